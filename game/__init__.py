@@ -1,0 +1,3 @@
+"""Stammtisch – a desktop tabletop simulator for pub games."""
+
+__version__ = "0.1.0"

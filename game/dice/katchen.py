@@ -1,0 +1,131 @@
+"""Katchen at the dice table: phase 1 (distributing), phase 2 (giving back), Schüsse."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from game.dice.state import DiceState
+from game.rules import katchen as rules
+from game.rules.dice import Throw
+from game.rules.ledger import Drink, Ledger
+from game.rules.profile import Profile
+from game.rules.ruling import Ruling, What
+from game.state import Step
+
+
+@dataclass(frozen=True)
+class KatchenState(DiceState):
+    GAME = "katchen"
+
+    phase: int = 1
+    stack: int = rules.TOTAL_MATS
+    in_game: tuple[int, ...] = ()  # seats still at the table (a tournament sends players out)
+    received: tuple[int, ...] = ()  # seats in the order they last received mats
+
+    @classmethod
+    def start(
+        cls,
+        players: tuple[str, ...] | list[str],
+        profile: Profile | None = None,
+        *,
+        games: int = 1,
+        opener: int = 0,
+        drinks: Mapping[str, Drink] | None = None,
+    ) -> Step:
+        players = tuple(players)
+        if not 2 <= len(players) <= 8:
+            raise ValueError("Katchen is played by 2 to 8 players")
+        if len(set(players)) != len(players):
+            raise ValueError("every player needs a name of his own")
+        profile = profile or rules.SPEC.default()
+        seats = tuple(range(len(players)))
+        st = cls(profile, players, Ledger.new(players, drinks), games=games, in_game=seats)
+        st = st.start_round(opener, seats)
+        assert isinstance(st, KatchenState)
+        return Step(st, st._opening())
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def max_rolls(self) -> int:
+        return 1 if self.phase == 1 else rules.MAX_ROLLS
+
+    def describe(self, throw: Throw) -> str:
+        return rules.describe(throw, self.profile)
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(-float(self.ledger[p].schuesse) for p in self.players)
+
+    def _opening(self) -> tuple[Ruling, ...]:
+        who = self.players[self.round_order[0]]
+        if self.phase == 1:
+            text = f"game {self.game_no}, phase 1, round {self.round_no}: {who} leads; one throw of all three dice each, clockwise ({self.stack} mats on the stack)"
+        else:
+            text = f"game {self.game_no}, phase 2, round {self.round_no}: {who} opens with up to 3 rolls; the others may not use more"
+        rule = "katchen.phase1" if self.phase == 1 else "katchen.phase2"
+        return (Ruling(who, What.NOTE, 0, rule, text),)
+
+    # --- rounds and phases -----------------------------------------------------------------
+
+    def finish_round(self) -> Step:
+        if self.phase == 1:
+            res = rules.rule_phase1(self.throws(), self.stack, self.profile)
+        else:
+            mats = {p: self.ledger[p].mats for p in self.players}
+            res = rules.rule_phase2(self.throws(), mats, self.profile)
+        worst = self.seat(res.worst)
+        ledger = self.ledger.apply_all(res.rulings)
+        rulings = list(res.rulings)
+        received = tuple(s for s in self.received if s != worst) + (worst,)
+        st = replace(self, ledger=ledger, stack=rules.TOTAL_MATS - ledger.total_mats(), received=received)
+        full = [s for s in st.in_game if ledger[st.players[s]].mats == rules.TOTAL_MATS]
+        if full:
+            rule = "katchen.phase1" if self.phase == 1 else "katchen.phase2"
+            step = st._schuss(full[0], rule)
+            return Step(step.state, tuple(rulings) + step.rulings)
+        holders = tuple(s for s in st.in_game if ledger[st.players[s]].mats > 0)
+        if self.phase == 2:
+            for s in self.round_order:
+                if s not in holders:
+                    p = self.players[s]
+                    rulings.append(Ruling(p, What.NOTE, 0, "katchen.phase2", f"{p} has no mats left and leaves the game"))
+            st = replace(st, round_no=st.round_no + 1).start_round(worst, holders)  # type: ignore[assignment]
+        elif st.stack > 0:
+            st = replace(st, round_no=st.round_no + 1).start_round(worst, st.in_game)  # type: ignore[assignment]
+        else:
+            opener = max(holders, key=lambda s: (ledger[st.players[s]].mats, received.index(s) if s in received else -1))
+            st = replace(st, phase=2, round_no=1).start_round(opener, holders)  # type: ignore[assignment]
+        return Step(st, tuple(rulings) + st._opening())
+
+    def _schuss(self, loser: int, rule: str) -> Step:
+        name = self.players[loser]
+        rulings: list[Ruling] = [Ruling(name, What.SCHUSS, 1, rule, f"{name} holds all {rules.TOTAL_MATS} mats → a Schuss")]
+        limit = self.profile["schuss_limit"]
+        if limit is None:
+            rulings.append(Ruling(name, What.NOTE, 0, "katchen.phase2", f"outside a tournament {name} buys a round"))
+        rulings += [
+            Ruling(p, What.MATS, -self.ledger[p].mats, "katchen.phase1", f"the game is over: {p} puts {self.ledger[p].mats} mats back on the stack")
+            for p in self.players
+            if self.ledger[p].mats > 0
+        ]
+        ledger = self.ledger.apply_all(rulings)
+        in_game = self.in_game
+        if limit is not None:
+            assert isinstance(limit, int)
+            if ledger[name].schuesse >= limit:
+                in_game = tuple(s for s in in_game if s != loser)
+                note = f"{name} has {ledger[name].schuesse} Schüsse (limit {limit}) and leaves the tournament table"
+                rulings.append(Ruling(name, What.NOTE, 0, "katchen.phase2", note))
+            done = len(in_game) <= 1
+            if done and in_game:
+                w = self.players[in_game[0]]
+                rulings.append(Ruling(w, What.NOTE, 0, "katchen.phase2", f"{w} is the last player at the table: Katchenmeister!"))
+        else:
+            done = self.game_no >= self.games
+        base = replace(self, ledger=ledger, stack=rules.TOTAL_MATS, in_game=in_game, received=())
+        if done:
+            return Step(replace(base, turn=None, over=True), tuple(rulings))
+        n = len(self.players)
+        opener = next(s % n for s in range(loser, loser + n) if s % n in in_game)
+        st = replace(base, phase=1, round_no=1, game_no=self.game_no + 1).start_round(opener, in_game)
+        assert isinstance(st, KatchenState)
+        return Step(st, tuple(rulings) + st._opening())

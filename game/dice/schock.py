@@ -1,0 +1,163 @@
+"""Schock at the dice table: halves, the final, strokes across games (schock.game)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from game.dice.state import DiceState
+from game.dice.turn import Turn
+from game.rules import schock as rules
+from game.rules.dice import Faces, Throw
+from game.rules.ledger import Drink, Ledger
+from game.rules.profile import Profile
+from game.rules.ruling import Ruling, What
+from game.state import Step
+
+STAGES = ("half1", "half2", "final")
+STAGE_NAMES = {"half1": "first half", "half2": "second half", "final": "final"}
+
+
+@dataclass(frozen=True)
+class SchockState(DiceState):
+    GAME = "schock"
+    SETS_ASIDE = True
+    TOWERS = True
+
+    stage: str = "half1"
+    stage_players: tuple[int, ...] = ()
+    half_losers: tuple[int, ...] = ()
+    middle: int = rules.TOTAL_MATS
+
+    @classmethod
+    def start(
+        cls,
+        players: tuple[str, ...] | list[str],
+        profile: Profile | None = None,
+        *,
+        games: int = 1,
+        opener: int = 0,
+        drinks: Mapping[str, Drink] | None = None,
+    ) -> Step:
+        """A new match; the step holds the first round's Laden."""
+        players = tuple(players)
+        if not 2 <= len(players) <= 8:
+            raise ValueError("Schock is played by 2 to 8 players")
+        if len(set(players)) != len(players):
+            raise ValueError("every player needs a name of his own")
+        profile = profile or rules.SPEC.default()
+        st = cls(profile, players, Ledger.new(players, drinks), games=games, stage_players=tuple(range(len(players))))
+        st = st.start_round(opener, st.stage_players)
+        return Step(st, st._laden())
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def max_rolls(self) -> int:
+        return rules.MAX_ROLLS
+
+    def flippable(self, t: Turn) -> int:
+        if t.pending is not None or t.rolls == 0:
+            return 0
+        n = rules.sixes_flippable(t.fresh)
+        last = t.rolls >= t.max_rolls
+        if n == 1 and last:
+            return 0
+        if n == 2 and last and self.profile["no_flips_on_last_roll"]:
+            return 0
+        return n
+
+    def why_no_flip(self, t: Turn, count: int) -> str:
+        sixes = sum(1 for f in t.fresh if f == 6)
+        if t.rolls >= t.max_rolls and sixes == 2:
+            return "a six may not be turned on the last roll (schock.sixes)"
+        if sixes < 2:
+            return "turning needs two or three sixes from the last roll (schock.sixes)"
+        return f"with {sixes} sixes, {rules.sixes_flippable(t.fresh)} may be turned, not {count} (schock.sixes)"
+
+    def roll_rulings(self, t: Turn, new: Faces, dice_in_cup: int) -> tuple[Ruling, ...]:
+        return tuple(rules.roll_callouts(self.players[t.seat], new, dice_in_cup))
+
+    def throw_rulings(self, seat: int, throw: Throw) -> tuple[Ruling, ...]:
+        return tuple(rules.throw_callouts(self.players[seat], throw))
+
+    def tower_rulings(self, t: Turn) -> tuple[Ruling, ...]:
+        who = self.players[t.seat]
+        return (Ruling(who, What.NOTE, 0, "schock.tower", f"Türmchen! {who}'s roll is thrown again and does not count"),)
+
+    def describe(self, throw: Throw) -> str:
+        return rules.describe(throw, self.profile)
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(-float(self.ledger[p].strokes) for p in self.players)
+
+    # --- rounds, halves, games -------------------------------------------------------------
+
+    def _laden(self) -> tuple[Ruling, ...]:
+        opener = self.players[self.round_order[0]]
+        where = STAGE_NAMES[self.stage]
+        return (
+            Ruling(
+                opener,
+                What.NOTE,
+                0,
+                "schock.laden",
+                f"game {self.game_no}, {where}, round {self.round_no}: Laden – every cup is turned over once; {opener} opens (schock.start)",
+            ),
+        )
+
+    def mats(self) -> dict[str, int]:
+        return {p: self.ledger[p].mats for p in self.players}
+
+    def finish_round(self) -> Step:
+        res = rules.rule_round(self.throws(), self.mats(), self.middle, self.profile)
+        ledger = self.ledger.apply_all(res.rulings)
+        st = replace(self, ledger=ledger, middle=rules.TOTAL_MATS - ledger.total_mats())
+        worst = self.seat(res.worst)
+        if res.half_lost_by is not None:
+            step = st._end_stage(worst)
+            return Step(step.state, res.rulings + step.rulings)
+        holders = tuple(s for s in st.stage_players if ledger[st.players[s]].mats > 0)
+        seats = st.stage_players if st.middle > 0 else holders
+        st = replace(st, round_no=st.round_no + 1).start_round(worst, seats)
+        assert isinstance(st, SchockState)
+        return Step(st, res.rulings + st._laden())
+
+    def _end_stage(self, loser: int) -> Step:
+        name = self.players[loser]
+        rulings: list[Ruling] = [
+            Ruling(p, What.MATS, -self.ledger[p].mats, "schock.game", f"the {STAGE_NAMES[self.stage]} is over: {p} puts {self.ledger[p].mats} mats back in the middle")
+            for p in self.players
+            if self.ledger[p].mats > 0
+        ]
+        every = tuple(range(len(self.players)))
+        game_loser: int | None = None
+        if self.stage == "half1":
+            nxt = replace(self, stage="half2", stage_players=every, half_losers=(loser,))
+            opener = loser
+        elif self.stage == "half2":
+            first = self.half_losers[0]
+            if first == loser:
+                rulings.append(Ruling(name, What.STROKE, 1, "schock.game", f"{name} lost both halves → the game is lost outright, no final: a stroke"))
+                game_loser = loser
+                nxt = self
+                opener = loser
+            else:
+                a = self.players[first]
+                rulings.append(
+                    Ruling(name, What.NOTE, 0, "schock.game", f"final: {a} (first half) against {name} (second half); {name} opens")
+                )
+                nxt = replace(self, stage="final", stage_players=tuple(sorted((first, loser))), half_losers=(first, loser))
+                opener = loser
+        else:
+            rulings.append(Ruling(name, What.STROKE, 1, "schock.game", f"{name} lost the final → the game is lost: a stroke"))
+            game_loser = loser
+            nxt = self
+            opener = loser
+        if game_loser is not None:
+            if self.game_no >= self.games:
+                ledger = self.ledger.apply_all(rulings)
+                return Step(replace(self, ledger=ledger, middle=rules.TOTAL_MATS, turn=None, over=True), tuple(rulings))
+            nxt = replace(self, stage="half1", stage_players=every, half_losers=(), game_no=self.game_no + 1)
+        ledger = self.ledger.apply_all(rulings)
+        st = replace(nxt, ledger=ledger, middle=rules.TOTAL_MATS, round_no=1).start_round(opener, nxt.stage_players)
+        assert isinstance(st, SchockState)
+        return Step(st, tuple(rulings) + st._laden())

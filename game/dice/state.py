@@ -1,0 +1,207 @@
+"""The state both dice games share: rounds of turns, the turn machine, chance and the ledger.
+
+`SchockState` and `KatchenState` subclass it and override the hooks that differ (python-chess
+style variants): which dice stay out, sixes, towers, how many rolls, and what ends a round.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import ClassVar, Sequence
+
+from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
+from game.dice.turn import Turn, contains, sub_multisets
+from game.errors import IllegalAction
+from game.rules.dice import Faces, Throw, norm
+from game.rules.ledger import Ledger
+from game.rules.profile import Profile
+from game.rules.ruling import Ruling
+from game.state import CHANCE, TERMINAL, Step
+
+_OUTCOMES: dict[int, list[tuple[Faces, float]]] = {}
+
+
+def roll_outcomes(n: int) -> list[tuple[Faces, float]]:
+    """The distinct results of rolling `n` dice (sorted high to low) with their probabilities."""
+    if n not in _OUTCOMES:
+        counts: dict[Faces, int] = {}
+        for combo in product(range(1, 7), repeat=n):
+            k = norm(combo)
+            counts[k] = counts.get(k, 0) + 1
+        total = 6**n
+        _OUTCOMES[n] = [(k, c / total) for k, c in sorted(counts.items())]
+    return _OUTCOMES[n]
+
+
+@dataclass(frozen=True)
+class DiceState:
+    """A match at the dice table; immutable. Seats are indices into `players`."""
+
+    GAME: ClassVar[str] = ""
+    SETS_ASIDE: ClassVar[bool] = False  # dice put out stay out (Schock)
+    TOWERS: ClassVar[bool] = False  # a Türmchen is thrown again (Schock)
+
+    profile: Profile
+    players: tuple[str, ...]
+    ledger: Ledger
+    games: int = 1
+    game_no: int = 1
+    round_no: int = 1
+    round_order: tuple[int, ...] = ()
+    results: tuple[tuple[int, Throw], ...] = ()
+    turn: Turn | None = None
+    over: bool = False
+
+    # --- the state interface ---------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over or self.turn is None:
+            return TERMINAL
+        return CHANCE if self.turn.pending is not None else self.turn.seat
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        t = self.turn
+        if self.over or t is None:
+            return []
+        if t.pending is not None:
+            acts: list[Action] = [Dice(f) for f, _ in roll_outcomes(3 - len(t.pending))]
+            return acts + ([Tower()] if self.TOWERS else [])
+        acts = []
+        if t.rolls < t.max_rolls:
+            if t.rolls == 0:
+                acts.append(Roll(()))
+            else:
+                for keep in sub_multisets(t.faces):
+                    if len(keep) < 3 and contains(keep, t.out if self.SETS_ASIDE else ()):
+                        acts.append(Roll(keep))
+        n = self.flippable(t)
+        if n:
+            acts.append(Flip(n))
+        if t.rolls >= 1 and not t.must_roll:
+            acts.append(Stand())
+        return acts
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        t = self.turn
+        if t is None or t.pending is None:
+            return []
+        return [(Dice(f), p) for f, p in roll_outcomes(3 - len(t.pending))]
+
+    def apply(self, action: Action) -> Step:
+        """Apply one action; an illegal one raises `IllegalAction` naming what is allowed."""
+        t = self.turn
+        if self.over or t is None:
+            raise IllegalAction("the match is over")
+        if t.pending is not None:
+            if isinstance(action, Dice):
+                return self._rolled(t, t.pending, norm(action.faces))
+            if isinstance(action, Tower) and self.TOWERS:
+                return Step(replace(self, turn=replace(t, towers=t.towers + 1)), self.tower_rulings(t))
+            raise IllegalAction(f"the dice are rolling: {3 - len(t.pending)} dice must land (or a tower)")
+        if isinstance(action, Roll):
+            return self._roll(t, norm(action.keep))
+        if isinstance(action, Flip):
+            n = self.flippable(t)
+            if not n or action.count != n:
+                raise IllegalAction(self.why_no_flip(t, action.count))
+            t2 = t.flipped(n)
+            if t2.rolls >= t2.max_rolls:
+                return self._end_turn(t2, ())
+            return Step(replace(self, turn=t2))
+        if isinstance(action, Stand):
+            if t.rolls == 0:
+                raise IllegalAction(f"{self.players[t.seat]} has not rolled yet")
+            if t.must_roll:
+                raise IllegalAction("a six was turned: turning is only allowed when another roll follows (schock.sixes)")
+            return self._end_turn(t, ())
+        raise IllegalAction(f"{action} is not an action of this table")
+
+    def returns(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    # --- the turn machine ------------------------------------------------------------------
+
+    def _roll(self, t: Turn, keep: Faces) -> Step:
+        who = self.players[t.seat]
+        if t.rolls >= t.max_rolls:
+            why = "the round's opener" if t.max_rolls < self.max_rolls() else "the rules"
+            raise IllegalAction(f"{who} has used all {t.max_rolls} rolls {why} allow")
+        if t.rolls == 0 and keep:
+            raise IllegalAction("the first roll throws all three dice")
+        if t.rolls > 0 and not contains(t.faces, keep):
+            raise IllegalAction(f"{who} cannot keep {''.join(map(str, keep))}: the dice show {''.join(map(str, t.faces))}")
+        if len(keep) >= 3:
+            raise IllegalAction("keeping all three dice leaves nothing to roll: stand instead")
+        if self.SETS_ASIDE and not contains(keep, t.out):
+            raise IllegalAction(
+                f"{''.join(map(str, t.out))} lie outside the cup and may not be rolled again (schock.rolls)"
+            )
+        return Step(replace(self, turn=replace(t, pending=keep)))
+
+    def _rolled(self, t: Turn, kept: Faces, new: Faces) -> Step:
+        if len(new) != 3 - len(kept) or any(not 1 <= f <= 6 for f in new):
+            raise IllegalAction(f"{3 - len(kept)} dice were rolled; they cannot show {''.join(map(str, new))}")
+        t2 = t.rolled(kept, new, self.SETS_ASIDE)
+        rulings = self.roll_rulings(t2, new, 3 - len(kept))
+        if t2.rolls >= t2.max_rolls and not self.flippable(t2):
+            return self._end_turn(t2, rulings)
+        return Step(replace(self, turn=t2), rulings)
+
+    def _end_turn(self, t: Turn, rulings: tuple[Ruling, ...]) -> Step:
+        throw = t.finish(len(self.results))
+        rulings = rulings + self.throw_rulings(t.seat, throw)
+        results = self.results + ((t.seat, throw),)
+        if len(results) < len(self.round_order):
+            opener_rolls = results[0][1].rolls
+            nxt = self.round_order[len(results)]
+            st = replace(self, results=results, turn=Turn(nxt, min(opener_rolls, self.max_rolls())))
+            return Step(st, rulings)
+        step = replace(self, results=results, turn=None).finish_round()
+        return Step(step.state, rulings + step.rulings)
+
+    def start_round(self, opener: int, seats: Sequence[int]) -> DiceState:
+        """A new round opened by `opener`, then clockwise through `seats`."""
+        n = len(self.players)
+        order = tuple(s % n for s in range(opener, opener + n) if s % n in seats)
+        return replace(
+            self,
+            round_order=order,
+            results=(),
+            turn=Turn(order[0], self.max_rolls()),
+        )
+
+    def throws(self) -> list[tuple[str, Throw]]:
+        return [(self.players[s], t) for s, t in self.results]
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def max_rolls(self) -> int:
+        """Rolls allowed to the round's opener."""
+        raise NotImplementedError
+
+    def flippable(self, t: Turn) -> int:
+        return 0
+
+    def why_no_flip(self, t: Turn, count: int) -> str:
+        return "no dice may be turned here"
+
+    def roll_rulings(self, t: Turn, new: Faces, dice_in_cup: int) -> tuple[Ruling, ...]:
+        return ()
+
+    def throw_rulings(self, seat: int, throw: Throw) -> tuple[Ruling, ...]:
+        return ()
+
+    def tower_rulings(self, t: Turn) -> tuple[Ruling, ...]:
+        return ()
+
+    def finish_round(self) -> Step:
+        raise NotImplementedError
+
+    def describe(self, throw: Throw) -> str:
+        raise NotImplementedError

@@ -1,0 +1,180 @@
+"""A match in play: the current state, driven by actions, recorded in the match log.
+
+Live play draws chance outcomes from a seeded generator; the log records every outcome, so a
+saved match replays exactly. Undo replays a prefix of the log.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from game.dice.actions import Action, Dice, Tower, parse_action
+from game.dice.katchen import KatchenState
+from game.dice.schock import SchockState
+from game.dice.state import DiceState
+from game.errors import IllegalAction, InputError
+from game.rules import katchen as katchen_rules
+from game.rules import schock as schock_rules
+from game.rules.ledger import Drink
+from game.rules.matchlog import START, Entry, MatchLog
+from game.rules.profile import Profile, ProfileSpec
+from game.rules.ruling import Ruling
+from game.state import CHANCE
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    spec: ProfileSpec
+    state: type[DiceState]
+
+
+GAMES: dict[str, GameInfo] = {
+    "schock": GameInfo("schock", "Schock", schock_rules.SPEC, SchockState),
+    "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, KatchenState),
+}
+
+TOWER_CHANCE = 1 / 60  # how often a live roll lands as a Türmchen at a Schock table
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    kind: str = "human"  # "human" or a bot's name
+    drink: Drink = Drink.BEER
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "drink": str(self.drink)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerSpec:
+        return cls(str(d["name"]), str(d.get("kind", "human")), Drink(d.get("drink", "beer")))
+
+
+def profile_from_dict(d: Mapping[str, Any]) -> Profile:
+    info = GAMES[str(d["game"])]
+    return info.spec.make(d.get("variant"), **dict(d.get("options", {})))
+
+
+class Match:
+    """The live match: its log, its state, and the rulings so far."""
+
+    def __init__(
+        self,
+        game: str,
+        players: list[PlayerSpec],
+        profile: Profile | None = None,
+        *,
+        seed: int = 0,
+        games: int = 1,
+        opener: int = 0,
+    ) -> None:
+        info = GAMES[game]
+        self.info = info
+        self.players = list(players)
+        self.profile = profile or info.spec.default()
+        self.rng = random.Random(seed)
+        step = info.state.start(  # type: ignore[attr-defined]
+            tuple(p.name for p in players),
+            self.profile,
+            games=games,
+            opener=opener,
+            drinks={p.name: p.drink for p in players},
+        )
+        self.state: DiceState = step.state
+        self.log = MatchLog(
+            game,
+            [p.to_dict() for p in players],
+            self.profile.to_dict(),
+            seed,
+            {"games": games, "opener": opener},
+        )
+        self.log.append(Entry(START, "start", step.rulings))
+        self.listeners: list[Callable[[Entry], None]] = []
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Entry:
+        """Apply a legal action, log it, and return the log entry (with its rulings)."""
+        seat = self.state.current_player()
+        step = self.state.apply(action)
+        self.state = step.state
+        entry = Entry(seat, str(action), step.rulings)
+        self.log.append(entry)
+        for f in self.listeners:
+            f(entry)
+        return entry
+
+    def draw_chance(self) -> Action:
+        """Draw the outcome of the pending roll from the match's seeded generator."""
+        t = self.state.turn
+        assert t is not None and t.pending is not None
+        if self.state.TOWERS and self.rng.random() < TOWER_CHANCE:
+            return Tower()
+        n = 3 - len(t.pending)
+        return Dice(tuple(self.rng.randint(1, 6) for _ in range(n)))
+
+    def resolve_chance(self) -> Entry | None:
+        if self.state.current_player() != CHANCE:
+            return None
+        return self.apply(self.draw_chance())
+
+    def rulings(self) -> list[Ruling]:
+        return self.log.rulings()
+
+    # --- undo, save, load ------------------------------------------------------------------
+
+    def undo_to(self, n: int) -> None:
+        """Go back to just after the first `n` log entries (at least the start)."""
+        n = max(1, min(n, len(self.log.entries)))
+        other = Match.replay(self.log.prefix(n))
+        self.state, self.log = other.state, other.log
+        # the generator continues from a fresh draw so that undone dice do not simply repeat
+        self.rng = random.Random(f"{self.log.seed}/{n}/{len(self.log.entries)}/{self.rng.random()}")
+
+    def undo_turn(self) -> None:
+        """Undo back to before the last player decision (chance outcomes go with it)."""
+        entries = self.log.entries
+        i = len(entries) - 1
+        while i > 0 and entries[i].seat in (CHANCE,):
+            i -= 1
+        self.undo_to(max(1, i))
+
+    def save(self, path: str | Path) -> None:
+        self.log.save(path)
+
+    @classmethod
+    def replay(cls, log: MatchLog, file: str = "<log>") -> Match:
+        """Rebuild a match from its log; every ruling must come out exactly as recorded."""
+        try:
+            players = [PlayerSpec.from_dict(p) for p in log.players]
+            profile = profile_from_dict(log.profile)
+        except (KeyError, ValueError, TypeError) as e:
+            raise InputError(f"the saved players or profile are not valid: {e}", file) from None
+        m = cls(
+            log.game,
+            players,
+            profile,
+            seed=log.seed,
+            games=int(log.settings.get("games", 1)),
+            opener=int(log.settings.get("opener", 0)),
+        )
+        if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
+            raise InputError("the saved start of the match does not match its players and profile", file)
+        for i, e in enumerate(log.entries[1:], start=2):
+            try:
+                action = parse_action(e.action)
+                got = m.apply(action)
+            except (ValueError, IllegalAction) as err:
+                raise InputError(f"entry {i}: {err}", file) from None
+            if got.rulings != e.rulings:
+                raise InputError(f"entry {i} ({e.action}): the rulings do not replay as saved", file)
+        m.rng = random.Random(f"{log.seed}/{len(log.entries)}")
+        return m
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        return cls.replay(MatchLog.load(path), str(path))

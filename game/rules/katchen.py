@@ -1,0 +1,121 @@
+"""Katchen (Katchenturnier of the Rote Löwen): the value table, the order, and round rulings.
+
+Rule ids are those of `shared/rules/katchen.md`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from game.rules.dice import STRASSEN, Faces, Throw, norm, number, show
+from game.rules.profile import Option, Profile, ProfileSpec
+from game.rules.ruling import Ruling, What
+
+TOTAL_MATS = 13
+MAX_ROLLS = 3
+
+SPEC = ProfileSpec(
+    game="katchen",
+    variants=("rote_loewen",),
+    options=(
+        Option(
+            "katchen_in_one_roll",
+            False,
+            "4-2-1 counts as a Katchen only when all three dice fell in one roll",
+            "katchen.table",
+            kind="bool",
+        ),
+        Option(
+            "schuss_limit",
+            None,
+            "tournament: a player leaves the table after this many Schüsse (null: no tournament, one game)",
+            "katchen.phase2",
+            kind="count",
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A row of katchen.table: rank (1 best), name, and the mats it is worth; `key` orders throws."""
+
+    rank: int
+    name: str
+    mats: int
+    key: tuple[int, int, int]
+
+
+def value(faces: Faces, one_roll: bool, profile: Profile) -> Value:
+    """The value of three faces under katchen.table, ordered by katchen.order."""
+    f = norm(faces)
+    if f == (4, 2, 1) and (one_roll or not profile["katchen_in_one_roll"]):
+        return Value(1, "Katchen", 8, (8, -1, 0))
+    if f[1] == 1 and f[2] == 1:
+        x = 7 if f[0] == 1 else f[0]
+        return Value(2, f"{x} Asse", x, (x, -2, x))
+    if f[0] == f[1] == f[2]:
+        return Value(3, f"{f[0]}er Pasch", f[0], (f[0], -3, f[0]))
+    if f in STRASSEN:
+        return Value(4, f"Straße {number(f)}", 2, (2, -4, f[0]))
+    return Value(5, f"{number(f)}", 1, (1, -5, number(f)))
+
+
+def strength(t: Throw, profile: Profile) -> tuple[tuple[int, int, int], int, int]:
+    """Bigger is better: value (katchen.order), then fewer rolls, then earlier (katchen.mit)."""
+    return (value(t.faces, t.one_roll, profile).key, -t.rolls, -t.order)
+
+
+def best_and_worst(throws: Sequence[tuple[str, Throw]], profile: Profile) -> tuple[str, str]:
+    ranked = sorted(throws, key=lambda nt: strength(nt[1], profile))
+    return ranked[-1][0], ranked[0][0]
+
+
+def describe(t: Throw, profile: Profile) -> str:
+    v = value(t.faces, t.one_roll, profile)
+    rolls = f", {t.rolls} rolls" if t.rolls != 1 else ""
+    return f"{v.name} ({show(t.faces)}{rolls})"
+
+
+def _tie_note(throws: Sequence[tuple[str, Throw]], who: str, profile: Profile) -> str:
+    """Name katchen.mit when the worst (or best) throw tied on faces with another."""
+    t = dict(throws)[who]
+    same = [n for n, o in throws if n != who and value(o.faces, o.one_roll, profile).key == value(t.faces, t.one_roll, profile).key]
+    if not same:
+        return ""
+    return f" (ties with {', '.join(same)}: Mit ist shit – katchen.mit)"
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    best: str
+    worst: str
+    rulings: tuple[Ruling, ...]
+
+
+def rule_phase1(throws: Sequence[tuple[str, Throw]], stack: int, profile: Profile) -> RoundResult:
+    """katchen.phase1: the lowest throw takes from the stack what the highest is worth (what is left)."""
+    best, worst = best_and_worst(throws, profile)
+    tb, tw = dict(throws)[best], dict(throws)[worst]
+    v = value(tb.faces, tb.one_roll, profile)
+    n = min(v.mats, stack)
+    short = "" if n == v.mats else f", but the stack holds only {stack}"
+    text = (
+        f"highest {best}: {describe(tb, profile)}; lowest {worst}: {describe(tw, profile)}"
+        f"{_tie_note(throws, worst, profile)} → worth {v.mats}{short}: {worst} takes {n} from the stack"
+    )
+    return RoundResult(best, worst, (Ruling(worst, What.MATS, n, "katchen.phase1", text),))
+
+
+def rule_phase2(throws: Sequence[tuple[str, Throw]], mats: Mapping[str, int], profile: Profile) -> RoundResult:
+    """katchen.phase2: the best throw gives its value in mats to the worst (all it has if fewer)."""
+    best, worst = best_and_worst(throws, profile)
+    tb, tw = dict(throws)[best], dict(throws)[worst]
+    v = value(tb.faces, tb.one_roll, profile)
+    n = min(v.mats, mats[best])
+    short = "" if n == v.mats else f", but {best} holds only {mats[best]}"
+    text = (
+        f"best {best}: {describe(tb, profile)}; worst {worst}: {describe(tw, profile)}"
+        f"{_tie_note(throws, worst, profile)} → worth {v.mats}{short}: {best} gives {n} to {worst}"
+    )
+    return RoundResult(best, worst, (Ruling(worst, What.MATS, n, "katchen.phase2", text, giver=best),))

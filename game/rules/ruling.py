@@ -1,0 +1,58 @@
+"""A ruling: who gets what, how much, under which rule, and the arithmetic in words."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class What(StrEnum):
+    """What a ruling hands out."""
+
+    SIPS = "sips"
+    BEER = "beer"  # a whole beer
+    BEER_REST = "beer_rest"  # the rest of the current beer
+    MATS = "mats"  # beer mats; a negative amount goes back to the middle
+    CUPS = "cups"
+    LAPS = "laps"
+    LOST_TURN = "lost_turn"
+    LOSS = "loss"  # lost a half, a round, a game
+    STROKE = "stroke"  # a stroke on the tournament mat (Schock)
+    SCHUSS = "schuss"  # a Schuss (Katchen)
+    CALL = "call"  # a call-out the table must make ("Horrido!")
+    NOTE = "note"  # a table event with nothing to hand out ("Laden")
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One decision of the referee.
+
+    `who` receives `amount` of `what`; `giver` is the player it comes from, or None for the
+    middle (the stack). `rule` is a rule id of the digests, `arithmetic` says how it was reckoned.
+    """
+
+    who: str
+    what: What
+    amount: int
+    rule: str
+    arithmetic: str
+    giver: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["what"] = str(self.what)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Ruling:
+        return cls(
+            who=str(d["who"]),
+            what=What(d["what"]),
+            amount=int(d["amount"]),
+            rule=str(d["rule"]),
+            arithmetic=str(d["arithmetic"]),
+            giver=None if d.get("giver") is None else str(d["giver"]),
+        )
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.arithmetic}"

@@ -1,0 +1,7 @@
+"""Stammtisch: `python main.py` opens the menu; `python main.py --help` lists the subcommands."""
+import sys
+
+from game.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
