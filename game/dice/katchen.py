@@ -49,6 +49,9 @@ class KatchenState(DiceState):
     def max_rolls(self) -> int:
         return 1 if self.phase == 1 else rules.MAX_ROLLS
 
+    def rolls_rule(self) -> str:
+        return "katchen.phase1" if self.phase == 1 else "katchen.phase2"
+
     def describe(self, throw: Throw) -> str:
         return rules.describe(throw, self.profile)
 
@@ -102,11 +105,6 @@ class KatchenState(DiceState):
         limit = self.profile["schuss_limit"]
         if limit is None:
             rulings.append(Ruling(name, What.NOTE, 0, "katchen.phase2", f"outside a tournament {name} buys a round"))
-        rulings += [
-            Ruling(p, What.MATS, -self.ledger[p].mats, "katchen.phase1", f"the game is over: {p} puts {self.ledger[p].mats} mats back on the stack")
-            for p in self.players
-            if self.ledger[p].mats > 0
-        ]
         ledger = self.ledger.apply_all(rulings)
         in_game = self.in_game
         if limit is not None:
@@ -121,9 +119,16 @@ class KatchenState(DiceState):
                 rulings.append(Ruling(w, What.NOTE, 0, "katchen.phase2", f"{w} is the last player at the table: Katchenmeister!"))
         else:
             done = self.game_no >= self.games
+        if done:  # the mats stay where they lie: the final picture of the match
+            return Step(replace(self, ledger=ledger, in_game=in_game, turn=None, over=True), tuple(rulings))
+        back = [
+            Ruling(p, What.MATS, -ledger[p].mats, "katchen.phase1", f"the next game: {p} puts {ledger[p].mats} mats back on the stack")
+            for p in self.players
+            if ledger[p].mats > 0
+        ]
+        rulings += back
+        ledger = ledger.apply_all(back)
         base = replace(self, ledger=ledger, stack=rules.TOTAL_MATS, in_game=in_game, received=())
-        if done:
-            return Step(replace(base, turn=None, over=True), tuple(rulings))
         n = len(self.players)
         opener = next(s % n for s in range(loser, loser + n) if s % n in in_game)
         st = replace(base, phase=1, round_no=1, game_no=self.game_no + 1).start_round(opener, in_game)

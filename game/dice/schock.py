@@ -54,6 +54,9 @@ class SchockState(DiceState):
     def max_rolls(self) -> int:
         return rules.MAX_ROLLS
 
+    def rolls_rule(self) -> str:
+        return "schock.rolls"
+
     def flippable(self, t: Turn) -> int:
         if t.pending is not None or t.rolls == 0:
             return 0
@@ -153,9 +156,9 @@ class SchockState(DiceState):
             nxt = self
             opener = loser
         if game_loser is not None:
-            if self.game_no >= self.games:
-                ledger = self.ledger.apply_all(rulings)
-                return Step(replace(self, ledger=ledger, middle=rules.TOTAL_MATS, turn=None, over=True), tuple(rulings))
+            if self.game_no >= self.games:  # the mats stay where they lie: the final picture
+                strokes = [r for r in rulings if r.what is not What.MATS]
+                return Step(replace(self, ledger=self.ledger.apply_all(strokes), turn=None, over=True), tuple(strokes))
             nxt = replace(self, stage="half1", stage_players=every, half_losers=(), game_no=self.game_no + 1)
         ledger = self.ledger.apply_all(rulings)
         st = replace(nxt, ledger=ledger, middle=rules.TOTAL_MATS, round_no=1).start_round(opener, nxt.stage_players)

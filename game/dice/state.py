@@ -188,6 +188,10 @@ class DiceState:
     def flippable(self, t: Turn) -> int:
         return 0
 
+    def rolls_rule(self) -> str:
+        """The rule id that limits the rolls of a turn."""
+        raise NotImplementedError
+
     def why_no_flip(self, t: Turn, count: int) -> str:
         return "no dice may be turned here"
 
