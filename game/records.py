@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from game.dice.actions import Stand
+from game.dice.actions import Flip, Stand
 from game.dice.state import DiceState
 from game.dice.notation import NotationError, parse_turn
 from game.errors import IllegalAction, InputError
@@ -230,19 +230,20 @@ def play_turn(match: Match, who: str, text: str) -> list[Ruling]:
         tokens = parse_turn(text)
     except NotationError as e:
         raise TurnError(str(e), e.offset) from None
-    seat, limit = st.turn.seat, st.turn.max_rolls
+    seat, limit, done = st.turn.seat, st.turn.max_rolls, st.turns_done
     rulings: list[Ruling] = []
     for n, tok in enumerate(tokens, start=1):
         for a in tok.actions:
-            s = match.state
-            if s.is_terminal() or s.turn is None or s.turn.seat != seat:
+            if match.state.turns_done != done:
+                if isinstance(a, Flip):
+                    raise TurnError(f"{tok.text!r}: no six may be turned after the turn's last roll ({st.flip_rule()})", tok.offset)
                 raise TurnError(_too_many(st, who, limit, n, tok.text), tok.offset)
             try:
                 rulings += match.apply(a).rulings
             except IllegalAction as e:
                 raise TurnError(f"{tok.text!r}: {e}", tok.offset) from None
     s = match.state
-    if not s.is_terminal() and s.turn is not None and s.turn.seat == seat and s.turn.rolls > 0:
+    if s.turns_done == done and s.turn is not None:
         try:
             rulings += match.apply(Stand()).rulings
         except IllegalAction as e:

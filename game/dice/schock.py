@@ -54,6 +54,9 @@ class SchockState(DiceState):
     def max_rolls(self) -> int:
         return rules.MAX_ROLLS
 
+    def flip_rule(self) -> str:
+        return "schock.sixes"
+
     def rolls_rule(self) -> str:
         return "schock.rolls"
 

@@ -51,6 +51,7 @@ class DiceState:
     results: tuple[tuple[int, Throw], ...] = ()
     turn: Turn | None = None
     over: bool = False
+    turns_done: int = 0  # finished turns in the whole match
 
     # --- the state interface ---------------------------------------------------------------
 
@@ -154,6 +155,7 @@ class DiceState:
         throw = t.finish(len(self.results))
         rulings = rulings + self.throw_rulings(t.seat, throw)
         results = self.results + ((t.seat, throw),)
+        self = replace(self, turns_done=self.turns_done + 1)
         if len(results) < len(self.round_order):
             opener_rolls = results[0][1].rolls
             nxt = self.round_order[len(results)]
@@ -187,6 +189,10 @@ class DiceState:
 
     def flippable(self, t: Turn) -> int:
         return 0
+
+    def flip_rule(self) -> str:
+        """The rule id on turning dice (a game without it says so)."""
+        return f"{self.GAME} has no turning of dice"
 
     def rolls_rule(self) -> str:
         """The rule id that limits the rolls of a turn."""

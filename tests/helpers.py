@@ -1,0 +1,31 @@
+"""Set up positions through the public notation (never through private fields)."""
+from __future__ import annotations
+
+from game.match import Match, PlayerSpec
+from game.records import play_turn
+from game.rules.ruling import Ruling, What
+
+
+def table(game: str, *names: str, games: int = 1, opener: int = 0, **options: object) -> Match:
+    """A match of `game` with the named players and profile options."""
+    from game.match import GAMES
+
+    profile = GAMES[game].spec.make(None, **options)
+    return Match(game, [PlayerSpec(n) for n in names], profile, games=games, opener=opener)
+
+
+def play(match: Match, *turns: str) -> list[Ruling]:
+    """Play turns written as 'Name: notation'; return their rulings."""
+    out: list[Ruling] = []
+    for t in turns:
+        who, _, text = t.partition(":")
+        out += play_turn(match, who.strip(), text.strip())
+    return out
+
+
+def mats(match: Match) -> dict[str, int]:
+    return {p.name: match.state.ledger[p.name].mats for p in match.players}
+
+
+def of(rulings: list[Ruling], what: What, rule: str | None = None) -> list[Ruling]:
+    return [r for r in rulings if r.what is what and (rule is None or r.rule == rule)]
