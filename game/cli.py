@@ -156,9 +156,11 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from game.records import load_profile
+
+    profile = load_profile(args.profile, args.game) if args.profile else None
     from game.dice.bots import BOTS
     from game.dice.simulate import simulate
-    from game.records import load_profile
 
     if not 2 <= args.players <= 8:
         raise InputError(f"--players takes 2 to 8, not {args.players}", "--players")
@@ -169,7 +171,6 @@ def _simulate(args: argparse.Namespace) -> int:
         if k not in BOTS:
             raise InputError(f"unknown bot {k!r}; valid bots: {', '.join(BOTS)}", "--bots")
     kinds = [kinds_cycle[i % len(kinds_cycle)] for i in range(args.players)]
-    profile = load_profile(args.profile, args.game) if args.profile else None
     bar = _ProgressBar(args.games) if sys.stderr.isatty() else None
     result = simulate(args.game, kinds, args.games, args.seed, progress=bar, profile=profile)
     if bar:

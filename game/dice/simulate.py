@@ -1,0 +1,137 @@
+"""Headless bot matches at the dice table: many whole games, losses per seat.
+
+Every game is a `game.match.Match` of its own (games=1), played by the bots of the seats with the
+chance outcomes drawn by `Match.resolve_chance`; the opener rotates (game i opens with seat
+i mod n) so the seat position does not bias the results. Everything is seeded from `seed`, so the
+same arguments give the same result.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.dice.bots import BOTS, Bot, make_bot
+from game.match import GAMES, Match, PlayerSpec
+from game.rules.profile import Profile
+from game.state import CHANCE
+
+
+@dataclass
+class SimResult:
+    """What a simulation found: per seat (in seat order) the games lost – strokes in Schock,
+    Schüsse in Katchen – and how much was played."""
+
+    game: str
+    kinds: list[str]
+    seed: int
+    games: int = 0
+    losses: list[int] = field(default_factory=list)
+    rounds: int = 0
+    turns: int = 0
+    decisions: int = 0
+    elapsed: float = 0.0
+    profile: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> list[str]:
+        return [seat_name(i) for i in range(len(self.kinds))]
+
+    def loss_rates(self) -> list[float]:
+        """The share of games each seat lost."""
+        return [x / self.games if self.games else 0.0 for x in self.losses]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "games": self.games,
+            "players": self.players,
+            "kinds": list(self.kinds),
+            "losses": list(self.losses),
+            "loss_rates": [round(r, 4) for r in self.loss_rates()],
+            "loss_unit": "strokes" if self.game == "schock" else "Schüsse",
+            "rounds": self.rounds,
+            "turns": self.turns,
+            "decisions": self.decisions,
+            "elapsed_s": round(self.elapsed, 3),
+            "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed > 0 else None,
+            "profile": self.profile,
+        }
+
+
+def seat_name(i: int) -> str:
+    return f"Seat {i + 1}"
+
+
+def _bot_seed(seed: int, game_index: int, seat: int) -> int:
+    return (seed * 1_000_003 + game_index) * 16 + seat
+
+
+def play_game(
+    game: str,
+    bots: list[Bot],
+    kinds: list[str],
+    *,
+    seed: int,
+    opener: int = 0,
+    profile: Profile | None = None,
+) -> tuple[Match, int, int, int]:
+    """Play one whole game; returns the finished match, its rounds, turns and player decisions."""
+    players = [PlayerSpec(seat_name(i), kinds[i]) for i in range(len(kinds))]
+    m = Match(game, players, profile, seed=seed, games=1, opener=opener)
+    rounds = turns = decisions = 0
+    while not m.state.over:
+        who = m.state.current_player()
+        if who == CHANCE:
+            m.resolve_chance()
+        else:
+            m.apply(bots[who].choose(m.state))
+            decisions += 1
+        st = m.state
+        t = st.turn
+        # a turn has ended when a fresh turn (no roll yet, nothing in the cup) or the end is reached
+        if t is None or (t.rolls == 0 and t.pending is None):
+            turns += 1
+            if not st.results:
+                rounds += 1
+    return m, rounds, turns, decisions
+
+
+def simulate(
+    game: str,
+    kinds: list[str],
+    games: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None = None,
+    profile: Profile | None = None,
+) -> SimResult:
+    """Play `games` whole games with the bot `kinds` in the seats; the losses per seat and the counts."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; valid games: {', '.join(GAMES)}")
+    for k in kinds:
+        if k not in BOTS:
+            raise ValueError(f"unknown bot {k!r}; valid bots: {', '.join(BOTS)}")
+    n = len(kinds)
+    if not 2 <= n <= 8:
+        raise ValueError("the dice table seats 2 to 8 players")
+    profile = profile or GAMES[game].spec.default()
+    res = SimResult(game, list(kinds), seed, losses=[0] * n, profile=profile.to_dict())
+    start = time.perf_counter()
+    for g in range(games):
+        bots = [make_bot(k, _bot_seed(seed, g, i)) for i, k in enumerate(kinds)]
+        m, rounds, turns, decisions = play_game(
+            game, bots, list(kinds), seed=seed * 1_000_003 + g, opener=g % n, profile=profile
+        )
+        ledger = m.state.ledger
+        for i in range(n):
+            acc = ledger[seat_name(i)]
+            res.losses[i] += acc.strokes if game == "schock" else acc.schuesse
+        res.games += 1
+        res.rounds += rounds
+        res.turns += turns
+        res.decisions += decisions
+        if progress is not None:
+            progress(g + 1, games)
+    res.elapsed = time.perf_counter() - start
+    return res

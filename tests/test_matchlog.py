@@ -1,0 +1,114 @@
+"""The match log: saving is atomic, loading replays every ruling exactly, undo replays a prefix."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.errors import InputError
+from game.match import Match, PlayerSpec
+from game.rules.ledger import Drink
+from game.rules.matchlog import MatchLog
+from game.state import CHANCE
+from tests.helpers import play, table
+
+
+def played(game: str = "schock", seed: int = 7, steps: int = 400) -> Match:
+    rng = random.Random(seed)
+    m = Match(game, [PlayerSpec("Ann"), PlayerSpec("Ben", "bot", Drink.OTHER), PlayerSpec("Cem")], seed=seed)
+    for _ in range(steps):
+        if m.state.is_terminal():
+            break
+        if m.state.current_player() == CHANCE:
+            m.resolve_chance()
+        else:
+            m.apply(rng.choice(m.state.legal_actions()))
+    return m
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen"])
+def test_save_and_load_reproduce_every_ruling(game: str, tmp_path: Path) -> None:
+    m = played(game)
+    f = tmp_path / "match.json"
+    m.save(f)
+    back = Match.load(f)
+    assert back.rulings() == m.rulings() and len(back.rulings()) > 10
+    assert back.state == m.state
+    assert [p.to_dict() for p in back.players] == [p.to_dict() for p in m.players]
+    assert not [p for p in tmp_path.iterdir() if p.name != "match.json"]  # no temporary left behind
+
+
+def test_log_records_profile_and_seed(tmp_path: Path) -> None:
+    m = table("schock", "Ann", "Ben", schock_aus="halve_mats")
+    play(m, "Ann: 652", "Ben: 543")
+    f = tmp_path / "m.json"
+    m.save(f)
+    data = json.loads(f.read_text(encoding="utf-8"))
+    assert data["profile"]["options"]["schock_aus"] == "halve_mats" and "seed" in data
+    assert [e["action"] for e in data["entries"][:3]] == ["start", "roll", "dice 652"]
+
+
+def test_undo_replays_a_prefix() -> None:
+    m = played("katchen", steps=120)
+    n = len(m.log.entries) // 2
+    expected = Match.replay(m.log.prefix(n)).state
+    m.undo_to(n)
+    assert m.state == expected and len(m.log.entries) == n
+
+
+def test_undo_turn_goes_back_before_the_last_decision() -> None:
+    m = table("schock", "Ann", "Ben")
+    play(m, "Ann: 652 6+43")
+    before = len(m.log.entries)
+    m.undo_turn()  # the Stand of Ann's turn
+    assert len(m.log.entries) == before - 1 and m.state.turn is not None and m.state.turn.seat == 0
+    m.undo_turn()  # the second roll (and its dice)
+    assert m.state.turn is not None and m.state.turn.rolls == 1
+
+
+def test_a_tampered_ruling_is_refused(tmp_path: Path) -> None:
+    m = played("schock", steps=60)
+    f = tmp_path / "m.json"
+    m.save(f)
+    data = json.loads(f.read_text(encoding="utf-8"))
+    for e in data["entries"]:
+        for r in e["rulings"]:
+            if r["what"] == "mats":
+                r["amount"] += 1
+                break
+    f.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="do not replay"):
+        Match.load(f)
+
+
+def test_a_truncated_save_gives_a_positioned_error(tmp_path: Path) -> None:
+    m = played("schock", steps=60)
+    f = tmp_path / "m.json"
+    m.save(f)
+    text = f.read_text(encoding="utf-8")
+    f.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        MatchLog.load(f)
+    assert str(e.value).startswith(f"{f}:") and e.value.line > 1
+
+
+def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interrupted save leaves the previous save whole."""
+    import os
+
+    m = played("schock", steps=30)
+    f = tmp_path / "m.json"
+    m.save(f)
+    good = f.read_text(encoding="utf-8")
+    play_more = played("schock", steps=90)
+
+    def boom(*a: object, **k: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        play_more.save(f)
+    assert f.read_text(encoding="utf-8") == good
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
