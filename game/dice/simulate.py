@@ -91,7 +91,10 @@ def play_game(
         st = m.state
         t = st.turn
         # a turn has ended when a fresh turn (no roll yet, nothing in the cup) or the end is reached
-        if t is None or (t.rolls == 0 and t.pending is None):
+        if t is None:  # the game is over: its last turn and round with it
+            turns += 1
+            rounds += 1
+        elif t.rolls == 0 and t.pending is None:
             turns += 1
             if not st.results:
                 rounds += 1

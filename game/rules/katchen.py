@@ -5,9 +5,10 @@ Rule ids are those of `shared/rules/katchen.md`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Sequence
 
-from game.rules.dice import STRASSEN, Faces, Throw, norm, number, show
+from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
 
@@ -47,6 +48,16 @@ class Value:
 
 
 def value(faces: Faces, one_roll: bool, profile: Profile) -> Value:
+    """The value of a throw (looked up in the profile's table of all 56 throws)."""
+    return _table(profile)[(norm(faces), one_roll)]
+
+
+@lru_cache(maxsize=64)
+def _table(profile: Profile) -> dict[tuple[Faces, bool], Value]:
+    return {(t, one): _value(t, one, profile) for t in ALL_THROWS for one in (True, False)}
+
+
+def _value(faces: Faces, one_roll: bool, profile: Profile) -> Value:
     """The value of three faces under katchen.table, ordered by katchen.order."""
     f = norm(faces)
     if f == (4, 2, 1) and (one_roll or not profile["katchen_in_one_roll"]):
@@ -63,7 +74,7 @@ def value(faces: Faces, one_roll: bool, profile: Profile) -> Value:
 
 def strength(t: Throw, profile: Profile) -> tuple[tuple[int, int, int], int, int]:
     """Bigger is better: value (katchen.order), then fewer rolls, then earlier (katchen.mit)."""
-    return (value(t.faces, t.one_roll, profile).key, -t.rolls, -t.order)
+    return (_table(profile)[(t.faces, t.one_roll)].key, -t.rolls, -t.order)
 
 
 def best_and_worst(throws: Sequence[tuple[str, Throw]], profile: Profile) -> tuple[str, str]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -93,12 +94,12 @@ class Profile:
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "variant": self.variant, "options": dict(self.options)}
 
+    @cached_property
+    def _key(self) -> tuple[str, str, tuple[tuple[str, OptionValue], ...]]:
+        return (self.game, self.variant, tuple(sorted(self.options.items(), key=lambda kv: kv[0])))
+
     def __hash__(self) -> int:
-        return hash((self.game, self.variant, tuple(sorted(self.options.items(), key=lambda kv: kv[0]))))
+        return hash(self._key)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Profile) and (self.game, self.variant, dict(self.options)) == (
-            other.game,
-            other.variant,
-            dict(other.options),
-        )
+        return self is other or (isinstance(other, Profile) and self._key == other._key)

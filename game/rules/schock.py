@@ -5,10 +5,11 @@ Rule ids are those of `shared/rules/schock.md`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 from typing import Mapping, Sequence
 
-from game.rules.dice import STRASSEN, Faces, Throw, norm, number, show
+from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
 
@@ -73,6 +74,16 @@ class Value:
 
 
 def value(faces: Faces, one_roll: bool, profile: Profile) -> Value:
+    """The value of a throw (looked up in the profile's table of all 56 throws)."""
+    return _table(profile)[(norm(faces), one_roll)]
+
+
+@lru_cache(maxsize=64)
+def _table(profile: Profile) -> dict[tuple[Faces, bool], Value]:
+    return {(t, one): _value(t, one, profile) for t in ALL_THROWS for one in (True, False)}
+
+
+def _value(faces: Faces, one_roll: bool, profile: Profile) -> Value:
     """The value of three faces under schock.throws (best first: aus, Jule, Schock, General, Straße, simple)."""
     f = norm(faces)
     if f == (1, 1, 1):
@@ -99,7 +110,7 @@ def strength(t: Throw, profile: Profile) -> tuple[tuple[int, ...], int, int, int
     value first; then fewer rolls; then, for Schock aus with equal rolls, one that fell in one go;
     then the earlier throw.
     """
-    v = value(t.faces, t.one_roll, profile)
+    v = _table(profile)[(t.faces, t.one_roll)]
     in_one_go = 1 if v.kind is Kind.SCHOCK_AUS and t.one_roll else 0
     return (v.key, -t.rolls, in_one_go, -t.order)
 

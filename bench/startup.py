@@ -1,0 +1,46 @@
+"""Process start to first frame: the menu against a bare pygame-ce window, both headless."""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BARE = (
+    "import pygame\n"
+    "pygame.display.init()\n"
+    "s = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)\n"
+    "s.fill((20, 60, 30))\n"
+    "pygame.display.flip()\n"
+    "pygame.quit()\n"
+)
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    return env
+
+
+def _median_ms(cmd: list[str], runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, env=_env(), check=True, capture_output=True, timeout=120)
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def first_frame_ms() -> float:
+    """`python main.py --frames 1`: start, the menu's first frame, exit."""
+    return _median_ms([sys.executable, str(ROOT / "main.py"), "--frames", "1"])
+
+
+def baseline_bare_window_ms() -> float:
+    """A bare pygame-ce window: start, one frame, exit."""
+    return _median_ms([sys.executable, "-c", BARE])
