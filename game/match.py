@@ -164,14 +164,13 @@ class Match:
         )
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
-        for i, e in enumerate(log.entries[1:], start=2):
+        for i, saved in enumerate(log.entries[1:], start=2):
             try:
-                action = parse_action(e.action)
-                got = m.apply(action)
+                got = m.apply(parse_action(saved.action))
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None
-            if got.rulings != e.rulings:
-                raise InputError(f"entry {i} ({e.action}): the rulings do not replay as saved", file)
+            if got.rulings != saved.rulings:
+                raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
         m.rng = random.Random(f"{log.seed}/{len(log.entries)}")
         return m
 

@@ -125,6 +125,7 @@ class RefereeReport:
 
 def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     out: list[PlayerSpec] = []
+    where: yaml.Node
     for n in doc.sequence(node, "players"):
         if isinstance(n, yaml.MappingNode):
             d = {k.value: (k, v) for k, v in doc.mapping(n, "a player")}

@@ -41,7 +41,6 @@ class KatchenState(DiceState):
         seats = tuple(range(len(players)))
         st = cls(profile, players, Ledger.new(players, drinks), games=games, in_game=seats)
         st = st.start_round(opener, seats)
-        assert isinstance(st, KatchenState)
         return Step(st, st._opening())
 
     # --- hooks -----------------------------------------------------------------------------
@@ -91,12 +90,12 @@ class KatchenState(DiceState):
                 if s not in holders:
                     p = self.players[s]
                     rulings.append(Ruling(p, What.NOTE, 0, "katchen.phase2", f"{p} has no mats left and leaves the game"))
-            st = replace(st, round_no=st.round_no + 1).start_round(worst, holders)  # type: ignore[assignment]
+            st = replace(st, round_no=st.round_no + 1).start_round(worst, holders)
         elif st.stack > 0:
-            st = replace(st, round_no=st.round_no + 1).start_round(worst, st.in_game)  # type: ignore[assignment]
+            st = replace(st, round_no=st.round_no + 1).start_round(worst, st.in_game)
         else:
             opener = max(holders, key=lambda s: (ledger[st.players[s]].mats, received.index(s) if s in received else -1))
-            st = replace(st, phase=2, round_no=1).start_round(opener, holders)  # type: ignore[assignment]
+            st = replace(st, phase=2, round_no=1).start_round(opener, holders)
         return Step(st, tuple(rulings) + st._opening())
 
     def _schuss(self, loser: int, rule: str) -> Step:
@@ -132,5 +131,4 @@ class KatchenState(DiceState):
         n = len(self.players)
         opener = next(s % n for s in range(loser, loser + n) if s % n in in_game)
         st = replace(base, phase=1, round_no=1, game_no=self.game_no + 1).start_round(opener, in_game)
-        assert isinstance(st, KatchenState)
         return Step(st, tuple(rulings) + st._opening())

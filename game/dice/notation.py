@@ -64,7 +64,7 @@ def parse_turn(text: str) -> list[Token]:
             raise NotationError(f"{word!r} shows {len(kept) + len(new)} dice; a throw has three", off)
         if not tokens and kept:
             raise NotationError(f"{word!r}: the first roll throws all three dice, nothing can be kept yet", off)
-        acts: list[Action] = [Roll(norm(kept))] + [Tower()] * tower + [Dice(new)]
+        acts: list[Action] = [Roll(norm(kept)), *([Tower()] * tower), Dice(new)]
         tower = 0
         if after_s is not None:
             after_off = off + len(word) - len(after_s)

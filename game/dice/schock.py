@@ -124,7 +124,6 @@ class SchockState(DiceState):
         holders = tuple(s for s in st.stage_players if ledger[st.players[s]].mats > 0)
         seats = st.stage_players if st.middle > 0 else holders
         st = replace(st, round_no=st.round_no + 1).start_round(worst, seats)
-        assert isinstance(st, SchockState)
         return Step(st, res.rulings + st._laden())
 
     def _end_stage(self, loser: int) -> Step:
@@ -165,5 +164,4 @@ class SchockState(DiceState):
             nxt = replace(self, stage="half1", stage_players=every, half_losers=(), game_no=self.game_no + 1)
         ledger = self.ledger.apply_all(rulings)
         st = replace(nxt, ledger=ledger, middle=rules.TOTAL_MATS, round_no=1).start_round(opener, nxt.stage_players)
-        assert isinstance(st, SchockState)
         return Step(st, tuple(rulings) + st._laden())

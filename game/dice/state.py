@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import ClassVar, Sequence
+from typing import ClassVar, Self, Sequence
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.turn import Turn, contains, sub_multisets
@@ -164,7 +164,7 @@ class DiceState:
         step = replace(self, results=results, turn=None).finish_round()
         return Step(step.state, rulings + step.rulings)
 
-    def start_round(self, opener: int, seats: Sequence[int]) -> DiceState:
+    def start_round(self, opener: int, seats: Sequence[int]) -> Self:
         """A new round opened by `opener`, then clockwise through `seats`."""
         n = len(self.players)
         order = tuple(s % n for s in range(opener, opener + n) if s % n in seats)
