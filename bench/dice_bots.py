@@ -9,26 +9,25 @@ import statistics
 import time
 
 from game.dice.bots import ExactBot, clear_contexts, model
-from game.dice.schock import SchockState
-from game.dice.simulate import play_game, simulate
+from game.dice.simulate import seat_name, simulate
 from game.dice.state import DiceState
+from game.match import Match, PlayerSpec
 from game.rules import schock as schock_rules
 from game.state import CHANCE
 
 
 def _two_rolls_left_positions(count: int = 300, seed: int = 7) -> list[DiceState]:
-    """Realistic Schock positions after a first roll with two rolls left (collected from bot games,
-    at every place in the round: opener, middle, last; varied earlier throws)."""
+    """Realistic Schock positions after a first roll with two rolls left, collected from bot games:
+    at most half of them openers (bots often stand early, so most such positions are openers'),
+    the rest after one to three earlier throws of the round."""
     bots = [ExactBot(i) for i in range(4)]
-    kinds = ["bot"] * 4
+    players = [PlayerSpec(seat_name(i), "bot") for i in range(4)]
     out: list[DiceState] = []
     g = 0
     rng = random.Random(seed)
+    openers = 0
     while len(out) < count:
-        m_seed = seed * 1000 + g
-        from game.match import Match, PlayerSpec
-
-        m = Match("schock", [PlayerSpec(f"Seat {i + 1}", k) for i, k in enumerate(kinds)], seed=m_seed, opener=g % 4)
+        m = Match("schock", players, seed=seed * 1000 + g, opener=g % 4)
         while not m.state.over and len(out) < count:
             st = m.state
             who = st.current_player()
@@ -37,7 +36,9 @@ def _two_rolls_left_positions(count: int = 300, seed: int = 7) -> list[DiceState
                 continue
             t = st.turn
             if t is not None and t.rolls == 1 and t.max_rolls == 3 and rng.random() < 0.5:
-                out.append(st)
+                if st.results or openers < count // 2:
+                    openers += not st.results
+                    out.append(st)
             m.apply(bots[who].choose(st))
         g += 1
     return out
@@ -72,7 +73,7 @@ def bot_decision_us(repeats: int = 1) -> float:
     return statistics.median(times) * 1e6
 
 
-def schock_games_per_s(games: int = 60) -> float:
+def schock_games_per_s(games: int = 120) -> float:
     """Whole Schock games (two halves and the final when needed) per second, four exact bots.
 
     One game is played first to warm the game's tables; the timed games start with the bot's
@@ -82,6 +83,3 @@ def schock_games_per_s(games: int = 60) -> float:
     clear_contexts()
     res = simulate("schock", ["bot"] * 4, games, seed=2024)
     return res.games / res.elapsed
-
-
-

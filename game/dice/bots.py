@@ -41,6 +41,7 @@ situation costs a few dictionary look-ups.
 from __future__ import annotations
 
 import random
+from array import array
 from collections import OrderedDict
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -111,7 +112,7 @@ class TurnModel:
         self.flips = schock  # schock.sixes
         self.flip_last_ok = schock and not profile["no_flips_on_last_roll"]
         strength: Callable[[Throw, Profile], tuple[object, ...]] = (
-            schock_rules.strength if schock else katchen_rules.strength  # type: ignore[assignment]
+            schock_rules.strength if schock else katchen_rules.strength
         )
         # ranks: the strength without the time order, numbered worst first
         classes: dict[tuple[Faces, int, bool], tuple[object, ...]] = {}
@@ -119,7 +120,7 @@ class TurnModel:
             for rolls in (1, 2, 3):
                 for one in (True, False):
                     classes[(faces, rolls, one)] = strength(Throw(faces, rolls, one, 0), profile)[:-1]
-        distinct = sorted(set(classes.values()))  # type: ignore[type-var]
+        distinct = sorted(set(classes.values()))
         index = {s: i for i, s in enumerate(distinct)}
         self.rank: dict[tuple[Faces, int, bool], int] = {k: index[s] for k, s in classes.items()}
         self.n_ranks = len(distinct)
@@ -130,8 +131,8 @@ class TurnModel:
             self.rank_mats[r] = self._mats(faces, one)
         # transition tables: for every kept multiset, every outcome of the other dice
         self.recs: list[list[Rec]] = [self._records(k) for k in KEEPS]
-        self._beat: dict[int, tuple[list[float], list[list[float]]]] = {}
-        self._mexp: dict[tuple[int, int], list[tuple[list[float], list[float], float]]] = {}
+        self._beat: dict[int, tuple[list[float], list[array[float]]]] = {}
+        self._mexp: dict[tuple[int, int], list[tuple[array[float], float]]] = {}
 
     def _mats(self, faces: Faces, one_roll: bool) -> int:
         if self.game == "schock":
@@ -193,18 +194,18 @@ class TurnModel:
             for p, stand, nxt, n, fstand, fnext in self.recs[kid]:
                 best = term[stand[k]]
                 for j in nxt:
-                    x = nrow[j]
-                    if x is None:
-                        x = expect(term, R, memo, k + 1, j)
-                    if x < best:
-                        best = x
+                    y = nrow[j]
+                    if y is None:
+                        y = expect(term, R, memo, k + 1, j)
+                    if y < best:
+                        best = y
                 if n:
                     for j in fnext:
-                        x = nrow[j]
-                        if x is None:
-                            x = expect(term, R, memo, k + 1, j)
-                        if x < best:
-                            best = x
+                        y = nrow[j]
+                        if y is None:
+                            y = expect(term, R, memo, k + 1, j)
+                        if y < best:
+                            best = y
                     if n == 2:
                         x = term[fstand[k]]
                         if x < best:
@@ -251,13 +252,13 @@ class TurnModel:
                         nmass[-choice - 1] = nmass.get(-choice - 1, 0.0) + m
         return dist
 
-    def beat(self, R: int) -> tuple[list[float], list[list[float]]]:
+    def beat(self, R: int) -> tuple[list[float], list[array[float]]]:
         """For a player allowed `R` rolls who plays to top a throw of rank t, for every t:
         P(his final rank > t), and the distribution of his final rank restricted to ranks > t."""
         if R not in self._beat:
             n = self.n_ranks
             probs: list[float] = []
-            dists: list[list[float]] = []
+            dists: list[array[float]] = []
             for t in range(n):
                 term = [1.0 if r <= t else 0.0 for r in range(n)]
                 memo: list[list[float | None]] = [[None] * len(KEEPS) for _ in range(R + 2)]
@@ -266,13 +267,13 @@ class TurnModel:
                 for r in range(t + 1):
                     dist[r] = 0.0
                 probs.append(max(0.0, 1.0 - fail))
-                dists.append(dist)
+                dists.append(array("d", dist))
             self._beat[R] = (probs, dists)
         return self._beat[R]
 
-    def mats_tables(self, R: int, L: int) -> list[tuple[list[float], list[float], float]]:
-        """For each rank t: the best Y of L later players (R rolls, each conditioned on topping t) as
-        (P(Y <= s) by s, sum over s' > s of P(Y = s') x mats(s') by s, E[mats(Y)])."""
+    def mats_tables(self, R: int, L: int) -> list[tuple[array[float], float]]:
+        """For each rank t, with Y the best throw of L later players (R rolls, each conditioned on
+        topping t): E[mats(max(s, Y))] for every rank s (the best throw already made), and E[mats(Y)]."""
         key = (R, L)
         if key not in self._mexp:
             probs, dists = self.beat(R)
@@ -281,23 +282,21 @@ class TurnModel:
             rows = []
             for t in range(n):
                 pb = probs[t]
-                cdf = [0.0] * n
-                tail = [0.0] * n
+                by_high = array("d", bytes(8 * n))
+                total = 0.0
                 if pb > 0.0:
+                    cdf = [0.0] * n  # P(Y <= s)
                     acc = 0.0
                     d = dists[t]
                     for s in range(n):
                         acc += d[s]
                         cdf[s] = min(1.0, acc / pb) ** L
-                    run = 0.0
+                    run = 0.0  # sum over s' > s of P(Y = s') x mats(s')
                     for s in range(n - 1, -1, -1):
-                        tail[s] = run
-                        prev = cdf[s - 1] if s > 0 else 0.0
-                        run += (cdf[s] - prev) * mats[s]
+                        by_high[s] = cdf[s] * mats[s] + run
+                        run += (cdf[s] - (cdf[s - 1] if s > 0 else 0.0)) * mats[s]
                     total = run
-                else:
-                    total = 0.0
-                rows.append((cdf, tail, total))
+                rows.append((by_high, total))
             self._mexp[key] = rows
         return self._mexp[key]
 
@@ -322,13 +321,13 @@ class TurnModel:
             f = probs[r] ** later
             if f == 0.0:
                 continue
-            cdf, tail, total = self.mats_tables(Rl, later)[r]
-            g = total if high is None else cdf[high] * mats[high] + tail[high]
+            by_high, total = self.mats_tables(Rl, later)[r]
+            g = total if high is None else by_high[high]
             term[r] = f * (1.0 + MATS_WEIGHT * g)
         return term
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=16)
 def model(game: str, profile: Profile) -> TurnModel:
     """The turn model of a game under a profile (built once; the later players' tables lazily)."""
     return TurnModel(game, profile)
@@ -345,7 +344,7 @@ class _Context:
         self.memo: list[list[float | None]] = [[None] * len(KEEPS) for _ in range(R + 2)]
 
 
-CONTEXT_CACHE_SIZE = 20000
+CONTEXT_CACHE_SIZE = 4096  # a 4-player simulation meets about 2,000 contexts per game
 _contexts: OrderedDict[tuple[object, ...], _Context] = OrderedDict()
 
 
@@ -415,6 +414,8 @@ class ExactBot:
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        if not acts:
+            raise ValueError("the bot acts only when a player is to move")
         scored = self.evaluate(state)
         # ties (within rounding) go to standing first, then to the earlier legal action
         order = sorted(range(len(scored)), key=lambda i: (not isinstance(scored[i][0], Stand), i))

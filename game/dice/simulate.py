@@ -4,6 +4,10 @@ Every game is a `game.match.Match` of its own (games=1), played by the bots of t
 chance outcomes drawn by `Match.resolve_chance`; the opener rotates (game i opens with seat
 i mod n) so the seat position does not bias the results. Everything is seeded from `seed`, so the
 same arguments give the same result.
+
+A game is one `Match` with games=1: in Schock two halves and the final when needed (one stroke);
+in Katchen until a Schuss – or, with a `schuss_limit` profile, the whole tournament until one
+player is left, so a seat can then lose more than once per game.
 """
 from __future__ import annotations
 
