@@ -1,0 +1,20 @@
+"""The type hints hold: mypy checks game/, physics/ and bench/ (configured in pyproject.toml)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mypy import api
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_mypy_passes(tmp_path: Path) -> None:
+    import os
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        out, err, status = api.run(["--cache-dir", str(tmp_path / "cache"), "--no-error-summary"])
+    finally:
+        os.chdir(cwd)
+    assert status == 0, out + err
