@@ -55,6 +55,9 @@ def _bundled_font(name: str) -> str | None:
         return None
 
 
+ASCII = {"→": "->", "⇒": "=>", "↓": "v", "↑": "^", "✕": "x", "►": ">"}
+
+
 class Fonts:
     """Fonts by size and style, and a cache of rendered text (pre-rendered, blitted each frame)."""
 
@@ -72,6 +75,13 @@ class Fonts:
         except Exception:  # pragma: no cover - font discovery is best effort
             serif = None
         self._serif = serif or self._bold
+        fallback = None
+        try:
+            fallback = pygame.font.match_font("dejavusans,segoeui,arial,liberationsans,freesans,notosanssymbols")
+        except Exception:  # pragma: no cover
+            fallback = None
+        self._fallback = fallback
+        self._lacks: dict[tuple[str, str], bool] = {}
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, str], pygame.Surface] = OrderedDict()
 
@@ -98,11 +108,51 @@ class Fonts:
         if surf is not None:
             self._text.move_to_end(key)
             return surf
-        surf = self.font(size, style).render(text, True, color)
+        surf = self._render(text, int(size), color, style)
         self._text[key] = surf
         if len(self._text) > self.CACHE_SIZE:
             self._text.popitem(last=False)
         return surf
+
+    def lacks(self, style: str, ch: str) -> bool:
+        """True when the font of `style` has no glyph for `ch` (it would draw a box)."""
+        key = (style, ch)
+        if key not in self._lacks:
+            f = self.font(16, style)
+            probe = pygame.image.tobytes(f.render(ch, True, (255, 255, 255)), "RGBA")
+            box = pygame.image.tobytes(f.render("\U000F0000", True, (255, 255, 255)), "RGBA")
+            self._lacks[key] = ch.strip() != "" and probe == box
+        return self._lacks[key]
+
+    def _render(self, text: str, size: int, color: Color, style: str) -> pygame.Surface:
+        """Render with the style's font; glyphs it lacks (arrows) come from a fallback font."""
+        f = self.font(size, style)
+        if not any(ord(c) > 0x2000 and self.lacks(style, c) for c in set(text)):
+            return f.render(text, True, color)
+        runs: list[tuple[bool, str]] = []
+        for c in text:
+            miss = ord(c) > 0x2000 and self.lacks(style, c)
+            if runs and runs[-1][0] == miss:
+                runs[-1] = (miss, runs[-1][1] + c)
+            else:
+                runs.append((miss, c))
+        fb = pygame.font.Font(self._fallback, size) if self._fallback else None
+        parts: list[tuple[pygame.Surface, int]] = []
+        for miss, run in runs:
+            if not miss:
+                parts.append((f.render(run, True, color), 0))
+            elif fb is not None:
+                parts.append((fb.render(run, True, color), f.get_ascent() - fb.get_ascent()))
+            else:
+                parts.append((f.render("".join(ASCII.get(c, "?") for c in run), True, color), 0))
+        w = sum(p.get_width() for p, _ in parts)
+        h = max([f.get_height()] + [p.get_height() + max(0, dy) for p, dy in parts])
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        x = 0
+        for p, dy in parts:
+            out.blit(p, (x, max(0, dy)))
+            x += p.get_width()
+        return out
 
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
         """Break `text` into lines no wider than `width` pixels (a long word gets a line of its own)."""
@@ -159,18 +209,6 @@ def rounded_panel(
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
-def soft_shadow(size: tuple[int, int], radius: int, spread: int = 8, alpha: int = 120) -> pygame.Surface:
-    """A blurred-looking shadow (stacked translucent rounded rects) for a box of `size`."""
-    w, h = size
-    surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
-    steps = max(1, spread)
-    for i in range(steps):
-        a = int(alpha * (i + 1) / steps / steps * 2)
-        r = pygame.Rect(i, i, w + 2 * (spread - i), h + 2 * (spread - i))
-        pygame.draw.rect(surf, (0, 0, 0, min(255, a)), r, border_radius=radius + spread - i)
-    return surf
-
-
 def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
     """A dark edge, computed small and scaled up smoothly."""
     sw, sh = 48, 32
@@ -197,7 +235,7 @@ def felt(size: tuple[int, int], base: Color = FELT, seed: int = 7) -> pygame.Sur
         k = rng.randint(-14, 14)
         c = (max(0, min(255, r + k // 2)), max(0, min(255, g + k)), max(0, min(255, b + k // 2)))
         surf.fill(c, (x, y, rng.randint(1, 3), 1))
-    surf.blit(_vignette((w, h), 170), (0, 0))
+    surf.blit(_vignette((w, h), 105), (0, 0))
     return surf
 
 
@@ -235,14 +273,36 @@ def slate(size: tuple[int, int], seed: int = 5) -> pygame.Surface:
     surf.fill(SLATE)
     rng = random.Random(seed)
     smudge = pygame.Surface((w, h), pygame.SRCALPHA)
-    for _ in range(max(4, w * h // 12000)):
+    for _ in range(max(3, w * h // 40000)):
         x, y = rng.randrange(w), rng.randrange(h)
-        rw, rh = rng.randint(30, 160), rng.randint(8, 40)
-        pygame.draw.ellipse(smudge, (255, 255, 255, rng.randint(3, 8)), (x - rw // 2, y - rh // 2, rw, rh))
+        rw, rh = rng.randint(60, 220), rng.randint(6, 18)
+        pygame.draw.ellipse(smudge, (255, 255, 255, rng.randint(2, 4)), (x - rw // 2, y - rh // 2, rw, rh))
+    for _ in range(w * h // 60):
+        x, y = rng.randrange(w), rng.randrange(h)
+        smudge.fill((255, 255, 255, rng.randint(3, 9)), (x, y, 1, 1))
     surf.blit(smudge, (0, 0))
+    return surf
+
+
+def for_display(surf: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """The surface in the display's pixel format (blits faster), when a display is open."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surf.convert_alpha() if alpha else surf.convert()
     return surf
 
 
 def scale_for(size: tuple[int, int]) -> float:
     """How much larger than the 1280×800 design the window is (clamped)."""
     return max(0.6, min(1.6, min(size[0] / 1280, size[1] / 800)))
+
+
+def rounded_wood(size: tuple[int, int], radius: int, base: Color = WOOD, seed: int = 3) -> pygame.Surface:
+    """A wooden board with rounded corners (transparent outside)."""
+    w = wood(size, base, seed=seed, plank=10_000)
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.blit(w, (0, 0))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(out, WOOD_DARK, out.get_rect(), 2, border_radius=radius)
+    return out

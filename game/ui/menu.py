@@ -1,0 +1,560 @@
+"""The menu: choose a game, the players (2–8: name, human or bot, drink), the rule profile; start.
+
+The choices live in a `MenuModel` (plain data, no pygame); the pygame_gui widgets are rebuilt from
+it whenever the layout changes (a player added, another game chosen, the window resized).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UITextEntryLine
+
+from game.errors import InputError
+from game.match import GAMES, Match, PlayerSpec
+from game.rules.catalog import rules_for
+from game.rules.ledger import Drink
+from game.rules.profile import Option, OptionValue, Profile
+from game.ui import theme
+from game.ui.help import HelpOverlay, option_value_text
+from game.ui.modal import Confirm, ListDialog, Modal, make_manager
+from game.ui.saves import list_saves, save_dir
+from game.ui.scene import Host, Scene
+
+MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
+    ("schock", "Schock", True),
+    ("katchen", "Katchen", True),
+    ("racerbile", "Racerbile", False),
+    ("bierpong", "Bierpong", False),
+]
+KINDS: list[tuple[str, str]] = [("human", "Human"), ("bot", "Bot"), ("random", "Random bot")]
+DRINKS: list[tuple[Drink, str]] = [
+    (Drink.BEER, f"Beer ({Drink.BEER.sips} sips)"),
+    (Drink.LIGHT_BEER, f"Light beer ({Drink.LIGHT_BEER.sips} sips)"),
+    (Drink.OTHER, f"Other ({Drink.OTHER.sips} sips)"),
+]
+NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gabi", "Heinz"]
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+@dataclass
+class PlayerRow:
+    name: str
+    kind: str = "human"
+    drink: Drink = Drink.BEER
+
+
+@dataclass
+class MenuModel:
+    """Everything the menu lets one choose, as plain data."""
+
+    game: str = "schock"
+    players: list[PlayerRow] = field(
+        default_factory=lambda: [PlayerRow("Anna"), PlayerRow("Bernd", "bot"), PlayerRow("Carla", "bot", Drink.LIGHT_BEER)]
+    )
+    variants: dict[str, str] = field(default_factory=dict)
+    options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
+    counts: dict[str, dict[str, str]] = field(default_factory=dict)  # the typed text of count options
+    games: str = "1"
+
+    def __post_init__(self) -> None:
+        for g, info in GAMES.items():
+            self.variants.setdefault(g, info.spec.variants[0])
+            opts = self.options.setdefault(g, {})
+            counts = self.counts.setdefault(g, {})
+            for o in info.spec.options:
+                opts.setdefault(o.name, o.default)
+                if o.kind == "count":
+                    counts.setdefault(o.name, "" if o.default is None else str(o.default))
+
+    @classmethod
+    def from_choice(cls, game: str | None, players: list[PlayerSpec] | None, profile: Profile | None, games: int = 1) -> MenuModel:
+        m = cls()
+        if game in GAMES:
+            m.game = game
+        if players:
+            m.players = [PlayerRow(p.name, p.kind, p.drink) for p in players][:MAX_PLAYERS]
+        if profile is not None and profile.game in GAMES:
+            m.variants[profile.game] = profile.variant
+            for k, v in profile.options.items():
+                m.options[profile.game][k] = v
+                if k in m.counts[profile.game]:
+                    m.counts[profile.game][k] = "" if v is None else str(v)
+        m.games = str(games)
+        return m
+
+    def add_player(self) -> None:
+        if len(self.players) >= MAX_PLAYERS:
+            return
+        taken = {p.name for p in self.players}
+        name = next((n for n in NAMES if n not in taken), f"Player {len(self.players) + 1}")
+        self.players.append(PlayerRow(name, "bot"))
+
+    def remove_player(self, i: int) -> None:
+        if len(self.players) > MIN_PLAYERS and 0 <= i < len(self.players):
+            del self.players[i]
+
+    def problems(self) -> list[str]:
+        """What keeps the match from starting (empty: all is well)."""
+        out = []
+        names = [p.name.strip() for p in self.players]
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            out.append(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, please (now {len(names)})")
+        if any(not n for n in names):
+            out.append("every player needs a name")
+        dup = sorted({n for n in names if n and names.count(n) > 1})
+        if dup:
+            out.append(f"names must differ: {', '.join(dup)} sits twice")
+        if self.game not in GAMES:
+            out.append("this game is not playable yet")
+            return out
+        g = self.games.strip()
+        if not g.isdigit() or not 1 <= int(g) <= 99:
+            out.append("the number of games must be a whole number from 1 to 99")
+        for name, text in self.counts.get(self.game, {}).items():
+            t = text.strip()
+            if t and (not t.isdigit() or int(t) < 1):
+                out.append(f"{name}: a whole number of at least 1, or empty for none")
+        return out
+
+    def profile(self) -> Profile:
+        spec = GAMES[self.game].spec
+        values: dict[str, Any] = {}
+        for o in spec.options:
+            if o.kind == "count":
+                t = self.counts[self.game].get(o.name, "").strip()
+                values[o.name] = int(t) if t.isdigit() and int(t) >= 1 else None
+            else:
+                values[o.name] = self.options[self.game][o.name]
+        return spec.make(self.variants[self.game], **values)
+
+    def player_specs(self) -> list[PlayerSpec]:
+        return [PlayerSpec(p.name.strip(), p.kind, p.drink) for p in self.players]
+
+    def make_match(self, seed: int | None = None) -> Match:
+        """The match to start; raises ValueError listing the problems."""
+        probs = self.problems()
+        if probs:
+            raise ValueError("; ".join(probs))
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()))
+
+
+def _choice_label(value: OptionValue) -> str:
+    return option_value_text(value)
+
+
+class MenuScene(Scene):
+    """The start screen."""
+
+    def __init__(self, host: Host, model: MenuModel | None = None, message: str = "") -> None:
+        super().__init__(host)
+        self.model = model or MenuModel()
+        self.fonts = host.fonts
+        self.ui = make_manager(host.size)
+        self.help: HelpOverlay | None = None
+        self.modal: Modal | None = None
+        self.message = message
+        self._bg: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self.resize(host.size)
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = theme.scale_for(size)
+        self._bg = self._render_background(size)
+        if self.help is not None:
+            self.help.resize(size)
+        if self.modal is not None:
+            self.modal.resize(size)
+        self.rebuild()
+
+    def _render_background(self, size: tuple[int, int]) -> pygame.Surface:
+        bg = theme.wood(size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(size)))
+        return bg
+
+    def rebuild(self) -> None:
+        """(Re)create every widget from the model."""
+        ui = self.ui
+        ui.set_window_resolution(self.size)
+        ui.clear_and_reset()
+        w, h = self.size
+        m = self.model
+        margin = 36 if w >= 1100 else 20
+        top = 118 if h >= 740 else 92
+        self.compact = h < 740
+        lw = int((w - 3 * margin) * 0.54)
+        rx = margin * 2 + lw
+        rw = w - rx - margin
+        self.left = pygame.Rect(margin, top, lw, h - top - 100)
+        self.right = pygame.Rect(rx, top, rw, h - top - 100)
+        labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        f = self.fonts
+
+        def head(text: str, x: int, y: int) -> None:
+            labels.append((f.shadowed(text, 24, theme.BRASS, "serif"), (x, y)))
+
+        def small(text: str, x: int, y: int, color: theme.Color = theme.MUTED, size: int = 13, style: str = "italic") -> None:
+            labels.append((f.text(text, size, color, style), (x, y)))
+
+        # games
+        x0, y = self.left.x + 18, self.left.y + 14
+        head("Game", x0, y)
+        y += 40
+        gw = (lw - 36 - 3 * 10) // 4
+        self.game_buttons: dict[UIButton, str] = {}
+        for i, (gid, game_title, playable) in enumerate(MENU_GAMES):
+            r = pygame.Rect(x0 + i * (gw + 10), y, gw, 46)
+            oid = "#game_button" if gw >= 130 else "#game_button_small"
+            b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=None if playable else "coming soon")
+            if not playable:
+                b.disable()
+                small("coming soon", r.centerx - f.font(13, "italic").size("coming soon")[0] // 2, r.bottom + 3)
+            elif gid == m.game:
+                b.select()
+            self.game_buttons[b] = gid
+        y += 46 + (30 if not self.compact else 26)
+        # players
+        head("Players", x0, y)
+        small(f"{MIN_PLAYERS}–{MAX_PLAYERS} at the table, in seating order (clockwise)", x0 + 110, y + 10)
+        y += 40
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        self.drink_menus: list[UIDropDownMenu] = []
+        self.remove_buttons: list[UIButton] = []
+        inner = lw - 36
+        nw = int(inner * 0.36)
+        kw = int(inner * 0.23)
+        dw = int(inner * 0.29)
+        xw = inner - nw - kw - dw - 18
+        room = self.left.bottom - y - 50
+        row_h = max(30, min(38, room // max(1, len(m.players))))
+        for i, p in enumerate(m.players):
+            ry = y + i * row_h
+            small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
+            e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text="name")
+            e.set_text_length_limit(16)
+            self.name_entries.append(e)
+            kind_labels: list[str | tuple[str, str]] = [label for _, label in KINDS]
+            current = next((label for k, label in KINDS if k == p.kind), KINDS[0][1])
+            self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
+            drink_labels: list[str | tuple[str, str]] = [label for _, label in DRINKS]
+            cur_d = next((label for d, label in DRINKS if d == p.drink), DRINKS[0][1])
+            self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
+            rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text="take this player off the table")
+            if len(m.players) <= MIN_PLAYERS:
+                rb.disable()
+            self.remove_buttons.append(rb)
+        y += len(m.players) * row_h + 6
+        self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add player", ui)
+        if len(m.players) >= MAX_PLAYERS:
+            self.add_button.disable()
+        y += 34 + 26
+        if m.game in GAMES and self.left.bottom - y >= 110:
+            head("In brief", x0, y)
+            y += 38
+            for rule in rules_for(m.game):
+                lines = f.wrap(f"{rule.title}: {rule.summary}", 14, lw - 50)
+                if y + 18 * len(lines) > self.left.bottom - 14:
+                    break
+                for k, line in enumerate(lines):
+                    small(line, x0 + (4 if k == 0 else 14), y, theme.CREAM if k == 0 else theme.MUTED, 14, "regular")
+                    y += 18
+                y += 4
+        # the rule profile
+        info = GAMES.get(m.game)
+        x1, y = self.right.x + 18, self.right.y + 14
+        rinner = rw - 36
+        head("House rules", x1, y)
+        y += 44
+        self.variant_menu: UIDropDownMenu | None = None
+        self.option_widgets: dict[str, Any] = {}
+        self.games_entry: UITextEntryLine | None = None
+        if info is not None:
+            small("Variant", x1, y + 8, theme.CREAM, 15, "bold")
+            variants: list[str | tuple[str, str]] = list(info.spec.variants)
+            self.variant_menu = UIDropDownMenu(variants, m.variants[m.game], pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
+            y += 42
+            room = self.right.bottom - y - 56
+            help_lines = 0
+            for n_lines in (3, 2, 1):
+                need = sum(34 + 16 * min(n_lines, len(self._help_lines(o, rinner))) + 6 for o in info.spec.options)
+                if need <= room:
+                    help_lines = n_lines
+                    break
+            for o in info.spec.options:
+                y = self._option_row(o, x1, y, rinner, labels, help_lines)
+            small("Games in the match", x1, y + 8, theme.CREAM, 15, "bold")
+            self.games_entry = UITextEntryLine(pygame.Rect(x1 + rinner - 90, y, 90, 32), ui, initial_text=m.games)
+            self.games_entry.set_allowed_characters("numbers")
+            self.games_entry.set_text_length_limit(2)
+            if rinner >= 420:
+                small("strokes and Schüsse add up over the games", x1 + 170, y + 10, theme.MUTED, 12)
+            y += 40
+        # bottom bar
+        by = h - 78
+        self.load_button = UIButton(pygame.Rect(margin, by, 240, 48), "Continue saved match…", ui, tool_tip_text=str(save_dir()))
+        self.help_button = UIButton(pygame.Rect(margin + 252, by, 110, 48), "? Rules", ui, tool_tip_text="the rules of the chosen game (F1)")
+        self.start_button = UIButton(pygame.Rect(w - margin - 200, by, 200, 54), "Start", ui, object_id="#start_button")
+        self.quit_button = UIButton(pygame.Rect(w - margin - 200 - 12 - 110, by, 110, 48), "Quit", ui)
+        self.message_rect = pygame.Rect(margin + 380, by - 4, w - 2 * margin - 380 - 340, 56)
+        if self.message_rect.w < 300:
+            self.message_rect = pygame.Rect(margin, by - 26, w - 2 * margin, 24)
+        # static text: title, headings, labels
+        assert self._bg is not None
+        static = self._bg.copy()
+        for rect in (self.left, self.right):
+            theme.rounded_panel(static, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
+        title = f.shadowed("Stammtisch", 64 if not self.compact else 50, theme.CREAM, "serif", 3)
+        static.blit(title, (margin + 4, 18 if not self.compact else 12))
+        sub = f.text("pub games at the regulars' table – Schock and Katchen tonight", 18, theme.MUTED, "italic")
+        sub_x = margin + 10 + title.get_width() + 18
+        keys = f.text("F1 rules · F11 full screen · Esc quit", 14, theme.MUTED, "italic")
+        static.blit(keys, (w - margin - keys.get_width(), 30 if not self.compact else 16))
+        if sub_x + sub.get_width() < w - margin:
+            static.blit(sub, (sub_x, (18 if not self.compact else 12) + title.get_height() - sub.get_height() - 12))
+        for img, pos in labels:
+            static.blit(img, pos)
+        self._static = theme.for_display(static)
+
+    def _help_lines(self, o: Option, width: int) -> list[str]:
+        return self.fonts.wrap(f"{o.help}. Default: {option_value_text(o.default)}.", 13, width - 10, "italic")
+
+    def _option_row(self, o: Option, x: int, y: int, width: int, labels: list[tuple[pygame.Surface, tuple[int, int]]], help_lines: int = 3) -> int:
+        f = self.fonts
+        m = self.model
+        value = m.options[m.game][o.name]
+        name = f.text(o.name, 15, theme.CREAM, "bold")
+        labels.append((name, (x, y + 7)))
+        ww = 160 if width >= 400 else 130
+        if help_lines == 0:
+            d = f.text(f"default: {option_value_text(o.default)}", 12, theme.MUTED, "italic")
+            if name.get_width() + 10 + d.get_width() < width - ww - 8:
+                labels.append((d, (x + name.get_width() + 10, y + 10)))
+        r = pygame.Rect(x + width - ww, y, ww, 32)
+        if o.kind == "bool":
+            cb = UICheckBox(pygame.Rect(r.x, r.y + 6, 20, 20), "on", self.ui, initial_state=bool(value), tool_tip_text=o.help)
+            self.option_widgets[o.name] = cb
+        elif o.kind == "count":
+            e = UITextEntryLine(r, self.ui, initial_text=m.counts[m.game].get(o.name, ""), placeholder_text="none")
+            e.set_allowed_characters("numbers")
+            e.set_text_length_limit(3)
+            self.option_widgets[o.name] = e
+        else:
+            labels_: list[str | tuple[str, str]] = [_choice_label(c) for c in o.choices]
+            dd = UIDropDownMenu(labels_, _choice_label(value), r, self.ui)
+            self.option_widgets[o.name] = dd
+        lines = self._help_lines(o, width)
+        if len(lines) > help_lines and help_lines > 0:
+            lines = lines[:help_lines]
+            last = lines[-1]
+            while last and f.font(13, "italic").size(last + " …")[0] > width - 10:
+                last = last[:-1]
+            lines[-1] = last.rstrip() + " …"
+        elif help_lines == 0:
+            lines = []
+        yy = y + 34
+        for line in lines:
+            labels.append((f.text(line, 13, theme.MUTED, "italic"), (x + 6, yy)))
+            yy += 16
+        return yy + 6
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def _sync_names(self) -> None:
+        for i, e in enumerate(self.name_entries):
+            if i < len(self.model.players):
+                self.model.players[i].name = e.get_text()
+        if self.games_entry is not None:
+            self.model.games = self.games_entry.get_text()
+        for name, wdg in self.option_widgets.items():
+            if isinstance(wdg, UITextEntryLine):
+                self.model.counts[self.model.game][name] = wdg.get_text()
+
+    def start(self) -> bool:
+        self._sync_names()
+        try:
+            match = self.model.make_match()
+        except ValueError as e:
+            self.message = str(e)
+            return False
+        self.message = ""
+        from game.ui.dice_table import DiceTableScene
+
+        self.host.push(DiceTableScene(self.host, match))
+        return True
+
+    def open_saves(self) -> None:
+        saves = list_saves()
+        items = [(sv.label, str(sv.path)) for sv in saves]
+        self.modal = ListDialog(
+            self.fonts,
+            self.size,
+            "Continue a saved match",
+            f"Saved matches in {save_dir()}",
+            items,
+            "Load",
+            self._load_chosen,
+            empty="No saved matches yet (Ctrl+S at the table saves one).",
+        )
+
+    def _load_chosen(self, key: str | None) -> None:
+        if key is None:
+            if isinstance(self.modal, ListDialog):
+                self.modal.set_message("Choose a saved match first")
+            return
+        try:
+            match = Match.load(key)
+        except InputError as e:
+            if isinstance(self.modal, ListDialog):
+                self.modal.set_message(f"Cannot load {Path(e.file).name}:{e.line}:{e.column}: {e.message}")
+            return
+        from game.ui.dice_table import DiceTableScene
+
+        self.modal = None
+        self.host.push(DiceTableScene(self.host, match, save_path=key))
+
+    def load(self, path: str | Path) -> bool:
+        """Open a saved match at the table; a broken file is shown as a message."""
+        try:
+            match = Match.load(path)
+        except InputError as e:
+            self.message = f"Cannot load it: {e}"
+            return False
+        from game.ui.dice_table import DiceTableScene
+
+        self.message = ""
+        self.host.push(DiceTableScene(self.host, match, save_path=path))
+        return True
+
+    def ask_quit(self) -> None:
+        def chosen(text: str) -> None:
+            if text == "Quit":
+                self.host.quit(0)
+            else:
+                self.modal = None
+
+        self.modal = Confirm(self.fonts, self.size, "Leave the Stammtisch?", "Esc again quits.", ["Quit", "Stay"], chosen)
+
+    def toggle_help(self) -> None:
+        if self.help is not None:
+            self.help = None
+            return
+        game = self.model.game if self.model.game in GAMES else "schock"
+        try:
+            prof: Profile | None = self.model.profile()
+        except (ValueError, KeyError):
+            prof = None
+        self.help = HelpOverlay(self.fonts, game, self.size, prof, GAMES[game].spec)
+
+    help_toggle = toggle_help
+
+    # --- events ----------------------------------------------------------------------------
+
+    def back(self) -> bool:
+        if self.help is not None:
+            self.help = None
+            return True
+        if isinstance(self.modal, Confirm):
+            self.host.quit(0)
+            return True
+        if self.modal is not None:
+            self.modal = None
+            return True
+        self.ask_quit()
+        return True
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if self.help is not None:
+            if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+                self.help = None
+            elif not self.help.handle_event(e):
+                self.help = None
+            return
+        if self.modal is not None:
+            self.modal.handle_event(e)
+            if self.modal is not None and not self.modal.open:
+                self.modal = None
+            return
+        self.ui.process_events(e)
+        m = self.model
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = e.ui_element
+            if el in self.game_buttons:
+                self._sync_names()
+                m.game = self.game_buttons[el]
+                self.message = ""
+                self.rebuild()
+            elif el is self.add_button:
+                self._sync_names()
+                m.add_player()
+                self.rebuild()
+            elif el in self.remove_buttons:
+                self._sync_names()
+                m.remove_player(self.remove_buttons.index(el))
+                self.rebuild()
+            elif el is self.start_button:
+                self.start()
+            elif el is self.load_button:
+                self.open_saves()
+            elif el is self.help_button:
+                self.toggle_help()
+            elif el is self.quit_button:
+                self.ask_quit()
+        elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = e.ui_element
+            if el in self.kind_menus:
+                i = self.kind_menus.index(el)
+                m.players[i].kind = next(k for k, label in KINDS if label == e.text)
+            elif el in self.drink_menus:
+                i = self.drink_menus.index(el)
+                m.players[i].drink = next(d for d, label in DRINKS if label == e.text)
+            elif el is self.variant_menu:
+                m.variants[m.game] = e.text
+            else:
+                for name, wdg in self.option_widgets.items():
+                    if wdg is el:
+                        opt = GAMES[m.game].spec.option(name)
+                        m.options[m.game][name] = next(c for c in opt.choices if _choice_label(c) == e.text)
+        elif e.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            for name, wdg in self.option_widgets.items():
+                if wdg is e.ui_element:
+                    m.options[m.game][name] = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
+        elif e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._sync_names()
+            if self.message:
+                self.message = ""
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(x.is_focused for x in self.name_entries):
+            self.start()
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+        if self.help is not None:
+            self.help.update(dt)
+        if self.modal is not None:
+            self.modal.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self.resize(surface.get_size())
+        assert self._static is not None
+        surface.blit(self._static, (0, 0))
+        self.ui.draw_ui(surface)
+        if self.message:
+            lines = self.fonts.wrap(self.message, 15, self.message_rect.w - 20, "bold")
+            y = self.message_rect.y + 2
+            for line in lines[:3]:
+                img = self.fonts.text(line, 15, theme.CHALK_RED, "bold")
+                surface.blit(img, (self.message_rect.x + 10, y))
+                y += img.get_height()
+        if self.modal is not None:
+            self.modal.draw(surface)
+        if self.help is not None:
+            self.help.draw(surface)

@@ -1,0 +1,314 @@
+"""The pygame-ce user interface, headless: scenes render, synthesised input drives the match."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import importlib.metadata  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.dice.actions import Dice, Roll, Stand  # noqa: E402
+from game.match import Match, PlayerSpec  # noqa: E402
+from game.rules.catalog import rules_for  # noqa: E402
+from game.state import CHANCE  # noqa: E402
+from game.ui.app import App, run_app  # noqa: E402
+from game.ui.dice_table import BOT_DELAY, DiceTableScene  # noqa: E402
+from game.ui.help import HelpOverlay  # noqa: E402
+from game.ui.standing import FinalStanding  # noqa: E402
+from game.ui.menu import MenuModel, MenuScene, PlayerRow  # noqa: E402
+
+HUMANS = [PlayerSpec("Anna"), PlayerSpec("Bernd")]
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    a = App((1280, 800))
+    yield a
+    a.close()
+
+
+def table_for(app: App, match: Match) -> DiceTableScene:
+    app.push(MenuScene(app))
+    t = DiceTableScene(app, match)
+    app.push(t)
+    return t
+
+
+def settle(app: App, table: DiceTableScene, limit: int = 200) -> None:
+    """Step until the dice lie still and the match waits for a person."""
+    for _ in range(limit):
+        app.step(0.05)
+        if not table.busy() and not table.dice.animating:
+            return
+    raise AssertionError("the table never came to rest")
+
+
+def colours(surface: pygame.Surface) -> int:
+    w, h = surface.get_size()
+    return len({tuple(surface.get_at((x, y))) for x in range(0, w, 37) for y in range(0, h, 29)})
+
+
+def key(k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def click(pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def player_actions(m: Match) -> list[str]:
+    return [e.action for e in m.log.entries if e.seat >= 0]
+
+
+# --- the installation ------------------------------------------------------------------------
+
+
+def test_pygame_is_ce_and_the_legacy_distribution_is_absent() -> None:
+    assert getattr(pygame, "IS_CE", False)
+    with pytest.raises(importlib.metadata.PackageNotFoundError):
+        importlib.metadata.distribution("pygame")
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def test_the_menu_renders_a_frame(app: App) -> None:
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    assert colours(app.screen) > 30
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen"])
+def test_the_dice_table_renders_a_frame_for_each_game(app: App, game: str) -> None:
+    table_for(app, Match(game, HUMANS + [PlayerSpec("Carla", "random")], seed=3))
+    app.step(1 / 60)
+    assert colours(app.screen) > 30
+
+
+def test_run_app_runs_frames_and_writes_a_png(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    out = tmp_path / "shot.png"
+    assert run_app(frames=3, screenshot=str(out)) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out2 = tmp_path / "table.png"
+    assert run_app("table", game="katchen", players=HUMANS, frames=3, screenshot=str(out2), size=(1024, 700), fullscreen=True) == 0
+    assert out2.stat().st_size > 1000
+
+
+def test_a_broken_save_is_a_message_not_a_traceback(tmp_path: Path, app: App) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    menu = MenuScene(app)
+    app.push(menu)
+    assert not menu.load(bad)
+    assert "broken.json" in menu.message and "not a saved match" in menu.message
+    assert app.scene is menu
+    assert run_app("table", load=str(bad), frames=2) == 0
+
+
+def test_the_table_follows_a_resized_window_and_full_screen(app: App) -> None:
+    table = table_for(app, Match("schock", HUMANS, seed=3))
+    app.step(0.02)
+    app.screen = pygame.display.set_mode((1024, 700), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 700), w=1024, h=700))
+    app.step(0.02)
+    assert table.L.size == (1024, 700)
+    assert table.L.felt.right <= table.L.side.x
+    key(pygame.K_F11)
+    app.step(0.02)
+    key(pygame.K_F11)
+    app.step(0.02)
+    assert app.size == (1024, 700) and table.L.size == (1024, 700)
+
+
+# --- driving the table -------------------------------------------------------------------------
+
+
+def test_space_rolls_and_a_clicked_die_is_kept_in_the_next_roll(app: App) -> None:
+    m = Match("schock", HUMANS, seed=12)
+    table = table_for(app, m)
+    key(pygame.K_SPACE)
+    settle(app, table)
+    assert player_actions(m) == ["roll"]
+    assert m.state.turn is not None and m.state.turn.rolls == 1
+    rect = table.dice.rect(0)
+    face = table.dice.slots[0].face
+    click(rect.center)
+    app.step(0.05)
+    assert table.dice.slots[0].kept
+    key(pygame.K_SPACE)
+    app.step(0.05)
+    assert player_actions(m)[-1] == f"roll {face}"
+    settle(app, table)
+    t = m.state.turn
+    assert t is not None and face in t.out  # Schock: the kept die is out of the cup now
+    # an out die cannot be taken back: the click is answered with a message
+    out_slot = next(i for i, sl in enumerate(table.dice.slots) if sl.out)
+    click(table.dice.rect(out_slot).center)
+    app.step(0.05)
+    assert table.dice.slots[out_slot].out
+    assert "stays out" in table.toast.history[-1]
+
+
+def test_an_illegal_action_shows_why(app: App) -> None:
+    m = Match("schock", HUMANS, seed=1)
+    table = table_for(app, m)
+    key(pygame.K_RETURN)
+    app.step(0.05)
+    assert player_actions(m) == []
+    assert "has not rolled yet" in table.toast.history[-1]
+    key(pygame.K_f)
+    app.step(0.05)
+    assert "sixes" in table.toast.history[-1]
+
+
+def test_ctrl_z_undoes_the_last_turn(app: App) -> None:
+    m = Match("katchen", HUMANS, seed=4)
+    table = table_for(app, m)
+    key(pygame.K_SPACE)
+    settle(app, table)
+    assert player_actions(m) == ["roll"]
+    key(pygame.K_z, pygame.KMOD_CTRL)
+    app.step(0.05)
+    assert len(m.log.entries) == 1
+    assert not table.dice.shown
+
+
+def test_ctrl_s_saves_a_match_that_loads_again(app: App) -> None:
+    m = Match("schock", HUMANS, seed=5)
+    table = table_for(app, m)
+    key(pygame.K_SPACE)
+    settle(app, table)
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.step(0.05)
+    assert table.save_path is not None and table.save_path.is_file()
+    assert table.save_path.parent == Path(os.environ["XDG_DATA_HOME"]) / "stammtisch" / "saves"
+    again = Match.load(table.save_path)
+    assert [e.action for e in again.log.entries] == [e.action for e in m.log.entries]
+
+
+def test_the_log_panel_undoes_to_the_chosen_action(app: App) -> None:
+    m = Match("katchen", HUMANS, seed=6)
+    table = table_for(app, m)
+    for _ in range(3):
+        key(pygame.K_SPACE)
+        settle(app, table)
+    assert len(player_actions(m)) == 3
+    key(pygame.K_l)
+    app.step(0.05)
+    assert table.modal is not None
+    second = [i for i, e in enumerate(m.log.entries) if e.seat >= 0][1]
+    table._log_chosen(str(second))
+    assert len(m.log.entries) == second
+    assert table.modal is None
+
+
+def test_a_bot_acts_after_a_short_delay(app: App) -> None:
+    m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Robo", "random")], seed=8, opener=1)
+    table = table_for(app, m)
+    app.step(BOT_DELAY / 2)
+    assert player_actions(m) == []
+    for _ in range(4):
+        app.step(BOT_DELAY / 2)
+    assert player_actions(m) == ["roll"]
+    assert m.state.current_player() == CHANCE or table.dice.animating or m.log.entries[-1].seat == CHANCE
+
+
+def test_call_outs_become_banners(app: App) -> None:
+    m = Match("schock", HUMANS, seed=9)
+    table = table_for(app, m)
+    table.apply_action(Roll())
+    table.apply_action(Dice((1, 1, 1)))
+    assert "Horrido!" in table.banners.shown
+    table.apply_action(Stand())
+    table.apply_action(Roll())
+    table.apply_action(Dice((2, 2, 1)))
+    table.apply_action(Stand())
+    shown = table.banners.shown
+    assert shown[shown.index("Kröger!") + 1] == "Hallo!"
+    for _ in range(5):
+        app.step(0.1)
+    assert colours(app.screen) > 30
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen"])
+def test_the_help_overlay_lists_every_rule_of_the_game(app: App, game: str) -> None:
+    table = table_for(app, Match(game, HUMANS, seed=2))
+    key(pygame.K_F1)
+    app.step(0.05)
+    overlay = table.help
+    assert isinstance(overlay, HelpOverlay)
+    for r in rules_for(game):
+        assert r.id in overlay.text_lines and r.title in overlay.text_lines and r.summary in overlay.text_lines
+        if r.details:
+            assert r.details in overlay.text_lines
+    key(pygame.K_END)
+    app.step(0.5)
+    assert overlay.scroll > 0 or overlay.max_scroll == 0
+    key(pygame.K_ESCAPE)
+    app.step(0.05)
+    assert table.help is None and app.scene is table
+
+
+def test_the_end_of_a_match_shows_the_standing_and_n_starts_a_new_one(app: App) -> None:
+    import random
+
+    m = Match("katchen", [PlayerSpec("Anna", "random"), PlayerSpec("Robo", "random")], seed=21)
+    rng = random.Random(1)
+    while not m.state.is_terminal():
+        if m.state.current_player() == CHANCE:
+            m.resolve_chance()
+        else:
+            m.apply(rng.choice(m.state.legal_actions()))
+    m.undo_turn()  # the bots play the last decision at the table
+    table = table_for(app, m)
+    for _ in range(200):
+        app.step(0.1)
+        if isinstance(table.modal, FinalStanding):
+            break
+    assert m.state.is_terminal() and isinstance(table.modal, FinalStanding)
+    assert any("Schuss" in line for line in table.modal.rows)
+    key(pygame.K_n)
+    app.step(0.05)
+    assert isinstance(app.scene, DiceTableScene) and app.scene is not table
+    assert len(app.scene.match.log.entries) == 1
+
+
+# --- the menu ------------------------------------------------------------------------------------
+
+
+def test_the_menu_refuses_bad_player_lists_with_a_message(app: App) -> None:
+    model = MenuModel(players=[PlayerRow("Anna"), PlayerRow("Anna", "bot")])
+    menu = MenuScene(app, model)
+    app.push(menu)
+    assert not menu.start()
+    assert "Anna" in menu.message and app.scene is menu
+    model.players[1].name = ""
+    menu.rebuild()
+    assert not menu.start() and "name" in menu.message
+    model.players = [PlayerRow("Solo")]
+    assert model.problems()
+
+
+def test_the_menu_starts_a_match_with_the_chosen_profile(app: App) -> None:
+    model = MenuModel(game="katchen", players=[PlayerRow("Anna"), PlayerRow("Bernd", "random")])
+    model.options["katchen"]["katchen_in_one_roll"] = True
+    model.counts["katchen"]["schuss_limit"] = "2"
+    menu = MenuScene(app, model)
+    app.push(menu)
+    assert menu.start()
+    table = app.scene
+    assert isinstance(table, DiceTableScene)
+    assert table.match.profile["katchen_in_one_roll"] is True and table.match.profile["schuss_limit"] == 2
+    key(pygame.K_ESCAPE)
+    app.step(0.05)
+    assert app.scene is menu
