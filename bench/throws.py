@@ -23,11 +23,12 @@ def throw_eval_ns() -> float:
     pairs = [(throws[i], throws[(i * 7 + 3) % len(throws)]) for i in range(len(throws))]
     strength = schock.strength
 
-    def run(n: int) -> None:
-        m = len(pairs)
+    def run(n: int) -> int:
+        m, wins = len(pairs), 0
         for i in range(n):
             a, b = pairs[i % m]
-            strength(a, profile) > strength(b, profile)
+            wins += strength(a, profile) > strength(b, profile)
+        return wins
 
     return _per_call_ns(run, 50_000)
 
@@ -38,10 +39,11 @@ def baseline_dict_lookup_ns() -> float:
     keys = list(ALL_THROWS)
     pairs = [(keys[i], keys[(i * 7 + 3) % len(keys)]) for i in range(len(keys))]
 
-    def run(n: int) -> None:
-        m = len(pairs)
+    def run(n: int) -> int:
+        m, wins = len(pairs), 0
         for i in range(n):
             a, b = pairs[i % m]
-            table[a] > table[b]
+            wins += table[a] > table[b]
+        return wins
 
     return _per_call_ns(run, 50_000)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -91,6 +92,7 @@ def _players(text: str) -> list:  # type: ignore[type-arg]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
     args = _parser().parse_args(argv)
     try:
         return _run(args)

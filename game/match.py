@@ -6,57 +6,22 @@ saved match replays exactly. Undo replays a prefix of the log.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from game.dice.actions import Action, Dice, Tower, parse_action
-from game.dice.katchen import KatchenState
-from game.dice.schock import SchockState
 from game.dice.state import DiceState
 from game.errors import IllegalAction, InputError
-from game.rules import katchen as katchen_rules
-from game.rules import schock as schock_rules
-from game.rules.ledger import Drink
+from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.matchlog import START, Entry, MatchLog
-from game.rules.profile import Profile, ProfileSpec
+from game.rules.profile import Profile
 from game.rules.ruling import Ruling
 from game.state import CHANCE
 
+__all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "TOWER_CHANCE", "profile_from_dict"]
 
-@dataclass(frozen=True)
-class GameInfo:
-    name: str
-    title: str
-    spec: ProfileSpec
-    state: type[DiceState]
-
-
-GAMES: dict[str, GameInfo] = {
-    "schock": GameInfo("schock", "Schock", schock_rules.SPEC, SchockState),
-    "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, KatchenState),
-}
 
 TOWER_CHANCE = 1 / 60  # how often a live roll lands as a Türmchen at a Schock table
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    name: str
-    kind: str = "human"  # "human" or a bot's name
-    drink: Drink = Drink.BEER
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "drink": str(self.drink)}
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> PlayerSpec:
-        return cls(str(d["name"]), str(d.get("kind", "human")), Drink(d.get("drink", "beer")))
-
-
-def profile_from_dict(d: Mapping[str, Any]) -> Profile:
-    info = GAMES[str(d["game"])]
-    return info.spec.make(d.get("variant"), **dict(d.get("options", {})))
 
 
 class Match:

@@ -13,7 +13,7 @@ import yaml
 from game.dice.actions import Flip, Stand
 from game.dice.state import DiceState
 from game.dice.notation import NotationError, parse_turn
-from game.errors import IllegalAction, InputError
+from game.errors import IllegalAction
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
@@ -231,7 +231,7 @@ def play_turn(match: Match, who: str, text: str) -> list[Ruling]:
         tokens = parse_turn(text)
     except NotationError as e:
         raise TurnError(str(e), e.offset) from None
-    seat, limit, done = st.turn.seat, st.turn.max_rolls, st.turns_done
+    limit, done = st.turn.max_rolls, st.turns_done
     rulings: list[Ruling] = []
     for n, tok in enumerate(tokens, start=1):
         for a in tok.actions:

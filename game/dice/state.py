@@ -52,6 +52,7 @@ class DiceState:
     turn: Turn | None = None
     over: bool = False
     turns_done: int = 0  # finished turns in the whole match
+    last: tuple[Turn, Throw] | None = None  # the latest finished turn, as it ended, and its throw
 
     # --- the state interface ---------------------------------------------------------------
 
@@ -155,7 +156,7 @@ class DiceState:
         throw = t.finish(len(self.results))
         rulings = rulings + self.throw_rulings(t.seat, throw)
         results = self.results + ((t.seat, throw),)
-        self = replace(self, turns_done=self.turns_done + 1)
+        self = replace(self, turns_done=self.turns_done + 1, last=(t, throw))
         if len(results) < len(self.round_order):
             opener_rolls = results[0][1].rolls
             nxt = self.round_order[len(results)]

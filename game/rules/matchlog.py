@@ -13,7 +13,7 @@ from typing import Any
 
 from game.errors import InputError
 from game.rules.ruling import Ruling
-from game.yamlio import atomic_write
+from game.fileio import atomic_write
 
 FORMAT = "stammtisch-match/1"
 

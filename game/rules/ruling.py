@@ -29,6 +29,7 @@ class Ruling:
 
     `who` receives `amount` of `what`; `giver` is the player it comes from, or None for the
     middle (the stack). `rule` is a rule id of the digests, `arithmetic` says how it was reckoned.
+    A call-out carries its `words`, in the rulebook's language ("Kröger!", "Hallo!").
     """
 
     who: str
@@ -37,10 +38,14 @@ class Ruling:
     rule: str
     arithmetic: str
     giver: str | None = None
+    words: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["what"] = str(self.what)
+        d["words"] = list(self.words)
+        if not self.words:
+            del d["words"]
         return d
 
     @classmethod
@@ -52,6 +57,7 @@ class Ruling:
             rule=str(d["rule"]),
             arithmetic=str(d["arithmetic"]),
             giver=None if d.get("giver") is None else str(d["giver"]),
+            words=tuple(str(w) for w in d.get("words", ())),
         )
 
     def __str__(self) -> str:

@@ -131,14 +131,16 @@ def describe(t: Throw, profile: Profile) -> str:
 def roll_callouts(player: str, rolled: Faces, dice_in_cup: int) -> list[Ruling]:
     """Horrido! – three ones in a single roll of all three dice ("aus der Tüte")."""
     if dice_in_cup == 3 and norm(rolled) == (1, 1, 1):
-        return [Ruling(player, What.CALL, 0, "schock.calls", f"{player}: Schock aus aus der Tüte – on the chair: \"Horrido!\"")]
+        text = f"{player}: Schock aus aus der Tüte – on the chair: \"Horrido!\""
+        return [Ruling(player, What.CALL, 0, "schock.calls", text, words=("Horrido!",))]
     return []
 
 
 def throw_callouts(player: str, t: Throw) -> list[Ruling]:
     """Kröger! – Hallo! – the lowest throw, 2-2-1."""
     if t.faces == (2, 2, 1):
-        return [Ruling(player, What.CALL, 0, "schock.calls", f"{player} threw 2-2-1: \"Kröger!\" – all: \"Hallo!\"")]
+        text = f"{player} threw 2-2-1: \"Kröger!\" – all: \"Hallo!\""
+        return [Ruling(player, What.CALL, 0, "schock.calls", text, words=("Kröger!", "Hallo!"))]
     return []
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import deque
 from dataclasses import dataclass
 
@@ -23,7 +22,7 @@ STYLES: dict[str, tuple[theme.Color, theme.Color]] = {  # ribbon, text
 
 def callout_words(ruling: Ruling) -> list[str]:
     """The words a call-out ruling asks the table to shout, in order ("Kröger!", "Hallo!")."""
-    return re.findall(r"\"([^\"]+)\"", ruling.arithmetic) or re.findall(r"“([^”]+)”", ruling.arithmetic)
+    return list(ruling.words)
 
 
 @dataclass

@@ -20,7 +20,6 @@ from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.katchen import KatchenState
 from game.dice.schock import STAGE_NAMES, SchockState
 from game.dice.state import DiceState
-from game.dice.turn import Turn
 from game.errors import IllegalAction
 from game.match import Match
 from game.rules.dice import norm
@@ -54,21 +53,6 @@ def bot_for(kind: str, seed: int) -> tuple[Any, str]:
         return bots.make_bot(kind, seed), ""
     fallback = "random" if "random" in bots.BOTS else next(iter(bots.BOTS))
     return bots.make_bot(fallback, seed), f"the {kind!r} bot is not available yet – the {fallback} bot plays instead"
-
-
-def turn_after(before: DiceState, action: Action) -> Turn | None:
-    """The turn as `action` leaves it (before the state moves on to the next player)."""
-    t = before.turn
-    if t is None:
-        return None
-    if isinstance(action, Dice) and t.pending is not None:
-        return t.rolled(t.pending, norm(action.faces), before.SETS_ASIDE)
-    if isinstance(action, Flip):
-        n = before.flippable(t)
-        return t.flipped(n) if n else None
-    if isinstance(action, Stand):
-        return t
-    return None
 
 
 class DiceTableScene(Scene):
@@ -300,19 +284,16 @@ class DiceTableScene(Scene):
         after = self.state
         for r in entry.rulings:
             self.banners.push_ruling(r)
-        t = before.turn
-        t2 = turn_after(before, action)
-        ended = t is not None and t2 is not None and t2.rolls > 0 and (after.turn is None or (after.turn.rolls == 0 and after.turn.pending is None))
-        if ended and t is not None and t2 is not None:
-            throw = t2.finish(len(before.results))
+        if after.turns_done > before.turns_done and after.last is not None:
+            t2, throw = after.last
             desc = before.describe(throw)
-            self.last_throw[t.seat] = desc
-            self.finished_caption = f"{before.players[t.seat]}: {desc}"
+            self.last_throw[t2.seat] = desc
+            self.finished_caption = f"{before.players[t2.seat]}: {desc}"
             self.dice.set_dice(t2.faces, t2.out if before.SETS_ASIDE else (), ())
             self.dice.finished = True
             nxt = after.turn.seat if after.turn is not None else -1
             humans = sum(1 for i in range(len(self.match.players)) if self.is_human(i))
-            if nxt != t.seat and self.is_human(nxt) and humans > 1:
+            if nxt != t2.seat and self.is_human(nxt) and humans > 1:
                 self.toast.show(f"{after.players[nxt]}'s turn – Space to roll", seconds=2.5)
         elif after.turn is not None and after.turn.pending is None and after.turn.rolls > 0:
             kept = before.turn.pending if (before.turn is not None and before.turn.pending is not None) else self.dice.kept_faces()

@@ -8,14 +8,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UITextEntryLine
 
 from game.errors import InputError
-from game.match import GAMES, Match, PlayerSpec
+from game.games import GAMES, PlayerSpec
+
+if TYPE_CHECKING:
+    from game.match import Match
 from game.rules.catalog import rules_for
 from game.rules.ledger import Drink
 from game.rules.profile import Option, OptionValue, Profile
@@ -142,6 +145,8 @@ class MenuModel:
             raise ValueError("; ".join(probs))
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
+        from game.match import Match
+
         return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()))
 
 
@@ -411,6 +416,8 @@ class MenuScene(Scene):
                 self.modal.set_message("Choose a saved match first")
             return
         try:
+            from game.match import Match
+            
             match = Match.load(key)
         except InputError as e:
             if isinstance(self.modal, ListDialog):
@@ -424,6 +431,8 @@ class MenuScene(Scene):
     def load(self, path: str | Path) -> bool:
         """Open a saved match at the table; a broken file is shown as a message."""
         try:
+            from game.match import Match
+            
             match = Match.load(path)
         except InputError as e:
             self.message = f"Cannot load it: {e}"

@@ -58,6 +58,26 @@ def _bundled_font(name: str) -> str | None:
 ASCII = {"→": "->", "⇒": "=>", "↓": "v", "↑": "^", "✕": "x", "►": ">"}
 
 
+_SERIF_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSerif-Bold.ttf",
+    "/Library/Fonts/Georgia Bold.ttf",
+    "C:/Windows/Fonts/georgiab.ttf",
+)
+
+
+def _serif_font() -> str | None:
+    """A bold serif for titles: a well-known file if present (no font scan at start-up), else a scan."""
+    for f in _SERIF_FILES:
+        if Path(f).is_file():
+            return f
+    try:
+        return pygame.font.match_font("georgia,dejavuserif,liberationserif,notoserif,timesnewroman,freeserif", bold=True)
+    except Exception:  # pragma: no cover - font discovery is best effort
+        return None
+
+
 class Fonts:
     """Fonts by size and style, and a cache of rendered text (pre-rendered, blitted each frame)."""
 
@@ -69,21 +89,21 @@ class Fonts:
         self._regular = _bundled_font("NotoSans-Regular.ttf")
         self._bold = _bundled_font("NotoSans-Bold.ttf")
         self._italic = _bundled_font("NotoSans-Italic.ttf")
-        serif = None
-        try:
-            serif = pygame.font.match_font("georgia,dejavuserif,liberationserif,notoserif,timesnewroman,freeserif", bold=True)
-        except Exception:  # pragma: no cover - font discovery is best effort
-            serif = None
-        self._serif = serif or self._bold
-        fallback = None
-        try:
-            fallback = pygame.font.match_font("dejavusans,segoeui,arial,liberationsans,freesans,notosanssymbols")
-        except Exception:  # pragma: no cover
-            fallback = None
-        self._fallback = fallback
+        self._serif = _serif_font() or self._bold
+        self._fallback_path: str | None | bool = False  # looked up when first needed
         self._lacks: dict[tuple[str, str], bool] = {}
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, str], pygame.Surface] = OrderedDict()
+
+    @property
+    def _fallback(self) -> str | None:
+        """A system font for symbols the bundled fonts lack (found once, when first needed)."""
+        if self._fallback_path is False:
+            try:
+                self._fallback_path = pygame.font.match_font("dejavusans,segoeui,arial,liberationsans,freesans,notosanssymbols")
+            except Exception:  # pragma: no cover - font discovery is best effort
+                self._fallback_path = None
+        return self._fallback_path  # type: ignore[return-value]
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
         """style: regular, bold, italic or serif (a bold serif for titles)."""

@@ -1,0 +1,52 @@
+"""The games Stammtisch can seat a table for, and who sits at it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Mapping
+
+from game.rules import katchen as katchen_rules
+from game.rules import schock as schock_rules
+from game.rules.ledger import Drink
+from game.rules.profile import Profile, ProfileSpec
+
+if TYPE_CHECKING:
+    from game.dice.state import DiceState
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    spec: ProfileSpec
+    state_class: str  # "module:Class", imported when a match starts (keeps the menu's start-up light)
+
+    @property
+    def state(self) -> type[DiceState]:
+        module, _, name = self.state_class.partition(":")
+        return getattr(import_module(module), name)  # type: ignore[no-any-return]
+
+
+GAMES: dict[str, GameInfo] = {
+    "schock": GameInfo("schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState"),
+    "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState"),
+}
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    kind: str = "human"  # "human" or a bot's name
+    drink: Drink = Drink.BEER
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "drink": str(self.drink)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerSpec:
+        return cls(str(d["name"]), str(d.get("kind", "human")), Drink(d.get("drink", "beer")))
+
+
+def profile_from_dict(d: Mapping[str, Any]) -> Profile:
+    info = GAMES[str(d["game"])]
+    return info.spec.make(d.get("variant"), **dict(d.get("options", {})))
