@@ -1,0 +1,310 @@
+"""Track files: YAML in the format of docs/tracks.md, read safely, every node's place remembered.
+
+`read_track(path)` gives a `TrackSource`: the `Track` and, for each field and feature, the place in
+the file it came from, so that a problem found later (by `validate`) can still say
+`file:line:column: message`. Structural mistakes (unknown keys and kinds, bad coordinates,
+duplicate fields) are raised here as `InputError`s.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+import yaml
+
+from game.errors import InputError
+from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, direction_index
+from game.racerbile.track import FORMAT_VERSION, MAX_FIELDS, THEMES, Kind, Label, PitLane, Split, Track
+from game.yamlio import Doc, parse, read
+
+TOP_KEYS = ("format", "name", "author", "orientation", "theme", "lanes", "kinds", "start", "arrows", "splits", "pit", "lemans", "labels")
+REQUIRED = ("format", "name", "lanes", "start")
+
+_STEP = re.compile(r"^(?P<dir>[a-z]+|[0-5])(?P<n>\d*)$")
+_HEX = re.compile(r"^(?P<q>-?\d+),(?P<r>-?\d+)$")
+
+
+@dataclass
+class Place:
+    """Where something was written: a YAML node and a character offset into its text."""
+
+    node: yaml.Node
+    offset: int = 0
+
+
+@dataclass
+class TrackSource:
+    """A loaded track and where each of its parts stands in the file."""
+
+    track: Track
+    doc: Doc
+    fields: dict[Hex, Place] = field(default_factory=dict)
+    places: dict[str, Place] = field(default_factory=dict)  # "start", "arrows.Q,R", "splits.0", "pit", …
+
+    def error(self, place: Place | None, message: str) -> InputError:
+        if place is None:
+            return self.doc.error(self.doc.root, message)
+        return self.doc.error_at(place.node, place.offset, message)
+
+    def at_field(self, h: Hex, message: str) -> InputError:
+        return self.error(self.fields.get(h), message)
+
+
+def parse_path(text: str) -> list[tuple[Hex, int]]:
+    """A path written `Q,R` then steps `DIR[N]` (e, ne, nw, w, sw, se; N defaults to 1).
+
+    Returns every hex on the path with the character offset of the token that produced it.
+    `"0,0 e3 ne"` → 0,0 1,0 2,0 3,0 4,-1. Raises ValueError(message, offset).
+    """
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+    if not tokens:
+        raise ValueError("an empty path: write a field as Q,R and steps as e3 ne2 …", 0)
+    first, off0 = tokens[0]
+    m = _HEX.match(first)
+    if not m:
+        raise ValueError(f"a path starts with a field written Q,R (like 4,-2), not {first!r}", off0)
+    h = Hex(int(m.group("q")), int(m.group("r")))
+    out = [(h, off0)]
+    for tok, off in tokens[1:]:
+        s = _STEP.match(tok.lower())
+        if not s:
+            if _HEX.match(tok):
+                raise ValueError(f"{tok!r}: one path per entry – start another list entry for a new field or stretch", off)
+            raise ValueError(f"cannot read the step {tok!r}: write a direction ({', '.join(DIRECTION_NAMES)}) and a count, like e3", off)
+        try:
+            d = direction_index(s.group("dir"))
+        except ValueError as e:
+            raise ValueError(str(e), off) from None
+        n = int(s.group("n") or 1)
+        if n < 1 or n > MAX_FIELDS:
+            raise ValueError(f"{tok!r}: a step count is between 1 and {MAX_FIELDS}", off)
+        for _ in range(n):
+            h = h + DIRECTIONS[d]
+            out.append((h, off))
+    return out
+
+
+def format_path(hexes: list[Hex]) -> str:
+    """The shortest path notation for consecutive neighbouring hexes (inverse of parse_path)."""
+    if not hexes:
+        return ""
+    parts = [str(hexes[0])]
+    run_dir, run_n = -1, 0
+    for a, b in zip(hexes, hexes[1:]):
+        d = DIRECTIONS.index(b - a)
+        if d == run_dir:
+            run_n += 1
+        else:
+            if run_n:
+                parts.append(f"{DIRECTION_NAMES[run_dir]}{run_n if run_n > 1 else ''}")
+            run_dir, run_n = d, 1
+    if run_n:
+        parts.append(f"{DIRECTION_NAMES[run_dir]}{run_n if run_n > 1 else ''}")
+    return " ".join(parts)
+
+
+class _Reader:
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.src_fields: dict[Hex, Place] = {}
+        self.places: dict[str, Place] = {}
+
+    def err(self, node: yaml.Node, message: str, offset: int = 0) -> InputError:
+        return self.doc.error_at(node, offset, message) if offset else self.doc.error(node, message)
+
+    def path(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
+        text = self.doc.text(node, what) if isinstance(node, yaml.ScalarNode) else None
+        if text is None:
+            raise self.err(node, f"{what} must be a path like '0,0 e3 ne2'")
+        try:
+            return [(h, Place(node, off)) for h, off in parse_path(str(text))]
+        except ValueError as e:
+            msg, off = e.args
+            raise self.err(node, msg, off) from None
+
+    def paths(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
+        """A path, or a list of paths."""
+        if isinstance(node, yaml.SequenceNode):
+            if node.flow_style and any(isinstance(n, yaml.ScalarNode) and n.tag.endswith(":int") for n in node.value):
+                raise self.err(node, f"{what}: inside [ ] a comma separates items – quote each field ('1,2') or use a block list")
+            out: list[tuple[Hex, Place]] = []
+            for n in node.value:
+                out += self.path(n, what)
+            return out
+        return self.path(node, what)
+
+    def one(self, node: yaml.Node, what: str) -> tuple[Hex, Place]:
+        got = self.path(node, what)
+        if len(got) != 1:
+            raise self.err(node, f"{what} is a single field, written Q,R")
+        return got[0]
+
+    def direction(self, node: yaml.Node, what: str) -> int:
+        text = self.doc.text(node, what)
+        try:
+            return direction_index(text)
+        except ValueError as e:
+            raise self.err(node, f"{what}: {e}") from None
+
+    def string(self, node: yaml.Node, what: str) -> str:
+        v = self.doc.value(node)
+        if not isinstance(v, (str, int, float)) or isinstance(v, bool) or str(v).strip() == "":
+            raise self.err(node, f"{what} must be a non-empty text")
+        return str(v)
+
+    def keys(self, node: yaml.Node, what: str, valid: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for k, v in self.doc.mapping(node, what):
+            if k.value not in valid:
+                raise self.err(k, f"unknown key {k.value!r} in {what}; valid keys: {', '.join(valid)}")
+            items[k.value] = (k, v)
+        for r in required:
+            if r not in items:
+                raise self.err(node, f"{what} needs {r!r}")
+        return items
+
+
+def track_from_doc(doc: Doc) -> TrackSource:
+    """Build the track from a composed document; structural mistakes raise `InputError`."""
+    rd = _Reader(doc)
+    top = rd.keys(doc.root, "a track file", TOP_KEYS, REQUIRED)
+    fnode = top["format"][1]
+    fmt = doc.value(fnode)
+    if fmt != FORMAT_VERSION:
+        raise rd.err(fnode, f"unknown format {fmt!r}: this program reads format {FORMAT_VERSION}")
+    name = rd.string(top["name"][1], "the name")
+    author = rd.string(top["author"][1], "the author") if "author" in top else "unknown"
+    orientation = "pointy"
+    if "orientation" in top:
+        onode = top["orientation"][1]
+        orientation = doc.text(onode, "the orientation")
+        if orientation not in ("pointy", "flat"):
+            raise rd.err(onode, f"unknown orientation {orientation!r}; valid orientations: pointy, flat")
+    theme = "classic"
+    if "theme" in top:
+        tnode = top["theme"][1]
+        theme = doc.text(tnode, "the theme")
+        if theme not in THEMES:
+            raise rd.err(tnode, f"unknown theme {theme!r}; valid themes: {', '.join(THEMES)}")
+
+    # lanes: every field of the race
+    fields: dict[Hex, Kind] = {}
+    for n in doc.sequence(top["lanes"][1], "lanes"):
+        for h, place in rd.path(n, "a lane"):
+            if h in fields:
+                first = rd.src_fields[h].node.start_mark
+                raise rd.err(place.node, f"duplicate field {h}: already laid at line {first.line + 1}", place.offset)
+            fields[h] = Kind.NORMAL
+            rd.src_fields[h] = place
+            if len(fields) > MAX_FIELDS:
+                raise rd.err(place.node, f"too many fields: a track has at most {MAX_FIELDS}", place.offset)
+    if "kinds" in top:
+        seen: dict[Hex, str] = {}
+        valid_kinds = tuple(k.value for k in Kind if k is not Kind.NORMAL)
+        for k, v in doc.mapping(top["kinds"][1], "kinds"):
+            if k.value not in valid_kinds:
+                raise rd.err(k, f"unknown kind {k.value!r}; valid kinds: {', '.join(valid_kinds)} (every other field is normal)")
+            for h, place in rd.paths(v, f"the {k.value} fields"):
+                if h not in fields:
+                    raise rd.err(place.node, f"{h} is marked {k.value} but is not a field of the lanes", place.offset)
+                if h in seen:
+                    raise rd.err(place.node, f"{h} is marked both {seen[h]} and {k.value}", place.offset)
+                seen[h] = k.value
+                fields[h] = Kind(k.value)
+
+    # the start line
+    st = rd.keys(top["start"][1], "the start", ("fields", "heading"), ("fields", "heading"))
+    start = [h for h, _ in rd.paths(st["fields"][1], "the start fields")]
+    rd.places["start"] = Place(st["fields"][1])
+    heading = rd.direction(st["heading"][1], "the heading")
+    rd.places["heading"] = Place(st["heading"][1])
+    for h, place in rd.paths(st["fields"][1], "the start fields"):
+        if h not in fields:
+            raise rd.err(place.node, f"the start field {h} is not a field of the lanes", place.offset)
+
+    arrows: dict[Hex, int] = {}
+    if "arrows" in top:
+        for k, v in doc.mapping(top["arrows"][1], "arrows"):
+            h, _ = rd.one(k, "an arrow's field")
+            arrows[h] = rd.direction(v, f"the arrow on {h}")
+            rd.places[f"arrows.{h}"] = Place(k)
+
+    splits: list[Split] = []
+    if "splits" in top:
+        for i, snode in enumerate(doc.sequence(top["splits"][1], "splits")):
+            sk = rd.keys(snode, "a split", ("name", "fork", "branches", "rejoin"), ("fork", "branches", "rejoin"))
+            sname = rd.string(sk["name"][1], "a split's name") if "name" in sk else f"split {i + 1}"
+            fork, _ = rd.one(sk["fork"][1], "the fork")
+            rejoin, _ = rd.one(sk["rejoin"][1], "the rejoin")
+            branches = []
+            for bk, bv in doc.mapping(sk["branches"][1], "the branches"):
+                bh, _ = rd.one(bv, f"the branch {bk.value!r}")
+                branches.append((str(bk.value), bh))
+                rd.places[f"splits.{i}.{bk.value}"] = Place(bv)
+            rd.places[f"splits.{i}"] = Place(snode)
+            rd.places[f"splits.{i}.fork"] = Place(sk["fork"][1])
+            rd.places[f"splits.{i}.rejoin"] = Place(sk["rejoin"][1])
+            splits.append(Split(sname, fork, tuple(branches), rejoin))
+
+    pit: PitLane | None = None
+    if "pit" in top:
+        pk = rd.keys(top["pit"][1], "the pit lane", ("lane", "entry", "exit"), ("lane", "entry", "exit"))
+        lane = rd.paths(pk["lane"][1], "the pit lane")
+        for h, place in lane:
+            if h in fields:
+                raise rd.err(place.node, f"the pit lane field {h} is also a field of the lanes", place.offset)
+            rd.src_fields.setdefault(h, place)
+        entry, _ = rd.one(pk["entry"][1], "the pit entry")
+        exit_, _ = rd.one(pk["exit"][1], "the pit exit")
+        rd.places["pit"] = Place(pk["lane"][1])
+        rd.places["pit.entry"] = Place(pk["entry"][1])
+        rd.places["pit.exit"] = Place(pk["exit"][1])
+        pit = PitLane(tuple(h for h, _ in lane), entry, exit_)
+
+    field42: Hex | None = None
+    dunlop: tuple[Hex, ...] = ()
+    if "lemans" in top:
+        lk = rd.keys(top["lemans"][1], "the Le Mans features", ("field42", "dunlop"))
+        if "field42" in lk:
+            field42, _ = rd.one(lk["field42"][1], "the 42 field")
+            rd.places["field42"] = Place(lk["field42"][1])
+        if "dunlop" in lk:
+            dunlop = tuple(h for h, _ in rd.paths(lk["dunlop"][1], "the Dunlop bridge"))
+            rd.places["dunlop"] = Place(lk["dunlop"][1])
+
+    labels: list[Label] = []
+    if "labels" in top:
+        for ln in doc.sequence(top["labels"][1], "labels"):
+            lk2 = rd.keys(ln, "a label", ("at", "text"), ("at", "text"))
+            at, _ = rd.one(lk2["at"][1], "a label's field")
+            labels.append(Label(at, rd.string(lk2["text"][1], "a label's text")))
+
+    track = Track(
+        name=name,
+        author=author,
+        fields=fields,
+        start=tuple(start),
+        heading=heading,
+        orientation=orientation,
+        theme=theme,
+        arrows=arrows,
+        splits=tuple(splits),
+        pit=pit,
+        field42=field42,
+        dunlop=dunlop,
+        labels=tuple(labels),
+    )
+    return TrackSource(track, doc, rd.src_fields, rd.places)
+
+
+def read_track(path: str | Path) -> TrackSource:
+    """Read a track file (structure only; `validate` checks that it can be raced)."""
+    return track_from_doc(read(path))
+
+
+def track_from_text(text: str, file: str = "<track>") -> TrackSource:
+    return track_from_doc(parse(text, file))
+
+
