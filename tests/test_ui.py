@@ -14,15 +14,17 @@ from typing import Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.dice.actions import Dice, Roll, Stand  # noqa: E402
+from game.dice.actions import Dice, Roll, Stand, Tower  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules.catalog import rules_for  # noqa: E402
 from game.state import CHANCE  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
 from game.ui.dice_table import BOT_DELAY, DiceTableScene  # noqa: E402
+from game.ui.dice_view import DiceView  # noqa: E402
 from game.ui.help import HelpOverlay  # noqa: E402
 from game.ui.standing import FinalStanding  # noqa: E402
 from game.ui.menu import MenuModel, MenuScene, PlayerRow  # noqa: E402
+from game.ui.table_layout import compute_layout  # noqa: E402
 
 HUMANS = [PlayerSpec("Anna"), PlayerSpec("Bernd")]
 
@@ -277,10 +279,222 @@ def test_the_end_of_a_match_shows_the_standing_and_n_starts_a_new_one(app: App) 
             break
     assert m.state.is_terminal() and isinstance(table.modal, FinalStanding)
     assert any("Schuss" in line for line in table.modal.rows)
+    key(pygame.K_ESCAPE)  # a last look at the table …
+    app.step(0.05)
+    assert table.modal is None and app.scene is table
+    key(pygame.K_SPACE)  # … and Space brings the standing back, with what next
+    app.step(0.05)
+    assert isinstance(table.modal, FinalStanding)
     key(pygame.K_n)
     app.step(0.05)
     assert isinstance(app.scene, DiceTableScene) and app.scene is not table
     assert len(app.scene.match.log.entries) == 1
+
+
+# --- the dice area: tumbling dice keep clear of the stack, its label and the seats ------------------
+
+SIZES = [(960, 640), (1024, 700), (1280, 720), (1280, 800), (1366, 768), (1920, 1080), (1920, 640), (960, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dice_area_is_clear_of_the_middle_stack_and_the_seats(size: tuple[int, int]) -> None:
+    for n in range(2, 9):
+        for out_row in (True, False):
+            L = compute_layout(size, n, out_row)
+            where = f"{size}, {n} players, out row {out_row}"
+            assert L.felt.contains(L.tumble) and L.felt.contains(L.stack_box), where
+            assert not L.tumble.colliderect(L.stack_box), where
+            for seat, guard in zip(L.seats, L.guards):
+                assert guard.contains(seat), where
+                assert not L.tumble.colliderect(guard) and not L.stack_box.colliderect(guard), where
+
+
+def _fly_and_check(dice: DiceView, area: pygame.Rect, seats: list[pygame.Rect], where: str) -> None:
+    """Step a throw to its end; every die, as drawn (image, shadow, glow), stays inside `area`."""
+    for frame in range(60):
+        dice.update(1 / 60)
+        for i in range(3):
+            assert area.contains(dice.footprint(i)), f"{where}: die {i} at frame {frame} leaves the dice area"
+        if frame > 45:
+            assert not dice.animating
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_dice_tumble_and_rest_inside_the_dice_area_from_every_seat(app: App, size: tuple[int, int]) -> None:
+    import random
+
+    rng = random.Random(size[0])
+    for game, sets_aside in (("schock", True), ("katchen", False)):
+        for n in (2, 3, 5, 8):
+            L = compute_layout(size, n, sets_aside)
+            dice = DiceView(sets_aside, seed=n)
+            dice.layout(L.dice_center, L.s, L.tumble)
+            for seat in range(n):
+                where = f"{game} {size} {n} players, thrown by seat {seat}"
+                dice.clear()
+                dice.throw([0, 1, 2], L.seats[seat].center, [6, 6, 5])
+                _fly_and_check(dice, L.tumble, L.seats, where)
+                # one die kept (Schock: put out), two thrown again, one of them a Türmchen
+                dice.select([dice.slots[2].face])
+                assert dice.slots[2].kept
+                dice.throw([0, 1], L.seats[seat].center, None, tower=sets_aside and seat % 2 == 0)
+                assert dice.slots[2].out == sets_aside  # a kept die is out of the cup as the others fly
+                _fly_and_check(dice, L.tumble, L.seats, where)
+                dice.set_dice([rng.randint(1, 6) for _ in range(3)], (), [dice.slots[1].face])
+                dice.throw([0], L.seats[seat].center, [1], tower=sets_aside)
+                _fly_and_check(dice, L.tumble, L.seats, where)
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1920, 1080)])
+def test_the_middle_stack_and_its_label_are_drawn_where_no_die_goes(app: App, size: tuple[int, int]) -> None:
+    app.screen = pygame.display.set_mode(size)
+    for game in ("schock", "katchen"):
+        for n in (2, 7, 8):
+            table = DiceTableScene(app, Match(game, [PlayerSpec(f"P{i}") for i in range(n)], seed=1))
+            table.draw(app.screen)
+            assert len(table.middle_drawn) == 3
+            for r in table.middle_drawn:
+                assert table.L.stack_box.contains(r) and not r.colliderect(table.L.tumble), (game, n, r)
+
+
+def test_the_screenshot_match_keeps_its_dice_off_the_stack(app: App) -> None:
+    """The reported case: Cem (seat 2, at the top) throws over the middle stack of 4 players."""
+    m = Match("schock", [PlayerSpec("Ann", "bot"), PlayerSpec("Ben", "bot"), PlayerSpec("Cem", "random"), PlayerSpec("Dora", "bot")], seed=5)
+    table = table_for(app, m)
+    flights = 0
+    for _ in range(700):
+        app.step(1 / 60)
+        if table.dice.animating:
+            flights += 1
+            for i in range(3):
+                fp = table.dice.footprint(i)
+                assert table.L.tumble.contains(fp)
+                assert fp.collidelist(table.middle_drawn) < 0 and fp.collidelist(table.L.seats) < 0
+    assert flights > 60
+
+
+# --- kept and out marks: only the current player's current choice --------------------------------
+
+
+def test_no_keep_mark_while_dice_fly_or_for_a_bot(app: App) -> None:
+    """Cem's kept 4 showed "put out" on the table while his other dice were still in the air."""
+    m = Match("schock", [PlayerSpec("Ann", "bot"), PlayerSpec("Ben", "bot"), PlayerSpec("Cem", "random"), PlayerSpec("Dora", "bot")], seed=5)
+    table = table_for(app, m)
+    kept_rolls = 0
+    for _ in range(900):
+        app.step(1 / 60)
+        assert table.dice.marked(table.show_marks()) == []
+        t = m.state.turn
+        if t is not None and t.pending and table.dice.animating:
+            kept_rolls += 1
+            assert sum(sl.out for sl in table.dice.slots) == len(t.pending)  # Schock: what stays is out of the cup
+            assert table.turn_text().endswith(f"roll {t.rolls + 1} of {t.max_rolls}")
+    assert kept_rolls > 0
+
+
+def katchen_in_phase_2(players: list[PlayerSpec], seed: int) -> Match:
+    """A Katchen match played through phase 1 (where each throws once) to the start of phase 2."""
+    import random
+
+    m = Match("katchen", players, seed=seed)
+    rng = random.Random(seed)
+    while m.state.phase == 1:  # type: ignore[attr-defined]
+        if m.state.current_player() == CHANCE:
+            m.resolve_chance()
+        else:
+            m.apply(rng.choice(m.state.legal_actions()))
+    assert not m.state.is_terminal() and m.state.turn is not None and m.state.turn.rolls == 0
+    return m
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen"])
+def test_a_persons_keep_mark_shows_his_choice_and_goes_when_the_dice_fly(app: App, game: str) -> None:
+    m = Match(game, HUMANS, seed=12) if game == "schock" else katchen_in_phase_2(HUMANS, 12)
+    table = table_for(app, m)
+    t = m.state.turn
+    assert t is not None
+    who, most = m.state.players[t.seat], t.max_rolls
+    assert most >= 2
+    key(pygame.K_SPACE)
+    app.step(0.05)
+    assert table.dice.marked(table.show_marks()) == []
+    settle(app, table)
+    key(pygame.K_1)
+    app.step(0.05)
+    assert table.dice.marked(table.show_marks()) == [0]
+    key(pygame.K_SPACE)
+    app.step(0.05)
+    assert table.dice.animating and table.dice.marked(table.show_marks()) == []
+    assert table.turn_text() == f"{who} · roll 2 of {most}"
+    if game == "schock":
+        assert table.dice.slots[0].out and not table.dice.slots[0].tumble
+    settle(app, table)
+    # Schock: the die is out now (no mark); Katchen: it stays chosen for the next roll, to be changed
+    assert table.dice.marked(table.show_marks()) == ([] if game == "schock" else [0])
+    key(pygame.K_RETURN)
+    settle(app, table)
+    assert table.dice.finished and table.dice.marked(table.show_marks()) == []
+
+
+def test_a_bots_last_keep_is_not_shown_as_its_next_choice(app: App) -> None:
+    m = katchen_in_phase_2([PlayerSpec("Anna", "bot"), PlayerSpec("Robo", "bot")], 5)
+    table = table_for(app, m)
+    table.apply_action(Roll())
+    table.apply_action(Dice((6, 4, 2)))
+    table.dice.select([6])
+    table.apply_action(Roll((6,)))
+    table.apply_action(Dice((5, 3)))
+    assert table.dice.shown and not any(sl.kept for sl in table.dice.slots)
+    assert table.dice.marked(table.show_marks()) == []
+
+
+def test_a_turn_message_goes_once_that_player_has_acted(app: App) -> None:
+    m = Match("schock", HUMANS, seed=4)
+    table = table_for(app, m)
+    table.apply_action(Roll())
+    table.apply_action(Dice((6, 5, 3)))
+    table.apply_action(Stand())
+    assert table.toast.text == "Bernd's turn – Space to roll" and table.toast.t > 0
+    table.apply_action(Roll())
+    assert table.toast.t == 0
+
+
+def test_a_loaded_match_shows_the_last_throw_on_the_table(app: App, tmp_path: Path) -> None:
+    m = Match("schock", HUMANS, seed=4)
+    for a in (Roll(), Dice((6, 5, 3)), Stand()):
+        m.apply(a)
+    m.save(tmp_path / "m.json")
+    table = table_for(app, Match.load(tmp_path / "m.json"))
+    assert table.dice.shown and table.dice.finished
+    assert sorted(table.dice.faces()) == [3, 5, 6] and table.finished_caption.startswith("Anna: ")
+
+
+def test_a_tower_lands_on_a_die_of_the_same_roll(app: App) -> None:
+    m = Match("schock", HUMANS, seed=4)
+    table = table_for(app, m)
+    table.apply_action(Roll())
+    table.apply_action(Dice((6, 4, 2)))
+    table.dice.select([6])
+    table.apply_action(Roll((6,)))
+    m.draw_chance = lambda: Tower()  # type: ignore[method-assign]
+    app.step(0.01)
+    stacked = [i for i, sl in enumerate(table.dice.slots) if sl.stacked]
+    assert len(stacked) == 1
+    under = [i for i, sl in enumerate(table.dice.slots) if sl.tumble is not None and not sl.stacked]
+    assert len(under) == 1 and not table.dice.slots[under[0]].out
+
+
+def test_the_header_and_the_seat_lines_fit_a_small_window_with_long_names(app: App) -> None:
+    app.screen = pygame.display.set_mode((960, 640))
+    names = ["Anna", "Bernhard-Maximilian", "Cem", "Dora", "Elke", "Frank", "Gabi", "Heinz"]
+    m = Match("katchen", [PlayerSpec(n) for n in names], seed=2, opener=1)
+    table = DiceTableScene(app, m)
+    table.draw(app.screen)
+    turn, *stage = table.header_drawn
+    assert "Bernhard-Maximilian" in table.turn_text()
+    assert turn.right <= table.L.top.right and all(not turn.colliderect(r) for r in stage)
+    img = table._fit("last: Schock aus (1-1-1, 1 roll)", 100, (255, 255, 255))
+    assert img.get_width() <= 100
 
 
 # --- the menu ------------------------------------------------------------------------------------

@@ -135,6 +135,8 @@ class Toast:
         self.t = 0.0
         self.kind = "info"
         self.history: list[str] = []
+        self._image: pygame.Surface | None = None
+        self._key: tuple[object, ...] = ()
 
     def show(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.text = text
@@ -142,27 +144,35 @@ class Toast:
         self.kind = kind
         self.history.append(text)
 
+    def dismiss(self, kind: str) -> None:
+        """Take the message away now if it is of `kind`."""
+        if self.kind == kind:
+            self.t = 0.0
+
     def update(self, dt: float) -> None:
         self.t = max(0.0, self.t - dt)
 
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], s: float, max_width: int) -> None:
         if self.t <= 0 or not self.text:
             return
+        key = (self.text, self.kind, s, max_width)
+        if self._image is None or self._key != key:  # rendered once per message, not every frame
+            self._image, self._key = self._render(s, max_width), key
+        img = self._image
+        img.set_alpha(int(255 * min(1.0, self.t / 0.4)))
+        surface.blit(img, img.get_rect(midbottom=midbottom))
+
+    def _render(self, s: float, max_width: int) -> pygame.Surface:
         color = theme.CHALK_RED if self.kind == "error" else theme.CREAM
         lines = self.fonts.wrap(self.text, int(17 * s), max_width - 40, "bold")
         imgs = [self.fonts.text(line, int(17 * s), color, "bold") for line in lines]
         w = max(i.get_width() for i in imgs) + int(36 * s)
         h = sum(i.get_height() for i in imgs) + int(16 * s)
-        r = pygame.Rect(0, 0, w, h)
-        r.midbottom = midbottom
-        box = pygame.Surface(r.size, pygame.SRCALPHA)
-        alpha = int(230 * min(1.0, self.t / 0.4))
-        pygame.draw.rect(box, (20, 12, 8, alpha), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, (*(theme.CHALK_RED if self.kind == "error" else theme.BRASS), alpha), box.get_rect(), 2, border_radius=10)
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (20, 12, 8, 230), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, (*(theme.CHALK_RED if self.kind == "error" else theme.BRASS), 230), box.get_rect(), 2, border_radius=10)
         y = int(8 * s)
         for img in imgs:
-            img2 = img.copy()
-            img2.set_alpha(int(255 * min(1.0, self.t / 0.4)))
-            box.blit(img2, ((w - img.get_width()) // 2, y))
+            box.blit(img, ((w - img.get_width()) // 2, y))
             y += img.get_height()
-        surface.blit(box, r)
+        return box

@@ -35,7 +35,7 @@ from game.ui.modal import ListDialog, Modal, make_manager
 from game.ui.saves import autosave_path, new_save_path
 from game.ui.scene import Host, Scene
 from game.ui.standing import FinalStanding
-from game.ui.table_layout import compute_layout
+from game.ui.table_layout import MAX_MATS, compute_layout, mat_width, seat_arrow
 
 BOT_DELAY = 0.5  # seconds a bot waits before it acts, so that people can follow
 BOT_READ_DELAY = 0.9  # … when a finished throw lies on the table
@@ -88,6 +88,8 @@ class DiceTableScene(Scene):
         self.ui = make_manager(host.size)
         self._button_sig: tuple[Any, ...] = ()
         self._bg: pygame.Surface | None = None
+        self.middle_drawn: list[pygame.Rect] = []  # where the middle stack and its label were drawn
+        self.header_drawn: list[pygame.Rect] = []  # the turn line, then the stage line (when it fits)
         self.resize(host.size)
         self.resync()
         if notes:
@@ -96,13 +98,13 @@ class DiceTableScene(Scene):
     # --- layout and static drawing ---------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.L = compute_layout(size, len(self.match.players))
+        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE)
         L = self.L
         s = L.s
-        self.dice.layout(L.dice_center, s)
+        self.dice.layout(L.dice_center, s, L.tumble)
         self.feed.set_rect(L.feed, s)
         self.mat_small = MatArt(int(46 * s))
-        self.mat_big = MatArt(int(72 * s))
+        self.mat_big = MatArt(mat_width(s))
         self._bg = theme.for_display(self._render_background())
         self._cards = {k: theme.for_display(self._render_card(k), alpha=True) for k in ("normal", "current", "idle")}
         if self.help is not None:
@@ -259,12 +261,17 @@ class DiceTableScene(Scene):
         self.finished_caption = ""
         t = st.turn
         self.dice.stop()
-        if t is None or t.rolls == 0:
-            self.dice.clear()
-        else:
+        if t is not None and t.rolls > 0:
             out = t.out if st.SETS_ASIDE else ()
             kept = t.pending if t.pending is not None else out
             self.dice.set_dice(t.faces, out, kept, snap=True)
+        elif st.last is not None:  # the latest finished throw lies on the table, as in play
+            t2, throw = st.last
+            self.dice.set_dice(t2.faces, t2.out if st.SETS_ASIDE else (), (), snap=True)
+            self.dice.finished = True
+            self.finished_caption = f"{st.players[t2.seat]}: {st.describe(throw)}"
+        else:
+            self.dice.clear()
         self.feed.set_rulings(self.match.rulings())
         self.feed.flash.clear()
         if not st.is_terminal():
@@ -282,6 +289,7 @@ class DiceTableScene(Scene):
             self.toast.show(str(e), "error")
             return False
         after = self.state
+        self.toast.dismiss("turn")  # "X's turn" is stale once anyone has acted
         for r in entry.rulings:
             self.banners.push_ruling(r)
         if after.turns_done > before.turns_done and after.last is not None:
@@ -294,9 +302,11 @@ class DiceTableScene(Scene):
             nxt = after.turn.seat if after.turn is not None else -1
             humans = sum(1 for i in range(len(self.match.players)) if self.is_human(i))
             if nxt != t2.seat and self.is_human(nxt) and humans > 1:
-                self.toast.show(f"{after.players[nxt]}'s turn – Space to roll", seconds=2.5)
+                self.toast.show(f"{after.players[nxt]}'s turn – Space to roll", "turn", seconds=2.5)
         elif after.turn is not None and after.turn.pending is None and after.turn.rolls > 0:
             kept = before.turn.pending if (before.turn is not None and before.turn.pending is not None) else self.dice.kept_faces()
+            if not self.is_human(after.turn.seat):
+                kept = ()  # a bot's choice is shown by what it does, not guessed from its last roll
             self.dice.set_dice(after.turn.faces, after.turn.out if after.SETS_ASIDE else (), kept or ())
         elif after.turn is not None and after.turn.pending is not None and after.turn.rolls > 0:
             self.dice.select(after.turn.pending)
@@ -337,8 +347,15 @@ class DiceTableScene(Scene):
             return False
         return self.apply_action(action)
 
+    def _show_standing_again(self) -> bool:
+        """Space or Enter after the standing was put away: it comes back, with what next."""
+        if self.state.is_terminal() and self.modal is None and self.final_dismissed:
+            self.final_dismissed = False
+            return True
+        return False
+
     def roll(self) -> bool:
-        if not self._can_act():
+        if self._show_standing_again() or not self._can_act():
             return False
         t = self.state.turn
         assert t is not None
@@ -346,6 +363,8 @@ class DiceTableScene(Scene):
         return self.act(Roll(keep))
 
     def stand(self) -> bool:
+        if self._show_standing_again():
+            return False
         return self.act(Stand())
 
     def flip(self) -> bool:
@@ -587,8 +606,8 @@ class DiceTableScene(Scene):
                 if len(rolling) != 3 - len(t.pending):
                     rolling = [0, 1, 2]
             finals = list(outcome.faces) if isinstance(outcome, Dice) else None
-            origin = self.L.seats[t.seat].center if t.seat < len(self.L.seats) else self.L.center
-            self.dice.throw(rolling, origin, finals, tower=isinstance(outcome, Tower))
+            toward = self.L.seats[t.seat].center if t.seat < len(self.L.seats) else self.L.center
+            self.dice.throw(rolling, toward, finals, tower=isinstance(outcome, Tower))
             self.pending = outcome
             return
         if st.is_terminal():
@@ -656,7 +675,7 @@ class DiceTableScene(Scene):
         for seat in range(len(self.match.players)):
             self._draw_seat(surface, seat)
         self._draw_center(surface)
-        self.dice.draw(surface, self.fonts)
+        self.dice.draw(surface, self.fonts, marks=self.show_marks())
         self.feed.draw(surface)
         self.ui.draw_ui(surface)
         L = self.L
@@ -667,6 +686,11 @@ class DiceTableScene(Scene):
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+    def show_marks(self) -> bool:
+        """Kept dice are marked only while a person may still change his choice: his turn, nothing in the air."""
+        st = self.state
+        return not self.busy() and not st.is_terminal() and self.is_human(st.current_player())
 
     def stage_text(self) -> str:
         st = self.state
@@ -692,7 +716,9 @@ class DiceTableScene(Scene):
         if t is None:
             return ""
         name = st.players[t.seat]
-        return f"{name} · roll {t.rolls} of {t.max_rolls}"
+        if t.rolls == 0 and t.pending is None:
+            return f"{name} to roll"
+        return f"{name} · roll {t.rolls + (t.pending is not None)} of {t.max_rolls}"
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         L = self.L
@@ -701,10 +727,13 @@ class DiceTableScene(Scene):
         title = f.shadowed(self.match.info.title, int(32 * s), theme.CREAM, "serif")
         x = L.top.x + int(22 * s)
         surface.blit(title, title.get_rect(midleft=(x, L.top.centery)))
-        stage = f.text(self.stage_text(), int(16 * s), theme.MUTED)
-        surface.blit(stage, stage.get_rect(midleft=(x + title.get_width() + int(16 * s), L.top.centery + int(2 * s))))
         turn = f.shadowed(self.turn_text(), int(24 * s), theme.CHALK_YELLOW, "bold")
-        surface.blit(turn, turn.get_rect(midright=(L.top.right - int(22 * s), L.top.centery)))
+        turn_r = surface.blit(turn, turn.get_rect(midright=(L.top.right - int(22 * s), L.top.centery)))
+        sx = x + title.get_width() + int(16 * s)
+        stage = self._fit_line(self.stage_text(), turn_r.x - int(16 * s) - sx, 16, theme.MUTED)
+        self.header_drawn = [turn_r]
+        if stage is not None:
+            self.header_drawn.append(surface.blit(stage, stage.get_rect(midleft=(sx, L.top.centery + int(2 * s)))))
 
     def _draw_middle(self, surface: pygame.Surface) -> None:
         L = self.L
@@ -716,12 +745,15 @@ class DiceTableScene(Scene):
             n, label = st.stack, "stack"
         else:
             return
-        r = self.mat_big.draw_stack(surface, n, L.middle)
+        r = self.mat_big.draw_stack(surface, min(n, MAX_MATS), L.middle)
         t1 = self.fonts.text(label, int(15 * s), (200, 225, 205), "italic")
         t2 = self.fonts.shadowed(f"{n} mat{'s' if n != 1 else ''}" if n else "empty", int(22 * s), theme.CREAM, "bold")
         x = r.right + int(12 * s)
-        surface.blit(t1, (x, L.middle[1] - t1.get_height() - t2.get_height()))
-        surface.blit(t2, (x, L.middle[1] - t2.get_height()))
+        r1 = surface.blit(t1, (x, L.middle[1] - t1.get_height() - t2.get_height()))
+        r2 = surface.blit(t2, (x, L.middle[1] - t2.get_height()))
+        shadow = pygame.Rect(0, 0, self.mat_big.w + 10, self.mat_big.h + 6)
+        shadow.midbottom = (L.middle[0] + 4, L.middle[1] + 4)
+        self.middle_drawn = [r.union(shadow), r1, r2]
 
     def seat_status(self, seat: int) -> tuple[str, theme.Color]:
         st = self.state
@@ -730,9 +762,9 @@ class DiceTableScene(Scene):
         t = st.turn
         results = dict(st.results)
         if t is not None and t.seat == seat:
-            if t.rolls == 0:
+            if t.rolls == 0 and t.pending is None:
                 return f"to roll · up to {t.max_rolls}", theme.CHALK_YELLOW
-            return f"rolling · {t.rolls} of {t.max_rolls}", theme.CHALK_YELLOW
+            return f"rolling · {t.rolls + (t.pending is not None)} of {t.max_rolls}", theme.CHALK_YELLOW
         if seat in results:
             return st.describe(results[seat]), theme.CREAM
         if seat in st.round_order:
@@ -777,14 +809,7 @@ class DiceTableScene(Scene):
         surface.blit(f.text(info, int(12 * s), theme.MUTED, "italic"), (x, y - int(2 * s)))
         y += int(16 * s)
         text, color = self.seat_status(seat)
-        status = f.text(text, int(13 * s), color)
-        if status.get_width() > r.w - int(76 * s):
-            for size in (12, 11, 10):
-                status = f.text(text, int(size * s), color)
-                if status.get_width() <= r.w - int(76 * s):
-                    break
-            else:
-                status = status.subsurface((0, 0, r.w - int(76 * s), status.get_height()))
+        status = self._fit(text, r.w - int(76 * s), color)
         surface.blit(status, (x, y))
         ty = r.bottom - int(24 * s)
         if isinstance(st, SchockState):
@@ -801,16 +826,32 @@ class DiceTableScene(Scene):
         draw_count_badge(surface, f, acc.mats, (rect.right - int(2 * s), rect.y + int(4 * s)), s)
         if current:
             # a little brass arrow pointing to the middle
-            c = pygame.Vector2(r.center)
-            d = pygame.Vector2(L.center) - c
-            if d.length_squared() > 0:
-                d.scale_to_length(1)
-                reach = min(r.w / 2 / abs(d.x) if d.x else 1e9, r.h / 2 / abs(d.y) if d.y else 1e9)
-                tip = c + d * (reach + 22 * s)
-                side = pygame.Vector2(-d.y, d.x) * 9 * s
-                back = tip - d * 14 * s
-                pygame.draw.polygon(surface, theme.BRASS, [tip, back + side, back - side])
-                pygame.draw.polygon(surface, theme.WOOD_DARK, [tip, back + side, back - side], 1)
+            arrow = seat_arrow(r, L.center, s)
+            if arrow:
+                pygame.draw.polygon(surface, theme.BRASS, arrow)
+                pygame.draw.polygon(surface, theme.WOOD_DARK, arrow, 1)
+
+    def _fit_line(self, text: str, width: int, size: int, color: theme.Color) -> pygame.Surface | None:
+        """The header's stage line in `width`: smaller, then its first parts dropped ("game 1 of 1 · …")."""
+        s = self.L.s
+        parts = text.split(" · ")
+        for k in range(len(parts)):
+            for sz in (size, size - 2):
+                img = self.fonts.text(" · ".join(parts[k:]), int(sz * s), color)
+                if img.get_width() <= width:
+                    return img
+        return None
+
+    def _fit(self, text: str, width: int, color: theme.Color) -> pygame.Surface:
+        """A seat's status line in `width`: smaller type, then without the details in brackets, then cut."""
+        f, s = self.fonts, self.L.s
+        width = max(1, width)
+        short = text.split(" (")[0] if " (" in text else text
+        for t, size in ((text, 13), (text, 12), (text, 11), (short, 12), (short, 11), (short, 10)):
+            img = f.text(t, int(size * s), color)
+            if img.get_width() <= width:
+                return img
+        return img.subsurface((0, 0, width, img.get_height()))
 
     def _draw_center(self, surface: pygame.Surface) -> None:
         L = self.L

@@ -15,6 +15,7 @@ from typing import Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.table_layout import die_gap, die_size
 from game.ui.theme import Fonts
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -27,6 +28,8 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 ROLL_TIME = 0.6  # seconds a die tumbles
+LIFT_SCALE = 0.35  # a die at the top of its bounce is drawn this much larger
+SHADOW_DRIFT = 26  # … and its shadow lies this many (design) pixels further off
 
 
 class DieArt:
@@ -112,6 +115,7 @@ class Tumble:
     end_angle: float
     final: int
     t: float = 0.0
+    ctrl: pygame.Vector2 = field(default_factory=pygame.Vector2)  # the curve bends towards it
     next_face: float = 0.0
     wobble: float = 0.0
 
@@ -142,20 +146,27 @@ class DiceView:
         self.size = 76
         self.gap = 14
         self.s = 1.0
+        self.zone = pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6)
         self.art = DieArt(self.size)
 
     # --- geometry --------------------------------------------------------------------------
 
-    def layout(self, center: tuple[int, int], s: float) -> None:
+    def layout(self, center: tuple[int, int], s: float, zone: pygame.Rect | None = None) -> None:
+        """Place the row of dice at `center`; dice fly and lie only inside `zone` (the dice area)."""
+        new_zone = pygame.Rect(zone) if zone is not None else pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6)
+        moved = pygame.Vector2(center) != self.center or s != self.s or new_zone != self.zone
+        if moved:
+            self.finish_tumbles()  # a flight planned for the old geometry would cross the new one
         self.center = pygame.Vector2(center)
         self.s = s
-        size = max(30, int(76 * s))
+        self.zone = new_zone
+        size = die_size(s)
         if size != self.size:
             self.size = size
             self.art = DieArt(size)
-        self.gap = int(16 * s)
+        self.gap = die_gap(s)
         for i, sl in enumerate(self.slots):
-            if sl.tumble is None:
+            if sl.tumble is None and not sl.stacked:
                 sl.pos = self.home(i)
 
     def row_pos(self, i: int) -> pygame.Vector2:
@@ -177,6 +188,54 @@ class DiceView:
         if sl.kept and not sl.out:
             base = base + pygame.Vector2(0, -self.size * 0.22)
         return base + sl.offset * self.s
+
+    def extent(self, lift: float, angle: float, glow: bool = False) -> tuple[float, float, float, float]:
+        """How far a die drawn with `lift` and `angle` reaches from its centre: left, up, right, down.
+
+        The die image (turned and enlarged while in the air), its shadow (further off the higher
+        it flies) and, for a kept die, its glow.
+        """
+        a = math.radians(angle)
+        half = self.size / 2 * (1.0 + LIFT_SCALE * lift) * (abs(math.cos(a)) + abs(math.sin(a)))
+        sh = self.art.shadow.get_width() / 2
+        off = 4 + lift * SHADOW_DRIFT * self.s
+        left = up = max(half, sh - off)
+        right = max(half, sh + off)
+        down = max(half, sh + off * 1.2)
+        if glow:
+            g = self.art.glow.get_width() / 2
+            left, up, right, down = max(left, g), max(up, g), max(right, g), max(down, g)
+        return left, up, right, down
+
+    def footprint(self, i: int) -> pygame.Rect:
+        """What die `i` covers as it is drawn now (image, shadow, glow)."""
+        sl = self.slots[i]
+        left, up, right, down = self.extent(sl.lift, sl.angle, sl.kept and not sl.out)
+        x, y = int(sl.pos.x), int(sl.pos.y)
+        return pygame.Rect(math.floor(x - left), math.floor(y - up), math.ceil(left + right) + 1, math.ceil(up + down) + 1)
+
+    def _clamp(self, pos: pygame.Vector2, lift: float, angle: float) -> pygame.Vector2:
+        """`pos` moved (as little as needed) so that a die drawn there stays inside the dice area."""
+        left, up, right, down = self.extent(lift, angle)
+        z = self.zone
+        x0, x1 = z.left + left + 1, z.right - right - 2
+        y0, y1 = z.top + up + 1, z.bottom - down - 2
+        x = (x0 + x1) / 2 if x0 > x1 else min(max(pos.x, x0), x1)
+        y = (y0 + y1) / 2 if y0 > y1 else min(max(pos.y, y0), y1)
+        return pygame.Vector2(x, y)
+
+    def entry(self, toward: tuple[float, float]) -> pygame.Vector2:
+        """Where dice thrown from a seat at `toward` come onto the dice area: its edge facing the seat."""
+        z = self.zone
+        c = pygame.Vector2(z.center)
+        d = pygame.Vector2(toward) - c
+        left, up, right, down = self.extent(0.0, 45.0)
+        hx = max(0.0, z.w / 2 - max(left, right) - 2)
+        hy = max(0.0, z.h / 2 - max(up, down) - 2)
+        if d.length_squared() == 0:
+            return c
+        k = min(hx / abs(d.x) if d.x else math.inf, hy / abs(d.y) if d.y else math.inf)
+        return c + d * k
 
     def rect(self, i: int) -> pygame.Rect:
         """The clickable square of die `i` (where it is drawn now)."""
@@ -309,8 +368,13 @@ class DiceView:
 
     # --- animation -------------------------------------------------------------------------
 
-    def throw(self, indices: Sequence[int], origin: tuple[float, float], finals: Sequence[int] | None, tower: bool = False) -> None:
-        """Throw the dice `indices` from `origin`; they land on `finals` (random faces for a tower)."""
+    def throw(self, indices: Sequence[int], toward: tuple[float, float], finals: Sequence[int] | None, tower: bool = False) -> None:
+        """Throw the dice `indices` from the seat at `toward`; they land on `finals` (random faces for a tower).
+
+        They come onto the dice area at its edge facing the seat and fly on a curve to their places,
+        never leaving the area. Dice that stay on the table and are kept go out of the cup now when
+        the game sets them aside (Schock).
+        """
         rng = self.rng
         self.shown = True
         self.finished = False
@@ -319,27 +383,43 @@ class DiceView:
         if finals is None:
             finals = [rng.randint(1, 6) for _ in indices]
         resting = [j for j in range(3) if j not in indices]
+        if self.sets_aside:
+            for j in resting:
+                if self.slots[j].kept:
+                    self.slots[j].out = True
+        for i in indices:
+            sl = self.slots[i]
+            sl.kept = sl.out = sl.stacked = False
+            sl.offset = pygame.Vector2(rng.uniform(-7, 7), rng.uniform(-6, 6))
         for k, i in enumerate(indices):
             sl = self.slots[i]
-            sl.face = finals[k]
-            sl.kept = False
-            sl.out = False
-            sl.stacked = False
-            sl.offset = pygame.Vector2(rng.uniform(-7, 7), rng.uniform(-6, 6))
             end = self.home(i)
             if tower and k == 0:
-                on_top = pygame.Vector2(self.size * 0.18, -self.size * 0.3)
-                if resting:
-                    end = self.slots[resting[0]].pos + on_top
+                # it lands on another die of the roll, else on one lying in the row, else on one out
+                in_row = [j for j in resting if not self.slots[j].out]
+                base = None
+                if len(indices) > 1:
+                    base = self.home(indices[1])
+                elif in_row or resting:
+                    base = self.home((in_row or resting)[0])
+                if base is not None:
+                    side = 1 if base.x <= self.center.x else -1  # towards the middle of the row
+                    end = base + pygame.Vector2(side * self.size * 0.18, -self.size * 0.3)
                     sl.stacked = True
-                elif len(indices) > 1:
-                    end = self.home(indices[1]) + on_top
-                    sl.stacked = True
-            start = pygame.Vector2(origin) + pygame.Vector2(rng.uniform(-20, 20), rng.uniform(-20, 20)) * self.s
+            start = self.entry(toward)
+            d = end - start
+            across = pygame.Vector2(-d.y, d.x)
+            if across.length_squared() > 0:
+                across.scale_to_length(1)
+            start = self._clamp(start + across * rng.uniform(-0.6, 0.6) * self.size, 0.0, 45.0)
+            # the curve bends through a point beside the straight way, as a throw from the cup does
+            ctrl = start.lerp(end, rng.uniform(0.45, 0.75)) + across * rng.uniform(-1.2, 1.2) * self.size
+            ctrl = self._clamp(ctrl, 0.0, 45.0)
             sl.pos = pygame.Vector2(start)
             sl.tumble = Tumble(
                 start=start,
                 end=end,
+                ctrl=ctrl,
                 dur=ROLL_TIME * rng.uniform(0.85, 1.1),
                 spin=rng.choice((-1, 1)) * rng.uniform(540, 900),
                 end_angle=rng.uniform(-9, 9),
@@ -348,6 +428,17 @@ class DiceView:
             )
             sl.face = rng.randint(1, 6)
 
+    def finish_tumbles(self) -> None:
+        """Let every die in the air land at once where it was going."""
+        for sl in self.slots:
+            tb = sl.tumble
+            if tb is not None:
+                sl.face = tb.final
+                sl.angle = tb.end_angle
+                sl.tumble = None
+                sl.lift = 0.3 if sl.stacked else 0.0
+                sl.pos = pygame.Vector2(tb.end)
+
     def update(self, dt: float) -> None:
         for i, sl in enumerate(self.slots):
             tb = sl.tumble
@@ -355,15 +446,15 @@ class DiceView:
                 tb.t += dt
                 u = min(1.0, tb.t / tb.dur)
                 e = 1 - (1 - u) ** 3
-                path = tb.start.lerp(tb.end, e)
+                path = tb.start * (1 - e) ** 2 + tb.ctrl * (2 * e * (1 - e)) + tb.end * e**2
                 d = tb.end - tb.start
                 normal = pygame.Vector2(-d.y, d.x)
                 if normal.length_squared() > 0:
                     normal.scale_to_length(1)
-                path += normal * math.sin(u * math.pi * 3 + tb.wobble) * (1 - u) * 16 * self.s
-                sl.pos = path
+                path += normal * math.sin(u * math.pi * 3 + tb.wobble) * (1 - u) * 10 * self.s
                 sl.lift = abs(math.sin(u * math.pi * 2.5)) * (1 - u) ** 1.5
                 sl.angle = tb.end_angle + tb.spin * (1 - u) ** 2
+                sl.pos = self._clamp(path, sl.lift, sl.angle)
                 tb.next_face -= dt
                 if u < 0.85 and tb.next_face <= 0:
                     sl.face = self.rng.randint(1, 6)
@@ -383,25 +474,38 @@ class DiceView:
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts) -> None:
+    def draw(self, surface: pygame.Surface, fonts: Fonts, marks: bool = True) -> None:
+        """Draw the dice; `marks`: show which are kept (glow and label) – only while the player
+        whose dice these are may still change the choice, never while dice fly."""
         if not self.shown:
             return
+        marks = marks and not self.finished and not self.animating
         order = sorted(range(3), key=lambda i: (self.slots[i].stacked, self.slots[i].lift))
         for i in order:
             sl = self.slots[i]
-            scale = 1.0 + 0.35 * sl.lift
+            scale = 1.0 + LIFT_SCALE * sl.lift
             dim = self.finished
             if sl.tumble is None and sl.lift == 0.0:
                 img = self.art.turned(sl.face, sl.angle, dim)
             else:
                 img = pygame.transform.rotozoom(self.art.face(sl.face, dim), sl.angle, scale)
             sh = self.art.shadow
-            off = 4 + sl.lift * 26 * self.s
+            off = 4 + sl.lift * SHADOW_DRIFT * self.s
             surface.blit(sh, sh.get_rect(center=(int(sl.pos.x + off), int(sl.pos.y + off * 1.2))))
-            if sl.kept and not sl.out and not self.finished and sl.tumble is None:
+            marked = marks and sl.kept and not sl.out
+            if marked:
                 g = self.art.glow
                 surface.blit(g, g.get_rect(center=(int(sl.pos.x), int(sl.pos.y))))
             surface.blit(img, img.get_rect(center=(int(sl.pos.x), int(sl.pos.y))))
-            if sl.kept and not sl.out and not self.finished and sl.tumble is None:
-                label = fonts.text("kept" if not self.sets_aside else "put out", max(10, int(13 * self.s)), theme.BRASS, "bold")
+            if marked:
+                label = fonts.text(self.mark_text(), max(10, int(13 * self.s)), theme.BRASS, "bold")
                 surface.blit(label, label.get_rect(midtop=(int(sl.pos.x), int(sl.pos.y + self.size * 0.55))))
+
+    def mark_text(self) -> str:
+        return "put out" if self.sets_aside else "kept"
+
+    def marked(self, marks: bool = True) -> list[int]:
+        """The dice `draw` labels as kept (for tests and the caption)."""
+        if not (self.shown and marks and not self.finished and not self.animating):
+            return []
+        return [i for i, sl in enumerate(self.slots) if sl.kept and not sl.out]

@@ -17,6 +17,7 @@ class MatArt:
         self._one = self._mat(printed=False)
         self._top = self._mat(printed=True)
         self._stacks: dict[int, pygame.Surface] = {}
+        self._shadow: pygame.Surface | None = None
 
     def _mat(self, printed: bool) -> pygame.Surface:
         k = 3
@@ -56,8 +57,10 @@ class MatArt:
         if n <= 0:
             surface.blit(img, r)
             return r
-        shadow = pygame.Surface((self.w + 10, self.h + 6), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
+        if self._shadow is None:  # drawn once: stacks are drawn every frame
+            self._shadow = pygame.Surface((self.w + 10, self.h + 6), pygame.SRCALPHA)
+            pygame.draw.ellipse(self._shadow, (0, 0, 0, 70), self._shadow.get_rect())
+        shadow = self._shadow
         surface.blit(shadow, shadow.get_rect(midbottom=(midbottom[0] + 4, midbottom[1] + 4)))
         r = img.get_rect(midbottom=midbottom)
         surface.blit(img, r)

@@ -235,8 +235,8 @@ class MenuScene(Scene):
         self.drink_menus: list[UIDropDownMenu] = []
         self.remove_buttons: list[UIButton] = []
         inner = lw - 36
-        nw = int(inner * 0.36)
-        kw = int(inner * 0.23)
+        nw = int(inner * 0.33)
+        kw = int(inner * 0.26)  # room for "Random bot" at the smallest window
         dw = int(inner * 0.29)
         xw = inner - nw - kw - dw - 18
         room = self.left.bottom - y - 50
