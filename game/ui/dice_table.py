@@ -33,7 +33,7 @@ from game.ui.help import HelpOverlay
 from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally
 from game.ui.modal import ListDialog, Modal, make_manager
 from game.ui.saves import autosave_path, new_save_path
-from game.ui.scene import Host, Scene
+from game.ui.scene import Host, OverlayScene
 from game.ui.standing import FinalStanding
 from game.ui.table_layout import MAX_MATS, compute_layout, mat_width, seat_arrow
 
@@ -55,7 +55,7 @@ def bot_for(kind: str, seed: int) -> tuple[Any, str]:
     return bots.make_bot(fallback, seed), f"the {kind!r} bot is not available yet – the {fallback} bot plays instead"
 
 
-class DiceTableScene(Scene):
+class DiceTableScene(OverlayScene):
     """A Schock or Katchen match at the table."""
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "") -> None:
@@ -487,31 +487,17 @@ class DiceTableScene(Scene):
 
     # --- events ----------------------------------------------------------------------------
 
+    def modal_closed(self, modal: Modal) -> None:
+        if isinstance(modal, FinalStanding):
+            self.final_dismissed = True
+
     def back(self) -> bool:
-        if self.help is not None:
-            self.help = None
-            return True
-        if self.modal is not None:
-            if isinstance(self.modal, FinalStanding):
-                self.final_dismissed = True
-            self.modal = None
-            return True
-        self.leave()
+        if not self.close_overlay():
+            self.leave()
         return True
 
     def handle_event(self, e: pygame.event.Event) -> None:
-        if self.help is not None:
-            if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
-                self.help = None
-            elif not self.help.handle_event(e):
-                self.help = None
-            return
-        if self.modal is not None:
-            self.modal.handle_event(e)
-            if self.modal is not None and not self.modal.open:
-                if isinstance(self.modal, FinalStanding):
-                    self.final_dismissed = True
-                self.modal = None
+        if self.overlay_event(e):
             return
         if self.ui.process_events(e):
             return

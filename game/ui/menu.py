@@ -26,7 +26,7 @@ from game.ui import theme
 from game.ui.help import HelpOverlay, option_value_text
 from game.ui.modal import Confirm, ListDialog, Modal, make_manager
 from game.ui.saves import list_saves, save_dir
-from game.ui.scene import Host, Scene
+from game.ui.scene import Host, OverlayScene
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("schock", "Schock", True),
@@ -154,7 +154,7 @@ def _choice_label(value: OptionValue) -> str:
     return option_value_text(value)
 
 
-class MenuScene(Scene):
+class MenuScene(OverlayScene):
     """The start screen."""
 
     def __init__(self, host: Host, model: MenuModel | None = None, message: str = "") -> None:
@@ -468,29 +468,14 @@ class MenuScene(Scene):
     # --- events ----------------------------------------------------------------------------
 
     def back(self) -> bool:
-        if self.help is not None:
-            self.help = None
-            return True
-        if isinstance(self.modal, Confirm):
+        if isinstance(self.modal, Confirm) and self.help is None:
             self.host.quit(0)
-            return True
-        if self.modal is not None:
-            self.modal = None
-            return True
-        self.ask_quit()
+        elif not self.close_overlay():
+            self.ask_quit()
         return True
 
     def handle_event(self, e: pygame.event.Event) -> None:
-        if self.help is not None:
-            if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
-                self.help = None
-            elif not self.help.handle_event(e):
-                self.help = None
-            return
-        if self.modal is not None:
-            self.modal.handle_event(e)
-            if self.modal is not None and not self.modal.open:
-                self.modal = None
+        if self.overlay_event(e):
             return
         self.ui.process_events(e)
         m = self.model

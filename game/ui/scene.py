@@ -5,11 +5,15 @@ surface it is given (`draw`). The app keeps a small stack of them; `back()` is E
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.ui.theme import Fonts
+
+if TYPE_CHECKING:
+    from game.ui.help import HelpOverlay
+    from game.ui.modal import Modal
 
 
 class Host(Protocol):
@@ -56,3 +60,45 @@ class Scene:
 
     def closed(self) -> None:
         """The scene left the stack for good."""
+
+
+class OverlayScene(Scene):
+    """A scene that can show the rules overlay (`help`) or one modal dialog (`modal`) above itself.
+
+    While either is open it takes every event; F1 or its own close hides the rules, and a modal
+    that closes itself is dropped (`modal_closed` tells the scene which).
+    """
+
+    help: HelpOverlay | None = None
+    modal: Modal | None = None
+
+    def modal_closed(self, modal: Modal) -> None:
+        """A modal dialog went away (closed by itself or by Esc)."""
+
+    def close_modal(self) -> None:
+        modal, self.modal = self.modal, None
+        if modal is not None:
+            self.modal_closed(modal)
+
+    def overlay_event(self, e: pygame.event.Event) -> bool:
+        """Give the event to an open overlay; True when one took it."""
+        if self.help is not None:
+            if (e.type == pygame.KEYDOWN and e.key == pygame.K_F1) or not self.help.handle_event(e):
+                self.help = None
+            return True
+        if self.modal is not None:
+            self.modal.handle_event(e)
+            if self.modal is not None and not self.modal.open:
+                self.close_modal()
+            return True
+        return False
+
+    def close_overlay(self) -> bool:
+        """Esc on an overlay: close it and return True; False when none is open."""
+        if self.help is not None:
+            self.help = None
+            return True
+        if self.modal is not None:
+            self.close_modal()
+            return True
+        return False
