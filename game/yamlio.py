@@ -72,25 +72,36 @@ class Doc:
         return str(node.value)
 
 
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
 def _scalar(node: yaml.ScalarNode) -> Any:
-    tag = node.tag
-    if tag == _STD + "int":
-        return int(node.value.replace("_", ""), 0) if node.value.lower().startswith(("0x", "0o")) else int(node.value.replace("_", ""))
-    if tag == _STD + "float":
-        return float(node.value)
-    if tag == _STD + "bool":
-        return node.value.lower() in ("true", "yes", "on", "y")
-    if tag == _STD + "null":
-        return None
-    return node.value
+    """The value of a scalar as YAML's safe constructor reads it (ints, floats, bools, null, text)."""
+    if node.tag == _STD + "str":
+        return node.value
+    try:
+        return _CONSTRUCTOR.construct_object(node)
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return node.value
 
 
 def _check_tags(doc: Doc, node: yaml.Node) -> None:
+    """Refuse non-standard tags (`!!python/…`) and lists or mappings repeated by an alias.
+
+    A repeated collection could be recursive (`&a [*a]`) or blow up exponentially; no file of
+    ours needs one.
+    """
+    seen: set[int] = set()
     stack = [node]
     while stack:
         n = stack.pop()
         if not n.tag.startswith(_STD) or n.tag.startswith(_STD + "python/"):
             raise doc.error(n, f"tag {n.tag!r} is not allowed: files are read as plain, safe YAML")
+        if isinstance(n, yaml.ScalarNode):
+            continue
+        if id(n) in seen:
+            raise doc.error(n, "a list or mapping may not be repeated with an alias (*name)")
+        seen.add(id(n))
         if isinstance(n, yaml.SequenceNode):
             stack.extend(n.value)
         elif isinstance(n, yaml.MappingNode):

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = ("game/rules", "physics", "game/dice")
+PURE = ("game/rules", "physics", "game/dice", "game/racerbile")
 
 
 def imported_modules(path: Path) -> set[str]:
