@@ -55,6 +55,18 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("game", choices=GAME_CHOICES)
     rules.add_argument("--options", action="store_true", help="also list the house-rule options")
 
+    tracks = sub.add_parser("tracks", help="Racerbile track files: validate, show, render (docs/tracks.md)")
+    tsub = tracks.add_subparsers(dest="tracks_command", metavar="ACTION", required=True)
+    tval = tsub.add_parser("validate", help="check track files; each problem as file:line:column: message")
+    tval.add_argument("files", nargs="+", metavar="FILE")
+    tshow = tsub.add_parser("show", help="open a track on the board")
+    tshow.add_argument("file", metavar="FILE")
+    _frames(tshow)
+    trender = tsub.add_parser("render", help="draw a track into a PNG file")
+    trender.add_argument("file", metavar="FILE")
+    trender.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    trender.add_argument("--size", default=None, metavar="WxH", help="image size in pixels (default 1600x1000)")
+
     menu = sub.add_parser("menu", help="open the menu (the same as no subcommand)")
     _frames(menu)
     menu.add_argument("--fullscreen", action="store_true")
@@ -143,6 +155,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if cmd == "simulate":
         return _simulate(args)
+    if cmd == "tracks":
+        return _tracks(args)
     if cmd == "rules":
         from game.match import GAMES
         from game.rules.catalog import rules_for
@@ -155,6 +169,52 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  {o.name} = {o.default!r}   [{o.describe_values()}]  {o.help} ({o.rule})")
         return 0
     raise AssertionError(cmd)  # pragma: no cover - argparse restricts the commands
+
+
+def _tracks(args: argparse.Namespace) -> int:
+    if args.tracks_command == "validate":
+        return 2 if sum(not _validate_track(f) for f in args.files) else 0
+    if args.tracks_command == "show":  # the board loads and validates the file itself
+        from game.ui.board_app import show_track
+
+        return show_track(args.file, frames=args.frames, screenshot=args.screenshot)
+    from game.ui.board_app import render_track
+
+    if args.size is None:
+        return render_track(args.file, args.output)
+    return render_track(args.file, args.output, _size(args.size))
+
+
+def _size(text: str) -> tuple[int, int]:
+    import re
+
+    m = re.fullmatch(r"(\d{1,5})[x×](\d{1,5})", text.strip().lower(), re.ASCII)
+    if not m or not all(64 <= int(v) <= 16384 for v in m.groups()):
+        raise InputError(f"--size takes WIDTHxHEIGHT in pixels, like 1920x1080, not {text!r}", "--size")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def _validate_track(path: str) -> bool:
+    """Check one track file: `FILE: ok (…)` on standard output, or its problems on standard error."""
+    from game.racerbile.trackfile import read_track
+    from game.racerbile.validate import validate
+
+    try:
+        src = read_track(path)
+        problems = validate(src)
+        if not problems:
+            t = src.track
+            print(f"{path}: ok ({len(t.fields)} fields, lap {t.graph.lap_length}, hash {t.content_hash[:8]}…)")
+            return True
+    except InputError as e:
+        problems = [e]
+    except Exception as e:  # a bug, but one file must not hide the others' results
+        if os.environ.get("STAMMTISCH_DEBUG"):
+            raise
+        problems = [InputError(f"internal error while checking this file ({e.__class__.__name__}: {e}); please report it", path)]
+    for p in problems:
+        print(p, file=sys.stderr)
+    return False
 
 
 def _simulate(args: argparse.Namespace) -> int:

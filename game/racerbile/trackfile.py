@@ -3,13 +3,15 @@
 `read_track(path)` gives a `TrackSource`: the `Track` and, for each field and feature, the place in
 the file it came from, so that a problem found later (by `validate`) can still say
 `file:line:column: message`. Structural mistakes (unknown keys and kinds, bad coordinates,
-duplicate fields) are raised here as `InputError`s.
+duplicate fields, more than 5,000 fields, an alias that repeats a list or mapping) are raised here
+as `InputError`s.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 
 import yaml
@@ -17,7 +19,9 @@ import yaml
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, direction_index
 from game.racerbile.track import FORMAT_VERSION, MAX_FIELDS, THEMES, Kind, Label, PitLane, Split, Track
-from game.yamlio import Doc, parse, read
+from game.yamlio import Doc, parse
+
+_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 TOP_KEYS = ("format", "name", "author", "orientation", "theme", "lanes", "kinds", "start", "arrows", "splits", "pit", "lemans", "labels")
 REQUIRED = ("format", "name", "lanes", "start")
@@ -26,8 +30,7 @@ _STEP = re.compile(r"^(?P<dir>[a-z]+|[0-5])(?P<n>\d*)$")
 _HEX = re.compile(r"^(?P<q>-?\d+),(?P<r>-?\d+)$")
 
 
-@dataclass
-class Place:
+class Place(NamedTuple):
     """Where something was written: a YAML node and a character offset into its text."""
 
     node: yaml.Node
@@ -41,7 +44,7 @@ class TrackSource:
     track: Track
     doc: Doc
     fields: dict[Hex, Place] = field(default_factory=dict)
-    places: dict[str, Place] = field(default_factory=dict)  # "start", "arrows.Q,R", "splits.0", "pit", …
+    places: dict[str, Place] = field(default_factory=dict)  # feature → place; see `track_from_doc`
 
     def error(self, place: Place | None, message: str) -> InputError:
         if place is None:
@@ -52,37 +55,76 @@ class TrackSource:
         return self.error(self.fields.get(h), message)
 
 
-def parse_path(text: str) -> list[tuple[Hex, int]]:
+def parse_path(text: str, limit: int = MAX_FIELDS) -> list[tuple[Hex, int]]:
     """A path written `Q,R` then steps `DIR[N]` (e, ne, nw, w, sw, se; N defaults to 1).
 
     Returns every hex on the path with the character offset of the token that produced it.
-    `"0,0 e3 ne"` → 0,0 1,0 2,0 3,0 4,-1. Raises ValueError(message, offset).
+    `"0,0 e3 ne"` → 0,0 1,0 2,0 3,0 4,-1. Raises ValueError(message, offset), also for a path of
+    more than `limit` fields.
     """
-    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+    return [(h, off) for run, off in _walk(text, limit) for h in run]
+
+
+_STEPS: dict[str, tuple[int, int, int]] = {}  # a step token → (dq, dr, count), as read before
+_new = tuple.__new__  # `_new(Hex, (q, r))` makes a Hex without the named tuple's slower constructor
+
+
+def _short(tok: str) -> str:
+    """A token for a message: quoted, and cut short if long."""
+    return repr(tok if len(tok) <= 24 else tok[:20] + "…")
+
+
+def _step(tok: str, off: int) -> tuple[int, int, int]:
+    s = _STEP.match(tok.lower())
+    if not s:
+        if _HEX.match(tok):
+            raise ValueError(f"{_short(tok)}: one path per entry – start another list entry for a new field or stretch", off)
+        raise ValueError(f"cannot read the step {_short(tok)}: write a direction ({', '.join(DIRECTION_NAMES)}) and a count, like e3", off)
+    try:
+        d = direction_index(s.group("dir"))
+    except ValueError as e:
+        raise ValueError(str(e), off) from None
+    digits = s.group("n")
+    n = int(digits) if digits and len(digits) <= 6 else 1 if not digits else 0
+    if n < 1 or n > MAX_FIELDS:
+        raise ValueError(f"{_short(tok)}: a step count is between 1 and {MAX_FIELDS}", off)
+    if len(_STEPS) < 10000:
+        _STEPS[tok] = (DIRECTIONS[d].q, DIRECTIONS[d].r, n)
+    return DIRECTIONS[d].q, DIRECTIONS[d].r, n
+
+
+def _walk(text: str, limit: int = MAX_FIELDS) -> list[tuple[list[Hex], int]]:
+    """The hexes of a path grouped by the token that lays them, with the token's offset."""
+    tokens = text.split()
     if not tokens:
         raise ValueError("an empty path: write a field as Q,R and steps as e3 ne2 …", 0)
-    first, off0 = tokens[0]
+    first = tokens[0]
+    off = text.find(first)
     m = _HEX.match(first)
     if not m:
-        raise ValueError(f"a path starts with a field written Q,R (like 4,-2), not {first!r}", off0)
-    h = Hex(int(m.group("q")), int(m.group("r")))
-    out = [(h, off0)]
-    for tok, off in tokens[1:]:
-        s = _STEP.match(tok.lower())
-        if not s:
-            if _HEX.match(tok):
-                raise ValueError(f"{tok!r}: one path per entry – start another list entry for a new field or stretch", off)
-            raise ValueError(f"cannot read the step {tok!r}: write a direction ({', '.join(DIRECTION_NAMES)}) and a count, like e3", off)
-        try:
-            d = direction_index(s.group("dir"))
-        except ValueError as e:
-            raise ValueError(str(e), off) from None
-        n = int(s.group("n") or 1)
-        if n < 1 or n > MAX_FIELDS:
-            raise ValueError(f"{tok!r}: a step count is between 1 and {MAX_FIELDS}", off)
+        raise ValueError(f"a path starts with a field written Q,R (like 4,-2), not {_short(first)}", off)
+    if len(first) > 16:
+        raise ValueError(f"the field {_short(first)} lies too far out: coordinates have at most 6 digits", off)
+    q, r = int(m.group("q")), int(m.group("r"))
+    out = [([_new(Hex, (q, r))], off)]
+    total = 1
+    steps = _STEPS
+    find = text.find
+    off += len(first)
+    for tok in tokens[1:]:
+        off = find(tok, off)
+        step = steps.get(tok) or _step(tok, off)
+        dq, dr, n = step
+        total += n
+        if total > limit:
+            raise ValueError(f"too many fields: a track has at most {MAX_FIELDS}", off)
+        run = []
         for _ in range(n):
-            h = h + DIRECTIONS[d]
-            out.append((h, off))
+            q += dq
+            r += dr
+            run.append(_new(Hex, (q, r)))
+        out.append((run, off))
+        off += len(tok)
     return out
 
 
@@ -114,15 +156,18 @@ class _Reader:
     def err(self, node: yaml.Node, message: str, offset: int = 0) -> InputError:
         return self.doc.error_at(node, offset, message) if offset else self.doc.error(node, message)
 
-    def path(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
-        text = self.doc.text(node, what) if isinstance(node, yaml.ScalarNode) else None
-        if text is None:
+    def runs(self, node: yaml.Node, what: str) -> list[tuple[list[Hex], Place]]:
+        """A path's hexes, grouped by the token that lays them, each group with its place."""
+        if not isinstance(node, yaml.ScalarNode) or node.tag.endswith((":null", ":bool")):
             raise self.err(node, f"{what} must be a path like '0,0 e3 ne2'")
         try:
-            return [(h, Place(node, off)) for h, off in parse_path(str(text))]
+            return [(run, Place(node, off)) for run, off in _walk(node.value)]
         except ValueError as e:
             msg, off = e.args
             raise self.err(node, msg, off) from None
+
+    def path(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
+        return [(h, place) for run, place in self.runs(node, what) for h in run]
 
     def paths(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
         """A path, or a list of paths."""
@@ -141,6 +186,14 @@ class _Reader:
             raise self.err(node, f"{what} is a single field, written Q,R")
         return got[0]
 
+    def unique(self, got: list[tuple[Hex, Place]], what: str) -> list[tuple[Hex, Place]]:
+        seen: set[Hex] = set()
+        for h, place in got:
+            if h in seen:
+                raise self.err(place.node, f"{what}: {h} twice", place.offset)
+            seen.add(h)
+        return got
+
     def direction(self, node: yaml.Node, what: str) -> int:
         text = self.doc.text(node, what)
         try:
@@ -148,8 +201,14 @@ class _Reader:
         except ValueError as e:
             raise self.err(node, f"{what}: {e}") from None
 
+    def value(self, node: yaml.Node) -> object:
+        try:
+            return self.doc.value(node)
+        except (ValueError, OverflowError):  # a number YAML resolves but Python cannot read (1:30, .inf, 0b1)
+            raise self.err(node, f"cannot read the value {getattr(node, 'value', '')!r}") from None
+
     def string(self, node: yaml.Node, what: str) -> str:
-        v = self.doc.value(node)
+        v = self.value(node) if isinstance(node, yaml.ScalarNode) else None
         if not isinstance(v, (str, int, float)) or isinstance(v, bool) or str(v).strip() == "":
             raise self.err(node, f"{what} must be a non-empty text")
         return str(v)
@@ -167,12 +226,20 @@ class _Reader:
 
 
 def track_from_doc(doc: Doc) -> TrackSource:
-    """Build the track from a composed document; structural mistakes raise `InputError`."""
+    """Build the track from a composed document; structural mistakes raise `InputError`.
+
+    `places` names where each feature was written: "lanes", "kinds", "kinds.Q,R" (a field marked
+    with a kind), "start" (the start fields), "start.Q,R", "heading", "arrows.Q,R", "splits.I",
+    "splits.I.fork", "splits.I.rejoin", "splits.I.branch.NAME", "pit" (the pit lane), "pit.entry",
+    "pit.exit", "field42", "dunlop", "dunlop.Q,R", "labels.I". `fields` holds the place of every
+    field of the lanes and of the pit lane.
+    """
     rd = _Reader(doc)
+    places = rd.places
     top = rd.keys(doc.root, "a track file", TOP_KEYS, REQUIRED)
     fnode = top["format"][1]
-    fmt = doc.value(fnode)
-    if fmt != FORMAT_VERSION:
+    fmt = rd.value(fnode)
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt != FORMAT_VERSION:
         raise rd.err(fnode, f"unknown format {fmt!r}: this program reads format {FORMAT_VERSION}")
     name = rd.string(top["name"][1], "the name")
     author = rd.string(top["author"][1], "the author") if "author" in top else "unknown"
@@ -190,46 +257,56 @@ def track_from_doc(doc: Doc) -> TrackSource:
             raise rd.err(tnode, f"unknown theme {theme!r}; valid themes: {', '.join(THEMES)}")
 
     # lanes: every field of the race
-    fields: dict[Hex, Kind] = {}
+    src_fields = rd.src_fields
+    places["lanes"] = Place(top["lanes"][1])
+    laid = src_fields.keys()
     for n in doc.sequence(top["lanes"][1], "lanes"):
-        for h, place in rd.path(n, "a lane"):
-            if h in fields:
-                first = rd.src_fields[h].node.start_mark
+        for run, place in rd.runs(n, "a lane"):
+            if not laid.isdisjoint(run):  # (a straight run never meets itself)
+                h = next(h for h in run if h in src_fields)
+                first = src_fields[h].node.start_mark
                 raise rd.err(place.node, f"duplicate field {h}: already laid at line {first.line + 1}", place.offset)
-            fields[h] = Kind.NORMAL
-            rd.src_fields[h] = place
-            if len(fields) > MAX_FIELDS:
+            src_fields.update(dict.fromkeys(run, place))
+            if len(src_fields) > MAX_FIELDS:
                 raise rd.err(place.node, f"too many fields: a track has at most {MAX_FIELDS}", place.offset)
+    fields: dict[Hex, Kind] = dict.fromkeys(src_fields, Kind.NORMAL)
     if "kinds" in top:
+        places["kinds"] = Place(top["kinds"][0])
         seen: dict[Hex, str] = {}
         valid_kinds = tuple(k.value for k in Kind if k is not Kind.NORMAL)
         for k, v in doc.mapping(top["kinds"][1], "kinds"):
             if k.value not in valid_kinds:
                 raise rd.err(k, f"unknown kind {k.value!r}; valid kinds: {', '.join(valid_kinds)} (every other field is normal)")
+            kind = Kind(k.value)
             for h, place in rd.paths(v, f"the {k.value} fields"):
                 if h not in fields:
                     raise rd.err(place.node, f"{h} is marked {k.value} but is not a field of the lanes", place.offset)
                 if h in seen:
                     raise rd.err(place.node, f"{h} is marked both {seen[h]} and {k.value}", place.offset)
                 seen[h] = k.value
-                fields[h] = Kind(k.value)
+                fields[h] = kind
+                places[f"kinds.{h}"] = place
 
     # the start line
     st = rd.keys(top["start"][1], "the start", ("fields", "heading"), ("fields", "heading"))
-    start = [h for h, _ in rd.paths(st["fields"][1], "the start fields")]
-    rd.places["start"] = Place(st["fields"][1])
+    start_src = rd.unique(rd.paths(st["fields"][1], "the start fields"), "the start fields")
+    places["start"] = Place(st["fields"][1])
     heading = rd.direction(st["heading"][1], "the heading")
-    rd.places["heading"] = Place(st["heading"][1])
-    for h, place in rd.paths(st["fields"][1], "the start fields"):
+    places["heading"] = Place(st["heading"][1])
+    for h, place in start_src:
         if h not in fields:
             raise rd.err(place.node, f"the start field {h} is not a field of the lanes", place.offset)
+        places[f"start.{h}"] = place
+    start = tuple(h for h, _ in start_src)
 
     arrows: dict[Hex, int] = {}
     if "arrows" in top:
         for k, v in doc.mapping(top["arrows"][1], "arrows"):
             h, _ = rd.one(k, "an arrow's field")
+            if h in arrows:
+                raise rd.err(k, f"two arrows on {h}")
             arrows[h] = rd.direction(v, f"the arrow on {h}")
-            rd.places[f"arrows.{h}"] = Place(k)
+            places[f"arrows.{h}"] = Place(k)
 
     splits: list[Split] = []
     if "splits" in top:
@@ -242,25 +319,27 @@ def track_from_doc(doc: Doc) -> TrackSource:
             for bk, bv in doc.mapping(sk["branches"][1], "the branches"):
                 bh, _ = rd.one(bv, f"the branch {bk.value!r}")
                 branches.append((str(bk.value), bh))
-                rd.places[f"splits.{i}.{bk.value}"] = Place(bv)
-            rd.places[f"splits.{i}"] = Place(snode)
-            rd.places[f"splits.{i}.fork"] = Place(sk["fork"][1])
-            rd.places[f"splits.{i}.rejoin"] = Place(sk["rejoin"][1])
+                places[f"splits.{i}.branch.{bk.value}"] = Place(bv)
+            places[f"splits.{i}"] = Place(snode)
+            places[f"splits.{i}.fork"] = Place(sk["fork"][1])
+            places[f"splits.{i}.rejoin"] = Place(sk["rejoin"][1])
             splits.append(Split(sname, fork, tuple(branches), rejoin))
 
     pit: PitLane | None = None
     if "pit" in top:
         pk = rd.keys(top["pit"][1], "the pit lane", ("lane", "entry", "exit"), ("lane", "entry", "exit"))
-        lane = rd.paths(pk["lane"][1], "the pit lane")
+        lane = rd.unique(rd.paths(pk["lane"][1], "the pit lane"), "the pit lane")
         for h, place in lane:
             if h in fields:
                 raise rd.err(place.node, f"the pit lane field {h} is also a field of the lanes", place.offset)
-            rd.src_fields.setdefault(h, place)
+            src_fields[h] = place
+        if len(fields) + len(lane) > MAX_FIELDS:
+            raise rd.err(pk["lane"][1], f"too many fields: a track has at most {MAX_FIELDS}, the pit lane included")
         entry, _ = rd.one(pk["entry"][1], "the pit entry")
         exit_, _ = rd.one(pk["exit"][1], "the pit exit")
-        rd.places["pit"] = Place(pk["lane"][1])
-        rd.places["pit.entry"] = Place(pk["entry"][1])
-        rd.places["pit.exit"] = Place(pk["exit"][1])
+        places["pit"] = Place(pk["lane"][1])
+        places["pit.entry"] = Place(pk["entry"][1])
+        places["pit.exit"] = Place(pk["exit"][1])
         pit = PitLane(tuple(h for h, _ in lane), entry, exit_)
 
     field42: Hex | None = None
@@ -269,23 +348,27 @@ def track_from_doc(doc: Doc) -> TrackSource:
         lk = rd.keys(top["lemans"][1], "the Le Mans features", ("field42", "dunlop"))
         if "field42" in lk:
             field42, _ = rd.one(lk["field42"][1], "the 42 field")
-            rd.places["field42"] = Place(lk["field42"][1])
+            places["field42"] = Place(lk["field42"][1])
         if "dunlop" in lk:
-            dunlop = tuple(h for h, _ in rd.paths(lk["dunlop"][1], "the Dunlop bridge"))
-            rd.places["dunlop"] = Place(lk["dunlop"][1])
+            bridge = rd.unique(rd.paths(lk["dunlop"][1], "the Dunlop bridge"), "the Dunlop bridge")
+            dunlop = tuple(h for h, _ in bridge)
+            places["dunlop"] = Place(lk["dunlop"][1])
+            for h, place in bridge:
+                places[f"dunlop.{h}"] = place
 
     labels: list[Label] = []
     if "labels" in top:
-        for ln in doc.sequence(top["labels"][1], "labels"):
+        for i, ln in enumerate(doc.sequence(top["labels"][1], "labels")):
             lk2 = rd.keys(ln, "a label", ("at", "text"), ("at", "text"))
-            at, _ = rd.one(lk2["at"][1], "a label's field")
+            at, place = rd.one(lk2["at"][1], "a label's field")
             labels.append(Label(at, rd.string(lk2["text"][1], "a label's text")))
+            places[f"labels.{i}"] = place
 
     track = Track(
         name=name,
         author=author,
         fields=fields,
-        start=tuple(start),
+        start=start,
         heading=heading,
         orientation=orientation,
         theme=theme,
@@ -296,15 +379,37 @@ def track_from_doc(doc: Doc) -> TrackSource:
         dunlop=dunlop,
         labels=tuple(labels),
     )
-    return TrackSource(track, doc, rd.src_fields, rd.places)
+    return TrackSource(track, doc, src_fields, places)
 
 
 def read_track(path: str | Path) -> TrackSource:
     """Read a track file (structure only; `validate` checks that it can be raced)."""
-    return track_from_doc(read(path))
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read the file: {e.__class__.__name__}: {getattr(e, 'strerror', None) or e}", str(path)) from None
+    return track_from_text(text, str(path))
 
 
 def track_from_text(text: str, file: str = "<track>") -> TrackSource:
+    """Read a track from its text (`file` names it in messages)."""
+    if "*" in text:
+        _refuse_aliased_collections(text, file)
     return track_from_doc(parse(text, file))
 
 
+def _refuse_aliased_collections(text: str, file: str) -> None:
+    """An alias may repeat a single value, not a list or mapping: such a node can contain itself
+    (`&a [*a]`) or double at every level, and the document would be endless or huge."""
+    collections: set[str] = set()
+    try:
+        for ev in yaml.parse(text, Loader=_LOADER):
+            if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)) and ev.anchor:
+                collections.add(ev.anchor)
+            elif isinstance(ev, yaml.AliasEvent) and ev.anchor in collections:
+                mark = ev.start_mark
+                line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                raise InputError(f"the alias *{ev.anchor} repeats a list or mapping: a track file may repeat only single values", file, line, col)
+    except yaml.YAMLError:
+        return  # a syntax error: `parse` reports it with its position

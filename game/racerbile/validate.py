@@ -1,0 +1,593 @@
+"""Can a track be raced? `validate` lists every problem, each at the place in the file it comes from.
+
+The reader (`trackfile`) refuses what cannot even be built (bad YAML, unknown keys, kinds,
+directions or themes, bad or duplicate fields, too many fields). `validate` checks what makes a
+race: a proper start line, a closed loop driven in the direction of travel, every field part of the
+race, exactly one midway field, splits that divide and meet again, arrows that point along the
+track, a pit lane joined at both ends, and the Le Mans features and labels on the track.
+`load_track` does both and raises `TrackErrors` (an `InputError`) if anything is wrong.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterable
+
+from game.errors import InputError
+from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
+from game.racerbile.track import Kind, Track, TrackGraph
+from game.racerbile.trackfile import Place, TrackSource, read_track
+
+
+class TrackErrors(InputError):
+    """Every problem of a track file: positioned at the first, printed one per line."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.file, first.line, first.column)
+        self.errors = list(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+def load_track_source(path: str | Path) -> TrackSource:
+    """Read and validate a track file; raises `TrackErrors` (an `InputError`) listing every problem."""
+    src = read_track(path)
+    problems = validate(src)
+    if problems:
+        raise TrackErrors(problems)
+    return src
+
+
+def load_track(path: str | Path) -> Track:
+    """Read and validate a track file: a track that can be raced, or `TrackErrors`."""
+    return load_track_source(path).track
+
+
+def validate(src: TrackSource) -> list[InputError]:
+    """Every problem that keeps the track from being raced (empty: the track is good)."""
+    return _Checker(src).run()
+
+
+def _joined(cells: Iterable[Hex]) -> bool:
+    """Whether the hexes form one group of neighbours."""
+    rest = set(cells)
+    if not rest:
+        return True
+    stack = [rest.pop()]
+    while stack:
+        h = stack.pop()
+        for n in h.neighbours():
+            if n in rest:
+                rest.remove(n)
+                stack.append(n)
+    return not rest
+
+
+def _on_a_lap(g: TrackGraph, cells: int) -> bytearray:
+    """Which of the first `cells` fields lie on some lap that visits no field twice.
+
+    With a way S to the start fields, a way T from the fields that lead over the line and a way
+    S–T, a field lies on such a lap exactly when it lies on a cycle with S–T, that is in the
+    biconnected block of S–T (Tarjan's lowpoints over a depth-first tree rooted at S). The line's
+    own ways are left out, so a lap cannot cut across it.
+    """
+    S, T = cells, cells + 1
+    adj, ways = list(g._back), g._ways  # the connections, less the line's own ways (both ways round)
+    if cells < len(g.hexes):  # a pit lane that is not joined stays out
+        adj = [[j for j in ns if j < cells] for ns in adj[:cells]]
+        ways = [[j for j in ns if j < cells] for ns in ways[:cells]]
+    for i in g._start:
+        adj[i] = ways[i] + [S]
+    for i in g._finish:
+        adj[i] = adj[i] + [T]
+    adj.append([T] + g._start)
+    adj.append([S] + g._finish)
+    # a depth-first tree: a node is visited when popped, its parent is the node that pushed it
+    n = cells + 2
+    disc = [-1] * n
+    parent = [-1] * n
+    order: list[int] = []
+    todo, froms = [S], [-1]
+    while todo:
+        v, p = todo.pop(), froms.pop()
+        if disc[v] >= 0:
+            continue
+        disc[v] = len(order)
+        parent[v] = p
+        order.append(v)
+        for w in adj[v]:
+            if disc[w] < 0:
+                todo.append(w)
+                froms.append(v)
+    # lowpoints, children before parents
+    low = disc[:]
+    for v in reversed(order):
+        lv, pv = low[v], parent[v]
+        for w in adj[v]:
+            if parent[w] == v:
+                x = low[w]
+            elif w != pv:
+                x = disc[w]
+            else:
+                continue
+            if x < lv:
+                lv = x
+        low[v] = lv
+    # each tree edge into v opens a block when nothing below v reaches above its parent
+    block = [0] * n
+    count = 0
+    for v in order[1:]:
+        p = parent[v]
+        if p == S or low[v] >= disc[p]:
+            count += 1
+            block[v] = count
+        else:
+            block[v] = block[p]
+    on = bytearray(n)
+    b = block[T]
+    for v in order:
+        if block[v] == b:
+            on[v] = 1
+    return on
+
+
+def _neighbours(a: Hex, b: Hex) -> bool:
+    return (b - a) in DIRECTIONS
+
+
+class _Checker:
+    def __init__(self, src: TrackSource) -> None:
+        self.src = src
+        self.track = src.track
+        self.graph: TrackGraph = src.track.graph
+        self.problems: list[InputError] = []
+        self.pit_joined = True
+        self.bad_arrows: set[Hex] = set()
+
+    # where things are written
+
+    def place(self, key: str, fallback: str | None = None) -> Place | None:
+        p = self.src.places.get(key)
+        if p is None and fallback is not None:
+            p = self.src.places.get(fallback)
+        return p
+
+    def position(self, h: Hex) -> tuple[int, int]:
+        p = self.src.fields.get(h)
+        if p is None:
+            return (1 << 30, 0)
+        mark = p.node.start_mark
+        return (mark.line, mark.column + p.offset)
+
+    def report(self, place: Place | None, message: str) -> None:
+        self.problems.append(self.src.error(place, message))
+
+    def at_field(self, h: Hex, message: str) -> None:
+        self.problems.append(self.src.at_field(h, message))
+
+    def run(self) -> list[InputError]:
+        self.start_line()
+        self.loop()
+        self.pit_joins()
+        self.arrows()
+        self.laps()
+        self.splits()
+        self.pit_direction()
+        self.race()
+        self.midway()
+        self.features()
+        return self.problems
+
+    # the start line
+
+    def start_line(self) -> None:
+        t, g = self.track, self.graph
+        start = set(t.start)
+        hname = DIRECTION_NAMES[t.heading]
+        ahead = DIRECTIONS[t.heading]
+        if not _joined(start):
+            rest = set(start)
+            first = t.start[0]
+            group = {first}
+            stack = [first]
+            while stack:
+                h = stack.pop()
+                for n in h.neighbours():
+                    if n in rest and n not in group:
+                        group.add(n)
+                        stack.append(n)
+            lone = next(h for h in t.start if h not in group)
+            self.report(
+                self.place(f"start.{lone}", "start"),
+                f"the start fields are not side by side: {lone} is not next to {first} and the others – "
+                f"the start fields are one row of neighbours across the track",
+            )
+        for h in t.start:
+            if h + ahead in start:
+                self.report(
+                    self.place(f"start.{h + ahead}", "start"),
+                    f"the start field {h + ahead} is in front of {h} along the heading ({hname}): "
+                    f"the start fields stand side by side across the direction of travel",
+                )
+        for h in t.start:
+            if h + ahead not in t.fields:
+                self.report(
+                    self.place(f"start.{h}", "start"),
+                    f"the start field {h} has no field of the track ahead of it in the heading ({hname})",
+                )
+        if not g.before_line:
+            self.report(
+                self.place("start"),
+                f"no fields just before the start line: the track must come round to the start fields "
+                f"from behind (against the heading {hname})",
+            )
+            return
+        fwd = {h + DIRECTIONS[(t.heading + k) % 6] for h in t.start for k in (-1, 0, 1)}
+        past = {h for h in fwd if h in t.fields and h not in start and h not in g.before_line}
+        for b in sorted(g.before_line, key=self.position):
+            for n in g.neighbours(b):
+                if n in past:
+                    self.report(
+                        self.place("start"),
+                        f"the start line has a gap: {b} just before it and {n} just past it are neighbours – "
+                        f"the start fields must reach across the whole track",
+                    )
+                    return
+
+    # the closed loop
+
+    def loop(self) -> None:
+        g = self.graph
+        if not g.before_line or g.closed:
+            return
+        reached = g.from_line
+        far = max(reached, key=lambda h: (reached[h], [-x for x in self.position(h)]))
+        if not g.finishers:
+            why = "no field just before the line leads over it in the direction of travel"
+        else:
+            why = f"the way ends at {far}, {reached[far]} steps from the line"
+        self.report(
+            self.place("start"),
+            f"the track is not a closed loop: from the start line a car cannot drive round and back over it ({why})",
+        )
+
+    # every field part of the race
+
+    def laps(self) -> None:
+        """Which fields are part of the race: `lost` (not reached from the line) and `dead` (no way on).
+
+        A field is part of the race when a car can reach it from the line and drive on from it back
+        over the line, never to lower progress, and when it lies on such a lap that visits no field
+        twice (so a spur, which a car could enter and leave at equal progress, is still a dead end).
+        """
+        t, g = self.track, self.graph
+        self.lost: set[Hex] = set()
+        self.dead: set[Hex] = set()
+        if not g.closed:
+            return
+        prog, hexes, n = g._prog, g.hexes, len(g.hexes)
+        if not t.arrows:
+            # without arrows every field with progress is reached and left as it should: its first way
+            # in from the line never comes from higher progress, its first way on to the line never
+            # goes to lower progress (both distances change by at most one a step)
+            fwd = bwd = bytearray(p >= 0 for p in prog)
+        else:
+            fwd, bwd = self.laps_with_arrows()
+        cells = n if (t.pit is None or self.pit_joined) else len(t.fields)
+        on_lap = _on_a_lap(g, cells)
+        self.lost = {hexes[i] for i in range(cells) if not fwd[i]}
+        self.dead = {hexes[i] for i in range(cells) if fwd[i] and not (bwd[i] and on_lap[i])}
+
+    def laps_with_arrows(self) -> tuple[bytearray, bytearray]:
+        """The fields reached from the line, and those that reach it, stepping as the arrows say."""
+        g = self.graph
+        prog, n = g._prog, len(g.hexes)
+        steps = g._succ
+        into = g._preds()
+        if self.bad_arrows:  # an arrow already reported does not also cut the track
+            steps = list(steps)
+            for bad in self.bad_arrows:
+                if bad in g.index:
+                    steps[g.index[bad]] = g._ways[g.index[bad]]
+            into = [[] for _ in range(n)]
+            for i, js in enumerate(steps):
+                for j in js:
+                    into[j].append(i)
+        # forward from the line, never to lower progress
+        fwd = bytearray(n)
+        stack = [i for i in g._start if prog[i] >= 0]
+        for i in stack:
+            fwd[i] = 1
+        while stack:
+            i = stack.pop()
+            p = prog[i]
+            for j in steps[i]:
+                if not fwd[j] and prog[j] >= p:
+                    fwd[j] = 1
+                    stack.append(j)
+        # back from the fields that lead over the line, never from higher progress
+        start = set(g._start)
+        bwd = bytearray(n)
+        stack = [i for i in g._finish if fwd[i] and any(j in start for j in steps[i])]
+        for i in stack:
+            bwd[i] = 1
+        while stack:
+            i = stack.pop()
+            p = prog[i]
+            for j in into[i]:
+                if fwd[j] and not bwd[j] and prog[j] <= p:
+                    bwd[j] = 1
+                    stack.append(j)
+        return fwd, bwd
+
+    def race(self) -> None:
+        lost, dead = self.lost, self.dead
+        self.groups(
+            lost,
+            lambda h, more: f"the field {h} is not part of the race: a car cannot reach it from the start line "
+            f"driving in the direction of travel{more}",
+        )
+        self.groups(
+            dead,
+            lambda h, more: f"the field {h} is not part of the race: it is a dead end – a car there cannot drive "
+            f"on round to the start line{more}",
+        )
+
+    def groups(self, bad: set[Hex], message: Callable[[Hex, str], str]) -> None:
+        """One problem per group of joined bad fields, at the first of them in the file."""
+        g = self.graph
+        left = set(bad)
+        firsts = []
+        while left:
+            first = min(left, key=lambda h: (self.position(h), g.from_line.get(h, 1 << 30), h))
+            group = {first}
+            stack = [first]
+            while stack:
+                h = stack.pop()
+                for n in g.neighbours(h):
+                    if n in left and n not in group:
+                        group.add(n)
+                        stack.append(n)
+            left -= group
+            firsts.append((first, len(group) - 1))
+        for h, k in sorted(firsts, key=lambda f: self.position(f[0])):
+            more = f" (nor can {k} more field{'s' if k > 1 else ''} joined to it)" if k else ""
+            self.at_field(h, message(h, more))
+
+    # the midway field
+
+    def midway(self) -> None:
+        mids = sorted((h for h, k in self.track.fields.items() if k is Kind.MIDWAY), key=lambda h: self.kind_position(h))
+        if not mids:
+            self.report(self.place("kinds", "lanes"), "no midway field: mark exactly one field of the track as midway (under kinds)")
+        elif len(mids) > 1:
+            self.report(
+                self.place(f"kinds.{mids[1]}"),
+                f"a second midway field {mids[1]}: a track has exactly one (the first is {mids[0]})",
+            )
+
+    def kind_position(self, h: Hex) -> tuple[int, int]:
+        p = self.src.places.get(f"kinds.{h}")
+        if p is None:
+            return (1 << 30, 0)
+        return (p.node.start_mark.line, p.node.start_mark.column + p.offset)
+
+    # splits
+
+    def splits(self) -> None:
+        t, g = self.track, self.graph
+        for i, sp in enumerate(t.splits):
+            key = f"splits.{i}"
+            ok = True
+            parts = [("fork", sp.fork, f"{key}.fork"), ("rejoin", sp.rejoin, f"{key}.rejoin")]
+            parts += [(f"branch {name!r}", h, f"{key}.branch.{name}") for name, h in sp.branches]
+            for what, h, pkey in parts:
+                if h not in t.fields:
+                    self.report(self.place(pkey, key), f"the {what} {h} of the split {sp.name!r} is not a field of the track")
+                    ok = False
+            if len(sp.branches) < 2:
+                self.report(self.place(key), f"the split {sp.name!r} needs at least two branches")
+                ok = False
+            if sp.fork == sp.rejoin:
+                self.report(self.place(f"{key}.rejoin", key), f"the split {sp.name!r} forks and rejoins at the same field {sp.fork}")
+                ok = False
+            seen: dict[Hex, str] = {}
+            for name, h in sp.branches:
+                if h in (sp.fork, sp.rejoin):
+                    self.report(
+                        self.place(f"{key}.branch.{name}", key),
+                        f"the branch {name!r} of the split {sp.name!r} is named by its fork or rejoin {h}: name a field inside the branch",
+                    )
+                    ok = False
+                elif h in seen:
+                    self.report(
+                        self.place(f"{key}.branch.{name}", key),
+                        f"the branches {seen[h]!r} and {name!r} of the split {sp.name!r} are named by the same field {h}",
+                    )
+                    ok = False
+                seen[h] = name
+            prog = g.progress
+            if not ok or not g.closed or any(h not in prog for _, h, _ in parts):
+                continue  # reported above, or the field is not part of the race
+            self.split_branches(i, key)
+
+    def split_branches(self, i: int, key: str) -> None:
+        t, g = self.track, self.graph
+        sp = t.splits[i]
+        prog = g.progress
+        lo, hi = prog[sp.fork], prog[sp.rejoin]
+        # between the fork and the rejoin: the fields of progress strictly between theirs (the rows level
+        # with the fork or the rejoin reach across a wide track, so they belong to no branch)
+        between = {h for h in t.fields if lo < prog.get(h, -1) < hi}
+        level = {h for h in g.cells if prog.get(h, -1) in (lo, hi)}
+        comp: dict[Hex, int] = {}
+        names: dict[int, str] = {}
+        for name, h in sp.branches:
+            bplace = self.place(f"{key}.branch.{name}", key)
+            if h in self.dead or h in self.lost:
+                why = "it is a dead end" if h in self.dead else "a car cannot reach it from the line"
+                self.report(bplace, f"the branch {name!r} ({h}) of the split {sp.name!r} does not lead from the fork {sp.fork} to the rejoin {sp.rejoin}: {why}")
+                continue
+            if h not in between:
+                hint = " – is the rejoin before the fork?" if hi <= lo else ""
+                self.report(
+                    bplace,
+                    f"the branch {name!r} ({h}) of the split {sp.name!r} does not lie between the fork {sp.fork} "
+                    f"(progress {lo}) and the rejoin {sp.rejoin} (progress {hi}){hint}",
+                )
+                continue
+            if h in comp:
+                way = self.way(h, sp.branches, names[comp[h]], between)
+                self.report(
+                    bplace,
+                    f"the branches {names[comp[h]]!r} and {name!r} of the split {sp.name!r} are not apart: a car can get from one "
+                    f"to the other without passing the fork or the rejoin{way}",
+                )
+                continue
+            c = len(names)
+            names[c] = name
+            comp[h] = c
+            stack = [h]
+            while stack:
+                x = stack.pop()
+                for n in g.neighbours(x):
+                    if n in between and n not in comp:
+                        comp[n] = c
+                        stack.append(n)
+            members = {x for x, cc in comp.items() if cc == c}
+            if not self.drivable(sp.fork, sp.rejoin, members, level):
+                near = members | {x for x in level if any(n in members for n in g.neighbours(x))}
+                if not any(sp.fork in g.neighbours(x) for x in near):
+                    why = f"does not start at the fork {sp.fork}"
+                elif not any(sp.rejoin in g.neighbours(x) for x in near):
+                    why = f"does not lead to the rejoin {sp.rejoin}"
+                else:
+                    why = f"cannot be driven from the fork {sp.fork} to the rejoin {sp.rejoin} in the direction of travel"
+                self.report(bplace, f"the branch {name!r} of the split {sp.name!r} {why}")
+
+    def way(self, h: Hex, branches: tuple[tuple[str, Hex], ...], other: str, between: set[Hex]) -> str:
+        """A short description of how two branches touch: the way from `other`'s field to `h`."""
+        g = self.graph
+        src = dict(branches)[other]
+        back: dict[Hex, Hex | None] = {src: None}
+        frontier = [src]
+        while frontier and h not in back:
+            nxt = []
+            for x in frontier:
+                for n in g.neighbours(x):
+                    if n in between and n not in back:
+                        back[n] = x
+                        nxt.append(n)
+            frontier = nxt
+        if h not in back:
+            return ""
+        path = [h]
+        while (prev := back[path[-1]]) is not None:
+            path.append(prev)
+        path.reverse()
+        if len(path) <= 6:
+            return f" (by way of {' → '.join(map(str, path))})"
+        return f" (by way of {' → '.join(map(str, path[:3]))} … {' → '.join(map(str, path[-3:]))})"
+
+    def drivable(self, fork: Hex, rejoin: Hex, branch: set[Hex], level: set[Hex]) -> bool:
+        """Whether a car can drive from `fork` through `branch` into `rejoin`, never to lower progress
+        (passing fields `level` with the fork or the rejoin on the way in and out)."""
+        g, prog = self.graph, self.graph.progress
+        seen = {(fork, False)}
+        stack = [(fork, False)]
+        while stack:
+            h, inside = stack.pop()
+            for n in g.ways(h) if h in self.bad_arrows else g.successors(h):
+                if prog.get(n, -1) < prog[h]:
+                    continue
+                if n == rejoin:
+                    if inside:
+                        return True
+                    continue
+                state = (n, inside or n in branch)
+                if state not in seen and (n in branch or n in level):
+                    seen.add(state)
+                    stack.append(state)
+        return False
+
+    # arrows
+
+    def arrows(self) -> None:
+        t, g = self.track, self.graph
+        for h, d in sorted(t.arrows.items(), key=lambda a: self.arrow_position(a[0])):
+            place = self.place(f"arrows.{h}")
+            target = h + DIRECTIONS[d]
+            problem = None
+            if h not in g.cells:
+                problem = f"the arrow on {h} is not on a field of the track"
+            elif target not in g.cells:
+                problem = f"the arrow on {h} points off the track: {target} ({DIRECTION_NAMES[d]} of it) is not a field"
+            elif target not in g.neighbours(h):
+                problem = f"the arrow on {h} points at {target}, which a car cannot reach from it (the pit lane is joined only at its ends)"
+            elif h in g.start and target in g.before_line:
+                problem = f"the arrow on {h} points back over the start line"
+            elif g.closed and h in g.progress and target in g.progress and g.progress[target] < g.progress[h]:
+                problem = (
+                    f"the arrow on {h} points against the direction of travel: {target} lies behind it "
+                    f"(progress {g.progress[target]} < {g.progress[h]})"
+                )
+            if problem:
+                self.report(place, problem)
+                self.bad_arrows.add(h)
+
+    def arrow_position(self, h: Hex) -> tuple[int, int]:
+        p = self.src.places.get(f"arrows.{h}")
+        return (1 << 30, 0) if p is None else (p.node.start_mark.line, p.node.start_mark.column)
+
+    # the pit lane
+
+    def pit_joins(self) -> None:
+        t = self.track
+        if t.pit is None:
+            return
+        lane, entry, exit_ = t.pit.fields, t.pit.entry, t.pit.exit
+        for a, b in zip(lane, lane[1:]):
+            if not _neighbours(a, b):
+                self.at_field(b, f"the pit lane breaks between {a} and {b}: its fields follow one another as neighbours")
+                self.pit_joined = False
+        for what, h, end, key in (("entry", entry, lane[0], "pit.entry"), ("exit", exit_, lane[-1], "pit.exit")):
+            which = "first" if what == "entry" else "last"
+            if h not in t.fields:
+                self.report(self.place(key, "pit"), f"the pit {what} {h} is not a field of the track: the pit lane must be joined at both ends")
+                self.pit_joined = False
+            elif not _neighbours(h, end):
+                self.report(
+                    self.place(key, "pit"),
+                    f"the pit {what} {h} is not next to the {which} field of the pit lane ({end}): the pit lane must be joined at both ends",
+                )
+                self.pit_joined = False
+        if entry == exit_ and self.pit_joined:
+            self.report(self.place("pit.exit", "pit"), f"the pit lane leaves and rejoins the track at the same field {entry}")
+            self.pit_joined = False
+
+    def pit_direction(self) -> None:
+        t, g = self.track, self.graph
+        if t.pit is None or not self.pit_joined or not g.closed:
+            return
+        prog = g.progress
+        entry, exit_ = t.pit.entry, t.pit.exit
+        if entry in prog and exit_ in prog and prog[exit_] <= prog[entry]:
+            self.report(
+                self.place("pit.exit", "pit"),
+                f"the pit exit {exit_} (progress {prog[exit_]}) must lie ahead of the entry {entry} "
+                f"(progress {prog[entry]}) in the direction of travel",
+            )
+
+    # the Le Mans features and labels
+
+    def features(self) -> None:
+        t, g = self.track, self.graph
+        if t.field42 is not None and t.field42 not in g.cells:
+            self.report(self.place("field42"), f"the 42 field {t.field42} is not a field of the track")
+        for h in t.dunlop:
+            if h not in g.cells:
+                self.report(self.place(f"dunlop.{h}", "dunlop"), f"the Dunlop bridge field {h} is not a field of the track")
+        for i, lb in enumerate(t.labels):
+            if lb.at not in g.cells:
+                self.report(self.place(f"labels.{i}"), f"the label {lb.text!r} is not on a field of the track ({lb.at})")
