@@ -27,10 +27,26 @@ def figures() -> dict[str, float]:
         ("first_frame_ms", startup.first_frame_ms),
         ("baseline_bare_window_ms", startup.baseline_bare_window_ms),
     ]
+    from bench import board
+
+    runs += [
+        ("board_frame_ms", board.board_frame_ms),
+        ("baseline_blit_frame_ms", board.baseline_blit_frame_ms),
+    ]
+    from bench import tracks
+
+    runs += [
+        ("track_load_ms", tracks.track_load_ms),
+        ("baseline_yaml_parse_ms", tracks.baseline_yaml_parse_ms),
+    ]
     for name, fn in runs:
         out[name] = round(fn(), 3)
     if out.get("baseline_bare_window_ms"):
         out["first_frame_ratio"] = round(out["first_frame_ms"] / out["baseline_bare_window_ms"], 3)
+    if out.get("baseline_blit_frame_ms"):
+        out["board_frame_ratio"] = round(out["board_frame_ms"] / out["baseline_blit_frame_ms"], 3)
+    if out.get("baseline_yaml_parse_ms"):
+        out["track_load_ratio"] = round(out["track_load_ms"] / out["baseline_yaml_parse_ms"], 3)
     if out.get("baseline_dict_lookup_ns"):
         out["throw_eval_ratio"] = round(out["throw_eval_ns"] / out["baseline_dict_lookup_ns"], 3)
     return out
