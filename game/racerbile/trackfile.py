@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain, repeat
 from pathlib import Path
-from typing import NamedTuple
-
+from typing import Iterator, NamedTuple
 
 import yaml
 
@@ -43,8 +44,17 @@ class TrackSource:
 
     track: Track
     doc: Doc
-    fields: dict[Hex, Place] = field(default_factory=dict)
     places: dict[str, Place] = field(default_factory=dict)  # feature → place; see `track_from_doc`
+    lanes: list[yaml.Node] = field(default_factory=list, repr=False)  # their paths lay the track's fields, in order
+    pit: list[tuple[Hex, Place]] = field(default_factory=list, repr=False)
+
+    @cached_property
+    def fields(self) -> dict[Hex, Place]:
+        """The place of every field of the lanes and of the pit lane (worked out when first asked for)."""
+        places = chain.from_iterable(_places(node, _walk(node.value)[1]) for node in self.lanes)
+        out = dict(zip(self.track.fields, places))
+        out.update(self.pit)
+        return out
 
     def error(self, place: Place | None, message: str) -> InputError:
         if place is None:
@@ -62,7 +72,8 @@ def parse_path(text: str, limit: int = MAX_FIELDS) -> list[tuple[Hex, int]]:
     `"0,0 e3 ne"` → 0,0 1,0 2,0 3,0 4,-1. Raises ValueError(message, offset), also for a path of
     more than `limit` fields.
     """
-    return [(h, off) for run, off in _walk(text, limit) for h in run]
+    hexes, tokens = _walk(text, limit)
+    return list(zip(hexes, chain.from_iterable(map(repeat, tokens[::2], tokens[1::2]))))
 
 
 _STEPS: dict[str, tuple[int, int, int]] = {}  # a step token → (dq, dr, count), as read before
@@ -93,8 +104,12 @@ def _step(tok: str, off: int) -> tuple[int, int, int]:
     return DIRECTIONS[d].q, DIRECTIONS[d].r, n
 
 
-def _walk(text: str, limit: int = MAX_FIELDS) -> list[tuple[list[Hex], int]]:
-    """The hexes of a path grouped by the token that lays them, with the token's offset."""
+def _walk(text: str, limit: int = MAX_FIELDS) -> tuple[list[Hex], list[int]]:
+    """The hexes of a path in order, and for each token its offset and how many of them it lays
+    (one after the other in one list: offset, count, offset, count …)."""
+    m = _HEX.match(text)
+    if m and len(text) <= 16:  # a single field, the most common path
+        return [_new(Hex, (int(m[1]), int(m[2])))], [0, 1]
     tokens = text.split()
     if not tokens:
         raise ValueError("an empty path: write a field as Q,R and steps as e3 ne2 …", 0)
@@ -105,27 +120,36 @@ def _walk(text: str, limit: int = MAX_FIELDS) -> list[tuple[list[Hex], int]]:
         raise ValueError(f"a path starts with a field written Q,R (like 4,-2), not {_short(first)}", off)
     if len(first) > 16:
         raise ValueError(f"the field {_short(first)} lies too far out: coordinates have at most 6 digits", off)
-    q, r = int(m.group("q")), int(m.group("r"))
-    out = [([_new(Hex, (q, r))], off)]
-    total = 1
+    q, r = int(m[1]), int(m[2])
+    hexes = [_new(Hex, (q, r))]
+    laid = [off, 1]
+    add = hexes.append
     steps = _STEPS
     find = text.find
     off += len(first)
     for tok in tokens[1:]:
         off = find(tok, off)
-        step = steps.get(tok) or _step(tok, off)
-        dq, dr, n = step
-        total += n
-        if total > limit:
+        dq, dr, n = steps.get(tok) or _step(tok, off)
+        if len(hexes) + n > limit:
             raise ValueError(f"too many fields: a track has at most {MAX_FIELDS}", off)
-        run = []
-        for _ in range(n):
-            q += dq
-            r += dr
-            run.append(_new(Hex, (q, r)))
-        out.append((run, off))
+        if n < 16:
+            for _ in range(n):
+                q += dq
+                r += dr
+                add(_new(Hex, (q, r)))
+        else:  # a long straight: in one go
+            qs = range(q + dq, q + dq * (n + 1), dq) if dq else repeat(q, n)
+            rs = range(r + dr, r + dr * (n + 1), dr) if dr else repeat(r, n)
+            hexes += map(_new, repeat(Hex, n), zip(qs, rs))
+            q, r = hexes[-1]
+        laid += off, n
         off += len(tok)
-    return out
+    return hexes, laid
+
+
+def _places(node: yaml.Node, tokens: list[int]) -> Iterator[Place]:
+    """The place of each hex a path in `node` lays, from its tokens (see `_walk`)."""
+    return chain.from_iterable(repeat(_new(Place, (node, off)), k) for off, k in zip(tokens[::2], tokens[1::2]))
 
 
 def format_path(hexes: list[Hex]) -> str:
@@ -150,24 +174,69 @@ def format_path(hexes: list[Hex]) -> str:
 class _Reader:
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        self.src_fields: dict[Hex, Place] = {}
+        self.pit: list[tuple[Hex, Place]] = []  # the pit lane's fields and their places
         self.places: dict[str, Place] = {}
 
     def err(self, node: yaml.Node, message: str, offset: int = 0) -> InputError:
         return self.doc.error_at(node, offset, message) if offset else self.doc.error(node, message)
 
-    def runs(self, node: yaml.Node, what: str) -> list[tuple[list[Hex], Place]]:
-        """A path's hexes, grouped by the token that lays them, each group with its place."""
+    def walk(self, node: yaml.Node, what: str) -> tuple[list[Hex], list[int]]:
+        """A path's hexes, and for each token its offset and how many of them it lays (see `_walk`)."""
         if not isinstance(node, yaml.ScalarNode) or node.tag.endswith((":null", ":bool")):
             raise self.err(node, f"{what} must be a path like '0,0 e3 ne2'")
         try:
-            return [(run, Place(node, off)) for run, off in _walk(node.value)]
+            return _walk(node.value)
         except ValueError as e:
             msg, off = e.args
             raise self.err(node, msg, off) from None
 
+    def runs(self, node: yaml.Node, what: str) -> list[tuple[list[Hex], Place]]:
+        """A path's hexes, grouped by the token that lays them, each group with its place."""
+        hexes, tokens = self.walk(node, what)
+        out = []
+        i = 0
+        for off, k in zip(tokens[::2], tokens[1::2]):
+            out.append((hexes[i : i + k], Place(node, off)))
+            i += k
+        return out
+
     def path(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
-        return [(h, place) for run, place in self.runs(node, what) for h in run]
+        hexes, tokens = self.walk(node, what)
+        if len(hexes) == 1:
+            return [(hexes[0], _new(Place, (node, tokens[0])))]
+        return list(zip(hexes, _places(node, tokens)))
+
+    def lanes(self, lanes: list[yaml.Node]) -> dict[Hex, Kind]:
+        """Every field of the lanes (all normal).
+
+        The lanes are read all at once; if anything is wrong, they are read again a run at a time,
+        which stops at the first mistake in the file.
+        """
+        hexes: list[Hex] = []
+        try:
+            for n in lanes:
+                if not isinstance(n, yaml.ScalarNode) or n.tag.endswith((":null", ":bool")):  # (see `walk`)
+                    break
+                hexes += _walk(n.value)[0]
+                if len(hexes) > MAX_FIELDS:
+                    break
+            else:
+                fields = dict.fromkeys(hexes, Kind.NORMAL)
+                if len(fields) == len(hexes):
+                    return fields
+        except ValueError:
+            pass
+        src_fields: dict[Hex, Place] = {}
+        for n in lanes:
+            for run, place in self.runs(n, "a lane"):
+                if not src_fields.keys().isdisjoint(run):  # (a straight run never meets itself)
+                    h = next(h for h in run if h in src_fields)
+                    first = src_fields[h].node.start_mark
+                    raise self.err(place.node, f"duplicate field {h}: already laid at line {first.line + 1}", place.offset)
+                src_fields.update(dict.fromkeys(run, place))
+                if len(src_fields) > MAX_FIELDS:
+                    raise self.err(place.node, f"too many fields: a track has at most {MAX_FIELDS}", place.offset)
+        raise AssertionError("lanes that are read a run at a time without a mistake are read at once too")
 
     def paths(self, node: yaml.Node, what: str) -> list[tuple[Hex, Place]]:
         """A path, or a list of paths."""
@@ -181,10 +250,10 @@ class _Reader:
         return self.path(node, what)
 
     def one(self, node: yaml.Node, what: str) -> tuple[Hex, Place]:
-        got = self.path(node, what)
-        if len(got) != 1:
+        hexes, tokens = self.walk(node, what)
+        if len(hexes) != 1:
             raise self.err(node, f"{what} is a single field, written Q,R")
-        return got[0]
+        return hexes[0], _new(Place, (node, tokens[0]))
 
     def unique(self, got: list[tuple[Hex, Place]], what: str) -> list[tuple[Hex, Place]]:
         seen: set[Hex] = set()
@@ -257,19 +326,9 @@ def track_from_doc(doc: Doc) -> TrackSource:
             raise rd.err(tnode, f"unknown theme {theme!r}; valid themes: {', '.join(THEMES)}")
 
     # lanes: every field of the race
-    src_fields = rd.src_fields
     places["lanes"] = Place(top["lanes"][1])
-    laid = src_fields.keys()
-    for n in doc.sequence(top["lanes"][1], "lanes"):
-        for run, place in rd.runs(n, "a lane"):
-            if not laid.isdisjoint(run):  # (a straight run never meets itself)
-                h = next(h for h in run if h in src_fields)
-                first = src_fields[h].node.start_mark
-                raise rd.err(place.node, f"duplicate field {h}: already laid at line {first.line + 1}", place.offset)
-            src_fields.update(dict.fromkeys(run, place))
-            if len(src_fields) > MAX_FIELDS:
-                raise rd.err(place.node, f"too many fields: a track has at most {MAX_FIELDS}", place.offset)
-    fields: dict[Hex, Kind] = dict.fromkeys(src_fields, Kind.NORMAL)
+    lanes = doc.sequence(top["lanes"][1], "lanes")
+    fields = rd.lanes(lanes)
     if "kinds" in top:
         places["kinds"] = Place(top["kinds"][0])
         seen: dict[Hex, str] = {}
@@ -332,7 +391,7 @@ def track_from_doc(doc: Doc) -> TrackSource:
         for h, place in lane:
             if h in fields:
                 raise rd.err(place.node, f"the pit lane field {h} is also a field of the lanes", place.offset)
-            src_fields[h] = place
+        rd.pit = lane
         if len(fields) + len(lane) > MAX_FIELDS:
             raise rd.err(pk["lane"][1], f"too many fields: a track has at most {MAX_FIELDS}, the pit lane included")
         entry, _ = rd.one(pk["entry"][1], "the pit entry")
@@ -379,7 +438,7 @@ def track_from_doc(doc: Doc) -> TrackSource:
         dunlop=dunlop,
         labels=tuple(labels),
     )
-    return TrackSource(track, doc, src_fields, places)
+    return TrackSource(track, doc, places, lanes, rd.pit)
 
 
 def read_track(path: str | Path) -> TrackSource:

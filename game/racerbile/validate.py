@@ -10,7 +10,7 @@ track, a pit lane joined at both ends, and the Le Mans features and labels on th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
@@ -49,91 +49,133 @@ def validate(src: TrackSource) -> list[InputError]:
     return _Checker(src).run()
 
 
+_OFFSETS = [(d.q, d.r) for d in DIRECTIONS]  # the directions as plain pairs: equal to the `Hex`es, quicker to add
+
+
+def _around(h: tuple[int, int]) -> list[tuple[int, int]]:
+    """The six neighbours of a hex, as plain pairs."""
+    q, r = h
+    return [(q + dq, r + dr) for dq, dr in _OFFSETS]
+
+
 def _joined(cells: Iterable[Hex]) -> bool:
     """Whether the hexes form one group of neighbours."""
-    rest = set(cells)
+    rest: set[tuple[int, int]] = set(cells)
     if not rest:
         return True
     stack = [rest.pop()]
     while stack:
         h = stack.pop()
-        for n in h.neighbours():
+        for n in _around(h):
             if n in rest:
                 rest.remove(n)
                 stack.append(n)
     return not rest
 
 
-def _on_a_lap(g: TrackGraph, cells: int) -> bytearray:
-    """Which of the first `cells` fields lie on some lap that visits no field twice.
+def _off_the_laps(g: TrackGraph, cells: int) -> list[int]:
+    """The fields of the race (numbers below `cells`) that lie on no lap visiting no field twice.
 
     With a way S to the start fields, a way T from the fields that lead over the line and a way
     S–T, a field lies on such a lap exactly when it lies on a cycle with S–T, that is in the
-    biconnected block of S–T (Tarjan's lowpoints over a depth-first tree rooted at S). The line's
-    own ways are left out, so a lap cannot cut across it.
+    biconnected block of S–T. The line's own ways are left out, so a lap cannot cut across it.
+
+    Most fields are at most one step off the shortest lap (`from_line + to_line <= lap_length + 1`):
+    their shortest ways from and to the line share no field, so they lie on such a lap, as does every
+    field on those ways. They and S and T form the `core`, which no single field cuts apart, and a
+    field next to two fields of the core joins it. A field left over lies in the block exactly when
+    it lies on a path through left-over fields between two different fields of the core, that is when
+    it shares a block with a node Z joined to the fields of the core next to them: Tarjan's lowpoints
+    on that small graph tell.
     """
-    S, T = cells, cells + 1
-    adj, ways = list(g._back), g._ways  # the connections, less the line's own ways (both ways round)
-    if cells < len(g.hexes):  # a pit lane that is not joined stays out
-        adj = [[j for j in ns if j < cells] for ns in adj[:cells]]
-        ways = [[j for j in ns if j < cells] for ns in ways[:cells]]
-    for i in g._start:
-        adj[i] = ways[i] + [S]
-    for i in g._finish:
-        adj[i] = adj[i] + [T]
-    adj.append([T] + g._start)
-    adj.append([S] + g._finish)
+    fl, tl, none = g._fl, g._tl, g._none
+    far = g.lap_length + 1
+    rest = [i for i, a, b in zip(range(cells), fl, tl) if a >= 0 and (b <= 0 or a + b > far)]
+    if not rest:
+        return []
+    S, T, Z = none + 1, none + 2, none + 3
+    start, finish = set(g._start), set(g._finish)
+    inside = set(rest)
+    adj: dict[int, Sequence[int]] = {}  # the connections, `none` for no field
+    joins: dict[int, int] = {}  # how many fields of the core a field is next to
+    c0, c1, c2, c3, c4, c5 = g._cols
+    for i in rest:
+        row: Sequence[int] = (c0[i], c1[i], c2[i], c3[i], c4[i], c5[i])
+        if i in start:  # less the line's own connections (and a pit lane that is not joined)
+            row = [j for j in row if j < cells and j not in finish] + [S]
+        elif i in finish:
+            row = [j for j in row if j < cells and j not in start] + [T]
+        elif cells < none:
+            row = [j for j in row if j < cells]
+        adj[i] = row
+        joins[i] = len(row) - row.count(none) - len(inside.intersection(row))
+    # a field next to two fields of the core joins it (the core stays without a cut field)
+    todo = [i for i, k in joins.items() if k >= 2]
+    while todo:
+        i = todo.pop()
+        inside.discard(i)
+        for j in adj[i]:
+            if j in inside:
+                joins[j] += 1
+                if joins[j] == 2:
+                    todo.append(j)
+    if not inside:
+        return []
+    # the rest, and the fields of the core next to it, each joined to Z
+    rest = [i for i in rest if i in inside]
+    small = {i: [j for j in adj[i] if j != none] for i in rest}
+    core: list[int] = []
+    for i in rest:
+        for j in small[i]:
+            if j not in inside:
+                if j not in small:
+                    small[j] = [Z]
+                    core.append(j)
+                small[j].append(i)
+    small[Z] = core
+    on = _blocks_with(small, Z)
+    return [i for i in rest if i not in on]
+
+
+def _blocks_with(adj: dict[int, list[int]], root: int) -> set[int]:
+    """The nodes that share a biconnected block with `root` (Tarjan's lowpoints over a depth-first
+    tree rooted at it)."""
     # a depth-first tree: a node is visited when popped, its parent is the node that pushed it
-    n = cells + 2
-    disc = [-1] * n
-    parent = [-1] * n
+    disc: dict[int, int] = {}
+    parent: dict[int, int] = {}
     order: list[int] = []
-    todo, froms = [S], [-1]
+    todo, froms = [root], [root]
     while todo:
         v, p = todo.pop(), froms.pop()
-        if disc[v] >= 0:
+        if v in disc:
             continue
         disc[v] = len(order)
         parent[v] = p
         order.append(v)
         for w in adj[v]:
-            if disc[w] < 0:
+            if w not in disc:
                 todo.append(w)
                 froms.append(v)
-    # lowpoints, children before parents
-    low = disc[:]
-    for v in reversed(order):
-        lv, pv = low[v], parent[v]
-        for w in adj[v]:
-            if parent[w] == v:
-                x = low[w]
-            elif w != pv:
-                x = disc[w]
-            else:
-                continue
-            if x < lv:
-                lv = x
+    # lowpoints, children before parents (the way back to the parent counts too: it never moves a
+    # lowpoint below the parent, so it changes no block)
+    low = dict(disc)
+    for v in reversed(order[1:]):
+        lv = min(low[v], min(disc[w] for w in adj[v]))
         low[v] = lv
-    # each tree edge into v opens a block when nothing below v reaches above its parent
-    block = [0] * n
-    count = 0
+        p = parent[v]
+        if lv < low[p]:
+            low[p] = lv
+    # each tree edge into v opens a block when nothing below v reaches above its parent; a block is
+    # named by the node that opens it, and those opened right below the root hold the root
+    top: dict[int, int] = {}
     for v in order[1:]:
         p = parent[v]
-        if p == S or low[v] >= disc[p]:
-            count += 1
-            block[v] = count
-        else:
-            block[v] = block[p]
-    on = bytearray(n)
-    b = block[T]
-    for v in order:
-        if block[v] == b:
-            on[v] = 1
-    return on
+        top[v] = v if p == root or low[v] >= disc[p] else top[p]
+    return {v for v, b in top.items() if parent[b] == root}
 
 
 def _neighbours(a: Hex, b: Hex) -> bool:
-    return (b - a) in DIRECTIONS
+    return (b[0] - a[0], b[1] - a[1]) in _OFFSETS
 
 
 class _Checker:
@@ -186,6 +228,7 @@ class _Checker:
         start = set(t.start)
         hname = DIRECTION_NAMES[t.heading]
         ahead = DIRECTIONS[t.heading]
+        dq, dr = _OFFSETS[t.heading]
         if not _joined(start):
             rest = set(start)
             first = t.start[0]
@@ -204,14 +247,14 @@ class _Checker:
                 f"the start fields are one row of neighbours across the track",
             )
         for h in t.start:
-            if h + ahead in start:
+            if (h[0] + dq, h[1] + dr) in start:
                 self.report(
                     self.place(f"start.{h + ahead}", "start"),
                     f"the start field {h + ahead} is in front of {h} along the heading ({hname}): "
                     f"the start fields stand side by side across the direction of travel",
                 )
         for h in t.start:
-            if h + ahead not in t.fields:
+            if (h[0] + dq, h[1] + dr) not in t.fields:
                 self.report(
                     self.place(f"start.{h}", "start"),
                     f"the start field {h} has no field of the track ahead of it in the heading ({hname})",
@@ -223,17 +266,18 @@ class _Checker:
                 f"from behind (against the heading {hname})",
             )
             return
-        fwd = {h + DIRECTIONS[(t.heading + k) % 6] for h in t.start for k in (-1, 0, 1)}
+        ways = [_OFFSETS[(t.heading + k) % 6] for k in (-1, 0, 1)]
+        fwd = {(h[0] + a, h[1] + b) for h in t.start for a, b in ways}
         past = {h for h in fwd if h in t.fields and h not in start and h not in g.before_line}
-        for b in sorted(g.before_line, key=self.position):
-            for n in g.neighbours(b):
-                if n in past:
-                    self.report(
-                        self.place("start"),
-                        f"the start line has a gap: {b} just before it and {n} just past it are neighbours – "
-                        f"the start fields must reach across the whole track",
-                    )
-                    return
+        gaps = [b for b in g.before_line if any(n in past for n in g.neighbours(b))]
+        if gaps:  # the first in the file
+            b = min(gaps, key=self.position)
+            n = next(n for n in g.neighbours(b) if n in past)
+            self.report(
+                self.place("start"),
+                f"the start line has a gap: {b} just before it and {n} just past it are neighbours – "
+                f"the start fields must reach across the whole track",
+            )
 
     # the closed loop
 
@@ -267,29 +311,31 @@ class _Checker:
         if not g.closed:
             return
         prog, hexes, n = g._prog, g.hexes, len(g.hexes)
+        cells = n if (t.pit is None or self.pit_joined) else len(t.fields)
         if not t.arrows:
             # without arrows every field with progress is reached and left as it should: its first way
             # in from the line never comes from higher progress, its first way on to the line never
             # goes to lower progress (both distances change by at most one a step)
-            fwd = bwd = bytearray(p >= 0 for p in prog)
+            lost = [i for i in range(cells) if prog[i] < 0] if min(prog[:cells], default=0) < 0 else []
+            dead = [i for i in _off_the_laps(g, cells) if prog[i] >= 0]
         else:
             fwd, bwd = self.laps_with_arrows()
-        cells = n if (t.pit is None or self.pit_joined) else len(t.fields)
-        on_lap = _on_a_lap(g, cells)
-        self.lost = {hexes[i] for i in range(cells) if not fwd[i]}
-        self.dead = {hexes[i] for i in range(cells) if fwd[i] and not (bwd[i] and on_lap[i])}
+            lost = [i for i in range(cells) if not fwd[i]]
+            dead = [i for i in range(cells) if fwd[i] and not bwd[i]] + [i for i in _off_the_laps(g, cells) if fwd[i]]
+        self.lost = {hexes[i] for i in lost}
+        self.dead = {hexes[i] for i in dead}
 
     def laps_with_arrows(self) -> tuple[bytearray, bytearray]:
         """The fields reached from the line, and those that reach it, stepping as the arrows say."""
         g = self.graph
         prog, n = g._prog, len(g.hexes)
-        steps = g._succ
+        steps = g._steps()
         into = g._preds()
         if self.bad_arrows:  # an arrow already reported does not also cut the track
             steps = list(steps)
             for bad in self.bad_arrows:
-                if bad in g.index:
-                    steps[g.index[bad]] = g._ways[g.index[bad]]
+                if (i := g._find(bad)) != g._none:
+                    steps[i] = g._ways_of(i)
             into = [[] for _ in range(n)]
             for i, js in enumerate(steps):
                 for j in js:
@@ -358,7 +404,8 @@ class _Checker:
     # the midway field
 
     def midway(self) -> None:
-        mids = sorted((h for h, k in self.track.fields.items() if k is Kind.MIDWAY), key=lambda h: self.kind_position(h))
+        midway = Kind.MIDWAY
+        mids = sorted([h for h, k in self.track.fields.items() if k is midway], key=self.kind_position)
         if not mids:
             self.report(self.place("kinds", "lanes"), "no midway field: mark exactly one field of the track as midway (under kinds)")
         elif len(mids) > 1:
@@ -415,13 +462,20 @@ class _Checker:
     def split_branches(self, i: int, key: str) -> None:
         t, g = self.track, self.graph
         sp = t.splits[i]
-        prog = g.progress
-        lo, hi = prog[sp.fork], prog[sp.rejoin]
-        # between the fork and the rejoin: the fields of progress strictly between theirs (the rows level
-        # with the fork or the rejoin reach across a wide track, so they belong to no branch)
-        between = {h for h in t.fields if lo < prog.get(h, -1) < hi}
-        level = {h for h in g.cells if prog.get(h, -1) in (lo, hi)}
-        comp: dict[Hex, int] = {}
+        prog, links, nf = g._prog, g._links, len(t.fields)
+        fork, rejoin = g._find(sp.fork), g._find(sp.rejoin)
+        lo, hi = prog[fork], prog[rejoin]
+
+        def between(x: int) -> bool:
+            """Between the fork and the rejoin: a field of progress strictly between theirs (the rows
+            level with the fork or the rejoin reach across a wide track, so they belong to no branch)."""
+            return x < nf and lo < prog[x] < hi
+
+        def level(x: int) -> bool:
+            return prog[x] == lo or prog[x] == hi
+
+        c0, c1, c2, c3, c4, c5 = g._cols
+        comp: dict[int, int] = {}
         names: dict[int, str] = {}
         for name, h in sp.branches:
             bplace = self.place(f"{key}.branch.{name}", key)
@@ -429,7 +483,8 @@ class _Checker:
                 why = "it is a dead end" if h in self.dead else "a car cannot reach it from the line"
                 self.report(bplace, f"the branch {name!r} ({h}) of the split {sp.name!r} does not lead from the fork {sp.fork} to the rejoin {sp.rejoin}: {why}")
                 continue
-            if h not in between:
+            b = g._find(h)
+            if not between(b):
                 hint = " – is the rejoin before the fork?" if hi <= lo else ""
                 self.report(
                     bplace,
@@ -437,76 +492,79 @@ class _Checker:
                     f"(progress {lo}) and the rejoin {sp.rejoin} (progress {hi}){hint}",
                 )
                 continue
-            if h in comp:
-                way = self.way(h, sp.branches, names[comp[h]], between)
+            if b in comp:
+                way = self.way(b, g._find(dict(sp.branches)[names[comp[b]]]), between)
                 self.report(
                     bplace,
-                    f"the branches {names[comp[h]]!r} and {name!r} of the split {sp.name!r} are not apart: a car can get from one "
+                    f"the branches {names[comp[b]]!r} and {name!r} of the split {sp.name!r} are not apart: a car can get from one "
                     f"to the other without passing the fork or the rejoin{way}",
                 )
                 continue
             c = len(names)
             names[c] = name
-            comp[h] = c
-            stack = [h]
+            comp[b] = c
+            stack = [b]
             while stack:
                 x = stack.pop()
-                for n in g.neighbours(x):
-                    if n in between and n not in comp:
+                for n in (c0[x], c1[x], c2[x], c3[x], c4[x], c5[x]):  # (every connection, `_none` for none)
+                    if n < nf and lo < prog[n] < hi and n not in comp:  # (between)
                         comp[n] = c
                         stack.append(n)
             members = {x for x, cc in comp.items() if cc == c}
-            if not self.drivable(sp.fork, sp.rejoin, members, level):
-                near = members | {x for x in level if any(n in members for n in g.neighbours(x))}
-                if not any(sp.fork in g.neighbours(x) for x in near):
+            if not self.drivable(fork, rejoin, members, level):
+                near = members | {x for x in range(len(g.hexes)) if level(x) and any(n in members for n in links(x))}
+                if not any(fork in links(x) for x in near):
                     why = f"does not start at the fork {sp.fork}"
-                elif not any(sp.rejoin in g.neighbours(x) for x in near):
+                elif not any(rejoin in links(x) for x in near):
                     why = f"does not lead to the rejoin {sp.rejoin}"
                 else:
                     why = f"cannot be driven from the fork {sp.fork} to the rejoin {sp.rejoin} in the direction of travel"
                 self.report(bplace, f"the branch {name!r} of the split {sp.name!r} {why}")
 
-    def way(self, h: Hex, branches: tuple[tuple[str, Hex], ...], other: str, between: set[Hex]) -> str:
-        """A short description of how two branches touch: the way from `other`'s field to `h`."""
+    def way(self, to: int, src: int, between: Callable[[int], bool]) -> str:
+        """A short description of how two branches touch: the way from field `src` to field `to`."""
         g = self.graph
-        src = dict(branches)[other]
-        back: dict[Hex, Hex | None] = {src: None}
+        back: dict[int, int | None] = {src: None}
         frontier = [src]
-        while frontier and h not in back:
+        while frontier and to not in back:
             nxt = []
             for x in frontier:
-                for n in g.neighbours(x):
-                    if n in between and n not in back:
+                for n in g._links(x):
+                    if between(n) and n not in back:
                         back[n] = x
                         nxt.append(n)
             frontier = nxt
-        if h not in back:
+        if to not in back:
             return ""
-        path = [h]
+        path = [to]
         while (prev := back[path[-1]]) is not None:
             path.append(prev)
         path.reverse()
-        if len(path) <= 6:
-            return f" (by way of {' → '.join(map(str, path))})"
-        return f" (by way of {' → '.join(map(str, path[:3]))} … {' → '.join(map(str, path[-3:]))})"
+        hexes = [g.hexes[x] for x in path]
+        if len(hexes) <= 6:
+            return f" (by way of {' → '.join(map(str, hexes))})"
+        return f" (by way of {' → '.join(map(str, hexes[:3]))} … {' → '.join(map(str, hexes[-3:]))})"
 
-    def drivable(self, fork: Hex, rejoin: Hex, branch: set[Hex], level: set[Hex]) -> bool:
+    def drivable(self, fork: int, rejoin: int, branch: set[int], level: Callable[[int], bool]) -> bool:
         """Whether a car can drive from `fork` through `branch` into `rejoin`, never to lower progress
         (passing fields `level` with the fork or the rejoin on the way in and out)."""
-        g, prog = self.graph, self.graph.progress
+        g, prog, none = self.graph, self.graph._prog, self.graph._none
+        c0, c1, c2, c3, c4, c5 = g._cols
+        arrow = {i: to for i, to in g._arrow.items() if g.hexes[i] not in self.bad_arrows}
+        start, finish = g._start_set, g._finish_set
         seen = {(fork, False)}
         stack = [(fork, False)]
         while stack:
             h, inside = stack.pop()
-            for n in g.ways(h) if h in self.bad_arrows else g.successors(h):
-                if prog.get(n, -1) < prog[h]:
+            for n in (arrow[h],) if h in arrow else (c0[h], c1[h], c2[h], c3[h], c4[h], c5[h]):
+                if n == none or (h in start and n in finish) or prog[n] < prog[h]:  # (no field; back over the line)
                     continue
                 if n == rejoin:
                     if inside:
                         return True
                     continue
                 state = (n, inside or n in branch)
-                if state not in seen and (n in branch or n in level):
+                if state not in seen and (n in branch or level(n)):
                     seen.add(state)
                     stack.append(state)
         return False
@@ -519,9 +577,9 @@ class _Checker:
             place = self.place(f"arrows.{h}")
             target = h + DIRECTIONS[d]
             problem = None
-            if h not in g.cells:
+            if not g._has(h):
                 problem = f"the arrow on {h} is not on a field of the track"
-            elif target not in g.cells:
+            elif not g._has(target):
                 problem = f"the arrow on {h} points off the track: {target} ({DIRECTION_NAMES[d]} of it) is not a field"
             elif target not in g.neighbours(h):
                 problem = f"the arrow on {h} points at {target}, which a car cannot reach from it (the pit lane is joined only at its ends)"
@@ -583,11 +641,11 @@ class _Checker:
 
     def features(self) -> None:
         t, g = self.track, self.graph
-        if t.field42 is not None and t.field42 not in g.cells:
+        if t.field42 is not None and not g._has(t.field42):
             self.report(self.place("field42"), f"the 42 field {t.field42} is not a field of the track")
         for h in t.dunlop:
-            if h not in g.cells:
+            if not g._has(h):
                 self.report(self.place(f"dunlop.{h}", "dunlop"), f"the Dunlop bridge field {h} is not a field of the track")
         for i, lb in enumerate(t.labels):
-            if lb.at not in g.cells:
+            if not g._has(lb.at):
                 self.report(self.place(f"labels.{i}"), f"the label {lb.text!r} is not on a field of the track ({lb.at})")
