@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Callable
 
-from bench import board, dice_bots, startup, throws, tracks
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
+
+from bench import board, dice_bots, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
