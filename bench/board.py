@@ -7,10 +7,9 @@ full-screen surface and flips. Both on the same dummy display, the median over 2
 from __future__ import annotations
 
 import os
-import statistics
-import time
 from pathlib import Path
-from typing import Callable
+
+from bench.timing import median_ms
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1920, 1080)
@@ -36,17 +35,6 @@ def _display() -> object:
     pygame.display.init()
     pygame.font.init()
     return pygame.display.set_mode(SIZE)
-
-
-def _median_ms(frame: Callable[[], None]) -> float:
-    for _ in range(WARMUP):
-        frame()
-    times = []
-    for _ in range(FRAMES):
-        t0 = time.perf_counter()
-        frame()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
 
 
 def board_frame_ms() -> float:
@@ -82,7 +70,7 @@ def board_frame_ms() -> float:
             view.draw(screen, caps, path)
             pygame.display.flip()
 
-        return _median_ms(frame)
+        return median_ms(frame, runs=FRAMES, warmup=WARMUP)
     finally:
         pygame.display.quit()
 
@@ -103,6 +91,6 @@ def baseline_blit_frame_ms() -> float:
             screen.blit(prepared, (0, 0))
             pygame.display.flip()
 
-        return _median_ms(frame)
+        return median_ms(frame, runs=FRAMES, warmup=WARMUP)
     finally:
         pygame.display.quit()

@@ -7,13 +7,12 @@ three-lane track of about 750 fields written in short stretches, as a person wou
 """
 from __future__ import annotations
 
-import statistics
 import tempfile
-import time
 from pathlib import Path
-from typing import Callable
 
 import yaml
+
+from bench.timing import median_ms
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET_S = 1.0
@@ -61,17 +60,6 @@ def generated_track(radius: int = 40, lanes: int = 3, stretch: int = 6) -> str:
     return "\n".join(out) + "\n"
 
 
-def _median_ms(fn: Callable[[], object], budget_s: float = BUDGET_S, runs: int = 200) -> float:
-    fn()  # warm up (imports, caches of the interpreter)
-    times: list[float] = []
-    end = time.perf_counter() + budget_s
-    while len(times) < runs and (len(times) < 5 or time.perf_counter() < end):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
-
-
 def track_load_ms() -> float:
     """Read, validate and build the graph (progress) of le_mans."""
     from game.racerbile.validate import load_track
@@ -81,7 +69,7 @@ def track_load_ms() -> float:
     def load() -> object:
         return load_track(path).graph.progress
 
-    return _median_ms(load)
+    return median_ms(load, budget_s=BUDGET_S)
 
 
 def baseline_yaml_parse_ms() -> float:
@@ -92,4 +80,4 @@ def baseline_yaml_parse_ms() -> float:
     def parse() -> object:
         return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
 
-    return _median_ms(parse)
+    return median_ms(parse, budget_s=BUDGET_S)

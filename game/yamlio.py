@@ -177,11 +177,14 @@ def parse(text: str, file: str) -> Doc:
     return doc
 
 
-def read(path: str | Path) -> Doc:
-    """Read and compose a YAML file; an unreadable file is an `InputError` too."""
-    p = Path(path)
+def read_text(path: str | Path) -> str:
+    """A file's text; an unreadable file is an `InputError` naming it."""
     try:
-        text = p.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read the file: {e.__class__.__name__}: {getattr(e, 'strerror', None) or e}", str(path)) from None
-    return parse(text, str(path))
+
+
+def read(path: str | Path) -> Doc:
+    """Read and compose a YAML file; an unreadable file is an `InputError` too."""
+    return parse(read_text(path), str(path))

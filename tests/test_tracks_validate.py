@@ -11,7 +11,7 @@ import pytest
 
 from game.errors import InputError
 from game.hexgrid import Hex
-from game.racerbile.trackfile import parse_path, read_track, track_from_text
+from game.racerbile.trackfile import parse_path, track_from_text
 from game.racerbile.validate import TrackErrors, load_track, load_track_source, validate
 
 ROOT = Path(__file__).resolve().parent.parent

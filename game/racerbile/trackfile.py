@@ -20,7 +20,7 @@ import yaml
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, direction_index
 from game.racerbile.track import FORMAT_VERSION, MAX_FIELDS, THEMES, Kind, Label, PitLane, Split, Track
-from game.yamlio import Doc, parse
+from game.yamlio import Doc, parse, read_text
 
 _LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -443,12 +443,7 @@ def track_from_doc(doc: Doc) -> TrackSource:
 
 def read_track(path: str | Path) -> TrackSource:
     """Read a track file (structure only; `validate` checks that it can be raced)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read the file: {e.__class__.__name__}: {getattr(e, 'strerror', None) or e}", str(path)) from None
-    return track_from_text(text, str(path))
+    return track_from_text(read_text(path), str(path))
 
 
 def track_from_text(text: str, file: str = "<track>") -> TrackSource:
