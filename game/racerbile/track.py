@@ -26,12 +26,12 @@ _new = tuple.__new__  # `_new(Hex, (q, r))` makes a Hex without the named tuple'
 
 
 class Kind(StrEnum):
-    """The kinds of field (racerbile.field.*)."""
+    """The four kinds of field."""
 
-    NORMAL = "normal"
-    DOWNSHIFT = "downshift"
-    BLOCKING = "blocking"
-    MIDWAY = "midway"
+    NORMAL = "normal"  # racerbile.field.normal
+    DOWNSHIFT = "downshift"  # racerbile.field.downshift
+    BLOCKING = "blocking"  # racerbile.field.blocking
+    MIDWAY = "midway"  # racerbile.field.midway
 
 
 @dataclass(frozen=True)
@@ -74,8 +74,8 @@ class Track:
     arrows: Mapping[Hex, int] = field(default_factory=dict)
     splits: tuple[Split, ...] = ()
     pit: PitLane | None = None
-    field42: Hex | None = None
-    dunlop: tuple[Hex, ...] = ()
+    field42: Hex | None = None  # racerbile.lemans.field42
+    dunlop: tuple[Hex, ...] = ()  # the fields under the bridge: racerbile.lemans.dunlop
     labels: tuple[Label, ...] = ()
 
     def canonical(self) -> dict[str, object]:
@@ -259,7 +259,8 @@ class TrackGraph:
         return self._hexes(self._ways_of, h)
 
     def successors(self, h: Hex) -> list[Hex]:
-        """The fields a car on `h` may step to (connected, never back over the line, the arrow's way)."""
+        """The fields a car on `h` may step to: connected, never back over the line, and only the
+        arrow's way where there is one (racerbile.arrow)."""
         return self._hexes(self._steps_of, h)
 
     def predecessors(self, h: Hex) -> list[Hex]:

@@ -32,8 +32,9 @@ ZOOM_SETTLE = 0.15  # seconds without zooming before the static layer is repaint
 
 @dataclass(frozen=True)
 class CapView:
-    """A car on the board as the view draws it. Caps on one field: the earlier in the list lies on
-    top (it arrived first); the newcomer is underneath (racerbile.stack)."""
+    """A car on the board as the view draws it: a bottle cap, mark up, or flipped on a blocking field
+    (racerbile.caps). Caps on one field: the earlier in the list lies on top (it arrived first); the
+    newcomer is underneath (racerbile.stack)."""
 
     at: Hex
     color: Color
