@@ -1,5 +1,25 @@
 """Tests run headless: no window, no sound device (set before pygame is imported)."""
+from __future__ import annotations
+
 import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """A headless app window (1280×800) whose saves go to a temporary folder."""
+    from game.ui.app import App
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    a = App((1280, 800))
+    yield a
+    a.close()

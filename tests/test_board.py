@@ -81,12 +81,6 @@ def features() -> Track:
     return track_from_text(FEATURES, "features.yaml").track
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    a = App((1280, 800))
-    yield a
-    a.close()
 
 
 def close(c1: tuple[int, ...], c2: tuple[int, ...], tol: int = 14) -> bool:

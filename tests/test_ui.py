@@ -9,7 +9,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import importlib.metadata  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -29,12 +28,6 @@ from game.ui.table_layout import compute_layout  # noqa: E402
 HUMANS = [PlayerSpec("Anna"), PlayerSpec("Bernd")]
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    a = App((1280, 800))
-    yield a
-    a.close()
 
 
 def table_for(app: App, match: Match) -> DiceTableScene:
