@@ -10,20 +10,12 @@ import os
 from pathlib import Path
 
 from bench.timing import median_ms
+from bench.tracks import track_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1920, 1080)
 FRAMES = 200
 WARMUP = 10
-
-
-def _track_file() -> Path:
-    """tracks/le_mans.yaml, else the largest shipped track, else the test ring."""
-    le_mans = ROOT / "tracks" / "le_mans.yaml"
-    if le_mans.is_file():
-        return le_mans
-    shipped = sorted((ROOT / "tracks").glob("*.yaml"), key=lambda p: p.stat().st_size, reverse=True)
-    return shipped[0] if shipped else ROOT / "tests" / "data" / "tracks" / "ring.yaml"
 
 
 def _display() -> object:
@@ -49,7 +41,7 @@ def board_frame_ms() -> float:
     screen = _display()
     assert isinstance(screen, pygame.Surface)
     try:
-        track = load(_track_file())
+        track = load(track_file())
         view = BoardView(track, SIZE)
         g = track.graph
         order = sorted(track.fields, key=lambda h: (g.progress.get(h, 0), h))

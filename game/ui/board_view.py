@@ -182,18 +182,12 @@ class BoardGeometry:
         q0, r0, q1, r1 = box
         seen: set[Hex] = set()
         queue: deque[Hex] = deque()
-        for q in range(q0, q1 + 1):
-            for r in (r0, r1):
-                h = Hex(q, r)
-                if h not in blocked and h not in seen:
-                    seen.add(h)
-                    queue.append(h)
-        for r in range(r0, r1 + 1):
-            for q in (q0, q1):
-                h = Hex(q, r)
-                if h not in blocked and h not in seen:
-                    seen.add(h)
-                    queue.append(h)
+        rim = [Hex(q, r) for q in range(q0, q1 + 1) for r in (r0, r1)]
+        rim += [Hex(q, r) for r in range(r0, r1 + 1) for q in (q0, q1)]
+        for h in rim:
+            if h not in blocked and h not in seen:
+                seen.add(h)
+                queue.append(h)
         while queue:
             h = queue.popleft()
             for n in h.neighbours():
