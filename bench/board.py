@@ -7,12 +7,10 @@ full-screen surface and flips. Both on the same dummy display, the median over 2
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from bench.timing import median_ms
 from bench.tracks import track_file
 
-ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1920, 1080)
 FRAMES = 200
 WARMUP = 10
