@@ -6,6 +6,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Mapping
 
 from game.rules import katchen as katchen_rules
+from game.rules import racerbile as racerbile_rules
 from game.rules import schock as schock_rules
 from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
@@ -20,6 +21,7 @@ class GameInfo:
     title: str
     spec: ProfileSpec
     state_class: str  # "module:Class", imported when a match starts (keeps the menu's start-up light)
+    race: bool = False  # a race on a track (Racerbile), not a dice table
 
     @property
     def state(self) -> type[DiceState]:
@@ -30,6 +32,7 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     "schock": GameInfo("schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState"),
     "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState"),
+    "racerbile": GameInfo("racerbile", "Racerbile", racerbile_rules.SPEC, "game.racerbile.state:RaceState", race=True),
 }
 
 
@@ -38,13 +41,18 @@ class PlayerSpec:
     name: str
     kind: str = "human"  # "human" or a bot's name
     drink: Drink = Drink.BEER
+    drivers: tuple[str, ...] = ()  # a Le Mans team's drivers (the seat's name is the team's)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "drink": str(self.drink)}
+        d: dict[str, Any] = {"name": self.name, "kind": self.kind, "drink": str(self.drink)}
+        if self.drivers:
+            d["drivers"] = list(self.drivers)
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> PlayerSpec:
-        return cls(str(d["name"]), str(d.get("kind", "human")), Drink(d.get("drink", "beer")))
+        drivers = tuple(str(x) for x in d.get("drivers", ()))
+        return cls(str(d["name"]), str(d.get("kind", "human")), Drink(d.get("drink", "beer")), drivers)
 
 
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from game.dice.actions import Action, Dice, Tower, parse_action
-from game.dice.state import DiceState
+from game.dice.actions import Dice, Tower
 from game.errors import IllegalAction, InputError
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.matchlog import START, Entry, MatchLog
@@ -36,33 +35,42 @@ class Match:
         seed: int = 0,
         games: int = 1,
         opener: int = 0,
+        track: str | None = None,
     ) -> None:
         info = GAMES[game]
         self.info = info
         self.players = list(players)
         self.profile = profile or info.spec.default()
         self.rng = random.Random(seed)
-        step = info.state.start(  # type: ignore[attr-defined]
-            tuple(p.name for p in players),
-            self.profile,
-            games=games,
-            opener=opener,
-            drinks={p.name: p.drink for p in players},
-        )
-        self.state: DiceState = step.state
-        self.log = MatchLog(
-            game,
-            [p.to_dict() for p in players],
-            self.profile.to_dict(),
-            seed,
-            {"games": games, "opener": opener},
-        )
+        drinks = {d: p.drink for p in players for d in (p.drivers or (p.name,))}
+        settings: dict[str, Any]
+        if info.race:
+            from game.racerbile.tracks import find_track
+
+            if track is None:
+                raise ValueError("a race needs a track")
+            found = find_track(track)
+            settings = {"track": found.name, "track_hash": found.track.content_hash}
+            step = info.state.start(  # type: ignore[attr-defined]
+                tuple(p.name for p in players),
+                self.profile,
+                track=found.track,
+                drivers=[p.drivers or (p.name,) for p in players],
+                drinks=drinks,
+            )
+        else:
+            settings = {"games": games, "opener": opener}
+            step = info.state.start(  # type: ignore[attr-defined]
+                tuple(p.name for p in players), self.profile, games=games, opener=opener, drinks=drinks
+            )
+        self.state: Any = step.state
+        self.log = MatchLog(game, [p.to_dict() for p in players], self.profile.to_dict(), seed, settings)
         self.log.append(Entry(START, "start", step.rulings))
         self.listeners: list[Callable[[Entry], None]] = []
 
     # --- acting ----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Entry:
+    def apply(self, action: Any) -> Entry:
         """Apply a legal action, log it, and return the log entry (with its rulings)."""
         seat = self.state.current_player()
         step = self.state.apply(action)
@@ -73,8 +81,10 @@ class Match:
             f(entry)
         return entry
 
-    def draw_chance(self) -> Action:
+    def draw_chance(self) -> Any:
         """Draw the outcome of the pending roll from the match's seeded generator."""
+        if self.info.race:
+            return self.state.draw_chance(self.rng)
         t = self.state.turn
         assert t is not None and t.pending is not None
         if self.state.TOWERS and self.rng.random() < TOWER_CHANCE:
@@ -119,19 +129,26 @@ class Match:
             profile = profile_from_dict(log.profile)
         except (KeyError, ValueError, TypeError) as e:
             raise InputError(f"the saved players or profile are not valid: {e}", file) from None
-        m = cls(
-            log.game,
-            players,
-            profile,
-            seed=log.seed,
-            games=int(log.settings.get("games", 1)),
-            opener=int(log.settings.get("opener", 0)),
-        )
+        try:
+            m = cls(
+                log.game,
+                players,
+                profile,
+                seed=log.seed,
+                games=int(log.settings.get("games", 1)),
+                opener=int(log.settings.get("opener", 0)),
+                track=log.settings.get("track"),
+            )
+        except ValueError as e:
+            raise InputError(str(e), file) from None
+        want = log.settings.get("track_hash")
+        if want is not None and m.log.settings.get("track_hash") != want:
+            raise InputError(f"the track {log.settings.get('track')!r} has changed since the match was saved (its content hash differs)", file)
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
         for i, saved in enumerate(log.entries[1:], start=2):
             try:
-                got = m.apply(parse_action(saved.action))
+                got = m.apply(m.info.state.parse_action(saved.action))
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None
             if got.rulings != saved.rulings:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import ClassVar, Self, Sequence
 
-from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
+from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower, parse_action
 from game.dice.turn import Turn, contains, sub_multisets
 from game.errors import IllegalAction
 from game.rules.dice import Faces, Throw, norm
@@ -53,6 +53,8 @@ class DiceState:
     over: bool = False
     turns_done: int = 0  # finished turns in the whole match
     last: tuple[Turn, Throw] | None = None  # the latest finished turn, as it ended, and its throw
+
+    parse_action = staticmethod(parse_action)
 
     # --- the state interface ---------------------------------------------------------------
 

@@ -14,9 +14,12 @@ from enum import StrEnum
 from functools import cached_property
 from itertools import repeat
 from operator import add, itemgetter
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from game.hexgrid import DIRECTIONS, Hex
+
+if TYPE_CHECKING:
+    from game.racerbile.course import Course
 
 FORMAT_VERSION = 1
 MAX_FIELDS = 5000
@@ -123,6 +126,13 @@ class Track:
     @cached_property
     def graph(self) -> TrackGraph:
         return TrackGraph(self)
+
+    @cached_property
+    def course(self) -> Course:
+        """What a car needs to drive the track (`game.racerbile.course`)."""
+        from game.racerbile.course import build_course
+
+        return build_course(self)
 
     def kind(self, h: Hex) -> Kind | None:
         return self.fields.get(h)

@@ -1,20 +1,13 @@
 """Every rule id of the games, with a title and a summary in our own words.
 
 Used by `main.py rules GAME`, the in-game help overlay and the tournament set-up. The wording
-paraphrases the rulebooks (see shared/rules/); the ids are the digests'.
+paraphrases the rulebooks (see shared/rules/); the ids are the digests'. The Racerbile texts live
+in `catalog_racerbile.py`; `RuleText` lives in `catalog_text.py` and is re-exported here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class RuleText:
-    id: str
-    title: str
-    summary: str  # one line
-    details: str = ""  # a few more sentences for the help overlay
-
+from game.rules.catalog_racerbile import RACERBILE
+from game.rules.catalog_text import RuleText
 
 SCHOCK: tuple[RuleText, ...] = (
     RuleText(
@@ -109,7 +102,7 @@ KATCHEN: tuple[RuleText, ...] = (
     ),
 )
 
-CATALOG: dict[str, tuple[RuleText, ...]] = {"schock": SCHOCK, "katchen": KATCHEN}
+CATALOG: dict[str, tuple[RuleText, ...]] = {"schock": SCHOCK, "katchen": KATCHEN, "racerbile": RACERBILE}
 
 
 def rules_for(game: str) -> tuple[RuleText, ...]:

@@ -1,0 +1,819 @@
+"""A Racerbile race as an immutable state: Babybile, Racerbile and Le Mans (racerbile.*).
+
+The state implements the one state interface (`game.state`). A turn (racerbile.turn) runs:
+the front/last sip and any forced announcement as the turn opens; the gear (`Shift`, and at Le
+Mans a `Driver` change first); the dice (`Dice`, chance – 5s and 6s are rolled again and
+counted, racerbile.too_fast); the move (`Drive`, one of `legal_moves`); at Le Mans the opponent
+named on the 42 field (`Name`). The table's calls (`Call`), the judges (`Judge`) and the event
+clock (`Clock`) may come at any decision.
+
+Seats are players – or, at Le Mans, teams of drivers; the ledger is kept per driver.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any, Iterable, Mapping, Sequence
+
+from game.errors import IllegalAction
+from game.hexgrid import Hex
+from game.racerbile.actions import Action, Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
+from game.racerbile.course import Course
+from game.racerbile.moves import Board, LegalMoves, Move, check_path, legal_moves
+from game.racerbile.track import Kind, Track
+from game.rules import racerbile as R
+from game.rules.ledger import Drink, Ledger
+from game.rules.profile import Profile
+from game.rules.ruling import Ruling, What
+from game.state import CHANCE, TERMINAL, Step
+
+ORDER, START_ROLL, GEAR, ROLL, MOVE, NAME42, OVER = "order", "start_roll", "gear", "roll", "move", "name42", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Car:
+    """One cap on the track."""
+
+    pos: Hex
+    lap: int = 0  # line crossings (a car that starts behind the line starts at -1)
+    facing: int | None = None  # racerbile.variant.racerbile: the way it last moved
+    gear: int = 1
+    arrival: int = 0  # when it came to its field: the earlier arrival lies on top (racerbile.stack)
+    flipped: bool = False  # blocking (racerbile.field.blocking)
+    off: bool = False  # left the track at `pos` (racerbile.flat_out)
+    first_gear: str = ""  # the rule that makes it start its next turn in first gear
+    started: bool = False  # has had a turn (no gear change in the first: racerbile.gears)
+    skip: int = 0  # turns to lose
+    lost_laps: int = 0  # laps taken away (racerbile.lemans.vomit, racerbile.lemans.delay, judges)
+    driver: int = 0  # the team's driver at the wheel (Le Mans)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    seat: int
+    gear: int = 1
+    shifted: bool = False
+    changed_driver: bool = False
+    dice: tuple[int, ...] = ()  # the dice that have landed on 1–4
+    pending: int = 0  # dice in the air
+    fives: int = 0  # 5s and 6s seen this turn
+    roll: int = 0  # fields rolled (once every die has landed)
+    smashed: bool = False  # triple clutch fault
+    sips: tuple[tuple[str, int], ...] = ()  # sips charged this turn, per player (racerbile.lemans.cap42)
+    nols: int = 0
+    start_car: Car | None = None  # the car as the move began (racerbile.option.upside_down_redo)
+
+
+@dataclass(frozen=True)
+class RaceState:
+    profile: Profile
+    players: tuple[str, ...]  # the seats: players, or Le Mans teams
+    drivers: tuple[tuple[str, ...], ...]  # each seat's drivers (one each outside Le Mans)
+    track: Track
+    ledger: Ledger
+    cars: tuple[Car, ...]
+    phase: str = ORDER
+    order: tuple[int, ...] = ()  # seats in turn order
+    at: int = 0  # the index into `order` of the seat on turn
+    turn: Turn | None = None
+    ranked: tuple[int, ...] = ()  # the start: seats whose place in the order is settled
+    groups: tuple[tuple[int, ...], ...] = ()  # the start: tied seats still to roll, best first
+    rolled: tuple[tuple[int, int], ...] = ()  # the start: (seat, face) of the group rolling
+    chosen: tuple[tuple[int, int, str], ...] = ()  # split choices: (split, lap or 0, branch)
+    arrivals: int = 0
+    turns: int = 0  # turns finished
+    clock: float = 0.0  # Le Mans event seconds
+    last_round: bool = False
+    winner: int | None = None
+    named: str | None = None  # the opponent named on the 42 field this turn
+    redo: RaceState | None = None  # the state before the last move (racerbile.option.upside_down_redo)
+
+    GAME = "racerbile"
+
+    # --- set-up ----------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[str],
+        profile: Profile,
+        *,
+        track: Track,
+        drivers: Sequence[Sequence[str]] | None = None,
+        drinks: Mapping[str, Drink] | None = None,
+    ) -> Step:
+        """A race on `track` before the order is settled. `drivers` per seat (Le Mans teams)."""
+        if not 2 <= len(players) <= 8:
+            raise ValueError("a race takes 2 to 8 players (or teams)")
+        crew = tuple(tuple(d) for d in drivers) if drivers else tuple((p,) for p in players)
+        if len(crew) != len(players) or any(not d for d in crew):
+            raise ValueError("every seat needs at least one driver")
+        names = [d for ds in crew for d in ds]
+        if len(set(names)) != len(names):
+            raise ValueError("every driver needs a name of his own")
+        ledger = Ledger.new(names, drinks)
+        start = course_fields(track)
+        cars = tuple(Car(start[0][0], lap=start[0][1]) for _ in players)
+        st = cls(profile, tuple(players), crew, track, ledger, cars)
+        rulings: list[Ruling] = []
+        if profile.variant == R.LE_MANS:
+            for s, team in enumerate(crew):
+                rulings.append(Ruling(team[0], What.NOTE, len(team), "racerbile.lemans.teams", f"{players[s]}: {', '.join(team)} – {team[0]} at the wheel"))
+        if profile.variant == R.BABYBILE:
+            st = replace(st, phase=START_ROLL, groups=(tuple(range(len(players))),))
+            rulings.append(Ruling(players[0], What.NOTE, 0, "racerbile.start", "roll for the order: highest starts, ties roll again"))
+        return Step(st, tuple(rulings))
+
+    @property
+    def course(self) -> Course:
+        return self.track.course
+
+    @property
+    def variant(self) -> str:
+        return self.profile.variant
+
+    @property
+    def lemans(self) -> bool:
+        return self.profile.variant == R.LE_MANS
+
+    @property
+    def facing_rule(self) -> bool:
+        return self.profile.variant != R.BABYBILE
+
+    def driver(self, seat: int) -> str:
+        return self.drivers[seat][self.cars[seat].driver]
+
+    def seat_of(self, name: str) -> int:
+        for s, ds in enumerate(self.drivers):
+            if name in ds or name == self.players[s]:
+                return s
+        raise KeyError(name)
+
+    # --- the state interface ---------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == ORDER:
+            return 0
+        if self.phase == START_ROLL or (self.phase == ROLL and self.turn is not None and self.turn.pending):
+            return CHANCE
+        assert self.turn is not None
+        return self.turn.seat
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, ...]:
+        if self.phase != OVER:
+            return tuple(0.0 for _ in self.players)
+        return tuple(1.0 if s == self.standings()[0] else 0.0 for s in range(len(self.players)))
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == START_ROLL:
+            return [(StartDie(f), 1 / 6) for f in range(1, 7)]
+        if self.phase == ROLL and self.turn is not None and self.turn.pending:
+            return [(Dice(f), p) for f, p in dice_outcomes(self.turn.pending)]
+        return []
+
+    def draw_chance(self, rng: Any) -> Action:
+        """The pending chance outcome, drawn from `rng` (a random.Random)."""
+        if self.phase == START_ROLL:
+            return StartDie(rng.randint(1, 6))
+        assert self.turn is not None
+        return Dice(tuple(rng.randint(1, 6) for _ in range(self.turn.pending)))
+
+    parse_action = staticmethod(parse_action)
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions open to the player on turn (the table's calls, the judges and the clock
+        are always open too, see `apply`)."""
+        if self.phase == ORDER:
+            return [Order()]
+        if self.phase in (START_ROLL, OVER) or self.turn is None:
+            return [a for a, _ in self.chance_outcomes()]
+        t = self.turn
+        if self.phase == ROLL:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.phase == GEAR:
+            acts: list[Action] = [Shift(d) for d in self.shifts()]
+            if self.lemans and not t.changed_driver:
+                car = self.cars[t.seat]
+                acts += [Driver(d) for i, d in enumerate(self.drivers[t.seat]) if i != car.driver]
+            return acts
+        if self.phase == MOVE:
+            return [Drive(m.path) for m in self.moves()]
+        if self.phase == NAME42:
+            return [Name(self.driver(s)) for s in range(len(self.players)) if s != t.seat]
+        return []
+
+    def shifts(self) -> list[int]:
+        """The gear changes open at the start of this turn (racerbile.upshift, racerbile.downshift)."""
+        t = self.turn
+        assert t is not None
+        car = self.cars[t.seat]
+        if not car.started or t.shifted:
+            return [0]
+        up = car.gear < 3 and not car.first_gear
+        down = car.gear > 1
+        if self.profile["stalin"] and up:
+            return [1]
+        return [0] + ([1] if up else []) + ([-1] if down else [])
+
+    def board_for(self, seat: int) -> Board:
+        """The other caps as obstacles for `seat`'s car, and the split choices binding it."""
+        counts: dict[Hex, int] = {}
+        flipped = set()
+        for s, c in enumerate(self.cars):
+            if s == seat or not self.placed(s):
+                continue
+            counts[c.pos] = counts.get(c.pos, 0) + 1
+            if c.flipped:
+                flipped.add(c.pos)
+        full = frozenset(h for h, n in counts.items() if n >= 2 and h not in flipped)
+        lap = self.cars[seat].lap if self.profile["split_choice_per_lap"] else 0
+        chosen = {sp: br for sp, lp, br in self.chosen if lp == lap}
+        return Board(frozenset(flipped), full, chosen)
+
+    def placed(self, seat: int) -> bool:
+        return self.phase not in (ORDER, START_ROLL)
+
+    def moves(self) -> LegalMoves:
+        """The legal moves of the car on turn for its roll."""
+        t = self.turn
+        assert t is not None and self.phase == MOVE
+        car = self.cars[t.seat]
+        lm = legal_moves(
+            self.course, car.pos, car.facing if self.facing_rule else None, t.roll, self.board_for(t.seat),
+            gear=t.gear, facing_rule=self.facing_rule,
+        )
+        if self.profile["stalin"]:
+            return stalin_moves(lm, self.course)
+        return lm
+
+    # --- positions -------------------------------------------------------------------------
+
+    def distance(self, seat: int) -> int:
+        """Fields driven from the line, laps included (lost laps taken off)."""
+        c = self.cars[seat]
+        return (c.lap - c.lost_laps) * self.course.lap + self.course.progress[c.pos]
+
+    def ahead(self, a: int, b: int) -> bool:
+        """Whether car `a` is ahead of car `b`: further on, or on top of it on one field."""
+        da, db = self.distance(a), self.distance(b)
+        if da != db:
+            return da > db
+        ca, cb = self.cars[a], self.cars[b]
+        return ca.pos == cb.pos and ca.arrival < cb.arrival
+
+    def standings(self) -> list[int]:
+        """Seats from first to last: the winner first, then by laps and position."""
+        seats = list(range(len(self.players)))
+        seats.sort(key=lambda s: (s != self.winner, -self.distance(s), self.cars[s].arrival))
+        return seats
+
+    def front_last(self, seat: int) -> tuple[bool, bool]:
+        others = [s for s in range(len(self.players)) if s != seat]
+        front = not any(self.ahead(o, seat) for o in others)
+        last = not any(self.ahead(seat, o) for o in others)
+        return front, last
+
+    # --- applying --------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Step:
+        if isinstance(action, Call):
+            return self._call(action)
+        if isinstance(action, Judge):
+            return self._judge(action)
+        if isinstance(action, Clock):
+            return self._clock(action)
+        if self.phase == OVER:
+            raise IllegalAction("the race is over")
+        if self.phase == ORDER:
+            if not isinstance(action, Order):
+                raise IllegalAction("first the order: enter the time-trial times, or roll for it")
+            return self._order(action)
+        if self.phase == START_ROLL:
+            if not isinstance(action, StartDie) or not 1 <= action.face <= 6:
+                raise IllegalAction("the players roll one die each for the order")
+            return self._start_die(action.face)
+        t = self.turn
+        assert t is not None
+        if self.phase == GEAR:
+            if isinstance(action, Driver):
+                return self._driver(t, action.name)
+            if not isinstance(action, Shift):
+                raise IllegalAction(f"{self.driver(t.seat)} first chooses the gear (gear up/down/hold)")
+            ok = self.shifts()
+            if action.delta not in ok:
+                raise IllegalAction(f"gear {'up' if action.delta > 0 else 'down' if action.delta < 0 else 'hold'} is not open now; open: {', '.join(str(Shift(d)) for d in ok)}")
+            return self._shift(t, action.delta)
+        if self.phase == ROLL:
+            if not isinstance(action, Dice) or len(action.faces) != t.pending or any(not 1 <= f <= 6 for f in action.faces):
+                raise IllegalAction(f"{t.pending} dice are rolling")
+            return self._dice(t, action.faces)
+        if self.phase == MOVE:
+            if not isinstance(action, Drive):
+                raise IllegalAction(f"{self.driver(t.seat)} drives now (rolled {t.roll})")
+            return self._drive(t, action.path)
+        if self.phase == NAME42:
+            if not isinstance(action, Name) or action.player not in [self.driver(s) for s in range(len(self.players)) if s != t.seat]:
+                raise IllegalAction("name an opponent at the wheel (racerbile.lemans.field42)")
+            st = replace(self, named=action.player)
+            note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", f"{self.driver(t.seat)} names {action.player}: he drinks what {self.driver(t.seat)} drinks this turn")
+            return st._end_turn([note])
+        raise IllegalAction(f"{action} is not open now")
+
+    # --- rulings and the ledger ------------------------------------------------------------
+
+    def _charge(self, rulings: Iterable[Ruling]) -> tuple[RaceState, list[Ruling]]:
+        """Book rulings in the ledger; at Le Mans no player drinks more than 42 sips a turn."""
+        led, out, t = self.ledger, [], self.turn
+        sips = dict(t.sips) if t else {}
+        cap = self.lemans
+        for r in rulings:
+            if r.what in (What.SIPS, What.BEER, What.BEER_REST) and t is not None:
+                acc = led[r.who]
+                n = r.amount if r.what is What.SIPS else acc.drink.sips * r.amount if r.what is What.BEER else acc.beer_left
+                had = sips.get(r.who, 0)
+                if cap and had + n > R.TURN_CAP:
+                    room = max(0, R.TURN_CAP - had)
+                    r = Ruling(r.who, What.SIPS, room, r.rule, f"{r.arithmetic}; capped at {R.TURN_CAP} sips a turn: {room} (racerbile.lemans.cap42)", r.giver, r.words)
+                    n = room
+                sips[r.who] = had + n
+            led = led.apply(r)
+            out.append(r)
+        st = replace(self, ledger=led, turn=replace(t, sips=tuple(sips.items())) if t else None)
+        return st, out
+
+    def sips_this_turn(self, who: str) -> int:
+        return dict(self.turn.sips).get(who, 0) if self.turn else 0
+
+    # --- the start -------------------------------------------------------------------------
+
+    def _order(self, a: Order) -> Step:
+        if not a.times:
+            return Step(replace(self, phase=START_ROLL, groups=(tuple(range(len(self.players))),)),
+                        (Ruling(self.players[0], What.NOTE, 0, "racerbile.start", "no times entered: roll for the order"),))
+        if len(a.times) != len(self.players) or any(t <= 0 for t in a.times):
+            raise IllegalAction(f"enter one time in seconds per seat ({len(self.players)})")
+        order = tuple(sorted(range(len(self.players)), key=lambda s: (a.times[s], s)))
+        rulings = [
+            Ruling(self.drivers[s][0], What.BEER, 1, "racerbile.variant.racerbile", f"time trial: {self.drivers[s][0]} empties a beer in {a.times[s]:g} s")
+            for s in range(len(self.players))
+        ]
+        st, out = self._charge(rulings)
+        step = st._place(order)
+        return Step(step.state, tuple(out) + step.rulings)
+
+    def _start_die(self, face: int) -> Step:
+        group = self.groups[0]
+        rolled = self.rolled + ((group[len(self.rolled)], face),)
+        note = Ruling(self.players[rolled[-1][0]], What.NOTE, face, "racerbile.start", f"{self.players[rolled[-1][0]]} rolls {face} for the order")
+        if len(rolled) < len(group):
+            return Step(replace(self, rolled=rolled), (note,))
+        faces = sorted({f for _, f in rolled}, reverse=True)
+        sub = tuple(tuple(s for s, f in rolled if f == x) for x in faces)
+        groups = sub + self.groups[1:]
+        ranked = self.ranked
+        while groups and len(groups[0]) == 1:
+            ranked += groups[0]
+            groups = groups[1:]
+        st = replace(self, groups=groups, rolled=(), ranked=ranked)
+        if groups:
+            tie = Ruling(self.players[groups[0][0]], What.NOTE, 0, "racerbile.start", f"tie between {', '.join(self.players[s] for s in groups[0])}: they roll again")
+            return Step(st, (note, tie))
+        step = st._place(ranked)
+        return Step(step.state, (note,) + step.rulings)
+
+    def _place(self, order: tuple[int, ...]) -> Step:
+        """The caps on the start: the first in the order on the field next to the line, two to a field."""
+        spots = course_fields(self.track)
+        cars = list(self.cars)
+        for i, s in enumerate(order):
+            pos, lap = spots[min(i, len(spots) - 1)]
+            cars[s] = Car(pos, lap=lap, arrival=i)
+        st = replace(self, cars=tuple(cars), order=order, at=0, arrivals=len(order), phase=GEAR, ranked=(), groups=(), rolled=())
+        note = Ruling(self.players[order[0]], What.NOTE, 0, "racerbile.start", "order: " + ", ".join(self.players[s] for s in order))
+        step = st._begin(0)
+        return Step(step.state, (note,) + step.rulings)
+
+    # --- a turn ----------------------------------------------------------------------------
+
+    def _begin(self, at: int) -> Step:
+        """Open the turn of `order[at]`: skipped turns, the front/last sip, forced first gear."""
+        seat = self.order[at]
+        car = self.cars[seat]
+        st = replace(self, at=at, turn=Turn(seat, car.gear), phase=GEAR, named=None)
+        who = st.driver(seat)
+        if car.skip:
+            cars = _set(st.cars, seat, replace(car, skip=car.skip - 1))
+            lost = Ruling(who, What.LOST_TURN, 1, "racerbile.lemans.delay" if self.lemans else "racerbile.option.out_of_fuel", f"{self.players[seat]} loses this turn")
+            return replace(st, cars=cars)._next([lost])
+        rulings: list[Ruling] = []
+        front, last = st.front_last(seat)
+        if front or last:
+            words = "Jeg drikker for at ligge " + ("forrest" if front else "bagerst")
+            both = " and last" if front and last else ""
+            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.turn", f"{'in front' if front else 'last'}{both} at the start of the turn: 1 sip", words=(words,)))
+        if self.profile["out_of_fuel"] and len(self.players) > 1:
+            lead = st.distance(seat) - max(st.distance(s) for s in range(len(self.players)) if s != seat)
+            if lead >= R.FUEL_LEAD:
+                rulings += [
+                    Ruling(who, What.BEER_REST, 1, "racerbile.option.out_of_fuel", f"{lead} fields ahead of the second (12 or more): out of fuel, refuels by emptying the beer"),
+                    Ruling(who, What.LOST_TURN, 1, "racerbile.option.out_of_fuel", "refuelling takes the turn; the next starts in first gear"),
+                    Ruling(who, What.SIPS, 1, "racerbile.option.out_of_fuel", "running out of fuel is a technical fault: 1 sip"),
+                ]
+                st = replace(st, cars=_set(st.cars, seat, replace(car, gear=1, first_gear="racerbile.option.out_of_fuel", started=True)))
+                st, out = st._charge(rulings)
+                return st._next(out)
+        if car.off:
+            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", f"reverses back onto the track at {car.pos.q},{car.pos.r}"))
+            car = replace(car, off=False)
+            st = replace(st, cars=_set(st.cars, seat, car))
+            if self.profile["off_track_return_costs_turn"]:
+                st = replace(st, cars=_set(st.cars, seat, replace(car, first_gear="racerbile.flat_out")))
+                st, out = st._charge(rulings)
+                return st._next(out)
+        if car.first_gear:
+            rulings.append(Ruling(who, What.CALL, 0, car.first_gear, "starts the turn in first gear (no upshift this turn)", words=("Jeg starter i første gear",)))
+            st = replace(st, turn=replace(st.turn, gear=1) if st.turn else None)
+        st, out = st._charge(rulings)
+        step = st._maybe_roll()
+        return Step(step.state, tuple(out) + step.rulings)
+
+    def _maybe_roll(self) -> Step:
+        """Skip the gear choice when nothing can be chosen."""
+        t = self.turn
+        assert t is not None
+        if self.shifts() == [0] and not (self.lemans and len(self.drivers[t.seat]) > 1 and not t.changed_driver):
+            return self._shift(t, 0)
+        return Step(self)
+
+    def _driver(self, t: Turn, name: str) -> Step:
+        """Le Mans: a new driver takes the wheel – free in the pit, a beer outside it."""
+        if not self.lemans:
+            raise IllegalAction("driver changes are a Le Mans rule (racerbile.lemans.driver_change)")
+        crew = self.drivers[t.seat]
+        if name not in crew or name == self.driver(t.seat) or t.changed_driver:
+            raise IllegalAction(f"{self.players[t.seat]} can hand over to: {', '.join(d for d in crew if d != self.driver(t.seat))} (once, before the gear)")
+        car = self.cars[t.seat]
+        st = replace(self, cars=_set(self.cars, t.seat, replace(car, driver=crew.index(name))), turn=replace(t, changed_driver=True))
+        if car.pos in self.course.pit:
+            rulings = [Ruling(name, What.NOTE, 0, "racerbile.lemans.pit", f"driver change in the pit: {name} takes over from {self.driver(t.seat)}, free")]
+        else:
+            rulings = [
+                Ruling(name, What.CALL, 0, "racerbile.lemans.driver_change", f"{self.players[t.seat]} changes driver outside the pit", words=(f"{name} kører nu",)),
+                Ruling(name, What.BEER, 1, "racerbile.lemans.driver_change", f"{name} takes over outside the pit: empties a whole beer before the turn"),
+            ]
+        st, out = st._charge(rulings)
+        step = st._maybe_roll()
+        return Step(step.state, tuple(out) + step.rulings)
+
+    def _shift(self, t: Turn, delta: int) -> Step:
+        car = self.cars[t.seat]
+        gear = (1 if car.first_gear else car.gear) + delta
+        who = self.driver(t.seat)
+        rulings: list[Ruling] = []
+        if delta > 0:
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.upshift", f"up to gear {gear}", words=(f"Jeg gearer op til {R.GEAR_WORDS[gear]} gear",)))
+        elif delta < 0:
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.downshift", f"down to gear {gear}", words=(f"Jeg gearer ned til {R.GEAR_WORDS[gear]} gear",)))
+            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.technical.downshift", "choosing to shift down is a technical fault: 1 sip"))
+        cars = _set(self.cars, t.seat, replace(car, gear=gear, first_gear=""))
+        st = replace(self, cars=cars, phase=ROLL, turn=replace(t, gear=gear, shifted=True, pending=gear))
+        st, out = st._charge(rulings)
+        return Step(st, tuple(out))
+
+    def _dice(self, t: Turn, faces: tuple[int, ...]) -> Step:
+        who = self.driver(t.seat)
+        fast = sum(1 for f in faces if f >= 5)
+        landed = t.dice + tuple(sorted((f for f in faces if f <= 4), reverse=True))
+        rulings: list[Ruling] = []
+        n = R.too_fast_faults(t.fives, fast)
+        if n:
+            rulings.append(Ruling(who, What.SIPS, n, "racerbile.too_fast", f"5-or-6 number {t.fives + 1}–{t.fives + fast} this turn: the third and each further one is a fault: {n} sip{'s' if n > 1 else ''}"))
+        t2 = replace(t, dice=landed, pending=fast, fives=t.fives + fast)
+        if fast:
+            st, out = replace(self, turn=t2)._charge(rulings)
+            return Step(st, tuple(out))
+        # every die has landed
+        ones = landed.count(1)
+        total = sum(landed)
+        smashed = t.gear == 3 and ones == 3
+        if smashed:
+            zero = bool(self.profile["smashed_gearbox_zero"])
+            if zero or self.profile["triple_clutch_full_beer"]:
+                rule = "racerbile.option.smashed_gearbox_zero" if zero else "racerbile.option.triple_clutch_full_beer"
+                rulings.append(Ruling(who, What.BEER, 1, rule, "triple clutch fault: a whole beer" + (", and the car moves 0 fields" if zero else "")))
+            else:
+                rulings.append(Ruling(who, What.BEER_REST, 1, "racerbile.clutch", "triple clutch fault: the gearbox is smashed – empties the rest of the beer while it is replaced"))
+            if zero:
+                total = 0
+        elif ones:
+            rulings.append(Ruling(who, What.SIPS, ones, "racerbile.clutch", f"{ones} × a 1 (clutch fault): {ones} sip{'s' if ones > 1 else ''}"))
+        kind = R.driving(total)
+        if kind is R.Driving.RECKLESS:
+            rulings.append(Ruling(who, What.NOTE, total, "racerbile.reckless", f"{total}: reckless driving – every change of direction squeals"))
+        elif kind is R.Driving.FLAT_OUT:
+            rulings.append(Ruling(who, What.NOTE, total, "racerbile.flat_out", f"{total}: flat out – no turning, no braking"))
+        t2 = replace(t2, roll=total, smashed=smashed, start_car=self.cars[t.seat])
+        st, out = replace(self, turn=t2, phase=MOVE, redo=None)._charge(rulings)
+        return Step(st, tuple(out))
+
+    def _drive(self, t: Turn, path: tuple[Hex, ...]) -> Step:
+        car = self.cars[t.seat]
+        try:
+            m = check_path(self.course, car.pos, car.facing if self.facing_rule else None, t.roll, path, self.board_for(t.seat), gear=t.gear, facing_rule=self.facing_rule)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+        if self.profile["stalin"] and m not in self.moves():
+            raise IllegalAction("Stalin drives: onto a blocking field, off the track, whenever he can (racerbile.option.stalin)")
+        return replace(self, redo=self).drive(m)
+
+    def drive(self, m: Move) -> Step:
+        """Drive a legal move of the car on turn and rule on it."""
+        t = self.turn
+        assert t is not None
+        seat, who = t.seat, self.driver(t.seat)
+        car, c = self.cars[t.seat], self.course
+        rulings: list[Ruling] = []
+        before = [s for s in range(len(self.players)) if s != seat and self.ahead(s, seat)]
+        # what the move costs
+        if m.off_track:
+            rulings.append(Ruling(who, What.SIPS, m.short, "racerbile.flat_out", f"off the track: {m.short} field{'s' if m.short != 1 else ''} of the {t.roll} rolled not driven on it"))
+            if self.variant != R.BABYBILE:
+                rulings.append(Ruling(who, What.BEER_REST, 1, "racerbile.variant.racerbile", "left the track: empties the rest of the beer before coming back"))
+            if self.profile["off_track_full_beer"]:
+                rulings.append(Ruling(who, What.BEER, 1, "racerbile.option.off_track_full_beer", "left the track: a whole beer on top"))
+        elif m.short:
+            rule = "racerbile.field.blocking" if m.bonk else "racerbile.stack" if m.blocked else "racerbile.technical.fewer_fields"
+            why = "blocked" if m.blocked else "stopped"
+            rulings.append(Ruling(who, What.SIPS, m.short, rule, f"{why} after {len(m.path)} of {t.roll} fields: {m.short} sip{'s' if m.short != 1 else ''}"))
+        if m.squeals:
+            rulings.append(Ruling(who, What.CALL, m.squeals, "racerbile.reckless", f"{m.squeals} change{'s' if m.squeals > 1 else ''} of direction on {t.roll}", words=("hvin",) * m.squeals))
+            rulings.append(Ruling(who, What.SIPS, m.squeals, "racerbile.technical.squeal", f"{m.squeals} squeal{'s' if m.squeals > 1 else ''} (tyre wear): {m.squeals} sip{'s' if m.squeals > 1 else ''}"))
+        cars = list(self.cars)
+        if m.bonk is not None:
+            for s, o in enumerate(cars):
+                if o.pos == m.bonk and o.flipped:
+                    cars[s] = replace(o, flipped=False)
+                    rulings.append(Ruling(self.driver(s), What.NOTE, 0, "racerbile.field.blocking", f"{who} stops before {m.bonk.q},{m.bonk.r}, bonks {self.players[s]}'s cap on the table and lays it back mark up: the block is lifted"))
+        # the car moves
+        lap = car.lap
+        prev = car.pos
+        for h in m.path:
+            if c.crosses_line(prev, h):
+                lap += 1
+            prev = h
+        arrival = self.arrivals
+        moved = bool(m.path)
+        new = replace(
+            car,
+            pos=m.end,
+            lap=lap,
+            facing=m.facing if moved and self.facing_rule else car.facing,
+            arrival=arrival if moved else car.arrival,
+            flipped=False if moved else car.flipped,
+            off=m.off_track,
+            started=True,
+        )
+        if m.off_track:
+            new = replace(new, gear=1, first_gear="racerbile.flat_out")
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.flat_out", "forced down to first gear; next turn the car reverses back onto the track", words=("Jeg gearer ned til første gear",)))
+        others_here = [s for s, o in enumerate(cars) if s != seat and o.pos == m.end]
+        if moved and not m.off_track:
+            kind = c.kinds.get(m.end)
+            if kind is Kind.BLOCKING and not others_here:
+                new = replace(new, flipped=True)
+                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.field.blocking", f"lands on the blocking field {m.end.q},{m.end.r}: the cap is flipped – nobody passes"))
+            if kind is Kind.DOWNSHIFT:
+                dropped = new.gear - 1
+                new = replace(new, gear=1, first_gear="racerbile.field.downshift")
+                if dropped:
+                    rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.field.downshift", f"downshift field: gear {dropped + 1} → 1, a sip per gear dropped: {dropped}"))
+                else:
+                    rulings.append(Ruling(who, What.NOTE, 0, "racerbile.field.downshift", "downshift field: already in first gear"))
+            if others_here:
+                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.stack", f"lands on {self.players[others_here[0]]}'s field: goes underneath"))
+        if t.smashed and self.variant != R.BABYBILE:
+            dropped = new.gear - 1
+            new = replace(new, gear=1, first_gear="racerbile.variant.racerbile")
+            rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.variant.racerbile", f"smashed gearbox: back to first gear, a sip per gear dropped: {dropped}"))
+        cars[seat] = new
+        chosen = self.chosen
+        per_lap = self.profile["split_choice_per_lap"]
+        for split, name in m.choice:
+            chosen += ((split, car.lap if per_lap else 0, name),)
+            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.split", f"{who} is first at the split {self.track.splits[split].name!r}: everyone takes the branch {name!r}"))
+        st = replace(self, cars=tuple(cars), arrivals=arrival + 1 if moved else self.arrivals, chosen=chosen)
+        # overtaking, laps, midway
+        for s in before:
+            if st.ahead(seat, s):
+                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.general.overtaken", f"overtaken by {who}: 1 sip"))
+        if lap > car.lap:
+            rulings.append(Ruling(who, What.LAPS, lap - car.lap, "racerbile.turn", f"{self.players[seat]} completes lap {lap}"))
+        if c.midway is not None and _passes(c, car.pos, m.path, c.midway):
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.field.midway", "past the midway line", words=("Midtvejsskål!",)))
+            for s in range(len(self.players)):
+                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.field.midway", f"{who} calls midtvejsskål: everybody drinks 1 sip"))
+        st, out = st._charge(rulings)
+        laps = self.profile["laps"]
+        if not self.lemans and isinstance(laps, int) and lap >= laps:
+            st = replace(st, winner=seat)
+            win = Ruling(who, What.NOTE, 0, "racerbile.turn", f"{self.players[seat]} crosses the line after lap {laps}: wins the race")
+            done = replace(st, phase=OVER, turn=t, turns=st.turns + 1)
+            return Step(done, tuple(out) + (win,))
+        if self.lemans and m.path and m.end == c.field42:
+            return Step(replace(st, phase=NAME42), tuple(out))
+        step = st._end_turn([])
+        return Step(step.state, tuple(out) + step.rulings)
+
+    def _end_turn(self, rulings: list[Ruling]) -> Step:
+        t = self.turn
+        assert t is not None
+        seat, who = t.seat, self.driver(t.seat)
+        if self.profile["finish_in_front"] and self.front_last(seat)[0]:
+            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.option.finish_in_front", "ends the turn in front: 1 sip", words=("Jeg drikker for at slutte forrest",)))
+        st, out = self._charge(rulings)
+        if self.named is not None:
+            n = st.sips_this_turn(who)
+            if n:
+                st, more = st._charge([Ruling(self.named, What.SIPS, n, "racerbile.lemans.field42", f"named on the 42 field: drinks what {who} drank this turn, {n}")])
+                out += more
+        step = st._next([])
+        return Step(step.state, tuple(out) + step.rulings)
+
+    def _next(self, rulings: list[Ruling]) -> Step:
+        """On to the next seat (or the end of a Le Mans event)."""
+        st, out = self._charge(rulings)
+        st = replace(st, turns=st.turns + 1)
+        if st.lemans and st.last_round and st.at == len(st.order) - 1:
+            return Step(replace(st, phase=OVER, winner=st.lemans_leader()), tuple(out) + (Ruling(st.players[st.lemans_leader()], What.NOTE, 0, "racerbile.lemans.winner", f"{st.players[st.lemans_leader()]} wins: most laps, then position"),))
+        step = st._begin((st.at + 1) % len(st.order))
+        return Step(step.state, tuple(out) + step.rulings)
+
+    def lemans_leader(self) -> int:
+        return max(range(len(self.players)), key=lambda s: (self.distance(s), -self.cars[s].arrival))
+
+    # --- the table, the judges, the clock --------------------------------------------------
+
+    def faults(self) -> list[R.Fault]:
+        """The "call a fault" menu for this race (racerbile.faults)."""
+        return [f for f in R.FAULTS if (not f.lemans or self.lemans) and (not f.option or self.profile[f.option])]
+
+    def _call(self, a: Call) -> Step:
+        f = R.FAULT_BY_RULE.get(a.rule)
+        if f is None or f not in self.faults():
+            raise IllegalAction(f"{a.rule} is not on this table's fault menu")
+        try:
+            seat = self.seat_of(a.who)
+        except KeyError:
+            raise IllegalAction(f"nobody called {a.who!r} sits at this table") from None
+        if a.count < 1 or (not f.unit and a.count != 1):
+            raise IllegalAction(f"{a.rule} counts {'per ' + f.unit if f.unit else 'once'}")
+        if self.phase == OVER:
+            raise IllegalAction("the race is over")
+        who = a.who if a.who in self.drivers[seat] else self.driver(seat)
+        on_turn = self.turn is not None and self.turn.seat == seat and self.phase not in (ORDER, START_ROLL)
+        when = "" if on_turn else " – outside his turn, drunk at once (racerbile.outside_turn)"
+        kind = "technical" if f.kind is R.Kind.TECHNICAL else "general" if f.kind is R.Kind.GENERAL else "table"
+        rulings: list[Ruling] = []
+        st = self
+        if f.rule == "racerbile.general.noled" and self.lemans and on_turn and self.turn is not None:
+            nols = self.turn.nols + a.count
+            st = replace(st, turn=replace(self.turn, nols=nols))
+            if nols > R.NOL_LIMIT:
+                rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", f"nøl number {nols} this turn: rounded up to a whole beer, and the turn passes on", words=("Tre. To. En. Nøl.",)))
+                st, out = st._charge(rulings)
+                return st._next(out)
+        n = a.count * f.sips
+        if f.rule == "racerbile.technical.others_cap" and self.profile["touch_counts_twice"]:
+            n = 2
+        if n:
+            per = f" × {a.count} {f.unit}{'s' if a.count > 1 else ''}" if f.unit else ""
+            words = ("Tre. To. En. Nøl.",) if f.rule in ("racerbile.general.noled", "racerbile.technical.self_nol") else ()
+            rulings.append(Ruling(who, What.SIPS, n, f.rule, f"{f.label} – {kind} fault{per}: {n} sip{'s' if n != 1 else ''}{when}", words=words))
+        if f.beers:
+            rulings.append(Ruling(who, What.BEER, f.beers, f.rule, f"{f.label}: empties a whole beer{when}"))
+        if f.laps:
+            car = st.cars[seat]
+            lost = f.laps * a.count
+            extra = 1 if f.rule == "racerbile.lemans.delay" else 0
+            st = replace(st, cars=_set(st.cars, seat, replace(car, lost_laps=car.lost_laps + lost, skip=car.skip + extra)))
+            rulings.append(Ruling(who, What.LAPS, -lost, f.rule, f"{f.label}: {st.players[seat]} loses {lost} lap{'s' if lost > 1 else ''}" + (" and the next turn" if extra else "")))
+        if f.rule == "racerbile.technical.upside_down" and self.profile["upside_down_redo"] and self.redo is not None and self.redo.turn is not None and self.redo.turn.seat == seat:
+            back = replace(self.redo, ledger=st.ledger, clock=st.clock, redo=None)
+            back, out = back._charge(rulings)
+            out.append(Ruling(who, What.NOTE, 0, "racerbile.option.upside_down_redo", "back to where the move began: drive it again"))
+            return Step(back, tuple(out))
+        st, out = st._charge(rulings)
+        return Step(st, tuple(out))
+
+    def _judge(self, a: Judge) -> Step:
+        if not self.lemans:
+            raise IllegalAction("judges run a Le Mans event (racerbile.lemans.judges)")
+        reason = a.reason or "no reason given"
+        if a.kind == "sips":
+            try:
+                seat, n = self.seat_of(a.target), int(a.value)
+            except (KeyError, ValueError):
+                raise IllegalAction("judge sips WHO N REASON") from None
+            who = a.target if a.target in self.drivers[seat] else self.driver(seat)
+            st, out = self._charge([Ruling(who, What.SIPS, n, "racerbile.lemans.judges", f"penalty from the judges: {n} sips – {reason}")])
+            return Step(st, tuple(out))
+        if a.kind == "laps":
+            try:
+                seat, n = self.seat_of(a.target), int(a.value)
+            except (KeyError, ValueError):
+                raise IllegalAction("judge laps TEAM N REASON") from None
+            car = self.cars[seat]
+            st = replace(self, cars=_set(self.cars, seat, replace(car, lost_laps=car.lost_laps + n)))
+            return Step(st, (Ruling(self.driver(seat), What.LAPS, -n, "racerbile.lemans.judges", f"the judges take {n} lap{'s' if n != 1 else ''} from {self.players[seat]} – {reason}"),))
+        if a.kind == "rule":
+            name = a.target
+            try:
+                opt = R.SPEC.option(name)
+                value: Any = _parse_value(a.value)
+                opts = dict(self.profile.options)
+                opts[name] = opt.check(value)
+                profile = R.SPEC.make(self.profile.variant, **opts)
+            except (KeyError, ValueError) as e:
+                raise IllegalAction(str(e.args[0])) from None
+            st = replace(self, profile=profile)
+            return Step(st, (Ruling(self.players[0], What.NOTE, 0, "racerbile.lemans.judges", f"the judges set {name} = {a.value} – {reason}"),))
+        raise IllegalAction("the judges hand out sips, take laps, or change a rule (judge sips|laps|rule …)")
+
+    def _clock(self, a: Clock) -> Step:
+        if not self.lemans or a.seconds < 0:
+            raise IllegalAction("the event clock runs at Le Mans only, forwards")
+        hours = self.profile["lemans_hours"]
+        end = (hours if isinstance(hours, int) else 24) * 3600
+        clock = self.clock + a.seconds
+        st = replace(self, clock=clock)
+        if not self.last_round and clock >= end and self.phase not in (ORDER, START_ROLL, OVER):
+            st = replace(st, last_round=True)
+            return Step(st, (Ruling(self.players[0], What.CALL, 0, "racerbile.lemans.end", f"{end // 3600} hours are up: the last round of turns", words=("Sidste omgang!",)),))
+        return Step(st)
+
+
+def _parse_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("null", "none"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _set(cars: tuple[Car, ...], seat: int, car: Car) -> tuple[Car, ...]:
+    return cars[:seat] + (car,) + cars[seat + 1 :]
+
+
+def _passes(c: Course, start: Hex, path: tuple[Hex, ...], m: int) -> bool:
+    """Whether a move fully passes the midway line (progress from at most `m` to beyond it)."""
+    prev = c.progress[start]
+    for h in path:
+        p = c.progress[h]
+        if prev <= m < p:
+            return True
+        prev = p
+    return False
+
+
+def course_fields(track: Track) -> list[tuple[Hex, int]]:
+    """Where the caps start, in order: the fields past the line (lap 0), then those before it (lap -1)."""
+    c = track.course
+    spots = [(h, 0) for h in c.start] + [(h, -1) for h in sorted(c.behind, key=lambda h: (-c.progress[h], h))]
+    return [s for s in spots for _ in range(2)]
+
+
+_DICE: dict[int, list[tuple[tuple[int, ...], float]]] = {}
+
+
+def dice_outcomes(n: int) -> list[tuple[tuple[int, ...], float]]:
+    """The distinct ways `n` dice land (sorted high to low) with their probabilities."""
+    if n not in _DICE:
+        out = []
+        for combo in combinations_with_replacement(range(6, 0, -1), n):
+            ways = factorial(n)
+            for f in set(combo):
+                ways //= factorial(combo.count(f))
+            out.append((combo, ways / 6**n))
+        _DICE[n] = out
+    return _DICE[n]
+
+
+def stalin_moves(lm: LegalMoves, course: Course) -> LegalMoves:
+    """Stalin's pick of the moves: off the track if he can, else onto a free blocking field, else any
+    (racerbile.option.stalin)."""
+    moves = list(lm)
+    off = [m for m in moves if m.off_track]
+    if off:
+        return LegalMoves(off)
+    block = [m for m in moves if m.path and course.kinds.get(m.end) is Kind.BLOCKING]
+    return LegalMoves(block) if block else lm

@@ -1,0 +1,60 @@
+"""Finding a track to race: a shipped track by name (`le_mans`), a file by path, or any known
+track by its content hash (how a record names it)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from game.racerbile.track import Track
+from game.racerbile.validate import load_track
+
+SHIPPED = Path(__file__).resolve().parents[2] / "tracks"
+
+
+def user_track_dir() -> Path:
+    """Where the track editor keeps the user's own tracks."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "stammtisch" / "tracks"
+
+
+@dataclass(frozen=True)
+class FoundTrack:
+    name: str  # what the match log records: a shipped name or a path
+    track: Track
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in SHIPPED.glob("*.yaml"))
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, mtime: float) -> Track:
+    return load_track(path)
+
+
+def load_cached(path: str | Path) -> Track:
+    """A validated track, read once per file version."""
+    p = Path(path)
+    return _load(str(p.resolve()), p.stat().st_mtime)
+
+
+def find_track(ref: str) -> FoundTrack:
+    """A track by shipped name, file path or content hash; ValueError when none is found
+    (a broken file raises its `TrackErrors`)."""
+    if (SHIPPED / f"{ref}.yaml").is_file():
+        return FoundTrack(ref, load_cached(SHIPPED / f"{ref}.yaml"))
+    p = Path(ref)
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return FoundTrack(str(p), load_cached(p))
+    if len(ref) >= 8 and all(c in "0123456789abcdef" for c in ref.lower()):
+        for folder in (SHIPPED, user_track_dir()):
+            for f in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+                try:
+                    t = load_cached(f)
+                except Exception:  # a broken file in a folder is not the track asked for
+                    continue
+                if t.content_hash.startswith(ref.lower()):
+                    return FoundTrack(f.stem if folder == SHIPPED else str(f), t)
+    raise ValueError(f"no track {ref!r}: name a shipped track ({', '.join(shipped_names())}), a .yaml file, or a content hash")

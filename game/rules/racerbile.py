@@ -1,0 +1,144 @@
+"""Racerbile's rule profile, its fault catalogue and the pure arithmetic of gears and dice.
+
+The state machine that drives a race is `game.racerbile.state`; what here is reckoned from the
+rolled dice alone (clutch faults, 5s and 6s, the kind of driving) and the table of every fault
+the table can call (racerbile.faults).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.rules.profile import Option, ProfileSpec
+
+BABYBILE, RACERBILE, LE_MANS = "babybile", "racerbile", "le_mans"
+
+SPEC = ProfileSpec(
+    "racerbile",
+    (BABYBILE, RACERBILE, LE_MANS),
+    (
+        Option("laps", 3, "Laps of a Babybile or Racerbile race (the first car over the line after them wins).", "racerbile.turn", kind="count"),
+        Option("two_wheels", False, "On 7–9 the car runs on two wheels in bends and four on straights.", "racerbile.option.two_wheels", kind="bool"),
+        Option("out_of_fuel", False, "12 or more fields ahead of the second: refuel (bunde), lose the turn, a sip.", "racerbile.option.out_of_fuel", kind="bool"),
+        Option("stalin", False, "Everyone drives Stalin: always up a gear, always onto a blocking field, always off the track.", "racerbile.option.stalin", kind="bool"),
+        Option("upside_down_redo", False, "A move driven upside down is paid for and then driven again.", "racerbile.option.upside_down_redo", kind="bool"),
+        Option("triple_clutch_full_beer", False, "A triple clutch fault costs a whole beer, not the rest of one.", "racerbile.option.triple_clutch_full_beer", kind="bool"),
+        Option("smashed_gearbox_zero", False, "A triple clutch fault moves no field and costs a whole beer.", "racerbile.option.smashed_gearbox_zero", kind="bool"),
+        Option("off_track_full_beer", False, "Leaving the track costs a whole beer on top of the other sips.", "racerbile.option.off_track_full_beer", kind="bool"),
+        Option("finish_in_front", False, "A sip for ending one's turn in front (\"Jeg drikker for at slutte forrest\").", "racerbile.option.finish_in_front", kind="bool"),
+        Option("touch_counts_twice", False, "Moving another's cap and putting it back are two faults, not one.", "racerbile.touch", kind="bool"),
+        Option("split_choice_per_lap", False, "The first car at a split picks the branch anew every lap.", "racerbile.split", kind="bool"),
+        Option("off_track_return_costs_turn", False, "Reversing back onto the track is the whole turn.", "racerbile.flat_out", kind="bool"),
+        Option("lemans_hours", 24, "Length of a Le Mans event in hours.", "racerbile.lemans.end", kind="count"),
+        Option("lemans_time_factor", 1, "Le Mans time-lapse: event seconds per real second.", "racerbile.lemans.end", kind="count"),
+        Option("turn_timer", None, "Seconds a player may stall before the table nøls him (none: no timer).", "racerbile.nol", kind="count"),
+    ),
+)
+
+TURN_CAP = 42  # racerbile.lemans.cap42
+FUEL_LEAD = 12  # racerbile.option.out_of_fuel
+NOL_LIMIT = 3  # racerbile.lemans.nol: the fourth nøl of a turn is a whole beer and ends it
+VOMIT_LAPS = 5  # racerbile.lemans.vomit
+CL_PER_MARK = 3  # racerbile.lemans.glasses: a mark every 3 cl, 11 marks to a beer
+GEAR_WORDS = {1: "første", 2: "andet", 3: "tredje"}
+
+
+def sips_to_cl(sips: int) -> int:
+    """The centilitres a number of sips fills on a Le Mans measuring glass (racerbile.lemans.glasses)."""
+    return sips * CL_PER_MARK
+
+
+class Driving(StrEnum):
+    """How a roll drives: by its total."""
+
+    NORMAL = "normal"  # 1–6
+    RECKLESS = "reckless"  # 7–9: each change of direction squeals (racerbile.reckless)
+    FLAT_OUT = "flat_out"  # 10–12: neither turning nor braking (racerbile.flat_out)
+
+
+def driving(total: int) -> Driving:
+    if total >= 10:
+        return Driving.FLAT_OUT
+    if total >= 7:
+        return Driving.RECKLESS
+    return Driving.NORMAL
+
+
+def too_fast_faults(seen_before: int, new: int) -> int:
+    """Technical faults for `new` 5s and 6s after `seen_before` of them this turn: the third is
+    one, each further one another (racerbile.too_fast)."""
+    return max(0, seen_before + new - 2) - max(0, seen_before - 2)
+
+
+class Kind(StrEnum):
+    TECHNICAL = "technical"
+    GENERAL = "general"
+    EVENT = "event"  # a table event with its own penalty
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One entry of the "call a fault" menu: a rule id, what it costs, and whether it counts."""
+
+    rule: str
+    kind: Kind
+    label: str
+    unit: str = ""  # what a count counts ("field", "die", "cap", "nøl"); empty: once
+    sips: int = 1  # per count
+    beers: int = 0  # whole beers (racerbile.lemans.dunlop)
+    laps: int = 0  # laps lost (racerbile.lemans.vomit, racerbile.lemans.delay)
+    lemans: bool = False  # only at a Le Mans event
+    option: str = ""  # only when this option is on
+
+
+def _t(rule: str, label: str, unit: str = "", sips: int = 1) -> Fault:
+    return Fault("racerbile.technical." + rule, Kind.TECHNICAL, label, unit, sips)
+
+
+def _g(rule: str, label: str, unit: str = "") -> Fault:
+    return Fault("racerbile.general." + rule, Kind.GENERAL, label, unit)
+
+
+FAULTS: tuple[Fault, ...] = (
+    _t("clutch", "Rolled a 1 (clutch)", "die"),
+    _t("wrong_cap", "Moved the wrong cap", "field"),
+    _t("upside_down", "Drove the cap upside down", "field"),
+    _t("own_cap_out_of_turn", "Moved own cap out of turn"),
+    _t("others_cap", "Moved another's cap (and put it back)"),
+    _t("too_fast", "A third or further 5-or-6", "die"),
+    _t("die_dropped", "A die fell off the table", "die"),
+    _t("die_moves_cap", "A die shifted a cap", "cap"),
+    _t("squeal", "A squeal on 7–9", "squeal"),
+    _t("fewer_fields", "Drove fewer fields than rolled", "field"),
+    _t("wrong_dice_count", "Rolled the wrong number of dice", "die"),
+    _t("stacking_order", "Stacked two caps the wrong way round", sips=2),
+    _t("wrong_branch", "Drove the wrong branch of a split", "field"),
+    _t("downshift", "Chose to shift down"),
+    _t("self_nol", "Nøl'ed oneself"),
+    _t("crooked_die", "A die landed tilted", "die"),
+    _t("die_on_object", "A die landed on something", "die"),
+    _t("roll_out_of_turn", "Rolled out of turn"),
+    _t("no_flip", "Forgot to flip the cap on a blocking field"),
+    _t("no_bonk", "Forgot to bonk when lifting a block"),
+    _g("explain_rule", "Explained a rule"),
+    _g("explain_wrong", "Explained a rule wrongly"),
+    _g("no_upshift_call", "Forgot to announce an upshift"),
+    _g("no_downshift_call", "Forgot to announce a downshift"),
+    _g("no_front_last_call", "Forgot to announce the front/last sip"),
+    _g("no_front_last_sip", "Forgot to drink the front/last sip"),
+    _g("no_first_gear_call", "Forgot \"Jeg starter i første gear\""),
+    _g("no_squeal_call", "Forgot to say \"hvin\"", "squeal"),
+    _g("no_midway_call", "Forgot to call \"Midtvejsskål!\""),
+    _g("no_midway_sip", "Did not drink the midway sip"),
+    _g("strong_beer_excuse", "Pleaded a stronger drink"),
+    _g("overtaken", "Was overtaken"),
+    _g("noled", "Was nøl'ed (\"Tre. To. En. Nøl.\")", "nøl"),
+    Fault("racerbile.caps", Kind.TECHNICAL, "Moved the cap on its edge"),
+    Fault("racerbile.touch", Kind.GENERAL, "Left a shifted cap where it went"),
+    Fault("racerbile.option.two_wheels", Kind.TECHNICAL, "Wrong number of wheels on 7–9", "field", option="two_wheels"),
+    Fault("racerbile.lemans.dunlop", Kind.EVENT, "Knocked over the Dunlop bridge", sips=0, beers=1, lemans=True),
+    Fault("racerbile.lemans.vomit", Kind.EVENT, "Vomited (table or floor)", sips=0, laps=VOMIT_LAPS, lemans=True),
+    Fault("racerbile.lemans.delay", Kind.EVENT, "Delayed the game out of turn", sips=0, laps=1, lemans=True),
+)
+
+FAULT_BY_RULE: dict[str, Fault] = {f.rule: f for f in FAULTS}
