@@ -10,6 +10,10 @@ from typing import Sequence
 from game import __version__
 from game.errors import InputError
 
+PLAY_CHOICES = ("schock", "katchen", "racerbile")
+RACE_VARIANTS = ("babybile", "racerbile", "le_mans")
+RACE_KINDS = ("human", "careful", "racer", "stalin", "random")
+DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
 GAME_CHOICES = ("schock", "katchen")
 
 
@@ -24,13 +28,17 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the table of a game straight away")
-    play.add_argument("game", choices=GAME_CHOICES)
+    play.add_argument("game", choices=PLAY_CHOICES)
     play.add_argument(
         "--players",
-        default="You,Bot 1:bot,Bot 2:bot",
-        help="comma-separated NAME[:KIND[:DRINK]], KIND human|bot|random, DRINK beer|light_beer|other "
-        "(default: %(default)s)",
+        default=None,
+        help="comma-separated NAME[:KIND[:DRINK]], KIND human|bot|random (Racerbile: human|careful|racer|stalin|random), "
+        "DRINK beer|light_beer|other; a Le Mans team is TEAM=DRIVER/DRIVER/DRIVER[:KIND[:DRINK]] "
+        f"(default: {DEFAULT_PLAYERS})",
     )
+    play.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: a shipped track's name or a track file (default: babybane; le_mans for Le Mans)")
+    play.add_argument("--variant", choices=RACE_VARIANTS, default=None, help="Racerbile: the rules (default: the profile's, else babybile)")
+    play.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams of three (2–8); teams not named in --players are bots")
     play.add_argument("--profile", metavar="FILE", help="a rule profile (YAML, see docs/profiles.md)")
     play.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
@@ -38,21 +46,40 @@ def _parser() -> argparse.ArgumentParser:
     _frames(play)
     play.add_argument("--fullscreen", action="store_true")
 
-    ref = sub.add_parser("referee", help="rule on a record file (docs/records.md)")
+    ref = sub.add_parser("referee", help="rule on a record file: Schock, Katchen or a Racerbile race (docs/records.md)")
     ref.add_argument("file")
-    ref.add_argument("--json", action="store_true", help="print JSON")
+    ref.add_argument("--json", action="store_true", help="print every ruling and the standing as JSON")
 
-    sim = sub.add_parser("simulate", help="bots only, headless: play many games")
-    sim.add_argument("game", choices=GAME_CHOICES)
-    sim.add_argument("--players", type=int, required=True, help="2 to 8 seats")
-    sim.add_argument("--games", type=int, default=100)
+    sim = sub.add_parser(
+        "simulate",
+        help="bots only, headless: play many games, or race bot cars",
+        description="Bots only, headless. Dice games: --players seats, --games games (default 100). "
+        "Racerbile: --players bot cars race --games races (default 1) on --track with --variant rules "
+        "(default racerbile); at Le Mans (--variant le_mans, or --teams N) the seats are teams of three "
+        "drivers – --teams N teams, or --players N when --teams is absent – and every round of turns "
+        "takes --round-seconds of the event clock until the last round after --hours (the profile's "
+        "lemans_hours, default 24) is called and played.",
+    )
+    sim.add_argument("game", choices=PLAY_CHOICES)
+    sim.add_argument("--players", type=int, default=None, help="2 to 8 seats (Racerbile: cars; Le Mans without --teams: teams)")
+    sim.add_argument("--games", type=int, default=None, help="games to play (default: 100; Racerbile: 1 race)")
     sim.add_argument("--seed", type=int, required=True)
-    sim.add_argument("--bots", default="bot", help="comma-separated bot kinds for the seats, repeated (default: bot)")
-    sim.add_argument("--profile", metavar="FILE")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bot kinds for the seats, repeated (default: bot; Racerbile: careful,racer,stalin – "
+        "careful|racer|stalin|random)",
+    )
+    sim.add_argument("--profile", metavar="FILE", help="a rule profile (YAML, see docs/profiles.md)")
+    sim.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: a shipped track's name, a track file or a content hash (default: babybane; le_mans for Le Mans)")
+    sim.add_argument("--variant", choices=RACE_VARIANTS, default=None, help="Racerbile: the rules (default: the profile's variant if it names one, else racerbile; le_mans with --teams)")
+    sim.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams of three drivers (2–8); implies --variant le_mans")
+    sim.add_argument("--hours", type=int, default=None, metavar="H", help="Le Mans: the event's length in hours (sets lemans_hours)")
+    sim.add_argument("--round-seconds", type=float, default=30.0, metavar="S", help="Le Mans: event seconds a round of turns takes (default 30)")
+    sim.add_argument("--json", action="store_true", help="print JSON")
 
     rules = sub.add_parser("rules", help="every rule id of a game with a one-line summary")
-    rules.add_argument("game", choices=GAME_CHOICES)
+    rules.add_argument("game", choices=PLAY_CHOICES)
     rules.add_argument("--options", action="store_true", help="also list the house-rule options")
 
     tracks = sub.add_parser("tracks", help="Racerbile track files: validate, show, render (docs/tracks.md)")
@@ -103,6 +130,101 @@ def _players(text: str) -> list:  # type: ignore[type-arg]
     return out
 
 
+def _race_players(text: str | None, lemans: bool, teams: int | None) -> list:  # type: ignore[type-arg]
+    """The seats of a race from --players (and --teams at Le Mans): NAME[:KIND[:DRINK]], a team
+    TEAM=D1/D2/D3[:KIND[:DRINK]]; unnamed Le Mans teams (and missing drivers) are filled in."""
+    from game.match import PlayerSpec
+    from game.rules.ledger import Drink
+    from game.ui.menu import DRIVER_NAMES, TEAM_NAMES
+
+    if teams is not None and not lemans:
+        raise InputError("--teams is for Le Mans (--variant le_mans)", "--teams")
+    if teams is not None and not 2 <= teams <= 8:
+        raise InputError(f"--teams takes 2 to 8, not {teams}", "--teams")
+    if text is None:
+        text = "You" if lemans else "You,Bot 1:careful,Bot 2:racer"
+    out = []
+    for part in (p for p in text.split(",") if p.strip() or not lemans):
+        bits = [b.strip() for b in part.split(":")]
+        name, _, crew = bits[0].partition("=")
+        name = name.strip()
+        if not name:
+            raise InputError("a player needs a name", "--players")
+        kind = bits[1] if len(bits) > 1 and bits[1] else "human"
+        kind = "careful" if kind == "bot" else kind
+        if kind not in RACE_KINDS:
+            raise InputError(f"unknown kind {kind!r} for {name}; valid kinds: {', '.join(RACE_KINDS)}", "--players")
+        try:
+            drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
+        except ValueError:
+            raise InputError(f"unknown drink {bits[2]!r}; valid drinks: {', '.join(d.value for d in Drink)}", "--players") from None
+        drivers = tuple(d.strip() for d in crew.split("/") if d.strip()) if crew else ()
+        if drivers and not lemans:
+            raise InputError(f"{name}: drivers are for Le Mans teams (--variant le_mans)", "--players")
+        if len(drivers) > 3:
+            raise InputError(f"{name}: a team has three drivers, not {len(drivers)}", "--players")
+        out.append(PlayerSpec(name, kind, drink, drivers))
+    if lemans:
+        n = teams if teams is not None else max(len(out), 2)
+        if len(out) > n:
+            raise InputError(f"{len(out)} teams named in --players, but --teams is {n}", "--players")
+        seats = {p.name for p in out}
+        for t in TEAM_NAMES:
+            if len(out) >= n:
+                break
+            if t not in seats:
+                out.append(PlayerSpec(t, "careful"))
+        taken = {d for p in out for d in p.drivers}
+        pool = [d for d in DRIVER_NAMES if d not in taken]
+        full = []
+        for p in out:
+            need = 3 - len(p.drivers)
+            full.append(PlayerSpec(p.name, p.kind, p.drink, p.drivers + tuple(pool[:need])))
+            pool = pool[need:]
+        out = full
+    names = [p.name for p in out]
+    if len(set(names)) != len(names):
+        raise InputError("every player needs a name of his own", "--players")
+    crews = [d for p in out for d in p.drivers]
+    if len(set(crews)) != len(crews):
+        raise InputError("every driver needs a name of his own", "--players")
+    if not 2 <= len(out) <= 8:
+        raise InputError(f"2 to 8 {'teams' if lemans else 'players'}, not {len(out)}", "--players")
+    return out
+
+
+def _play_race(args: argparse.Namespace) -> int:
+    """`play racerbile`: a race on a track, straight away."""
+    import random
+
+    from game.racerbile.tracks import find_track
+    from game.records import load_profile
+    from game.rules.racerbile import SPEC
+    from game.ui.app import run_app
+
+    base = load_profile(args.profile, "racerbile") if args.profile else None
+    variant = args.variant or (base.variant if base is not None else "babybile")
+    profile = SPEC.make(variant, **dict(base.options if base is not None else {}))
+    track = args.track or ("le_mans" if variant == "le_mans" else "babybane")
+    try:
+        find_track(track)
+    except ValueError as e:
+        raise InputError(str(e), "--track") from None
+    players = _race_players(args.players, variant == "le_mans", args.teams)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return run_app(
+        "table",
+        game="racerbile",
+        players=players,
+        profile=profile,
+        seed=seed,
+        track=track,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        fullscreen=args.fullscreen,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
     args = _parser().parse_args(argv)
@@ -129,6 +251,10 @@ def _run(args: argparse.Namespace) -> int:
 
         if args.load:
             return run_app("table", load=args.load, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
+        if args.game == "racerbile":
+            return _play_race(args)
+        if args.track or args.variant or args.teams is not None:
+            raise InputError("--track, --variant and --teams are for racerbile", "--track" if args.track else "--variant" if args.variant else "--teams")
         profile = load_profile(args.profile, args.game) if args.profile else None
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         if args.games < 1:
@@ -136,7 +262,7 @@ def _run(args: argparse.Namespace) -> int:
         return run_app(
             "table",
             game=args.game,
-            players=_players(args.players),
+            players=_players(args.players or DEFAULT_PLAYERS),
             profile=profile,
             games=args.games,
             seed=seed,
@@ -161,9 +287,14 @@ def _run(args: argparse.Namespace) -> int:
         from game.match import GAMES
         from game.rules.catalog import rules_for
 
-        for r in rules_for(args.game):
-            print(f"{r.id:20} {r.title}: {r.summary}")
+        texts = rules_for(args.game)
+        width = max(20, *(len(r.id) for r in texts))
+        for r in texts:
+            print(f"{r.id:{width}} {r.title}: {r.summary}")
         if args.options:
+            spec = GAMES[args.game].spec
+            if len(spec.variants) > 1:
+                print(f"\nVariants (profile `variant:`): {', '.join(spec.variants)} (default {spec.variants[0]})")
             print("\nHouse-rule options (rule profile):")
             for o in GAMES[args.game].spec.options:
                 print(f"  {o.name} = {o.default!r}   [{o.describe_values()}]  {o.help} ({o.rule})")
@@ -220,15 +351,23 @@ def _validate_track(path: str) -> bool:
 def _simulate(args: argparse.Namespace) -> int:
     from game.records import load_profile
 
+    if args.game == "racerbile":
+        return _simulate_race(args)
+    for flag, value in (("--track", args.track), ("--variant", args.variant), ("--teams", args.teams), ("--hours", args.hours)):
+        if value is not None:
+            raise InputError(f"{flag} is for racerbile", flag)
     profile = load_profile(args.profile, args.game) if args.profile else None
     from game.dice.bots import BOTS
     from game.dice.simulate import simulate
 
+    if args.players is None:
+        raise InputError("say how many seats: --players N (2 to 8)", "--players")
     if not 2 <= args.players <= 8:
         raise InputError(f"--players takes 2 to 8, not {args.players}", "--players")
+    args.games = 100 if args.games is None else args.games
     if args.games < 1:
         raise InputError("--games must be at least 1", "--games")
-    kinds_cycle = [k.strip() for k in args.bots.split(",") if k.strip()]
+    kinds_cycle = [k.strip() for k in (args.bots or "bot").split(",") if k.strip()]
     for k in kinds_cycle:
         if k not in BOTS:
             raise InputError(f"unknown bot {k!r}; valid bots: {', '.join(BOTS)}", "--bots")
@@ -246,16 +385,90 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_race(args: argparse.Namespace) -> int:
+    """`simulate racerbile`: bot cars (or Le Mans teams) race; standings and drinks."""
+    from game.racerbile.bots import BOTS
+    from game.racerbile.simulate import simulate
+    from game.racerbile.tracks import find_track
+    from game.records import load_profile
+    from game.rules.racerbile import LE_MANS, RACERBILE, SPEC
+
+    base = load_profile(args.profile, "racerbile") if args.profile else None
+    variant = args.variant or (LE_MANS if args.teams is not None else None)
+    if variant is None:
+        variant = base.variant if base is not None and _names_variant(args.profile) else RACERBILE
+    if args.teams is not None and variant != LE_MANS:
+        raise InputError("--teams is for Le Mans (--variant le_mans)", "--teams")
+    options = dict(base.options) if base is not None else {}
+    if args.hours is not None:
+        if variant != LE_MANS:
+            raise InputError("--hours is for Le Mans (--variant le_mans)", "--hours")
+        if args.hours < 1:
+            raise InputError(f"--hours takes a whole number of at least 1, not {args.hours}", "--hours")
+        options["lemans_hours"] = args.hours
+    profile = SPEC.make(variant, **options)
+    seats = args.teams if args.teams is not None else args.players
+    what = "teams" if variant == LE_MANS else "players"
+    if seats is None:
+        raise InputError(f"say how many {what}: --players N (2 to 8)" + (" or --teams N" if variant == LE_MANS else ""), "--players")
+    if args.teams is not None and args.players is not None and args.players != args.teams:
+        raise InputError(f"--players {args.players} and --teams {args.teams} disagree (at Le Mans the seats are the teams)", "--players")
+    if not 2 <= seats <= 8:
+        raise InputError(f"2 to 8 {what}, not {seats}", "--teams" if args.teams is not None else "--players")
+    games = 1 if args.games is None else args.games
+    if games < 1:
+        raise InputError("--games must be at least 1", "--games")
+    rs = args.round_seconds
+    if not (rs > 0 and float(f"{rs:g}") == rs):  # the clock is logged as `clock S` and must replay exactly
+        raise InputError(f"--round-seconds takes a positive number of seconds (at most six digits), not {rs:g}", "--round-seconds")
+    kinds_cycle = [k.strip() for k in (args.bots or "careful,racer,stalin").split(",") if k.strip()]
+    for k in kinds_cycle:
+        if k not in BOTS:
+            raise InputError(f"unknown bot {k!r}; valid bots: {', '.join(BOTS)}", "--bots")
+    if not kinds_cycle:
+        raise InputError("name at least one bot", "--bots")
+    kinds = [kinds_cycle[i % len(kinds_cycle)] for i in range(seats)]
+    track = args.track or ("le_mans" if variant == LE_MANS else "babybane")
+    try:
+        find_track(track)
+    except ValueError as e:
+        raise InputError(str(e), "--track") from None
+    bar = _ProgressBar(100, "%") if sys.stderr.isatty() else None
+    progress = (lambda f: bar(int(100 * f), 100)) if bar else None
+    result = simulate(kinds, games, args.seed, profile=profile, track=track, round_seconds=rs, progress=progress)
+    if bar:
+        bar.done()
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        print(result.to_text())
+    return 0
+
+
+def _names_variant(path: str) -> bool:
+    """Whether a profile file says `variant:` (an unnamed one is filled in as the first variant)."""
+    from game.yamlio import read
+
+    doc = read(path)
+    return any(k.value == "variant" for k, _ in doc.mapping(doc.root, "a profile file"))
+
+
 class _ProgressBar:
     """A one-line progress bar on the terminal's standard error."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, unit: str = "games") -> None:
         self.total = total
+        self.unit = unit
+        self.last = -1
 
     def __call__(self, done: int, total: int) -> None:
+        if done == self.last:
+            return
+        self.last = done
         width = 40
         filled = width * done // max(1, total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        count = f"{done}%" if self.unit == "%" else f"{done}/{total} {self.unit}"
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {count}")
         sys.stderr.flush()
 
     def done(self) -> None:

@@ -1,7 +1,9 @@
 """A match in play: the current state, driven by actions, recorded in the match log.
 
 Live play draws chance outcomes from a seeded generator; the log records every outcome, so a
-saved match replays exactly. Undo replays a prefix of the log.
+saved match replays exactly. Undo replays a prefix of the log. With a `journal` every entry is
+also appended to a crash-proof file as it happens (`game.rules.journal`): after a crash,
+`Match.load(path, journal=path)` continues from the last completed action.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any, Callable
 from game.dice.actions import Dice, Tower
 from game.errors import IllegalAction, InputError
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
+from game.rules.journal import Journal, is_journal, read_journal
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
@@ -36,6 +39,7 @@ class Match:
         games: int = 1,
         opener: int = 0,
         track: str | None = None,
+        journal: str | Path | None = None,
     ) -> None:
         info = GAMES[game]
         self.info = info
@@ -67,6 +71,9 @@ class Match:
         self.log = MatchLog(game, [p.to_dict() for p in players], self.profile.to_dict(), seed, settings)
         self.log.append(Entry(START, "start", step.rulings))
         self.listeners: list[Callable[[Entry], None]] = []
+        self.journal: Journal | None = None
+        if journal is not None:
+            self.attach_journal(journal)
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -77,6 +84,8 @@ class Match:
         self.state = step.state
         entry = Entry(seat, str(action), step.rulings)
         self.log.append(entry)
+        if self.journal is not None:
+            self.journal.append(entry)
         for f in self.listeners:
             f(entry)
         return entry
@@ -107,6 +116,8 @@ class Match:
         n = max(1, min(n, len(self.log.entries)))
         other = Match.replay(self.log.prefix(n))
         self.state, self.log = other.state, other.log
+        if self.journal is not None:
+            self.journal.rewrite(self.log)
         # the generator continues from a fresh draw so that undone dice do not simply repeat
         self.rng = random.Random(f"{self.log.seed}/{n}/{len(self.log.entries)}/{self.rng.random()}")
 
@@ -120,6 +131,17 @@ class Match:
 
     def save(self, path: str | Path) -> None:
         self.log.save(path)
+
+    def attach_journal(self, path: str | Path) -> None:
+        """Autosave to a journal from now on: it is (re)written with the log so far, then every
+        applied entry is appended and synced to disk."""
+        self.close_journal()
+        self.journal = Journal(path, self.log)
+
+    def close_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
 
     @classmethod
     def replay(cls, log: MatchLog, file: str = "<log>") -> Match:
@@ -157,5 +179,19 @@ class Match:
         return m
 
     @classmethod
-    def load(cls, path: str | Path) -> Match:
-        return cls.replay(MatchLog.load(path), str(path))
+    def load(cls, path: str | Path, *, journal: str | Path | None = None) -> Match:
+        """A saved match (JSON) or a journal, replayed and verified; with `journal`, autosaving
+        goes on there (`journal=path` continues a journal where it stopped)."""
+        if not is_journal(path):
+            m = cls.replay(MatchLog.load(path), str(path))
+        else:
+            try:
+                m = cls.replay(read_journal(path).log, str(path))
+            except InputError as e:  # entry i of the log is line i + 1 of the journal
+                n = e.message.removeprefix("entry ").partition(" ")[0].rstrip(":")
+                if not n.isdigit():
+                    raise
+                raise InputError(e.message, e.file, int(n) + 1, 1) from None
+        if journal is not None:
+            m.attach_journal(journal)
+        return m

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -18,7 +18,10 @@ from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
-from game.yamlio import Doc, read
+from game.yamlio import Doc, parse, read, read_text
+
+if TYPE_CHECKING:
+    from game.racerbile.record import RaceReport
 
 RECORD_KEYS = ("game", "players", "profile", "opener", "games", "rounds")
 
@@ -158,9 +161,14 @@ def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     return out
 
 
-def referee(path: str | Path) -> RefereeReport:
-    """Run a record file through the referee."""
-    doc = read(path)
+def referee(path: str | Path) -> RefereeReport | RaceReport:
+    """Run a record file through the referee (a race record goes to `game.racerbile.record`)."""
+    text = read_text(path)
+    doc = parse(text, str(path))
+    if _game_of(doc) == "racerbile":
+        from game.racerbile.record import referee_race
+
+        return referee_race(doc, text)
     items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
     for k, v in doc.mapping(doc.root, "a record file"):
         if k.value not in RECORD_KEYS:
@@ -206,6 +214,15 @@ def referee(path: str | Path) -> RefereeReport:
         for k, v in doc.mapping(rnode, "a round (player: throw)"):
             _play_turn(doc, report, k, v)
     return report
+
+
+def _game_of(doc: Doc) -> str | None:
+    """The `game:` of a record, if it says one plainly (the dice referee reports the rest)."""
+    if isinstance(doc.root, yaml.MappingNode):
+        for k, v in doc.root.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == "game" and isinstance(v, yaml.ScalarNode):
+                return str(v.value)
+    return None
 
 
 class TurnError(ValueError):

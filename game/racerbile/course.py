@@ -4,15 +4,49 @@ directions, progress, the branches of the splits, the pit lane and the midway li
 Built once per track (`Track.course`) from its `TrackGraph`. A step goes to a connected field the
 car may drive to (arrows kept, never back over the line) and never to lower progress – except
 over the finish line, where progress starts again at 0 (racerbile Decisions: direction of travel).
+
+`Course.tables` holds the same steps by number for the move search (`game.racerbile.moves`): a
+state is a field and the way the car faces, and each state lists the steps the 60° limit leaves
+it (racerbile.turn).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.track import Kind, Track
 
 Step = tuple[Hex, int]  # the field stepped to and the direction of the step
+NOWAY = 6  # the facing of a car that faces no way (any first step)
+WAYS = 7  # states per field: the six facings and NOWAY
+# a step of the search: (the state stepped to, 1 if the step changes direction else 0, the field
+# number, the field as a 1-tuple – ready to extend a path)
+Edge = tuple[int, int, int, tuple[Hex]]
+# a step onto a field of a split's branch: (state, turns, field number, field as a 1-tuple, branch
+# number, pit lane)
+BranchEdge = tuple[int, bool, int, tuple[Hex], int, bool]
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The course by number, for the move search: field numbers (`index`, `hexes`) and states
+    `field × WAYS + facing`. `edges[pit][state]` are the steps from a state that keep to the 60°
+    limit and onto no branch field – onto the pit lane only when `pit` – each saying whether it
+    changes direction (a squeal on 7–9). `branch_edges[state]` are the steps onto branch fields.
+    `ahead[state]` are the fields right ahead of a car stopped in that state (forward steps within
+    60° of its facing, any with NOWAY) in the course's order, and `behind[field]` the states that
+    have it right ahead."""
+
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    states: int
+    edges: tuple[tuple[tuple[Edge, ...], ...], ...]
+    branch_edges: tuple[tuple[BranchEdge, ...], ...]
+    branches: tuple[tuple[int, str], ...]
+    ahead: tuple[tuple[int, ...], ...]
+    behind: tuple[tuple[int, ...], ...]
+    loops: bool  # whether a move might come back to a field (see `Course.loops`)
 
 
 @dataclass(frozen=True)
@@ -39,6 +73,89 @@ class Course:
 
     def is_track(self, h: Hex) -> bool:
         return h in self.progress
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The steps by number for the move search (built on first use)."""
+        return build_tables(self)
+
+    @property
+    def loops(self) -> bool:
+        """Whether a move of up to 12 fields might come back to a field it drove: round a whole lap
+        (a lap of 12 fields or fewer), or round a loop of fields of equal progress within the 60°
+        limit. Neither is so on a real track; the move search relies on it, or drives exactly."""
+        return self.tables.loops
+
+
+def _turns(a: int, b: int) -> int:
+    """The turn between two directions in steps of 60° (0 … 3)."""
+    t = (a - b) % 6
+    return min(t, 6 - t)
+
+
+def build_tables(course: Course) -> Tables:
+    hexes = tuple(sorted(course.steps))
+    index = {h: i for i, h in enumerate(hexes)}
+    n = len(hexes)
+    states = n * WAYS
+    branch_list = sorted(set(course.branch_of.values()))
+    branch_no = {b: i for i, b in enumerate(branch_list)}
+    edges: list[list[list[Edge]]] = [[[] for _ in range(states)] for _ in range(2)]
+    branch_edges: list[list[BranchEdge]] = [[] for _ in range(states)]
+    ahead: list[tuple[int, ...]] = []
+    behind: list[list[int]] = [[] for _ in range(n)]
+    for i, h in enumerate(hexes):
+        for f in range(WAYS):
+            s = i * WAYS + f
+            near = []
+            for m, d in course.steps[h]:
+                if f != NOWAY and _turns(d, f) > 1:
+                    continue
+                j = index[m]
+                near.append(j)
+                turn = f != NOWAY and d != f
+                to = j * WAYS + d
+                pit = m in course.pit and h not in course.pit  # driving in (racerbile.lemans.pit)
+                if m in course.branch_of:
+                    branch_edges[s].append((to, turn, j, (m,), branch_no[course.branch_of[m]], pit))
+                    continue
+                e = (to, 1 if turn else 0, j, (m,))
+                edges[1][s].append(e)
+                if not pit:
+                    edges[0][s].append(e)
+            ahead.append(tuple(near))
+            for j in near:
+                behind[j].append(s)
+    return Tables(
+        hexes=hexes,
+        index=index,
+        states=states,
+        edges=tuple(tuple(tuple(x) for x in by_pit) for by_pit in edges),
+        branch_edges=tuple(tuple(x) for x in branch_edges),
+        branches=tuple(branch_list),
+        ahead=tuple(ahead),
+        behind=tuple(tuple(x) for x in behind),
+        loops=course.lap <= 12 or _plateau_loop(course),
+    )
+
+
+def _plateau_loop(course: Course) -> bool:
+    """Whether some drive within the 60° limit over fields of equal progress comes back to a field
+    it left (a move can come back to a field no other way short of a lap)."""
+    prog = course.progress
+    flat = {h: [(m, d) for m, d in course.steps[h] if prog[m] == prog[h]] for h in course.steps}
+    for h in flat:
+        todo = [(m, d) for m, d in flat[h]]
+        seen = set(todo)
+        while todo:
+            x, f = todo.pop()
+            if x == h:
+                return True
+            for m, d in flat[x]:
+                if _turns(d, f) <= 1 and (m, d) not in seen:
+                    seen.add((m, d))
+                    todo.append((m, d))
+    return False
 
 
 def course_of(track: Track) -> Course:

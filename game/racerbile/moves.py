@@ -3,9 +3,11 @@
 A move drives some of the rolled fields, one step at a time to a forward field (`Course.steps`),
 turning at most 60° from step to step (racerbile.turn), never onto a field twice, keeping to the
 arrows (racerbile.arrow), to the branch chosen at a split (racerbile.split) and, off first gear,
-out of the pit lane (racerbile.lemans.pit). No car passes or lands on a blocked field – a flipped
-cap (racerbile.field.blocking) or two caps (racerbile.stack); a car that stops right before a
-flipped cap lifts the block. Every field rolled and not driven is a sip
+out of the pit lane's entry (racerbile.lemans.pit). No car passes or lands on a blocked field – a flipped
+cap (racerbile.field.blocking) or two caps (racerbile.stack); a car that stops short with such a
+field right ahead is blocked, and one that stops right before a flipped cap lifts the block.
+"Right ahead" is a forward step within 60° of the way the car faces after the move – any forward
+step when it faces no way (Babybile). Every field rolled and not driven is a sip
 (racerbile.technical.fewer_fields), and at least one field is driven unless the car is blocked.
 
 On 7–9 every change of direction squeals (racerbile.reckless); on 10–12 the car goes straight
@@ -14,25 +16,27 @@ of the roll not driven on it (racerbile.flat_out). Without facing (Babybile) the
 take any direction and is no turn; with facing (Racerbile) the first step turns from the way the
 car faces (racerbile.variant.racerbile).
 
-The search keeps, per number of steps, one path for every (field, facing, squeals, branch
-choice): two paths alike in these drive on alike, since a path never comes back to a field (it
-would have to turn round, which the 60° limit and the direction of travel do not allow).
+The search goes a step at a time and keeps, per number of steps, one path for every (field,
+facing, squeals, branch choice): two paths alike in these drive on alike as long as no move can
+come back to a field it drove – that takes a lap, or a loop of fields of equal progress within the
+60° limit (`Course.loops`, checked once per track; no shipped track has one). Where a move could,
+the search keeps every path. `game.racerbile.oracle` is the plain brute force it is tested against.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping, cast
+from typing import Iterator, Mapping, NamedTuple, cast
 
 from game.hexgrid import DIRECTIONS, Hex
-from game.racerbile.course import Course
+from game.racerbile.course import NOWAY, WAYS, BranchEdge, Course, Tables
 from game.rules.racerbile import Driving, driving
 
 Choice = tuple[tuple[int, str], ...]  # branches chosen by this move: (split number, branch name)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One way to drive a roll: the fields driven and what it costs."""
+class Move(NamedTuple):
+    """One way to drive a roll: the fields driven and what it costs (immutable; a named tuple, as
+    the search makes many)."""
 
     start: Hex
     path: tuple[Hex, ...]  # the fields driven, in order (the start not included)
@@ -57,6 +61,11 @@ class Move:
         return format_path(self.path)
 
 
+def outcome(m: Move) -> tuple[object, ...]:
+    """What a move comes to, whatever its path: two moves alike in this are the same choice."""
+    return (m.end, m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice)
+
+
 def format_path(path: tuple[Hex, ...]) -> str:
     return " ".join(f"{h.q},{h.r}" for h in path) if path else "-"
 
@@ -78,9 +87,14 @@ class LegalMoves:
 
     def __init__(self, moves: list[Move]) -> None:
         self._moves = moves
-        self._by_end: dict[Hex, list[Move]] = {}
-        for m in moves:
-            self._by_end.setdefault(m.end, []).append(m)
+        self._index: dict[Hex, list[Move]] | None = None
+
+    def _by_end(self) -> dict[Hex, list[Move]]:
+        if self._index is None:
+            self._index = {}
+            for m in self._moves:
+                self._index.setdefault(m.end, []).append(m)
+        return self._index
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -89,14 +103,14 @@ class LegalMoves:
         return iter(self._moves)
 
     def __contains__(self, m: object) -> bool:
-        return isinstance(m, Move) and m in self._by_end.get(m.end, ())
+        return isinstance(m, Move) and m in self._by_end().get(m.end, ())
 
     def ends(self) -> list[Hex]:
-        return list(self._by_end)
+        return list(self._by_end())
 
     def to(self, end: Hex) -> list[Move]:
         """The moves that end on `end`, cheapest first."""
-        return sorted(self._by_end.get(end, ()), key=lambda m: (m.sips, len(m.path)))
+        return sorted(self._by_end().get(end, ()), key=lambda m: (m.sips, len(m.path)))
 
     def best_to(self, end: Hex) -> Move | None:
         ms = self.to(end)
@@ -125,14 +139,29 @@ def legal_moves(
     `facing_rule` keeps the facing after the move (Racerbile) or forgets it (Babybile)."""
     if roll <= 0 or off_track:
         return LegalMoves([Move(start, (), facing, 0, max(roll, 0))])
-    if driving(roll) is Driving.FLAT_OUT:
-        return LegalMoves(_flat_out(course, start, facing, roll, board, facing_rule))
-    return LegalMoves(_search(course, start, facing, roll, board, gear, driving(roll) is Driving.RECKLESS, facing_rule))
+    kind = driving(roll)
+    if kind is Driving.FLAT_OUT:
+        return LegalMoves(_flat_out(course, start, facing, roll, board, gear, facing_rule))
+    reckless = kind is Driving.RECKLESS
+    if cornered(course, start, facing):  # it must turn more than 60° first: that turn squeals
+        moves = _search(course, start, None, roll, board, gear, reckless, facing_rule)
+        return LegalMoves([(m._replace(squeals=m.squeals + 1) if reckless else m) if m.path else m._replace(facing=facing) for m in moves])
+    return LegalMoves(_search(course, start, facing, roll, board, gear, reckless, facing_rule))
+
+
+def cornered(course: Course, start: Hex, facing: int | None) -> bool:
+    """Whether a car faces a way with no forward step within 60° of it (a lane change into a
+    corner can leave it so). Such a car turns as it must: its first step takes any forward way
+    and is a change of direction (racerbile.turn, racerbile.variant.racerbile)."""
+    if facing is None:
+        return False
+    steps = course.steps.get(start, ())
+    return bool(steps) and all(_turn(d, facing) > 1 for _, d in steps)
 
 
 def _stop(course: Course, end: Hex, facing: int | None, board: Board) -> tuple[bool, Hex | None]:
-    """Whether a car stopping on `end` stands right before a blocked field, and the flipped cap
-    whose block it lifts (racerbile.field.blocking)."""
+    """Whether a car stopping on `end` facing `facing` has a blocked field right ahead, and the
+    flipped cap whose block it lifts (racerbile.field.blocking)."""
     blocked, bonk = False, None
     for n, d in course.steps[end]:
         if facing is not None and _turn(d, facing) > 1:
@@ -146,71 +175,174 @@ def _stop(course: Course, end: Hex, facing: int | None, board: Board) -> tuple[b
     return blocked, bonk
 
 
-def _may_enter(course: Course, n: Hex, gear: int, board: Board, choice: Choice) -> tuple[bool, Choice]:
-    """Whether a car may drive onto `n` (the caps and direction aside), and the branch choice after."""
+def _may_enter(course: Course, frm: Hex, n: Hex, gear: int, board: Board, choice: Choice) -> tuple[bool, Choice]:
+    """Whether a car on `frm` may drive onto `n` (the direction aside), and the branch choice after."""
     if n in board.flipped or n in board.full:
         return False, choice
-    if n in course.pit and gear != 1:
+    if n in course.pit and frm not in course.pit and gear != 1:
         return False, choice
     b = course.branch_of.get(n)
-    if b is not None:
-        split, name = b
-        chosen = board.branch(split)
-        if chosen is None:
-            for s, nm in choice:
-                if s == split:
-                    chosen = nm
-        if chosen is None:
-            return True, choice + (b,)
-        if chosen != name:
-            return False, choice
-    return True, choice
+    return (True, choice) if b is None else _keeps_branch(b, board, choice)
+
+
+_NOT_BLOCKED: tuple[bool, Hex | None] = (False, None)
+_BLOCKED: tuple[bool, Hex | None] = (True, None)
+_new = tuple.__new__  # `_new(Move, (...))`: a move without the named tuple's keyword handling
 
 
 def _search(
     course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool
 ) -> list[Move]:
-    steps = course.steps
-    layer: dict[tuple[Hex, int | None, int, Choice], tuple[Hex, ...]] = {(start, facing, 0, ()): ()}
+    """1–9: a step at a time, one path kept per state (see the module doc).
+
+    Each step's paths are in rows by `choice × 16 + squeals`, each row by state, `field × WAYS +
+    facing` (`Course.tables`)."""
+    t = course.tables
+    if t.loops:
+        return _search_exactly(course, start, facing, roll, board, gear, reckless, facing_rule)
+    index, hexes, behind = t.index, t.hexes, t.behind
+    flipped = {index[h] for h in board.flipped if h in index}
+    bad = flipped | {index[h] for h in board.full if h in index}
+    # the states right before a blocked field, and the flipped cap each would lift (the first ahead)
+    stops: dict[int, tuple[bool, Hex | None]] = {}
+    for x in bad - flipped:
+        stops.update(dict.fromkeys(behind[x], _BLOCKED))
+    bonks: set[int] = set()
+    for x in flipped:
+        stops.update(dict.fromkeys(behind[x], (True, hexes[x])))
+        for s in bonks.intersection(behind[x]):  # two flipped caps right ahead: the first
+            stops[s] = (True, next(hexes[a] for a in t.ahead[s] if a in flipped))
+        bonks.update(behind[x])
+    edges = t.edges[gear == 1]
+    branch_edges = t.branch_edges
+    choices: dict[Choice, int] = {(): 0}
+    start_state = index[start] * WAYS + (NOWAY if facing is None else facing)
+    layer: dict[int, dict[int, tuple[Hex, ...]]] = {0: {start_state: ()}}
     moves: list[Move] = []
-    seen: set[tuple[Hex, int | None, int, int, Choice]] = set()
+    append = moves.append
+    get = stops.get
     for k in range(1, roll + 1):
-        nxt: dict[tuple[Hex, int | None, int, Choice], tuple[Hex, ...]] = {}
-        for (h, f, sq, ch), path in layer.items():
-            for n, d in steps[h]:
-                if f is not None and d != f and (d - f) % 6 not in (1, 5):
-                    continue
-                if n == start or n in path:
-                    continue
-                ok, ch2 = _may_enter(course, n, gear, board, ch)
-                if not ok:
-                    continue
-                key = (n, d, sq + 1 if reckless and f is not None and d != f else sq, ch2)
-                if key not in nxt:
-                    nxt[key] = path + (n,)
-        for (n, nd, sq, ch), path in nxt.items():
-            face = nd if facing_rule else None
-            mkey = (n, face, sq, k, ch)
-            if mkey in seen:
+        nxt: dict[int, dict[int, tuple[Hex, ...]]] = {}
+        for r, row in layer.items():
+            here = nxt.get(r)
+            if here is None:
+                here = nxt[r] = {}
+            squeal = here  # the row of a step that changes direction: one squeal more on 7–9
+            if reckless:
+                row2 = nxt.get(r + 1)
+                squeal = nxt[r + 1] = {} if row2 is None else row2
+            for s, path in row.items():
+                for to, turns, j, h in edges[s]:
+                    if j not in bad:
+                        (squeal if turns else here)[to] = path + h
+                if branch_edges[s]:
+                    _branch_steps(t, board, gear, reckless, choices, nxt, r, path, branch_edges[s], bad)
+        short = roll - k
+        for r, row in nxt.items():
+            if not row:
                 continue
-            seen.add(mkey)
-            blocked, bonk = _stop(course, n, nd, board) if k < roll else (False, None)
-            moves.append(Move(start, path, face, sq, roll - k, blocked=blocked, bonk=bonk, choice=ch))
+            sq, ch = r & 15, _choice_of(choices, r >> 4)
+            if facing_rule:
+                if short:
+                    for s, path in row.items():
+                        bl, bk = get(s, _NOT_BLOCKED)
+                        append(_new(Move, (start, path, s % WAYS, sq, short, False, bl, bk, ch)))
+                else:
+                    for s, path in row.items():
+                        append(_new(Move, (start, path, s % WAYS, sq, 0, False, False, None, ch)))
+            else:  # the facing is forgotten: one move per field
+                seen: set[int] = set()
+                for s, path in row.items():
+                    at = s - s % WAYS + NOWAY
+                    if at not in seen:
+                        seen.add(at)
+                        bl, bk = get(at, _NOT_BLOCKED) if short else _NOT_BLOCKED
+                        append(_new(Move, (start, path, None, sq, short, False, bl, bk, ch)))
         layer = nxt
-        if not layer:
-            break
     if not moves:  # nowhere to go: the car is blocked where it stands
-        blocked, bonk = _stop(course, start, facing, board)
-        moves.append(Move(start, (), facing, 0, roll, blocked=True, bonk=bonk))
+        moves.append(Move(start, (), facing, 0, roll, blocked=True, bonk=get(start_state, _NOT_BLOCKED)[1]))
     return moves
 
 
-def _flat_out(course: Course, start: Hex, facing: int | None, roll: int, board: Board, facing_rule: bool) -> list[Move]:
+def _choice_of(choices: dict[Choice, int], n: int) -> Choice:
+    if n == 0:
+        return ()
+    return next(c for c, i in choices.items() if i == n)
+
+
+def _branch_steps(
+    t: Tables,
+    board: Board,
+    gear: int,
+    reckless: bool,
+    choices: dict[Choice, int],
+    nxt: dict[int, dict[int, tuple[Hex, ...]]],
+    r: int,
+    path: tuple[Hex, ...],
+    steps: tuple[BranchEdge, ...],
+    bad: set[int],
+) -> None:
+    """The steps onto branch fields from one path (racerbile.split): into the row of the choice."""
+    ch = _choice_of(choices, r >> 4)
+    for to, turn, j, h, b, pit in steps:
+        if j in bad or (pit and gear != 1):
+            continue
+        ok, ch2 = _keeps_branch(t.branches[b], board, ch)
+        if not ok:
+            continue
+        c2 = choices.setdefault(ch2, len(choices))
+        r2 = c2 * 16 + (r & 15) + (1 if reckless and turn else 0)
+        nxt.setdefault(r2, {})[to] = path + h
+
+
+def _keeps_branch(branch: tuple[int, str], board: Board, choice: Choice) -> tuple[bool, Choice]:
+    """Whether a step onto a field of `branch` keeps to the split's chosen branch, and the choice
+    after (racerbile.split)."""
+    split, name = branch
+    chosen = board.branch(split)
+    if chosen is None:
+        for sp, nm in choice:
+            if sp == split:
+                chosen = nm
+    if chosen is None:
+        return True, choice + (branch,)
+    return chosen == name, choice
+
+
+def _search_exactly(
+    course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool
+) -> list[Move]:
+    """1–9 on a course where a move might come back to a field: every path kept."""
+    # (path, field, facing, squeals, choice)
+    layer: list[tuple[tuple[Hex, ...], Hex, int | None, int, Choice]] = [((), start, facing, 0, ())]
+    found: dict[tuple[Hex, int | None, int, int, Choice], Move] = {}
+    for k in range(1, roll + 1):
+        nxt: list[tuple[tuple[Hex, ...], Hex, int | None, int, Choice]] = []
+        for path, h, f, sq, ch in layer:
+            for n, d in course.steps[h]:
+                if f is not None and _turn(d, f) > 1 or n == start or n in path:
+                    continue
+                ok, ch2 = _may_enter(course, h, n, gear, board, ch)
+                if ok:
+                    nxt.append((path + (n,), n, d, sq + (1 if reckless and f is not None and d != f else 0), ch2))
+        for path, n, way, sq, ch in nxt:
+            face = way if facing_rule else None
+            if (n, face, sq, k, ch) not in found:
+                blocked, bonk = _stop(course, n, face, board) if k < roll else _NOT_BLOCKED
+                found[(n, face, sq, k, ch)] = Move(start, path, face, sq, roll - k, False, blocked, bonk, ch)
+        layer = nxt
+    if not found:
+        _, bonk = _stop(course, start, facing, board)
+        return [Move(start, (), facing, 0, roll, blocked=True, bonk=bonk)]
+    return list(found.values())
+
+
+def _flat_out(course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, facing_rule: bool) -> list[Move]:
     """10–12: straight on, no braking; the way is the facing, or (none) the player's pick of the first step."""
     if facing is not None:
         ways = [facing]
     else:
-        ways = list(dict.fromkeys(d for _, d in course.steps[start]))
+        ways = sorted({d for _, d in course.steps[start]})
     moves = []
     for d in ways:
         path: list[Hex] = []
@@ -225,17 +357,24 @@ def _flat_out(course: Course, start: Hex, facing: int | None, roll: int, board: 
             if n in board.flipped or n in board.full:
                 blocked, bonk = True, (n if n in board.flipped else None)
                 break
-            ok, choice = _may_enter(course, n, 3, board, choice)
-            if not ok or n == start or n in path:  # the wrong branch or the pit lane: it cannot turn in
+            ok, choice = _may_enter(course, cur, n, gear, board, choice)
+            if not ok:  # the wrong branch or the pit lane off first gear: it cannot turn in
                 off = True
                 break
             path.append(n)
             cur = n
         face = d if facing_rule else None
         moves.append(Move(start, tuple(path), face, 0, roll - len(path), off_track=off, blocked=blocked, bonk=bonk, choice=choice))
-    return moves
-
-
+    if facing is None and len(moves) > 1:
+        # free to pick the way, a car does not pick one blocked at once – unless every way is
+        # (then it stands: one move, lifting the first flipped cap ahead)
+        going = [m for m in moves if m.path]
+        if going:
+            moves = going
+        else:
+            bonk = next((m.bonk for m in moves if m.bonk is not None), None)
+            moves = [Move(start, (), None, 0, roll, blocked=True, bonk=bonk)]
+    return list(dict.fromkeys(moves))  # two ways may end alike once the facing is forgotten
 def check_path(
     course: Course,
     start: Hex,
@@ -255,16 +394,16 @@ def check_path(
             if not m.path:
                 return m
         raise ValueError(f"the car must drive at least one field (it is not blocked); {len(legal)} moves are legal")
-    end = path[-1]
-    candidates = [m for m in legal.to(end) if len(m.path) == len(path)]
-    if not candidates:
-        if len(path) > roll:
-            raise ValueError(f"{len(path)} fields is more than the {roll} rolled")
-        raise ValueError(f"no legal move of {len(path)} fields ends on {end.q},{end.r}")
-    # the path itself: step by step, as the search would drive it
+    if off_track or roll <= 0:
+        raise ValueError("the car does not drive this turn")
+    if len(path) > roll:
+        raise ValueError(f"{len(path)} fields is more than the {roll} rolled")
+    # the path itself, step by step: why it is not legal, or its squeals, facing and branch choice
+    kind = driving(roll)
     cur, f = start, facing
-    reckless = driving(roll) is Driving.RECKLESS
     squeals, choice = 0, cast(Choice, ())
+    if kind is not Driving.FLAT_OUT and cornered(course, start, facing):
+        f, squeals = None, 1 if kind is Driving.RECKLESS else 0
     seen = {start}
     for i, n in enumerate(path):
         step = next((d for m, d in course.steps.get(cur, ()) if m == n), None)
@@ -272,16 +411,20 @@ def check_path(
             raise ValueError(f"step {i + 1}: {n.q},{n.r} is not a forward field next to {cur.q},{cur.r}")
         if f is not None and _turn(step, f) > 1:
             raise ValueError(f"step {i + 1}: turning {60 * _turn(step, f)}° from {cur.q},{cur.r} – at most 60° (racerbile.turn)")
+        if kind is Driving.FLAT_OUT and f is not None and step != f:
+            raise ValueError(f"step {i + 1}: no turning on {roll} (racerbile.flat_out)")
         if n in seen:
             raise ValueError(f"step {i + 1}: {n.q},{n.r} was driven already")
-        ok, choice = _may_enter(course, n, gear, board, choice)
+        ok, choice = _may_enter(course, cur, n, gear, board, choice)
         if not ok:
             raise ValueError(f"step {i + 1}: {n.q},{n.r} is blocked, the wrong branch, or the pit lane off first gear")
-        if reckless and f is not None and step != f:
+        if kind is Driving.RECKLESS and f is not None and step != f:
             squeals += 1
         seen.add(n)
         cur, f = n, step
-    for m in candidates:
-        if m.squeals == squeals and m.choice == choice and (not facing_rule or m.facing == f):
+    for m in legal.to(path[-1]):
+        if len(m.path) == len(path) and m.squeals == squeals and m.choice == choice and (not facing_rule or m.facing == f):
             return Move(start, tuple(path), m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice)
+    if kind is Driving.FLAT_OUT:
+        raise ValueError(f"on {roll} the car cannot brake: {format_path(path)} stops short (racerbile.flat_out)")
     raise ValueError(f"the path {format_path(path)} is not one of the {len(legal)} legal moves")

@@ -11,16 +11,17 @@ Seats are players – or, at Le Mans, teams of drivers; the ledger is kept per d
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import dataclasses
+from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
 from game.errors import IllegalAction
 from game.hexgrid import Hex
 from game.racerbile.actions import Action, Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
 from game.racerbile.course import Course
-from game.racerbile.moves import Board, LegalMoves, Move, check_path, legal_moves
+from game.racerbile.moves import Board, LegalMoves, Move, check_path, legal_moves, outcome
 from game.racerbile.track import Kind, Track
 from game.rules import racerbile as R
 from game.rules.ledger import Drink, Ledger
@@ -240,7 +241,10 @@ class RaceState:
         return self.phase not in (ORDER, START_ROLL)
 
     def moves(self) -> LegalMoves:
-        """The legal moves of the car on turn for its roll."""
+        """The legal moves of the car on turn for its roll (worked out once per state)."""
+        memo: LegalMoves | None = self.__dict__.get("_moves")  # a cache, not a field: `replace` drops it
+        if memo is not None:
+            return memo
         t = self.turn
         assert t is not None and self.phase == MOVE
         car = self.cars[t.seat]
@@ -249,7 +253,8 @@ class RaceState:
             gear=t.gear, facing_rule=self.facing_rule,
         )
         if self.profile["stalin"]:
-            return stalin_moves(lm, self.course)
+            lm = stalin_moves(lm, self.course)
+        self.__dict__["_moves"] = lm
         return lm
 
     # --- positions -------------------------------------------------------------------------
@@ -329,6 +334,8 @@ class RaceState:
 
     def _charge(self, rulings: Iterable[Ruling]) -> tuple[RaceState, list[Ruling]]:
         """Book rulings in the ledger; at Le Mans no player drinks more than 42 sips a turn."""
+        if isinstance(rulings, (list, tuple)) and not rulings:
+            return self, []  # nothing to book: the state as it is
         led, out, t = self.ledger, [], self.turn
         sips = dict(t.sips) if t else {}
         cap = self.lemans
@@ -355,7 +362,7 @@ class RaceState:
     def _order(self, a: Order) -> Step:
         if not a.times:
             return Step(replace(self, phase=START_ROLL, groups=(tuple(range(len(self.players))),)),
-                        (Ruling(self.players[0], What.NOTE, 0, "racerbile.start", "no times entered: roll for the order"),))
+                        (Ruling(self.drivers[0][0], What.NOTE, 0, "racerbile.start", "no times entered: roll for the order"),))
         if len(a.times) != len(self.players) or any(t <= 0 for t in a.times):
             raise IllegalAction(f"enter one time in seconds per seat ({len(self.players)})")
         order = tuple(sorted(range(len(self.players)), key=lambda s: (a.times[s], s)))
@@ -370,7 +377,7 @@ class RaceState:
     def _start_die(self, face: int) -> Step:
         group = self.groups[0]
         rolled = self.rolled + ((group[len(self.rolled)], face),)
-        note = Ruling(self.players[rolled[-1][0]], What.NOTE, face, "racerbile.start", f"{self.players[rolled[-1][0]]} rolls {face} for the order")
+        note = Ruling(self.drivers[rolled[-1][0]][0], What.NOTE, face, "racerbile.start", f"{self.players[rolled[-1][0]]} rolls {face} for the order")
         if len(rolled) < len(group):
             return Step(replace(self, rolled=rolled), (note,))
         faces = sorted({f for _, f in rolled}, reverse=True)
@@ -382,7 +389,7 @@ class RaceState:
             groups = groups[1:]
         st = replace(self, groups=groups, rolled=(), ranked=ranked)
         if groups:
-            tie = Ruling(self.players[groups[0][0]], What.NOTE, 0, "racerbile.start", f"tie between {', '.join(self.players[s] for s in groups[0])}: they roll again")
+            tie = Ruling(self.drivers[groups[0][0]][0], What.NOTE, 0, "racerbile.start", f"tie between {', '.join(self.players[s] for s in groups[0])}: they roll again")
             return Step(st, (note, tie))
         step = st._place(ranked)
         return Step(step.state, (note,) + step.rulings)
@@ -395,7 +402,7 @@ class RaceState:
             pos, lap = spots[min(i, len(spots) - 1)]
             cars[s] = Car(pos, lap=lap, arrival=i)
         st = replace(self, cars=tuple(cars), order=order, at=0, arrivals=len(order), phase=GEAR, ranked=(), groups=(), rolled=())
-        note = Ruling(self.players[order[0]], What.NOTE, 0, "racerbile.start", "order: " + ", ".join(self.players[s] for s in order))
+        note = Ruling(self.drivers[order[0]][0], What.NOTE, 0, "racerbile.start", "order: " + ", ".join(self.players[s] for s in order))
         step = st._begin(0)
         return Step(step.state, (note,) + step.rulings)
 
@@ -417,7 +424,8 @@ class RaceState:
             words = "Jeg drikker for at ligge " + ("forrest" if front else "bagerst")
             both = " and last" if front and last else ""
             rulings.append(Ruling(who, What.SIPS, 1, "racerbile.turn", f"{'in front' if front else 'last'}{both} at the start of the turn: 1 sip", words=(words,)))
-        if self.profile["out_of_fuel"] and len(self.players) > 1:
+        # the turn after refuelling is driven (in first gear) however far ahead the car still is
+        if self.profile["out_of_fuel"] and len(self.players) > 1 and car.first_gear != "racerbile.option.out_of_fuel":
             lead = st.distance(seat) - max(st.distance(s) for s in range(len(self.players)) if s != seat)
             if lead >= R.FUEL_LEAD:
                 rulings += [
@@ -426,16 +434,14 @@ class RaceState:
                     Ruling(who, What.SIPS, 1, "racerbile.option.out_of_fuel", "running out of fuel is a technical fault: 1 sip"),
                 ]
                 st = replace(st, cars=_set(st.cars, seat, replace(car, gear=1, first_gear="racerbile.option.out_of_fuel", started=True)))
-                st, out = st._charge(rulings)
-                return st._next(out)
+                return st._next(rulings)  # _next books them
         if car.off:
             rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", f"reverses back onto the track at {car.pos.q},{car.pos.r}"))
             car = replace(car, off=False)
             st = replace(st, cars=_set(st.cars, seat, car))
             if self.profile["off_track_return_costs_turn"]:
                 st = replace(st, cars=_set(st.cars, seat, replace(car, first_gear="racerbile.flat_out")))
-                st, out = st._charge(rulings)
-                return st._next(out)
+                return st._next(rulings)  # _next books them
         if car.first_gear:
             rulings.append(Ruling(who, What.CALL, 0, car.first_gear, "starts the turn in first gear (no upshift this turn)", words=("Jeg starter i første gear",)))
             st = replace(st, turn=replace(st.turn, gear=1) if st.turn else None)
@@ -524,11 +530,15 @@ class RaceState:
 
     def _drive(self, t: Turn, path: tuple[Hex, ...]) -> Step:
         car = self.cars[t.seat]
+        # a path among the legal moves is that move (what check_path would rule, without a second search)
+        m = next((x for x in self.moves().to(path[-1] if path else car.pos) if x.path == path), None)
+        if m is not None:
+            return replace(self, redo=self).drive(m)
         try:
             m = check_path(self.course, car.pos, car.facing if self.facing_rule else None, t.roll, path, self.board_for(t.seat), gear=t.gear, facing_rule=self.facing_rule)
         except ValueError as e:
             raise IllegalAction(str(e)) from None
-        if self.profile["stalin"] and m not in self.moves():
+        if self.profile["stalin"] and outcome(m) not in {outcome(x) for x in self.moves()}:
             raise IllegalAction("Stalin drives: onto a blocking field, off the track, whenever he can (racerbile.option.stalin)")
         return replace(self, redo=self).drive(m)
 
@@ -548,7 +558,9 @@ class RaceState:
             if self.profile["off_track_full_beer"]:
                 rulings.append(Ruling(who, What.BEER, 1, "racerbile.option.off_track_full_beer", "left the track: a whole beer on top"))
         elif m.short:
-            rule = "racerbile.field.blocking" if m.bonk else "racerbile.stack" if m.blocked else "racerbile.technical.fewer_fields"
+            full = self.board_for(seat).full
+            by_stack = m.blocked and any(n in full for n, _ in c.steps[m.end])
+            rule = "racerbile.field.blocking" if m.bonk else "racerbile.stack" if by_stack else "racerbile.turn" if m.blocked else "racerbile.technical.fewer_fields"
             why = "blocked" if m.blocked else "stopped"
             rulings.append(Ruling(who, What.SIPS, m.short, rule, f"{why} after {len(m.path)} of {t.roll} fields: {m.short} sip{'s' if m.short != 1 else ''}"))
         if m.squeals:
@@ -650,7 +662,7 @@ class RaceState:
         st, out = self._charge(rulings)
         st = replace(st, turns=st.turns + 1)
         if st.lemans and st.last_round and st.at == len(st.order) - 1:
-            return Step(replace(st, phase=OVER, winner=st.lemans_leader()), tuple(out) + (Ruling(st.players[st.lemans_leader()], What.NOTE, 0, "racerbile.lemans.winner", f"{st.players[st.lemans_leader()]} wins: most laps, then position"),))
+            return Step(replace(st, phase=OVER, winner=st.lemans_leader()), tuple(out) + (Ruling(st.driver(st.lemans_leader()), What.NOTE, 0, "racerbile.lemans.winner", f"{st.players[st.lemans_leader()]} wins: most laps, then position"),))
         step = st._begin((st.at + 1) % len(st.order))
         return Step(step.state, tuple(out) + step.rulings)
 
@@ -685,9 +697,11 @@ class RaceState:
             nols = self.turn.nols + a.count
             st = replace(st, turn=replace(self.turn, nols=nols))
             if nols > R.NOL_LIMIT:
-                rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", f"nøl number {nols} this turn: rounded up to a whole beer, and the turn passes on", words=("Tre. To. En. Nøl.",)))
-                st, out = st._charge(rulings)
-                return st._next(out)
+                within = max(0, R.NOL_LIMIT - self.turn.nols)  # the nøls of this call up to the third are sips
+                if within:
+                    rulings.append(Ruling(who, What.SIPS, within, f.rule, f"{f.label} – general fault × {within} nøl{'s' if within > 1 else ''}: {within} sip{'s' if within > 1 else ''}", words=("Tre. To. En. Nøl.",)))
+                rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", f"nøl number {R.NOL_LIMIT + 1} this turn: rounded up to a whole beer, and the turn passes on", words=("Tre. To. En. Nøl.",)))
+                return st._next(rulings)  # _next books them
         n = a.count * f.sips
         if f.rule == "racerbile.technical.others_cap" and self.profile["touch_counts_twice"]:
             n = 2
@@ -714,6 +728,8 @@ class RaceState:
     def _judge(self, a: Judge) -> Step:
         if not self.lemans:
             raise IllegalAction("judges run a Le Mans event (racerbile.lemans.judges)")
+        if self.phase == OVER:
+            raise IllegalAction("the event is over: the judges have had their say")
         reason = a.reason or "no reason given"
         if a.kind == "sips":
             try:
@@ -742,7 +758,7 @@ class RaceState:
             except (KeyError, ValueError) as e:
                 raise IllegalAction(str(e.args[0])) from None
             st = replace(self, profile=profile)
-            return Step(st, (Ruling(self.players[0], What.NOTE, 0, "racerbile.lemans.judges", f"the judges set {name} = {a.value} – {reason}"),))
+            return Step(st, (Ruling(self.driver(0), What.NOTE, 0, "racerbile.lemans.judges", f"the judges set {name} = {a.value} – {reason}"),))
         raise IllegalAction("the judges hand out sips, take laps, or change a rule (judge sips|laps|rule …)")
 
     def _clock(self, a: Clock) -> Step:
@@ -754,7 +770,7 @@ class RaceState:
         st = replace(self, clock=clock)
         if not self.last_round and clock >= end and self.phase not in (ORDER, START_ROLL, OVER):
             st = replace(st, last_round=True)
-            return Step(st, (Ruling(self.players[0], What.CALL, 0, "racerbile.lemans.end", f"{end // 3600} hours are up: the last round of turns", words=("Sidste omgang!",)),))
+            return Step(st, (Ruling(self.driver(self.order[self.at]), What.CALL, 0, "racerbile.lemans.end", f"{end / 3600:g} {'hour is' if end == 3600 else 'hours are'} up: the last round of turns", words=("Sidste omgang!",)),))
         return Step(st)
 
 
@@ -772,6 +788,38 @@ def _parse_value(text: str) -> Any:
 
 def _set(cars: tuple[Car, ...], seat: int, car: Car) -> tuple[Car, ...]:
     return cars[:seat] + (car,) + cars[seat + 1 :]
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+_T = TypeVar("_T")
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """`dataclasses.replace` for the race's own dataclasses (RaceState, Car, Turn: no __post_init__,
+    every field in __init__) without its generic checks – a 24-hour Le Mans calls it half a million
+    times. Anything else goes to `dataclasses.replace`; an unknown field is a TypeError as there."""
+    cls = type(obj)
+    spec = _FIELDS.get(cls)
+    if spec is None:
+        if cls not in (RaceState, Car, Turn):
+            return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+        spec = _FIELDS[cls] = (names, frozenset(names))
+    names, known = spec
+    if not known.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - known))}")
+    new = object.__new__(cls)
+    if cls is RaceState:  # fields live in __dict__ (a cache such as `_moves` does not carry over)
+        nd = obj.__dict__.copy()
+        if len(nd) != len(names):
+            nd = {n: nd[n] for n in names}
+        nd.update(changes)
+        object.__setattr__(new, "__dict__", nd)
+    else:  # slots
+        put = object.__setattr__
+        for n in names:
+            put(new, n, changes[n] if n in changes else getattr(obj, n))
+    return new
 
 
 def _passes(c: Course, start: Hex, path: tuple[Hex, ...], m: int) -> bool:

@@ -184,21 +184,23 @@ def run_app(
     size: tuple[int, int] = (1280, 800),
     games: int = 1,
     seed: int | None = None,
+    track: str | None = None,
 ) -> int:
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
-    start="menu" opens the menu; start="table" opens the dice table for `game`, `players` and
-    `profile` (defaults: Schock, one human and two bots), or the saved match `load`. A file that
-    cannot be loaded is shown as a message in the menu. `screenshot` saves the last frame (PNG).
+    start="menu" opens the menu; start="table" opens the table of `game` for `players` and
+    `profile` (defaults: Schock, one human and two bots) – for Racerbile the race on `track` –,
+    or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
+    `screenshot` saves the last frame (PNG).
     """
-    from game.ui.menu import MenuModel, MenuScene
+    from game.ui.menu import MenuModel, MenuScene, match_scene
 
     if start not in ("menu", "table"):
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")
     app = App(size, fullscreen)
     try:
         g = game or (profile.game if profile is not None else None) or "schock"
-        model = MenuModel.from_choice(g, players, profile, games)
+        model = MenuModel.from_choice(g, players, profile, games, track)
         menu = MenuScene(app, model)
         app.push(menu)
         if load is not None:
@@ -209,9 +211,7 @@ def run_app(
             except InputError as e:
                 menu.message = f"Cannot load {load}: {e}"
             else:
-                from game.ui.dice_table import DiceTableScene
-
-                app.push(DiceTableScene(app, match, save_path=load))
+                app.push(match_scene(app, match, save_path=load))
         elif start == "table":
             if g not in GAMES:
                 menu.message = f"{g} is not playable at a table yet"
@@ -221,9 +221,7 @@ def run_app(
                 except ValueError as e:
                     menu.message = str(e)
                 else:
-                    from game.ui.dice_table import DiceTableScene
-
-                    app.push(DiceTableScene(app, match))
+                    app.push(match_scene(app, match))
         return app.run(frames, screenshot)
     finally:
         app.close()

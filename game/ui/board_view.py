@@ -483,6 +483,11 @@ class BoardView:
             self._caps = CapArt(r, self.fonts)
         return self._caps
 
+    def draw_caps(self, surface: pygame.Surface, caps: Sequence[CapView]) -> None:
+        """The caps alone, for a scene that draws its own marks between the board and the caps."""
+        if caps:
+            self._draw_caps(surface, caps)
+
     def _draw_caps(self, surface: pygame.Surface, caps: Sequence[CapView]) -> None:
         ca = self._cap_art()
         half = ca.half

@@ -61,15 +61,20 @@ class Feed:
         head = f.text(title(r.rule) or "", int(15 * s), theme.CHALK, "bold")
         lines = f.wrap(r.arithmetic, int(14 * s), width - 2 * pad - 4)
         line_h = f.font(int(14 * s)).get_linesize()
-        h = pad + max(idf.get_height(), head.get_height()) + 2 + line_h * len(lines) + pad // 2
+        stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
+        top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())
+        h = pad + top + 2 + line_h * len(lines) + pad // 2
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         color = WHAT_COLORS.get(r.what, theme.CHALK_DIM)
         pygame.draw.rect(surf, (255, 255, 255, 12), surf.get_rect(), border_radius=6)
         pygame.draw.rect(surf, color, (0, 4, 4, h - 8), border_radius=2)
         x = pad + 2
         surf.blit(idf, (x, pad // 2 + 2))
-        surf.blit(head, (x + idf.get_width() + int(8 * s), pad // 2 + 1))
-        y = pad // 2 + max(idf.get_height(), head.get_height()) + 2
+        if stacked:
+            surf.blit(head, (x, pad // 2 + idf.get_height() - int(2 * s)))
+        else:
+            surf.blit(head, (x + idf.get_width() + int(8 * s), pad // 2 + 1))
+        y = pad // 2 + top + 2
         for line in lines:
             surf.blit(f.text(line, int(14 * s), theme.CHALK_DIM if r.what is What.NOTE else theme.CHALK), (x, y))
             y += line_h

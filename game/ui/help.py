@@ -8,7 +8,7 @@ from game.rules.profile import Profile, ProfileSpec
 from game.ui import theme
 from game.ui.theme import Fonts
 
-GAME_TITLES = {"schock": "Schock", "katchen": "Katchen"}
+GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile"}
 
 
 def option_value_text(value: object) -> str:

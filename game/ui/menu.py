@@ -31,10 +31,26 @@ from game.ui.scene import Host, OverlayScene
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("schock", "Schock", True),
     ("katchen", "Katchen", True),
-    ("racerbile", "Racerbile", False),
+    ("racerbile", "Racerbile", True),
     ("bierpong", "Bierpong", False),
 ]
 KINDS: list[tuple[str, str]] = [("human", "Human"), ("bot", "Bot"), ("random", "Random bot")]
+RACE_KINDS: list[tuple[str, str]] = [
+    ("human", "Human"),
+    ("careful", "Careful bot"),
+    ("racer", "Racer bot"),
+    ("stalin", "Stalin bot"),
+    ("random", "Random bot"),
+]
+RACE_BOTS = ("careful", "racer", "stalin")
+LEMANS_ONLY = ("lemans_hours", "lemans_time_factor")  # Racerbile options shown only for Le Mans …
+RACE_ONLY = ("laps",)  # … and for the other variants only
+VARIANT_LABELS = {"babybile": "Babybile", "racerbile": "Racerbile", "le_mans": "Le Mans"}
+TEAM_NAMES = ["Rød", "Blå", "Gul", "Grøn", "Orange", "Lilla", "Turkis", "Hvid"]
+DRIVER_NAMES = [
+    "Anna", "Bo", "Carl", "Dorte", "Emil", "Frida", "Gustav", "Hanne", "Ib", "Jens", "Karen", "Lars",
+    "Mette", "Niels", "Ole", "Pia", "Rasmus", "Signe", "Tove", "Uffe", "Vibeke", "Willy", "Yrsa", "Åse",
+]
 DRINKS: list[tuple[Drink, str]] = [
     (Drink.BEER, f"Beer ({Drink.BEER.sips} sips)"),
     (Drink.LIGHT_BEER, f"Light beer ({Drink.LIGHT_BEER.sips} sips)"),
@@ -52,6 +68,47 @@ class PlayerRow:
 
 
 @dataclass
+class TeamRow:
+    """A Le Mans team: its name, its three drivers, who drives it (a person or a bot), the drink."""
+
+    name: str
+    drivers: list[str] = field(default_factory=lambda: ["", "", ""])
+    kind: str = "human"
+    drink: Drink = Drink.BEER
+
+
+def kind_for(game: str, kind: str) -> str:
+    """A seat's kind as the game knows it: the dice games' one bot is "careful" at a race."""
+    if game == "racerbile":
+        return "careful" if kind == "bot" else kind
+    return "bot" if kind in RACE_BOTS else kind
+
+
+def kinds_for(game: str) -> list[tuple[str, str]]:
+    return RACE_KINDS if game == "racerbile" else KINDS
+
+
+def default_teams() -> list[TeamRow]:
+    return [
+        TeamRow("Rød", ["Anna", "Bo", "Carl"]),
+        TeamRow("Blå", ["Dorte", "Emil", "Frida"], "careful"),
+        TeamRow("Gul", ["Gustav", "Hanne", "Ib"], "racer"),
+        TeamRow("Grøn", ["Jens", "Karen", "Lars"], "careful"),
+    ]
+
+
+def track_choices() -> list[tuple[str, str]]:
+    """The tracks to race on: (label, what `find_track` takes) – the shipped ones, then the user's."""
+    from game.racerbile.tracks import shipped_names, user_track_dir
+
+    out = [(name.replace("_", " ").title(), name) for name in shipped_names()]
+    folder = user_track_dir()
+    if folder.is_dir():
+        out += [(f"{p.stem} (yours)", str(p)) for p in sorted(folder.glob("*.yaml"))]
+    return out
+
+
+@dataclass
 class MenuModel:
     """Everything the menu lets one choose, as plain data."""
 
@@ -63,6 +120,9 @@ class MenuModel:
     options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
     counts: dict[str, dict[str, str]] = field(default_factory=dict)  # the typed text of count options
     games: str = "1"
+    track: str = "babybane"  # Racerbile: a shipped track's name or a file
+    coach: bool = True  # Racerbile: the coach explains the ways (C switches it in the race)
+    teams: list[TeamRow] = field(default_factory=default_teams)  # Le Mans
 
     def __post_init__(self) -> None:
         for g, info in GAMES.items():
@@ -75,12 +135,18 @@ class MenuModel:
                     counts.setdefault(o.name, "" if o.default is None else str(o.default))
 
     @classmethod
-    def from_choice(cls, game: str | None, players: list[PlayerSpec] | None, profile: Profile | None, games: int = 1) -> MenuModel:
+    def from_choice(
+        cls, game: str | None, players: list[PlayerSpec] | None, profile: Profile | None, games: int = 1, track: str | None = None
+    ) -> MenuModel:
         m = cls()
         if game in GAMES:
             m.game = game
-        if players:
+        if players and any(p.drivers for p in players):
+            m.teams = [TeamRow(p.name, list(p.drivers[:3]) + [""] * (3 - len(p.drivers[:3])), p.kind, p.drink) for p in players][:MAX_PLAYERS]
+        elif players:
             m.players = [PlayerRow(p.name, p.kind, p.drink) for p in players][:MAX_PLAYERS]
+        if track:
+            m.track = track
         if profile is not None and profile.game in GAMES:
             m.variants[profile.game] = profile.variant
             for k, v in profile.options.items():
@@ -90,7 +156,27 @@ class MenuModel:
         m.games = str(games)
         return m
 
+    @property
+    def lemans(self) -> bool:
+        return self.game == "racerbile" and self.variants.get("racerbile") == "le_mans"
+
+    def add_team(self) -> None:
+        if len(self.teams) >= MAX_PLAYERS:
+            return
+        taken = {t.name for t in self.teams}
+        name = next((n for n in TEAM_NAMES if n not in taken), f"Team {len(self.teams) + 1}")
+        drivers = {d for t in self.teams for d in t.drivers}
+        free = [d for d in DRIVER_NAMES if d not in drivers] + [f"{name} {j}" for j in (1, 2, 3)]
+        self.teams.append(TeamRow(name, free[:3], "careful"))
+
+    def remove_team(self, i: int) -> None:
+        if len(self.teams) > MIN_PLAYERS and 0 <= i < len(self.teams):
+            del self.teams[i]
+
     def add_player(self) -> None:
+        if self.lemans:
+            self.add_team()
+            return
         if len(self.players) >= MAX_PLAYERS:
             return
         taken = {p.name for p in self.players}
@@ -104,24 +190,48 @@ class MenuModel:
     def problems(self) -> list[str]:
         """What keeps the match from starting (empty: all is well)."""
         out = []
-        names = [p.name.strip() for p in self.players]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            out.append(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, please (now {len(names)})")
-        if any(not n for n in names):
-            out.append("every player needs a name")
-        dup = sorted({n for n in names if n and names.count(n) > 1})
-        if dup:
-            out.append(f"names must differ: {', '.join(dup)} sits twice")
+        if self.lemans:
+            out += self._team_problems()
+        else:
+            names = [p.name.strip() for p in self.players]
+            if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+                out.append(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, please (now {len(names)})")
+            if any(not n for n in names):
+                out.append("every player needs a name")
+            dup = sorted({n for n in names if n and names.count(n) > 1})
+            if dup:
+                out.append(f"names must differ: {', '.join(dup)} sits twice")
         if self.game not in GAMES:
             out.append("this game is not playable yet")
             return out
         g = self.games.strip()
-        if not g.isdigit() or not 1 <= int(g) <= 99:
+        if self.game == "racerbile":
+            if not self.track.strip():
+                out.append("choose a track")
+        elif not g.isdigit() or not 1 <= int(g) <= 99:
             out.append("the number of games must be a whole number from 1 to 99")
         for name, text in self.counts.get(self.game, {}).items():
             t = text.strip()
             if t and (not t.isdigit() or int(t) < 1):
                 out.append(f"{name}: a whole number of at least 1, or empty for none")
+        return out
+
+    def _team_problems(self) -> list[str]:
+        out = []
+        teams = [t.name.strip() for t in self.teams]
+        if not MIN_PLAYERS <= len(teams) <= MAX_PLAYERS:
+            out.append(f"{MIN_PLAYERS} to {MAX_PLAYERS} teams, please (now {len(teams)})")
+        if any(not n for n in teams):
+            out.append("every team needs a name")
+        dup = sorted({n for n in teams if n and teams.count(n) > 1})
+        if dup:
+            out.append(f"team names must differ: {', '.join(dup)} races twice")
+        drivers = [d.strip() for t in self.teams for d in t.drivers]
+        if any(not d for d in drivers):
+            out.append("every team needs three drivers with names")
+        dup = sorted({d for d in drivers if d and drivers.count(d) > 1})
+        if dup:
+            out.append(f"driver names must differ: {', '.join(dup)} drives twice")
         return out
 
     def profile(self) -> Profile:
@@ -136,7 +246,9 @@ class MenuModel:
         return spec.make(self.variants[self.game], **values)
 
     def player_specs(self) -> list[PlayerSpec]:
-        return [PlayerSpec(p.name.strip(), p.kind, p.drink) for p in self.players]
+        if self.lemans:
+            return [PlayerSpec(t.name.strip(), kind_for(self.game, t.kind), t.drink, tuple(d.strip() for d in t.drivers)) for t in self.teams]
+        return [PlayerSpec(p.name.strip(), kind_for(self.game, p.kind), p.drink) for p in self.players]
 
     def make_match(self, seed: int | None = None) -> Match:
         """The match to start; raises ValueError listing the problems."""
@@ -147,7 +259,31 @@ class MenuModel:
             seed = random.SystemRandom().randrange(1, 2**31)
         from game.match import Match
 
+        if GAMES[self.game].race:
+            try:
+                return Match(self.game, self.player_specs(), self.profile(), seed=seed, track=self.track)
+            except InputError as e:
+                raise ValueError(f"the track {self.track!r} cannot be loaded: {e}") from None
         return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()))
+
+
+def match_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True) -> OverlayScene:
+    """The scene that plays a match: the race scene for a race, the dice table for the rest."""
+    if match.info.race:
+        from game.ui.race import RaceScene
+
+        return RaceScene(host, match, save_path=save_path, coach=coach)
+    from game.ui.dice_table import DiceTableScene
+
+    return DiceTableScene(host, match, save_path=save_path)
+
+
+def user_track_dir_text() -> str:
+    from game.racerbile.tracks import user_track_dir
+
+    home = str(Path.home())
+    d = str(user_track_dir())
+    return "~" + d[len(home):] if d.startswith(home) else d
 
 
 def _choice_label(value: OptionValue) -> str:
@@ -165,6 +301,8 @@ class MenuScene(OverlayScene):
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.message = message
+        self.option_scroll = 0  # Racerbile: the first option shown (they take more room than there is)
+        self.team_scroll = 0  # Le Mans: the first team shown
         self._bg: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self.resize(host.size)
@@ -226,41 +364,92 @@ class MenuScene(OverlayScene):
                 b.select()
             self.game_buttons[b] = gid
         y += 46 + (30 if not self.compact else 26)
-        # players
-        head("Players", x0, y)
-        small(f"{MIN_PLAYERS}–{MAX_PLAYERS} at the table, in seating order (clockwise)", x0 + 110, y + 10)
-        y += 40
+        # players (or Le Mans teams)
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.drink_menus: list[UIDropDownMenu] = []
         self.remove_buttons: list[UIButton] = []
+        self.driver_entries: list[tuple[int, int, UITextEntryLine]] = []  # team, driver, entry
+        self.row_index: list[int] = []  # the player (or team) of each row of widgets
         inner = lw - 36
         nw = int(inner * 0.33)
         kw = int(inner * 0.26)  # room for "Random bot" at the smallest window
         dw = int(inner * 0.29)
         xw = inner - nw - kw - dw - 18
-        room = self.left.bottom - y - 50
-        row_h = max(30, min(38, room // max(1, len(m.players))))
-        for i, p in enumerate(m.players):
-            ry = y + i * row_h
-            small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
-            e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text="name")
-            e.set_text_length_limit(16)
-            self.name_entries.append(e)
-            kind_labels: list[str | tuple[str, str]] = [label for _, label in KINDS]
-            current = next((label for k, label in KINDS if k == p.kind), KINDS[0][1])
-            self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
-            drink_labels: list[str | tuple[str, str]] = [label for _, label in DRINKS]
-            cur_d = next((label for d, label in DRINKS if d == p.drink), DRINKS[0][1])
-            self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
-            rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text="take this player off the table")
-            if len(m.players) <= MIN_PLAYERS:
-                rb.disable()
-            self.remove_buttons.append(rb)
-        y += len(m.players) * row_h + 6
-        self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add player", ui)
-        if len(m.players) >= MAX_PLAYERS:
-            self.add_button.disable()
+        kinds = kinds_for(m.game)
+        kind_labels: list[str | tuple[str, str]] = [label for _, label in kinds]
+        drink_labels: list[str | tuple[str, str]] = [label for _, label in DRINKS]
+        if m.lemans:
+            head("Teams", x0, y)
+            room = self.left.bottom - y - 40 - 50
+            n = len(m.teams)
+            row_h = max(34, min(38, room // max(1, 2 * n)))
+            shown = max(1, min(n, room // (2 * row_h + 4)))
+            self.team_scroll = max(0, min(self.team_scroll, n - shown))
+            if shown < n:
+                first, last = self.team_scroll + 1, self.team_scroll + shown
+                small(f"teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls", x0 + 90, y + 10)
+            else:
+                small(f"{MIN_PLAYERS}–{MAX_PLAYERS} teams of three drivers, in seating order", x0 + 90, y + 10)
+            y += 40
+            for k, i in enumerate(range(self.team_scroll, self.team_scroll + shown)):
+                t = m.teams[i]
+                ry = y + k * (2 * row_h + 4)
+                small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
+                e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=t.name, placeholder_text="team")
+                e.set_text_length_limit(14)
+                self.name_entries.append(e)
+                self.row_index.append(i)
+                current = next((label for kk, label in kinds if kk == kind_for(m.game, t.kind)), kinds[0][1])
+                self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
+                cur_d = next((label for d, label in DRINKS if d == t.drink), DRINKS[0][1])
+                self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
+                rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text="take this team off the track")
+                if n <= MIN_PLAYERS:
+                    rb.disable()
+                self.remove_buttons.append(rb)
+                ew = (nw + kw + dw - 22 + 12 - 2 * 6) // 3
+                for j in range(3):
+                    d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=f"driver {j + 1}")
+                    d.set_text_length_limit(14)
+                    self.driver_entries.append((i, j, d))
+            y += shown * (2 * row_h + 4) + 4
+            self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add team", ui)
+            if n >= MAX_PLAYERS:
+                self.add_button.disable()
+        else:
+            head("Players", x0, y)
+            small(f"{MIN_PLAYERS}–{MAX_PLAYERS} at the table, in seating order (clockwise)", x0 + 110, y + 10)
+            y += 40
+            room = self.left.bottom - y - 50
+            row_h = max(30, min(38, room // max(1, len(m.players))))
+            for i, p in enumerate(m.players):
+                ry = y + i * row_h
+                small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
+                e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text="name")
+                e.set_text_length_limit(16)
+                self.name_entries.append(e)
+                self.row_index.append(i)
+                current = next((label for k, label in kinds if k == kind_for(m.game, p.kind)), kinds[0][1])
+                self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
+                cur_d = next((label for d, label in DRINKS if d == p.drink), DRINKS[0][1])
+                self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
+                rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text="take this player off the table")
+                if len(m.players) <= MIN_PLAYERS:
+                    rb.disable()
+                self.remove_buttons.append(rb)
+            y += len(m.players) * row_h + 6
+            self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add player", ui)
+            if len(m.players) >= MAX_PLAYERS:
+                self.add_button.disable()
+        self.coach_box: UICheckBox | None = None
+        if m.game == "racerbile":
+            self.coach_box = UICheckBox(
+                pygame.Rect(x0 + 212, y + 7, 20, 20), "coach", ui, initial_state=m.coach, tool_tip_text="the coach explains each way: its path, squeals and sips (C in the race)"
+            )
+            hint = "shows the path and the sips of each way"
+            if x0 + 300 + f.font(12, "italic").size(hint)[0] < self.left.right - 10:
+                small(hint, x0 + 300, y + 10, theme.MUTED, 12)
         y += 34 + 26
         if m.game in GAMES and self.left.bottom - y >= 110:
             head("In brief", x0, y)
@@ -282,7 +471,11 @@ class MenuScene(OverlayScene):
         self.variant_menu: UIDropDownMenu | None = None
         self.option_widgets: dict[str, Any] = {}
         self.games_entry: UITextEntryLine | None = None
-        if info is not None:
+        self.track_menu: UIDropDownMenu | None = None
+        self.more_button: UIButton | None = None
+        if info is not None and info.race:
+            y = self._race_profile(info, x1, y, rinner, labels, small)
+        elif info is not None:
             small("Variant", x1, y + 8, theme.CREAM, 15, "bold")
             variants: list[str | tuple[str, str]] = list(info.spec.variants)
             self.variant_menu = UIDropDownMenu(variants, m.variants[m.game], pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
@@ -319,7 +512,7 @@ class MenuScene(OverlayScene):
             theme.rounded_panel(static, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
         title = f.shadowed("Stammtisch", 64 if not self.compact else 50, theme.CREAM, "serif", 3)
         static.blit(title, (margin + 4, 18 if not self.compact else 12))
-        sub = f.text("pub games at the regulars' table – Schock and Katchen tonight", 18, theme.MUTED, "italic")
+        sub = f.text("pub games at the regulars' table – Schock, Katchen and Racerbile tonight", 18, theme.MUTED, "italic")
         sub_x = margin + 10 + title.get_width() + 18
         keys = f.text("F1 rules · F11 full screen · Esc quit", 14, theme.MUTED, "italic")
         static.blit(keys, (w - margin - keys.get_width(), 30 if not self.compact else 16))
@@ -329,8 +522,46 @@ class MenuScene(OverlayScene):
             static.blit(img, pos)
         self._static = theme.for_display(static)
 
+    def _race_profile(self, info: Any, x: int, y: int, width: int, labels: list[tuple[pygame.Surface, tuple[int, int]]], small: Any) -> int:
+        """Racerbile's house rules: the variant, the track, and the options a page at a time."""
+        m = self.model
+        ui = self.ui
+        ww = 200 if width >= 400 else 170
+        small("Variant", x, y + 8, theme.CREAM, 15, "bold")
+        variants: list[str | tuple[str, str]] = [VARIANT_LABELS.get(v, v) for v in info.spec.variants]
+        self.variant_menu = UIDropDownMenu(variants, VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game]), pygame.Rect(x + width - ww, y, ww, 32), ui)
+        y += 40
+        small("Track", x, y + 8, theme.CREAM, 15, "bold")
+        self.tracks = track_choices()
+        if m.track not in [ref for _, ref in self.tracks]:
+            self.tracks.append((Path(m.track).stem or m.track, m.track))
+        current = next(label for label, ref in self.tracks if ref == m.track)
+        track_labels: list[str | tuple[str, str]] = [label for label, _ in self.tracks]
+        self.track_menu = UIDropDownMenu(track_labels, current, pygame.Rect(x + width - ww, y, ww, 32), ui, expansion_height_limit=260)
+        where = f"your tracks: {user_track_dir_text()}"
+        if self.fonts.font(11, "italic").size(where)[0] <= width - ww - 70:
+            small(where, x + 60, y + 10, theme.MUTED, 11)
+        y += 44
+        opts = [o for o in info.spec.options if o.name not in (RACE_ONLY if m.lemans else LEMANS_ONLY)]
+        if m.lemans:  # the event's clock first
+            opts.sort(key=lambda o: o.name not in LEMANS_ONLY)
+        row = 34 + 16 + 6
+        shown = max(1, min(len(opts), (self.right.bottom - y - 44) // row))
+        if self.option_scroll >= len(opts):
+            self.option_scroll = 0
+        self.option_scroll = max(0, min(self.option_scroll, len(opts) - shown))
+        self.options_shown = shown
+        for o in opts[self.option_scroll : self.option_scroll + shown]:
+            y = self._option_row(o, x, y, width, labels, 1)
+        if shown < len(opts):
+            a, b = self.option_scroll + 1, self.option_scroll + shown
+            small(f"options {a}–{b} of {len(opts)} · the mouse wheel scrolls", x, y + 12, theme.MUTED, 13)
+            self.more_button = UIButton(pygame.Rect(x + width - 150, y + 4, 150, 32), "More options" if b < len(opts) else "First options", ui)
+            y += 40
+        return y
+
     def _help_lines(self, o: Option, width: int) -> list[str]:
-        return self.fonts.wrap(f"{o.help}. Default: {option_value_text(o.default)}.", 13, width - 10, "italic")
+        return self.fonts.wrap(f"{o.help.rstrip('.')}. Default: {option_value_text(o.default)}.", 13, width - 10, "italic")
 
     def _option_row(self, o: Option, x: int, y: int, width: int, labels: list[tuple[pygame.Surface, tuple[int, int]]], help_lines: int = 3) -> int:
         f = self.fonts
@@ -374,14 +605,19 @@ class MenuScene(OverlayScene):
     # --- actions ---------------------------------------------------------------------------
 
     def _sync_names(self) -> None:
-        for i, e in enumerate(self.name_entries):
-            if i < len(self.model.players):
-                self.model.players[i].name = e.get_text()
+        m = self.model
+        rows = m.teams if m.lemans else m.players
+        for e, i in zip(self.name_entries, self.row_index):
+            if i < len(rows):
+                rows[i].name = e.get_text()
+        for i, j, e in self.driver_entries:
+            if i < len(m.teams):
+                m.teams[i].drivers[j] = e.get_text()
         if self.games_entry is not None:
-            self.model.games = self.games_entry.get_text()
+            m.games = self.games_entry.get_text()
         for name, wdg in self.option_widgets.items():
             if isinstance(wdg, UITextEntryLine):
-                self.model.counts[self.model.game][name] = wdg.get_text()
+                m.counts[m.game][name] = wdg.get_text()
 
     def start(self) -> bool:
         self._sync_names()
@@ -391,9 +627,7 @@ class MenuScene(OverlayScene):
             self.message = str(e)
             return False
         self.message = ""
-        from game.ui.dice_table import DiceTableScene
-
-        self.host.push(DiceTableScene(self.host, match))
+        self.host.push(match_scene(self.host, match, coach=self.model.coach))
         return True
 
     def open_saves(self) -> None:
@@ -423,10 +657,8 @@ class MenuScene(OverlayScene):
             if isinstance(self.modal, ListDialog):
                 self.modal.set_message(f"Cannot load {Path(e.file).name}:{e.line}:{e.column}: {e.message}")
             return
-        from game.ui.dice_table import DiceTableScene
-
         self.modal = None
-        self.host.push(DiceTableScene(self.host, match, save_path=key))
+        self.host.push(match_scene(self.host, match, save_path=key))
 
     def load(self, path: str | Path) -> bool:
         """Open a saved match at the table; a broken file is shown as a message."""
@@ -437,10 +669,8 @@ class MenuScene(OverlayScene):
         except InputError as e:
             self.message = f"Cannot load it: {e}"
             return False
-        from game.ui.dice_table import DiceTableScene
-
         self.message = ""
-        self.host.push(DiceTableScene(self.host, match, save_path=path))
+        self.host.push(match_scene(self.host, match, save_path=path))
         return True
 
     def ask_quit(self) -> None:
@@ -489,10 +719,21 @@ class MenuScene(OverlayScene):
             elif el is self.add_button:
                 self._sync_names()
                 m.add_player()
+                if m.lemans:
+                    self.team_scroll = len(m.teams)
                 self.rebuild()
             elif el in self.remove_buttons:
                 self._sync_names()
-                m.remove_player(self.remove_buttons.index(el))
+                i = self.row_index[self.remove_buttons.index(el)]
+                if m.lemans:
+                    m.remove_team(i)
+                else:
+                    m.remove_player(i)
+                self.rebuild()
+            elif el is self.more_button:
+                self._sync_names()
+                at_end = self.more_button.text == "First options"
+                self.option_scroll = 0 if at_end else self.option_scroll + self.options_shown
                 self.rebuild()
             elif el is self.start_button:
                 self.start()
@@ -504,20 +745,31 @@ class MenuScene(OverlayScene):
                 self.ask_quit()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = e.ui_element
+            rows: list[Any] = m.teams if m.lemans else m.players
             if el in self.kind_menus:
-                i = self.kind_menus.index(el)
-                m.players[i].kind = next(k for k, label in KINDS if label == e.text)
+                i = self.row_index[self.kind_menus.index(el)]
+                rows[i].kind = next(k for k, label in kinds_for(m.game) if label == e.text)
             elif el in self.drink_menus:
-                i = self.drink_menus.index(el)
-                m.players[i].drink = next(d for d, label in DRINKS if label == e.text)
+                i = self.row_index[self.drink_menus.index(el)]
+                rows[i].drink = next(d for d, label in DRINKS if label == e.text)
             elif el is self.variant_menu:
-                m.variants[m.game] = e.text
+                self._sync_names()
+                was = m.lemans
+                m.variants[m.game] = next((v for v, label in VARIANT_LABELS.items() if label == e.text), e.text)
+                if m.lemans and not was and m.track == "babybane":
+                    m.track = "le_mans"
+                if m.lemans != was:
+                    self.rebuild()
+            elif el is self.track_menu:
+                m.track = next((ref for label, ref in self.tracks if label == e.text), m.track)
             else:
                 for name, wdg in self.option_widgets.items():
                     if wdg is el:
                         opt = GAMES[m.game].spec.option(name)
                         m.options[m.game][name] = next(c for c in opt.choices if _choice_label(c) == e.text)
         elif e.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            if e.ui_element is self.coach_box:
+                m.coach = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
             for name, wdg in self.option_widgets.items():
                 if wdg is e.ui_element:
                     m.options[m.game][name] = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
@@ -527,6 +779,16 @@ class MenuScene(OverlayScene):
                 self.message = ""
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(x.is_focused for x in self.name_entries):
             self.start()
+        elif e.type == pygame.MOUSEWHEEL and m.game == "racerbile":
+            pos = pygame.mouse.get_pos()
+            if self.right.collidepoint(pos):
+                self._sync_names()
+                self.option_scroll = max(0, self.option_scroll - e.y)
+                self.rebuild()
+            elif m.lemans and self.left.collidepoint(pos):
+                self._sync_names()
+                self.team_scroll = max(0, self.team_scroll - e.y)
+                self.rebuild()
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
