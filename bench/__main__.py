@@ -7,7 +7,7 @@ from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import board, dice_bots, movegen, startup, throws, tracks  # noqa: E402
+from bench import board, dice_bots, lemans, movegen, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -20,6 +20,7 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("track_load_ms", tracks.track_load_ms), ("baseline_yaml_parse_ms", tracks.baseline_yaml_parse_ms)),
     (("board_frame_ms", board.board_frame_ms), ("baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
     (("movegen_us", movegen.movegen_us), ("baseline_bruteforce_us", movegen.baseline_bruteforce_us)),
+    (("lemans_24h_s", lemans.lemans_24h_s), None),
 ]
 
 

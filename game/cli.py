@@ -235,6 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`… | head`): nothing more to say
+        sys.stderr.close()
+        return 0
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -54,7 +53,6 @@ from game.racerbile.state import (
     RaceState,
 )
 from game.rules import racerbile as R
-from game.rules.matchlog import MatchLog
 from game.rules.ruling import Ruling, What
 from game.state import CHANCE
 from game.ui import theme
@@ -136,62 +134,6 @@ def step_direction(a: Hex, b: Hex) -> int | None:
     return None
 
 
-class Autosaver:
-    """Writes the newest snapshot of a match log to its file in the background (atomically, the
-    newest snapshot wins), so that a long Le Mans log never stalls a frame; `flush` waits for it."""
-
-    def __init__(self) -> None:
-        self._cv = threading.Condition()
-        self._next: tuple[MatchLog, Path] | None = None
-        self._busy = False
-        self._stop = False
-        self._thread: threading.Thread | None = None
-        self.error = ""
-        self.saved = 0  # snapshots written (tests, curiosity)
-
-    def save(self, log: MatchLog, path: Path) -> None:
-        with self._cv:
-            self._next = (log.prefix(len(log.entries)), path)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="race-autosave", daemon=True)
-                self._thread.start()
-            self._cv.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self._cv:
-                while self._next is None and not self._stop:
-                    self._cv.wait()
-                if self._next is None:
-                    return
-                (log, path), self._next = self._next, None
-                self._busy = True
-            try:
-                log.save(path)
-                self.error = ""
-                self.saved += 1
-            except OSError as e:
-                self.error = str(e)
-            finally:
-                with self._cv:
-                    self._busy = False
-                    self._cv.notify_all()
-
-    def flush(self) -> None:
-        with self._cv:
-            while self._next is not None or self._busy:
-                self._cv.wait()
-
-    def close(self) -> None:
-        self.flush()
-        with self._cv:
-            self._stop = True
-            self._cv.notify_all()
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-
-
 @dataclass
 class Hop:
     """A car driving its move, field by field; the move is applied when it arrives."""
@@ -246,7 +188,7 @@ class RaceScene(OverlayScene):
         self.hover: Hex | None = None
         self.alt = 0  # which of the ways to the hovered field (Tab)
         self._coach: dict[tuple[Hex, ...], list[Line]] = {}
-        self._moves: tuple[int, LegalMoves] | None = None
+        self._moves: tuple[RaceState, LegalMoves] | None = None
         self.pending: Action | None = None  # a chance outcome whose dice are in the air
         self.hop: Hop | None = None
         self.hold = 0.0
@@ -263,11 +205,12 @@ class RaceScene(OverlayScene):
         self._dragged = False
         self._mouse = (0, 0)
         self._hl: tuple[Any, pygame.Surface] | None = None
-        self.saver = Autosaver()
         self.ui = make_manager(host.size)
         self._sig: tuple[Any, ...] = ()
         self.resize(host.size)
         self.resync()
+        if self.save_path is not None:
+            self.keep_journal()  # a loaded event goes on in its journal (a torn last line dropped)
         if notes:
             self.toast.show(" · ".join(notes), seconds=6)
 
@@ -297,9 +240,8 @@ class RaceScene(OverlayScene):
         st = self.state
         if st.phase != MOVE:
             return None
-        key = id(st)
-        if self._moves is None or self._moves[0] != key:
-            self._moves = (key, st.moves())
+        if self._moves is None or self._moves[0] is not st:
+            self._moves = (st, st.moves())
         return self._moves[1]
 
     def resync(self) -> None:
@@ -313,6 +255,7 @@ class RaceScene(OverlayScene):
         self.banners.clear()
         self._coach.clear()
         self._moves = None
+        self._followed = None
         self.turns_seen = st.turns
         throws = turn_throws(self.match) if st.phase in (ROLL, MOVE, NAME42) else []
         if throws and st.turn is not None:
@@ -334,6 +277,7 @@ class RaceScene(OverlayScene):
     def apply_action(self, action: Action) -> str | None:
         """Apply any action to the match and bring the view along; an error text, or None."""
         before = self.state
+        self.keep_journal()
         try:
             entry = self.match.apply(action)
         except IllegalAction as e:
@@ -350,8 +294,6 @@ class RaceScene(OverlayScene):
         if isinstance(action, (Order, Name)):
             self.trial_dismissed = self.chooser_dismissed = False
         self.toast.dismiss("turn")
-        if after.lemans:
-            self.autosave()
         return None
 
     def push_ruling(self, r: Ruling) -> None:
@@ -378,17 +320,21 @@ class RaceScene(OverlayScene):
         except KeyError:
             return who
 
-    def autosave(self) -> None:
-        """Le Mans survives a crash: the log is saved (atomically, in the background) after every action."""
-        if self.save_path is None:
-            self.save_path = new_save_path("lemans")
-        if self.saver.error:
-            self.toast.show(f"Could not save: {self.saver.error}", "error")
-            self.saver.error = ""
-        self.saver.save(self.match.log, self.save_path)
+    def keep_journal(self) -> None:
+        """A Le Mans event survives a crash: its log goes to a journal (`game.rules.journal`) that
+        takes every action as it happens – the race's save file, listed under "Continue saved match"."""
+        if not self.state.lemans or self.match.journal is not None:
+            return
+        path = self.save_path or new_save_path("lemans")
+        try:
+            self.match.attach_journal(path)
+        except OSError as e:
+            self.toast.show(f"No crash-proof journal ({e}); save with Ctrl+S", "error", seconds=6)
+            return
+        self.save_path = Path(path)
 
     def closed(self) -> None:
-        self.saver.close()
+        self.match.close_journal()
 
     # --- human decisions -------------------------------------------------------------------
 
@@ -502,19 +448,19 @@ class RaceScene(OverlayScene):
         for e in gone:
             if e.action.startswith("clock "):
                 self.clock_pending += float(e.action[6:])
-        self.match.undo_to(n)
+        self.match.undo_to(n)  # a journal is rewritten with it
         if isinstance(self.modal, ListDialog):
             self.modal = None
         self.resync()
         self.toast.show(message or f"Back to before action {n + 1}")
-        if self.state.lemans:
-            self.autosave()
 
     def save(self) -> Path | None:
-        self.saver.flush()
         path = self.save_path or new_save_path("racerbile")
         try:
-            self.match.save(path)
+            if self.match.journal is not None:  # the journal is the save: written whole once more
+                self.match.journal.rewrite(self.match.log)
+            else:
+                self.match.save(path)
         except OSError as e:
             self.toast.show(f"Could not save: {e}", "error")
             return None
@@ -525,14 +471,13 @@ class RaceScene(OverlayScene):
     def leave(self) -> None:
         """Back to the menu; an unfinished race is kept (its own file, or the autosave)."""
         st = self.state
-        self.saver.flush()
         if not st.is_terminal() and any(e.seat >= 0 for e in self.match.log.entries):
             self.flush_clock()
-            self.saver.flush()
-            try:
-                self.match.save(self.save_path or autosave_path("racerbile"))
-            except OSError:
-                pass
+            if self.match.journal is None:  # a journal holds every action already
+                try:
+                    self.match.save(self.save_path or autosave_path("racerbile"))
+                except OSError:
+                    pass
         self.host.pop()
 
     def ask_leave(self) -> None:

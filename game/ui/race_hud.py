@@ -344,7 +344,7 @@ class DiceTray:
             if d.state == "tumble":
                 phase = min(1.0, d.t / ROLL_TIME)
                 face = 1 + (int(d.t / 0.07) * 5 + int(abs(d.spin))) % 6 if phase < 0.85 else d.face
-                hop = abs(math.sin(phase * math.pi * 2.5)) * (1 - phase) * size * 0.5
+                hop = abs(math.sin(phase * math.pi * 2.5)) * (1 - phase) * size * 0.25
                 img = art.turned(face, d.angle)
                 surface.blit(img, img.get_rect(center=(x, int(cy - hop))))
             else:
