@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from game.errors import IllegalAction, InputError
-from game.games import GAMES, PlayerSpec
+from game.games import PlayerSpec
 from game.hexgrid import DIRECTION_NAMES
 from game.match import Match
 from game.racerbile.actions import Action, Call, Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action

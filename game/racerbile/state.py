@@ -216,7 +216,8 @@ class RaceState:
         car = self.cars[t.seat]
         if not car.started or t.shifted:
             return [0]
-        up = car.gear < 3 and not car.first_gear
+        # no upshift with first gear forced, nor while standing on a downshift field (racerbile.field.downshift)
+        up = car.gear < 3 and not car.first_gear and self.course.kinds.get(car.pos) is not Kind.DOWNSHIFT
         down = car.gear > 1
         if self.profile["stalin"] and up:
             return [1]
