@@ -94,6 +94,18 @@ def _parser() -> argparse.ArgumentParser:
     trender.add_argument("-o", "--output", required=True, metavar="OUT.png")
     trender.add_argument("--size", default=None, metavar="WxH", help="image size in pixels (default 1600x1000)")
 
+    edit = sub.add_parser(
+        "edit",
+        help="the track editor: open FILE, or a new track to be saved as FILE",
+        description="The track editor. FILE: a track file to edit; a path that does not exist yet is a new "
+        "track to be saved there; none: a new track (Ctrl+S asks where). F1 in the editor lists every key.",
+    )
+    edit.add_argument("file", nargs="?", metavar="FILE", default=None)
+    edit.add_argument("--from", dest="template", metavar="NAME", default=None, help="start from a copy of a shipped track (babybane, le_mans, …)")
+    edit.add_argument("--size", default=None, metavar="WxH", help="window size in pixels (default 1280x800)")
+    _frames(edit)
+    edit.add_argument("--fullscreen", action="store_true")
+
     menu = sub.add_parser("menu", help="open the menu (the same as no subcommand)")
     _frames(menu)
     menu.add_argument("--fullscreen", action="store_true")
@@ -286,6 +298,11 @@ def _run(args: argparse.Namespace) -> int:
         return _simulate(args)
     if cmd == "tracks":
         return _tracks(args)
+    if cmd == "edit":
+        from game.ui.editor import run_editor
+
+        size = _size(args.size) if args.size else (1280, 800)
+        return run_editor(args.file, template=args.template, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen, size=size)
     if cmd == "rules":
         from game.match import GAMES
         from game.rules.catalog import rules_for

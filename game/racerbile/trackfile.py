@@ -388,6 +388,8 @@ def track_from_doc(doc: Doc) -> TrackSource:
     if "pit" in top:
         pk = rd.keys(top["pit"][1], "the pit lane", ("lane", "entry", "exit"), ("lane", "entry", "exit"))
         lane = rd.unique(rd.paths(pk["lane"][1], "the pit lane"), "the pit lane")
+        if not lane:
+            raise rd.err(pk["lane"][1], "the pit lane has no fields: lay at least one (or leave out `pit`)")
         for h, place in lane:
             if h in fields:
                 raise rd.err(place.node, f"the pit lane field {h} is also a field of the lanes", place.offset)

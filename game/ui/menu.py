@@ -500,9 +500,10 @@ class MenuScene(OverlayScene):
         by = h - 78
         self.load_button = UIButton(pygame.Rect(margin, by, 240, 48), "Continue saved match…", ui, tool_tip_text=str(save_dir()))
         self.help_button = UIButton(pygame.Rect(margin + 252, by, 110, 48), "? Rules", ui, tool_tip_text="the rules of the chosen game (F1)")
+        self.edit_button = UIButton(pygame.Rect(margin + 374, by, 150, 48), "Edit tracks…", ui, tool_tip_text="the track editor: a new track, a copy of a shipped one, or yours")
         self.start_button = UIButton(pygame.Rect(w - margin - 200, by, 200, 54), "Start", ui, object_id="#start_button")
         self.quit_button = UIButton(pygame.Rect(w - margin - 200 - 12 - 110, by, 110, 48), "Quit", ui)
-        self.message_rect = pygame.Rect(margin + 380, by - 4, w - 2 * margin - 380 - 340, 56)
+        self.message_rect = pygame.Rect(margin + 536, by - 4, w - 2 * margin - 536 - 340, 56)
         if self.message_rect.w < 300:
             self.message_rect = pygame.Rect(margin, by - 26, w - 2 * margin, 24)
         # static text: title, headings, labels
@@ -673,6 +674,15 @@ class MenuScene(OverlayScene):
         self.host.push(match_scene(self.host, match, save_path=path))
         return True
 
+    def open_editor(self) -> None:
+        """"Edit tracks": a new sheet, a copy of a shipped track, or a file – the editor opens on top."""
+        from game.ui.editor import editor_chooser
+
+        def show(modal: Modal) -> None:
+            self.modal = modal
+
+        self.modal = editor_chooser(self.host, self.size, show)
+
     def ask_quit(self) -> None:
         def chosen(text: str) -> None:
             if text == "Quit":
@@ -741,6 +751,8 @@ class MenuScene(OverlayScene):
                 self.open_saves()
             elif el is self.help_button:
                 self.toggle_help()
+            elif el is self.edit_button:
+                self.open_editor()
             elif el is self.quit_button:
                 self.ask_quit()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
