@@ -476,3 +476,28 @@ def test_start_from_a_template() -> None:
     assert ed.draft.to_track().content_hash == load_track(ROOT / "tracks/le_mans.yaml").content_hash
     with pytest.raises(ValueError):
         Editor.from_template("nowhere")
+
+
+def test_the_background_is_kept_beside_the_track(tmp_path: Path) -> None:
+    """A traced background survives save and open (in NAME.editor.json, not in the track file);
+    dropping it removes the side file; a broken side file is passed over."""
+    from game.racerbile.draft import Background
+    from game.racerbile.editing import sidecar
+
+    src = Path("tests/data/tracks/ring.yaml")
+    target = tmp_path / "ring.yaml"
+    target.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    image = tmp_path / "circuit.png"
+    image.write_bytes(b"not read here")
+    ed = Editor.open(target)
+    ed.apply(lambda d: d.set_background(Background(str(image), 12.5, (-3.0, 2.0), 0.4)), "background")
+    ed.save()
+    assert "background" not in target.read_text(encoding="utf-8")
+    assert '"circuit.png"' in sidecar(target).read_text(encoding="utf-8")
+    again = Editor.open(target)
+    assert again.draft.background == Background(str(image), 12.5, (-3.0, 2.0), 0.4) and not again.dirty
+    again.apply(lambda d: d.set_background(None), "no background")
+    again.save()
+    assert not sidecar(target).exists()
+    sidecar(target).write_text("{broken", encoding="utf-8")
+    assert Editor.open(target).draft.background is None

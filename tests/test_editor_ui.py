@@ -445,7 +445,19 @@ def test_leaving_with_unsaved_changes_asks(app: App) -> None:
     assert not app.running or app.scene is not scene
 
 
-def test_closing_the_window_keeps_unsaved_work_as_a_draft(app: App, tmp_path: Path) -> None:
+def test_discarding_at_the_close_button_quits(app: App) -> None:
+    scene = open_scene(app, Editor.open(RING_FILE))
+    key(app, pygame.K_2)
+    click(app, scene, Hex(0, 3))
+    post(pygame.event.Event(pygame.QUIT))
+    step(app)
+    assert app.running and isinstance(scene.modal, Confirm)
+    scene.modal.on_choice("Discard")
+    step(app)
+    assert not app.running
+
+
+def test_closing_the_window_asks_and_keeps_unsaved_work_as_a_draft(app: App, tmp_path: Path) -> None:
     from game.racerbile.tracks import user_track_dir
 
     scene = open_scene(app)
@@ -453,7 +465,14 @@ def test_closing_the_window_keeps_unsaved_work_as_a_draft(app: App, tmp_path: Pa
     drag(app, scene, [Hex(0, 0), Hex(3, 0)])
     post(pygame.event.Event(pygame.QUIT))
     step(app)
-    app.close()
+    assert app.running and isinstance(scene.modal, Confirm)  # the close button asks first
+    scene.modal.on_choice("Cancel")
+    step(app)
+    assert app.running and app.scene is scene
+    post(pygame.event.Event(pygame.QUIT))
+    step(app)
+    assert app.running and isinstance(scene.modal, Confirm)
+    app.close()  # the program goes away unanswered (a kill, a logout): the work is kept
     kept = user_track_dir() / "new_track.unsaved.yaml"
     assert str(kept).startswith(str(tmp_path))  # the app fixture's data folder
     assert set(read_track(kept).track.fields) == {Hex(q, 0) for q in range(4)}

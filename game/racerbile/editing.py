@@ -12,6 +12,7 @@ under another name, never over a valid track file.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -22,12 +23,12 @@ from typing import Callable
 from game.errors import InputError
 from game.fileio import atomic_write
 from game.hexgrid import Hex
-from game.racerbile.draft import Draft
+from game.racerbile.draft import Background, Draft
 from game.racerbile.trackfile import parse_path, read_track, track_from_text
 from game.racerbile.trackwriter import dump_track
 from game.racerbile.validate import TrackErrors, _Checker, validate
 
-_HEX = re.compile(r"(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.,])")
+_HEX = re.compile(r"(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.]|,-?\d)")
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,9 @@ class Editor:
             errors = validate(src)
             if errors:
                 raise TrackErrors(errors)
-        return cls(Draft.from_track(src.track), Path(path))
+        draft = Draft.from_track(src.track)
+        bg = read_background(Path(path))
+        return cls(draft if bg is None else draft.set_background(bg), Path(path))
 
     @classmethod
     def from_template(cls, name: str) -> Editor:
@@ -241,6 +244,7 @@ class Editor:
         if problems and (_holds_valid_track(target) or (self._own_valid and _same_file(target, self.path))):
             raise InputError(f"not saved: {_count(problems)} – the first: {problems[0].message}", str(target))
         _write(target, text)
+        write_background(target, self.draft.background)
         self.path = target
         self._saved = self.draft
         self._own_valid = not problems
@@ -254,7 +258,45 @@ class Editor:
         if problems and (_holds_valid_track(target) or (self._own_valid and _same_file(target, self.path))):
             raise InputError(f"not saved: {_count(problems)}, and this file holds a valid track – choose another name", str(target))
         _write(target, text)
+        write_background(target, self.draft.background)
         return target
+
+
+def sidecar(track_file: Path) -> Path:
+    """Where the editor keeps what is not part of the track (the background image):
+    `NAME.editor.json` beside `NAME.yaml`."""
+    return track_file.with_name(track_file.stem + ".editor.json")
+
+
+def write_background(track_file: Path, bg: Background | None) -> None:
+    """Keep the background beside the track (its image path relative to the track's folder when it
+    lies there); no background, no side file."""
+    side = sidecar(track_file)
+    if bg is None:
+        side.unlink(missing_ok=True)
+        return
+    image = Path(bg.path)
+    try:
+        shown = str(image.resolve().relative_to(track_file.resolve().parent))
+    except ValueError:
+        shown = str(image)
+    data = {"background": {"path": shown, "scale": bg.scale, "offset": list(bg.offset), "opacity": bg.opacity}}
+    atomic_write(side, json.dumps(data, indent=1) + "\n")
+
+
+def read_background(track_file: Path) -> Background | None:
+    """The background kept beside a track, or None (none, or a side file that cannot be read –
+    it only helps tracing, so a broken one is passed over rather than refusing the track)."""
+    side = sidecar(track_file)
+    try:
+        bg = json.loads(side.read_text(encoding="utf-8"))["background"]
+        image = Path(str(bg["path"]))
+        if not image.is_absolute():
+            image = track_file.parent / image
+        x, y = bg["offset"]
+        return Background(str(image), float(bg["scale"]), (float(x), float(y)), float(bg["opacity"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _count(problems: list[Problem]) -> str:

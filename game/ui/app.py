@@ -108,7 +108,8 @@ class App:
     def dispatch(self, e: pygame.event.Event) -> None:
         scene = self.scene
         if e.type == pygame.QUIT:
-            self.quit(0)
+            if scene is None or scene.may_close():
+                self.quit(0)
         elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             surf = pygame.display.get_surface()
             if surf is not None and surf.get_size() != self._last_size:

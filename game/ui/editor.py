@@ -242,6 +242,17 @@ class EditorScene(Scene):
         self.left_clean = True
         return False
 
+    def may_close(self) -> bool:
+        """The window is closing: with unsaved changes ask Save / Discard / Cancel first."""
+        if not self.editor.dirty or self.left_clean:
+            return True
+        self.quitting = True
+        self.modal = None
+        self.ask_leave()
+        return False
+
+    quitting = False  # the window's close button asked: leaving quits the program
+
     def ask_leave(self) -> None:
         def chosen(text: str) -> None:
             self.modal = None
@@ -252,12 +263,17 @@ class EditorScene(Scene):
                     self.leave()
             elif text == "Discard":
                 self.leave()
+            else:
+                self.quitting = False
 
         self.modal = Confirm(self.fonts, self.host.size, "Unsaved changes", f"Save {self.editor.draft.name!r} before leaving?", ["Save", "Discard", "Cancel"], chosen)
 
     def leave(self) -> None:
         self.left_clean = True
-        self.host.pop()
+        if self.quitting:
+            self.host.quit(0)
+        else:
+            self.host.pop()
 
     def handle_event(self, e: pygame.event.Event) -> None:
         if self.modal is not None:

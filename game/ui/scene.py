@@ -61,6 +61,11 @@ class Scene:
     def closed(self) -> None:
         """The scene left the stack for good."""
 
+    def may_close(self) -> bool:
+        """The window's close button: True lets the program quit; a scene with unsaved work may
+        ask first (and quit itself once answered)."""
+        return True
+
 
 class OverlayScene(Scene):
     """A scene that can show the rules overlay (`help`) or one modal dialog (`modal`) above itself.
