@@ -15,6 +15,7 @@ RACE_VARIANTS = ("babybile", "racerbile", "le_mans")
 RACE_KINDS = ("human", "careful", "racer", "stalin", "random")
 DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
 GAME_CHOICES = ("schock", "katchen")
+PONG_FORMATIONS = ("triangle10", "six", "three", "diamond", "line")  # physics.table.FORMATIONS (not imported: pymunk loads late)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -105,6 +106,12 @@ def _parser() -> argparse.ArgumentParser:
     edit.add_argument("--size", default=None, metavar="WxH", help="window size in pixels (default 1280x800)")
     _frames(edit)
     edit.add_argument("--fullscreen", action="store_true")
+
+    pong = sub.add_parser("pong", help="the beer-pong table: throw with the mouse, watch the physics")
+    pong.add_argument("--formation", choices=PONG_FORMATIONS, default="triangle10", help="the cups' formation (default triangle10)")
+    pong.add_argument("--demo", action="store_true", help="the table throws by itself (aimed throws at the cups)")
+    _frames(pong)
+    pong.add_argument("--fullscreen", action="store_true")
 
     menu = sub.add_parser("menu", help="open the menu (the same as no subcommand)")
     _frames(menu)
@@ -303,6 +310,10 @@ def _run(args: argparse.Namespace) -> int:
 
         size = _size(args.size) if args.size else (1280, 800)
         return run_editor(args.file, template=args.template, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen, size=size)
+    if cmd == "pong":
+        from game.ui.pong import run_pong
+
+        return run_pong(args.formation, demo=args.demo, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "rules":
         from game.match import GAMES
         from game.rules.catalog import rules_for

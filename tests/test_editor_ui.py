@@ -712,3 +712,16 @@ def test_the_window_can_change_size_while_editing(app: App) -> None:
     assert scene.lay.size == (1024, 640) and scene.canvas.area == scene.lay.board
     click(app, scene, Hex(0, 3), button=3)
     assert Hex(0, 3) not in scene.draft.fields
+
+
+def test_the_theme_dialog_switches_the_hexes_tops(app: App) -> None:
+    """C offers the colours and pointy or flat tops; a flat-topped draft saves as such."""
+    scene = open_scene(app, Editor.open(RING_FILE))
+    key(app, pygame.K_c)
+    assert isinstance(scene.modal, ListDialog)
+    scene.modal.on_action("orientation:flat")
+    step(app)
+    assert scene.editor.draft.orientation == "flat" and scene.editor.history[-1] == "flat tops"
+    assert "orientation: flat" in scene.editor.text()
+    ctrl(app, pygame.K_z)
+    assert scene.editor.draft.orientation == "pointy"

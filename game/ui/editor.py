@@ -589,15 +589,21 @@ class EditorScene(Scene):
         self.ask("The track", [("Name", d.name), ("Author", d.author)], done)
 
     def pick_theme(self) -> None:
+        """C: the board's colours – and whether the hexes have pointy or flat tops."""
         items = [(f"{t}{'  (now)' if t == self.draft.theme else ''}", t) for t in THEMES]
+        items += [(f"{o} tops{'  (now)' if o == self.draft.orientation else ''}", f"orientation:{o}") for o in ("pointy", "flat")]
 
         def chosen(key: str | None) -> None:
             if key is None:
                 return
             self.modal = None
-            self.apply(lambda d: d.set_theme(key), f"theme {key}")
+            if key.startswith("orientation:"):
+                o = key.partition(":")[2]
+                self.apply(lambda d: d.set_orientation(o), f"{o} tops")
+            else:
+                self.apply(lambda d: d.set_theme(key), f"theme {key}")
 
-        self.modal = ListDialog(self.fonts, self.host.size, "The theme", "The colours of the board", items, "Choose", chosen, panel_size=(460, 380))
+        self.modal = ListDialog(self.fonts, self.host.size, "The theme", "The colours of the board and the hexes' tops", items, "Choose", chosen, panel_size=(460, 440))
 
     def ask_background(self) -> None:
         bg = self.draft.background

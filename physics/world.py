@@ -1,0 +1,525 @@
+"""The live beer-pong table and `simulate`: a top-down pymunk world with each ball's height beside it.
+
+The step loop integrates flight (drag and gravity, `physics.flight`), table bounces, rolling, the
+rims (`physics.rim`), sinking and the edges itself; pymunk handles what happens in the plane – the
+ball against a cup's side wall (gated by height in `pre_solve`) and cups sliding – and is stepped
+only while such a contact is possible (a ball low near a cup, or a cup moving).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import pymunk
+
+from physics.constants import CONST, Constants
+from physics.events import (CrossedCentre, CupContact, CupTipped, Edge, Event, LeftTable, Settled, Sink,
+                            TableBounce)
+from physics.rim import rim_contact
+from physics.table import Cup
+
+BALL_TYPE = 1
+CUP_TYPE = 2
+MAX_IN_FLIGHT = 2
+SAMPLE_EVERY = 4  # steps between timeline samples (60 Hz at the default step)
+
+# ball modes
+FLY, ROLL, INCUP, DONE = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Throw:
+    """A release point (m) and a 3-D velocity (m/s); spin (rad/s) is carried but not yet modelled."""
+
+    release: tuple[float, float, float]
+    velocity: tuple[float, float, float]
+    spin: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class BallView:
+    """A ball for drawing: position now and at the previous step (interpolate between them)."""
+
+    id: int
+    pos: tuple[float, float, float]
+    prev: tuple[float, float, float]
+    in_flight: bool
+    settled: bool
+    cup: int | None = None  # the cup holding it
+
+
+@dataclass(frozen=True)
+class CupView:
+    """A cup for drawing; `liquid` is the liquid surface's height above the table (m)."""
+
+    id: int
+    pos: tuple[float, float]
+    angle: float
+    tipped: bool
+    holds_ball: bool
+    liquid: float
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """A simulated throw: its events in order, and (t, x, y, z) samples for trails and the side view."""
+
+    events: tuple[Event, ...]
+    samples: tuple[tuple[float, float, float, float], ...]
+
+
+class _Cup:
+    __slots__ = ("id", "x", "y", "body", "shape", "fill", "tipped", "holds", "in_space")
+
+    def __init__(self, cup: Cup, body: pymunk.Body, shape: pymunk.Circle, fill: float) -> None:
+        self.id, self.x, self.y = cup.id, cup.x, cup.y
+        self.body, self.shape, self.fill = body, shape, fill
+        self.tipped, self.holds, self.in_space = False, 0, True
+
+
+class _Ball:
+    __slots__ = ("id", "x", "y", "z", "vx", "vy", "vz", "px", "py", "pz", "t", "mode", "body", "shape",
+                 "in_space", "last_bounce", "far", "over", "cup", "ox", "oy", "still", "last_contact")
+
+    def __init__(self, bid: int, throw: Throw, c: Constants) -> None:
+        self.id = bid
+        self.x, self.y, self.z = (float(v) for v in throw.release)
+        self.vx, self.vy, self.vz = (float(v) for v in throw.velocity)
+        self.px, self.py, self.pz = self.x, self.y, self.z
+        self.t = 0.0
+        self.mode = FLY
+        self.body = pymunk.Body(c.ball_mass, pymunk.moment_for_circle(c.ball_mass, 0.0, c.ball_radius))
+        self.shape = pymunk.Circle(self.body, c.ball_radius)
+        self.shape.collision_type = BALL_TYPE
+        self.shape.elasticity = 1.0
+        self.shape.friction = 0.0
+        self.in_space = False
+        self.last_bounce = -1.0
+        self.far = self.x > c.centre
+        self.over = _over(self.x, self.y, c)
+        self.cup: _Cup | None = None
+        self.ox = self.oy = 0.0  # offset from the holding cup's axis
+        self.still = 0.0
+        self.last_contact: dict[tuple[int, str], float] = {}
+
+    def view(self) -> BallView:
+        return BallView(self.id, (self.x, self.y, self.z), (self.px, self.py, self.pz),
+                        self.mode in (FLY, ROLL), self.mode == DONE, None if self.cup is None else self.cup.id)
+
+
+def _over(x: float, y: float, c: Constants) -> bool:
+    return 0.0 <= x <= c.table_length and abs(y) <= c.table_width / 2.0
+
+
+class Table:
+    """A live table: one pymunk space built once; throw balls, step it, read balls and cups."""
+
+    def __init__(self, cups: Sequence[Cup], *, constants: Constants = CONST,
+                 liquid: Mapping[int, float] | None = None) -> None:
+        """`liquid` maps cup ids to a fill (fraction of the height; default `constants.liquid_fill`)."""
+        c = self.c = constants
+        self.DT: float = c.dt
+        self.space = pymunk.Space()
+        self.space.gravity = (0.0, 0.0)
+        self._cups: list[_Cup] = []
+        self._cup_by_shape: dict[pymunk.Shape, _Cup] = {}
+        self._cup_shape_r = c.cup_rim_radius - 0.0005  # rims of a rack just touch: keep a hair apart
+        for cup in cups:  # fixed order: the space's results depend on it
+            fill = c.liquid_fill if liquid is None else liquid.get(cup.id, c.liquid_fill)
+            m = c.cup_total_mass(fill)
+            body = pymunk.Body(m, pymunk.moment_for_circle(m, 0.0, c.cup_rim_radius))
+            body.position = (cup.x, cup.y)
+            shape = pymunk.Circle(body, self._cup_shape_r)
+            shape.collision_type = CUP_TYPE
+            shape.elasticity = c.wall_restitution
+            shape.friction = 0.2
+            self.space.add(body, shape)
+            st = _Cup(cup, body, shape, fill)
+            self._cups.append(st)
+            self._cup_by_shape[shape] = st
+        self._balls: list[_Ball] = []
+        self._ball_by_shape: dict[pymunk.Shape, _Ball] = {}
+        self._next_id = 1
+        self._acc = 0.0
+        self._moving: set[_Cup] = set()
+        self._walls: list[tuple[_Ball, _Cup]] = []
+        self._impulses: list[tuple[_Ball, _Cup, float]] = []
+        self._errors: list[BaseException] = []
+        self.space.on_collision(BALL_TYPE, CUP_TYPE, pre_solve=self._pre_solve, post_solve=self._post_solve)
+        self._bbox = self._cup_bbox()
+
+    # -- pymunk callbacks: record facts only ------------------------------------------------------
+    def _pair(self, arbiter: pymunk.Arbiter) -> tuple[_Ball, _Cup]:
+        a, b = arbiter.shapes
+        if a.collision_type != BALL_TYPE:
+            a, b = b, a
+        return self._ball_by_shape[a], self._cup_by_shape[b]
+
+    def _pre_solve(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        try:
+            ball, cup = self._pair(arbiter)
+            ok = ball.z < self.c.cup_height and not cup.tipped
+            arbiter.process_collision = ok  # set every time: the flag sticks
+            if ok:
+                self._walls.append((ball, cup))
+        except BaseException as e:  # cffi swallows errors raised in callbacks
+            self._errors.append(e)
+
+    def _post_solve(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        try:
+            ball, cup = self._pair(arbiter)
+            self._impulses.append((ball, cup, abs(arbiter.total_impulse)))
+        except BaseException as e:
+            self._errors.append(e)
+
+    # -- building ---------------------------------------------------------------------------------
+    def _cup_bbox(self) -> tuple[float, float, float, float]:
+        live = [cp for cp in self._cups if cp.in_space]
+        if not live:
+            return (math.inf, -math.inf, math.inf, -math.inf)
+        m = self.c.cup_rim_radius + self.c.ball_radius + self.c.rim_lip + 0.01
+        return (min(cp.x for cp in live) - m, max(cp.x for cp in live) + m,
+                min(cp.y for cp in live) - m, max(cp.y for cp in live) + m)
+
+    def throw(self, throw: Throw) -> int:
+        """Release a ball; returns its id. At most two balls may be in flight at once."""
+        if sum(1 for b in self._balls if b.mode in (FLY, ROLL, INCUP)) >= MAX_IN_FLIGHT:
+            raise ValueError("two balls are already in flight")
+        vals = (*throw.release, *throw.velocity)
+        if not all(math.isfinite(v) for v in vals):
+            raise ValueError(f"a throw needs finite numbers: {throw}")
+        ball = _Ball(self._next_id, throw, self.c)
+        self._next_id += 1
+        self._balls.append(ball)
+        self._ball_by_shape[ball.shape] = ball
+        return ball.id
+
+    def remove_cup(self, cup_id: int) -> None:
+        """Take a cup off the table (a hit cup, a re-rack)."""
+        for cp in self._cups:
+            if cp.id == cup_id and cp.in_space:
+                self.space.remove(cp.body, cp.shape)
+                cp.in_space = False
+                self._moving.discard(cp)
+                for b in self._balls:
+                    if b.cup is cp:
+                        b.cup = None
+        self._cups = [cp for cp in self._cups if cp.in_space]
+        self._bbox = self._cup_bbox()
+
+    def reset_balls(self) -> None:
+        """Remove every ball (also those lying in cups)."""
+        for b in self._balls:
+            self._unspace(b)
+        for cp in self._cups:
+            cp.holds = 0
+        self._balls.clear()
+        self._ball_by_shape.clear()
+        self._acc = 0.0
+
+    def _unspace(self, b: _Ball) -> None:
+        if b.in_space:
+            self.space.remove(b.body, b.shape)
+            b.in_space = False
+
+    # -- reading ----------------------------------------------------------------------------------
+    def balls(self) -> list[BallView]:
+        """Every ball since the last `reset_balls`, in throwing order."""
+        return [b.view() for b in self._balls]
+
+    def cups(self) -> list[CupView]:
+        """The cups on the table, in their order."""
+        out = []
+        for cp in self._cups:
+            x, y = cp.body.position
+            out.append(CupView(cp.id, (x, y), cp.body.angle, cp.tipped, cp.holds > 0,
+                               0.0 if cp.tipped else self.c.liquid_level(cp.fill)))
+        return out
+
+    def set_liquid(self, cup_id: int, fill: float) -> None:
+        """Fill a cup to `fill` of its height (its mass follows)."""
+        for cp in self._cups:
+            if cp.id == cup_id:
+                cp.fill = fill
+                m = self.c.cup_total_mass(fill)
+                cp.body.mass = m
+                cp.body.moment = pymunk.moment_for_circle(m, 0.0, self.c.cup_rim_radius)
+
+    @property
+    def busy(self) -> bool:
+        """A ball is still moving."""
+        return any(b.mode in (FLY, ROLL, INCUP) for b in self._balls)
+
+    # -- stepping ---------------------------------------------------------------------------------
+    def advance(self, seconds: float) -> list[Event]:
+        """Whole steps up to `seconds` (the remainder waits for the next call)."""
+        self._acc += seconds
+        out: list[Event] = []
+        while self._acc >= self.DT:
+            self._acc -= self.DT
+            out.extend(self.step())
+        return out
+
+    def step(self) -> list[Event]:
+        """One fixed step; the events of that step."""
+        c = self.c
+        dt, k, g = self.DT, c.drag_k, c.gravity
+        ev: list[Event] = []
+        r = c.ball_radius
+        H = c.cup_height
+        x0, x1, y0, y1 = self._bbox
+        need = bool(self._moving)
+        for b in self._balls:
+            mode = b.mode
+            if mode == DONE:
+                if b.cup is not None:
+                    b.px, b.py, b.pz = b.x, b.y, b.z
+                    b.x, b.y = b.cup.body.position + (b.ox, b.oy)
+                continue
+            b.t += dt
+            b.px, b.py, b.pz = b.x, b.y, b.z
+            vx, vy, vz = b.vx, b.vy, b.vz
+            if mode == ROLL:
+                sp = math.sqrt(vx * vx + vy * vy)
+                dec = (c.rolling_resistance * g + k * sp * sp) * dt
+                if sp <= dec:
+                    b.vx = b.vy = 0.0
+                else:
+                    f = (sp - dec) / sp
+                    b.vx, b.vy = vx * f, vy * f
+            else:
+                f = 1.0 - k * math.sqrt(vx * vx + vy * vy + vz * vz) * dt
+                b.vx, b.vy, b.vz = vx * f, vy * f, vz * f - g * dt
+            if mode == INCUP:
+                continue
+            # a wall contact is possible: low and near a cup
+            if b.z < H and x0 <= b.x <= x1 and y0 <= b.y <= y1:
+                if not b.in_space:
+                    self.space.add(b.body, b.shape)
+                    b.in_space = True
+                need = True
+            elif b.in_space:
+                self._unspace(b)
+        if need:
+            self._space_step(ev)
+        else:
+            for b in self._balls:
+                if b.mode == FLY or b.mode == ROLL:
+                    b.x += b.vx * dt
+                    b.y += b.vy * dt
+        for b in self._balls:
+            if b.mode == FLY:
+                b.z += b.vz * dt
+                self._after_flight(b, ev)
+            elif b.mode == ROLL:
+                self._after_roll(b, ev)
+            elif b.mode == INCUP:
+                self._in_cup(b, ev)
+        del r
+        return ev
+
+    def _space_step(self, ev: list[Event]) -> None:
+        c = self.c
+        dt = self.DT
+        for b in self._balls:
+            if b.in_space:
+                b.body.position = (b.x, b.y)
+                b.body.velocity = (b.vx, b.vy)
+                # the wall narrows downwards: shrink the ball by the wall's shortfall at its height
+                b.shape.unsafe_set_radius(c.ball_radius + c.wall_radius(b.z) - self._cup_shape_r)
+            elif b.mode == FLY or b.mode == ROLL:
+                b.x += b.vx * dt
+                b.y += b.vy * dt
+        self.space.step(dt)
+        if self._errors:
+            err = self._errors[0]
+            self._errors.clear()
+            raise err
+        for b in self._balls:
+            if b.in_space:
+                b.x, b.y = b.body.position
+                b.vx, b.vy = b.body.velocity
+        for b, cp in self._walls:
+            self._contact(b, cp, "wall", ev)
+        self._walls.clear()
+        for b, cp, j in self._impulses:
+            if not cp.tipped and j > c.tip_impulse(cp.fill):
+                cp.tipped = True
+                ev.append(CupTipped(b.t, cp.id))
+                self.space.remove(cp.shape)
+                cp.in_space = False
+        self._impulses.clear()
+        # cups slide on the table with friction
+        for cp in self._cups:
+            if cp.in_space or cp.tipped:
+                v = cp.body.velocity
+                sp = abs(v)
+                if sp > 0.0 or cp.body.angular_velocity != 0.0:
+                    dv = c.cup_table_friction * c.gravity * dt
+                    if sp <= dv:
+                        cp.body.velocity = (0.0, 0.0)
+                        cp.body.angular_velocity = 0.0
+                        self._moving.discard(cp)
+                    else:
+                        cp.body.velocity = v * ((sp - dv) / sp)
+                        cp.body.angular_velocity *= 0.9
+                        self._moving.add(cp)
+                    cp.x, cp.y = cp.body.position
+        if self._moving:
+            self._bbox = self._cup_bbox()
+
+    def _contact(self, b: _Ball, cp: _Cup, kind: str, ev: list[Event]) -> None:
+        key = (cp.id, kind)
+        last = b.last_contact.get(key)
+        if last is None or b.t - last > self.c.contact_merge:
+            ev.append(CupContact(b.t, cp.id, "rim" if kind == "rim" else "wall"))
+        b.last_contact[key] = b.t
+
+    def _after_flight(self, b: _Ball, ev: list[Event]) -> None:
+        c = self.c
+        r, H = c.ball_radius, c.cup_height
+        x0, x1, y0, y1 = self._bbox
+        if x0 <= b.x <= x1 and y0 <= b.y <= y1 and b.z - r < H + c.rim_lip + 0.02:
+            for cp in self._cups:
+                if cp.tipped:
+                    continue
+                # sinking: crossing the rim plane going down inside the rim
+                if b.pz >= H > b.z:
+                    s = (b.pz - H) / (b.pz - b.z)
+                    cx, cy = b.px + (b.x - b.px) * s - cp.x, b.py + (b.y - b.py) * s - cp.y
+                    if cx * cx + cy * cy < (c.cup_rim_radius - r) ** 2:
+                        self._capture(b, cp)
+                        return
+                hit = rim_contact(b.px, b.py, b.pz, b.x, b.y, b.z, b.vx, b.vy, b.vz, cp.x, cp.y, c)
+                if hit is not None:
+                    b.x, b.y, b.z, b.vx, b.vy, b.vz = hit
+                    self._contact(b, cp, "rim", ev)
+                    if b.z < H and (b.x - cp.x) ** 2 + (b.y - cp.y) ** 2 < c.cup_rim_radius ** 2:
+                        self._capture(b, cp)
+                        return
+        over = _over(b.x, b.y, c)
+        if over and b.z - r <= 0.0 and b.vz < 0.0:
+            self._bounce(b, ev)
+        self._edges(b, over, ev)
+        if b.mode == FLY:
+            if b.z - r <= c.floor_z:
+                self._finish(b, "floor", ev)
+            elif abs(b.vx) + abs(b.vy) + abs(b.vz) < c.settle_speed:
+                b.still += self.DT
+                if b.still >= c.settle_time:
+                    self._finish(b, "rims" if b.z - r > 0.005 else "table", ev)
+            else:
+                b.still = 0.0
+
+    def _bounce(self, b: _Ball, ev: list[Event]) -> None:
+        c = self.c
+        vin = -b.vz
+        b.z = c.ball_radius
+        if b.t - b.last_bounce > c.bounce_merge:
+            ev.append(TableBounce(b.t, b.x, b.y))
+        b.last_bounce = b.t
+        sp = math.sqrt(b.vx * b.vx + b.vy * b.vy)
+        if sp > 0.0:  # friction while sliding, at most down to rolling (5/7 of the speed)
+            dv = min(c.table_friction * (1.0 + c.table_restitution) * vin, 2.0 / 7.0 * sp)
+            f = (sp - dv) / sp
+            b.vx, b.vy = b.vx * f, b.vy * f
+        up = c.table_restitution * vin
+        if up < c.roll_speed:
+            b.vz = 0.0
+            b.mode = ROLL
+        else:
+            b.vz = up
+
+    def _edges(self, b: _Ball, over: bool, ev: list[Event]) -> None:
+        c = self.c
+        if b.over and not over:
+            edge: Edge = "far" if b.x > c.table_length else "near" if b.x < 0.0 else "side"
+            ev.append(LeftTable(b.t, edge))
+            if b.mode == ROLL:
+                b.mode = FLY
+        b.over = over
+        if over:
+            h = c.centre_hysteresis
+            if not b.far and b.x > c.centre + h:
+                b.far = True
+                ev.append(CrossedCentre(b.t, "away"))
+            elif b.far and b.x < c.centre - h:
+                b.far = False
+                ev.append(CrossedCentre(b.t, "back"))
+
+    def _after_roll(self, b: _Ball, ev: list[Event]) -> None:
+        c = self.c
+        over = _over(b.x, b.y, c)
+        self._edges(b, over, ev)
+        if b.mode != ROLL:
+            return
+        if b.vx * b.vx + b.vy * b.vy < c.settle_speed * c.settle_speed:
+            b.still += self.DT
+            if b.still >= c.settle_time:
+                self._finish(b, "table", ev)
+        else:
+            b.still = 0.0
+
+    def _capture(self, b: _Ball, cp: _Cup) -> None:
+        b.mode = INCUP
+        b.cup = cp
+        self._unspace(b)
+
+    def _in_cup(self, b: _Ball, ev: list[Event]) -> None:
+        c = self.c
+        cp = b.cup
+        assert cp is not None
+        dt = self.DT
+        cx, cy = cp.body.position
+        b.x += b.vx * dt
+        b.y += b.vy * dt
+        b.z += b.vz * dt
+        room = max(0.0, c.wall_radius(b.z) - c.ball_radius)
+        ox, oy = b.x - cx, b.y - cy
+        rho = math.sqrt(ox * ox + oy * oy)
+        if rho > room:  # the wall narrows: keep the ball inside, losing speed
+            s = room / rho
+            ox, oy = ox * s, oy * s
+            b.x, b.y = cx + ox, cy + oy
+            b.vx, b.vy = -0.3 * b.vx, -0.3 * b.vy
+        level = c.liquid_level(cp.fill)
+        if b.z - c.ball_radius <= level:
+            b.z = level + c.ball_radius
+            b.ox, b.oy = ox, oy
+            cp.holds += 1
+            ev.append(Sink(b.t, cp.id))
+            self._finish(b, "cup", ev)
+
+    def _finish(self, b: _Ball, where: str, ev: list[Event]) -> None:
+        c = self.c
+        if where == "floor":
+            b.z = c.floor_z + c.ball_radius
+        b.vx = b.vy = b.vz = 0.0
+        b.mode = DONE
+        self._unspace(b)
+        if where == "cup":
+            ev.append(Settled(b.t, b.x, b.y, "cup"))
+        elif where == "floor":
+            ev.append(Settled(b.t, b.x, b.y, "floor"))
+        elif where == "rims":
+            ev.append(Settled(b.t, b.x, b.y, "rims"))
+        else:
+            ev.append(Settled(b.t, b.x, b.y, "table"))
+
+
+def simulate(cups: Sequence[Cup], throw: Throw, *, max_time: float = 10.0, constants: Constants = CONST,
+             liquid: Mapping[int, float] | None = None) -> Timeline:
+    """One throw on a fresh table until the ball settles (or `max_time`): its events and samples."""
+    table = Table(cups, constants=constants, liquid=liquid)
+    table.throw(throw)
+    events: list[Event] = []
+    samples: list[tuple[float, float, float, float]] = [(0.0, *throw.release)]
+    ball = table._balls[0]
+    n = 0
+    while ball.mode != DONE and ball.t < max_time:
+        events.extend(table.step())
+        n += 1
+        if n % SAMPLE_EVERY == 0 or ball.mode == DONE:
+            samples.append((ball.t, ball.x, ball.y, ball.z))
+    return Timeline(tuple(events), tuple(samples))
