@@ -38,7 +38,7 @@ class Constants:
     rim_restitution: float = 0.3  # low confidence
     wall_restitution: float = 0.4  # ball on the cup's side wall (thin plastic; estimate)
     cup_table_friction: float = 0.4  # sliding cup on the table (estimate)
-    tip_factor: float = 0.6  # tipping impulse = tip_factor·m·√(g·base radius) (estimate, see `tip_impulse`)
+    tip_factor: float = 1.5  # tipping impulse = tip_factor·m·√(g·base radius) (estimate, see `tip_impulse`)
     # detection
     bounce_merge: float = 0.035  # s, table contacts closer than this count as one bounce
     roll_speed: float = 0.1  # m/s, below this vertical bounce speed the ball rolls

@@ -22,6 +22,7 @@ from physics.table import Cup
 BALL_TYPE = 1
 CUP_TYPE = 2
 MAX_IN_FLIGHT = 2
+SUBSTEP = 0.004  # m, the most a ball in the space moves per pymunk step
 SAMPLE_EVERY = 4  # steps between timeline samples (60 Hz at the default step)
 
 # ball modes
@@ -70,10 +71,11 @@ class Timeline:
 
 
 class _Cup:
-    __slots__ = ("id", "x", "y", "body", "shape", "fill", "tipped", "holds", "in_space")
+    __slots__ = ("id", "x", "y", "home", "body", "shape", "fill", "tipped", "holds", "in_space")
 
     def __init__(self, cup: Cup, body: pymunk.Body, shape: pymunk.Circle, fill: float) -> None:
         self.id, self.x, self.y = cup.id, cup.x, cup.y
+        self.home = (cup.x, cup.y)
         self.body, self.shape, self.fill = body, shape, fill
         self.tipped, self.holds, self.in_space = False, 0, True
 
@@ -94,6 +96,7 @@ class _Ball:
         self.shape.collision_type = BALL_TYPE
         self.shape.elasticity = 1.0
         self.shape.friction = 0.0
+        self.shape.filter = pymunk.ShapeFilter(group=BALL_TYPE)  # balls pass each other (heights differ)
         self.in_space = False
         self.last_bounce = -1.0
         self.far = self.x > c.centre
@@ -115,13 +118,16 @@ def _over(x: float, y: float, c: Constants) -> bool:
 class Table:
     """A live table: one pymunk space built once; throw balls, step it, read balls and cups."""
 
+    DT: float = CONST.dt  # the fixed step (s); an instance takes its constants' step
+
     def __init__(self, cups: Sequence[Cup], *, constants: Constants = CONST,
                  liquid: Mapping[int, float] | None = None) -> None:
         """`liquid` maps cup ids to a fill (fraction of the height; default `constants.liquid_fill`)."""
         c = self.c = constants
-        self.DT: float = c.dt
+        self.DT = c.dt
         self.space = pymunk.Space()
         self.space.gravity = (0.0, 0.0)
+        self.space.collision_slop = 0.0002  # m (the default 0.1 is for pixels)
         self._cups: list[_Cup] = []
         self._cup_by_shape: dict[pymunk.Shape, _Cup] = {}
         self._cup_shape_r = c.cup_rim_radius - 0.0005  # rims of a rack just touch: keep a hair apart
@@ -198,14 +204,16 @@ class Table:
     def remove_cup(self, cup_id: int) -> None:
         """Take a cup off the table (a hit cup, a re-rack)."""
         for cp in self._cups:
-            if cp.id == cup_id and cp.in_space:
-                self.space.remove(cp.body, cp.shape)
+            if cp.id == cup_id:
+                for obj in (cp.shape, cp.body):
+                    if obj.space is not None:
+                        self.space.remove(obj)
                 cp.in_space = False
                 self._moving.discard(cp)
                 for b in self._balls:
                     if b.cup is cp:
                         b.cup = None
-        self._cups = [cp for cp in self._cups if cp.in_space]
+        self._cups = [cp for cp in self._cups if cp.id != cup_id]
         self._bbox = self._cup_bbox()
 
     def reset_balls(self) -> None:
@@ -217,6 +225,23 @@ class Table:
         self._balls.clear()
         self._ball_by_shape.clear()
         self._acc = 0.0
+
+    def reset_cups(self) -> None:
+        """Put the cups still on the table back where they were built, upright and at rest."""
+        for cp in self._cups:
+            cp.body.position = (cp.home[0], cp.home[1])
+            cp.body.velocity = (0.0, 0.0)
+            cp.body.angle = 0.0
+            cp.body.angular_velocity = 0.0
+            cp.x, cp.y = cp.home
+            if cp.tipped:
+                cp.tipped = False
+                self.space.add(cp.shape)
+                cp.in_space = True
+        self._moving.clear()
+        for cp in self._cups:
+            self.space.reindex_shapes_for_body(cp.body)
+        self._bbox = self._cup_bbox()
 
     def _unspace(self, b: _Ball) -> None:
         if b.in_space:
@@ -266,16 +291,15 @@ class Table:
         c = self.c
         dt, k, g = self.DT, c.drag_k, c.gravity
         ev: list[Event] = []
-        r = c.ball_radius
         H = c.cup_height
         x0, x1, y0, y1 = self._bbox
         need = bool(self._moving)
         for b in self._balls:
             mode = b.mode
-            if mode == DONE:
+            if mode == DONE:  # at rest: rides along with its cup, if any
                 if b.cup is not None:
-                    b.px, b.py, b.pz = b.x, b.y, b.z
                     b.x, b.y = b.cup.body.position + (b.ox, b.oy)
+                b.px, b.py, b.pz = b.x, b.y, b.z
                 continue
             b.t += dt
             b.px, b.py, b.pz = b.x, b.y, b.z
@@ -293,8 +317,9 @@ class Table:
                 b.vx, b.vy, b.vz = vx * f, vy * f, vz * f - g * dt
             if mode == INCUP:
                 continue
-            # a wall contact is possible: low and near a cup
-            if b.z < H and x0 <= b.x <= x1 and y0 <= b.y <= y1:
+            # a wall contact is possible: low and near a cup (within this step's reach)
+            m = (abs(b.vx) + abs(b.vy)) * dt
+            if b.z < H and x0 - m <= b.x <= x1 + m and y0 - m <= b.y <= y1 + m:
                 if not b.in_space:
                     self.space.add(b.body, b.shape)
                     b.in_space = True
@@ -316,7 +341,6 @@ class Table:
                 self._after_roll(b, ev)
             elif b.mode == INCUP:
                 self._in_cup(b, ev)
-        del r
         return ev
 
     def _space_step(self, ev: list[Event]) -> None:
@@ -331,11 +355,17 @@ class Table:
             elif b.mode == FLY or b.mode == ROLL:
                 b.x += b.vx * dt
                 b.y += b.vy * dt
-        self.space.step(dt)
-        if self._errors:
-            err = self._errors[0]
-            self._errors.clear()
-            raise err
+        # substeps keep a fast ball from sinking deep into a wall within one step
+        n = 1
+        for b in self._balls:
+            if b.in_space:
+                n = max(n, math.ceil((abs(b.vx) + abs(b.vy)) * dt / SUBSTEP))
+        for _ in range(n):
+            self.space.step(dt / n)
+            if self._errors:
+                err = self._errors[0]
+                self._errors.clear()
+                raise err
         for b in self._balls:
             if b.in_space:
                 b.x, b.y = b.body.position
@@ -388,7 +418,10 @@ class Table:
                 if b.pz >= H > b.z:
                     s = (b.pz - H) / (b.pz - b.z)
                     cx, cy = b.px + (b.x - b.px) * s - cp.x, b.py + (b.y - b.py) * s - cp.y
-                    if cx * cx + cy * cy < (c.cup_rim_radius - r) ** 2:
+                    rho2 = cx * cx + cy * cy
+                    # clear of the lip; or on it, moving inwards (the torus pushes only approaching balls)
+                    if rho2 < (c.cup_rim_radius - r) ** 2 or (
+                            rho2 < c.cup_rim_radius ** 2 and cx * b.vx + cy * b.vy < 0.0):
                         self._capture(b, cp)
                         return
                 hit = rim_contact(b.px, b.py, b.pz, b.x, b.y, b.z, b.vx, b.vy, b.vz, cp.x, cp.y, c)

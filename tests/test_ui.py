@@ -23,6 +23,7 @@ from game.ui.dice_view import DiceView  # noqa: E402
 from game.ui.help import HelpOverlay  # noqa: E402
 from game.ui.standing import FinalStanding  # noqa: E402
 from game.ui.menu import MenuModel, MenuScene, PlayerRow  # noqa: E402
+from game.ui.modal import ListDialog  # noqa: E402
 from game.ui.table_layout import compute_layout  # noqa: E402
 
 HUMANS = [PlayerSpec("Anna"), PlayerSpec("Bernd")]
@@ -202,7 +203,8 @@ def test_the_log_panel_undoes_to_the_chosen_action(app: App) -> None:
     app.step(0.05)
     assert table.modal is not None
     second = [i for i, e in enumerate(m.log.entries) if e.seat >= 0][1]
-    table._log_chosen(str(second))
+    assert isinstance(table.modal, ListDialog)
+    table.modal.on_action(str(second))
     assert len(m.log.entries) == second
     assert table.modal is None
 

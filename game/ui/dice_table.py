@@ -31,7 +31,7 @@ from game.ui.dice_view import DiceView
 from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
 from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally
-from game.ui.modal import ListDialog, Modal, make_manager
+from game.ui.modal import Modal, log_dialog, make_manager
 from game.ui.saves import autosave_path, new_save_path
 from game.ui.scene import Host, OverlayScene
 from game.ui.standing import FinalStanding
@@ -458,24 +458,7 @@ class DiceTableScene(OverlayScene):
                 if i + 1 < len(entries) and entries[i + 1].seat == CHANCE and entries[i + 1].action.startswith("dice "):
                     dice = f"  –  dice {entries[i + 1].action[5:]}"
                 items.append((f"{i + 1:>4}.  {who}: {e.action}{dice}", str(i)))
-        self.modal = ListDialog(
-            self.fonts,
-            self.host.size,
-            "Match log",
-            "Choose an action; \"Undo to here\" takes it back with everything after it.",
-            items,
-            "Undo to here",
-            self._log_chosen,
-            empty="No one has acted yet.",
-            select_last=True,
-        )
-
-    def _log_chosen(self, key: str | None) -> None:
-        if key is None:
-            if isinstance(self.modal, ListDialog):
-                self.modal.set_message("Choose an action in the list first")
-            return
-        self.undo_to(int(key))
+        self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def toggle_help(self) -> None:
         if self.help is None:

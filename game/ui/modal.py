@@ -171,3 +171,26 @@ class Confirm(Modal):
             self.on_choice(self.button_map[e.ui_element])
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_choice(self.buttons[0])
+
+
+def log_dialog(fonts: Fonts, size: tuple[int, int], items: list[tuple[str, str]], undo_to: Callable[[int], None]) -> ListDialog:
+    """The match log (items keyed by the entry's index) with "Undo to here" – the dice table's and the race's."""
+
+    def chosen(key: str | None) -> None:
+        if key is None:
+            dialog.set_message("Choose an action in the list first")
+            return
+        undo_to(int(key))
+
+    dialog = ListDialog(
+        fonts,
+        size,
+        "Match log",
+        'Choose an action; "Undo to here" takes it back with everything after it.',
+        items,
+        "Undo to here",
+        chosen,
+        empty="No one has acted yet.",
+        select_last=True,
+    )
+    return dialog

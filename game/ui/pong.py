@@ -35,9 +35,10 @@ TRAIL_EVERY = 3  # physics steps between trail points
 PREVIEW_TIME = 1.6  # s of flight the preview simulates
 FEED_KEEP = 200
 KEYS = (
-    "drag from the left: aim + power, release: throw",
-    "wheel / ↑↓: launch angle   S: slow motion",
-    "Space: pause   R: re-rack   1–5: formation   Esc: leave",
+    "drag back from the left, release: throw",
+    "wheel or ↑ ↓: launch angle",
+    "S: slow motion   Space: pause",
+    "R: re-rack   1–5: formation   Esc: leave",
 )
 
 
@@ -96,7 +97,8 @@ class PongScene(Scene):
         return 0.0 if self.paused else (SLOW if self.slow else 1.0)
 
     def in_flight(self) -> int:
-        return sum(1 for b in self.table.balls() if b.in_flight)
+        """Balls still moving (flying, rolling or sinking into a cup)."""
+        return sum(1 for b in self.table.balls() if not b.settled)
 
     def throw(self, t: Throw) -> int | None:
         """Throw a ball; None (and a message) when two are already in flight."""
@@ -110,7 +112,11 @@ class PongScene(Scene):
             self.table.reset_balls()
             self.flights.clear()
             self.trails = []
-        bid = self.table.throw(t)
+        try:
+            bid = self.table.throw(t)
+        except ValueError as e:  # the table's own limit, or a throw it cannot take
+            self.message = str(e)
+            return None
         self.throws += 1
         fl = _Flight(self.throws, self.sim_time, [t.release])
         self.flights[bid] = fl
@@ -151,21 +157,34 @@ class PongScene(Scene):
             if fl is not None and b.in_flight:
                 fl.trail.append(b.pos)
 
-    def _ball_for(self, e: Event) -> int | None:
-        """The ball an event belongs to: the one whose time since release matches the event's."""
-        best, gap = None, math.inf
-        for bid, fl in self.flights.items():
-            g = abs(self.sim_time - fl.released - e.t)
-            if g < gap:
-                best, gap = bid, g
-        return best
+    def _ball_for(self, e: Event, balls: dict[int, tuple[float, float, float]]) -> int | None:
+        """The ball an event belongs to (events carry no ball): the one whose time since release
+        is the event's; of balls released together, the one nearest to where it happened."""
+        dt = self.table.DT
+        timed = [bid for bid, fl in self.flights.items() if abs(self.sim_time - fl.released - e.t) <= 1.5 * dt and bid in balls]
+        if len(timed) <= 1:
+            return timed[0] if timed else None
+
+        def miss(bid: int) -> float:
+            x, y, z = balls[bid]
+            if isinstance(e, (TableBounce, Settled)):
+                return math.hypot(x - e.x, y - e.y)
+            if isinstance(e, (CupContact, Sink, CupTipped)):
+                cup = next((c for c in self.table.cups() if c.id == e.cup), None)
+                return math.hypot(x - cup.pos[0], y - cup.pos[1]) if cup is not None else 0.0
+            if isinstance(e, CrossedCentre):
+                return abs(x - CONST.centre)
+            edge = {"far": x - CONST.table_length, "near": -x, "side": abs(y) - CONST.table_width / 2}[e.edge]
+            return abs(edge)
+
+        return min(timed, key=miss)
 
     def _show(self, e: Event) -> None:
         """Label the event where it happened and add it to the feed."""
-        bid = self._ball_for(e)
+        balls = {b.id: b.pos for b in self.table.balls()}
+        bid = self._ball_for(e, balls)
         fl = self.flights.get(bid) if bid is not None else None
-        pos = next((b.pos for b in self.table.balls() if b.id == bid), (0.0, 0.0, 0.0))
-        x, y, z = pos
+        x, y, z = balls.get(bid, (0.0, 0.0, 0.0)) if bid is not None else (0.0, 0.0, 0.0)
         if isinstance(e, (TableBounce, Settled)):
             x, y, z = e.x, e.y, 0.0
         elif isinstance(e, (CupContact, Sink, CupTipped)):
@@ -179,7 +198,9 @@ class PongScene(Scene):
         elif isinstance(e, CrossedCentre):
             x = CONST.centre
         text = e.label()
-        self.labels.append(Label(text, x, y, z, 0.0))
+        routine = (isinstance(e, CrossedCentre) and e.direction == "away") or (isinstance(e, Settled) and e.where == "cup")
+        if not routine:  # every throw crosses the centre, every sink settles: the feed lists those
+            self.labels.append(Label(text, x, y, z, 0.0))
         who = f"ball {fl.number}: " if fl is not None else ""
         self.feed.append((f"{e.t:5.2f} s", who + text))
         del self.feed[:-FEED_KEEP]
@@ -214,12 +235,11 @@ class PongScene(Scene):
         if t is None:
             return
         line = simulate(self.cups_now(), t, max_time=PREVIEW_TIME)
-        stop = line.events[0].t if line.events else PREVIEW_TIME
+        first = next((e for e in line.events if not isinstance(e, CrossedCentre)), None)  # the first touch
+        stop = first.t if first is not None else PREVIEW_TIME
         self.preview = [(x, y, z) for (ts, x, y, z) in line.samples if ts <= stop + 1e-9]
-        if line.events:  # end the arc where it first touches something
-            e = line.events[0]
-            if isinstance(e, TableBounce):
-                self.preview.append((e.x, e.y, 0.0))
+        if isinstance(first, TableBounce):  # end the arc where it lands
+            self.preview.append((first.x, first.y, 0.0))
 
     def cups_now(self) -> tuple[Cup, ...]:
         """The cups standing now (a removed or tipped cup is not in the preview's way)."""
@@ -238,7 +258,8 @@ class PongScene(Scene):
             return
         c = self._rng.choice(cups)
         release = (RELEASE_X, self._rng.uniform(-0.15, 0.15), RELEASE_Z)
-        self.throw(speed_for(release, (c.pos[0] + self._rng.uniform(-0.03, 0.03), c.pos[1]), self._rng.uniform(35, 55)))
+        aim = (c.pos[0] + self._rng.gauss(0.0, 0.035), c.pos[1] + self._rng.gauss(0.0, 0.03))  # a human hand
+        self.throw(speed_for(release, aim, self._rng.uniform(35, 55)))
         self._demo_wait = self._rng.uniform(0.35, 1.2)
 
     # --- input -----------------------------------------------------------------------------------
@@ -281,6 +302,14 @@ class PongScene(Scene):
         self.angle = max(10.0, min(75.0, deg))
         self._preview_for = None
 
+    def back(self) -> bool:
+        """Esc while aiming drops the ball unthrown; otherwise the scene closes."""
+        if self.press is None:
+            return False
+        self.press = None
+        self.preview = []
+        return True
+
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
 
@@ -294,10 +323,11 @@ class PongScene(Scene):
             fl = self.flights.get(b.id)
             (px, py, pz), (cx, cy, cz) = b.prev, b.pos
             pos = (px + (cx - px) * alpha, py + (cy - py) * alpha, pz + (cz - pz) * alpha)
-            if any(c.holds_ball and math.hypot(c.pos[0] - pos[0], c.pos[1] - pos[1]) < self.dims.rim_r for c in self.table.cups()) and not b.in_flight:
-                continue  # drawn in its cup
+            if b.settled and b.cup is not None:
+                continue  # the cup's picture shows it
             balls.append(BallDraw(fl.number if fl else 0, *pos, b.in_flight))
-        cups = [CupDraw(c.id, c.pos[0], c.pos[1], c.angle, c.tipped, c.holds_ball, c.liquid) for c in self.table.cups()]
+        h = self.dims.cup_h
+        cups = [CupDraw(c.id, c.pos[0], c.pos[1], c.angle, c.tipped, c.holds_ball, c.liquid / h) for c in self.table.cups()]
         speed = ""
         t = self.aimed_throw()
         if t is not None:

@@ -21,7 +21,7 @@ TABLE_W = 0.61  # m, across y
 X_BACK = 0.45  # m of floor shown behind the thrower's end (the slingshot's room)
 X_FRONT = 0.08  # m shown beyond the far end
 Y_MARGIN = 0.14  # m of floor shown beside each long side
-Z_TOP = 1.2  # m, the highest point the side view shows
+Z_TOP = 1.4  # m, the highest point the side view shows
 Z_BOTTOM = -0.1  # m, the lowest (the floor is drawn at the bottom edge)
 
 TABLE_TOP = (34, 34, 40)
@@ -259,6 +259,16 @@ class PongView:
         surface.set_clip(L.side)
         self._draw_side(surface, fr)
         surface.set_clip(clip)
+        for ball in fr.balls:  # each flying ball's height beside it (outside the clip: near the edge too)
+            if ball.in_flight and ball.z >= -0.05:
+                px, py = L.to_top(ball.x, ball.y)
+                r = self._ball_r(ball.z)
+                t = f.shadowed(f"{ball.number}: {max(0.0, ball.z) * 100:.0f} cm", int(13 * s), theme.CREAM, "bold", 1)
+                rect = t.get_rect(bottomleft=(round(px + r + 3 * s), round(py - r)))
+                if rect.right > L.top.right:
+                    rect.right = round(px - r - 3 * s)
+                if L.top.contains(rect):
+                    surface.blit(t, rect)
         self._draw_labels(surface, fr.labels)
         if fr.sling is not None:
             a, b = fr.sling
@@ -267,7 +277,9 @@ class PongView:
             pygame.draw.circle(surface, BALL, b, int(6 * s))
             if fr.sling_text:
                 t = f.shadowed(fr.sling_text, int(16 * s), theme.AMBER)
-                surface.blit(t, (b[0] + int(10 * s), b[1] - t.get_height() - int(4 * s)))
+                rect = t.get_rect(midbottom=(a[0], a[1] - int(10 * s)))
+                rect.clamp_ip(L.top)
+                surface.blit(t, rect)
         surface.blit(f.shadowed("Bierpong – the table", int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
         if fr.status:
             st = f.shadowed(fr.status, int(17 * s), theme.CHALK_YELLOW)
@@ -305,15 +317,12 @@ class PongView:
             h = max(0.0, b.z)
             sr = max(2, int(r * (1 + 0.8 * h)))
             sh = self._shadow(sr)
-            off = h * L.k * 0.45  # the light comes from the upper left
+            off = h * L.k * 0.2  # the light comes from the upper left: the higher, the farther the shadow
             surface.blit(sh, sh.get_rect(center=(round(px + off), round(py + off))))
             if h > 0.03:
                 pygame.draw.line(surface, (255, 255, 255), (px, py), (px + off, py + off), 1)
             pygame.draw.circle(surface, colour, (px, py), r)
             pygame.draw.circle(surface, (120, 120, 110), (px, py), r, 1)
-            if b.in_flight:
-                t = f.shadowed(f"{b.number}: {h * 100:.0f} cm", int(13 * s), theme.CREAM, "bold", 1)
-                surface.blit(t, (px + r + 3 * s, py - r - t.get_height()))
 
     def _draw_side(self, surface: pygame.Surface, fr: PongFrame) -> None:
         L = self.layout
@@ -358,7 +367,8 @@ class PongView:
         """Each event's label near where it happened, rising and fading."""
         L = self.layout
         s = L.s
-        for lab in labels:
+        taken: list[pygame.Rect] = []
+        for lab in reversed(labels):  # the newest keeps its place; older ones move up out of its way
             if lab.age >= LABEL_LIFE:
                 continue
             px, py = L.to_top(lab.x, lab.y)
@@ -368,7 +378,12 @@ class PongView:
                 t = t.copy()
                 t.set_alpha(int(255 * fade))
             rect = t.get_rect(midbottom=(round(px), round(py - 14 * s - lab.age * 18 * s)))
-            rect.clamp_ip(surface.get_rect())
+            rect.clamp_ip(L.top)
+            while rect.collidelist(taken) >= 0 and rect.top >= L.top.top:  # stack labels that would overlap
+                rect.bottom = taken[rect.collidelist(taken)].top - 1
+            if rect.top < L.top.top:
+                continue  # no room left: the feed has it
+            taken.append(rect)
             surface.blit(t, rect)
 
     def _draw_feed(self, surface: pygame.Surface, fr: PongFrame) -> None:

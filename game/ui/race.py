@@ -60,7 +60,7 @@ from game.ui.banners import Banners, Toast
 from game.ui.board_view import BoardView, CapView
 from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
-from game.ui.modal import Confirm, ListDialog, Modal, make_manager
+from game.ui.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
 from game.ui.race_dialogs import (
     FaultMenu,
     JudgesConsole,
@@ -512,24 +512,7 @@ class RaceScene(OverlayScene):
             else:
                 label = f"{players[e.seat].name if 0 <= e.seat < len(players) else 'start'}: {e.action}"
             items.append((f"{i + 1:>4}.  {label}", str(i)))
-        self.modal = ListDialog(
-            self.fonts,
-            self.host.size,
-            "Match log",
-            'Choose an action; "Undo to here" takes it back with everything after it.',
-            items,
-            "Undo to here",
-            self._log_chosen,
-            empty="No one has acted yet.",
-            select_last=True,
-        )
-
-    def _log_chosen(self, key: str | None) -> None:
-        if key is None:
-            if isinstance(self.modal, ListDialog):
-                self.modal.set_message("Choose an action in the list first")
-            return
-        self.undo_to(int(key))
+        self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_faults(self) -> None:
         if self.state.is_terminal():

@@ -7,7 +7,7 @@ drivers, the profile's options).
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 import pygame
 import pygame_gui
@@ -77,6 +77,9 @@ def _who(label: str) -> str:
     return label.rsplit(" (", 1)[0] if label.endswith(")") else label
 
 
+A = TypeVar("A")  # an action a dialog hands to the race
+
+
 class _Dialog(Modal):
     """A modal with a title, a hint, a message line above its buttons and a Close button."""
 
@@ -97,6 +100,16 @@ class _Dialog(Modal):
 
     def say(self, text: str, ok: bool = False) -> None:
         self.message, self.message_ok = text, ok
+
+    def send(self, send: Callable[[A], str | None], action: A, *, close: bool = True) -> bool:
+        """Hand the action to the race; its refusal is shown, else the dialog closes (`close`)."""
+        err = send(action)
+        if err:
+            self.say(err)
+            return False
+        if close:
+            self.close()
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -173,12 +186,7 @@ class FaultMenu(_Dialog):
         if count < 1:
             self.say("How many: a whole number of at least 1")
             return False
-        err = self.on_call(Call(self.chosen, _who(self.who), count))
-        if err:
-            self.say(err)
-            return False
-        self.close()
-        return True
+        return self.send(self.on_call, Call(self.chosen, _who(self.who), count))
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -313,9 +321,7 @@ class JudgesConsole(_Dialog):
             action = Judge("laps", self.team, n, reason)
         else:
             action = Judge("rule", self.option, self.value_text(), reason)
-        err = self.on_judge(action)
-        if err:
-            self.say(err)
+        if not self.send(self.on_judge, action, close=False):
             return False
         self.say(f"Done: {action.kind} – {reason}", ok=True)
         self.reason_entry.set_text("")
@@ -425,12 +431,7 @@ class TimeTrialDialog(_Dialog):
             if times is None:
                 return False
             action = Order(times)
-        err = self.on_order(action)
-        if err:
-            self.say(err)
-            return False
-        self.close()
-        return True
+        return self.send(self.on_order, action)
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -469,12 +470,7 @@ class OpponentChooser(_Dialog):
             y += 46
 
     def name(self, driver: str) -> bool:
-        err = self.on_name(Name(driver))
-        if err:
-            self.say(err)
-            return False
-        self.close()
-        return True
+        return self.send(self.on_name, Name(driver))
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
