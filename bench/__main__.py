@@ -7,7 +7,7 @@ from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import board, dice_bots, editor, lemans, movegen, startup, throws, tracks  # noqa: E402
+from bench import board, dice_bots, editor, lemans, movegen, pong, pong_frame, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -23,6 +23,8 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("lemans_24h_s", lemans.lemans_24h_s), None),
     # the same baseline as the board's, measured again beside the editor (the issue names it)
     (("editor_frame_ms", editor.editor_frame_ms), ("editor_baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
+    (("throw_ms", pong.throw_ms), ("baseline_bare_pymunk_throw_ms", pong.baseline_bare_pymunk_throw_ms)),
+    (("pong_frame_ms", pong_frame.pong_frame_ms), ("pong_baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
 ]
 
 

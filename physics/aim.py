@@ -6,6 +6,7 @@ the target: only the horizontal distance at which the descending ball crosses `h
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from physics.constants import CONST, Constants
 from physics.flight import crossing
@@ -13,7 +14,7 @@ from physics.world import Throw
 
 Vec3 = tuple[float, float, float]
 RIM = CONST.cup_height
-TOL = 1e-4  # m, the bisection's target accuracy in distance
+TOL = 1e-5  # m, how close the solved throw's crossing comes to the target
 
 
 def _velocity(release: Vec3, target: tuple[float, float], speed: float, angle_deg: float) -> Vec3:
@@ -33,23 +34,46 @@ def reach(release: Vec3, target: tuple[float, float], speed: float, angle_deg: f
     return math.hypot(hit[0] - release[0], hit[1] - release[1])
 
 
+def _root(f: Callable[[float], float], a: float, b: float, tol: float) -> float:
+    """x in [a, b] with |f(x)| < tol, f(a) and f(b) of opposite signs (Illinois regula falsi,
+    falling back to bisection steps when it stalls)."""
+    fa, fb = f(a), f(b)
+    side = 0
+    for _ in range(100):
+        x = (a * fb - b * fa) / (fb - fa) if fb != fa else (a + b) / 2.0
+        if not min(a, b) < x < max(a, b):
+            x = (a + b) / 2.0
+        fx = f(x)
+        if abs(fx) < tol or abs(b - a) < 1e-12:
+            return x
+        if (fx > 0.0) == (fb > 0.0):
+            b, fb = x, fx
+            if side == -1:
+                fa /= 2.0
+            side = -1
+        else:
+            a, fa = x, fx
+            if side == 1:
+                fb /= 2.0
+            side = 1
+    return x
+
+
 def speed_for(release: Vec3, target: tuple[float, float], angle_deg: float, *, height: float = RIM,
               constants: Constants = CONST) -> Throw:
     """The throw at `angle_deg` (elevation) whose ball passes (target, `height`) going down.
     Raises ValueError when no speed up to 40 m/s reaches it."""
     dist = math.hypot(target[0] - release[0], target[1] - release[1])
+
+    def miss(v: float) -> float:
+        return reach(release, target, v, angle_deg, height=height, constants=constants) - dist
+
     lo, hi = 0.05, 40.0
-    if reach(release, target, hi, angle_deg, height=height, constants=constants) < dist:
+    if miss(hi) < 0.0:
         raise ValueError(f"no speed reaches {target} at {angle_deg}°")
-    for _ in range(60):
-        mid = (lo + hi) / 2.0
-        if reach(release, target, mid, angle_deg, height=height, constants=constants) < dist:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-9:
-            break
-    return Throw(release, _velocity(release, target, hi, angle_deg))
+    if miss(lo) >= 0.0:
+        return Throw(release, _velocity(release, target, lo, angle_deg))
+    return Throw(release, _velocity(release, target, _root(miss, lo, hi, TOL), angle_deg))
 
 
 def angle_for(release: Vec3, target: tuple[float, float], speed: float, *, height: float = RIM,
@@ -58,29 +82,27 @@ def angle_for(release: Vec3, target: tuple[float, float], speed: float, *, heigh
     arcs (the lob with `high=True`); None when the speed cannot reach it."""
     dist = math.hypot(target[0] - release[0], target[1] - release[1])
 
-    def f(a: float) -> float:
-        return reach(release, target, speed, a, height=height, constants=constants)
+    def miss(a: float) -> float:
+        return reach(release, target, speed, a, height=height, constants=constants) - dist
 
-    lo, hi = -80.0, 85.0  # the range peaks in between: find the peak (golden section)
+    # the reach peaks between the flat and the steep arc: golden-section search for the peak
     gr = (math.sqrt(5.0) - 1.0) / 2.0
-    a, b = lo, hi
-    for _ in range(40):
-        m1, m2 = b - gr * (b - a), a + gr * (b - a)
-        if f(m1) < f(m2):
-            a = m1
+    a, b = -80.0, 85.0
+    m1, m2 = b - gr * (b - a), a + gr * (b - a)
+    f1, f2 = miss(m1), miss(m2)
+    while b - a > 0.5:
+        if f1 < f2:
+            a, m1, f1 = m1, m2, f2
+            m2 = a + gr * (b - a)
+            f2 = miss(m2)
         else:
-            b = m2
-    peak = (a + b) / 2.0
-    if f(peak) < dist:
+            b, m2, f2 = m2, m1, f1
+            m1 = b - gr * (b - a)
+            f1 = miss(m1)
+    peak, fp = (m1, f1) if f1 >= f2 else (m2, f2)
+    if fp < 0.0:
         return None
-    # flat side: reach grows with the angle; lob side: reach shrinks with it
-    a, b = (peak, hi) if high else (lo, peak)
-    if (f(a) >= dist) == (f(b) >= dist):
+    end = 85.0 if high else -80.0
+    if miss(end) >= 0.0:
         return None
-    for _ in range(60):
-        m = (a + b) / 2.0
-        if (f(m) >= dist) == (f(b) >= dist):
-            b = m
-        else:
-            a = m
-    return Throw(release, _velocity(release, target, speed, b))
+    return Throw(release, _velocity(release, target, speed, _root(miss, end, peak, TOL)))

@@ -28,9 +28,11 @@ class Constants:
     # ball (high confidence)
     ball_radius: float = 0.020  # m
     ball_mass: float = 0.0027  # kg
+    ball_inertia: float = 2.0 / 3.0  # I = ball_inertia·m·r² (a thin shell)
     # air and gravity
     gravity: float = 9.81  # m/s²
     drag_k: float = 0.14  # 1/m, k = ρ·C_D·π·r²/(2m) with C_D ≈ 0.45 (derived; terminal speed ≈ 8.4 m/s)
+    magnus_k: float = 0.0037  # 1 (per rad), a = k_M·(ω × v), k_M = ρ·C_M·π·r³/(2m), C_M ≈ 0.6 (estimate)
     # contacts (estimates)
     table_restitution: float = 0.8  # 0.6–0.85
     table_friction: float = 0.3  # μ ball–table, 0.2–0.4
@@ -45,6 +47,7 @@ class Constants:
     centre_hysteresis: float = 0.02  # m, each side of the centre line
     settle_speed: float = 0.02  # m/s, a ball slower than this …
     settle_time: float = 0.2  # s, … for this long has settled
+    settle_radius: float = 0.002  # m, a ball off the table (on rims) settles staying this close for settle_time
     contact_merge: float = 0.035  # s, contacts with the same cup closer than this count as one
     # integration
     dt: float = 1.0 / 240.0  # s, the fixed step

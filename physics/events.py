@@ -1,10 +1,11 @@
-"""The facts the table reports, in order, each with `t` (seconds since the ball's release).
+"""The facts the table reports, in order, each with `t` (seconds since the ball's release) and
+`ball` (the id `Table.throw` returned; 0 when made by hand; not part of equality).
 
 The physics never rules: the Bierpong adjudicator reads these (bounce, roller, trickshot, air ball).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Union
 
 ContactKind = Literal["wall", "rim"]
@@ -22,6 +23,7 @@ class TableBounce:
     t: float
     x: float
     y: float
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return "bounce"
@@ -34,6 +36,7 @@ class CupContact:
     t: float
     cup: int
     kind: ContactKind
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return f"{self.kind} cup {self.cup}"
@@ -45,6 +48,7 @@ class Sink:
 
     t: float
     cup: int
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return f"sink cup {self.cup}"
@@ -56,6 +60,7 @@ class CrossedCentre:
 
     t: float
     direction: Direction
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return "rolled back" if self.direction == "back" else "over the centre"
@@ -67,6 +72,7 @@ class LeftTable:
 
     t: float
     edge: Edge
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return _EDGE_LABEL[self.edge]
@@ -80,6 +86,7 @@ class Settled:
     x: float
     y: float
     where: Where
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return "in the cup" if self.where == "cup" else f"rests on the {self.where}"
@@ -91,6 +98,7 @@ class CupTipped:
 
     t: float
     cup: int
+    ball: int = field(default=0, compare=False)
 
     def label(self) -> str:
         return f"cup {self.cup} tipped"

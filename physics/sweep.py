@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from physics.constants import CONST, Constants
 from physics.table import Cup
@@ -13,8 +13,8 @@ MAX_STEPS_S = 10.0  # s, every throw must settle within this
 
 
 def random_throw(rng: random.Random, *, constants: Constants = CONST) -> Throw:
-    """Speed 1–12 m/s in any direction (uniform on the sphere), released above the far half of
-    the table (where the cups are, so that most throws meet them)."""
+    """Speed 1–12 m/s in any direction (uniform on the sphere), half of them with spin, released
+    above the far half of the table (where the cups are, so that most throws meet them)."""
     c = constants
     speed = rng.uniform(1.0, 12.0)
     cz = rng.uniform(-1.0, 1.0)
@@ -22,7 +22,11 @@ def random_throw(rng: random.Random, *, constants: Constants = CONST) -> Throw:
     s = math.sqrt(1.0 - cz * cz)
     release = (rng.uniform(c.centre + 0.4, c.table_length), rng.uniform(-c.table_width / 2.0, c.table_width / 2.0),
                rng.uniform(0.15, 0.6))
-    return Throw(release, (speed * s * math.cos(ph), speed * s * math.sin(ph), speed * cz))
+    velocity = (speed * s * math.cos(ph), speed * s * math.sin(ph), speed * cz)
+    spin = (0.0, 0.0, 0.0)
+    if rng.random() < 0.5:  # half of them spin, up to 150 rad/s about any axis
+        spin = (rng.uniform(-150.0, 150.0), rng.uniform(-150.0, 150.0), rng.uniform(-150.0, 150.0))
+    return Throw(release, velocity, spin)
 
 
 def check_throw(cups: Sequence[Cup], throw: Throw, *, constants: Constants = CONST) -> list[str]:

@@ -8,15 +8,27 @@ only while such a contact is possible (a ball low near a cup, or a cup moving).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import pymunk
 
 from physics.constants import CONST, Constants
-from physics.events import (CrossedCentre, CupContact, CupTipped, Edge, Event, LeftTable, Settled, Sink,
-                            TableBounce)
-from physics.rim import rim_contact
+from physics.events import (
+    CrossedCentre,
+    CupContact,
+    CupTipped,
+    Edge,
+    Event,
+    LeftTable,
+    Settled,
+    Sink,
+    TableBounce,
+    Where,
+)
+from physics.flight import spin_step
+from physics.rim import near_rims, rim_contacts
 from physics.table import Cup
 
 BALL_TYPE = 1
@@ -31,7 +43,8 @@ FLY, ROLL, INCUP, DONE = 0, 1, 2, 3
 
 @dataclass(frozen=True)
 class Throw:
-    """A release point (m) and a 3-D velocity (m/s); spin (rad/s) is carried but not yet modelled."""
+    """A release point (m), a 3-D velocity (m/s) and a spin (rad/s, right-handed about x, y, z).
+    Spin bends the flight (Magnus) and acts at table bounces (friction on the contact point's slip)."""
 
     release: tuple[float, float, float]
     velocity: tuple[float, float, float]
@@ -82,12 +95,13 @@ class _Cup:
 
 class _Ball:
     __slots__ = ("id", "x", "y", "z", "vx", "vy", "vz", "px", "py", "pz", "t", "mode", "body", "shape",
-                 "in_space", "last_bounce", "far", "over", "cup", "ox", "oy", "still", "last_contact")
+                 "in_space", "last_bounce", "far", "over", "cup", "ox", "oy", "still", "anchor", "last_contact", "wx", "wy", "wz")
 
     def __init__(self, bid: int, throw: Throw, c: Constants) -> None:
         self.id = bid
         self.x, self.y, self.z = (float(v) for v in throw.release)
         self.vx, self.vy, self.vz = (float(v) for v in throw.velocity)
+        self.wx, self.wy, self.wz = (float(v) for v in throw.spin)
         self.px, self.py, self.pz = self.x, self.y, self.z
         self.t = 0.0
         self.mode = FLY
@@ -104,6 +118,7 @@ class _Ball:
         self.cup: _Cup | None = None
         self.ox = self.oy = 0.0  # offset from the holding cup's axis
         self.still = 0.0
+        self.anchor = (self.x, self.y, self.z)  # where a possible rest began
         self.last_contact: dict[tuple[int, str], float] = {}
 
     def view(self) -> BallView:
@@ -192,7 +207,7 @@ class Table:
         """Release a ball; returns its id. At most two balls may be in flight at once."""
         if sum(1 for b in self._balls if b.mode in (FLY, ROLL, INCUP)) >= MAX_IN_FLIGHT:
             raise ValueError("two balls are already in flight")
-        vals = (*throw.release, *throw.velocity)
+        vals = (*throw.release, *throw.velocity, *throw.spin)
         if not all(math.isfinite(v) for v in vals):
             raise ValueError(f"a throw needs finite numbers: {throw}")
         ball = _Ball(self._next_id, throw, self.c)
@@ -305,13 +320,9 @@ class Table:
             b.px, b.py, b.pz = b.x, b.y, b.z
             vx, vy, vz = b.vx, b.vy, b.vz
             if mode == ROLL:
-                sp = math.sqrt(vx * vx + vy * vy)
-                dec = (c.rolling_resistance * g + k * sp * sp) * dt
-                if sp <= dec:
-                    b.vx = b.vy = 0.0
-                else:
-                    f = (sp - dec) / sp
-                    b.vx, b.vy = vx * f, vy * f
+                self._roll(b, dt)
+            elif mode == FLY and (b.wx != 0.0 or b.wy != 0.0 or b.wz != 0.0):
+                b.vx, b.vy, b.vz = spin_step(vx, vy, vz, (b.wx, b.wy, b.wz), dt, k, g, c.magnus_k)
             else:
                 f = 1.0 - k * math.sqrt(vx * vx + vy * vy + vz * vz) * dt
                 b.vx, b.vy, b.vz = vx * f, vy * f, vz * f - g * dt
@@ -342,6 +353,30 @@ class Table:
             elif b.mode == INCUP:
                 self._in_cup(b, ev)
         return ev
+
+    def _roll(self, b: _Ball, dt: float) -> None:
+        """On the table: a slipping ball skids (kinetic friction trades speed for spin) until it
+        rolls; a rolling ball slows by rolling resistance and drag."""
+        c = self.c
+        r, fi = c.ball_radius, c.ball_inertia
+        vx, vy = b.vx, b.vy
+        sx, sy = vx - r * b.wy, vy + r * b.wx
+        slip = math.sqrt(sx * sx + sy * sy)
+        if slip > 1e-9:
+            dv = min(c.table_friction * c.gravity * dt, fi / (1.0 + fi) * slip)
+            jx, jy = -sx / slip * dv, -sy / slip * dv
+            b.vx, b.vy = vx + jx, vy + jy
+            b.wx += jy / (fi * r)
+            b.wy -= jx / (fi * r)
+            return
+        sp = math.sqrt(vx * vx + vy * vy)
+        dec = (c.rolling_resistance * c.gravity + c.drag_k * sp * sp) * dt
+        if sp <= dec:
+            b.vx = b.vy = b.wx = b.wy = 0.0
+        else:
+            f = (sp - dec) / sp
+            b.vx, b.vy = vx * f, vy * f
+            b.wx, b.wy = -b.vy / r, b.vx / r
 
     def _space_step(self, ev: list[Event]) -> None:
         c = self.c
@@ -375,10 +410,7 @@ class Table:
         self._walls.clear()
         for b, cp, j in self._impulses:
             if not cp.tipped and j > c.tip_impulse(cp.fill):
-                cp.tipped = True
-                ev.append(CupTipped(b.t, cp.id))
-                self.space.remove(cp.shape)
-                cp.in_space = False
+                self._tip(b, cp, ev)
         self._impulses.clear()
         # cups slide on the table with friction
         for cp in self._cups:
@@ -399,11 +431,31 @@ class Table:
         if self._moving:
             self._bbox = self._cup_bbox()
 
+    def _push_cup(self, b: _Ball, cp: _Cup, jx: float, jy: float, ev: list[Event]) -> None:
+        """The rim's reaction: the horizontal impulse (N·s) the ball gave the cup moves it, or
+        tips it when above the cup's threshold."""
+        j = math.sqrt(jx * jx + jy * jy)
+        if j == 0.0 or not cp.in_space:
+            return
+        if j > self.c.tip_impulse(cp.fill):
+            self._tip(b, cp, ev)
+            return
+        m = cp.body.mass
+        vx, vy = cp.body.velocity
+        cp.body.velocity = (vx + jx / m, vy + jy / m)
+        self._moving.add(cp)
+
+    def _tip(self, b: _Ball, cp: _Cup, ev: list[Event]) -> None:
+        cp.tipped = True
+        ev.append(CupTipped(b.t, cp.id, ball=b.id))
+        self.space.remove(cp.shape)
+        cp.in_space = False
+
     def _contact(self, b: _Ball, cp: _Cup, kind: str, ev: list[Event]) -> None:
         key = (cp.id, kind)
         last = b.last_contact.get(key)
         if last is None or b.t - last > self.c.contact_merge:
-            ev.append(CupContact(b.t, cp.id, "rim" if kind == "rim" else "wall"))
+            ev.append(CupContact(b.t, cp.id, "rim" if kind == "rim" else "wall", ball=b.id))
         b.last_contact[key] = b.t
 
     def _after_flight(self, b: _Ball, ev: list[Event]) -> None:
@@ -411,26 +463,22 @@ class Table:
         r, H = c.ball_radius, c.cup_height
         x0, x1, y0, y1 = self._bbox
         if x0 <= b.x <= x1 and y0 <= b.y <= y1 and b.z - r < H + c.rim_lip + 0.02:
-            for cp in self._cups:
-                if cp.tipped:
-                    continue
-                # sinking: crossing the rim plane going down inside the rim
-                if b.pz >= H > b.z:
-                    s = (b.pz - H) / (b.pz - b.z)
-                    cx, cy = b.px + (b.x - b.px) * s - cp.x, b.py + (b.y - b.py) * s - cp.y
+            if b.pz >= H > b.z:  # sinking: crossing the rim plane going down inside a rim
+                s = (b.pz - H) / (b.pz - b.z)
+                sx, sy = b.px + (b.x - b.px) * s, b.py + (b.y - b.py) * s
+                for cp in self._cups:
+                    if cp.tipped:
+                        continue
+                    cx, cy = sx - cp.x, sy - cp.y
                     rho2 = cx * cx + cy * cy
                     # clear of the lip; or on it, moving inwards (the torus pushes only approaching balls)
                     if rho2 < (c.cup_rim_radius - r) ** 2 or (
                             rho2 < c.cup_rim_radius ** 2 and cx * b.vx + cy * b.vy < 0.0):
                         self._capture(b, cp)
                         return
-                hit = rim_contact(b.px, b.py, b.pz, b.x, b.y, b.z, b.vx, b.vy, b.vz, cp.x, cp.y, c)
-                if hit is not None:
-                    b.x, b.y, b.z, b.vx, b.vy, b.vz = hit
-                    self._contact(b, cp, "rim", ev)
-                    if b.z < H and (b.x - cp.x) ** 2 + (b.y - cp.y) ** 2 < c.cup_rim_radius ** 2:
-                        self._capture(b, cp)
-                        return
+            self._rims(b, ev)
+            if b.mode != FLY:
+                return
         over = _over(b.x, b.y, c)
         if over and b.z - r <= 0.0 and b.vz < 0.0:
             self._bounce(b, ev)
@@ -438,25 +486,61 @@ class Table:
         if b.mode == FLY:
             if b.z - r <= c.floor_z:
                 self._finish(b, "floor", ev)
-            elif abs(b.vx) + abs(b.vy) + abs(b.vz) < c.settle_speed:
-                b.still += self.DT
-                if b.still >= c.settle_time:
-                    self._finish(b, "rims" if b.z - r > 0.005 else "table", ev)
-            else:
-                b.still = 0.0
+            else:  # resting on rims jitters by g·dt: settled when it stays within a few mm
+                ax, ay, az = b.anchor
+                if (b.x - ax) ** 2 + (b.y - ay) ** 2 + (b.z - az) ** 2 < c.settle_radius ** 2:
+                    b.still += self.DT
+                    if b.still >= c.settle_time:
+                        self._finish(b, "rims" if b.z - r > 0.005 else "table", ev)
+                else:
+                    b.anchor = (b.x, b.y, b.z)
+                    b.still = 0.0
+
+    def _rims(self, b: _Ball, ev: list[Event]) -> None:
+        """Rim contacts along this step's path (`physics.rim`): events, the cups' share of the
+        impulse, and a ball pushed inside a rim below its plane drops in."""
+        c = self.c
+        cups = [cp for cp in self._cups if not cp.tipped]
+        rims = [(cp.x, cp.y) for cp in cups]
+        step = math.sqrt((b.x - b.px) ** 2 + (b.y - b.py) ** 2 + (b.z - b.pz) ** 2)
+        near = near_rims(b.x, b.y, b.z, step, rims, c)
+        if not near:
+            return
+        hit = rim_contacts((b.px, b.py, b.pz), (b.x, b.y, b.z), (b.vx, b.vy, b.vz), rims, near, c)
+        if hit is None:
+            return
+        (x, y, z), (vx, vy, vz), touches = hit
+        jx, jy = c.ball_mass * (b.vx - vx), c.ball_mass * (b.vy - vy)
+        b.x, b.y, b.z, b.vx, b.vy, b.vz = x, y, z, vx, vy, vz
+        total = sum(t[4] for t in touches)
+        for i, *_, depth in touches:
+            self._contact(b, cups[i], "rim", ev)
+            self._push_cup(b, cups[i], jx * depth / total, jy * depth / total, ev)
+        if z < c.cup_height:
+            for i in near:
+                cp = cups[i]
+                if (x - cp.x) ** 2 + (y - cp.y) ** 2 < c.cup_rim_radius ** 2:
+                    self._capture(b, cp)
+                    return
 
     def _bounce(self, b: _Ball, ev: list[Event]) -> None:
         c = self.c
         vin = -b.vz
         b.z = c.ball_radius
         if b.t - b.last_bounce > c.bounce_merge:
-            ev.append(TableBounce(b.t, b.x, b.y))
+            ev.append(TableBounce(b.t, b.x, b.y, ball=b.id))
         b.last_bounce = b.t
-        sp = math.sqrt(b.vx * b.vx + b.vy * b.vy)
-        if sp > 0.0:  # friction while sliding, at most down to rolling (5/7 of the speed)
-            dv = min(c.table_friction * (1.0 + c.table_restitution) * vin, 2.0 / 7.0 * sp)
-            f = (sp - dv) / sp
-            b.vx, b.vy = b.vx * f, b.vy * f
+        # friction against the contact point's slip (velocity plus spin), at most until it rolls
+        r, fi = c.ball_radius, c.ball_inertia
+        sx, sy = b.vx - r * b.wy, b.vy + r * b.wx
+        slip = math.sqrt(sx * sx + sy * sy)
+        if slip > 0.0:
+            dv = min(c.table_friction * (1.0 + c.table_restitution) * vin, fi / (1.0 + fi) * slip)
+            jx, jy = -sx / slip * dv, -sy / slip * dv
+            b.vx += jx
+            b.vy += jy
+            b.wx += jy / (fi * r)
+            b.wy -= jx / (fi * r)
         up = c.table_restitution * vin
         if up < c.roll_speed:
             b.vz = 0.0
@@ -468,7 +552,7 @@ class Table:
         c = self.c
         if b.over and not over:
             edge: Edge = "far" if b.x > c.table_length else "near" if b.x < 0.0 else "side"
-            ev.append(LeftTable(b.t, edge))
+            ev.append(LeftTable(b.t, edge, ball=b.id))
             if b.mode == ROLL:
                 b.mode = FLY
         b.over = over
@@ -476,10 +560,10 @@ class Table:
             h = c.centre_hysteresis
             if not b.far and b.x > c.centre + h:
                 b.far = True
-                ev.append(CrossedCentre(b.t, "away"))
+                ev.append(CrossedCentre(b.t, "away", ball=b.id))
             elif b.far and b.x < c.centre - h:
                 b.far = False
-                ev.append(CrossedCentre(b.t, "back"))
+                ev.append(CrossedCentre(b.t, "back", ball=b.id))
 
     def _after_roll(self, b: _Ball, ev: list[Event]) -> None:
         c = self.c
@@ -521,24 +605,16 @@ class Table:
             b.z = level + c.ball_radius
             b.ox, b.oy = ox, oy
             cp.holds += 1
-            ev.append(Sink(b.t, cp.id))
+            ev.append(Sink(b.t, cp.id, ball=b.id))
             self._finish(b, "cup", ev)
 
-    def _finish(self, b: _Ball, where: str, ev: list[Event]) -> None:
-        c = self.c
+    def _finish(self, b: _Ball, where: Where, ev: list[Event]) -> None:
         if where == "floor":
-            b.z = c.floor_z + c.ball_radius
+            b.z = self.c.floor_z + self.c.ball_radius
         b.vx = b.vy = b.vz = 0.0
         b.mode = DONE
         self._unspace(b)
-        if where == "cup":
-            ev.append(Settled(b.t, b.x, b.y, "cup"))
-        elif where == "floor":
-            ev.append(Settled(b.t, b.x, b.y, "floor"))
-        elif where == "rims":
-            ev.append(Settled(b.t, b.x, b.y, "rims"))
-        else:
-            ev.append(Settled(b.t, b.x, b.y, "table"))
+        ev.append(Settled(b.t, b.x, b.y, where, ball=b.id))
 
 
 def simulate(cups: Sequence[Cup], throw: Throw, *, max_time: float = 10.0, constants: Constants = CONST,

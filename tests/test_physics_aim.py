@@ -7,8 +7,10 @@ import pytest
 
 from physics.aim import angle_for, speed_for
 from physics.constants import CONST, Constants
+from physics.events import CupContact, Sink, TableBounce
 from physics.flight import crossing
 from physics.table import formation
+from physics.world import simulate
 
 RELEASE = (0.0, 0.0, 0.45)
 H = CONST.cup_height
@@ -47,3 +49,12 @@ def test_drag_matters() -> None:
     short = crossing(vacuum.release, vacuum.velocity, H)
     assert short is not None and cup.x - short[0] > 0.15
     assert math.hypot(*th.velocity) > math.hypot(*vacuum.velocity)
+
+
+@pytest.mark.parametrize("angle", [25.0, 50.0])
+def test_the_world_agrees_every_aimed_throw_sinks_its_cup_untouched(angle: float) -> None:
+    rack = formation("triangle10")
+    for cup in rack:
+        events = simulate(rack, speed_for(RELEASE, (cup.x, cup.y), angle)).events
+        first = next(e for e in events if isinstance(e, (Sink, CupContact, TableBounce)))
+        assert first == Sink(first.t, cup.id), (cup, angle, events)

@@ -5,12 +5,21 @@ takes the first throw whose timeline has the wanted shape – the test fails if 
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+import math
+from collections.abc import Callable, Iterable
 
 from physics.aim import speed_for
 from physics.constants import CONST
-from physics.events import (CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink,
-                            TableBounce)
+from physics.events import (
+    CrossedCentre,
+    CupContact,
+    CupTipped,
+    Event,
+    LeftTable,
+    Settled,
+    Sink,
+    TableBounce,
+)
 from physics.table import formation
 from physics.world import Throw, Timeline, simulate
 
@@ -105,7 +114,7 @@ def test_rolled_back_after_a_contact_and_settles_on_the_throwers_half() -> None:
 def test_air_ball_behind_the_far_edge() -> None:
     tl = simulate(RACK, speed_for(RELEASE, (3.3, 0.0), 20.0, height=0.5))
     assert not any(isinstance(e, (CupContact, TableBounce, Sink)) for e in tl.events)
-    assert [e for e in tl.events if isinstance(e, LeftTable)][0].edge == "far"
+    assert next(e for e in tl.events if isinstance(e, LeftTable)).edge == "far"
     assert isinstance(tl.events[-1], Settled) and tl.events[-1].where == "floor"
 
 
@@ -136,3 +145,15 @@ def test_labels() -> None:
     assert Sink(0.1, 7).label() == "sink cup 7"
     assert CrossedCentre(0.1, "back").label() == "rolled back"
     assert LeftTable(0.1, "far").label() == "off the far end"
+
+
+def test_a_ball_dropped_into_the_pocket_between_three_cups_rests_on_their_rims() -> None:
+    for ids in ((1, 2, 3), (5, 8, 9)):
+        x = sum(CUP[i].x for i in ids) / 3
+        y = sum(CUP[i].y for i in ids) / 3
+        ev = simulate(RACK, Throw((x, y, 0.25), (0.0, 0.0, 0.0))).events
+        assert {e.cup for e in ev if isinstance(e, CupContact)} == set(ids)
+        assert all(e.kind == "rim" for e in ev if isinstance(e, CupContact))
+        last = ev[-1]
+        assert isinstance(last, Settled) and last.where == "rims" and last.label() == "rests on the rims"
+        assert math.hypot(last.x - x, last.y - y) < 0.002  # in the middle of the pocket

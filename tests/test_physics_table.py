@@ -160,3 +160,16 @@ def test_two_balls_in_flight_sink_into_two_cups() -> None:
     events = table.advance(3.0)
     assert sorted(e.cup for e in events if isinstance(e, Sink)) == [1, 10]
     assert sorted(v.cup or 0 for v in table.balls()) == [1, 10]
+    ids = {v.cup: v.id for v in table.balls()}
+    assert {e.cup: e.ball for e in events if isinstance(e, Sink)} == ids  # events name their ball
+
+
+def test_spin_acts_at_the_bounce_backspin_checks_topspin_kicks() -> None:
+    def second_bounce_x(wy: float) -> float:
+        tl = simulate((), Throw((0.0, 0.0, 0.3), (2.0, 0.0, 0.0), (0.0, wy, 0.0)))
+        return [e.x for e in tl.events if type(e).__name__ == "TableBounce"][1]
+
+    back, plain, top = second_bounce_x(-150.0), second_bounce_x(0.0), second_bounce_x(150.0)
+    assert back < plain < top
+    with pytest.raises(ValueError):
+        Table(()).throw(Throw((0.0, 0.0, 0.3), (1.0, 0.0, 0.0), (math.nan, 0.0, 0.0)))

@@ -208,3 +208,18 @@ def test_balls_are_drawn_between_their_last_two_steps(app: App) -> None:
     drawn = scene.frame().balls[0]
     assert drawn.x == pytest.approx((b.prev[0] + b.pos[0]) / 2) and b.prev[0] < drawn.x < b.pos[0]
     assert drawn.z == pytest.approx((b.prev[2] + b.pos[2]) / 2)
+
+
+def test_the_menu_opens_the_practice_table(app: App) -> None:
+    """Bierpong has no rules yet: its button in the menu opens the table to throw on."""
+    import pygame_gui
+
+    from game.ui.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    button = next(b for b, gid in menu.game_buttons.items() if gid == "bierpong")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.step(1 / 60)
+    assert isinstance(app.scene, PongScene)

@@ -227,8 +227,9 @@ class RaceState:
         """The other caps as obstacles for `seat`'s car, and the split choices binding it."""
         counts: dict[Hex, int] = {}
         flipped = set()
+        placed = self.phase not in (ORDER, START_ROLL)  # before the order is settled no cap is on the track
         for s, c in enumerate(self.cars):
-            if s == seat or not self.placed(s):
+            if s == seat or not placed:
                 continue
             counts[c.pos] = counts.get(c.pos, 0) + 1
             if c.flipped:
@@ -237,9 +238,6 @@ class RaceState:
         lap = self.cars[seat].lap if self.profile["split_choice_per_lap"] else 0
         chosen = {sp: br for sp, lp, br in self.chosen if lp == lap}
         return Board(frozenset(flipped), full, chosen)
-
-    def placed(self, seat: int) -> bool:
-        return self.phase not in (ORDER, START_ROLL)
 
     def moves(self) -> LegalMoves:
         """The legal moves of the car on turn for its roll (worked out once per state)."""

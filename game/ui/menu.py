@@ -34,6 +34,7 @@ MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("racerbile", "Racerbile", True),
     ("bierpong", "Bierpong", False),
 ]
+PRACTICE_GAME = "bierpong"  # not playable yet; its button opens the practice table
 KINDS: list[tuple[str, str]] = [("human", "Human"), ("bot", "Bot"), ("random", "Random bot")]
 RACE_KINDS: list[tuple[str, str]] = [
     ("human", "Human"),
@@ -356,8 +357,12 @@ class MenuScene(OverlayScene):
         for i, (gid, game_title, playable) in enumerate(MENU_GAMES):
             r = pygame.Rect(x0 + i * (gw + 10), y, gw, 46)
             oid = "#game_button" if gw >= 130 else "#game_button_small"
-            b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=None if playable else "coming soon")
-            if not playable:
+            practice = gid == PRACTICE_GAME  # no rules yet: the button opens the physics table to throw on
+            tip = "the beer-pong table: throw with the mouse (the Bierpong rules come next)" if practice else None if playable else "coming soon"
+            b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=tip)
+            if practice:
+                small("practice table", r.centerx - f.font(13, "italic").size("practice table")[0] // 2, r.bottom + 3)
+            elif not playable:
                 b.disable()
                 small("coming soon", r.centerx - f.font(13, "italic").size("coming soon")[0] // 2, r.bottom + 3)
             elif gid == m.game:
@@ -721,7 +726,11 @@ class MenuScene(OverlayScene):
         m = self.model
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             el = e.ui_element
-            if el in self.game_buttons:
+            if el in self.game_buttons and self.game_buttons[el] == PRACTICE_GAME:
+                from game.ui.pong import PongScene
+
+                self.host.push(PongScene(self.host))
+            elif el in self.game_buttons:
                 self._sync_names()
                 m.game = self.game_buttons[el]
                 self.message = ""

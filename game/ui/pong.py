@@ -44,10 +44,9 @@ KEYS = (
 
 @dataclass
 class _Flight:
-    """A ball the scene knows: its throw's number, when it left the hand (simulated seconds)."""
+    """A ball the scene knows: its throw's number in this session and its trail."""
 
     number: int
-    released: float
     trail: list[tuple[float, float, float]]
 
 
@@ -118,7 +117,7 @@ class PongScene(Scene):
             self.message = str(e)
             return None
         self.throws += 1
-        fl = _Flight(self.throws, self.sim_time, [t.release])
+        fl = _Flight(self.throws, [t.release])
         self.flights[bid] = fl
         self.trails.append(fl.trail)
         self.message = ""
@@ -157,34 +156,10 @@ class PongScene(Scene):
             if fl is not None and b.in_flight:
                 fl.trail.append(b.pos)
 
-    def _ball_for(self, e: Event, balls: dict[int, tuple[float, float, float]]) -> int | None:
-        """The ball an event belongs to (events carry no ball): the one whose time since release
-        is the event's; of balls released together, the one nearest to where it happened."""
-        dt = self.table.DT
-        timed = [bid for bid, fl in self.flights.items() if abs(self.sim_time - fl.released - e.t) <= 1.5 * dt and bid in balls]
-        if len(timed) <= 1:
-            return timed[0] if timed else None
-
-        def miss(bid: int) -> float:
-            x, y, z = balls[bid]
-            if isinstance(e, (TableBounce, Settled)):
-                return math.hypot(x - e.x, y - e.y)
-            if isinstance(e, (CupContact, Sink, CupTipped)):
-                cup = next((c for c in self.table.cups() if c.id == e.cup), None)
-                return math.hypot(x - cup.pos[0], y - cup.pos[1]) if cup is not None else 0.0
-            if isinstance(e, CrossedCentre):
-                return abs(x - CONST.centre)
-            edge = {"far": x - CONST.table_length, "near": -x, "side": abs(y) - CONST.table_width / 2}[e.edge]
-            return abs(edge)
-
-        return min(timed, key=miss)
-
     def _show(self, e: Event) -> None:
         """Label the event where it happened and add it to the feed."""
-        balls = {b.id: b.pos for b in self.table.balls()}
-        bid = self._ball_for(e, balls)
-        fl = self.flights.get(bid) if bid is not None else None
-        x, y, z = balls.get(bid, (0.0, 0.0, 0.0)) if bid is not None else (0.0, 0.0, 0.0)
+        fl = self.flights.get(e.ball)  # the ball it happened to (its id from `Table.throw`)
+        x, y, z = next((b.pos for b in self.table.balls() if b.id == e.ball), (0.0, 0.0, 0.0))
         if isinstance(e, (TableBounce, Settled)):
             x, y, z = e.x, e.y, 0.0
         elif isinstance(e, (CupContact, Sink, CupTipped)):
