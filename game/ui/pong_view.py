@@ -384,6 +384,10 @@ class PongView:
             if rect.top < L.top.top:
                 continue  # no room left: the feed has it
             taken.append(rect)
+            pill = rect.inflate(int(10 * s), int(4 * s))  # a dark ground: readable over the cups
+            ground = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(ground, (18, 18, 22, int(190 * max(0.0, fade))), ground.get_rect(), border_radius=int(6 * s))
+            surface.blit(ground, pill)
             surface.blit(t, rect)
 
     def _draw_feed(self, surface: pygame.Surface, fr: PongFrame) -> None:
