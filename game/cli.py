@@ -16,6 +16,7 @@ RACE_KINDS = ("human", "careful", "racer", "stalin", "random")
 DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
 GAME_CHOICES = ("schock", "katchen")
 PONG_FORMATIONS = ("triangle10", "six", "three", "diamond", "line")  # physics.table.FORMATIONS (not imported: pymunk loads late)
+DEMO_SHOTS = ("bounce", "roller", "bombe", "island", "trickshot", "air_ball", "balls_back", "on_fire", "dead_cup", "konter")  # game.bierpong.solver.SHOTS
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -47,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     _frames(play)
     play.add_argument("--fullscreen", action="store_true")
 
-    ref = sub.add_parser("referee", help="rule on a record file: Schock, Katchen or a Racerbile race (docs/records.md)")
+    ref = sub.add_parser("referee", help="rule on a record file: Schock, Katchen, a Racerbile race or a Bierpong game (docs/records.md)")
     ref.add_argument("file")
     ref.add_argument("--json", action="store_true", help="print every ruling and the standing as JSON")
 
@@ -80,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON")
 
     rules = sub.add_parser("rules", help="every rule id of a game with a one-line summary")
-    rules.add_argument("game", choices=PLAY_CHOICES)
+    rules.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
     rules.add_argument("--options", action="store_true", help="also list the house-rule options")
 
     tracks = sub.add_parser("tracks", help="Racerbile track files: validate, show, render (docs/tracks.md)")
@@ -112,6 +113,35 @@ def _parser() -> argparse.ArgumentParser:
     pong.add_argument("--demo", action="store_true", help="the table throws by itself (aimed throws at the cups)")
     _frames(pong)
     pong.add_argument("--fullscreen", action="store_true")
+
+    demo = sub.add_parser("demo", help="Bierpong: solve a special shot through the physics and play it in slow motion")
+    demo.add_argument("shot", choices=DEMO_SHOTS, metavar="SHOT", help="one of " + ", ".join(DEMO_SHOTS))
+    _frames(demo)
+    demo.add_argument("--fullscreen", action="store_true")
+
+    lab = sub.add_parser(
+        "lab",
+        help="Bierpong shot lab: set up cups, throw with exact parameters, save, load and replay a shot (YAML)",
+        description="The Bierpong shot lab. FILE: a shot file to load and replay; a path that does not exist yet "
+        "is a new shot to be saved there (Ctrl+S); none: a new shot saved as bierpong-shot.yaml. "
+        "--check replays FILE headless and compares it with what it recorded.",
+    )
+    lab.add_argument("file", nargs="?", metavar="FILE", default=None)
+    lab.add_argument("--check", action="store_true", help="no window: replay FILE and compare with its record (exit 1 if it differs)")
+    _frames(lab)
+    lab.add_argument("--fullscreen", action="store_true")
+
+    stand = sub.add_parser("standings", help="Bierpong: the team and single standings – points, wins, participations (docs/tournaments.md)")
+    stand.add_argument("--file", metavar="F", default=None, help="the standings file (default: $XDG_DATA_HOME/stammtisch/bierpong-standings.yaml)")
+    stand.add_argument("--json", action="store_true", help="print both tables as JSON")
+
+    tourn = sub.add_parser("tournament", help="Bierpong tournaments: enter a finished one into the standings, show one's schedule (docs/tournaments.md)")
+    tsub2 = tourn.add_subparsers(dest="tournament_command", metavar="ACTION", required=True)
+    tadd = tsub2.add_parser("add", help="enter a finished tournament (placements, or format/entrants/games) into the standings")
+    tadd.add_argument("tfile", metavar="FILE")
+    tadd.add_argument("--file", metavar="F", default=None, help="the standings file (default: $XDG_DATA_HOME/stammtisch/bierpong-standings.yaml)")
+    tshow2 = tsub2.add_parser("show", help="a tournament file's schedule or bracket, the games still to play, the places")
+    tshow2.add_argument("tfile", metavar="FILE")
 
     menu = sub.add_parser("menu", help="open the menu (the same as no subcommand)")
     _frames(menu)
@@ -310,10 +340,20 @@ def _run(args: argparse.Namespace) -> int:
 
         size = _size(args.size) if args.size else (1280, 800)
         return run_editor(args.file, template=args.template, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen, size=size)
+    if cmd == "demo":
+        from game.ui.pong_demo import run_demo
+
+        return run_demo(args.shot, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
+    if cmd == "lab":
+        return _lab(args)
     if cmd == "pong":
         from game.ui.pong import run_pong
 
         return run_pong(args.formation, demo=args.demo, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
+    if cmd in ("standings", "tournament"):
+        from game.bierpong.tournament import run_command
+
+        return run_command(args)
     if cmd == "rules":
         from game.match import GAMES
         from game.rules.catalog import rules_for
@@ -331,6 +371,26 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  {o.name} = {o.default!r}   [{o.describe_values()}]  {o.help} ({o.rule})")
         return 0
     raise AssertionError(cmd)  # pragma: no cover - argparse restricts the commands
+
+
+def _lab(args: argparse.Namespace) -> int:
+    """`lab [FILE]`: the shot lab, or with --check a headless replay of FILE against its record."""
+    if args.check:
+        from game.bierpong.shotfile import check, load, play
+
+        if args.file is None:
+            raise InputError("--check needs a shot FILE", "--check")
+        shot = load(args.file)
+        for i, p in enumerate(play(shot), 1):
+            print(f"throw {i}: {p.outcome}" + (f" · tipped {', '.join(map(str, p.tipped))}" if p.tipped else "") + f"  ({len(p.events)} events)")
+        problems = check(shot)
+        for line in problems:
+            print(f"{args.file}: {line}", file=sys.stderr)
+        print(f"{args.file}: " + ("the replay DIFFERS from the record" if problems else "the replay gives the recorded events"))
+        return 1 if problems else 0
+    from game.ui.shot_lab import run_lab
+
+    return run_lab(args.file, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
 
 
 def _tracks(args: argparse.Namespace) -> int:

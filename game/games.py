@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Mapping
 
+from game.rules import bierpong as bierpong_rules
 from game.rules import katchen as katchen_rules
 from game.rules import racerbile as racerbile_rules
 from game.rules import schock as schock_rules
@@ -22,6 +23,7 @@ class GameInfo:
     spec: ProfileSpec
     state_class: str  # "module:Class", imported when a match starts (keeps the menu's start-up light)
     race: bool = False  # a race on a track (Racerbile), not a dice table
+    teams: bool = False  # seats are teams whose players are the PlayerSpec's `drivers` (Bierpong)
 
     @property
     def state(self) -> type[DiceState]:
@@ -33,6 +35,7 @@ GAMES: dict[str, GameInfo] = {
     "schock": GameInfo("schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState"),
     "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState"),
     "racerbile": GameInfo("racerbile", "Racerbile", racerbile_rules.SPEC, "game.racerbile.state:RaceState", race=True),
+    "bierpong": GameInfo("bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", teams=True),
 }
 
 

@@ -62,6 +62,11 @@ class Match:
                 drivers=[p.drivers or (p.name,) for p in players],
                 drinks=drinks,
             )
+        elif info.teams:
+            settings = {}
+            step = info.state.start(  # type: ignore[attr-defined]
+                tuple(p.name for p in players), self.profile, members=[p.drivers or (p.name,) for p in players]
+            )
         else:
             settings = {"games": games, "opener": opener}
             step = info.state.start(  # type: ignore[attr-defined]

@@ -21,6 +21,7 @@ from game.rules.ruling import Ruling, What
 from game.yamlio import Doc, parse, read, read_text
 
 if TYPE_CHECKING:
+    from game.bierpong.record import BierpongReport
     from game.racerbile.record import RaceReport
 
 RECORD_KEYS = ("game", "players", "profile", "opener", "games", "rounds")
@@ -161,14 +162,19 @@ def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     return out
 
 
-def referee(path: str | Path) -> RefereeReport | RaceReport:
-    """Run a record file through the referee (a race record goes to `game.racerbile.record`)."""
+def referee(path: str | Path) -> RefereeReport | RaceReport | BierpongReport:
+    """Run a record file through the referee (a race record goes to `game.racerbile.record`, a
+    Bierpong game to `game.bierpong.record`)."""
     text = read_text(path)
     doc = parse(text, str(path))
     if _game_of(doc) == "racerbile":
         from game.racerbile.record import referee_race
 
         return referee_race(doc, text)
+    if _game_of(doc) == "bierpong":
+        from game.bierpong.record import referee_pong
+
+        return referee_pong(doc, path)
     items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
     for k, v in doc.mapping(doc.root, "a record file"):
         if k.value not in RECORD_KEYS:

@@ -6,6 +6,7 @@ in `catalog_racerbile.py`; `RuleText` lives in `catalog_text.py` and is re-expor
 """
 from __future__ import annotations
 
+from game.rules.catalog_bierpong import BIERPONG
 from game.rules.catalog_racerbile import RACERBILE
 from game.rules.catalog_text import RuleText
 
@@ -102,7 +103,7 @@ KATCHEN: tuple[RuleText, ...] = (
     ),
 )
 
-CATALOG: dict[str, tuple[RuleText, ...]] = {"schock": SCHOCK, "katchen": KATCHEN, "racerbile": RACERBILE}
+CATALOG: dict[str, tuple[RuleText, ...]] = {"schock": SCHOCK, "katchen": KATCHEN, "racerbile": RACERBILE, "bierpong": BIERPONG}
 
 
 def rules_for(game: str) -> tuple[RuleText, ...]:

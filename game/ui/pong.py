@@ -39,6 +39,7 @@ KEYS = (
     "wheel or ↑ ↓: launch angle",
     "S: slow motion   Space: pause",
     "R: re-rack   1–5: formation   Esc: leave",
+    "M: special shots – solved and played",
 )
 
 
@@ -272,6 +273,14 @@ class PongScene(Scene):
             self.set_angle(self.angle + 2)
         elif key == pygame.K_DOWN:
             self.set_angle(self.angle - 2)
+        elif key == pygame.K_m:
+            self.open_shots()
+
+    def open_shots(self) -> None:
+        """M: the list of the special shots (`game.ui.pong_demo.ShotMenu`) over the table."""
+        from game.ui.pong_demo import ShotMenu  # (it imports this module)
+
+        self.host.push(ShotMenu(self.host, self))
 
     def set_angle(self, deg: float) -> None:
         self.angle = max(10.0, min(75.0, deg))

@@ -89,6 +89,8 @@ class PongFrame:
     feed: Sequence[tuple[str, str]] = ()  # (time, text), oldest first
     status: str = ""
     keys: Sequence[str] = field(default_factory=tuple)
+    banner: str = ""  # a solved shot's classification, shown large over the table (`demo SHOT`)
+    title: str = "Bierpong – the table"
 
 
 LABEL_LIFE = 2.0  # real seconds a label stays on the table
@@ -280,7 +282,14 @@ class PongView:
                 rect = t.get_rect(midbottom=(a[0], a[1] - int(10 * s)))
                 rect.clamp_ip(L.top)
                 surface.blit(t, rect)
-        surface.blit(f.shadowed("Bierpong – the table", int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
+        surface.blit(f.shadowed(fr.title, int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
+        if fr.banner:
+            bt = f.shadowed(fr.banner, int(22 * s), theme.AMBER, "bold")
+            br = bt.get_rect(midtop=(L.top.centerx, L.top.top + int(10 * s)))
+            back = br.inflate(int(20 * s), int(10 * s))
+            pygame.draw.rect(surface, (20, 20, 24), back, border_radius=int(6 * s))
+            pygame.draw.rect(surface, theme.AMBER, back, 2, border_radius=int(6 * s))
+            surface.blit(bt, br)
         if fr.status:
             st = f.shadowed(fr.status, int(17 * s), theme.CHALK_YELLOW)
             surface.blit(st, (L.top.right - st.get_width(), L.header.top + int(14 * s)))

@@ -1,0 +1,1 @@
+"""Bierpong: the referee on the physics table's events, the match, records and tournaments."""

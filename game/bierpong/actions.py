@@ -1,0 +1,216 @@
+"""The public notation of a Bierpong match log: one line per action, `str(action)` and back.
+
+  throw-off Ann hit 3, Cem miss    the start throw-off, one player a side (bierpong.art8)
+  Foxes begin                      the throw-off winner's team picks who begins (bierpong.art8)
+  Ann: bounce 5                    a throw and its outcome (game.bierpong.outcome notation)
+  Ann: hit 3 & Ben: miss           two balls thrown at once – teams only (bierpong.art4)
+  Ann: heating up | Ann: on fire   the streak calls (bierpong.art21)
+  Ann: island 7                    an Island call before Ann's next throw (bierpong.art22)
+  Ann: straighten | Ann: ball out  requests to the other team (bierpong.art5, bierpong.art6)
+  Cem swats Ann                    a defender swats Ann's bounced ball away (bierpong.art14)
+  Cem catches Ann                  a defender catches Ann's air ball (bierpong.art23)
+  Ann fetches                      Ann fetches a ball that came back (bierpong.art19)
+  Owls remove 5 2 3                the owners remove the hit cup 5 and their choice of extras (bierpong.art3)
+  Owls leave 5                     the owners leave the hit cup 5 standing: a Dead Cup (bierpong.art18)
+  Ann knocks over 4                Ann knocked over her own team's cup 4 (bierpong.art16)
+  elbow Ann | blow Cem             table calls: elbow over the edge (bierpong.art12), blowing (bierpong.art17)
+  early Ann | forgot Cem           threw while the others drink (bierpong.art7); forgot to drink (bierpong.art2)
+  end of round                     the round is over (only needed after a last hit that could be called)
+  time                             the timer ran out (bierpong.art9)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.bierpong.outcome import Outcome, parse_outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Throwoff:
+    a: str
+    a_out: Outcome
+    b: str
+    b_out: Outcome
+
+    def __str__(self) -> str:
+        return f"throw-off {self.a} {self.a_out}, {self.b} {self.b_out}"
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    team: str
+
+    def __str__(self) -> str:
+        return f"{self.team} begin"
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    player: str
+    outcome: Outcome
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.outcome}"
+
+
+@dataclass(frozen=True, slots=True)
+class Together:
+    first: Throw
+    second: Throw
+
+    def __str__(self) -> str:
+        return f"{self.first} & {self.second}"
+
+
+CALLS = ("heating up", "on fire", "island", "straighten", "ball out")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    player: str
+    word: str  # one of CALLS
+    cup: int | None = None  # the island's cup
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.word}" + (f" {self.cup}" if self.cup is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Swat:
+    defender: str
+    thrower: str
+
+    def __str__(self) -> str:
+        return f"{self.defender} swats {self.thrower}"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    catcher: str
+    thrower: str
+
+    def __str__(self) -> str:
+        return f"{self.catcher} catches {self.thrower}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fetch:
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} fetches"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    team: str
+    cups: tuple[int, ...]  # the hit (special) cup first, then the extras
+
+    def __str__(self) -> str:
+        return f"{self.team} remove " + " ".join(str(c) for c in self.cups)
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    team: str
+    cup: int
+
+    def __str__(self) -> str:
+        return f"{self.team} leave {self.cup}"
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOver:
+    player: str
+    cup: int
+
+    def __str__(self) -> str:
+        return f"{self.player} knocks over {self.cup}"
+
+
+FOULS = ("elbow", "blow", "early", "forgot")
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    kind: str  # one of FOULS
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndRound:
+    def __str__(self) -> str:
+        return "end of round"
+
+
+@dataclass(frozen=True, slots=True)
+class Time:
+    def __str__(self) -> str:
+        return "time"
+
+
+Action = Throwoff | Begin | Throw | Together | Call | Swat | Catch | Fetch | Remove | Leave | KnockOver | Foul | EndRound | Time
+
+FORMS = (
+    "throw-off A OUTCOME, B OUTCOME; TEAM begin; P: OUTCOME; P: OUTCOME & Q: OUTCOME; P: heating up | on fire | "
+    "island N | straighten | ball out; D swats P; D catches P; P fetches; TEAM remove N …; TEAM leave N; "
+    "P knocks over N; elbow|blow|early|forgot P; end of round; time"
+)
+
+
+def _cups(words: list[str]) -> tuple[int, ...]:
+    return tuple(int(w) for w in words)
+
+
+def parse_action(text: str) -> Action:
+    """The inverse of `str(action)`; ValueError naming the forms otherwise."""
+    t = " ".join(text.split())
+    try:
+        if t == "end of round":
+            return EndRound()
+        if t == "time":
+            return Time()
+        if t.startswith("throw-off "):
+            left, _, right = t[len("throw-off "):].partition(", ")
+            a, _, ao = left.partition(" ")
+            b, _, bo = right.partition(" ")
+            if a and b:
+                return Throwoff(a, parse_outcome(ao), b, parse_outcome(bo))
+        if " & " in t:
+            first, _, second = t.partition(" & ")
+            f, s = parse_action(first), parse_action(second)
+            if isinstance(f, Throw) and isinstance(s, Throw):
+                return Together(f, s)
+        if ": " in t:
+            who, _, what = t.partition(": ")
+            if who and " " not in who:
+                for word in CALLS:
+                    if what == word:
+                        return Call(who, word)
+                if what.startswith("island "):
+                    return Call(who, "island", int(what.split()[1]))
+                return Throw(who, parse_outcome(what))
+        words = t.split()
+        if len(words) == 2 and words[1] == "begin":
+            return Begin(words[0])
+        if len(words) == 2 and words[1] == "fetches":
+            return Fetch(words[0])
+        if len(words) == 2 and words[0] in FOULS:
+            return Foul(words[0], words[1])
+        if len(words) == 3 and words[1] == "swats":
+            return Swat(words[0], words[2])
+        if len(words) == 3 and words[1] == "catches":
+            return Catch(words[0], words[2])
+        if len(words) == 3 and words[1] == "leave":
+            return Leave(words[0], int(words[2]))
+        if len(words) >= 3 and words[1] == "remove":
+            return Remove(words[0], _cups(words[2:]))
+        if len(words) == 4 and words[1:3] == ["knocks", "over"]:
+            return KnockOver(words[0], int(words[3]))
+    except ValueError as e:
+        if "not an outcome" in str(e):
+            raise
+    raise ValueError(f"not a Bierpong action: {text!r}; write one of: {FORMS}")

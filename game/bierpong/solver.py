@@ -1,0 +1,367 @@
+"""The special-shot solver behind `python main.py demo SHOT` (no pygame).
+
+Given a rack and a wanted shot, it searches launch parameters through the real physics
+(`physics.world.simulate`) until the classified outcomes (`game.bierpong.classify`) form the shot:
+`physics.aim` seeds each throw (a point on a cup's rim, its centre, or the table short of it), then a
+deterministic search varies the elevation, the aim point, the speed, the direction and the spin.
+Every candidate is simulated; nothing is random, so a shot solves to the same throws every time.
+
+The shots and the throw sequences that make them (hit cups leave the rack after each round; a
+throw is always on the cups then standing, upright and in their places):
+  bounce      a bounce hit (bierpong.art14)
+  roller      a roller (bierpong.art15)
+  bombe       both throws of a round into the same cup (bierpong.art20)
+  island      the neighbours of the most isolated cup hit away, then that cup – an island – hit (art22)
+  trickshot   a ball that comes back (art19), then the fetched ball thrown from where it lies: a hit
+  air_ball    a ball that touches nothing and leaves over the far end (art23)
+  balls_back  both throws of a round hit, two different cups (art13)
+  on_fire     three hits in a row (art21)
+  dead_cup    a hit whose cup stays standing, a miss ending the round, then the dead cup hit (art18)
+  konter      the last cup hit (one throw, one hit), then the counter on the full rack: one throw, one
+              hit with the same kind of shot (art10)
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from game.bierpong.classify import classify, knocked_over
+from game.bierpong.outcome import Outcome
+from physics.aim import speed_for
+from physics.constants import CONST
+from physics.table import Cup, formation
+from physics.world import Throw, Timeline, simulate
+
+SHOTS = ("bounce", "roller", "bombe", "island", "trickshot", "air_ball", "balls_back", "on_fire", "dead_cup", "konter")
+RELEASE: tuple[float, float, float] = (0.0, 0.0, 0.45)  # the ball leaves the hand above the near edge (as PongScene)
+ANGLES = (45.0, 35.0, 55.0, 25.0, 65.0)  # elevations tried, in order (degrees)
+SPEEDS = (1.0, 0.995, 1.005, 0.99, 1.01, 0.98, 1.02)  # speed factors on the seeded throw
+YAWS = (0.0, 0.4, -0.4, 0.8, -0.8)  # degrees of direction added to the seeded throw
+SPINS: tuple[tuple[float, float, float], ...] = ((0.0, 0.0, 0.0), (0.0, -60.0, 0.0), (0.0, 60.0, 0.0), (0.0, -150.0, 0.0))
+NEIGHBOUR = 1.15 * 2.0 * CONST.cup_rim_radius  # centre distance of neighbouring cups (the Decisions)
+MAX_TIME = 8.0  # s of simulation per throw
+
+
+class NotFound(Exception):
+    """The search ran out of its budget (simulations) without finding the shot."""
+
+
+@dataclass(frozen=True)
+class SolvedThrow:
+    """One throw of a solution: the rack it meets, the throw, its timeline and what it was."""
+
+    cups: tuple[Cup, ...]
+    throw: Throw
+    timeline: Timeline
+    outcome: Outcome
+    tipped: tuple[int, ...]
+    note: str  # its part in the shot ("round 1, throw 1", "the fetched ball", …)
+
+
+@dataclass(frozen=True)
+class Solution:
+    shot: str
+    throws: tuple[SolvedThrow, ...]
+    summary: str  # the classification in words: "roller: cups 3 → 1"
+    tries: int  # simulations run
+
+
+class _Search:
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.tries = 0
+
+    def find(self, cups: Sequence[Cup], candidates: Iterator[Throw], want: Callable[[Outcome, tuple[int, ...]], bool],
+             note: str) -> SolvedThrow | None:
+        rack = tuple(cups)
+        for th in candidates:
+            if self.tries >= self.budget:
+                raise NotFound(f"no solution within {self.budget} simulated throws")
+            self.tries += 1
+            tl = simulate(rack, th, max_time=MAX_TIME)
+            out, tipped = classify(tl.events), knocked_over(tl.events)
+            if want(out, tipped):
+                return SolvedThrow(rack, th, tl, out, tipped, note)
+        return None
+
+    def all(self, cups: Sequence[Cup], candidates: Callable[[], Iterator[Throw]],
+            want: Callable[[Outcome, tuple[int, ...]], bool], note: str) -> Iterator[SolvedThrow]:
+        """Every solving throw, in search order (for shots whose later throws depend on the earlier)."""
+        rack = tuple(cups)
+        for th in candidates():
+            if self.tries >= self.budget:
+                raise NotFound(f"no solution within {self.budget} simulated throws")
+            self.tries += 1
+            tl = simulate(rack, th, max_time=MAX_TIME)
+            out, tipped = classify(tl.events), knocked_over(tl.events)
+            if want(out, tipped):
+                yield SolvedThrow(rack, th, tl, out, tipped, note)
+
+
+# --- candidates: seeded by physics.aim, then varied ------------------------------------------------
+
+def _turn(th: Throw, yaw_deg: float, factor: float, spin: tuple[float, float, float]) -> Throw:
+    vx, vy, vz = (v * factor for v in th.velocity)
+    a = math.radians(yaw_deg)
+    ca, sa = math.cos(a), math.sin(a)
+    return Throw(th.release, (vx * ca - vy * sa, vx * sa + vy * ca, vz), spin)
+
+
+def _varied(seeds: Callable[[], Iterator[Throw]], spins: Sequence[tuple[float, float, float]] = SPINS[:1]) -> Iterator[Throw]:
+    """The seeds as aimed, then each variation tier over all seeds (the nearest variations first)."""
+    tiers = [(0.0, 1.0)] + [(y, f) for f in SPEEDS for y in YAWS if (y, f) != (0.0, 1.0)]
+    for spin in spins:
+        for yaw, f in tiers:
+            for th in seeds():
+                yield _turn(th, yaw, f, spin)
+
+
+def _aimed(release: tuple[float, float, float], points: Sequence[tuple[float, float]], *, height: float = CONST.cup_height,
+           angles: Sequence[float] = ANGLES) -> Iterator[Throw]:
+    for ang in angles:
+        for p in points:
+            try:
+                yield speed_for(release, p, ang, height=height)
+            except ValueError:
+                continue
+
+
+def _rim_points(c: Cup, radii: Sequence[float] = (0.035, 0.045, 0.055), n: int = 12) -> list[tuple[float, float]]:
+    return [(c.x + r * math.cos(2 * math.pi * k / n), c.y + r * math.sin(2 * math.pi * k / n)) for r in radii for k in range(n)]
+
+
+def _centre_points(c: Cup) -> list[tuple[float, float]]:
+    return [(c.x, c.y), (c.x - 0.01, c.y), (c.x + 0.01, c.y), (c.x, c.y - 0.01), (c.x, c.y + 0.01)]
+
+
+def _short_points(c: Cup, release: tuple[float, float, float]) -> list[tuple[float, float]]:
+    """Points on the table on the line towards the cup, short of it (for bounces)."""
+    out = []
+    for d in (0.5, 0.6, 0.8, 0.4, 0.3, 0.7, 0.9):
+        s = (math.hypot(c.x - release[0], c.y - release[1]) - d) / math.hypot(c.x - release[0], c.y - release[1])
+        out.append((release[0] + (c.x - release[0]) * s, release[1] + (c.y - release[1]) * s))
+    return out
+
+
+def _hit_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    by_id = {c.id: c for c in cups}
+
+    def gen() -> Iterator[Throw]:
+        for cid in targets:
+            yield from _aimed(release, _centre_points(by_id[cid]))
+    return gen
+
+
+def _rim_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    by_id = {c.id: c for c in cups}
+
+    def gen() -> Iterator[Throw]:
+        for cid in targets:
+            yield from _aimed(release, _rim_points(by_id[cid]))
+    return gen
+
+
+def _bounce_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    by_id = {c.id: c for c in cups}
+
+    def gen() -> Iterator[Throw]:
+        for cid in targets:
+            yield from _aimed(release, _short_points(by_id[cid], release), height=CONST.ball_radius,
+                              angles=(40.0, 50.0, 30.0, 20.0, 60.0))
+    return gen
+
+
+def _air_seeds(release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    def gen() -> Iterator[Throw]:
+        for x in (3.2, 3.6, 4.0):
+            yield from _aimed(release, [(x, release[1] * 0.5)], height=0.3, angles=(30.0, 40.0, 20.0))
+    return gen
+
+
+def _miss_seeds(release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    """Into the table beside the rack and off its side: a plain miss."""
+    def gen() -> Iterator[Throw]:
+        for y in (0.26, -0.26, 0.2, -0.2):
+            yield from _aimed(release, [(1.8, y), (1.6, y)], height=CONST.ball_radius, angles=(40.0, 30.0))
+    return gen
+
+
+def _front_first(cups: Sequence[Cup]) -> list[int]:
+    """Cup ids front (nearest the thrower) first, then across from the middle."""
+    return [c.id for c in sorted(cups, key=lambda c: (round(c.x, 4), abs(c.y), c.y))]
+
+
+def _clean(pred: Callable[[Outcome], bool]) -> Callable[[Outcome, tuple[int, ...]], bool]:
+    """A wanted outcome that knocks no cup over."""
+    return lambda o, tipped: not tipped and pred(o)
+
+
+def _plain(o: Outcome) -> bool:
+    return o.hit and not o.bounced and not o.roller
+
+
+def _without(cups: Sequence[Cup], *ids: int | None) -> tuple[Cup, ...]:
+    return tuple(c for c in cups if c.id not in ids)
+
+
+def _neighbours(cups: Sequence[Cup], cup: Cup) -> list[Cup]:
+    return [c for c in cups if c.id != cup.id and math.hypot(c.x - cup.x, c.y - cup.y) <= NEIGHBOUR]
+
+
+# --- the shots ------------------------------------------------------------------------------------
+
+def solve(shot: str, cups: Sequence[Cup] | None = None, *, budget: int = 20000,
+          release: tuple[float, float, float] = RELEASE) -> Solution:
+    """The throws that make `shot` on the rack `cups` (default: the full 10-cup triangle).
+    ValueError for an unknown shot; NotFound when `budget` simulated throws do not find it."""
+    if shot not in SHOTS:
+        raise ValueError(f"unknown shot {shot!r} (one of {', '.join(SHOTS)})")
+    rack = tuple(cups) if cups is not None else formation("triangle10")
+    if not rack:
+        raise ValueError("the rack has no cups")
+    s = _Search(budget)
+    throws, summary = _SOLVERS[shot](s, rack, release)
+    return Solution(shot, tuple(throws), summary, s.tries)
+
+
+Solved = tuple[list[SolvedThrow], str]
+
+
+def _need(t: SolvedThrow | None, what: str) -> SolvedThrow:
+    if t is None:
+        raise NotFound(f"no throw found for {what}")
+    return t
+
+
+def _bounce(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    ids = _front_first(rack)
+    t = _need(s.find(rack, _varied(_bounce_seeds(rack, ids, rel)),
+                     _clean(lambda o: o.hit and o.bounced and not o.roller), "the bounce"), "a bounce")
+    return [t], f"bounce: cup {t.outcome.cup} (touched down at {_first_bounce(t)})"
+
+
+def _first_bounce(t: SolvedThrow) -> str:
+    from physics.events import TableBounce
+    b = next((e for e in t.timeline.events if isinstance(e, TableBounce)), None)
+    return "?" if b is None else f"x {b.x:.2f} m"
+
+
+def _roller(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    ids = _front_first(rack)
+    t = _need(s.find(rack, _varied(_rim_seeds(rack, ids, rel)), _clean(lambda o: o.roller and not o.bounced),
+                     "the roller"), "a roller")
+    o = t.outcome
+    path = [c for c in o.touched if c != o.cup]
+    return [t], f"roller: cups {' → '.join(str(c) for c in (*path, o.cup))}"
+
+
+def _hit_on(s: _Search, rack: tuple[Cup, ...], targets: Sequence[int], rel: tuple[float, float, float], note: str,
+            pred: Callable[[Outcome], bool] = _plain) -> SolvedThrow | None:
+    return s.find(rack, _varied(_hit_seeds(rack, targets, rel)), _clean(lambda o: pred(o) and o.cup in targets), note)
+
+
+def _bombe(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    for cid in _front_first(rack):
+        first = _hit_on(s, rack, [cid], rel, "round 1, throw 1")
+        if first is None:
+            continue
+        y = -0.08 if rel[1] >= 0 else 0.08  # the second ball from another spot: a different arc
+        second = _hit_on(s, rack, [cid], (rel[0], y, rel[2]), "round 1, throw 2: the same cup")
+        if second is not None:
+            return [first, second], f"bombe: cup {cid} twice in one round"
+    raise NotFound("no bombe found")
+
+
+def _island(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    order = {cid: i for i, cid in enumerate(_front_first(rack))}
+    island = min(rack, key=lambda c: (len(_neighbours(rack, c)), order[c.id]))
+    throws: list[SolvedThrow] = []
+    now = rack
+    for n in sorted(_neighbours(rack, island), key=lambda c: order[c.id]):
+        t = _need(_hit_on(s, now, [n.id], rel, f"clear cup {n.id}", pred=lambda o: o.hit), f"a hit on cup {n.id}")
+        throws.append(t)
+        now = _without(now, n.id)
+    assert not _neighbours(now, island)
+    t = _need(_hit_on(s, now, [island.id], rel, f"\"Island!\" – cup {island.id}", pred=lambda o: o.hit), "the island")
+    throws.append(t)
+    cleared = ", ".join(str(x.outcome.cup) for x in throws[:-1])
+    return throws, f"island: cups {cleared} off, cup {island.id} alone – called and hit"
+
+
+def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    ids = _front_first(rack)
+
+    def seeds() -> Iterator[Throw]:
+        yield from _varied(_rim_seeds(rack, ids[:3], rel), SPINS)
+    for back in s.all(rack, seeds, _clean(lambda o: o.back), "comes back"):
+        from physics.events import Settled
+        rest = next(e for e in reversed(back.timeline.events) if isinstance(e, Settled))
+        half = CONST.table_width / 2 - 0.05
+        fetched = (min(rest.x, CONST.centre - 0.05), max(-half, min(half, rest.y)), rel[2])
+        again = _hit_on(s, rack, ids, fetched, "the fetched ball: trickshot", pred=lambda o: o.hit)
+        if again is not None:
+            return [back, again], (f"trickshot: back to x {rest.x:.2f} m, fetched, thrown from there: "
+                                   f"{again.outcome}")
+    raise NotFound("no trickshot found")
+
+
+def _air_ball(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    t = _need(s.find(rack, _varied(_air_seeds(rel)), lambda o, tipped: o.air, "the air ball"), "an air ball")
+    return [t], "air ball: touched nothing, over the far end"
+
+
+def _balls_back(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    ids = _front_first(rack)
+    first = _need(_hit_on(s, rack, ids, rel, "round 1, throw 1", pred=lambda o: o.hit), "a first hit")
+    rest = [i for i in ids if i != first.outcome.cup]
+    second = _need(_hit_on(s, rack, rest, rel, "round 1, throw 2", pred=lambda o: o.hit), "a second hit")
+    return [first, second], f"balls back: cups {first.outcome.cup} and {second.outcome.cup} in one round"
+
+
+def _on_fire(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    throws: list[SolvedThrow] = []
+    now = rack
+    notes = ("hit 1", "hit 2: \"Heating up!\"", "hit 3: \"On fire!\"")
+    for note in notes:
+        if not now:
+            raise NotFound("the rack ran out of cups")
+        t = _need(_hit_on(s, now, _front_first(now), rel, note, pred=lambda o: o.hit), note)
+        throws.append(t)
+        now = _without(now, t.outcome.cup)
+    return throws, "on fire: three hits in a row – cups " + ", ".join(str(t.outcome.cup) for t in throws)
+
+
+def _dead_cup(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    ids = _front_first(rack)
+    first = _need(_hit_on(s, rack, ids, rel, "round 1, throw 1: a hit", pred=lambda o: o.hit), "a hit")
+    cid = first.outcome.cup
+    assert cid is not None
+    miss = _need(s.find(rack, _varied(_miss_seeds(rel)), lambda o, tipped: not tipped and o == Outcome(),
+                        f"round 1, throw 2: a miss – cup {cid} is left standing"), "a miss")
+    again = _need(_hit_on(s, rack, [cid], (rel[0], -0.08, rel[2]), f"round 2: the dead cup {cid}",
+                          pred=lambda o: o.hit), "the dead cup")
+    return [first, miss, again], f"dead cup: cup {cid} left standing after the round, hit again – the game is won"
+
+
+def _konter(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
+    last = next(c for c in rack if c.id == _front_first(rack)[0])  # B's last cup: the tip of the rack
+    alone = (last,)
+    finish = _need(_hit_on(s, alone, [last.id], rel, f"A: the last cup {last.id}", pred=_plain), "the last cup")
+    counter = _need(_hit_on(s, rack, _front_first(rack), rel, "B: the counter, 1 throw", pred=_plain), "the counter")
+    return [finish, counter], (f"konter: A hits the last cup {last.id} with 1 throw; "
+                               f"B counters with 1 throw, 1 hit (cup {counter.outcome.cup}) – A throws again")
+
+
+_SOLVERS: dict[str, Callable[[_Search, tuple[Cup, ...], tuple[float, float, float]], Solved]] = {
+    "bounce": _bounce,
+    "roller": _roller,
+    "bombe": _bombe,
+    "island": _island,
+    "trickshot": _trickshot,
+    "air_ball": _air_ball,
+    "balls_back": _balls_back,
+    "on_fire": _on_fire,
+    "dead_cup": _dead_cup,
+    "konter": _konter,
+}

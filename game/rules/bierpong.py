@@ -1,0 +1,92 @@
+"""Bierpong's rule profile and the pure arithmetic of removals (Bierpongregelwerk v1.4.1).
+
+The state machine is `game.bierpong.state`; here only what is reckoned from a shot's kind alone:
+how many cups a hit removes (bierpong.art14, art15, art20, art22 and their combinations,
+bierpong.combo; on fire without bonuses, bierpong.art21) and which formation a rack starts in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.profile import Option, ProfileSpec
+
+SPEC = ProfileSpec(
+    "bierpong",
+    ("standard",),
+    (
+        Option("cups", 10, "Cups per side at the start (the rulebook fixes none; 10 is usual).", "bierpong.art9", (10, 6, 4, 3)),
+        Option("formation", "triangle", "How the cups stand: triangle (10, 6 or 3 cups), diamond (4) or line (3).", "bierpong.art5",
+               ("triangle", "diamond", "line")),
+        Option("drink_per_cup", 1, "Sips every member of the defending team drinks per hit cup, agreed before the game.", "bierpong.art1", kind="count"),
+        Option("cup_contact_is_bounce", False, "Touching a cup counts as touching down on an object on the table (a bounce).", "bierpong.art14", kind="bool"),
+        Option("on_fire_specials_bonus", False, "While on fire, bounces and special shots keep their bonus cups.", "bierpong.art21", kind="bool"),
+        Option("auto_remove_cups", False, "The program removes hit and extra cups itself (then no Dead Cups arise).", "bierpong.art3", kind="bool"),
+        Option("rerack_at", None, "House rule: re-rack a side into a fresh formation when it is down to these cups.", "bierpong.art5",
+               (None, "6", "4", "3", "6,3", "6,4,3")),
+        Option("timer", None, "Minutes on the game clock (none: no timer); at the end a tie goes to sudden death.", "bierpong.art9", kind="count"),
+    ),
+)
+
+FORMATION_OF = {("triangle", 10): "triangle10", ("triangle", 6): "six", ("triangle", 3): "three", ("diamond", 4): "diamond", ("line", 3): "line"}
+RERACK_OF = {10: "triangle10", 6: "six", 4: "diamond", 3: "three"}
+
+
+def formation_kind(formation: str, cups: int) -> str:
+    """The physics table's formation for a profile's `formation` and `cups` (ValueError if none)."""
+    kind = FORMATION_OF.get((formation, cups))
+    if kind is None:
+        fits = ", ".join(f"{f} with {n}" for f, n in FORMATION_OF)
+        raise ValueError(f"no {formation} of {cups} cups; a formation fits these counts: {fits}")
+    return kind
+
+
+def rerack_counts(value: object) -> tuple[int, ...]:
+    return tuple(int(x) for x in str(value).split(",")) if value else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """What one hit cup takes with it: the cup itself and `extra` more, and why."""
+
+    cup: int
+    extra: int
+    rule: str
+    arithmetic: str
+
+    @property
+    def count(self) -> int:
+        return 1 + self.extra
+
+
+def removal(cup: int, *, bounces: int = 0, bombe: bool = False, island: bool = False, on_fire: bool = False,
+            fire_bonus: bool = False) -> Removal:
+    """The cups one hit cup removes.
+
+    Bounce or roller +1 per bouncing ball (bierpong.art14, bierpong.art15), Bombe +2
+    (bierpong.art20), Island +1 (bierpong.art22); together they add up (bierpong.combo).
+    The special cup itself always goes (bierpong.art3). On fire, bonuses count only with
+    `fire_bonus` (bierpong.art21, the Decision).
+    """
+    parts: list[tuple[str, int, str]] = []
+    if bombe:
+        parts.append(("Bombe", 2, "bierpong.art20"))
+    if island:
+        parts.append(("Island", 1, "bierpong.art22"))
+    if bounces:
+        parts.extend([("bounce", 1, "bierpong.art14")] * bounces)
+    if on_fire and not fire_bonus:
+        if parts:
+            names = " + ".join(p[0] for p in parts)
+            return Removal(cup, 0, "bierpong.art21", f"on fire: {names} counts as one hit – cup {cup} = 1 cup")
+        return Removal(cup, 0, "bierpong.art21", f"on fire: cup {cup} = 1 cup")
+    if not parts:
+        return Removal(cup, 0, "bierpong.art1", f"hit: cup {cup} = 1 cup")
+    extra = sum(p[1] for p in parts)
+    kinds = []
+    for name, _, _ in parts:
+        if name not in kinds:
+            kinds.append(name)
+    rule = "bierpong.combo" if len(kinds) > 1 else parts[0][2]
+    label = " + ".join(kinds)
+    sums = " + ".join(str(p[1]) for p in parts)
+    return Removal(cup, extra, rule, f"{label}: cup {cup} + {sums} = {1 + extra} cups")

@@ -1,0 +1,60 @@
+"""Every Bierpong rule id, with a title and a summary in our own words.
+
+Part of the rule catalogue (`game.rules.catalog`); the ids are those of `shared/rules/bierpong.md`
+(Art 1 … Art 23 of the Bierpongregelwerk v1.4.1, the combinations and the tournament scoring),
+the wording paraphrases the German rulebook and the digest's Decisions.
+"""
+from __future__ import annotations
+
+from game.rules.catalog_text import RuleText
+
+BIERPONG: tuple[RuleText, ...] = (
+    RuleText("bierpong.art1", "Drinking per cup", "For every cup that is hit, each player of the defending team drinks the amount agreed beforehand.",
+             "Stammtisch books it in sips: drink_per_cup per hit cup, for every member of the team whose cup it was."),
+    RuleText("bierpong.art2", "When to drink", "Nobody drinks until the other team has thrown all its balls; a Konter's drinks wait until it has failed.",
+             "A player who forgets to drink before the next round may be handed a penalty by the other team for the whole team – "
+             "a round of shots is the usual one."),
+    RuleText("bierpong.art3", "Which cups go", "A special shot's cup always goes; extra cups are taken next to it first, and the owners pick which.",
+             "Only when no neighbouring cup is left may cups further away be taken. With auto_remove_cups the program picks for the owners."),
+    RuleText("bierpong.art4", "Both balls at once", "Throwing both balls at the same moment is fine in team games (one player or two) but not for a lone singles player."),
+    RuleText("bierpong.art5", "Straightening cups", "You may ask the other team to straighten its cups and they have to; they may not do it unasked without your consent.",
+             "Re-racking into a new formation is not in the rulebook; Stammtisch offers it as the house rule rerack_at."),
+    RuleText("bierpong.art6", "Ball out of a cup", "You may ask the other team to take a ball out of one of its cups; they may also do it on their own."),
+    RuleText("bierpong.art7", "No throwing while they drink", "Wait until the other team has drunk what it owes before throwing.",
+             "If they drink without owing anything, or dawdle to distract, you may throw anyway."),
+    RuleText("bierpong.art8", "Throw-off", "One player from each side throws at the other side's cups at the same moment, eyes locked.",
+             "The first team to hit picks who begins, the other team picks the table side. If both hit, the same two throw again."),
+    RuleText("bierpong.art9", "End of the game", "A team with no cups left has lost. With a timer, the game also ends when time is up.",
+             "A tie at the whistle goes to sudden death: the next team to hit any cup wins, with no Konter. Otherwise the team with more cups left wins."),
+    RuleText("bierpong.art10", "Konter", "When your last cup falls you may counter: hit as many cups with as many throws as the finishers needed.",
+             "If their last throw was a special shot, the counter must contain the same special shot. A good counter puts the cups back "
+             "and the finishers throw again; there is no limit to counters."),
+    RuleText("bierpong.art11", "Throws per round", "Two standard throws per round, more through special shots; in a team two different players throw.",
+             "With three or four players in a team, the pair changes every round."),
+    RuleText("bierpong.art12", "Elbow", "The throwing elbow stays behind the table edge – or its imagined extension when you stand to the side.",
+             "Throwing from beside the table (the \"Millane\" style) is only fine where it hinders nobody."),
+    RuleText("bierpong.art13", "Balls back", "If both throws of a round hit, the two cups go and the team throws again."),
+    RuleText("bierpong.art14", "Bounce", "A ball that touched down on the table (or an object on it) before going in counts twice: one extra cup.",
+             "Once it has touched down the defenders may swat it away. Whether touching cups counts as a touchdown is the option cup_contact_is_bounce."),
+    RuleText("bierpong.art15", "Roller", "A ball that touched at least two cups before dropping in is a roller and counts like a bounce.",
+             "Only touching the rim of the cup it then drops into does not make a roller."),
+    RuleText("bierpong.art16", "Knocking over your own cups", "Knock over your own team's cups and one of them is removed – but never the last one."),
+    RuleText("bierpong.art17", "No blowing", "A ball that is not fully in the cup may not be blown or fingered out."),
+    RuleText("bierpong.art18", "Dead Cup", "A hit cup still standing when the round is over is dead: hitting it later wins the game at once.",
+             "The owners may take a dead cup away once they notice it, just not while the other team is throwing."),
+    RuleText("bierpong.art19", "Trickshot", "A ball that comes back over the centre line onto your half may be fetched and thrown again after the regular throws.",
+             "The regular balls' cups go first, a trickshot's cup goes straight away. A trickshot that comes back may be fetched again, "
+             "once the ball rolls back to the other half it is lost; a caught trickshot is no air ball."),
+    RuleText("bierpong.art20", "Bombe", "Both throws of a round in the same cup: that cup and two more go, then balls back."),
+    RuleText("bierpong.art21", "On fire", "Two hits in a row: call \"Heating up\"; a further hit and \"On fire\": you throw until you miss.",
+             "The calls may spread over rounds and a forgotten call can be made at the next hit of the streak. By default a player on fire "
+             "gets no bonus cups for bounces or specials (option on_fire_specials_bonus)."),
+    RuleText("bierpong.art22", "Island", "A cup without neighbours may be called as an Island: hit it and it goes with one more.",
+             "Hitting another cup after the call does not count. Each player may call Island once per game."),
+    RuleText("bierpong.art23", "Air ball", "A ball that touched nothing and is caught behind the table edge gives the catcher one ball to throw twice next round.",
+             "Balls thrown or caught from beside the table are not air balls."),
+    RuleText("bierpong.combo", "Combinations", "Special shots add up: Bombe + bounce = cup + 2 + 1 per bouncing ball; Island + bounce = cup + 1 + 1; "
+             "Bombe + Island = cup + 2 + 1."),
+    RuleText("bierpong.scoring", "Tournament points", "Places 1, 2 and 3 score 5, 3 and 1 points; standings list points, wins and entries per person.",
+             "Singles and team tournaments each get their own table."),
+)

@@ -1,0 +1,251 @@
+"""`python main.py demo SHOT`: a solved special shot played on the table scene in slow motion.
+
+`game.bierpong.solver.solve` finds the throws; this scene (the practice table `PongScene`, with its
+event labels and feed) throws them one after the other, each on a fresh table holding the rack that
+throw met – the same physics and inputs as the solver's, so it replays exactly what was classified.
+After each ball has come to rest its classification is labelled where it lies and listed in the feed;
+the banner names the throw's part in the shot and, at the end, the shot's classification
+("roller: cups 3 → 1"). R plays it again, S toggles slow motion, Space pauses, Esc leaves.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
+from game.ui import theme
+from game.ui.pong import PongScene
+from game.ui.pong_view import Label, PongFrame
+from game.ui.scene import Host, Scene
+from physics.events import Event, Settled
+from physics.world import Table
+
+DEMO_SLOW = 0.3  # simulated seconds per real second
+PAUSE = 0.5  # simulated seconds between throws
+KEYS = ("R: play again   S: slow motion on/off", "Space: pause   Esc: leave")
+
+# The special-shots menu of the practice table (M): each shot, what it is, its article.
+SHOT_TEXTS: dict[str, str] = {
+    "bounce": "Bounce (Aufsetzer) – touches down on the table, then drops in: two hits (art14)",
+    "roller": "Roller – touches two cups, then drops in: counts as a bounce (art15)",
+    "bombe": "Bombe – both throws of a round in the same cup: it and two more go (art20)",
+    "island": "Island – a cup without neighbours, called and hit: it and one more go (art22)",
+    "trickshot": "Trickshot – a ball comes back over the centre, is fetched and thrown again (art19)",
+    "air_ball": "Air ball – touches nothing, caught behind the far end: one ball twice (art23)",
+    "balls_back": "Balls back – both throws of a round hit: the team throws again (art13)",
+    "on_fire": "On fire – three hits in a row: the thrower goes on until he misses (art21)",
+    "dead_cup": "Dead cup – a hit cup left standing, hit again later: that wins at once (art18)",
+    "konter": "Konter – the last cup hit; the counter needs as many hits with as many throws (art10)",
+}
+_SOLVED: dict[str, Solution] = {}  # the solver is deterministic: solve each shot once per process
+
+
+def solved(shot: str) -> Solution:
+    """The solution of `shot` on the full rack (cached)."""
+    from game.bierpong.solver import solve
+
+    if shot not in _SOLVED:
+        _SOLVED[shot] = solve(shot)
+    return _SOLVED[shot]
+
+
+class ShotMenu(Scene):
+    """The list of the ten special shots over the practice table: ↑/↓ and Enter, a click, or the
+    shot's number (1–9, 0) chooses; the chosen shot is solved and played as `demo SHOT` does.
+    Esc (here or in the demo) returns to the table."""
+
+    def __init__(self, host: Host, under: Scene | None = None) -> None:
+        super().__init__(host)
+        self.under = under  # drawn dimmed beneath the list
+        self.index = 0
+        self.message = ""
+        self.rows: list[pygame.Rect] = []
+
+    def choose(self, shot: str) -> DemoScene | None:
+        """Solve `shot` and play it in place of this list (None and a message if it cannot be solved)."""
+        try:
+            solution = solved(shot)
+        except NotFound as e:
+            self.message = f"{shot}: {e}"
+            return None
+        scene = DemoScene(self.host, solution)
+        self.host.replace(scene)
+        return scene
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_UP, pygame.K_k):
+                self.index = (self.index - 1) % len(SHOTS)
+            elif e.key in (pygame.K_DOWN, pygame.K_j, pygame.K_TAB):
+                self.index = (self.index + 1) % len(SHOTS)
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose(SHOTS[self.index])
+            elif pygame.K_0 <= e.key <= pygame.K_9:
+                self.choose(SHOTS[(e.key - pygame.K_1) % 10])
+        elif e.type == pygame.MOUSEMOTION:
+            i = next((i for i, r in enumerate(self.rows) if r.collidepoint(e.pos)), None)
+            if i is not None:
+                self.index = i
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            i = next((i for i, r in enumerate(self.rows) if r.collidepoint(e.pos)), None)
+            if i is not None:
+                self.index = i
+                self.choose(SHOTS[i])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.under is not None:
+            self.under.resize(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.under is not None:
+            self.under.draw(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        f = self.host.fonts
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        line = int(34 * s)
+        pw, ph = min(w - 40, int(860 * s)), int(120 * s) + line * len(SHOTS)
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, (26, 26, 32), panel, border_radius=int(10 * s))
+        pygame.draw.rect(surface, theme.AMBER, panel, 2, border_radius=int(10 * s))
+        pad = int(18 * s)
+        surface.blit(f.shadowed("Special shots", int(24 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
+        hint = "↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to the table"
+        surface.blit(f.text(hint, int(13 * s), theme.CHALK_DIM), (panel.left + pad, panel.top + pad + int(34 * s)))
+        y = panel.top + int(86 * s)
+        self.rows = []
+        for i, shot in enumerate(SHOTS):
+            r = pygame.Rect(panel.left + pad // 2, y, panel.w - pad, line - int(4 * s))
+            self.rows.append(r)
+            if i == self.index:
+                pygame.draw.rect(surface, (70, 56, 24), r, border_radius=int(5 * s))
+            num = f.text(f"{(i + 1) % 10}", int(15 * s), theme.CHALK_YELLOW, "bold")
+            surface.blit(num, (r.left + pad // 2, r.centery - num.get_height() // 2))
+            t = f.text(SHOT_TEXTS[shot], int(16 * s), theme.CREAM if i == self.index else theme.CHALK)
+            surface.blit(t, (r.left + pad // 2 + int(28 * s), r.centery - t.get_height() // 2))
+            y += line
+        if self.message:
+            m = f.text(self.message, int(14 * s), theme.AMBER)
+            surface.blit(m, (panel.left + pad, panel.bottom - pad - m.get_height() // 2))
+
+
+class DemoScene(PongScene):
+    """Plays a `Solution`'s throws in order, slow, labelled and classified."""
+
+    def __init__(self, host: Host, solution: Solution) -> None:
+        super().__init__(host, "triangle10")
+        self.solution = solution
+        self.slow = True
+        self.restart()
+
+    @property
+    def factor(self) -> float:
+        return 0.0 if self.paused else (DEMO_SLOW if self.slow else 1.0)
+
+    def restart(self) -> None:
+        """From the first throw again."""
+        self.index = -1  # the throw in play
+        self.wait = 0.15  # simulated seconds until the next throw
+        self.classified: list[str] = []  # one line per finished throw
+        self.events: list[list[Event]] = []  # what the table reported, per throw
+        n = len(self.solution.throws)
+        self.feed.append(("", f"— demo: {self.solution.shot} ({n} throw{'s' if n != 1 else ''}) —"))
+
+    @property
+    def finished(self) -> bool:
+        return len(self.classified) == len(self.solution.throws)
+
+    def _start(self, st: SolvedThrow) -> None:
+        self.cups = st.cups
+        self.table = Table(st.cups)  # fresh: the rack exactly as the solver met it
+        self.acc = 0.0
+        self.flights.clear()
+        self.trails = []
+        self.events.append([])
+        self.feed.append(("", f"throw {self.index + 1}: {st.note}"))
+        self.throw(st.throw)
+
+    def advance(self, sim_seconds: float) -> list[Event]:
+        out = super().advance(sim_seconds)
+        if self.events:
+            self.events[-1].extend(out)
+        return out
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        throws = self.solution.throws
+        if self.index >= 0 and len(self.classified) <= self.index and self.in_flight() == 0:
+            st = throws[self.index]
+            text = str(st.outcome) + ("" if not st.tipped else " · tipped " + ", ".join(map(str, st.tipped)))
+            self.classified.append(text)
+            rest = next((e for e in reversed(self.events[-1]) if isinstance(e, Settled)), None)
+            x, y = (rest.x, rest.y) if rest is not None else (st.throw.release[0], st.throw.release[1])
+            self.labels.append(Label(text, x, y, 0.12, 0.0))
+            self.feed.append(("", f"throw {self.index + 1}: {text}"))
+            if self.finished:
+                self.feed.append(("", self.solution.summary))
+            self.wait = PAUSE
+        if self.index + 1 < len(throws) and len(self.classified) == self.index + 1:
+            self.wait -= dt * self.factor
+            if self.wait <= 0.0:
+                self.index += 1
+                self._start(throws[self.index])
+
+    def key(self, key: int) -> None:
+        if key == pygame.K_r:
+            self.restart()
+            return
+        if pygame.K_1 <= key <= pygame.K_5 or key == pygame.K_m:
+            return  # the rack is the solution's; the shots' list opens from the practice table
+        super().key(key)
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return  # watch only: no throwing by hand into a demo
+        super().handle_event(e)
+
+    def banner(self) -> str:
+        n = len(self.solution.throws)
+        if self.finished:
+            return self.solution.summary
+        if self.index < 0:
+            return f"{self.solution.shot}: {n} throw{'s' if n != 1 else ''}"
+        return f"{self.solution.shot} – throw {self.index + 1}/{n}: {self.solution.throws[self.index].note}"
+
+    def frame(self) -> PongFrame:
+        fr = super().frame()
+        if self.index >= 0:  # balls of earlier throws at the same rack still lie in their cups
+            st = self.solution.throws[self.index]
+            held = {t.outcome.cup for t in self.solution.throws[:self.index] if t.cups == st.cups and t.outcome.hit}
+            fr.cups = [replace(c, holds_ball=True) if c.id in held else c for c in fr.cups]
+        fr.banner = self.banner()
+        fr.title = f"Bierpong – demo: {self.solution.shot}"
+        done = " · ".join(self.classified)
+        mode = "paused" if self.paused else (f"slow motion {DEMO_SLOW:g}×" if self.slow else "1×")
+        fr.status = f"{done} · {mode}" if done else mode
+        fr.keys = KEYS
+        return fr
+
+
+def run_demo(shot: str, *, frames: int | None = None, screenshot: str | None = None, fullscreen: bool = False,
+             size: tuple[int, int] = (1280, 800)) -> int:
+    """Solve `shot` on the full rack, then play it."""
+    from game.bierpong.solver import solve
+    from game.ui.app import App
+
+    solution = _SOLVED[shot] = solve(shot)
+    print(f"{solution.summary}  ({solution.tries} simulated throws)")
+    for i, st in enumerate(solution.throws, 1):
+        v = st.throw.velocity
+        print(f"  throw {i}: {st.note}: {st.outcome}  release {tuple(round(c, 3) for c in st.throw.release)}"
+              f" velocity {tuple(round(c, 3) for c in v)} spin {st.throw.spin}")
+    app = App(size, fullscreen, title=f"Stammtisch – Bierpong demo: {shot}")
+    try:
+        app.push(DemoScene(app, solution))
+        return app.run(frames, screenshot)
+    finally:
+        app.close()

@@ -1,0 +1,296 @@
+"""The special-shots list of the practice table and the shot lab (issue 7), headless: the list opens
+(M) and plays a chosen shot; the lab adds and removes cups by clicks, throws with exact parameters,
+saves, loads and replays to identical events; broken shot files are refused with their position;
+the `lab` command."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pytest
+import yaml
+
+from game.bierpong.shotfile import THROW_KEYS, Shot, ShotThrow, check, from_text, load, play, play_one, save, standing, to_text
+from game.bierpong.solver import SHOTS
+from game.cli import main as cli_main
+from game.errors import InputError
+from game.ui.pong import KEYS, PongScene
+from game.ui.pong_demo import SHOT_TEXTS, DemoScene, ShotMenu
+from game.ui.shot_lab import ShotLab
+from physics.aim import speed_for
+from physics.constants import CONST
+from physics.table import Cup, formation
+from physics.world import simulate
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+SHIPPED = Path(__file__).parent / "data" / "shots" / "roller_bounce.yaml"
+
+
+def key(app: App, k: int, uni: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni))
+    app.step(0.0)
+
+
+def click(app: App, pos: tuple[float, float]) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    app.step(0.0)
+
+
+def run(app: App, seconds: float, fps: float = 60.0) -> None:
+    for _ in range(int(seconds * fps)):
+        app.step(1 / fps)
+
+
+def aimed(cup: Cup, angle: float = 40.0) -> ShotThrow:
+    return ShotThrow.from_throw(speed_for((0.0, 0.0, 0.45), (cup.x, cup.y), angle))
+
+
+# --- the special shots (M on the practice table) ---------------------------------------------------
+
+def test_every_special_shot_is_listed_with_its_article() -> None:
+    """bierpong.art10, art13–15, art18–23: the list explains each shot and cites its article."""
+    assert list(SHOT_TEXTS) == list(SHOTS)
+    assert "touches two cups" in SHOT_TEXTS["roller"] and SHOT_TEXTS["roller"].endswith("(art15)")
+    for shot, text in SHOT_TEXTS.items():
+        assert text.rstrip(")").rsplit("(art", 1)[1].isdigit(), shot
+    assert any(k.startswith("M:") for k in KEYS)  # the table's visible hint
+
+
+def test_m_opens_the_special_shots_and_a_chosen_shot_plays_slowly_then_esc_returns(app: App) -> None:
+    """bierpong.art15: choosing the roller solves it and plays it as `demo roller` does."""
+    table = PongScene(app)
+    app.push(table)
+    app.step(0.0)
+    key(app, pygame.K_m, "m")
+    menu = app.scene
+    assert isinstance(menu, ShotMenu) and menu.under is table
+    assert len(menu.rows) == len(SHOTS)  # drawn: one row per shot
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    demo = app.scene
+    assert isinstance(demo, DemoScene) and demo.solution.shot == "roller"
+    assert demo.slow and app.stack[-2] is table
+    run(app, 12.0)
+    assert demo.finished
+    assert demo.classified[0].startswith("roller ")
+    assert demo.frame().banner == demo.solution.summary
+    assert any(demo.solution.summary in text for _, text in demo.feed)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table and app.running
+
+
+def test_a_click_on_a_row_chooses_that_shot_and_esc_leaves_the_list(app: App) -> None:
+    """bierpong.art23: the air ball row, clicked, plays the air ball."""
+    table = PongScene(app)
+    app.push(table)
+    key(app, pygame.K_m, "m")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table
+    key(app, pygame.K_m, "m")
+    menu = app.scene
+    assert isinstance(menu, ShotMenu)
+    click(app, menu.rows[SHOTS.index("air_ball")].center)
+    assert isinstance(app.scene, DemoScene) and app.scene.solution.shot == "air_ball"
+
+
+# --- the lab: cups -----------------------------------------------------------------------------------
+
+def test_clicks_on_the_far_half_add_snapped_cups_and_remove_them(app: App) -> None:
+    lab = ShotLab(app)
+    app.push(lab)
+    key(app, pygame.K_c, "c")
+    assert lab.setup == ()
+    L = lab.view.layout
+    click(app, L.to_top(2.0, 0.0))
+    click(app, L.to_top(2.0, 0.03))  # inside the first cup's rim: removes it
+    assert lab.setup == ()
+    click(app, L.to_top(2.0, 0.0))
+    click(app, L.to_top(2.0, 0.06))  # overlapping: pushed aside until it touches
+    click(app, L.to_top(0.8, 0.0))  # the near half is the thrower's: no cup
+    assert [c.id for c in lab.setup] == [1, 2]
+    a, b = lab.setup
+    gap = math.hypot(a.x - b.x, a.y - b.y)
+    assert 2 * CONST.cup_rim_radius <= gap < 2 * CONST.cup_rim_radius + 0.002
+    assert [c.id for c in lab.table.cups()] == [1, 2]
+    click(app, L.to_top(b.x, b.y))
+    assert [c.id for c in lab.setup] == [1]
+    key(app, pygame.K_2, "2")
+    assert lab.setup == formation("six")
+
+
+# --- the lab: throws ------------------------------------------------------------------------------
+
+def test_a_throw_typed_into_the_dialog_is_thrown_exactly(app: App) -> None:
+    lab = ShotLab(app)
+    app.push(lab)
+    want = aimed(formation("triangle10")[0])
+    key(app, pygame.K_t, "t")
+    d = lab.dialog
+    assert d is not None
+    d.index = 3  # speed
+    key(app, pygame.K_DELETE)
+    for ch in f"{want.speed:g}":
+        key(app, ord(ch), ch)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)  # direction
+    key(app, pygame.K_DELETE)
+    for ch in f"{want.direction:g}":
+        key(app, ord(ch), ch)
+    key(app, pygame.K_RETURN)
+    assert lab.dialog is None and lab.live == want
+    run(app, 3.0)
+    assert lab.shot_throws == [want]
+    line = simulate(formation("triangle10"), want.to_throw())
+    assert lab.played[0].events == line.events  # the live table and `simulate` agree exactly
+    assert lab.played[0].outcome == "hit 1"
+    assert "throw 1: hit 1" in lab.frame().status
+
+
+def test_a_bad_field_keeps_the_dialog_open_and_names_it(app: App) -> None:
+    lab = ShotLab(app)
+    app.push(lab)
+    key(app, pygame.K_t, "t")
+    assert lab.dialog is not None
+    lab.dialog.set("speed", "99")
+    key(app, pygame.K_RETURN)
+    assert lab.dialog is not None and "speed" in lab.dialog.error and lab.live is None
+    key(app, pygame.K_ESCAPE)
+    assert lab.dialog is None and app.scene is lab
+
+
+def test_a_mouse_throw_fills_the_dialog_with_its_parameters(app: App) -> None:
+    lab = ShotLab(app)
+    app.push(lab)
+    L = lab.view.layout
+    a, b = L.to_top(0.3, 0.0), L.to_top(-0.15, 0.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(a[0]), round(a[1])), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(b[0]), round(b[1])), rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(b[0]), round(b[1])), button=1))
+    app.step(0.0)
+    assert lab.live is not None
+    thrown = lab.live
+    run(app, 8.0)
+    assert lab.shot_throws == [thrown]
+    key(app, pygame.K_t, "t")
+    assert lab.dialog is not None and lab.dialog.params() == thrown
+
+
+def test_the_lab_saves_loads_and_replays_to_identical_events(app: App, tmp_path: Path) -> None:
+    """Two throws on the lab's own rack, saved, loaded and replayed: the same events, exactly."""
+    path = tmp_path / "shot.yaml"
+    lab = ShotLab(app, str(path))
+    app.push(lab)
+    key(app, pygame.K_2, "2")  # six cups
+    first = aimed(formation("six")[0])
+    assert lab.throw_exact(first) is not None
+    run(app, 3.0)
+    second = aimed(next(c for c in formation("six") if c.id == 2), 50.0)
+    assert lab.throw_exact(second) is not None
+    run(app, 4.0)
+    assert len(lab.played) == 2
+    assert [c.id for c in lab.table.cups()] == [c.id for c in standing(formation("six"), lab.played[:1])]
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert path.exists() and lab.saved
+    text = path.read_text(encoding="utf-8")
+    assert text == to_text(lab.shot())  # a replay gives what was recorded, to the last digit written
+    doc = yaml.safe_load(text)
+    assert list(doc) == ["shot", "cups", "throws"] and list(doc["throws"][0]) == list(THROW_KEYS)
+    assert doc["throws"][0]["outcome"] == lab.played[0].outcome
+
+    shot = load(path)
+    assert shot.cups == formation("six") and shot.throws == (first, second)
+    assert check(shot) == []
+    again = ShotLab(app, str(path), shot)  # a loaded file replays at once
+    app.push(again)
+    run(app, 9.0)
+    assert again.identical is True and "identical" in again.frame().banner
+    assert [p.events for p in again.played] == [p.events for p in lab.played]
+    key(app, pygame.K_p, "p")  # and again, against this session's runs
+    run(app, 9.0)
+    assert again.identical is True
+
+
+def test_a_changed_record_is_reported_as_differing(tmp_path: Path) -> None:
+    shot = load(SHIPPED)
+    assert check(shot) == []
+    bad = SHIPPED.read_text(encoding="utf-8").replace("outcome: bounce 8", "outcome: bounce 9")
+    assert check(from_text(bad, "x.yaml")) == ["throw 2: recorded 'bounce 9', replayed 'bounce 8'"]
+    f = tmp_path / "bad.yaml"
+    f.write_text(bad, encoding="utf-8")
+    assert cli_main(["lab", str(f), "--check"]) == 1
+
+
+def test_the_shot_file_round_trips() -> None:
+    shot = Shot(formation("three"), (aimed(formation("three")[0]), ShotThrow((0.1, -0.1, 0.5), 4.5, 45.0, 1.5, (0.0, -60.0, 0.0))))
+    text = to_text(shot)
+    back = from_text(text, "x.yaml")
+    assert back.cups == shot.cups and back.throws == shot.throws
+    assert [r.outcome for r in back.recorded if r] == [p.outcome for p in play(shot)]
+    assert to_text(back) == text
+    assert play_one(shot.cups, shot.throws[0]).outcome == "hit 1"
+
+
+# --- broken files -----------------------------------------------------------------------------------
+
+GOOD = """shot: 1
+cups:
+- {id: 1, x: 2.2, y: 0.0}
+throws:
+- release: [0.0, 0.0, 0.45]
+  speed: 4.9
+  angle: 40.0
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "where", "words"), [
+    ("speed: 4.9", "speed: fast", (6, 10), "speed (m/s) must be a number"),
+    ("speed: 4.9", "speed: 40", (6, 10), "between"),
+    ("y: 0.0}", "y: 0.0, z: 1}", (3, 27), "unknown key 'z'"),
+    ("- {id: 1, x: 2.2, y: 0.0}", "- {id: 1, x: 2.2, y: 0.0}\n- {id: 2, x: 2.25, y: 0.0}", (4, 3), "overlaps cup 1"),
+    ("[0.0, 0.0, 0.45]", "[0.0, 0.45]", (5, 12), "three numbers"),
+    ("  angle: 40.0\n", "  angle: 40.0\n  outcome: hit it\n", (8, 12), "not an outcome"),
+    ("shot: 1", "shot: 2", (1, 7), "version"),
+    ("  speed: 4.9\n", "  speed: [4.9\n", (7, 8), "YAML syntax error"),
+])
+def test_a_broken_shot_file_is_refused_with_its_position(old: str, new: str, where: tuple[int, int], words: str) -> None:
+    from_text(GOOD, "good.yaml")
+    text = GOOD.replace(old, new)
+    assert text != GOOD
+    with pytest.raises(InputError) as e:
+        from_text(text, "bad.yaml")
+    assert (e.value.line, e.value.column) == where, str(e.value)
+    assert words in e.value.message
+
+
+def test_the_lab_command_refuses_a_broken_file_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(GOOD.replace("speed: 4.9", "speed: fast"), encoding="utf-8")
+    assert cli_main(["lab", str(f), "--frames", "1"]) == 2
+    assert f"{f}:6:10: speed (m/s) must be a number" in capsys.readouterr().err
+
+
+# --- the command ------------------------------------------------------------------------------------
+
+def test_the_lab_command_runs_headless(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = tmp_path / "new.yaml"
+    assert cli_main(["lab", str(new), "--frames", "3"]) == 0
+    assert not new.exists()  # a new shot, saved there only on Ctrl+S
+    png = tmp_path / "lab.png"
+    assert cli_main(["lab", str(SHIPPED), "--frames", "30", "--screenshot", str(png)]) == 0
+    assert png.stat().st_size > 10_000
+    assert cli_main(["lab", str(SHIPPED), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "throw 1: roller 3>1" in out and "the replay gives the recorded events" in out
+
+
+def test_save_writes_what_the_loader_reads(tmp_path: Path) -> None:
+    f = tmp_path / "s.yaml"
+    shot = Shot(formation("diamond"), (aimed(formation("diamond")[0]),))
+    save(f, shot)
+    assert load(f).throws == shot.throws and check(load(f)) == []
