@@ -30,12 +30,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the table of a game straight away")
-    play.add_argument("game", choices=PLAY_CHOICES)
+    play.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
     play.add_argument(
         "--players",
         default=None,
         help="comma-separated NAME[:KIND[:DRINK]], KIND human|bot|random (Racerbile: human|careful|racer|stalin|random), "
-        "DRINK beer|light_beer|other; a Le Mans team is TEAM=DRIVER/DRIVER/DRIVER[:KIND[:DRINK]] "
+        "DRINK beer|light_beer|other; a Le Mans team is TEAM=DRIVER/DRIVER/DRIVER[:KIND[:DRINK]], "
+        f"a Bierpong team TEAM=P1/P2[/P3/P4][:KIND] (default {PONG_PLAYERS}) "
         f"(default: {DEFAULT_PLAYERS})",
     )
     play.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: a shipped track's name or a track file (default: babybane; le_mans for Le Mans)")
@@ -179,6 +180,40 @@ def _players(text: str) -> list:  # type: ignore[type-arg]
     return out
 
 
+PONG_PLAYERS = "Foxes=Anna/Bo,Owls=Cem/Dana"
+
+
+def _pong_players(text: str) -> list:  # type: ignore[type-arg]
+    """Bierpong's two teams from --players: TEAM=P1/P2[/P3/P4][:KIND[:DRINK]] (KIND human|bot|casual|regular|good|pro)."""
+    from game.match import PlayerSpec
+    from game.rules.ledger import Drink
+
+    out = []
+    for part in text.split(","):
+        bits = [b.strip() for b in part.split(":")]
+        name, _, crew = bits[0].partition("=")
+        name = name.strip()
+        members = tuple(m.strip() for m in crew.split("/") if m.strip()) or (name,)
+        if not name:
+            raise InputError("a team needs a name", "--players")
+        if not 1 <= len(members) <= 4:
+            raise InputError(f"{name}: a team has 1 to 4 players, not {len(members)}", "--players")
+        kind = bits[1] if len(bits) > 1 and bits[1] else "human"
+        if kind not in ("human", "bot", "casual", "regular", "good", "pro"):
+            raise InputError(f"unknown kind {kind!r} for {name}; valid kinds: human, bot, casual, regular, good, pro", "--players")
+        try:
+            drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
+        except ValueError:
+            raise InputError(f"unknown drink {bits[2]!r}; valid drinks: {', '.join(d.value for d in Drink)}", "--players") from None
+        out.append(PlayerSpec(name, kind, drink, members))
+    if len(out) != 2:
+        raise InputError(f"Bierpong is two teams, not {len(out)}", "--players")
+    everyone = [m for p in out for m in p.drivers]
+    if len(set(everyone)) != len(everyone) or out[0].name == out[1].name:
+        raise InputError("every team and player needs a name of its own", "--players")
+    return out
+
+
 def _race_players(text: str | None, lemans: bool, teams: int | None) -> list:  # type: ignore[type-arg]
     """The seats of a race from --players (and --teams at Le Mans): NAME[:KIND[:DRINK]], a team
     TEAM=D1/D2/D3[:KIND[:DRINK]]; unnamed Le Mans teams (and missing drivers) are filled in."""
@@ -305,6 +340,19 @@ def _run(args: argparse.Namespace) -> int:
             return run_app("table", load=args.load, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
         if args.game == "racerbile":
             return _play_race(args)
+        if args.game == "bierpong":
+            if args.track or args.variant or args.teams is not None:
+                raise InputError("--track, --variant and --teams are for racerbile", "--track" if args.track else "--variant" if args.variant else "--teams")
+            return run_app(
+                "table",
+                game="bierpong",
+                players=_pong_players(args.players or PONG_PLAYERS),
+                profile=load_profile(args.profile, "bierpong") if args.profile else None,
+                seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**31),
+                frames=args.frames,
+                screenshot=args.screenshot,
+                fullscreen=args.fullscreen,
+            )
         if args.track or args.variant or args.teams is not None:
             raise InputError("--track, --variant and --teams are for racerbile", "--track" if args.track else "--variant" if args.variant else "--teams")
         profile = load_profile(args.profile, args.game) if args.profile else None

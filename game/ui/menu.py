@@ -32,9 +32,11 @@ MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("schock", "Schock", True),
     ("katchen", "Katchen", True),
     ("racerbile", "Racerbile", True),
-    ("bierpong", "Bierpong", False),
+    ("bierpong", "Bierpong", True),
 ]
-PRACTICE_GAME = "bierpong"  # not playable yet; its button opens the practice table
+PRACTICE_GAME = "bierpong"  # P in the menu opens its practice table (the physics, no rules)
+PONG_KINDS: list[tuple[str, str]] = [("human", "Human"), ("casual", "Casual bot"), ("bot", "Regular bot"), ("good", "Good bot"), ("pro", "Pro bot")]
+PONG_TEAM = 4  # players a Bierpong team has at most
 KINDS: list[tuple[str, str]] = [("human", "Human"), ("bot", "Bot"), ("random", "Random bot")]
 RACE_KINDS: list[tuple[str, str]] = [
     ("human", "Human"),
@@ -86,7 +88,12 @@ def kind_for(game: str, kind: str) -> str:
 
 
 def kinds_for(game: str) -> list[tuple[str, str]]:
-    return RACE_KINDS if game == "racerbile" else KINDS
+    return RACE_KINDS if game == "racerbile" else PONG_KINDS if game == "bierpong" else KINDS
+
+
+def default_pong_teams() -> list[TeamRow]:
+    """Bierpong: two teams of one to four players (empty slots are left out)."""
+    return [TeamRow("Foxes", ["Anna", "Bo", "", ""]), TeamRow("Owls", ["Cem", "Dana", "", ""], "bot")]
 
 
 def default_teams() -> list[TeamRow]:
@@ -124,6 +131,7 @@ class MenuModel:
     track: str = "babybane"  # Racerbile: a shipped track's name or a file
     coach: bool = True  # Racerbile: the coach explains the ways (C switches it in the race)
     teams: list[TeamRow] = field(default_factory=default_teams)  # Le Mans
+    pong_teams: list[TeamRow] = field(default_factory=default_pong_teams)  # Bierpong
 
     def __post_init__(self) -> None:
         for g, info in GAMES.items():
@@ -142,7 +150,10 @@ class MenuModel:
         m = cls()
         if game in GAMES:
             m.game = game
-        if players and any(p.drivers for p in players):
+        if players and game == "bierpong":
+            m.pong_teams = [TeamRow(p.name, list(p.drivers[:PONG_TEAM] or (p.name,)) + [""] * (PONG_TEAM - len(p.drivers[:PONG_TEAM] or (p.name,))), p.kind, p.drink)
+                            for p in players][:2]
+        elif players and any(p.drivers for p in players):
             m.teams = [TeamRow(p.name, list(p.drivers[:3]) + [""] * (3 - len(p.drivers[:3])), p.kind, p.drink) for p in players][:MAX_PLAYERS]
         elif players:
             m.players = [PlayerRow(p.name, p.kind, p.drink) for p in players][:MAX_PLAYERS]
@@ -161,6 +172,15 @@ class MenuModel:
     def lemans(self) -> bool:
         return self.game == "racerbile" and self.variants.get("racerbile") == "le_mans"
 
+    @property
+    def team_game(self) -> bool:
+        """Seats are teams of named players: Le Mans, Bierpong."""
+        return self.lemans or self.game == "bierpong"
+
+    @property
+    def team_rows(self) -> list[TeamRow]:
+        return self.pong_teams if self.game == "bierpong" else self.teams
+
     def add_team(self) -> None:
         if len(self.teams) >= MAX_PLAYERS:
             return
@@ -175,6 +195,8 @@ class MenuModel:
             del self.teams[i]
 
     def add_player(self) -> None:
+        if self.game == "bierpong":
+            return
         if self.lemans:
             self.add_team()
             return
@@ -191,7 +213,9 @@ class MenuModel:
     def problems(self) -> list[str]:
         """What keeps the match from starting (empty: all is well)."""
         out = []
-        if self.lemans:
+        if self.game == "bierpong":
+            out += self._pong_problems()
+        elif self.lemans:
             out += self._team_problems()
         else:
             names = [p.name.strip() for p in self.players]
@@ -235,6 +259,28 @@ class MenuModel:
             out.append(f"driver names must differ: {', '.join(dup)} drives twice")
         return out
 
+    def _pong_problems(self) -> list[str]:
+        out = []
+        names = [t.name.strip() for t in self.pong_teams]
+        if len(names) != 2:
+            out.append(f"Bierpong is two teams, not {len(names)}")
+        if any(not n or " " in n for n in names):
+            out.append("every team needs a name (one word)")
+        if len(set(names)) != len(names):
+            out.append("the two teams need different names")
+        everyone = []
+        for t in self.pong_teams:
+            members = [d.strip() for d in t.drivers if d.strip()]
+            if not 1 <= len(members) <= PONG_TEAM:
+                out.append(f"{t.name or 'a team'}: 1 to {PONG_TEAM} players")
+            everyone += members
+        if any(" " in d for d in everyone):
+            out.append("player names are one word each")
+        dup = sorted({d for d in everyone if everyone.count(d) > 1})
+        if dup:
+            out.append(f"player names must differ: {', '.join(dup)} plays twice")
+        return out
+
     def profile(self) -> Profile:
         spec = GAMES[self.game].spec
         values: dict[str, Any] = {}
@@ -247,6 +293,8 @@ class MenuModel:
         return spec.make(self.variants[self.game], **values)
 
     def player_specs(self) -> list[PlayerSpec]:
+        if self.game == "bierpong":
+            return [PlayerSpec(t.name.strip(), t.kind, t.drink, tuple(d.strip() for d in t.drivers if d.strip())) for t in self.pong_teams]
         if self.lemans:
             return [PlayerSpec(t.name.strip(), kind_for(self.game, t.kind), t.drink, tuple(d.strip() for d in t.drivers)) for t in self.teams]
         return [PlayerSpec(p.name.strip(), kind_for(self.game, p.kind), p.drink) for p in self.players]
@@ -269,7 +317,11 @@ class MenuModel:
 
 
 def match_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True) -> OverlayScene:
-    """The scene that plays a match: the race scene for a race, the dice table for the rest."""
+    """The scene that plays a match: the race scene for a race, the pong table for Bierpong, the dice table for the rest."""
+    if match.info.name == "bierpong":
+        from game.ui.bierpong_match import BierpongMatchScene
+
+        return BierpongMatchScene(host, match, save_path=save_path)
     if match.info.race:
         from game.ui.race import RaceScene
 
@@ -357,12 +409,12 @@ class MenuScene(OverlayScene):
         for i, (gid, game_title, playable) in enumerate(MENU_GAMES):
             r = pygame.Rect(x0 + i * (gw + 10), y, gw, 46)
             oid = "#game_button" if gw >= 130 else "#game_button_small"
-            practice = gid == PRACTICE_GAME  # no rules yet: the button opens the physics table to throw on
-            tip = "the beer-pong table: throw with the mouse (the Bierpong rules come next)" if practice else None if playable else "coming soon"
+            practice = gid == PRACTICE_GAME  # P opens the physics table to throw on without rules
+            tip = "Bierpong: two teams of 1–4 on the physics table (P: the practice table)" if practice else None if playable else "coming soon"
             b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=tip)
-            if practice:
-                small("practice table", r.centerx - f.font(13, "italic").size("practice table")[0] // 2, r.bottom + 3)
-            elif not playable:
+            if practice and gid != m.game:
+                small("P: practice table", r.centerx - f.font(13, "italic").size("P: practice table")[0] // 2, r.bottom + 3)
+            if not playable:
                 b.disable()
                 small("coming soon", r.centerx - f.font(13, "italic").size("coming soon")[0] // 2, r.bottom + 3)
             elif gid == m.game:
@@ -384,21 +436,24 @@ class MenuScene(OverlayScene):
         kinds = kinds_for(m.game)
         kind_labels: list[str | tuple[str, str]] = [label for _, label in kinds]
         drink_labels: list[str | tuple[str, str]] = [label for _, label in DRINKS]
-        if m.lemans:
+        if m.team_game:
+            pong = m.game == "bierpong"
             head("Teams", x0, y)
             room = self.left.bottom - y - 40 - 50
-            n = len(m.teams)
+            n = len(m.team_rows)
             row_h = max(34, min(38, room // max(1, 2 * n)))
             shown = max(1, min(n, room // (2 * row_h + 4)))
             self.team_scroll = max(0, min(self.team_scroll, n - shown))
-            if shown < n:
+            if pong:
+                small(f"two teams of 1–{PONG_TEAM} players (empty names are left out) · P: practice table", x0 + 90, y + 10)
+            elif shown < n:
                 first, last = self.team_scroll + 1, self.team_scroll + shown
                 small(f"teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls", x0 + 90, y + 10)
             else:
                 small(f"{MIN_PLAYERS}–{MAX_PLAYERS} teams of three drivers, in seating order", x0 + 90, y + 10)
             y += 40
             for k, i in enumerate(range(self.team_scroll, self.team_scroll + shown)):
-                t = m.teams[i]
+                t = m.team_rows[i]
                 ry = y + k * (2 * row_h + 4)
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
                 e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=t.name, placeholder_text="team")
@@ -413,14 +468,16 @@ class MenuScene(OverlayScene):
                 if n <= MIN_PLAYERS:
                     rb.disable()
                 self.remove_buttons.append(rb)
-                ew = (nw + kw + dw - 22 + 12 - 2 * 6) // 3
-                for j in range(3):
-                    d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=f"driver {j + 1}")
+                nd = len(t.drivers)
+                ew = (nw + kw + dw - 22 + 12 - (nd - 1) * 6) // nd
+                for j in range(nd):
+                    word = "player" if pong else "driver"
+                    d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=f"{word} {j + 1}")
                     d.set_text_length_limit(14)
                     self.driver_entries.append((i, j, d))
             y += shown * (2 * row_h + 4) + 4
             self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add team", ui)
-            if n >= MAX_PLAYERS:
+            if n >= MAX_PLAYERS or pong:
                 self.add_button.disable()
         else:
             head("Players", x0, y)
@@ -612,13 +669,13 @@ class MenuScene(OverlayScene):
 
     def _sync_names(self) -> None:
         m = self.model
-        rows = m.teams if m.lemans else m.players
+        rows = m.team_rows if m.team_game else m.players
         for e, i in zip(self.name_entries, self.row_index):
             if i < len(rows):
                 rows[i].name = e.get_text()
         for i, j, e in self.driver_entries:
-            if i < len(m.teams):
-                m.teams[i].drivers[j] = e.get_text()
+            if i < len(m.team_rows):
+                m.team_rows[i].drivers[j] = e.get_text()
         if self.games_entry is not None:
             m.games = self.games_entry.get_text()
         for name, wdg in self.option_widgets.items():
@@ -635,6 +692,16 @@ class MenuScene(OverlayScene):
         self.message = ""
         self.host.push(match_scene(self.host, match, coach=self.model.coach))
         return True
+
+    def _typing(self) -> bool:
+        entries = [*self.name_entries, *(d for _, _, d in self.driver_entries)]
+        return any(x.is_focused for x in entries) or any(isinstance(w, UITextEntryLine) and w.is_focused for w in self.option_widgets.values())
+
+    def open_practice(self) -> None:
+        """The Bierpong practice table: the physics alone, no rules (P in the menu)."""
+        from game.ui.pong import PongScene
+
+        self.host.push(PongScene(self.host))
 
     def open_saves(self) -> None:
         saves = list_saves()
@@ -726,11 +793,7 @@ class MenuScene(OverlayScene):
         m = self.model
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             el = e.ui_element
-            if el in self.game_buttons and self.game_buttons[el] == PRACTICE_GAME:
-                from game.ui.pong import PongScene
-
-                self.host.push(PongScene(self.host))
-            elif el in self.game_buttons:
+            if el in self.game_buttons:
                 self._sync_names()
                 m.game = self.game_buttons[el]
                 self.message = ""
@@ -744,7 +807,9 @@ class MenuScene(OverlayScene):
             elif el in self.remove_buttons:
                 self._sync_names()
                 i = self.row_index[self.remove_buttons.index(el)]
-                if m.lemans:
+                if m.game == "bierpong":
+                    pass  # Bierpong is two teams
+                elif m.lemans:
                     m.remove_team(i)
                 else:
                     m.remove_player(i)
@@ -766,7 +831,7 @@ class MenuScene(OverlayScene):
                 self.ask_quit()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = e.ui_element
-            rows: list[Any] = m.teams if m.lemans else m.players
+            rows: list[Any] = m.team_rows if m.team_game else m.players
             if el in self.kind_menus:
                 i = self.row_index[self.kind_menus.index(el)]
                 rows[i].kind = next(k for k, label in kinds_for(m.game) if label == e.text)
@@ -800,6 +865,8 @@ class MenuScene(OverlayScene):
                 self.message = ""
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(x.is_focused for x in self.name_entries):
             self.start()
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_p and not self._typing():
+            self.open_practice()
         elif e.type == pygame.MOUSEWHEEL and m.game == "racerbile":
             pos = pygame.mouse.get_pos()
             if self.right.collidepoint(pos):

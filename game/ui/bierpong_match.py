@@ -1,0 +1,672 @@
+"""A Bierpong match on the physics table (issue 7): the referee (`game.bierpong.state`) over the
+live table of `game.ui.pong.PongScene`.
+
+The table is always drawn from the thrower's end: the cups thrown at stand at the far end (the live
+physics), the thrower's own rack is drawn mirrored at the near end. A human throws with the mouse
+(the slingshot of the practice table); when the ball has come to rest its events are classified
+(`game.bierpong.classify`) and applied as `Throw(player, outcome)`. While the ball is in the air the
+defenders may click it: after it touched down that is a swat (bierpong.art14), past the far edge
+without a touch a catch (bierpong.art23). Hit cups are removed by their owners with clicks (the hit
+cup is marked, the eligible extra cups – the adjacent ones first – glow); `auto_remove_cups` does it
+for them. Calls (Heating up, On fire, Island), fetches, "end of round", the throw-off and the choice of
+who begins are buttons (and keys). The feed lists every ruling with its article and its arithmetic.
+
+Keys: A aim preview (an assist, off by default), Tab next thrower, H heating up, O on fire,
+I island, F fetch, C catch, E end of round, Enter remove the selected cups, L the log,
+Ctrl+Z undo, Ctrl+S save, S slow motion, Space pause, ↑/↓ or wheel the angle, Esc leave.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game.bierpong.actions import Begin, Call, Catch, EndRound, Fetch, Leave, Remove, Swat, Throw, Throwoff
+from game.bierpong.classify import classify, knocked_over
+from game.bierpong.outcome import Outcome
+from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
+from game.errors import IllegalAction
+from game.rules import bierpong as R
+from game.rules.ruling import Ruling, What
+from game.ui import theme
+from game.ui.modal import log_dialog
+from game.ui.pong import PongScene
+from game.ui.pong_view import CupDraw, PongFrame
+from game.ui.saves import autosave_path, new_save_path
+from game.ui.scene import Host, OverlayScene
+from physics.constants import CONST
+from physics.events import CupContact, Event, LeftTable, TableBounce
+from physics.table import Cup
+from physics.world import Table
+from physics.world import Throw as PhysThrow
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+KEYS = (
+    "drag back from the left: throw · Tab: thrower",
+    "click the ball: swat / catch past the edge",
+    "A: aim preview · H O I: calls · F: fetch",
+    "E: end of round · cups + Enter: remove",
+    "L: log · Ctrl+Z: undo · Ctrl+S: save",
+    "S: slow · Space: pause · ↑↓: angle · Esc",
+)
+MAX_BALL_TIME = 8.0  # s of simulated time after which a ball counts as at rest
+CLICK_R = 28  # px around a ball that a click reaches
+BOT_DELAY = 0.8  # real seconds a bot waits before it acts
+
+
+def bot_module() -> Any:
+    """`game.bierpong.bots` when another helper has written it; None until then."""
+    try:
+        from game.bierpong import bots  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        return None
+    return bots
+
+
+def ruling_text(r: Ruling) -> tuple[str, str]:
+    """A ruling as a feed line: its article, then the arithmetic (and the call's words)."""
+    art = r.rule.removeprefix("bierpong.")
+    words = " ".join(r.words) if r.words else ""
+    text = r.arithmetic if not words else f"{words} {r.arithmetic}"
+    if r.what == What.SIPS and r.amount:
+        text = f"{r.arithmetic}"
+    return art, text
+
+
+class _Button:
+    """A plain clickable label in the scene's bar (no pygame_gui: the table keeps its own events)."""
+
+    def __init__(self, text: str, action: Callable[[], None], key: str = "") -> None:
+        self.text = text
+        self.action = action
+        self.key = key
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class BierpongMatchScene(PongScene, OverlayScene):
+    """The match scene: a `Match` of Bierpong played on the live table."""
+
+    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None) -> None:
+        self.match = match
+        self.save_path = Path(save_path) if save_path else None
+        prof = match.profile
+        self.formation = R.formation_kind(str(prof["formation"]), int(prof["cups"]))  # type: ignore[arg-type]
+        self.throwoff: list[tuple[str, Outcome]] = []
+        self.pick = 0  # which of the allowed throwers throws next (Tab)
+        self.ball: int | None = None  # the ball of the throw being played
+        self.ball_player = ""
+        self.ball_events: list[Event] = []
+        self.ball_time = 0.0
+        self.caught = False
+        self.selected: list[int] = []  # cups clicked for the removal
+        self.toast = ""
+        self.bot_wait = BOT_DELAY
+        self.buttons: list[_Button] = []
+        super().__init__(host, self.formation)
+        self.preview_on = False
+        self.feed.clear()
+        for e in match.log.entries:
+            self._feed_rulings(e.rulings)
+        self.sync_table()
+
+    # --- the referee's view ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> BierpongState:
+        st: BierpongState = self.match.state
+        return st
+
+    def thrower_team(self) -> int:
+        """The team throwing now (the throw-off: team 0, then team 1)."""
+        st = self.state
+        if st.phase == THROWOFF:
+            return len(self.throwoff) % 2
+        if st.phase == KONTER and st.konter is not None:
+            return st.konter.team
+        return st.team
+
+    def throwers(self) -> tuple[str, ...]:
+        st = self.state
+        if st.phase == THROWOFF:
+            t = self.thrower_team()
+            if st.rethrow:
+                return (st.rethrow[t],)
+            return st.sides[t].members
+        if st.phase == CALLS:
+            return ()
+        return st.throwers()
+
+    def thrower(self) -> str | None:
+        ts = self.throwers()
+        return ts[self.pick % len(ts)] if ts else None
+
+    def target_side(self) -> int:
+        """The side whose cups stand at the far end (thrown at; in REMOVE: being removed)."""
+        return 1 - self.thrower_team()
+
+    def is_bot(self, seat: int) -> bool:
+        return self.match.players[seat].kind != "human"
+
+    def seat_to_act(self) -> int | None:
+        st = self.state
+        if st.phase == OVER:
+            return None
+        if st.phase == THROWOFF:
+            return self.thrower_team()
+        return int(st.current_player())
+
+    # --- the table ---------------------------------------------------------------------------------
+
+    def rack(self, kind: str) -> None:
+        """The live table holds the cups now thrown at (R does not re-rack a match)."""
+        self.sync_table()
+
+    def sync_table(self) -> None:
+        if not hasattr(self, "match"):
+            return
+        side = self.state.sides[self.target_side()]
+        self.cups = tuple(Cup(c.id, c.x, c.y) for c in side.rack.cups)
+        self.table = Table(self.cups)
+        self.acc = 0.0
+        self.sim_time = 0.0
+        self.steps = 0
+        self.flights = {}
+        self.trails = []
+        self.throws = getattr(self, "throws", 0)
+        self.ball = None
+        self._preview_for = None
+
+    def throw(self, t: PhysThrow) -> int | None:
+        """A human's release: one ball at a time, thrown at the cups standing now."""
+        who = self.thrower()
+        if who is None or self.ball is not None:
+            self.message = "no throw now" if who is None else "wait for the ball to come to rest"
+            return None
+        seat = self.thrower_team()
+        if self.is_bot(seat):
+            self.message = f"{who} is a bot"
+            return None
+        self.sync_table()
+        bid = super().throw(t)
+        if bid is not None:
+            self.ball, self.ball_player, self.ball_events, self.ball_time, self.caught = bid, who, [], 0.0, False
+        return bid
+
+    def advance(self, sim_seconds: float) -> list[Event]:
+        events = super().advance(sim_seconds)
+        if self.ball is not None:
+            self.ball_events += [e for e in events if e.ball == self.ball]
+            self.ball_time += sim_seconds
+            view = next((b for b in self.table.balls() if b.id == self.ball), None)
+            if view is None or view.settled or not self.table.busy or self.ball_time > MAX_BALL_TIME:
+                self.resolve()
+        return events
+
+    def _show(self, e: Event) -> None:
+        n = len(self.feed)
+        super()._show(e)
+        del self.feed[n:]  # the feed is the referee's; the table's labels stay
+
+    def resolve(self) -> None:
+        """The ball is at rest: classify its timeline and rule on it."""
+        if self.ball is None:
+            return
+        cb = bool(self.match.profile["cup_contact_is_bounce"])
+        outcome = classify(self.ball_events, ball=self.ball, cup_contact_is_bounce=cb)
+        tipped = knocked_over(self.ball_events, ball=self.ball)
+        player, caught = self.ball_player, self.caught
+        self.ball = None
+        self.resolve_outcome(player, outcome)
+        if tipped:
+            self.say("table", f"{player}'s ball tipped cup(s) {', '.join(map(str, tipped))} – stood up again")
+        if caught and outcome.air:
+            self.act(Catch(self.state.sides[self.target_side()].members[0], player))
+        elif outcome.air:
+            self.bot_reacts()
+
+    def resolve_outcome(self, player: str, outcome: Outcome) -> None:
+        """Apply one classified throw (the throw-off collects both sides' balls first)."""
+        st = self.state
+        if st.phase == THROWOFF:
+            self.throwoff.append((player, outcome))
+            self.say("art8", f"throw-off: {player} {outcome}")
+            if len(self.throwoff) == 2:
+                (a, oa), (b, ob) = self.throwoff
+                self.throwoff = []
+                self.act(Throwoff(a, oa, b, ob))
+            self.sync_table()
+            return
+        self.act(Throw(player, outcome))
+
+    def act(self, action: Any) -> bool:
+        """Apply an action to the match; its rulings go to the feed; False (and a message) when illegal."""
+        try:
+            entry = self.match.apply(action)
+        except (IllegalAction, ValueError) as e:
+            self.toast = str(e)
+            return False
+        self.toast = ""
+        self.say("", f"— {action}")
+        self._feed_rulings(entry.rulings)
+        self.selected = []
+        self.pick = 0
+        self.sync_table()
+        return True
+
+    def _feed_rulings(self, rulings: tuple[Ruling, ...] | list[Ruling]) -> None:
+        for r in rulings:
+            self.say(*ruling_text(r))
+
+    def say(self, head: str, text: str) -> None:
+        """A feed line, wrapped to the feed's width (the head only on its first line)."""
+        L = self.view.layout
+        font = self.host.fonts.font(int(15 * L.s))
+        width = L.feed.w - int(20 * L.s) - int(58 * L.s)
+        line = ""
+        for word in text.split():
+            t = f"{line} {word}".strip()
+            if line and font.size(t)[0] > width:
+                self.feed.append((head, line))
+                head, line = "", word
+            else:
+                line = t
+        self.feed.append((head, line))
+        del self.feed[:-400]
+
+    # --- choices beside throwing -------------------------------------------------------------------
+
+    def legal(self) -> list[Any]:
+        st = self.state
+        return [] if st.phase in (THROWOFF, OVER) else st.legal_actions()
+
+    def options(self) -> list[_Button]:
+        """The buttons that make sense now (calls, fetch, catch, end of round, begin, removal)."""
+        st = self.state
+        out: list[_Button] = []
+        if st.phase == OVER or self.ball is not None:
+            return out
+        seat = self.seat_to_act()
+        if seat is not None and self.is_bot(seat):
+            return out
+        legal = self.legal()
+        for a in legal:
+            if isinstance(a, Begin):
+                out.append(_Button(f"{a.team} begin", self._do(a)))
+            elif isinstance(a, Call) and a.word == "heating up":
+                out.append(_Button(f"{a.player}: Heating up!", self._do(a), "H"))
+            elif isinstance(a, Call) and a.word == "on fire":
+                out.append(_Button(f"{a.player}: On fire!", self._do(a), "O"))
+            elif isinstance(a, Call) and a.word == "island" and a.player == self.thrower():
+                out.append(_Button(f"Island {a.cup}!", self._do(a), "I"))
+            elif isinstance(a, Fetch):
+                out.append(_Button(f"{a.player} fetches", self._do(a), "F"))
+            elif isinstance(a, Catch):
+                out.append(_Button(f"{a.catcher} caught it", self._do(a), "C"))
+            elif isinstance(a, EndRound):
+                out.append(_Button("End of round", self._do(a), "E"))
+        if st.phase == REMOVE:
+            item = st.queue[0]
+            need = self.removal_need()
+            out.append(_Button(f"Remove {' '.join(map(str, self.removal_cups()))} ({len(self.selected)}/{need} extra)",
+                               self.remove_selected, "Enter"))
+            out.append(_Button(f"Leave {item.cup} (Dead Cup)", self._do(Leave(st.defender.name, item.cup))))
+        return out
+
+    def _do(self, action: Any) -> Callable[[], None]:
+        return lambda: None if self.act(action) else None
+
+    def removal_need(self) -> int:
+        st = self.state
+        item = st.queue[0]
+        near, rest = st.defender.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in st.queue[1:]))
+        return min(item.extra, len(near) + len(rest))
+
+    def eligible(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cups that may go as extras now: adjacent ones first, the others once those are used up."""
+        st = self.state
+        if st.phase != REMOVE:
+            return (), ()
+        item = st.queue[0]
+        return st.defender.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in st.queue[1:]))
+
+    def removal_cups(self) -> tuple[int, ...]:
+        st = self.state
+        return (st.queue[0].cup, *self.selected) if st.phase == REMOVE else ()
+
+    def remove_selected(self) -> None:
+        st = self.state
+        if st.phase != REMOVE:
+            return
+        if len(self.selected) != self.removal_need():
+            self.toast = f"choose {self.removal_need()} extra cup(s) – {st.queue[0].arithmetic}"
+            return
+        self.act(Remove(st.defender.name, self.removal_cups()))
+
+    def click_cup(self, pos: tuple[int, int]) -> bool:
+        """A click on a far cup while its owners remove: select or unselect it as an extra."""
+        st = self.state
+        if st.phase != REMOVE or self.is_bot(1 - st.team):
+            return False
+        L = self.view.layout
+        r = max(8.0, CONST.cup_rim_radius * L.k)
+        item = st.queue[0]
+        for c in st.defender.rack.cups:
+            px, py = L.to_top(c.x, c.y)
+            if math.hypot(pos[0] - px, pos[1] - py) <= r:
+                if c.id == item.cup:
+                    return True
+                if c.id in self.selected:
+                    self.selected.remove(c.id)
+                    return True
+                near, rest = self.eligible()
+                chosen_near = [x for x in self.selected if x in near]
+                if c.id in near or (c.id in rest and len(chosen_near) == len(near)):
+                    if len(self.selected) < self.removal_need():
+                        self.selected.append(c.id)
+                    else:
+                        self.toast = "enough cups chosen – Enter removes them"
+                else:
+                    self.toast = f"cup {c.id} may not go yet: the adjacent cups first ({', '.join(map(str, near))}) (bierpong.art3)"
+                return True
+        return False
+
+    def click_ball(self, pos: tuple[int, int]) -> bool:
+        """A defender's click on the flying ball: a swat after a bounce, a catch past the far edge."""
+        if self.ball is None or self.state.phase not in (PLAY,):
+            return False
+        view = next((b for b in self.table.balls() if b.id == self.ball), None)
+        if view is None:
+            return False
+        px, py = self.view.layout.to_top(view.pos[0], view.pos[1])
+        if math.hypot(pos[0] - px, pos[1] - py) > CLICK_R * self.view.layout.s:
+            return False
+        defender = self.state.sides[self.target_side()].members[0]
+        bounced = any(isinstance(e, TableBounce) for e in self.ball_events)
+        touched = any(isinstance(e, (TableBounce, CupContact)) for e in self.ball_events)
+        past = view.pos[0] > CONST.table_length or any(isinstance(e, LeftTable) and e.edge == "far" for e in self.ball_events)
+        if bounced:
+            player = self.ball_player
+            self.table.reset_balls()
+            self.ball = None
+            self.act(Swat(defender, player))
+            return True
+        if past and not touched:
+            self.caught = True
+            self.toast = f"{defender} caught the ball"
+            return True
+        return False
+
+    # --- bots ------------------------------------------------------------------------------------
+
+    def bot_step(self, dt: float) -> None:
+        seat = self.seat_to_act()
+        if seat is None or not self.is_bot(seat) or self.ball is not None:
+            return
+        bots = bot_module()
+        if bots is None:
+            self.message = "bot seats wait: game/bierpong/bots.py is not there yet"
+            return
+        self.bot_wait -= dt
+        if self.bot_wait > 0:
+            return
+        self.bot_wait = BOT_DELAY
+        st = self.state
+        rng = self.match.rng
+        try:
+            if st.phase == THROWOFF:  # the scene collects the throw-off ball by ball
+                who = rng.choice(self.throwers())
+                rack = st.sides[self.target_side()].rack
+                sk = bot_skill(bots, self.match.players[seat].kind)
+                self.resolve_outcome(who, bots.throw_at(rack, bots.target_cup(rack), sk, rng,
+                                                        cup_contact_is_bounce=bool(self.match.profile["cup_contact_is_bounce"])))
+                return
+            action = self.bots(bots).act(st)
+        except Exception as e:  # a bot's own failure must not end the match
+            self.message = f"the bot failed: {e}"
+            return
+        self.act(action)
+
+    def bots(self, bots: Any) -> Any:
+        """The table's bots (`game.bierpong.bots.BierpongBots`): every bot team's players with their skill."""
+        skills = {m: bot_skill(bots, self.match.players[i].kind) for i, side in enumerate(self.state.sides)
+                  for m in side.members if self.is_bot(i)}
+        return bots.BierpongBots(skills, self.match.rng)
+
+    def bot_reacts(self) -> None:
+        """Bot defenders of a human thrower: they catch an air ball now and then (bierpong.art23)."""
+        d = 1 - self.thrower_team()
+        bots = bot_module()
+        if bots is None or not self.is_bot(d) or self.state.phase not in (PLAY, CALLS):
+            return
+        catches = [a for a in self.legal() if isinstance(a, Catch)]
+        if catches and self.match.rng.random() < bot_skill(bots, self.match.players[d].kind).catch:
+            self.act(catches[0])
+
+    # --- input -------------------------------------------------------------------------------------
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if self.overlay_event(e):
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(e.pos):
+                    b.action()
+                    return
+            if self.click_ball(e.pos) or self.click_cup(e.pos):
+                return
+        if e.type == pygame.KEYDOWN:
+            ctrl = bool(e.mod & pygame.KMOD_CTRL)
+            if ctrl and e.key == pygame.K_z:
+                self.undo()
+                return
+            if ctrl and e.key == pygame.K_s:
+                self.save()
+                return
+        super().handle_event(e)
+
+    def key(self, key: int) -> None:
+        by_key = {b.key: b for b in self.options() if b.key}
+        names = {pygame.K_h: "H", pygame.K_o: "O", pygame.K_i: "I", pygame.K_f: "F", pygame.K_c: "C", pygame.K_e: "E",
+                 pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter"}
+        if key in names and names[key] in by_key:
+            by_key[names[key]].action()
+        elif key == pygame.K_a:
+            self.preview_on = not self.preview_on
+            self.preview = []
+        elif key == pygame.K_TAB:
+            self.pick += 1
+        elif key == pygame.K_l:
+            self.open_log()
+        elif key in (pygame.K_s, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
+            super().key(key)
+
+    def _update_preview(self) -> None:
+        if self.preview_on:
+            super()._update_preview()
+        else:
+            self.preview = []
+
+    def back(self) -> bool:
+        if self.close_overlay() or super().back():
+            return True
+        self.leave()
+        return True
+
+    def leave(self) -> None:
+        """Back to the menu; an unfinished match is kept (its own file, or the autosave)."""
+        if not self.state.is_terminal() and len(self.match.log.entries) > 1:
+            try:
+                self.match.save(self.save_path or autosave_path("bierpong"))
+            except OSError:
+                pass
+        self.host.pop()
+
+    def undo(self) -> None:
+        if len(self.match.log.entries) <= 1:
+            self.toast = "nothing to undo"
+            return
+        self.undo_to(len(self.match.log.entries) - 1)
+
+    def undo_to(self, n: int) -> None:
+        self.match.undo_to(n)
+        self.throwoff = []
+        self.selected = []
+        self.table.reset_balls()
+        self.ball = None
+        self.modal = None
+        self.feed.clear()
+        for e in self.match.log.entries:
+            self._feed_rulings(e.rulings)
+        self.sync_table()
+        self.toast = f"back to before action {n + 1}"
+
+    def save(self) -> Path | None:
+        path = self.save_path or new_save_path("bierpong")
+        try:
+            self.match.save(path)
+        except OSError as e:
+            self.toast = f"could not save: {e}"
+            return None
+        self.save_path = path
+        self.toast = f"saved to {path}"
+        return path
+
+    def open_log(self) -> None:
+        items = [(f"{i + 1:>4}.  {e.action}", str(i)) for i, e in enumerate(self.match.log.entries) if i > 0]
+        self.modal = log_dialog(self.host.fonts, self.host.size, items, self.undo_to)
+
+    # --- time and drawing --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.modal is not None:
+            self.modal.update(dt)
+        self.bot_step(dt)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.modal is not None:
+            self.modal.resize(size)
+
+    def round_number(self) -> int:
+        """Rounds begun so far: the log's turns of the throwing team, counted by the entries' seats."""
+        seats = [e.seat for e in self.match.log.entries[1:] if e.seat >= 0]
+        return 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b) // 2 if seats else 1
+
+    def scoreboard(self) -> str:
+        st = self.state
+        a, b = st.sides
+        head = f"{a.name} {len(a.rack)} – {len(b.rack)} {b.name}"
+        if st.phase == OVER:
+            w = st.winner
+            return f"{head} · {st.players[w]} win!" if w is not None else f"{head} · over"
+        who = self.thrower()
+        if st.phase == THROWOFF:
+            what = f"throw-off: {who} throws"
+        elif st.phase == CHOOSE:
+            what = f"{st.players[st.team]} choose who begins"
+        elif st.phase == REMOVE:
+            what = f"{st.defender.name} remove cups: {st.queue[0].arithmetic}"
+        elif st.phase == CALLS:
+            what = "calls, catch or fetch – or end of round"
+        elif st.phase == KONTER:
+            what = f"Konter: {who} throws"
+        else:
+            what = f"{who} throws ({st.players[st.team]})"
+        return f"{head} · round {self.round_number()} · {what}"
+
+    def frame(self) -> PongFrame:
+        fr = super().frame()
+        st = self.state
+        hit = {h.cup for h in st.hits} if st.phase in (PLAY, CALLS, REMOVE) else set()
+        cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in fr.cups]
+        own = st.sides[self.thrower_team()].rack
+        for c in own.cups:  # the thrower's own rack, seen from its own end
+            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y))
+        status = self.scoreboard()
+        if self.toast or self.message:
+            status = f"{self.toast or self.message} · {status}"
+        a, b = st.players
+        return dataclasses.replace(fr, cups=cups, status="", keys=KEYS, title=f"Bierpong – {a} vs {b}", banner=status)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fr = self.frame()
+        self.view.draw(surface, dataclasses.replace(fr, banner=""))
+        self._draw_hud(surface, fr.banner)
+        if self.modal is not None:
+            self.modal.draw(surface)
+
+    def _draw_hud(self, surface: pygame.Surface, status: str) -> None:
+        L = self.view.layout
+        s = L.s
+        f = self.host.fonts
+        st = self.state
+        # the removal: the hit cup ringed, the eligible extras glowing, the chosen ones ticked
+        if st.phase == REMOVE:
+            r = max(6, int(CONST.cup_rim_radius * L.k) + int(3 * s))
+            near, rest = self.eligible()
+            chosen_near = [x for x in self.selected if x in near]
+            for c in st.defender.rack.cups:
+                p = L.to_top(c.x, c.y)
+                if c.id == st.queue[0].cup:
+                    pygame.draw.circle(surface, theme.AMBER, p, r, max(2, int(4 * s)))
+                elif c.id in self.selected:
+                    pygame.draw.circle(surface, (120, 255, 140), p, r, max(2, int(4 * s)))
+                elif c.id in near or (c.id in rest and len(chosen_near) == len(near)):
+                    pygame.draw.circle(surface, theme.CHALK_BLUE, p, r, max(1, int(2 * s)))
+        # the scoreboard over the side view, the buttons below it
+        sd = L.side
+        board = f.shadowed(status, int(17 * s), theme.CHALK_YELLOW, "bold")
+        surface.blit(board, (sd.left + int(8 * s), sd.top + int(22 * s)))
+        y = sd.top + int(22 * s) + board.get_height() + int(4 * s)
+        x = sd.left + int(8 * s)
+        for i, side in enumerate(st.sides):
+            who = ", ".join(side.members)
+            kind = " (bots)" if self.is_bot(i) else ""
+            dead = f" · Dead Cups {', '.join(map(str, sorted(side.dead)))}" if side.dead else ""
+            line = f.text(f"{side.name}{kind}: {who} – cups {' '.join(map(str, side.rack.ids)) or 'none'}{dead}", int(14 * s), theme.CHALK)
+            surface.blit(line, (x, y))
+            y += line.get_height() + int(2 * s)
+        self.buttons = self.options()
+        bx, by = x, y + int(6 * s)
+        for b in self.buttons:
+            label = f"{b.text}" + (f"  [{b.key}]" if b.key else "")
+            t = f.text(label, int(15 * s), theme.INK, "bold")
+            rect = t.get_rect(topleft=(bx + int(8 * s), by + int(5 * s))).inflate(int(16 * s), int(10 * s))
+            if rect.right > sd.right:
+                bx, by = x, by + rect.height + int(6 * s)
+                rect.topleft = (bx, by)
+            pygame.draw.rect(surface, theme.CREAM, rect, border_radius=int(6 * s))
+            pygame.draw.rect(surface, theme.BRASS_DARK, rect, 2, border_radius=int(6 * s))
+            surface.blit(t, t.get_rect(center=rect.center))
+            b.rect = rect
+            bx = rect.right + int(8 * s)
+        if self.preview_on:
+            surface.blit(f.text("aim preview on (A)", int(13 * s), theme.CHALK_BLUE, "italic"), (sd.right - int(140 * s), sd.bottom - int(20 * s)))
+
+
+BOT_KINDS = ("bot", "casual", "regular", "good", "pro")  # a seat's kind: "bot" is a regular player
+
+
+def bot_skill(bots: Any, kind: str) -> Any:
+    """The `game.bierpong.bots.Skill` of a seat's kind."""
+    return bots.skill_of("regular" if kind not in bots.SKILLS else kind)
+
+
+def run_bierpong(match: Match, *, frames: int | None = None, screenshot: str | None = None,
+                 size: tuple[int, int] = (1280, 800), fullscreen: bool = False) -> int:
+    """The match scene alone in a window (tests and tools)."""
+    from game.ui.app import App
+
+    app = App(size, fullscreen, title="Stammtisch – Bierpong")
+    try:
+        app.push(BierpongMatchScene(app, match))
+        return app.run(frames, screenshot)
+    finally:
+        app.close()
+
