@@ -63,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
         "takes --round-seconds of the event clock until the last round after --hours (the profile's "
         "lemans_hours, default 24) is called and played.",
     )
-    sim.add_argument("game", choices=PLAY_CHOICES)
+    sim.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
     sim.add_argument("--players", type=int, default=None, help="2 to 8 seats (Racerbile: cars; Le Mans without --teams: teams)")
     sim.add_argument("--games", type=int, default=None, help="games to play (default: 100; Racerbile: 1 race)")
     sim.add_argument("--seed", type=int, required=True)
@@ -78,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", choices=RACE_VARIANTS, default=None, help="Racerbile: the rules (default: the profile's variant if it names one, else racerbile; le_mans with --teams)")
     sim.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams of three drivers (2–8); implies --variant le_mans")
     sim.add_argument("--hours", type=int, default=None, metavar="H", help="Le Mans: the event's length in hours (sets lemans_hours)")
+    sim.add_argument("--players-per-team", type=int, default=None, metavar="N", help="Bierpong: players in each of the two teams (1–4, default 2)")
+    sim.add_argument("--skill", default=None, help="Bierpong: the teams' skills, comma-separated, repeated (casual|regular|good|pro; default regular)")
     sim.add_argument("--round-seconds", type=float, default=30.0, metavar="S", help="Le Mans: event seconds a round of turns takes (default 30)")
     sim.add_argument("--json", action="store_true", help="print JSON")
 
@@ -492,6 +494,11 @@ def _simulate(args: argparse.Namespace) -> int:
 
     if args.game == "racerbile":
         return _simulate_race(args)
+    if args.game == "bierpong":
+        return _simulate_bierpong(args)
+    for flag, value in (("--players-per-team", args.players_per_team), ("--skill", args.skill)):
+        if value is not None:
+            raise InputError(f"{flag} is for bierpong", flag)
     for flag, value in (("--track", args.track), ("--variant", args.variant), ("--teams", args.teams), ("--hours", args.hours)):
         if value is not None:
             raise InputError(f"{flag} is for racerbile", flag)
@@ -521,6 +528,43 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         for k, v in data.items():
             print(f"{k}: {v}")
+    return 0
+
+
+def _simulate_bierpong(args: argparse.Namespace) -> int:
+    """`simulate bierpong`: two teams of bots play through the physics; winner, cups, hits, drinks."""
+    from game.bierpong.bots import SKILLS
+    from game.bierpong.simulate import simulate
+    from game.records import load_profile
+
+    for flag, value in (("--track", args.track), ("--variant", args.variant), ("--hours", args.hours), ("--bots", args.bots)):
+        if value is not None:
+            raise InputError(f"{flag} is not for bierpong", flag)
+    teams = args.teams if args.teams is not None else args.players if args.players is not None else 2
+    if teams != 2:
+        raise InputError(f"Bierpong is played by two teams, not {teams}", "--teams" if args.teams is not None else "--players")
+    per = 2 if args.players_per_team is None else args.players_per_team
+    if not 1 <= per <= 4:
+        raise InputError(f"--players-per-team takes 1 to 4, not {per}", "--players-per-team")
+    cycle = [k.strip() for k in (args.skill or "regular").split(",") if k.strip()]
+    for k in cycle:
+        if k not in SKILLS:
+            raise InputError(f"unknown skill {k!r}; skills: {', '.join(SKILLS)}", "--skill")
+    if not cycle:
+        raise InputError("name at least one skill", "--skill")
+    games = 1 if args.games is None else args.games
+    if games < 1:
+        raise InputError("--games must be at least 1", "--games")
+    profile = load_profile(args.profile, "bierpong") if args.profile else None
+    skills = [cycle[i % len(cycle)] for i in range(2)]
+    bar = _ProgressBar(games) if sys.stderr.isatty() and games > 1 else None
+    result = simulate(skills, per, games, args.seed, profile=profile, progress=bar)
+    if bar:
+        bar.done()
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        print(result.to_text())
     return 0
 
 

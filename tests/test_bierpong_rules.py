@@ -238,11 +238,17 @@ def test_bounce_hit_removes_two_cups_and_may_be_swatted() -> None:
 
 
 def test_cup_contact_is_bounce_option() -> None:
-    """bierpong.art14 (Decision cup_contact_is_bounce): a rim touch makes a bounce only with the option."""
+    """bierpong.art14 (Decision cup_contact_is_bounce): a touch of another cup before the hit makes
+    a bounce only with the option – the classifier decides, the referee rules on what it says."""
+    from game.bierpong.classify import classify
+    from physics.events import CupContact, Sink
+
+    events = [CupContact(0.6, 4, "rim"), Sink(0.7, 5)]  # grazed cup 4, dropped into 5: one cup touched, no roller
     for flag, left in ((False, 9), (True, 8)):
         m = new_game(auto_remove_cups=True, cup_contact_is_bounce=flag)
         play(m, "Ann: miss", "Ann: miss", "Cem: miss", "Cem: miss")
-        m.apply(Throw("Ann", Outcome(cup=5, touched=(5,))))  # touched only the rim of cup 5: no roller (bierpong.art15)
+        outcome = classify(events, cup_contact_is_bounce=flag)
+        m.apply(Throw("Ann", outcome))
         play(m, "Ann: miss")
         assert len(cups(m, 1)) == left
 
@@ -521,3 +527,12 @@ def test_rules_cli_lists_every_bierpong_id_and_option() -> None:
     assert p.returncode == 0, p.stderr
     assert all(r.id in p.stdout for r in rules_for("bierpong"))
     assert all(o.name in p.stdout for o in R.SPEC.options)
+
+
+def test_a_roller_reads_back_from_its_notation_whatever_order_the_cups_were_touched() -> None:
+    """bierpong.art15: a roller that touched its own cup first is logged with that cup last, and
+    reads back as the same outcome (a saved match replays it)."""
+    from game.bierpong.outcome import parse_outcome
+
+    o = Outcome(cup=2, touched=(2, 4))
+    assert o.roller and str(o) == "roller 4>2" and parse_outcome(str(o)) == o

@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.bierpong.actions import Remove, Throw, parse_action
+from game.bierpong.actions import Remove, Swat, Throw, Throwoff, parse_action
 from game.bierpong.classify import classify
+from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import PLAY, REMOVE
 from game.cli import main as cli_main
+from game.games import GAMES
 from game.match import Match, PlayerSpec
 from game.ui.bierpong_match import BierpongMatchScene
+from game.ui.modal import Confirm
+from physics.events import TableBounce
 from physics.world import simulate
 
 if TYPE_CHECKING:
@@ -90,7 +94,7 @@ def test_a_mouse_throw_is_logged_as_a_throw_with_its_classified_outcome(app: App
     assert scene.thrower() == "Anna" and [c.id for c in scene.table.cups()] == list(range(1, 11))
     start, end = hitting_drag(scene)
     scene.press, scene.mouse = start, end
-    expected = classify(simulate(scene.cups_now(), scene.aimed_throw()).events)  # type: ignore[arg-type]
+    expected = parse_outcome(str(classify(simulate(scene.cups_now(), scene.aimed_throw()).events)))  # type: ignore[arg-type]
     scene.press = None
     drag(app, start, end)
     assert scene.ball is not None  # in flight on the live table
@@ -180,3 +184,90 @@ def test_play_bierpong_runs_headless(tmp_path: Path) -> None:
     shot = tmp_path / "bp.png"
     assert cli_main(["play", "bierpong", "--players", "Foxes=Anna,Owls=Cem/Dana/Emil/Fritz", "--frames", "20", "--screenshot", str(shot)]) == 0
     assert shot.exists()
+
+
+def test_a_defender_swats_a_bounced_ball_by_clicking_it(app: App) -> None:
+    """A ball that touched down may be swatted away: no hit (bierpong.art14)."""
+    match = begun()
+    scene = open_scene(app, match)
+    L = scene.view.layout
+    a = L.to_top(0.3, 0.0)
+    start = (round(a[0]), round(a[1]))
+    for px in range(20, 120, 2):  # a short pull: the ball lands on the table before the cups
+        scene.press, scene.mouse = start, (start[0] - px, start[1])
+        t = scene.aimed_throw()
+        scene.press = None
+        if t is not None:
+            evs = simulate(scene.cups_now(), t).events
+            if evs and any(isinstance(e, TableBounce) for e in evs):
+                break
+    drag(app, start, (start[0] - px, start[1]))
+    for _ in range(300):
+        if any(isinstance(e, TableBounce) for e in scene.ball_events):
+            break
+        scene.update(1 / 60)
+    ball = next(b for b in scene.table.balls() if b.id == scene.ball)
+    click(app, L.to_top(ball.pos[0], ball.pos[1]))
+    assert parse_action(match.log.entries[-1].action) == Swat("Cem", "Anna")
+    assert scene.ball is None and match.state.standard == ("Anna",)
+
+
+def test_the_aim_preview_is_an_assist_off_by_default(app: App) -> None:
+    scene = open_scene(app, begun())
+    L = scene.view.layout
+    a = L.to_top(0.3, 0.0)
+    start = (round(a[0]), round(a[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] - 80, start[1]), rel=(0, 0), buttons=(1, 0, 0)))
+    app.step(1 / 60)
+    assert scene.press is not None and not scene.preview
+    key(app, pygame.K_a)
+    app.step(1 / 60)
+    assert scene.preview_on and scene.preview
+
+
+def test_the_log_undoes_to_a_chosen_entry(app: App) -> None:
+    match = begun()
+    for line in ("Anna: miss", "Bo: miss"):
+        match.apply(parse_action(line))
+    scene = open_scene(app, match)
+    key(app, pygame.K_l)
+    assert scene.modal is not None
+    scene.undo_to(3)  # what "Undo to here" on the fourth entry ("Anna: miss") does
+    assert [e.action for e in match.log.entries][1:] == ["throw-off Anna hit 1, Cem miss", "Foxes begin"]
+    assert scene.modal is None and scene.thrower() in ("Anna", "Bo")
+
+
+def test_bots_play_a_whole_game_on_the_live_table_and_it_replays(app: App, tmp_path: Path) -> None:
+    """Bot teams throw through the live table (`game.bierpong.bots` aims); the game ends with a
+    winner (bierpong.art9) and the saved log replays exactly."""
+    players = [PlayerSpec("Foxes", "pro", drivers=("Anna", "Bo")), PlayerSpec("Owls", "good", drivers=("Cem",))]
+    match = Match("bierpong", players, GAMES["bierpong"].spec.make(None, cups=3), seed=5)
+    scene = open_scene(app, match)
+    saw_ball = False
+    for _ in range(60 * 60 * 10):
+        scene.update(1 / 60)
+        saw_ball = saw_ball or scene.ball is not None
+        if match.state.is_terminal():
+            break
+    assert match.state.is_terminal() and saw_ball and not scene.message.startswith("the bot failed")
+    assert isinstance(scene.modal, Confirm)  # the final standing
+    scene.save_path = tmp_path / "bots.json"
+    scene.save()
+    assert [e.action for e in Match.load(scene.save_path).log.entries] == [e.action for e in match.log.entries]
+
+
+def test_the_throw_off_is_thrown_ball_by_ball_and_its_winner_chooses(app: App) -> None:
+    """One player a side throws (bierpong.art8): the Foxes at the Owls' cups, then the Owls at the
+    Foxes'; the one who hit first lets their team choose who begins."""
+    match = Match("bierpong", teams())
+    scene = open_scene(app, match)
+    assert scene.thrower() == "Anna" and scene.target_side() == 1
+    scene.resolve_outcome("Anna", Outcome(cup=3))
+    assert scene.thrower() == "Cem" and scene.target_side() == 0 and len(match.log.entries) == 1
+    scene.resolve_outcome("Cem", Outcome())
+    assert parse_action(match.log.entries[-1].action) == Throwoff("Anna", Outcome(cup=3), "Cem", Outcome())
+    app.step(1 / 60)
+    begin = next(b for b in scene.buttons if b.text == "Owls begin")
+    click(app, begin.rect.center)
+    assert match.state.phase == PLAY and match.state.team == 1 and scene.thrower() in ("Cem", "Dana")

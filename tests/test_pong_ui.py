@@ -211,15 +211,12 @@ def test_balls_are_drawn_between_their_last_two_steps(app: App) -> None:
 
 
 def test_the_menu_opens_the_practice_table(app: App) -> None:
-    """Bierpong has no rules yet: its button in the menu opens the table to throw on."""
-    import pygame_gui
-
+    """Bierpong is playable now (its button chooses the game); P in the menu opens the practice table."""
     from game.ui.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)
     app.step(1 / 60)
-    button = next(b for b, gid in menu.game_buttons.items() if gid == "bierpong")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     app.step(1 / 60)
     assert isinstance(app.scene, PongScene)

@@ -24,6 +24,11 @@ class Outcome:
     air: bool = False  # touched nothing, left over the far edge
     back: bool = False  # came back over the centre line and rests on the thrower's half
 
+    def __post_init__(self) -> None:
+        # one order for one outcome: the cup it dropped into, if touched, ends the path (as written)
+        if self.cup is not None and self.cup in self.touched and self.touched[-1] != self.cup:
+            object.__setattr__(self, "touched", tuple(c for c in self.touched if c != self.cup) + (self.cup,))
+
     @property
     def hit(self) -> bool:
         return self.cup is not None

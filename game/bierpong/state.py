@@ -407,7 +407,8 @@ class BierpongState:
             return dataclasses.replace(st, last=(player, word, kind == "trick"))
         assert o.cup is not None
         cup = o.cup
-        bounces = 1 if (o.bounced or o.roller or (bool(self.profile["cup_contact_is_bounce"]) and bool(o.touched))) else 0
+        # (`cup_contact_is_bounce` is the classifier's business: it folds cup contacts into `bounced`)
+        bounces = 1 if (o.bounced or o.roller) else 0
         st = st._streak(player, True)
         st = dataclasses.replace(st, last=(player, "hit", kind == "trick"), round_hits=st.round_hits + 1, turn_cups=st.turn_cups + 1,
                                  round_special="island" if called is not None else "bounce" if bounces else "")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -26,13 +27,13 @@ import pygame
 
 from game.bierpong.actions import Begin, Call, Catch, EndRound, Fetch, Leave, Remove, Swat, Throw, Throwoff
 from game.bierpong.classify import classify, knocked_over
-from game.bierpong.outcome import Outcome
+from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
 from game.errors import IllegalAction
 from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
 from game.ui import theme
-from game.ui.modal import log_dialog
+from game.ui.modal import Confirm, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, PongFrame
 from game.ui.saves import autosave_path, new_save_path
@@ -57,6 +58,7 @@ KEYS = (
 MAX_BALL_TIME = 8.0  # s of simulated time after which a ball counts as at rest
 CLICK_R = 28  # px around a ball that a click reaches
 BOT_DELAY = 0.8  # real seconds a bot waits before it acts
+CATCH_TIME = 2.0  # more seconds it waits while human defenders could still say they caught an air ball
 
 
 def bot_module() -> Any:
@@ -107,11 +109,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.toast = ""
         self.bot_wait = BOT_DELAY
         self.buttons: list[_Button] = []
+        self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
         super().__init__(host, self.formation)
         self.preview_on = False
-        self.feed.clear()
-        for e in match.log.entries:
-            self._feed_rulings(e.rulings)
+        self.refeed()
         self.sync_table()
 
     # --- the referee's view ----------------------------------------------------------------------
@@ -208,19 +209,23 @@ class BierpongMatchScene(PongScene, OverlayScene):
         return events
 
     def _show(self, e: Event) -> None:
-        n = len(self.feed)
-        super()._show(e)
-        del self.feed[n:]  # the feed is the referee's; the table's labels stay
+        feed, self.feed = self.feed, []
+        super()._show(e)  # the table's labels stay; the feed is the referee's
+        self.feed = feed
 
     def resolve(self) -> None:
         """The ball is at rest: classify its timeline and rule on it."""
         if self.ball is None:
             return
         cb = bool(self.match.profile["cup_contact_is_bounce"])
-        outcome = classify(self.ball_events, ball=self.ball, cup_contact_is_bounce=cb)
+        # round-tripped through the notation: the log replays `str(outcome)` (a roller's touched
+        # cups come back in the notation's order, the cup it dropped into last)
+        outcome = parse_outcome(str(classify(self.ball_events, ball=self.ball, cup_contact_is_bounce=cb)))
         tipped = knocked_over(self.ball_events, ball=self.ball)
         player, caught = self.ball_player, self.caught
         self.ball = None
+        if self.bot_swats(player, outcome):
+            return
         self.resolve_outcome(player, outcome)
         if tipped:
             self.say("table", f"{player}'s ball tipped cup(s) {', '.join(map(str, tipped))} – stood up again")
@@ -256,7 +261,49 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.selected = []
         self.pick = 0
         self.sync_table()
+        if self.state.is_terminal():
+            self.open_final()
         return True
+
+    def final_standing(self) -> tuple[str, str, str]:
+        """The end: who won, the cups left, and the sips each player drank (bierpong.art1, bierpong.art9)."""
+        st = self.state
+        w = st.winner
+        head = f"{st.players[w]} win!" if w is not None else "The game is over"
+        cups = " · ".join(f"{s.name}: {len(s.rack)} cup(s) left" for s in st.sides)
+        sips: dict[str, int] = {m: 0 for s in st.sides for m in s.members}
+        for r in self.match.rulings():
+            if r.what == What.SIPS and r.who in sips:
+                sips[r.who] += r.amount
+        drank = ", ".join(f"{m} {n}" for m, n in sips.items())
+        return head, cups, f"Sips drunk: {drank}"
+
+    def open_final(self) -> None:
+        head, detail, _ = self.final_standing()
+
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == "New match":
+                self.new_match()
+            elif text == "Menu":
+                self.leave()
+
+        self.modal = Confirm(self.host.fonts, self.host.size, head, detail, ["New match", "Menu", "Look at the table"], chosen)
+
+    def new_match(self) -> None:
+        from game.match import Match
+
+        m = self.match
+        new = Match("bierpong", list(m.players), m.profile, seed=random.SystemRandom().randrange(1, 2**31))
+        self.host.replace(BierpongMatchScene(self.host, new))
+
+    def refeed(self) -> None:
+        """The feed from the log: each action, then its rulings."""
+        self.feed.clear()
+        for i, e in enumerate(self.match.log.entries):
+            if i:
+                self.say("", f"— {e.action}")
+            self._feed_rulings(e.rulings)
 
     def _feed_rulings(self, rulings: tuple[Ruling, ...] | list[Ruling]) -> None:
         for r in rulings:
@@ -412,7 +459,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
             self.message = "bot seats wait: game/bierpong/bots.py is not there yet"
             return
         self.bot_wait -= dt
-        if self.bot_wait > 0:
+        st = self.state
+        humans_may_catch = st.phase == CALLS and not self.is_bot(1 - st.team) and any(isinstance(a, Catch) for a in self.legal())
+        if self.bot_wait > (-CATCH_TIME if humans_may_catch else 0.0):  # give human catchers time to click
             return
         self.bot_wait = BOT_DELAY
         st = self.state
@@ -426,16 +475,43 @@ class BierpongMatchScene(PongScene, OverlayScene):
                                                         cup_contact_is_bounce=bool(self.match.profile["cup_contact_is_bounce"])))
                 return
             action = self.bots(bots).act(st)
+            if isinstance(action, (Throw, Swat)) and st.phase in (PLAY, KONTER):
+                self.live_bot_throw(bots, action.player if isinstance(action, Throw) else action.thrower)
+                return
         except Exception as e:  # a bot's own failure must not end the match
             self.message = f"the bot failed: {e}"
             return
         self.act(action)
+
+    def live_bot_throw(self, bots: Any, player: str) -> None:
+        """A bot's throw on the live table: aimed as `game.bierpong.bots` aims, ruled when it rests."""
+        st = self.state
+        seat = self.thrower_team()
+        side = st.sides[self.target_side()]
+        called = dict(st.island).get(player)
+        cup = bots.target_cup(side.rack, dead=side.dead, called=called, allowed=st.targets())
+        t = bots.aimed_throw(side.rack.cup(cup), bot_skill(bots, self.match.players[seat].kind), self.match.rng)
+        self.sync_table()
+        bid = PongScene.throw(self, t)
+        if bid is not None:
+            self.ball, self.ball_player, self.ball_events, self.ball_time, self.caught = bid, player, [], 0.0, False
 
     def bots(self, bots: Any) -> Any:
         """The table's bots (`game.bierpong.bots.BierpongBots`): every bot team's players with their skill."""
         skills = {m: bot_skill(bots, self.match.players[i].kind) for i, side in enumerate(self.state.sides)
                   for m in side.members if self.is_bot(i)}
         return bots.BierpongBots(skills, self.match.rng)
+
+    def bot_swats(self, player: str, outcome: Outcome) -> bool:
+        """Bot defenders swat a bounced ball that would drop in, as often as their skill (bierpong.art14)."""
+        d = 1 - self.thrower_team()
+        bots = bot_module()
+        st = self.state
+        if bots is None or not self.is_bot(d) or st.phase != PLAY or not (outcome.hit and outcome.bounced):
+            return False
+        if self.match.rng.random() >= bot_skill(bots, self.match.players[d].kind).swat:
+            return False
+        return self.act(Swat(self.match.rng.choice(st.sides[d].members), player))
 
     def bot_reacts(self) -> None:
         """Bot defenders of a human thrower: they catch an air ball now and then (bierpong.art23)."""
@@ -506,6 +582,15 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 pass
         self.host.pop()
 
+    def help_toggle(self) -> None:
+        """F1: the Bierpong rules of this match's profile."""
+        from game.ui.help import HelpOverlay
+
+        if self.help is None:
+            self.help = HelpOverlay(self.host.fonts, "bierpong", self.host.size, self.match.profile, self.match.info.spec)
+        else:
+            self.help = None
+
     def undo(self) -> None:
         if len(self.match.log.entries) <= 1:
             self.toast = "nothing to undo"
@@ -519,9 +604,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.table.reset_balls()
         self.ball = None
         self.modal = None
-        self.feed.clear()
-        for e in self.match.log.entries:
-            self._feed_rulings(e.rulings)
+        self.refeed()
         self.sync_table()
         self.toast = f"back to before action {n + 1}"
 
@@ -546,17 +629,35 @@ class BierpongMatchScene(PongScene, OverlayScene):
         super().update(dt)
         if self.modal is not None:
             self.modal.update(dt)
-        self.bot_step(dt)
+        if self.help is not None:
+            self.help.update(dt)
+        if self.modal is None and self.help is None:
+            self.bot_step(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         if self.modal is not None:
             self.modal.resize(size)
+        if self.help is not None:
+            self.help.resize(size)
 
     def round_number(self) -> int:
-        """Rounds begun so far: the log's turns of the throwing team, counted by the entries' seats."""
-        seats = [e.seat for e in self.match.log.entries[1:] if e.seat >= 0]
-        return 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b) // 2 if seats else 1
+        """The round (bierpong.art11) now: rounds begun in the log, replayed once per log length."""
+        n = len(self.match.log.entries)
+        if self._rounds[0] != n:
+            st = BierpongState.start(self.state.players, self.match.profile,
+                                     members=[s.members for s in self.state.sides]).state
+            rounds = 0
+            for e in self.match.log.entries[1:]:
+                was = (st.phase, st.team, st.round_throws)
+                try:
+                    st = st.apply(e.action).state
+                except (IllegalAction, ValueError):
+                    break
+                if st.phase == PLAY and st.round_throws == 0 and was != (PLAY, st.team, 0):
+                    rounds += 1
+            self._rounds = (n, max(1, rounds))
+        return self._rounds[1]
 
     def scoreboard(self) -> str:
         st = self.state
@@ -587,7 +688,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in fr.cups]
         own = st.sides[self.thrower_team()].rack
         for c in own.cups:  # the thrower's own rack, seen from its own end
-            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y))
+            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=True))
         status = self.scoreboard()
         if self.toast or self.message:
             status = f"{self.toast or self.message} · {status}"
@@ -600,6 +701,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self._draw_hud(surface, fr.banner)
         if self.modal is not None:
             self.modal.draw(surface)
+        if self.help is not None:
+            self.help.draw(surface)
 
     def _draw_hud(self, surface: pygame.Surface, status: str) -> None:
         L = self.view.layout
@@ -621,6 +724,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
                     pygame.draw.circle(surface, theme.CHALK_BLUE, p, r, max(1, int(2 * s)))
         # the scoreboard over the side view, the buttons below it
         sd = L.side
+        back = pygame.Surface((sd.w - int(12 * s), int((98 if st.is_terminal() else 78) * s)), pygame.SRCALPHA)
+        back.fill((18, 22, 24, 170))
+        surface.blit(back, (sd.left + int(4 * s), sd.top + int(18 * s)))
         board = f.shadowed(status, int(17 * s), theme.CHALK_YELLOW, "bold")
         surface.blit(board, (sd.left + int(8 * s), sd.top + int(22 * s)))
         y = sd.top + int(22 * s) + board.get_height() + int(4 * s)
@@ -630,6 +736,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
             kind = " (bots)" if self.is_bot(i) else ""
             dead = f" · Dead Cups {', '.join(map(str, sorted(side.dead)))}" if side.dead else ""
             line = f.text(f"{side.name}{kind}: {who} – cups {' '.join(map(str, side.rack.ids)) or 'none'}{dead}", int(14 * s), theme.CHALK)
+            surface.blit(line, (x, y))
+            y += line.get_height() + int(2 * s)
+        if st.is_terminal():
+            line = f.text(self.final_standing()[2], int(14 * s), theme.CHALK_YELLOW)
             surface.blit(line, (x, y))
             y += line.get_height() + int(2 * s)
         self.buttons = self.options()

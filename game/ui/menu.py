@@ -551,13 +551,14 @@ class MenuScene(OverlayScene):
                     break
             for o in info.spec.options:
                 y = self._option_row(o, x1, y, rinner, labels, help_lines)
-            small("Games in the match", x1, y + 8, theme.CREAM, 15, "bold")
-            self.games_entry = UITextEntryLine(pygame.Rect(x1 + rinner - 90, y, 90, 32), ui, initial_text=m.games)
-            self.games_entry.set_allowed_characters("numbers")
-            self.games_entry.set_text_length_limit(2)
-            if rinner >= 420:
-                small("strokes and Schüsse add up over the games", x1 + 170, y + 10, theme.MUTED, 12)
-            y += 40
+            if m.game != "bierpong":  # a Bierpong match is one game
+                small("Games in the match", x1, y + 8, theme.CREAM, 15, "bold")
+                self.games_entry = UITextEntryLine(pygame.Rect(x1 + rinner - 90, y, 90, 32), ui, initial_text=m.games)
+                self.games_entry.set_allowed_characters("numbers")
+                self.games_entry.set_text_length_limit(2)
+                if rinner >= 420:
+                    small("strokes and Schüsse add up over the games", x1 + 170, y + 10, theme.MUTED, 12)
+                y += 40
         # bottom bar
         by = h - 78
         self.load_button = UIButton(pygame.Rect(margin, by, 240, 48), "Continue saved match…", ui, tool_tip_text=str(save_dir()))
@@ -575,7 +576,7 @@ class MenuScene(OverlayScene):
             theme.rounded_panel(static, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
         title = f.shadowed("Stammtisch", 64 if not self.compact else 50, theme.CREAM, "serif", 3)
         static.blit(title, (margin + 4, 18 if not self.compact else 12))
-        sub = f.text("pub games at the regulars' table – Schock, Katchen and Racerbile tonight", 18, theme.MUTED, "italic")
+        sub = f.text("pub games at the regulars' table – Schock, Katchen, Racerbile and Bierpong tonight", 18, theme.MUTED, "italic")
         sub_x = margin + 10 + title.get_width() + 18
         keys = f.text("F1 rules · F11 full screen · Esc quit", 14, theme.MUTED, "italic")
         static.blit(keys, (w - margin - keys.get_width(), 30 if not self.compact else 16))

@@ -55,6 +55,7 @@ class CupDraw:
     tipped: bool = False
     holds_ball: bool = False
     liquid: float = 0.4  # share of the cup's height
+    dim: bool = False  # drawn faded (the thrower's own rack at the near end, in a Bierpong match)
 
 
 @dataclass(frozen=True)
@@ -304,6 +305,9 @@ class PongView:
             spr = self._cup_sprite(cup.liquid, cup.holds_ball, cup.tipped)
             if cup.tipped:
                 spr = pygame.transform.rotate(spr, math.degrees(cup.angle) + 180)
+            if cup.dim:
+                spr = spr.copy()
+                spr.set_alpha(110)
             surface.blit(spr, spr.get_rect(center=(round(px), round(py))))
             idt = f.shadowed(str(cup.id), int(14 * s), theme.CREAM if not cup.holds_ball else theme.INK, "bold", 1)
             surface.blit(idt, idt.get_rect(center=(round(px), round(py))))

@@ -1,0 +1,245 @@
+"""Bierpong bots (`game.bierpong.bots`) throwing through the real physics, bot games through
+`game.match.Match` (`game.bierpong.simulate`), and `main.py simulate bierpong`.
+
+Cups of the 10-cup triangle: 1 at the front tip, then 2 3, 4 5 6, 7 8 9 10 (row by row).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game.bierpong.actions import (
+    Call,
+    Catch,
+    EndRound,
+    Fetch,
+    Remove,
+    Swat,
+    Throw,
+    parse_action,
+)
+from game.bierpong.bots import (
+    SKILLS,
+    BierpongBots,
+    compactness,
+    hit_rate,
+    skill_of,
+    target_cup,
+    throw_at,
+)
+from game.bierpong.rack import Rack
+from game.bierpong.simulate import play_game, simulate, team_players
+from game.cli import main
+from game.match import Match, PlayerSpec
+from game.rules import bierpong as R
+from game.rules.matchlog import MatchLog
+from game.rules.ruling import What
+from physics.table import formation
+
+
+def new_game(*lines: str, **options: Any) -> Match:
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Ann",)), PlayerSpec("Owls", drivers=("Cem",))], R.SPEC.make(**options))
+    for line in ("throw-off Ann hit 1, Cem miss", "Foxes begin", *lines):
+        m.apply(parse_action(line))
+    return m
+
+
+def bots(**changes: Any) -> BierpongBots:
+    sk = dataclasses.replace(SKILLS["regular"], **changes)
+    return BierpongBots({"Ann": sk, "Cem": sk}, random.Random(3))
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("per_team", [1, 2, 3])
+def test_bot_games_end_with_a_side_out_of_cups(per_team: int) -> None:
+    """A bots-only game ends: one side has no cups left and loses (bierpong.art9), after the
+    throw-off (bierpong.art8) and any Konter (bierpong.art10)."""
+    for seed in range(3):
+        run = play_game(["casual", "pro"], per_team, seed)
+        st = run.state
+        assert run.finished and st.is_terminal()
+        assert st.winner is not None
+        assert len(st.sides[1 - st.winner].rack) == 0
+        assert len(st.sides[st.winner].rack) > 0
+        assert all(len(s.members) == per_team for s in st.sides)
+        losses = [r for r in run.match.rulings() if r.what == What.LOSS]
+        assert [r.who for r in losses] == [st.players[1 - st.winner]]
+
+
+def test_same_seed_same_game_log() -> None:
+    """The bots draw only from the match's seeded generator: same seed, same log; another seed, another."""
+    a = json.loads(play_game(["regular", "good"], 2, 11).match.log.to_json())
+    b = json.loads(play_game(["regular", "good"], 2, 11).match.log.to_json())
+    c = json.loads(play_game(["regular", "good"], 2, 12).match.log.to_json())
+    assert a == b
+    assert len(a["entries"]) > 20
+    assert a["entries"] != c["entries"]
+
+
+def test_replay_of_a_bot_game_reproduces_every_ruling(tmp_path: Any) -> None:
+    """`Match.replay` of a saved bot game – physics outcomes written in the notation – rules every
+    entry exactly as played (it raises on the first ruling that differs)."""
+    for per_team, seed in ((1, 4), (2, 5), (3, 6)):
+        run = play_game(["good", "casual"], per_team, seed)
+        path = tmp_path / f"game{seed}.json"
+        run.match.save(path)
+        again = Match.replay(MatchLog.load(path))
+        assert again.state.winner == run.state.winner
+        assert again.rulings() == run.match.rulings()
+        assert again.state.summary() == run.state.summary()
+
+
+def test_bot_games_use_the_special_rules() -> None:
+    """Over a few games the bots make rollers (bierpong.art15), call and hit (bierpong.art21,
+    bierpong.art22), catch air balls (bierpong.art23) – and every sip drunk is a hit cup's (bierpong.art1)."""
+    total: dict[str, int] = {}
+    for seed in range(6):
+        run = play_game(["good", "pro"], 2, seed)
+        for row in run.stats().values():
+            for k, v in row.items():
+                total[k] = total.get(k, 0) + v
+        sips = sum(r.amount for r in run.match.rulings() if r.what == What.SIPS)
+        assert sips == sum(row["sips"] for row in run.stats().values())
+    assert total["hits"] > 0 and total["rollers"] > 0 and total["catches"] > 0
+    assert total["on_fire"] + total["islands"] + total["bombes"] > 0
+
+
+# --- skill --------------------------------------------------------------------------------------
+
+
+def test_skill_bands_measured_over_500_throws() -> None:
+    """The hard-coded spreads keep the calibrated hit rates (at a full 10-cup rack): casual 15–25 %,
+    pro 40–50 %, regular and good between (bierpong.art1: a hit is a ball in a cup)."""
+    rates = {k: hit_rate(k, 500, seed=101) for k in SKILLS}
+    assert 0.15 <= rates["casual"] <= 0.25, rates
+    assert 0.40 <= rates["pro"] <= 0.50, rates
+    assert rates["casual"] < rates["regular"] < rates["good"] < rates["pro"], rates
+
+
+def test_calibration_finds_a_wider_spread_for_a_lower_rate() -> None:
+    """`calibrate` bisects the spread to a hit rate: a lower target rate needs a wider spread."""
+    from game.bierpong.bots import calibrate
+
+    wide = calibrate("regular", 0.15, n=120, steps=6)
+    narrow = calibrate("regular", 0.5, n=120, steps=6)
+    assert 0.2 < narrow < wide < 20.0
+
+
+def test_unknown_skill_is_refused() -> None:
+    with pytest.raises(ValueError, match="casual, regular, good, pro"):
+        skill_of("legend")
+    with pytest.raises(ValueError, match="two teams"):
+        team_players(["pro"], 2)
+
+
+# --- decisions ----------------------------------------------------------------------------------
+
+
+def test_target_is_the_rack_centre_a_dead_cup_or_the_called_island() -> None:
+    """Aim at the cup with the most neighbours (the centre, 5), at a Dead Cup (hitting it wins,
+    bierpong.art18), or at the Island called (bierpong.art22)."""
+    rack = Rack(formation("triangle10"))
+    assert target_cup(rack) == 5
+    assert target_cup(rack, dead=frozenset({9})) == 9
+    lone = rack.without({2, 3})
+    assert lone.is_island(1)
+    assert target_cup(lone, called=1) == 1
+
+
+def test_a_pro_throw_at_a_lone_cup_goes_through_the_physics() -> None:
+    """A throw is aimed, spread and simulated: a pro hits a lone cup sometimes, never another cup."""
+    rack = Rack(formation("three")).without({2, 3})
+    rng = random.Random(5)
+    outs = [throw_at(rack, 1, SKILLS["pro"], rng) for _ in range(60)]
+    assert any(o.hit for o in outs)
+    assert not all(o.hit for o in outs)
+    assert {o.cup for o in outs if o.hit} == {1}
+
+
+def test_bot_calls_heating_up_after_two_hits() -> None:
+    """Two hits in a row: the bot calls "Heating up" (bierpong.art21)."""
+    m = new_game("Ann: hit 1", "Ann: hit 2")
+    a = bots().act(m.state)
+    assert a == Call("Ann", "heating up")
+    m.apply(a)
+    assert m.log.entries[-1].rulings[0].rule == "bierpong.art21"
+
+
+def test_bot_catches_an_air_ball_when_quick_enough() -> None:
+    """An air ball: a defender catches it (bierpong.art23) – always with catch 1, never with 0."""
+    m = new_game("Ann: air")
+    assert bots(catch=1.0).act(m.state) == Catch("Cem", "Ann")
+    assert isinstance(bots(catch=0.0).act(m.state), Throw)
+
+
+def test_bot_fetches_a_ball_that_came_back() -> None:
+    """A ball back on the throwers' half is fetched for a trickshot (bierpong.art19)."""
+    m = new_game("Ann: back")
+    assert bots(fetch=1.0).act(m.state) == Fetch("Ann")
+    m2 = new_game("Ann: miss", "Ann: back")
+    assert bots(fetch=0.0).act(m2.state) == EndRound()
+
+
+def test_bot_swats_a_bounced_ball_that_would_drop_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bounced ball on its way in is swatted away sometimes (bierpong.art14)."""
+    import game.bierpong.bots as B
+    from game.bierpong.outcome import Outcome
+
+    monkeypatch.setattr(B, "throw_at", lambda *a, **k: Outcome(cup=5, bounced=True))
+    m = new_game()
+    assert bots(swat=1.0).act(m.state) == Swat("Cem", "Ann")
+    assert bots(swat=0.0).act(m.state) == Throw("Ann", Outcome(cup=5, bounced=True))
+
+
+def test_bot_removes_adjacent_extras_keeping_the_rack_compact() -> None:
+    """A bounce in cup 5 takes one more, an adjacent one (bierpong.art3, bierpong.art14): the owners
+    pick the one that leaves the rack most compact."""
+    m = new_game("Ann: bounce 5", "Ann: miss")
+    a = bots().act(m.state)
+    assert isinstance(a, Remove) and a.cups[0] == 5
+    rack = m.state.defender.rack
+    assert a.cups[1] in rack.neighbours(5)
+    best = max(compactness(rack.without({5, c})) for c in rack.neighbours(5))
+    assert compactness(rack.without(set(a.cups))) == best
+    m.apply(a)
+    owls = m.state.sides[1].rack
+    assert len(owls) == 8 and owls.islands() == ()
+
+
+# --- the command ------------------------------------------------------------------------------------
+
+
+def test_simulate_bierpong_prints_json_and_repeats_with_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "bierpong", "--teams", "2", "--players-per-team", "2", "--seed", "1", "--skill", "casual,pro", "--json"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    data = json.loads(first)
+    game = data["games"][0]
+    assert game["winner"] in ("Foxes", "Owls")
+    assert game["teams"]["Foxes"]["skill"] == "casual" and game["teams"]["Owls"]["skill"] == "pro"
+    assert set(game["players"]) == {"F1", "F2", "O1", "O2"}
+    assert min(game["cups_left"].values()) == 0
+    assert all({"hits", "throws", "sips", "bounces", "islands"} <= set(row) for row in game["players"].values())
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_simulate_bierpong_text_and_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "bierpong", "--seed", "2", "--players-per-team", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win" in out and "cups left" in out and "drank" in out
+    assert main(["simulate", "bierpong", "--seed", "2", "--teams", "3"]) == 2
+    assert "two teams" in capsys.readouterr().err
+    assert main(["simulate", "bierpong", "--seed", "2", "--skill", "legend"]) == 2
+    assert "--skill:1:1: unknown skill 'legend'" in capsys.readouterr().err
+
+
+def test_simulate_runs_several_games() -> None:
+    res = simulate(["regular", "regular"], 1, 3, 9)
+    assert len(res.games) == 3 and sum(res.to_dict()["wins"].values()) == 3
