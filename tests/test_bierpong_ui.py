@@ -15,7 +15,7 @@ from game.bierpong.state import PLAY, REMOVE
 from game.cli import main as cli_main
 from game.games import GAMES
 from game.match import Match, PlayerSpec
-from game.ui.bierpong_match import BierpongMatchScene
+from game.ui.bierpong_match import BierpongMatchScene, TableEvents
 from game.ui.modal import Confirm
 from physics.events import TableBounce
 from physics.world import simulate
@@ -271,3 +271,71 @@ def test_the_throw_off_is_thrown_ball_by_ball_and_its_winner_chooses(app: App) -
     begin = next(b for b in scene.buttons if b.text == "Owls begin")
     click(app, begin.rect.center)
     assert match.state.phase == PLAY and match.state.team == 1 and scene.thrower() in ("Cem", "Dana")
+
+
+def test_the_table_events_dialog_applies_a_foul_and_a_knock_over(app: App) -> None:
+    """T opens "Table events": an elbow over the edge (bierpong.art12), then Bo knocks over the
+    Foxes' own cup 7 (bierpong.art16) – each applied through the match, the dialog closes."""
+    match = begun()
+    scene = open_scene(app, match)
+    key(app, pygame.K_t)
+    dialog = scene.modal
+    assert isinstance(dialog, TableEvents)
+    dialog.choose("elbow")
+    dialog.choose("Anna")
+    assert match.log.entries[-1].action == "elbow Anna" and not dialog.open
+    assert [r.rule for r in match.log.entries[-1].rulings] == ["bierpong.art12"]
+    app.step(0.0)
+    assert scene.modal is None
+    key(app, pygame.K_t)
+    dialog = scene.modal
+    assert isinstance(dialog, TableEvents)
+    dialog.choose("knock")
+    dialog.choose("Bo")
+    assert [k for _, k in dialog.items] == [str(c) for c in range(1, 11)]  # the Foxes' own cups
+    dialog.choose("7")
+    assert match.log.entries[-1].action == "Bo knocks over 7" and not dialog.open
+    assert [r.rule for r in match.log.entries[-1].rulings] == ["bierpong.art16"]
+    assert 7 not in match.state.sides[0].rack.ids
+    assert any(text == "— Bo knocks over 7" for _, text in scene.feed)
+
+
+def test_a_refused_table_event_shows_the_referees_message(app: App) -> None:
+    """Time without a timer is refused (bierpong.art9): the dialog stays open with the message."""
+    match = begun()
+    scene = open_scene(app, match)
+    n = len(match.log.entries)
+    key(app, pygame.K_t)
+    dialog = scene.modal
+    assert isinstance(dialog, TableEvents)
+    dialog.choose("time")
+    assert dialog.open and scene.modal is dialog and len(match.log.entries) == n
+    assert "no timer" in dialog.message and "art9" in dialog.message
+    assert dialog.items[0] == ("Elbow over the table edge – foul (art12)", "elbow")  # still the first list
+    dialog.choose("blow")
+    dialog.choose("Cem")  # another event still goes through
+    assert match.log.entries[-1].action == "blow Cem" and not dialog.open
+    app.step(0.0)
+    assert scene.modal is None
+
+
+def test_the_game_clock_runs_out_and_time_is_applied_once(app: App) -> None:
+    """With `timer` 1 minute the scoreboard shows the clock; at its end `Time` is applied once
+    (bierpong.art9: the Foxes knocked over a cup, so the Owls have more cups left and win)."""
+    match = begun(timer=1)
+    match.apply(parse_action("Anna knocks over 2"))
+    scene = open_scene(app, match)
+    assert "1:00 left" in scene.scoreboard()
+    scene.update(30.0)
+    assert "0:30 left" in scene.scoreboard() and not match.state.is_terminal()
+    key(app, pygame.K_t)  # the clock stops while a dialog is open
+    scene.update(40.0)
+    assert "0:30 left" in scene.scoreboard()
+    key(app, pygame.K_ESCAPE)
+    assert scene.modal is None
+    scene.update(31.0)
+    assert [e.action for e in match.log.entries].count("time") == 1
+    assert match.state.is_terminal() and match.state.winner == 1
+    assert any(r.rule == "bierpong.art9" for r in match.log.entries[-1].rulings)
+    scene.update(10.0)
+    assert [e.action for e in match.log.entries].count("time") == 1

@@ -9,10 +9,15 @@ defenders may click it: after it touched down that is a swat (bierpong.art14), p
 without a touch a catch (bierpong.art23). Hit cups are removed by their owners with clicks (the hit
 cup is marked, the eligible extra cups – the adjacent ones first – glow); `auto_remove_cups` does it
 for them. Calls (Heating up, On fire, Island), fetches, "end of round", the throw-off and the choice of
-who begins are buttons (and keys). The feed lists every ruling with its article and its arithmetic.
+who begins are buttons (and keys). The table's own events – knocking over an own cup (bierpong.art16),
+the fouls (elbow art12, blowing art17, early art7, forgot to drink art2), the requests (straighten
+art5, ball out art6) and the end of time (bierpong.art9) – are entered in the "Table events" dialog
+(key T). With the profile's `timer` the scoreboard shows the clock (real time from the end of the
+throw-off, paused while a dialog is open); when it runs out `Time` is applied once. The feed lists
+every ruling with its article and its arithmetic.
 
 Keys: A aim preview (an assist, off by default), Tab next thrower, H heating up, O on fire,
-I island, F fetch, C catch, E end of round, Enter remove the selected cups, L the log,
+I island, F fetch, C catch, E end of round, Enter remove the selected cups, T table events, L the log,
 Ctrl+Z undo, Ctrl+S save, S slow motion, Space pause, ↑/↓ or wheel the angle, Esc leave.
 """
 from __future__ import annotations
@@ -25,7 +30,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.bierpong.actions import Begin, Call, Catch, EndRound, Fetch, Leave, Remove, Swat, Throw, Throwoff
+from game.bierpong.actions import (
+    Begin, Call, Catch, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, Time,
+)
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
@@ -33,7 +40,8 @@ from game.errors import IllegalAction
 from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
 from game.ui import theme
-from game.ui.modal import Confirm, log_dialog
+from game.ui.theme import Fonts
+from game.ui.modal import Confirm, ListDialog, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, PongFrame
 from game.ui.saves import autosave_path, new_save_path
@@ -52,6 +60,7 @@ KEYS = (
     "click the ball: swat / catch past the edge",
     "A: aim preview · H O I: calls · F: fetch",
     "E: end of round · cups + Enter: remove",
+    "T: table events (fouls, knock-over, time)",
     "L: log · Ctrl+Z: undo · Ctrl+S: save",
     "S: slow · Space: pause · ↑↓: angle · Esc",
 )
@@ -90,6 +99,72 @@ class _Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
 
+TABLE_EVENTS = (  # (key, label) of the "Table events" dialog's first list
+    ("elbow", "Elbow over the table edge – foul (art12)"),
+    ("blow", "Blew or fingered a ball out – foul (art17)"),
+    ("early", "Threw while the others drink – foul (art7)"),
+    ("forgot", "Forgot to drink – foul (art2)"),
+    ("knock", "Knocked over an own cup (art16)"),
+    ("straighten", "Asks the others to straighten their cups (art5)"),
+    ("ball out", "Asks the others to take a ball out (art6)"),
+    ("time", "Time is up (art9)"),
+)
+
+
+class TableEvents(ListDialog):
+    """The table's events (key T): first the event, then the player, for a knock-over the cup.
+
+    `apply_event` applies the chosen action and returns the referee's refusal (None: applied),
+    which the dialog shows; it closes on success."""
+
+    def __init__(self, fonts: Fonts, size: tuple[int, int], state: Callable[[], BierpongState],
+                 apply_event: Callable[[Any], str | None]) -> None:
+        self.state = state
+        self.apply_event = apply_event
+        self.kind: str | None = None
+        self.player: str | None = None
+        super().__init__(fonts, size, "Table events", "What happened at the table? The referee rules on it.",
+                         [(label, k) for k, label in TABLE_EVENTS], "Next (Enter)", self.choose)
+
+    def show(self, hint: str, items: list[tuple[str, str]], action: str) -> None:
+        """The next step: a new list in the same panel."""
+        self.hint, self.items, self.action, self.chosen = hint, items, action, None
+        self.resize(self.size)
+
+    def choose(self, key: str | None) -> None:
+        if key is None:
+            self.set_message("Choose one in the list first")
+            return
+        self.set_message("")
+        st = self.state()
+        if self.kind is None:
+            if key == "time":
+                self.submit(Time())
+                return
+            self.kind = key
+            people = [(f"{m}  ({side.name})", m) for side in st.sides for m in side.members]
+            asks = key in ("straighten", "ball out")
+            self.show("Who asks?" if asks else "Who was it?", people, "Next (Enter)" if key == "knock" else "Apply (Enter)")
+        elif self.kind == "knock" and self.player is None:
+            self.player = key
+            cups = st.sides[st.team_of(key)].rack.ids
+            self.show(f"Which of {st.players[st.team_of(key)]}' cups did {key} knock over?",
+                      [(f"cup {c}", str(c)) for c in cups], "Apply (Enter)")
+        elif self.kind == "knock" and self.player is not None:
+            self.submit(KnockOver(self.player, int(key)))
+        elif self.kind in ("straighten", "ball out"):
+            self.submit(Call(key, self.kind))
+        else:
+            self.submit(Foul(self.kind, key))
+
+    def submit(self, action: Any) -> None:
+        refusal = self.apply_event(action)
+        if refusal:
+            self.set_message(refusal)
+        else:
+            self.close()
+
+
 class BierpongMatchScene(PongScene, OverlayScene):
     """The match scene: a `Match` of Bierpong played on the live table."""
 
@@ -110,6 +185,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.bot_wait = BOT_DELAY
         self.buttons: list[_Button] = []
         self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
+        self.clock = 0.0  # real seconds the game clock has run (bierpong.art9)
+        self.time_called = False  # `Time` is applied by the clock once
         super().__init__(host, self.formation)
         self.preview_on = False
         self.refeed()
@@ -558,6 +635,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
             self.pick += 1
         elif key == pygame.K_l:
             self.open_log()
+        elif key == pygame.K_t:
+            self.open_table_events()
         elif key in (pygame.K_s, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
             super().key(key)
 
@@ -623,14 +702,56 @@ class BierpongMatchScene(PongScene, OverlayScene):
         items = [(f"{i + 1:>4}.  {e.action}", str(i)) for i, e in enumerate(self.match.log.entries) if i > 0]
         self.modal = log_dialog(self.host.fonts, self.host.size, items, self.undo_to)
 
+    def open_table_events(self) -> None:
+        self.modal = TableEvents(self.host.fonts, self.host.size, lambda: self.state, self.table_event)
+
+    def table_event(self, action: Any) -> str | None:
+        """Apply a table event through `act`: None when applied, else the referee's refusal."""
+        if self.act(action):
+            return None
+        refusal, self.toast = self.toast, ""
+        return refusal or "not allowed now"
+
     # --- time and drawing --------------------------------------------------------------------------
+
+    def time_limit(self) -> float | None:
+        """The game clock's length in seconds (the profile's `timer` minutes; None: no timer)."""
+        minutes = self.match.profile["timer"]
+        return float(minutes) * 60 if minutes else None  # type: ignore[arg-type]
+
+    def clock_runs(self) -> bool:
+        st = self.state
+        return (self.time_limit() is not None and st.phase not in (THROWOFF, CHOOSE, OVER) and not st.timed_out
+                and self.modal is None and self.help is None)
+
+    def tick_clock(self, dt: float) -> None:
+        """The game clock (bierpong.art9): real time; at its end `Time` is applied once (between balls)."""
+        limit = self.time_limit()
+        if limit is None or not self.clock_runs():
+            return
+        self.clock = min(limit, self.clock + dt)
+        if self.clock >= limit and not self.time_called and self.ball is None:
+            self.time_called = True
+            self.act(Time())
+
+    def clock_text(self) -> str:
+        limit = self.time_limit()
+        if limit is None:
+            return ""
+        if self.state.timed_out or self.time_called:
+            return "time is up"
+        left = max(0, math.ceil(limit - self.clock))
+        return f"{left // 60}:{left % 60:02d} left"
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.modal is not None and not self.modal.open:
+            self.close_modal()
         if self.modal is not None:
             self.modal.update(dt)
         if self.help is not None:
             self.help.update(dt)
+        self.tick_clock(dt)
         if self.modal is None and self.help is None:
             self.bot_step(dt)
 
@@ -663,6 +784,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
         st = self.state
         a, b = st.sides
         head = f"{a.name} {len(a.rack)} – {len(b.rack)} {b.name}"
+        if self.clock_text():
+            head = f"{head} · {self.clock_text()}"
         if st.phase == OVER:
             w = st.winner
             return f"{head} · {st.players[w]} win!" if w is not None else f"{head} · over"
