@@ -144,32 +144,29 @@ def _short_points(c: Cup, release: tuple[float, float, float]) -> list[tuple[flo
     return out
 
 
-def _hit_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+def _seeds(cups: Sequence[Cup], targets: Sequence[int], points: Callable[[Cup], Sequence[tuple[float, float]]], *,
+           release: tuple[float, float, float], height: float = CONST.cup_height,
+           angles: Sequence[float] = ANGLES) -> Callable[[], Iterator[Throw]]:
+    """Aimed throws at the `points` of each target cup, in order (a fresh generator per call)."""
     by_id = {c.id: c for c in cups}
 
     def gen() -> Iterator[Throw]:
         for cid in targets:
-            yield from _aimed(release, _centre_points(by_id[cid]))
+            yield from _aimed(release, points(by_id[cid]), height=height, angles=angles)
     return gen
+
+
+def _hit_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    return _seeds(cups, targets, _centre_points, release=release)
 
 
 def _rim_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
-    by_id = {c.id: c for c in cups}
-
-    def gen() -> Iterator[Throw]:
-        for cid in targets:
-            yield from _aimed(release, _rim_points(by_id[cid]))
-    return gen
+    return _seeds(cups, targets, _rim_points, release=release)
 
 
 def _bounce_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
-    by_id = {c.id: c for c in cups}
-
-    def gen() -> Iterator[Throw]:
-        for cid in targets:
-            yield from _aimed(release, _short_points(by_id[cid], release), height=CONST.ball_radius,
-                              angles=(40.0, 50.0, 30.0, 20.0, 60.0))
-    return gen
+    return _seeds(cups, targets, lambda c: _short_points(c, release), release=release, height=CONST.ball_radius,
+                  angles=(40.0, 50.0, 30.0, 20.0, 60.0))
 
 
 def _air_seeds(release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
