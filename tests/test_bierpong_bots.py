@@ -20,17 +20,21 @@ from game.bierpong.actions import (
     Remove,
     Swat,
     Throw,
+    Together,
     parse_action,
 )
 from game.bierpong.bots import (
     SKILLS,
     BierpongBots,
+    bounce_throw,
     compactness,
+    find_bounce,
     hit_rate,
     skill_of,
     target_cup,
     throw_at,
 )
+from game.bierpong.classify import classify
 from game.bierpong.rack import Rack
 from game.bierpong.simulate import play_game, simulate, team_players
 from game.cli import main
@@ -38,7 +42,9 @@ from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
 from game.rules.matchlog import MatchLog
 from game.rules.ruling import What
+from physics.events import CupContact, TableBounce
 from physics.table import formation
+from physics.world import simulate as physics_simulate
 
 
 def new_game(*lines: str, **options: Any) -> Match:
@@ -186,15 +192,20 @@ def test_bot_fetches_a_ball_that_came_back() -> None:
     assert bots(fetch=0.0).act(m2.state) == EndRound()
 
 
-def test_bot_swats_a_bounced_ball_that_would_drop_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bounced ball on its way in is swatted away sometimes (bierpong.art14)."""
-    import game.bierpong.bots as B
-    from game.bierpong.outcome import Outcome
-
-    monkeypatch.setattr(B, "throw_at", lambda *a, **k: Outcome(cup=5, bounced=True))
+def test_bot_swats_a_bounced_ball_that_would_drop_in() -> None:
+    """A bounced ball on its way in is swatted away sometimes (bierpong.art14): a bot that always
+    throws bounces finds, within a few seeds, a bounce hit – swatted with swat 1, played with swat 0."""
     m = new_game()
-    assert bots(swat=1.0).act(m.state) == Swat("Cem", "Ann")
-    assert bots(swat=0.0).act(m.state) == Throw("Ann", Outcome(cup=5, bounced=True))
+    for seed in range(40):
+        sk = dataclasses.replace(SKILLS["pro"], bounce=1.0)
+        a = BierpongBots({"Ann": sk, "Cem": dataclasses.replace(sk, swat=1.0)}, random.Random(seed)).act(m.state)
+        if isinstance(a, Swat):
+            assert a == Swat("Cem", "Ann")
+            b = BierpongBots({"Ann": sk, "Cem": dataclasses.replace(sk, swat=0.0)}, random.Random(seed)).act(m.state)
+            assert isinstance(b, Throw) and b.player == "Ann" and b.outcome.hit and b.outcome.bounced
+            return
+        assert isinstance(a, Throw) and not (a.outcome.hit and a.outcome.bounced)
+    pytest.fail("no bounce hit in 40 seeds")
 
 
 def test_bot_removes_adjacent_extras_keeping_the_rack_compact() -> None:
@@ -210,6 +221,95 @@ def test_bot_removes_adjacent_extras_keeping_the_rack_compact() -> None:
     m.apply(a)
     owls = m.state.sides[1].rack
     assert len(owls) == 8 and owls.islands() == ()
+
+
+# --- bounce shots, the Konter's special shot, both balls at once -----------------------------------
+
+
+def test_bounce_throw_bounces_then_drops_in_art14() -> None:
+    """bierpong.art14: the bounce aim (zero spread) touches the table short of the target cup and drops
+    into it – on the full rack and on a 3-cup rack – and is searched once per rack and cup (cached)."""
+    for rack in (Rack(formation("triangle10")), Rack(formation("three"))):
+        for cup in (target_cup(rack), rack.ids[0]):
+            th = bounce_throw(rack, cup, SKILLS["pro"], random.Random(1), spread=0.0)
+            events = physics_simulate(rack.cups, th).events
+            o = classify(events)
+            assert o.hit and o.bounced and o.cup == cup, (rack.ids, cup, o)
+            assert isinstance(next(e for e in events if isinstance(e, (TableBounce, CupContact))), TableBounce)
+            assert find_bounce(rack, cup) is find_bounce(rack, cup)
+            base = find_bounce(rack, cup)
+            assert base is not None and th.velocity == pytest.approx(base.velocity) and th.release == base.release
+
+
+def first_contact_is_table(rack: Rack, th: Any) -> bool:
+    events = physics_simulate(rack.cups, th).events
+    contacts = [e for e in events if isinstance(e, (TableBounce, CupContact))]
+    return bool(contacts) and isinstance(contacts[0], TableBounce)
+
+
+def test_bot_aims_bounce_for_bounce_konter_art10() -> None:
+    """bierpong.art10: the last cup fell to a bounce, so the Konter must bounce too – a pro's planned
+    throw touches the table first in most seeds (it touches down short of the cup, bierpong.art14)."""
+    m = new_game("Ann: hit 1", "Ann: miss", "Cem: miss", "Cem: miss", "Ann: miss", "Ann: bounce 2",
+                 cups=3, auto_remove_cups=True)
+    st = m.state
+    assert st.konter is not None and st.konter.special == "bounce" and st.current_player() == 1
+    pro = dataclasses.replace(SKILLS["pro"], bounce=0.0)  # the Konter alone makes it bounce
+    rack = st.sides[0].rack
+    table_first = 0
+    for seed in range(20):
+        b = BierpongBots({"Ann": pro, "Cem": pro}, random.Random(seed))
+        assert b.rack_for(st, "Cem") == rack
+        table_first += first_contact_is_table(rack, b.plan(st, "Cem"))
+    assert table_first >= 12, table_first
+    a = BierpongBots({"Ann": pro, "Cem": pro}, random.Random(0)).act(st)
+    assert isinstance(a, Throw) and a.player == "Cem"
+    m.apply(a)
+
+
+def test_bot_tries_bombe_in_bombe_konter_art20() -> None:
+    """bierpong.art10, bierpong.art20: the last cups fell to a Bombe; the counter hit cup 2 – the bot
+    aims at cup 2 again (unspread it drops in: a Bombe, the Konter made)."""
+    m = new_game("Ann: hit 1", "Ann: hit 1", "end of round", "Cem: hit 2", cups=3, auto_remove_cups=True)
+    st = m.state
+    assert st.konter is not None and st.konter.special == "bombe" and st.konter.cups == (2,)
+    sure = dataclasses.replace(SKILLS["pro"], spread=0.0)
+    b = BierpongBots({"Ann": sure, "Cem": sure}, random.Random(4))
+    a = b.act(st)
+    assert isinstance(a, Throw) and a.player == "Cem" and a.outcome.cup == 2
+    rs = m.apply(a).rulings
+    assert any("Konter made" in r.arithmetic for r in rs if r.rule == "bierpong.art10")
+
+
+def test_bot_aims_at_an_island_in_island_konter_art22() -> None:
+    """bierpong.art10, bierpong.art22: the Owls' last cup fell to a called Island, so the counter aims
+    at an island of the Foxes' rack – cup 1, cut off when the Owls hit 2 and 3 – and, unspread, hits it."""
+    m = new_game("Ann: miss", "Ann: miss", "Cem: hit 2", "Cem: hit 3", "end of round", "Cem: miss", "Cem: miss",
+                 "Ann: hit 2", "Ann: hit 3", "end of round", "Ann: hit 4", "Ann: hit 5", "end of round",
+                 "Ann: hit 6", "Ann: island 1", "Ann: hit 1", "end of round", cups=6, auto_remove_cups=True)
+    st = m.state
+    assert st.konter is not None and st.konter.special == "island"
+    rack = st.sides[0].rack
+    assert rack.islands() == (1,) and target_cup(rack) != 1
+    sure = dataclasses.replace(SKILLS["pro"], spread=0.0)
+    a = BierpongBots({"Ann": sure, "Cem": sure}, random.Random(2)).act(st)
+    assert isinstance(a, Throw) and a.outcome.cup == 1
+
+
+def test_bots_throw_both_balls_at_once_in_teams_art4() -> None:
+    """bierpong.art4: in 2-against-2 bot games a round's two standard balls are sometimes thrown at
+    once (a `Together`, ruled under art4); a lone player never does (1-against-1 games)."""
+    def togethers(run: Any) -> list[Any]:
+        return [e for e in run.match.log.entries[1:] if isinstance(parse_action(e.action), Together)]
+
+    runs = [play_game(["pro", "good"], 2, seed) for seed in (1, 2)]
+    teams = [e for run in runs for e in togethers(run)]
+    assert teams
+    assert all(any(r.rule == "bierpong.art4" for r in e.rulings) for e in teams)
+    for run in runs:  # both balls' outcomes are in the log: a replay rules them alike
+        assert Match.replay(run.match.log).rulings() == run.match.rulings()
+    for seed in (1, 2):
+        assert not togethers(play_game(["pro", "good"], 1, seed))
 
 
 # --- the command ------------------------------------------------------------------------------------

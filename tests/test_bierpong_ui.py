@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.bierpong.actions import Remove, Swat, Throw, Throwoff, parse_action
+from game.bierpong.actions import Remove, Swat, Throw, Throwoff, Together, parse_action
 from game.bierpong.classify import classify
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import PLAY, REMOVE
@@ -17,7 +17,7 @@ from game.games import GAMES
 from game.match import Match, PlayerSpec
 from game.ui.bierpong_match import BierpongMatchScene, TableEvents
 from game.ui.modal import Confirm
-from physics.events import TableBounce
+from physics.events import CupContact, TableBounce
 from physics.world import simulate
 
 if TYPE_CHECKING:
@@ -339,3 +339,167 @@ def test_the_game_clock_runs_out_and_time_is_applied_once(app: App) -> None:
     assert any(r.rule == "bierpong.art9" for r in match.log.entries[-1].rulings)
     scene.update(10.0)
     assert [e.action for e in match.log.entries].count("time") == 1
+
+
+# --- both balls at once (bierpong.art4) ----------------------------------------------------------
+
+
+def singles() -> Match:
+    """1 v 1 past the throw-off: Anna begins for the Foxes (bierpong.art8)."""
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna",)), PlayerSpec("Owls", drivers=("Cem",))])
+    for line in ("throw-off Anna hit 1, Cem miss", "Foxes begin"):
+        m.apply(parse_action(line))
+    return m
+
+
+def predicted(scene: BierpongMatchScene, start: tuple[int, int], end: tuple[int, int]) -> tuple[Outcome, list[object]]:
+    """The outcome (as the log writes it) and the timeline the physics gives that drag on the cups standing now."""
+    scene.press, scene.mouse = start, end
+    t = scene.aimed_throw()
+    scene.press = None
+    assert t is not None
+    events = simulate(scene.cups_now(), t).events
+    return parse_outcome(str(classify(events))), list(events)
+
+
+def wide_drag(scene: BierpongMatchScene) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A pull, released off the centre line, whose ball passes the rack without touching a cup."""
+    L = scene.view.layout
+    for dy in (0.2, -0.2, 0.15, -0.15):
+        a = L.to_top(0.3, dy)
+        start = (round(a[0]), round(a[1]))
+        for end in ((start[0] - 80, start[1] - 60), (start[0] - 80, start[1] + 60), (start[0] - 100, start[1] - 40)):
+            outcome, events = predicted(scene, start, end)
+            if not outcome.hit and not any(isinstance(e, CupContact) for e in events):
+                return start, end
+    raise AssertionError("no pull passes the cups")
+
+
+def test_teams_throw_both_balls_at_once_art4(app: App) -> None:
+    """bierpong.art4: in a team game Anna throws, and while her ball flies the thrower switches to
+    Bo, who releases the second ball; when both rest the log gets one `Together` with both
+    classified outcomes and the referee's art4 note."""
+    match = begun()
+    scene = open_scene(app, match)
+    n = len(match.log.entries)
+    a_start, a_end = hitting_drag(scene)
+    b_start, b_end = wide_drag(scene)
+    anna, _ = predicted(scene, a_start, a_end)
+    bo, _ = predicted(scene, b_start, b_end)
+    drag(app, a_start, a_end)
+    assert scene.ball is not None and scene.thrower() == "Bo"
+    assert "Bo may throw too" in scene.scoreboard() and "art4" in scene.scoreboard()
+    drag(app, b_start, b_end)
+    assert len(scene.flying) == 2 and [f.player for f in scene.flying.values()] == ["Anna", "Bo"]
+    assert len(match.log.entries) == n  # nothing is ruled while the balls fly
+    settle(app, scene)
+    assert not scene.flying and len(match.log.entries) == n + 1
+    last = match.log.entries[-1]
+    assert parse_action(last.action) == Together(Throw("Anna", anna), Throw("Bo", bo)) and anna.hit
+    assert any(r.rule == "bierpong.art4" for r in last.rulings)
+    assert match.state.standard == ("Anna", "Bo") or match.state.phase != PLAY  # both standard throws are made
+    assert f"— {last.action}" in " ".join(text for _, text in scene.feed)  # the Together line (wrapped)
+    assert any(head == "art4" for head, _ in scene.feed)  # the referee's note in the feed
+    assert {lab.text for lab in scene.labels} >= {f"Anna: {anna}", f"Bo: {bo}"}  # each ball's result on the table
+
+
+def test_singles_refuses_second_ball_in_flight_art4(app: App) -> None:
+    """bierpong.art4: a lone player may not throw both balls at once – a second release while the
+    first ball flies is refused with a toast, and only the first ball is logged, as a `Throw`."""
+    match = singles()
+    scene = open_scene(app, match)
+    n = len(match.log.entries)
+    a_start, a_end = hitting_drag(scene)
+    b_start, b_end = wide_drag(scene)
+    expected, _ = predicted(scene, a_start, a_end)
+    drag(app, a_start, a_end)
+    first = scene.ball
+    assert first is not None and scene.thrower() == "Anna"
+    drag(app, b_start, b_end)
+    assert "art4" in scene.toast and "teams" in scene.toast
+    assert list(scene.flying) == [first] and len(scene.table.balls()) == 1
+    settle(app, scene)
+    assert len(match.log.entries) == n + 1
+    assert parse_action(match.log.entries[-1].action) == Throw("Anna", expected)
+
+
+def test_first_ball_rests_before_partner_throws_is_single_throw(app: App) -> None:
+    """A first standard ball that rests before the partner releases is ruled alone (bierpong.art11);
+    the partner then throws the round's second ball as usual."""
+    match = begun()
+    scene = open_scene(app, match)
+    n = len(match.log.entries)
+    start, end = wide_drag(scene)
+    expected, _ = predicted(scene, start, end)
+    drag(app, start, end)
+    assert scene.thrower() == "Bo"  # Bo could have joined …
+    settle(app, scene)
+    assert len(match.log.entries) == n + 1  # … but did not: a plain Throw
+    assert parse_action(match.log.entries[-1].action) == Throw("Anna", expected)
+    assert match.state.standard == ("Anna",) and scene.thrower() == "Bo"
+    assert "may throw too" not in scene.scoreboard()
+    drag(app, start, end)
+    settle(app, scene)
+    assert parse_action(match.log.entries[-1].action) == Throw("Bo", expected)
+
+
+def test_a_swatted_ball_of_a_together_throw_is_ruled_after_the_other_art4_art14(app: App) -> None:
+    """bierpong.art14 with bierpong.art4: a swat is no part of a together throw – when the Owls swat
+    Anna's bounced ball while Bo's flies too, Bo's ball is ruled first (`Throw`), then the `Swat`."""
+    match = begun()
+    scene = open_scene(app, match)
+    n = len(match.log.entries)
+    L = scene.view.layout
+    a = L.to_top(0.3, 0.0)
+    start = (round(a[0]), round(a[1]))
+    pull = next(px for px in range(20, 120, 2)
+                if any(isinstance(e, TableBounce) for e in predicted(scene, start, (start[0] - px, start[1]))[1]))
+    b_start, b_end = wide_drag(scene)
+    bo, _ = predicted(scene, b_start, b_end)
+    drag(app, start, (start[0] - pull, start[1]))
+    drag(app, b_start, b_end)
+    anna_ball, bo_ball = list(scene.flying)
+    for _ in range(300):
+        if any(isinstance(e, TableBounce) for e in scene.flying[anna_ball].events):
+            break
+        scene.update(1 / 60)
+    ball = next(b for b in scene.table.balls() if b.id == anna_ball)
+    click(app, L.to_top(ball.pos[0], ball.pos[1]))
+    assert scene.flying[anna_ball].swatted_by == "Cem" and len(match.log.entries) == n  # Bo's ball still flies
+    settle(app, scene)
+    actions = [parse_action(e.action) for e in match.log.entries[n:]]
+    assert actions == [Throw("Bo", bo), Swat("Cem", "Anna")]
+    assert match.state.standard == ("Bo", "Anna") or match.state.team == 1  # the Foxes' two standard throws are made
+    assert "no part of a together throw" in " ".join(text for _, text in scene.feed)  # noted in the feed
+
+
+def test_bot_teams_throw_both_balls_at_once_on_the_live_table_art4(app: App) -> None:
+    """2 v 2 bots on the live table: the game runs (to its end or many actions) without a bot
+    failure, and once the bots plan their throws (`BierpongBots.plan`) they sometimes throw both
+    standard balls at once – a `Together` in the log (bierpong.art4)."""
+    import pytest
+
+    from game.bierpong.bots import BierpongBots
+
+    players = [PlayerSpec("Foxes", "pro", drivers=("Anna", "Bo")), PlayerSpec("Owls", "pro", drivers=("Cem", "Dana"))]
+    together = 0
+    for seed in (1, 2, 3, 4):
+        match = Match("bierpong", players, GAMES["bierpong"].spec.make(None, cups=3), seed=seed)
+        scene = open_scene(app, match)
+        saw_pair = False
+        for _ in range(60 * 60 * 6):
+            scene.update(1 / 60)
+            saw_pair = saw_pair or len(scene.flying) == 2
+            if match.state.is_terminal() or len(match.log.entries) > 60:
+                break
+        assert not scene.message.startswith("the bot failed"), scene.message
+        assert match.state.is_terminal() or len(match.log.entries) > 60
+        pairs = [e for e in match.log.entries[1:] if isinstance(parse_action(e.action), Together)]
+        assert saw_pair or not pairs  # a logged Together was thrown live, two balls in the air
+        together += len(pairs)
+        app.pop()
+        if together and hasattr(BierpongBots, "plan"):
+            break
+    if not hasattr(BierpongBots, "plan"):
+        pytest.skip("game.bierpong.bots has no BierpongBots.plan yet: the bots do not throw together")
+    assert together > 0

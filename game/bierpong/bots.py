@@ -1,12 +1,21 @@
 """Bierpong bots that throw through the real physics (no pygame).
 
-A bot aims like a player: it picks a target cup (a Dead Cup – hitting it wins at once,
-bierpong.art18; a called Island, bierpong.art22; else the cup with the most standing neighbours,
-nearest the rack's centre, so a near miss still finds a cup), solves the throw with `physics.aim`
-(the same flight model the table uses), spreads the release by its skill (elevation, speed and
-direction), throws it with `physics.world.simulate` on the defending rack and lets the referee's
-classifier (`game.bierpong.classify.read`) say what the ball did; the action it plays is
-`Throw(player, outcome)`.
+A bot aims like a player. `BierpongBots.plan(state, player)` is the one aiming decision – the
+headless games (`act`) and the live scene both throw what it returns: a target cup (a Dead Cup –
+hitting it wins at once, bierpong.art18; a called Island, bierpong.art22; in a Konter the cup its
+special shot needs, bierpong.art10; else the cup with the most standing neighbours, nearest the
+rack's centre, so a near miss still finds a cup), a plain aim solved with `physics.aim` or a bounce
+aim (`bounce_throw`: touch the table short of the cup, then drop in, bierpong.art14 – found once per
+rack and cup by a small deterministic search through the physics, then cached), spread by skill
+(elevation, speed and direction; trickshots wilder). The headless bot simulates that throw with
+`physics.world.simulate` on the defending rack and lets the referee's classifier
+(`game.bierpong.classify.read`) say what the ball did; the action it plays is `Throw(player, outcome)`.
+
+Bounce aims: always when a Konter must repeat a bounce, otherwise with the small chance
+`Skill.bounce` (no look at the defenders' swatting). A Konter after a Bombe aims again at a cup the
+counter has hit; after an Island, at an island of the rack if there is one. In a team game the two
+standard throws of a round are sometimes thrown at once (`Skill.together`, bierpong.art4): both balls
+simulated on the same rack, played as one `Together` – never swatted in headless play.
 
 The racks in `BierpongState` stand as their opponents see them (thrown at from x = 0, standing at
 the far end – `Side`/`Rack`), so a thrower always releases at x = 0 and throws at `rack.cups` as
@@ -24,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from game.bierpong.actions import (
@@ -39,8 +48,9 @@ from game.bierpong.actions import (
     Swat,
     Throw,
     Throwoff,
+    Together,
 )
-from game.bierpong.classify import read
+from game.bierpong.classify import classify, knocked_over, read
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.rack import Rack
 from game.bierpong.state import (
@@ -52,7 +62,9 @@ from game.bierpong.state import (
     THROWOFF,
     BierpongState,
 )
+from game.errors import IllegalAction
 from physics.aim import speed_for
+from physics.constants import CONST
 from physics.table import Cup, formation
 from physics.world import Throw as PhysThrow
 from physics.world import simulate
@@ -75,6 +87,8 @@ class Skill:
     fetch: float  # chance to fetch a ball that came back (bierpong.art19)
     island: float  # chance to call Island on an island when other cups still touch (bierpong.art22)
     elevation: float  # degrees, the preferred arc
+    bounce: float = 0.0  # chance to throw a bounce shot when no Konter demands one (bierpong.art14)
+    together: float = 0.0  # chance to throw a round's two standard balls at once in a team game (bierpong.art4)
 
 
 ANGLE_SD = 1.0  # degrees of elevation per unit of spread
@@ -89,10 +103,14 @@ TRICK_FACTOR = 1.5  # a trickshot (thrown from wherever the ball lay) is wilder
 # good 35.9 %, pro 44.7 %. tests/test_bierpong_bots.py checks with `hit_rate` over a few hundred
 # throws that casual stays in 15–25 % and pro in 40–50 %.
 SKILLS: dict[str, Skill] = {
-    "casual": Skill("casual", 5.399, swat=0.15, catch=0.25, fetch=0.6, island=0.0, elevation=45.0),
-    "regular": Skill("regular", 3.931, swat=0.25, catch=0.4, fetch=0.75, island=0.1, elevation=50.0),
-    "good": Skill("good", 2.953, swat=0.35, catch=0.55, fetch=0.85, island=0.25, elevation=52.0),
-    "pro": Skill("pro", 1.869, swat=0.5, catch=0.7, fetch=0.95, island=0.4, elevation=55.0),
+    "casual": Skill("casual", 5.399, swat=0.15, catch=0.25, fetch=0.6, island=0.0, elevation=45.0,
+                    bounce=0.0, together=0.05),
+    "regular": Skill("regular", 3.931, swat=0.25, catch=0.4, fetch=0.75, island=0.1, elevation=50.0,
+                     bounce=0.05, together=0.15),
+    "good": Skill("good", 2.953, swat=0.35, catch=0.55, fetch=0.85, island=0.25, elevation=52.0,
+                  bounce=0.1, together=0.25),
+    "pro": Skill("pro", 1.869, swat=0.5, catch=0.7, fetch=0.95, island=0.4, elevation=55.0,
+                 bounce=0.15, together=0.3),
 }
 BAND_TARGETS = {"casual": 0.20, "regular": 0.28, "good": 0.36, "pro": 0.45}
 
@@ -142,14 +160,108 @@ def aimed_throw(cup: Cup, skill: Skill, rng: random.Random, *, spread: float | N
     return PhysThrow(release, (h * math.cos(az), h * math.sin(az), speed * math.sin(a)))
 
 
-def throw_at(rack: Rack, cup: int, skill: Skill, rng: random.Random, *, cup_contact_is_bounce: bool = False,
-             spread: float | None = None) -> Outcome:
-    """Throw at `cup` of `rack` through the physics; the classified outcome in notation form
+def _nudged(th: PhysThrow, d_elev: float, factor: float, d_yaw: float) -> PhysThrow:
+    """`th` with its elevation and direction turned (degrees) and its speed scaled."""
+    vx, vy, vz = th.velocity
+    h = math.hypot(vx, vy)
+    speed = math.sqrt(h * h + vz * vz) * factor
+    a = math.atan2(vz, h) + math.radians(d_elev)
+    az = math.atan2(vy, vx) + math.radians(d_yaw)
+    return PhysThrow(th.release, (speed * math.cos(a) * math.cos(az), speed * math.cos(a) * math.sin(az),
+                                  speed * math.sin(a)), th.spin)
+
+
+def spread_throw(base: PhysThrow, skill: Skill, rng: random.Random, *, spread: float | None = None) -> PhysThrow:
+    """An aimed throw as a player of `skill` releases it: elevation, speed and direction spread as in
+    `aimed_throw` (the release point stays)."""
+    s = skill.spread if spread is None else spread
+    return _nudged(base, rng.gauss(0.0, ANGLE_SD * s), 1.0 + rng.gauss(0.0, SPEED_SD * s), rng.gauss(0.0, DIR_SD * s))
+
+
+# Bounce aims (bierpong.art14): seeds touch the table BOUNCE_SHORT metres short of the cup's centre, on
+# the line from the hand, at the BOUNCE_ANGLES elevations (as the solver's bounce seeds), then the same
+# seeds turned by BOUNCE_YAWS; the first that bounces into the cup is the aim. At most BOUNCE_BUDGET
+# simulations per rack and cup. (Keeping the candidate whose nudged throws most often still bounced in
+# was tried: it left the spread bots' bounce hit rates unchanged and cost three times the search.)
+BOUNCE_RELEASE = (RELEASE_X, 0.0, RELEASE_Z)
+BOUNCE_ANGLES = (45.0, 40.0, 50.0, 35.0, 55.0, 30.0, 60.0, 25.0, 20.0)
+BOUNCE_SHORT = (0.5, 0.6, 0.7, 0.4, 0.8, 0.3, 0.9)  # m
+BOUNCE_YAWS = (0.4, -0.4, 0.8, -0.8)  # degrees
+BOUNCE_BUDGET = 300
+BOUNCE_TIME = 2.5  # s of simulation per candidate (a bounce drops in within 2 s)
+
+RackKey = tuple[tuple[int, float, float], ...]
+_BOUNCES: dict[tuple[RackKey, int], PhysThrow | None] = {}
+
+
+def _rack_key(rack: Rack) -> RackKey:
+    return tuple((c.id, round(c.x, 6), round(c.y, 6)) for c in rack.cups)
+
+
+def _bounce_seeds(cup: Cup) -> Iterator[PhysThrow]:
+    """The aimed bounce seeds at `cup` (solved lazily: a search that finds early solves few)."""
+    rx, ry, _ = BOUNCE_RELEASE
+    dist = math.hypot(cup.x - rx, cup.y - ry)
+    for ang in BOUNCE_ANGLES:
+        for d in BOUNCE_SHORT:
+            f = (dist - d) / dist
+            try:
+                yield speed_for(BOUNCE_RELEASE, (rx + (cup.x - rx) * f, ry + (cup.y - ry) * f), ang, height=CONST.ball_radius)
+            except ValueError:
+                continue
+
+
+def find_bounce(rack: Rack, cup: int) -> PhysThrow | None:
+    """The aimed (unspread) bounce into `cup` of `rack` – touch the table short of it, then drop in
+    without knocking a cup over (bierpong.art14) – or None when the search finds none. Deterministic
+    and cached per (cup positions, cup): a repeated throw costs nothing."""
+    key = (_rack_key(rack), cup)
+    if key in _BOUNCES:
+        return _BOUNCES[key]
+    seeds: list[PhysThrow] = []
+
+    def candidates() -> Iterator[PhysThrow]:
+        for th in _bounce_seeds(rack.cup(cup)):
+            seeds.append(th)
+            yield th
+        for y in BOUNCE_YAWS:
+            for th in seeds:
+                yield _nudged(th, 0.0, 1.0, y)
+
+    best: PhysThrow | None = None
+    for tries, th in enumerate(candidates()):
+        if tries >= BOUNCE_BUDGET:
+            break
+        ev = simulate(rack.cups, th, max_time=BOUNCE_TIME).events
+        o = classify(ev)
+        if o.hit and o.bounced and o.cup == cup and not knocked_over(ev):
+            best = th
+            break
+    _BOUNCES[key] = best
+    return best
+
+
+def bounce_throw(rack: Rack, cup: int, skill: Skill, rng: random.Random, *, spread: float | None = None) -> PhysThrow:
+    """A bounce shot of `skill` at `cup` (bierpong.art14): `find_bounce`'s aim, spread like
+    `aimed_throw`; a plain aimed throw when the rack offers no bounce into that cup."""
+    base = find_bounce(rack, cup)
+    if base is None:
+        return aimed_throw(rack.cup(cup), skill, rng, spread=spread)
+    return spread_throw(base, skill, rng, spread=spread)
+
+
+def outcome_of(rack: Rack, th: PhysThrow, *, cup_contact_is_bounce: bool = False) -> Outcome:
+    """Throw `th` at `rack` through the physics; the classified outcome in notation form
     (round-tripped through `str`/`parse_outcome`, so the match log replays it exactly)."""
-    th = aimed_throw(rack.cup(cup), skill, rng, spread=spread)
     tl = simulate(rack.cups, th)
     o = read(tl.events, cup_contact_is_bounce=cup_contact_is_bounce).outcome
     return parse_outcome(str(o))
+
+
+def throw_at(rack: Rack, cup: int, skill: Skill, rng: random.Random, *, cup_contact_is_bounce: bool = False,
+             spread: float | None = None) -> Outcome:
+    """A plain aimed throw at `cup` of `rack` through the physics (`aimed_throw`, `outcome_of`)."""
+    return outcome_of(rack, aimed_throw(rack.cup(cup), skill, rng, spread=spread), cup_contact_is_bounce=cup_contact_is_bounce)
 
 
 def hit_rate(skill: Skill | str, n: int = 300, *, seed: int = 7, spread: float | None = None, kind: str = "triangle10") -> float:
@@ -214,16 +326,55 @@ class BierpongBots:
 
     def _throwoff(self, st: BierpongState) -> Action:
         a, b = st.rethrow or (self.rng.choice(st.sides[0].members), self.rng.choice(st.sides[1].members))
-        oa = self._shot(a, st.sides[1].rack, st)
-        ob = self._shot(b, st.sides[0].rack, st)
-        return Throwoff(a, oa, b, ob)
+        return Throwoff(a, self._shot(st, a), b, self._shot(st, b))
 
-    def _shot(self, player: str, rack: Rack, st: BierpongState, *, called: int | None = None,
-              allowed: Sequence[int] | None = None, dead: frozenset[int] = frozenset(), trick: bool = False) -> Outcome:
+    def rack_for(self, st: BierpongState, player: str) -> Rack:
+        """The rack `player` throws at now (the throw-off's, the defenders' or the countered one)."""
+        if st.phase == KONTER and st.konter is not None:
+            return st.sides[1 - st.konter.team].rack
+        if st.phase == THROWOFF:
+            return st.sides[1 - st.team_of(player)].rack
+        return st.defender.rack
+
+    def plan(self, st: BierpongState, player: str) -> PhysThrow:
+        """The physical throw `player` makes now at the rack thrown at (PLAY, KONTER or the
+        throw-off): the target cup (`target_cup`; in a Konter the cup its special shot needs,
+        bierpong.art10), a plain or a bounce aim (`bounce_throw`: always for a Konter's bounce, else
+        with the chance `Skill.bounce`), spread by skill – trickshots `TRICK_FACTOR` wilder."""
         sk = self.skill(player)
-        cup = target_cup(rack, dead=dead, called=called, allowed=allowed)
-        return throw_at(rack, cup, sk, self.rng, cup_contact_is_bounce=self._bounce(st),
-                        spread=sk.spread * TRICK_FACTOR if trick else None)
+        rack = self.rack_for(st, player)
+        k = st.konter
+        cup: int | None = None
+        bounce = False
+        dead: frozenset[int] = frozenset()
+        if st.phase == KONTER and k is not None:
+            if k.special == "bounce" and not k.special_done:
+                bounce = True
+            elif k.special == "bombe" and not k.special_done:
+                again = [c for c in k.cups if c in rack]  # a second ball into a cup the counter hit
+                cup = again[-1] if again else None
+            elif k.special == "island" and not k.special_done:
+                islands = rack.islands()
+                cup = target_cup(rack, allowed=islands) if islands else None
+        elif st.phase == PLAY:
+            dead = st.defender.dead
+            bounce = self.rng.random() < sk.bounce
+        if cup is None:
+            allowed = st.targets() if st.phase in (PLAY, KONTER) else None
+            cup = target_cup(rack, dead=dead, called=dict(st.island).get(player), allowed=allowed)
+        trick = st.phase == PLAY and st.stage == "tricks"
+        spread = sk.spread * TRICK_FACTOR if trick else sk.spread
+        if bounce:
+            return bounce_throw(rack, cup, sk, self.rng, spread=spread)
+        return aimed_throw(rack.cup(cup), sk, self.rng, spread=spread)
+
+    def _shot(self, st: BierpongState, player: str) -> Outcome:
+        """`plan`'s throw simulated on the rack and classified (a cup the ball may not land in now –
+        onto a ball already in it and out again – is a miss)."""
+        o = outcome_of(self.rack_for(st, player), self.plan(st, player), cup_contact_is_bounce=self._bounce(st))
+        if o.cup is not None and st.phase in (PLAY, KONTER) and o.cup not in st.targets():
+            return Outcome()
+        return o
 
     def _reaction(self, st: BierpongState) -> Action | None:
         """Calls, catches and fetches right after a ball (None: nothing to do)."""
@@ -246,26 +397,37 @@ class BierpongBots:
             raise RuntimeError(f"no bot move in phase {st.phase}")
         called = dict(st.island)
         player = next((p for p in throwers if p in called), None)
-        if st.phase == KONTER and st.konter is not None:
-            rack = st.sides[1 - st.konter.team].rack
-            dead = st.sides[1 - st.konter.team].dead
-        else:
-            rack, dead = st.defender.rack, st.defender.dead
         if player is None:
             player = self.rng.choice(throwers)
             if st.phase == PLAY:
                 isl = self._island_call(st, player)
                 if isl is not None:
                     return isl
-        trick = st.phase == PLAY and st.stage == "tricks"
-        o = self._shot(player, rack, st, called=called.get(player), allowed=st.targets(), dead=dead, trick=trick)
-        if o.cup is not None and o.cup not in st.targets():
-            o = Outcome()  # it dropped onto a ball already in that cup and out again
+        partner = self._partner(st, player)
+        o = self._shot(st, player)
+        if partner is not None:
+            both = Together(Throw(player, o), Throw(partner, self._shot(st, partner)))
+            try:
+                st.apply(both)
+                return both
+            except IllegalAction:
+                pass
         if st.phase == PLAY and o.hit and o.bounced:
             d = 1 - st.team
             if self.rng.random() < self.team_skill(st, d).swat:
                 return Swat(self.rng.choice(st.sides[d].members), player)
         return Throw(player, o)
+
+    def _partner(self, st: BierpongState, player: str) -> str | None:
+        """The team-mate throwing the second ball at once with `player` (bierpong.art4: a team game,
+        the round's two standard throws, no Island called, no one on fire), when `Skill.together` says
+        so; None for a single throw. The partner is one the pairing rule (bierpong.art11) allows."""
+        if (st.phase != PLAY or st.stage != "throws" or st.on_fire or st.standard or st.island
+                or len(st.sides[st.team].members) < 2 or self.rng.random() >= self.skill(player).together):
+            return None
+        after = st.apply(Throw(player, Outcome())).state
+        mates = [q for q in after.throwers() if q != player]
+        return self.rng.choice(mates) if mates else None
 
     def _island_call(self, st: BierpongState, player: str) -> Action | None:
         if player in st.islands_used or dict(st.island).get(player) is not None or st.defender.dead:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bierpong.actions import Action, Call, Catch, Fetch, Swat, Throw, parse_action
+from game.bierpong.actions import Action, Call, Catch, Fetch, Swat, Throw, Together, parse_action
 from game.bierpong.bots import SKILLS, BierpongBots, skill_of
 from game.bierpong.state import PLAY, BierpongState
 from game.match import Match, PlayerSpec
@@ -30,6 +30,12 @@ STAT_KEYS = ("throws", "hits", "bounces", "rollers", "islands", "bombes", "trick
 
 def tally(out: dict[str, dict[str, int]], st: BierpongState, a: Action) -> None:
     """Count action `a`, played on `st`, into the per-player `out`."""
+    if isinstance(a, Together):  # both balls at once (bierpong.art4): counted as thrown, one after the other
+        tally(out, st, a.first)
+        tally(out, st, a.second)
+        f, g = a.first.outcome, a.second.outcome
+        out[a.second.player]["bombes"] += int(f.hit and f.cup == g.cup)
+        return
     if isinstance(a, Throw):
         row = out[a.player]
         row["throws"] += 1

@@ -8,7 +8,16 @@ physics), the thrower's own rack is drawn mirrored at the near end. A human thro
 defenders may click it: after it touched down that is a swat (bierpong.art14), past the far edge
 without a touch a catch (bierpong.art23). Hit cups are removed by their owners with clicks (the hit
 cup is marked, the eligible extra cups – the adjacent ones first – glow); `auto_remove_cups` does it
-for them. Calls (Heating up, On fire, Island), fetches, "end of round", the throw-off and the choice of
+for them.
+
+Both balls at once (bierpong.art4): in a team game, while the first standard ball of a round flies,
+the thrower switches to the partner, who may release the second ball; when both have come to rest
+they are ruled as one `Together(Throw(a, o1), Throw(b, o2))`. A first ball that rests before the
+partner throws is ruled alone; in singles a second release is refused. A swat is no part of a
+together throw: a swatted ball of the pair is ruled after the other one (`Throw`, then `Swat`). Bot
+teams throw both balls live when their bots decide so.
+
+Calls (Heating up, On fire, Island), fetches, "end of round", the throw-off and the choice of
 who begins are buttons (and keys). The table's own events – knocking over an own cup (bierpong.art16),
 the fouls (elbow art12, blowing art17, early art7, forgot to drink art2), the requests (straighten
 art5, ball out art6) and the end of time (bierpong.art9) – are entered in the "Table events" dialog
@@ -16,9 +25,10 @@ art5, ball out art6) and the end of time (bierpong.art9) – are entered in the 
 throw-off, paused while a dialog is open); when it runs out `Time` is applied once. The feed lists
 every ruling with its article and its arithmetic.
 
-Keys: A aim preview (an assist, off by default), Tab next thrower, H heating up, O on fire,
-I island, F fetch, C catch, E end of round, Enter remove the selected cups, T table events, L the log,
-Ctrl+Z undo, Ctrl+S save, S slow motion, Space pause, ↑/↓ or wheel the angle, Esc leave.
+Keys: drag to throw (in teams the partner may throw too while the first ball flies), A aim preview
+(an assist, off by default), Tab next thrower, H heating up, O on fire, I island, F fetch, C catch,
+E end of round, Enter remove the selected cups, T table events, L the log, Ctrl+Z undo, Ctrl+S save,
+S slow motion, Space pause, ↑/↓ or wheel the angle, Esc leave.
 """
 from __future__ import annotations
 
@@ -31,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from game.bierpong.actions import (
-    Begin, Call, Catch, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, Time,
+    Begin, Call, Catch, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, Time, Together,
 )
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome, parse_outcome
@@ -43,7 +53,7 @@ from game.ui import theme
 from game.ui.theme import Fonts
 from game.ui.modal import Confirm, ListDialog, log_dialog
 from game.ui.pong import PongScene
-from game.ui.pong_view import CupDraw, PongFrame
+from game.ui.pong_view import CupDraw, Label, PongFrame
 from game.ui.saves import autosave_path, new_save_path
 from game.ui.scene import Host, OverlayScene
 from physics.constants import CONST
@@ -57,6 +67,7 @@ if TYPE_CHECKING:
 
 KEYS = (
     "drag back from the left: throw · Tab: thrower",
+    "teams: partner may join the 1st ball (art4)",
     "click the ball: swat / catch past the edge",
     "A: aim preview · H O I: calls · F: fetch",
     "E: end of round · cups + Enter: remove",
@@ -87,6 +98,19 @@ def ruling_text(r: Ruling) -> tuple[str, str]:
     if r.what == What.SIPS and r.amount:
         text = f"{r.arithmetic}"
     return art, text
+
+
+@dataclasses.dataclass
+class InFlight:
+    """A ball of the match on the table: who threw it, its events so far and the defenders' say."""
+
+    player: str
+    events: list[Event] = dataclasses.field(default_factory=list)
+    time: float = 0.0  # simulated seconds since its release
+    caught: bool = False  # a defender said they caught it past the far edge (bierpong.art23)
+    rested: bool = False  # at rest (or given up on): ruled once every ball of its throw rests
+    swatted_by: str | None = None  # the defender who swatted it (bierpong.art14)
+    pairable: bool = False  # a round's first standard ball: the partner may throw with it (bierpong.art4)
 
 
 class _Button:
@@ -175,11 +199,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.formation = R.formation_kind(str(prof["formation"]), int(prof["cups"]))  # type: ignore[arg-type]
         self.throwoff: list[tuple[str, Outcome]] = []
         self.pick = 0  # which of the allowed throwers throws next (Tab)
-        self.ball: int | None = None  # the ball of the throw being played
-        self.ball_player = ""
-        self.ball_events: list[Event] = []
-        self.ball_time = 0.0
-        self.caught = False
+        self.flying: dict[int, InFlight] = {}  # the balls of the throw being played (two: bierpong.art4)
+        self._partners: tuple[tuple[int, str], tuple[str, ...]] = ((-1, ""), ())  # `partners`' cache
+        self._table_bots: tuple[Any, Any] = (None, None)  # (key, `BierpongBots`) – `bots`' cache
         self.selected: list[int] = []  # cups clicked for the removal
         self.toast = ""
         self.bot_wait = BOT_DELAY
@@ -220,8 +242,59 @@ class BierpongMatchScene(PongScene, OverlayScene):
         return st.throwers()
 
     def thrower(self) -> str | None:
-        ts = self.throwers()
+        """Who throws the next ball (while a first ball may be joined: the partner, bierpong.art4)."""
+        first = self.pairing()
+        ts = self.partners(first.player) if first is not None else self.throwers()
         return ts[self.pick % len(ts)] if ts else None
+
+    # --- the balls in flight -----------------------------------------------------------------------
+
+    @property
+    def ball(self) -> int | None:
+        """The first ball in flight (None: no throw is being played)."""
+        return next(iter(self.flying), None)
+
+    @ball.setter
+    def ball(self, bid: int | None) -> None:
+        if bid is None:
+            self.flying = {}
+        else:
+            self.flying.setdefault(bid, InFlight(self.thrower() or ""))
+
+    @property
+    def ball_events(self) -> list[Event]:
+        """The first ball's events so far."""
+        return self.flying[self.ball].events if self.ball is not None else []
+
+    @property
+    def ball_player(self) -> str:
+        return self.flying[self.ball].player if self.ball is not None else ""
+
+    def pair_allowed(self) -> bool:
+        """Could a ball thrown now be joined by the partner's (bierpong.art4)? Only in a team game,
+        as the round's two standard throws."""
+        st = self.state
+        return (st.phase == PLAY and st.stage == "throws" and not st.on_fire and st.standard == ()
+                and len(st.sides[st.team].members) >= 2)
+
+    def pairing(self) -> InFlight | None:
+        """The lone first standard ball in flight that the partner may still join (bierpong.art4)."""
+        if len(self.flying) != 1:
+            return None
+        f = next(iter(self.flying.values()))
+        return f if f.pairable and not f.rested and f.swatted_by is None else None
+
+    def partners(self, first: str) -> tuple[str, ...]:
+        """Who may throw the round's other standard ball beside `first` (the pairing rule, bierpong.art11)."""
+        key = (len(self.match.log.entries), first)
+        if self._partners[0] != key:
+            try:
+                after = self.state.apply(Throw(first, Outcome())).state
+                ts = tuple(p for p in after.throwers() if p != first)
+            except (IllegalAction, ValueError):
+                ts = ()
+            self._partners = (key, ts)
+        return self._partners[1]
 
     def target_side(self) -> int:
         """The side whose cups stand at the far end (thrown at; in REMOVE: being removed)."""
@@ -260,28 +333,49 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self._preview_for = None
 
     def throw(self, t: PhysThrow) -> int | None:
-        """A human's release: one ball at a time, thrown at the cups standing now."""
+        """A human's release at the cups standing now: one ball at a time, except the partner's
+        second standard ball while the first flies in a team game (bierpong.art4)."""
         who = self.thrower()
-        if who is None or self.ball is not None:
-            self.message = "no throw now" if who is None else "wait for the ball to come to rest"
+        first = self.pairing()
+        if who is None:
+            self.message = "no throw now"
+            return None
+        if self.flying and first is None:
+            st = self.state
+            if st.phase == PLAY and len(st.sides[st.team].members) == 1:
+                self.toast = f"{who}: both balls at once only in teams – wait for the ball to rest (bierpong.art4)"
+            elif st.phase == PLAY:
+                self.toast = "two balls at once only as a round's two standard throws – wait for the ball to rest (bierpong.art4)"
+            else:
+                self.message = "wait for the ball to come to rest"
             return None
         seat = self.thrower_team()
         if self.is_bot(seat):
             self.message = f"{who} is a bot"
             return None
-        self.sync_table()
+        pairable = first is None and self.pair_allowed()
+        if first is None:
+            self.sync_table()
         bid = super().throw(t)
         if bid is not None:
-            self.ball, self.ball_player, self.ball_events, self.ball_time, self.caught = bid, who, [], 0.0, False
+            self.flying[bid] = InFlight(who, pairable=pairable)
+            if pairable:
+                self.pick = 0  # Tab now chooses among the partners
         return bid
 
     def advance(self, sim_seconds: float) -> list[Event]:
         events = super().advance(sim_seconds)
-        if self.ball is not None:
-            self.ball_events += [e for e in events if e.ball == self.ball]
-            self.ball_time += sim_seconds
-            view = next((b for b in self.table.balls() if b.id == self.ball), None)
-            if view is None or view.settled or not self.table.busy or self.ball_time > MAX_BALL_TIME:
+        if self.flying:
+            busy = self.table.busy
+            views = {b.id: b for b in self.table.balls()}
+            for bid, f in self.flying.items():
+                if f.swatted_by is None:
+                    f.events += [e for e in events if e.ball == bid]
+                f.time += sim_seconds
+                view = views.get(bid)
+                if view is None or view.settled or not busy or f.time > MAX_BALL_TIME:
+                    f.rested = True
+            if all(f.rested or f.swatted_by is not None for f in self.flying.values()):
                 self.resolve()
         return events
 
@@ -290,17 +384,28 @@ class BierpongMatchScene(PongScene, OverlayScene):
         super()._show(e)  # the table's labels stay; the feed is the referee's
         self.feed = feed
 
-    def resolve(self) -> None:
-        """The ball is at rest: classify its timeline and rule on it."""
-        if self.ball is None:
-            return
+    def outcome_of(self, bid: int, f: InFlight) -> Outcome:
+        """A ball's classified timeline, round-tripped through the notation: the log replays
+        `str(outcome)` (a roller's touched cups come back in the notation's order, the cup it
+        dropped into last)."""
         cb = bool(self.match.profile["cup_contact_is_bounce"])
-        # round-tripped through the notation: the log replays `str(outcome)` (a roller's touched
-        # cups come back in the notation's order, the cup it dropped into last)
-        outcome = parse_outcome(str(classify(self.ball_events, ball=self.ball, cup_contact_is_bounce=cb)))
-        tipped = knocked_over(self.ball_events, ball=self.ball)
-        player, caught = self.ball_player, self.caught
-        self.ball = None
+        return parse_outcome(str(classify(f.events, ball=bid, cup_contact_is_bounce=cb)))
+
+    def resolve(self) -> None:
+        """Every ball of the throw is at rest: classify the timelines and rule on them."""
+        if not self.flying:
+            return
+        flying, self.flying = self.flying, {}
+        if len(flying) > 1:
+            self.resolve_pair(flying)
+            return
+        bid, f = next(iter(flying.items()))
+        outcome = self.outcome_of(bid, f)
+        tipped = knocked_over(f.events, ball=bid)
+        player, caught = f.player, f.caught
+        if f.swatted_by is not None:
+            self.act(Swat(f.swatted_by, player))
+            return
         if self.bot_swats(player, outcome):
             return
         self.resolve_outcome(player, outcome)
@@ -309,6 +414,49 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if caught and outcome.air:
             self.act(Catch(self.state.sides[self.target_side()].members[0], player))
         elif outcome.air:
+            self.bot_reacts()
+
+    def resolve_pair(self, flying: dict[int, InFlight]) -> None:
+        """Both balls thrown at once are at rest: one `Together` (bierpong.art4); a swatted ball is no
+        part of it – the other ball's `Throw` first, then the `Swat` (bierpong.art14)."""
+        views = {b.id: b for b in self.table.balls()}
+        results: list[tuple[InFlight, Outcome]] = []
+        tipped: list[tuple[str, tuple[int, ...]]] = []
+        for bid, f in flying.items():
+            o = self.outcome_of(bid, f)
+            if f.swatted_by is None:
+                f.swatted_by = self.bot_swatter(o)
+                tipped.append((f.player, knocked_over(f.events, ball=bid)))
+            results.append((f, o))
+            v = views.get(bid)
+            if v is not None:  # each ball's result where it came to rest
+                text = f"{f.player}: swatted" if f.swatted_by else f"{f.player}: {o}"
+                self.labels.append(Label(text, v.pos[0], v.pos[1], v.pos[2], 0.0))
+        kept = [Throw(f.player, o) for f, o in results if f.swatted_by is None]
+        swats = [Swat(f.swatted_by, f.player) for f, _ in results if f.swatted_by is not None]
+        if len(kept) == 2:
+            if not self.act(Together(kept[0], kept[1])):
+                refusal = self.toast
+                self.say("art4", f"not ruled as one throw ({refusal}) – the balls one after the other")
+                for t in kept:
+                    self.act(t)
+        else:
+            if swats and kept:
+                s = swats[0]
+                self.say("art14", f"{s.defender} swatted {s.thrower}'s ball: a swat is no part of a together "
+                         f"throw – {kept[0].player}'s ball is ruled first, then the swat")
+            for t in kept:
+                self.act(t)
+            for sw in swats:
+                self.act(sw)
+        for player, cups in tipped:
+            if cups:
+                self.say("table", f"{player}'s ball tipped cup(s) {', '.join(map(str, cups))} – stood up again")
+        airs = [f for f, o in results if o.air and f.swatted_by is None]
+        caught = [f for f in airs if f.caught]
+        for f in caught:  # a refused catch leaves the referee's reason in the toast
+            self.act(Catch(self.state.sides[self.target_side()].members[0], f.player))
+        if airs and not caught:
             self.bot_reacts()
 
     def resolve_outcome(self, player: str, outcome: Outcome) -> None:
@@ -500,27 +648,41 @@ class BierpongMatchScene(PongScene, OverlayScene):
         return False
 
     def click_ball(self, pos: tuple[int, int]) -> bool:
-        """A defender's click on the flying ball: a swat after a bounce, a catch past the far edge."""
-        if self.ball is None or self.state.phase not in (PLAY,):
+        """A defender's click on a flying ball (the nearest one under the pointer): a swat after a
+        bounce (bierpong.art14), a catch past the far edge (bierpong.art23)."""
+        if not self.flying or self.state.phase not in (PLAY,):
             return False
-        view = next((b for b in self.table.balls() if b.id == self.ball), None)
-        if view is None:
+        L = self.view.layout
+        best: tuple[float, int, Any] | None = None
+        for v in self.table.balls():
+            f = self.flying.get(v.id)
+            if f is None or f.rested or f.swatted_by is not None:
+                continue
+            px, py = L.to_top(v.pos[0], v.pos[1])
+            d = math.hypot(pos[0] - px, pos[1] - py)
+            if d <= CLICK_R * L.s and (best is None or d < best[0]):
+                best = (d, v.id, v)
+        if best is None:
             return False
-        px, py = self.view.layout.to_top(view.pos[0], view.pos[1])
-        if math.hypot(pos[0] - px, pos[1] - py) > CLICK_R * self.view.layout.s:
-            return False
+        _, bid, view = best
+        f = self.flying[bid]
         defender = self.state.sides[self.target_side()].members[0]
-        bounced = any(isinstance(e, TableBounce) for e in self.ball_events)
-        touched = any(isinstance(e, (TableBounce, CupContact)) for e in self.ball_events)
-        past = view.pos[0] > CONST.table_length or any(isinstance(e, LeftTable) and e.edge == "far" for e in self.ball_events)
+        bounced = any(isinstance(e, TableBounce) for e in f.events)
+        touched = any(isinstance(e, (TableBounce, CupContact)) for e in f.events)
+        past = view.pos[0] > CONST.table_length or any(isinstance(e, LeftTable) and e.edge == "far" for e in f.events)
         if bounced:
-            player = self.ball_player
-            self.table.reset_balls()
-            self.ball = None
-            self.act(Swat(defender, player))
+            if len(self.flying) == 1:
+                self.table.reset_balls()
+                self.flying = {}
+                self.act(Swat(defender, f.player))
+                return True
+            f.swatted_by = defender  # one of two balls thrown at once: ruled when the other rests
+            self.toast = f"{defender} swatted {f.player}'s ball (art14) – the other ball is ruled first"
+            if all(g.rested or g.swatted_by is not None for g in self.flying.values()):
+                self.resolve()
             return True
         if past and not touched:
-            self.caught = True
+            f.caught = True
             self.toast = f"{defender} caught the ball"
             return True
         return False
@@ -529,7 +691,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
 
     def bot_step(self, dt: float) -> None:
         seat = self.seat_to_act()
-        if seat is None or not self.is_bot(seat) or self.ball is not None:
+        if seat is None or not self.is_bot(seat) or self.flying:
             return
         bots = bot_module()
         if bots is None:
@@ -552,6 +714,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
                                                         cup_contact_is_bounce=bool(self.match.profile["cup_contact_is_bounce"])))
                 return
             action = self.bots(bots).act(st)
+            if isinstance(action, Together) and st.phase == PLAY:  # both balls at once (bierpong.art4)
+                self.live_bot_together(bots, action)
+                return
             if isinstance(action, (Throw, Swat)) and st.phase in (PLAY, KONTER):
                 self.live_bot_throw(bots, action.player if isinstance(action, Throw) else action.thrower)
                 return
@@ -560,35 +725,67 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return
         self.act(action)
 
-    def live_bot_throw(self, bots: Any, player: str) -> None:
-        """A bot's throw on the live table: aimed as `game.bierpong.bots` aims, ruled when it rests."""
-        st = self.state
+    def bot_aim(self, bots: Any, st: BierpongState, player: str) -> PhysThrow:
+        """The physical throw a bot makes now: `BierpongBots.plan` (bounce aims, a Konter's special
+        shot) where the bots have it, else a plain aim at `target_cup`."""
+        table_bots = self.bots(bots)
+        if hasattr(table_bots, "plan"):
+            t: PhysThrow = table_bots.plan(st, player)
+            return t
         seat = self.thrower_team()
         side = st.sides[self.target_side()]
         called = dict(st.island).get(player)
         cup = bots.target_cup(side.rack, dead=side.dead, called=called, allowed=st.targets())
-        t = bots.aimed_throw(side.rack.cup(cup), bot_skill(bots, self.match.players[seat].kind), self.match.rng)
+        aimed: PhysThrow = bots.aimed_throw(side.rack.cup(cup), bot_skill(bots, self.match.players[seat].kind), self.match.rng)
+        return aimed
+
+    def live_bot_throw(self, bots: Any, player: str) -> None:
+        """A bot's throw on the live table: aimed as `game.bierpong.bots` aims, ruled when it rests."""
+        t = self.bot_aim(bots, self.state, player)
         self.sync_table()
         bid = PongScene.throw(self, t)
         if bid is not None:
-            self.ball, self.ball_player, self.ball_events, self.ball_time, self.caught = bid, player, [], 0.0, False
+            self.flying[bid] = InFlight(player)
+
+    def live_bot_together(self, bots: Any, action: Together) -> None:
+        """Bots throw both standard balls at once on the live table (bierpong.art4), both aimed at
+        the rack standing now; ruled as one `Together` when both rest."""
+        st = self.state
+        throws = [(t.player, self.bot_aim(bots, st, t.player)) for t in (action.first, action.second)]
+        self.sync_table()
+        for player, t in throws:
+            bid = PongScene.throw(self, t)
+            if bid is not None:
+                self.flying[bid] = InFlight(player, pairable=True)
 
     def bots(self, bots: Any) -> Any:
-        """The table's bots (`game.bierpong.bots.BierpongBots`): every bot team's players with their skill."""
-        skills = {m: bot_skill(bots, self.match.players[i].kind) for i, side in enumerate(self.state.sides)
-                  for m in side.members if self.is_bot(i)}
-        return bots.BierpongBots(skills, self.match.rng)
+        """The table's bots (`game.bierpong.bots.BierpongBots`): every bot team's players with their
+        skill (kept while the seats and the match's random source stay, so their caches last)."""
+        kinds = tuple((m, self.match.players[i].kind) for i, side in enumerate(self.state.sides)
+                      for m in side.members if self.is_bot(i))
+        key = (bots.BierpongBots, kinds, id(self.match.rng))
+        if self._table_bots[0] != key or getattr(self._table_bots[1], "rng", None) is not self.match.rng:
+            skills = {m: bot_skill(bots, kind) for m, kind in kinds}
+            self._table_bots = (key, bots.BierpongBots(skills, self.match.rng))
+        return self._table_bots[1]
 
-    def bot_swats(self, player: str, outcome: Outcome) -> bool:
-        """Bot defenders swat a bounced ball that would drop in, as often as their skill (bierpong.art14)."""
+    def bot_swatter(self, outcome: Outcome) -> str | None:
+        """The bot defender who swats a bounced ball that would drop in, as often as their skill
+        (bierpong.art14); None: no swat."""
         d = 1 - self.thrower_team()
         bots = bot_module()
         st = self.state
         if bots is None or not self.is_bot(d) or st.phase != PLAY or not (outcome.hit and outcome.bounced):
-            return False
+            return None
         if self.match.rng.random() >= bot_skill(bots, self.match.players[d].kind).swat:
-            return False
-        return self.act(Swat(self.match.rng.choice(st.sides[d].members), player))
+            return None
+        swatter: str = self.match.rng.choice(st.sides[d].members)
+        return swatter
+
+    def bot_swats(self, player: str, outcome: Outcome) -> bool:
+        """Bot defenders swat a bounced ball that would drop in (bierpong.art14): applied, True."""
+        d = self.bot_swatter(outcome)
+        return d is not None and self.act(Swat(d, player))
 
     def bot_reacts(self) -> None:
         """Bot defenders of a human thrower: they catch an air ball now and then (bierpong.art23)."""
@@ -800,6 +997,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
             what = "calls, catch or fetch – or end of round"
         elif st.phase == KONTER:
             what = f"Konter: {who} throws"
+        elif self.pairing() is not None and who is not None:
+            what = f"{who} may throw too – both balls at once (art4)"
+        elif len(self.flying) > 1:
+            what = f"{' & '.join(f.player for f in self.flying.values())}: both balls in the air (art4)"
         else:
             what = f"{who} throws ({st.players[st.team]})"
         return f"{head} · round {self.round_number()} · {what}"
@@ -809,6 +1010,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
         st = self.state
         hit = {h.cup for h in st.hits} if st.phase in (PLAY, CALLS, REMOVE) else set()
         cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in fr.cups]
+        gone = {self.flights[b].number for b, f in self.flying.items() if f.swatted_by is not None and b in self.flights}
+        balls = [b for b in fr.balls if b.number not in gone]  # a swatted ball of a pair is off the table
         own = st.sides[self.thrower_team()].rack
         for c in own.cups:  # the thrower's own rack, seen from its own end
             cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=True))
@@ -816,7 +1019,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if self.toast or self.message:
             status = f"{self.toast or self.message} · {status}"
         a, b = st.players
-        return dataclasses.replace(fr, cups=cups, status="", keys=KEYS, title=f"Bierpong – {a} vs {b}", banner=status)
+        return dataclasses.replace(fr, cups=cups, balls=balls, status="", keys=KEYS, title=f"Bierpong – {a} vs {b}", banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()

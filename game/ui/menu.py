@@ -566,7 +566,13 @@ class MenuScene(OverlayScene):
         self.edit_button = UIButton(pygame.Rect(margin + 374, by, 150, 48), "Edit tracks…", ui, tool_tip_text="the track editor: a new track, a copy of a shipped one, or yours")
         self.start_button = UIButton(pygame.Rect(w - margin - 200, by, 200, 54), "Start", ui, object_id="#start_button")
         self.quit_button = UIButton(pygame.Rect(w - margin - 200 - 12 - 110, by, 110, 48), "Quit", ui)
-        self.message_rect = pygame.Rect(margin + 536, by - 4, w - 2 * margin - 536 - 340, 56)
+        # "Special shots…" after "Edit tracks…" where the bar has room, else at the top right, under the keys
+        shots = pygame.Rect(margin + 536, by, 150, 48)
+        if shots.right + 12 > self.quit_button.rect.left:
+            shots = pygame.Rect(w - margin - 150, 56 if not self.compact else 40, 150, 40)
+        self.shots_button = UIButton(shots, "Special shots…", ui, tool_tip_text="Bierpong's special shots, solved through the physics and played slowly, with the referee's rulings (D)")
+        msg_x = margin + 536 + (162 if shots.bottom > by else 0)
+        self.message_rect = pygame.Rect(msg_x, by - 4, w - margin - 340 - msg_x, 56)
         if self.message_rect.w < 300:
             self.message_rect = pygame.Rect(margin, by - 26, w - 2 * margin, 24)
         # static text: title, headings, labels
@@ -704,6 +710,13 @@ class MenuScene(OverlayScene):
 
         self.host.push(PongScene(self.host))
 
+    def open_shots(self) -> None:
+        """"Special shots…" (D): Bierpong's special shots, solved and played (`ShotMenu`, alone on top:
+        Esc from it comes back here)."""
+        from game.ui.pong_demo import ShotMenu
+
+        self.host.push(ShotMenu(self.host))
+
     def open_saves(self) -> None:
         saves = list_saves()
         items = [(sv.label, str(sv.path)) for sv in saves]
@@ -830,6 +843,8 @@ class MenuScene(OverlayScene):
                 self.open_editor()
             elif el is self.quit_button:
                 self.ask_quit()
+            elif el is self.shots_button:
+                self.open_shots()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = e.ui_element
             rows: list[Any] = m.team_rows if m.team_game else m.players
@@ -868,6 +883,8 @@ class MenuScene(OverlayScene):
             self.start()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_p and not self._typing():
             self.open_practice()
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_d and not self._typing():
+            self.open_shots()
         elif e.type == pygame.MOUSEWHEEL and m.game == "racerbile":
             pos = pygame.mouse.get_pos()
             if self.right.collidepoint(pos):

@@ -3,9 +3,12 @@
 `game.bierpong.solver.solve` finds the throws; this scene (the practice table `PongScene`, with its
 event labels and feed) throws them one after the other, each on a fresh table holding the rack that
 throw met – the same physics and inputs as the solver's, so it replays exactly what was classified.
-After each ball has come to rest its classification is labelled where it lies and listed in the feed;
-the banner names the throw's part in the shot and, at the end, the shot's classification
-("roller: cups 3 → 1"). R plays it again, S toggles slow motion, Space pauses, Esc leaves.
+After each ball has come to rest its classification is labelled where it lies and listed in the feed,
+followed by the referee's rulings on it (`game.bierpong.demo_match.referee_demo`: the throws played as
+a singles match through the referee), each with its article; at the end a short "The referee:" block
+(cups removed, sips, how it stands). The banner names the throw's part in the shot and, at the end,
+the shot's classification ("roller: cups 3 → 1"). R plays it again, S toggles slow motion, Space
+pauses, Esc leaves.
 """
 from __future__ import annotations
 
@@ -13,7 +16,9 @@ from dataclasses import replace
 
 import pygame
 
+from game.bierpong.demo_match import DemoScript, Line, referee_demo, short
 from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
+from game.errors import IllegalAction
 from game.ui import theme
 from game.ui.pong import PongScene
 from game.ui.pong_view import Label, PongFrame
@@ -51,9 +56,12 @@ def solved(shot: str) -> Solution:
 
 
 class ShotMenu(Scene):
-    """The list of the ten special shots over the practice table: ↑/↓ and Enter, a click, or the
-    shot's number (1–9, 0) chooses; the chosen shot is solved and played as `demo SHOT` does.
-    Esc (here or in the demo) returns to the table."""
+    """The list of the ten special shots: ↑/↓ and Enter, a click, or the shot's number (1–9, 0)
+    chooses; the chosen shot is solved and played as `demo SHOT` does.
+
+    Over the practice table (`under`: M there) the demo takes the list's place and Esc returns to
+    the table; opened alone (from the main menu: `under=None`) it draws its own background, the demo
+    goes on top of it – Esc from the demo comes back to the list, Esc from the list to the menu."""
 
     def __init__(self, host: Host, under: Scene | None = None) -> None:
         super().__init__(host)
@@ -61,6 +69,7 @@ class ShotMenu(Scene):
         self.index = 0
         self.message = ""
         self.rows: list[pygame.Rect] = []
+        self._bg: pygame.Surface | None = None  # the wood behind the list when nothing is under it
 
     def choose(self, shot: str) -> DemoScene | None:
         """Solve `shot` and play it in place of this list (None and a message if it cannot be solved)."""
@@ -70,7 +79,10 @@ class ShotMenu(Scene):
             self.message = f"{shot}: {e}"
             return None
         scene = DemoScene(self.host, solution)
-        self.host.replace(scene)
+        if self.under is None:
+            self.host.push(scene)
+        else:
+            self.host.replace(scene)
         return scene
 
     def handle_event(self, e: pygame.event.Event) -> None:
@@ -98,9 +110,13 @@ class ShotMenu(Scene):
             self.under.resize(size)
 
     def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
         if self.under is not None:
             self.under.draw(surface)
-        w, h = surface.get_size()
+        else:
+            if self._bg is None or self._bg.get_size() != (w, h):
+                self._bg = theme.wood((w, h), theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for((w, h))))
+            surface.blit(self._bg, (0, 0))
         s = theme.scale_for((w, h))
         f = self.host.fonts
         dim = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -114,7 +130,8 @@ class ShotMenu(Scene):
         pygame.draw.rect(surface, theme.AMBER, panel, 2, border_radius=int(10 * s))
         pad = int(18 * s)
         surface.blit(f.shadowed("Special shots", int(24 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
-        hint = "↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to the table"
+        back = "the table" if self.under is not None else "the menu"
+        hint = f"↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to {back}"
         surface.blit(f.text(hint, int(13 * s), theme.CHALK_DIM), (panel.left + pad, panel.top + pad + int(34 * s)))
         y = panel.top + int(86 * s)
         self.rows = []
@@ -134,13 +151,60 @@ class ShotMenu(Scene):
 
 
 class DemoScene(PongScene):
-    """Plays a `Solution`'s throws in order, slow, labelled and classified."""
+    """Plays a `Solution`'s throws in order, slow, labelled, classified and ruled on."""
 
     def __init__(self, host: Host, solution: Solution) -> None:
         super().__init__(host, "triangle10")
         self.solution = solution
+        self.script: DemoScript | None = None
+        self.script_error = ""
+        try:
+            self.script = referee_demo(solution)
+        except (ValueError, IllegalAction) as e:  # a rack of its own: shown, classified, not ruled
+            self.script_error = str(e)
         self.slow = True
         self.restart()
+
+    # --- the referee in the feed ---------------------------------------------------------------
+
+    def say(self, when: str, text: str) -> None:
+        """A feed entry, wrapped to the feed's width (continuation lines indented)."""
+        L = self.view.layout
+        s = L.s
+        width = max(60, L.feed.w - int(20 * s) - int(58 * s))
+        lines = self.host.fonts.wrap(text, int(15 * s), width)
+        for i, line in enumerate(lines or [""]):
+            self.feed.append((when if i == 0 else "", line if i == 0 else "  " + line))
+
+    def _say_lines(self, lines: tuple[Line, ...]) -> None:
+        for ln in lines:
+            if not ln.solved:
+                self.say("", f"› {ln.action}" + ("" if ln.shown else " (on record)"))
+            for r in ln.rulings:
+                words = f" – “{' '.join(r.words)}”" if r.words else ""
+                self.say(short(r.rule), r.arithmetic + words)
+
+    def _say_setup(self) -> None:
+        if self.script is None:
+            if self.script_error:
+                self.say("", f"no referee: {self.script_error}")
+            return
+        sc = self.script
+        a, b = sc.start.sides
+        self.say("", f"The referee: {a.name} ({', '.join(a.members)}) v {b.name} ({', '.join(b.members)})")
+        acts = [ln.action for ln in sc.setup if ln.action != "start"]
+        head = "; ".join(acts[:2])
+        more = f" + {len(acts) - 2} earlier actions" if len(acts) > 2 else ""
+        self.say("setup", f"{head}{more}")
+        if more:
+            self.say("", f"{b.name} have cup(s) {' '.join(map(str, b.rack.ids))} left, {a.name} throw")
+
+    def _say_summary(self) -> None:
+        if self.script is None:
+            return
+        self.say("", "The referee:")
+        for line in self.script.summary():
+            self.say("", "· " + line)
 
     @property
     def factor(self) -> float:
@@ -153,7 +217,8 @@ class DemoScene(PongScene):
         self.classified: list[str] = []  # one line per finished throw
         self.events: list[list[Event]] = []  # what the table reported, per throw
         n = len(self.solution.throws)
-        self.feed.append(("", f"— demo: {self.solution.shot} ({n} throw{'s' if n != 1 else ''}) —"))
+        self.say("", f"— demo: {self.solution.shot} ({n} throw{'s' if n != 1 else ''}) —")
+        self._say_setup()
 
     @property
     def finished(self) -> bool:
@@ -166,7 +231,9 @@ class DemoScene(PongScene):
         self.flights.clear()
         self.trails = []
         self.events.append([])
-        self.feed.append(("", f"throw {self.index + 1}: {st.note}"))
+        self.say("", f"throw {self.index + 1}: {st.note}")
+        if self.script is not None:
+            self._say_lines(self.script.throws[self.index].before)
         self.throw(st.throw)
 
     def advance(self, sim_seconds: float) -> list[Event]:
@@ -185,9 +252,12 @@ class DemoScene(PongScene):
             rest = next((e for e in reversed(self.events[-1]) if isinstance(e, Settled)), None)
             x, y = (rest.x, rest.y) if rest is not None else (st.throw.release[0], st.throw.release[1])
             self.labels.append(Label(text, x, y, 0.12, 0.0))
-            self.feed.append(("", f"throw {self.index + 1}: {text}"))
+            self.say("", f"throw {self.index + 1}: {text}")
+            if self.script is not None:
+                self._say_lines(self.script.throws[self.index].after)
             if self.finished:
-                self.feed.append(("", self.solution.summary))
+                self.say("", self.solution.summary)
+                self._say_summary()
             self.wait = PAUSE
         if self.index + 1 < len(throws) and len(self.classified) == self.index + 1:
             self.wait -= dt * self.factor
@@ -239,10 +309,23 @@ def run_demo(shot: str, *, frames: int | None = None, screenshot: str | None = N
 
     solution = _SOLVED[shot] = solve(shot)
     print(f"{solution.summary}  ({solution.tries} simulated throws)")
+    script = referee_demo(solution)
+    acts = [ln.action for ln in script.setup if ln.action != "start"]
+    print(f"  the referee's table: {' v '.join(script.teams)}; setup: {'; '.join(acts)}")
     for i, st in enumerate(solution.throws, 1):
         v = st.throw.velocity
         print(f"  throw {i}: {st.note}: {st.outcome}  release {tuple(round(c, 3) for c in st.throw.release)}"
               f" velocity {tuple(round(c, 3) for c in v)} spin {st.throw.spin}")
+        ts = script.throws[i - 1]
+        if ts.rack:
+            print(f"      (rack: {ts.rack})")
+        for ln in ts.lines:
+            print(f"      {ln.action}" + ("" if ln.shown else "  (on record, not shown)"))
+            for r in ln.rulings:
+                print(f"          {short(r.rule):6} {r.arithmetic}" + (f" – {' '.join(r.words)}" if r.words else ""))
+    print("  The referee:")
+    for line in script.summary():
+        print(f"    {line}")
     app = App(size, fullscreen, title=f"Stammtisch – Bierpong demo: {shot}")
     try:
         app.push(DemoScene(app, solution))
