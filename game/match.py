@@ -15,6 +15,8 @@ from game.dice.actions import Dice, Tower
 from game.errors import IllegalAction, InputError
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.journal import Journal, is_journal, read_journal
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
+from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
@@ -82,12 +84,19 @@ class Match:
 
     # --- acting ----------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> Entry:
-        """Apply a legal action, log it, and return the log entry (with its rulings)."""
-        seat = self.state.current_player()
-        step = self.state.apply(action)
-        self.state = step.state
-        entry = Entry(seat, str(action), step.rulings)
+    def apply(self, action: Any, detail: dict[str, Any] | None = None) -> Entry:
+        """Apply a legal action, log it, and return the log entry (with its rulings). A `Challenge`
+        (or its text) overrides an earlier drink ruling and leaves the game's state alone;
+        `detail` is kept in the entry for replays (e.g. a ball's launch)."""
+        if isinstance(action, str) and is_challenge_text(action):
+            action = parse_challenge(action)
+        if isinstance(action, Challenge):
+            entry = Entry(CHALLENGE, str(action), (rule_on(self.log.entries, action),), detail)
+        else:
+            seat = self.state.current_player()
+            step = self.state.apply(action)
+            self.state = step.state
+            entry = Entry(seat, str(action), step.rulings, detail)
         self.log.append(entry)
         if self.journal is not None:
             self.journal.append(entry)
@@ -112,7 +121,38 @@ class Match:
         return self.apply(self.draw_chance())
 
     def rulings(self) -> list[Ruling]:
+        """Every ruling as logged, overridden ones included (see `struck`)."""
         return self.log.rulings()
+
+    def effective_rulings(self) -> list[Ruling]:
+        """The rulings that stand: challenged ones replaced by their overrides (game.rules.challenge)."""
+        return effective_rulings(self.log.entries)
+
+    def struck(self) -> set[tuple[int, int]]:
+        """(entry, ruling), both from 1, of every ruling a challenge overrode."""
+        return overridden(self.log.entries)
+
+    def drinks(self) -> Ledger:
+        """What everybody has drunk by the rulings that stand (the ledger follows challenges)."""
+        names: list[str] = []
+        drinks: dict[str, Drink] = {}
+        for p in self.log.players:
+            for n in (p.get("drivers") or [p["name"]]):
+                names.append(str(n))
+                drinks[str(n)] = Drink(p.get("drink", "beer"))
+        led = Ledger.new(names, drinks)
+        for r in self.effective_rulings():
+            if r.what in CHALLENGEABLE:
+                if r.who not in led.players:
+                    led = Ledger((*led.accounts, (r.who, Account())))
+                led = led.apply(r)
+        return led
+
+    def parse(self, text: str) -> Any:
+        """An action of this game, or a challenge, from its text."""
+        if is_challenge_text(text):
+            return parse_challenge(text)
+        return self.info.state.parse_action(text)
 
     # --- undo, save, load ------------------------------------------------------------------
 
@@ -175,7 +215,7 @@ class Match:
             raise InputError("the saved start of the match does not match its players and profile", file)
         for i, saved in enumerate(log.entries[1:], start=2):
             try:
-                got = m.apply(m.info.state.parse_action(saved.action))
+                got = m.apply(m.parse(saved.action), saved.detail)
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None
             if got.rulings != saved.rulings:

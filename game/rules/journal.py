@@ -19,7 +19,6 @@ from typing import IO, Any
 from game.errors import InputError
 from game.fileio import atomic_write
 from game.rules.matchlog import Entry, MatchLog
-from game.rules.ruling import Ruling
 
 FORMAT = "stammtisch-journal/1"
 
@@ -119,7 +118,7 @@ def read_journal(path: str | Path) -> JournalRead:
         try:
             if not isinstance(value, dict):
                 raise TypeError("an entry is a JSON object")
-            entry = Entry(int(value["seat"]), str(value["action"]), tuple(Ruling.from_dict(r) for r in value["rulings"]))
+            entry = Entry.from_dict(value)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise InputError(f"the journal is damaged: entry {n - 1} lacks or garbles a field ({e})", file, n, 1) from None
         log.append(entry)

@@ -25,9 +25,23 @@ class Entry:
     seat: int
     action: str
     rulings: tuple[Ruling, ...] = ()
+    # what the referee did not need but a replay shows: e.g. a Bierpong ball's launch (release,
+    # velocity, spin) so the viewer can throw it again exactly; not compared when a log is replayed
+    detail: dict[str, Any] | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "action": self.action, "rulings": [r.to_dict() for r in self.rulings]}
+        d: dict[str, Any] = {"seat": self.seat, "action": self.action, "rulings": [r.to_dict() for r in self.rulings]}
+        if self.detail:
+            d["detail"] = self.detail
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Entry:
+        """An entry from its JSON form (KeyError, TypeError, ValueError or AttributeError when garbled)."""
+        detail = d.get("detail")
+        if detail is not None and not isinstance(detail, dict):
+            raise TypeError("an entry's detail is a JSON object")
+        return cls(int(d["seat"]), str(d["action"]), tuple(Ruling.from_dict(r) for r in d["rulings"]), detail)
 
 
 START = -3
@@ -84,10 +98,7 @@ class MatchLog:
         try:
             if data.get("format") != FORMAT:
                 raise InputError(f"not a saved match: format {data.get('format')!r}, expected {FORMAT!r}", file)
-            entries = [
-                Entry(int(e["seat"]), str(e["action"]), tuple(Ruling.from_dict(r) for r in e["rulings"]))
-                for e in data["entries"]
-            ]
+            entries = [Entry.from_dict(e) for e in data["entries"]]
             return cls(
                 str(data["game"]),
                 list(data["players"]),

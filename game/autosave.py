@@ -1,0 +1,299 @@
+"""Crash-safe autosave of a live match: the whole log on disk after every action.
+
+One autosave per game, `autosave-<game>.json` in the save folder (`game.ui.saves`), in the match
+log's own format (`Match.load` reads it). Every write puts the new text in a synced temporary file,
+renames the current file to `<file>.bak`, renames the new text into place and syncs the folder
+(`game.fileio.write_keeping_backup`): a crash at any moment leaves the file or its backup whole,
+and the action counts as saved once `Match.apply` has returned.
+
+The file holds the header on its first line and log entry i (the start is entry 1) on line i + 1,
+so an error's line names the damaged entry. Entries are serialised once and kept, so a write costs
+little more than the disk (`bench_autosave`).
+
+A finished match has no autosave: `Autosave.finish` deletes the file and its backup (save the
+match under its own name first if it is to be kept), so the menu offers only unfinished ones.
+No pygame here.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from game.errors import InputError
+from game.fileio import atomic_write, sync_folder, write_keeping_backup
+from game.games import GAMES
+from game.match import Match
+from game.rules.matchlog import Entry, MatchLog
+
+__all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "bench_autosave", "last_unfinished", "load_autosave",
+           "unfinished"]
+
+PREFIX = "autosave-"
+
+
+def backup_of(path: str | Path) -> Path:
+    """The previous good copy of an autosave: `<path>.bak`."""
+    p = Path(path)
+    return p.with_name(p.name + ".bak")
+
+
+def default_path(game: str) -> Path:
+    from game.ui.saves import autosave_path  # pygame-free; imported late so that tests can move the folder
+
+    return autosave_path(game)
+
+
+class Autosave:
+    """Writes a match's whole log after every applied action (a listener on the match).
+
+    `sync()` rewrites it at once – the scenes call it after `Match.undo_to`. A failed write (disk
+    full, folder gone) does not stop the match: the reason is kept in `error` until a write succeeds.
+    """
+
+    def __init__(self, match: Match, path: str | Path) -> None:
+        self.match = match
+        self.path = Path(path)
+        self.backup = backup_of(self.path)
+        self.error: str | None = None
+        self.writes = 0
+        self.seconds = 0.0  # time spent writing, all writes together
+        self._cache: list[tuple[Entry, str]] = []  # entries serialised so far (the same objects)
+        self._attached = False
+
+    @classmethod
+    def attach(cls, match: Match, path: str | Path | None = None) -> Autosave:
+        """Autosave `match` to `path` (default: the game's autosave in the save folder) from now on.
+
+        The file is replaced at once by the log so far (any older autosave there, finished, damaged
+        or of another match, is gone) and its backup removed; then every action is written."""
+        a = cls(match, path if path is not None else default_path(match.info.name))
+        a._first_write()
+        match.listeners.append(a._on_entry)
+        a._attached = True
+        return a
+
+    def text(self) -> str:
+        """The file's text for the match's log as it is now."""
+        log = self.match.log
+        head = json.loads(log.prefix(0).to_json())
+        head.pop("entries", None)
+        cache = self._cache
+        entries = log.entries
+        keep = 0
+        while keep < min(len(cache), len(entries)) and cache[keep][0] is entries[keep]:
+            keep += 1
+        del cache[keep:]
+        for e in entries[keep:]:
+            cache.append((e, json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":"))))
+        top = json.dumps(head, ensure_ascii=False)
+        return top[:-1] + ', "entries": [\n' + ",\n".join(s for _, s in cache) + "\n]}\n"
+
+    def sync(self) -> None:
+        """Write the whole log now, keeping the previous file as the backup."""
+        self._guarded(lambda data: write_keeping_backup(self.path, data, self.backup))
+
+    def detach(self) -> None:
+        """Stop autosaving (leaving to the menu); the file stays for "Continue last match"."""
+        if self._attached:
+            self.match.listeners.remove(self._on_entry)
+            self._attached = False
+
+    def finish(self) -> None:
+        """The match is over: stop autosaving and delete the autosave and its backup."""
+        self.detach()
+        for p in (self.path, self.backup):
+            p.unlink(missing_ok=True)
+        sync_folder(self.path.parent)
+
+    # --- inside --------------------------------------------------------------------------------
+
+    def _on_entry(self, entry: Entry) -> None:
+        self.sync()
+
+    def _first_write(self) -> None:
+        def write(data: str) -> None:
+            atomic_write(self.path, data)
+            for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a write a crash cut short
+                stale.unlink(missing_ok=True)
+            self.backup.unlink(missing_ok=True)
+            sync_folder(self.path.parent)
+
+        self._guarded(write)
+
+    def _guarded(self, write: Callable[[str], None]) -> None:
+        t0 = time.perf_counter()
+        try:
+            write(self.text())
+        except OSError as e:
+            self.error = f"{self.path}: the autosave could not be written: {e.strerror or e}"
+        else:
+            self.error = None
+            self.writes += 1
+        finally:
+            self.seconds += time.perf_counter() - t0
+
+
+# --- resuming ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A resumed match, the file it came from, and what went wrong on the way (None: nothing)."""
+
+    match: Match
+    path: Path
+    message: str | None = None
+
+
+def _replay(path: Path) -> Match:
+    """Load and verify one file; anything wrong with it is an `InputError`."""
+    if not path.exists():
+        raise InputError("there is no such file", str(path))
+    try:
+        return Match.load(path)
+    except InputError:
+        raise
+    except Exception as e:  # a damaged file must never crash the program: name what broke
+        raise InputError(f"the saved match cannot be replayed ({type(e).__name__}: {e})", str(path)) from None
+
+
+def load_autosave(path: str | Path) -> Resumed:
+    """Resume the match autosaved at `path`, replaying and verifying every ruling.
+
+    A missing, truncated or damaged file falls back to its backup (`<path>.bak`), with a message
+    saying why; when both are unusable this is an `InputError` naming both reasons."""
+    p = Path(path)
+    try:
+        return Resumed(_replay(p), p)
+    except InputError as first:
+        bak = backup_of(p)
+        try:
+            m = _replay(bak)
+        except InputError as second:
+            raise InputError(f"the autosave cannot be resumed ({first}), nor its backup ({second})", str(p)) from None
+        actions = len(m.log.entries) - 1
+        return Resumed(m, bak, f"{first} – resumed from the backup {bak.name} instead ({actions} actions)")
+
+
+# --- finding the last match ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AutosaveInfo:
+    """An unfinished autosaved match, as the menu shows it."""
+
+    path: Path  # the autosave (pass it to `load_autosave`, even when only its backup is left)
+    game: str
+    players: tuple[str, ...]
+    actions: int  # log entries after the start
+    modified: float  # seconds since the epoch
+    problem: str | None = None  # the autosave is damaged: what `load_autosave` will say
+
+    @property
+    def title(self) -> str:
+        info = GAMES.get(self.game)
+        return info.title if info is not None else self.game
+
+    @property
+    def label(self) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+        return f"{self.title}: {', '.join(self.players)} – {self.actions} actions ({when})"
+
+
+def _info(path: Path, game: str) -> AutosaveInfo:
+    """What the autosave at `path` (or else its backup) holds; a damaged one says so in `problem`."""
+    stamps = [q.stat().st_mtime for q in (path, backup_of(path)) if q.exists()]
+    modified = max(stamps, default=0.0)
+    reasons = []
+    for q in (path, backup_of(path)):
+        try:
+            log = MatchLog.load(q) if q.exists() else None
+        except InputError as e:
+            reasons.append(str(e))
+            continue
+        if log is None:
+            continue
+        problem = reasons[0] + " – its backup is used" if reasons else None
+        players = tuple(str(d.get("name", "?")) for d in log.players)
+        return AutosaveInfo(path, log.game, players, max(0, len(log.entries) - 1), modified, problem)
+    return AutosaveInfo(path, game, (), 0, modified, "; ".join(reasons) or "the autosave is empty")
+
+
+def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
+    """Every unfinished autosave in `folder` (default: the save folder), newest first."""
+    if folder is None:
+        from game.ui.saves import save_dir
+
+        folder = save_dir()
+    d = Path(folder)
+    if not d.is_dir():
+        return []
+    games: set[str] = set()
+    for q in d.iterdir():
+        name = q.name.removesuffix(".bak")
+        if name.startswith(PREFIX) and name.endswith(".json"):
+            games.add(name[len(PREFIX) : -len(".json")])
+    out = []
+    for g in games:
+        try:
+            out.append(_info(d / f"{PREFIX}{g}.json", g))
+        except OSError:  # removed while we looked
+            continue
+    return sorted(out, key=lambda i: (-i.modified, i.game))
+
+
+def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
+    """The newest unfinished autosave, for the menu's "Continue last match" (None: there is none)."""
+    found = unfinished(folder)
+    return found[0] if found else None
+
+
+# --- the cost of a write -------------------------------------------------------------------------
+
+
+def long_race(entries: int, seed: int = 11) -> Match:
+    """A bots-only Le Mans (three teams of three) driven to at least `entries` log entries."""
+    from game.match import PlayerSpec
+    from game.racerbile.actions import Clock
+    from game.racerbile.bots import make_race_bot
+    from game.rules import racerbile as R
+    from game.state import CHANCE
+
+    teams = [PlayerSpec(f"Team {i}", kind, drivers=tuple(f"D{i}{k}" for k in range(3)))
+             for i, kind in enumerate(["careful", "racer", "stalin"])]
+    m = Match("racerbile", teams, R.SPEC.make(R.LE_MANS), seed=seed, track="le_mans")
+    bots = [make_race_bot(p.kind) for p in m.players]
+    while len(m.log.entries) < entries and not m.state.is_terminal():
+        seat = m.state.current_player()
+        if seat == CHANCE:
+            m.resolve_chance()
+        else:
+            m.apply(bots[seat].act(m.state, m.rng))
+        if m.state.turns and len(m.log.entries) % 10 == 0:
+            m.apply(Clock(30))
+    return m
+
+
+def bench_autosave(sizes: tuple[int, ...] = (100, 2000), actions: int = 40) -> dict[str, float]:
+    """Milliseconds an autosave adds to an action of a Racerbile (Le Mans) log of 100 and 2,000
+    entries, and beside it the plain `MatchLog.save` of the 2,000-entry log (the naive autosave)."""
+    full = long_race(max(sizes) + actions)
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            m = Match.replay(full.log.prefix(n))
+            a = Autosave.attach(m, Path(tmp) / f"{PREFIX}racerbile-{n}.json")
+            a.writes, a.seconds = 0, 0.0
+            for e in full.log.entries[n : n + actions]:
+                m.apply(m.info.state.parse_action(e.action))
+            out[f"autosave_{n}_ms"] = a.seconds / max(1, a.writes) * 1000
+        log = full.log.prefix(max(sizes))
+        t0 = time.perf_counter()
+        for _ in range(5):
+            log.save(Path(tmp) / "plain.json")
+        out[f"baseline_save_{max(sizes)}_ms"] = (time.perf_counter() - t0) / 5 * 1000
+    return out

@@ -1,0 +1,121 @@
+"""Challenged rulings: a player (or a Le Mans judge) overrides a drink ruling, with a reason.
+
+A challenge is a log entry of its own (seat `CHALLENGE`), written in the notation
+
+    challenge 12.2 by Ann: 3 sips to Bo – the ball touched his elbow first
+
+meaning: ruling 2 of log entry 12 (both counted from 1, as the log dialog shows them) is replaced by
+"Bo drinks 3 sips". The original stays in the log and is shown struck through; the ledger of drinks
+(`effective_rulings`) follows the override. A challenge may itself be challenged (target its entry, ruling 1).
+
+Only drink rulings (sips, a beer, the rest of a beer) can be challenged: they change what someone drinks
+and nothing else. A ruling that steers the game (cups, mats, laps, a lost game) is corrected by going
+back to the action before it ("undo to here") and playing on correctly – overriding it alone would
+leave the rest of the log ruled on a table that no longer exists. No pygame here.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.errors import IllegalAction
+from game.rules.matchlog import Entry
+from game.rules.ruling import Ruling, What
+
+CHALLENGE = -4  # the seat of a challenge entry in the match log
+CHALLENGEABLE = (What.SIPS, What.BEER, What.BEER_REST)
+DRINK_WORDS = {"sip": What.SIPS, "sips": What.SIPS, "beer": What.BEER, "beers": What.BEER, "rest": What.BEER_REST}
+_FORM = re.compile(r"^challenge (\d+)\.(\d+) by (\S+): (\d+) (sips?|beers?|rest) to (\S+) [–-] (.+)$")
+FORM = "challenge ENTRY.RULING by WHO: AMOUNT sips|beer|rest to PLAYER – REASON"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Ruling `ruling` of log entry `entry` (1-based), overridden by `by`: `who` gets `amount` `what`."""
+
+    entry: int
+    ruling: int
+    by: str
+    amount: int
+    what: What
+    who: str
+    reason: str
+
+    def __str__(self) -> str:
+        word = {What.SIPS: "sips" if self.amount != 1 else "sip", What.BEER: "beer" if self.amount == 1 else "beers",
+                What.BEER_REST: "rest"}[self.what]
+        return f"challenge {self.entry}.{self.ruling} by {self.by}: {self.amount} {word} to {self.who} – {self.reason}"
+
+
+def is_challenge_text(text: str) -> bool:
+    return text.strip().startswith("challenge ")
+
+
+def parse_challenge(text: str) -> Challenge:
+    """The inverse of `str(challenge)`; ValueError naming the form otherwise."""
+    t = " ".join(text.split())
+    m = _FORM.match(t)
+    if m is None:
+        raise ValueError(f"not a challenge: {text!r}; write: {FORM}")
+    entry, ruling, by, amount, word, who, reason = m.groups()
+    return Challenge(int(entry), int(ruling), by, int(amount), DRINK_WORDS[word], who, reason.strip())
+
+
+def target_of(entries: Sequence[Entry], ch: Challenge) -> Ruling:
+    """The ruling a challenge overrides; IllegalAction when there is none or it cannot be challenged."""
+    if not 1 <= ch.entry <= len(entries):
+        raise IllegalAction(f"{ch}: the log has no entry {ch.entry}")
+    rulings = entries[ch.entry - 1].rulings
+    if not 1 <= ch.ruling <= len(rulings):
+        raise IllegalAction(f"{ch}: entry {ch.entry} has {len(rulings)} ruling(s), not a ruling {ch.ruling}")
+    r = rulings[ch.ruling - 1]
+    if r.what not in CHALLENGEABLE:
+        raise IllegalAction(f"{ch}: only drink rulings can be challenged; ruling {ch.entry}.{ch.ruling} hands out "
+                            f"{r.what} – go back to before entry {ch.entry} (undo to here) and play it again")
+    if (ch.entry, ch.ruling) in overridden(entries):
+        raise IllegalAction(f"{ch}: ruling {ch.entry}.{ch.ruling} is overridden already – challenge its override")
+    if not ch.reason.strip():
+        raise IllegalAction(f"{ch}: a challenge needs a reason")
+    if ch.amount < 0:
+        raise IllegalAction(f"{ch}: an amount is 0 or more")
+    return r
+
+
+def rule_on(entries: Sequence[Entry], ch: Challenge) -> Ruling:
+    """The override ruling a valid challenge puts in the log (it keeps the original's rule id)."""
+    r = target_of(entries, ch)
+    was = f"{r.amount} {r.what} to {r.who}" if r.what is not What.BEER_REST else f"the rest of the beer to {r.who}"
+    return Ruling(ch.who, ch.what, ch.amount, r.rule,
+                  f"challenged by {ch.by}: {ch.reason} – instead of {was} ({r.arithmetic})", giver=r.giver)
+
+
+def targets(entries: Sequence[Entry]) -> list[tuple[int, int]]:
+    """The (entry, ruling) pairs the log's challenges override, in log order."""
+    out: list[tuple[int, int]] = []
+    for e in entries:
+        if e.seat == CHALLENGE:
+            try:
+                ch = parse_challenge(e.action)
+            except ValueError:
+                continue
+            out.append((ch.entry, ch.ruling))
+    return out
+
+
+def overridden(entries: Sequence[Entry]) -> set[tuple[int, int]]:
+    return set(targets(entries))
+
+
+def effective_rulings(entries: Sequence[Entry]) -> list[Ruling]:
+    """Every ruling that stands: the log's rulings without those overridden (their overrides instead)."""
+    struck = overridden(entries)
+    return [r for i, e in enumerate(entries, start=1) for j, r in enumerate(e.rulings, start=1) if (i, j) not in struck]
+
+
+def challengeable(entries: Sequence[Entry]) -> list[tuple[int, int, Ruling]]:
+    """The rulings a challenge may target now (drink rulings not yet overridden), newest first."""
+    struck = overridden(entries)
+    out = [(i, j, r) for i, e in enumerate(entries, start=1) for j, r in enumerate(e.rulings, start=1)
+           if r.what in CHALLENGEABLE and (i, j) not in struck]
+    return out[::-1]

@@ -1,0 +1,306 @@
+"""Crash-safe autosave (issue 8): every action of every game is on disk once `apply` returns; a
+resumed match replays every ruling; a damaged autosave falls back to its backup with a message
+naming the place; a process SIGKILLed at a random moment resumes with nothing it had saved lost."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.autosave import Autosave, backup_of, bench_autosave, last_unfinished, load_autosave, unfinished
+from game.errors import InputError
+from game.match import Match
+from game.rules.matchlog import MatchLog
+from tests.autosave_worker import GAMES, new_match, play, play_on
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = ROOT / "tests" / "autosave_worker.py"
+
+
+def on_disk(path: Path) -> MatchLog:
+    return MatchLog.load(path)
+
+
+def place(path: Path) -> str:
+    """The start of a message that points into `path`: `file:line:col: `."""
+    return rf"{re.escape(str(path))}:\d+:\d+: "
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_action_of_a_match_is_autosaved_and_resumes_with_its_rulings(game: str, tmp_path: Path) -> None:
+    """A bots' match of each game with autosave: after every action the file holds the whole log
+    and the backup the log one action shorter; resuming replays every ruling to the same state."""
+    path = tmp_path / f"autosave-{game}.json"
+    m, bot = new_match(game, seed=5)
+    save = Autosave.attach(m, path)
+    assert on_disk(path).entries == m.log.entries and not backup_of(path).exists()
+    seen = 0
+
+    def check(m: Match) -> None:
+        nonlocal seen
+        seen += 1
+        assert on_disk(path).entries == m.log.entries
+        assert on_disk(backup_of(path)).entries == m.log.entries[:-1]
+
+    play_on(m, bot, check, limit=160)
+    assert seen >= 100 and save.writes == seen + 1 and save.error is None
+    r = load_autosave(path)
+    assert r.message is None and r.path == path
+    assert r.match.log.entries == m.log.entries and r.match.rulings() == m.rulings()
+    assert r.match.state == m.state
+    # and play goes on from the resumed match exactly as from the live one
+    if not m.state.is_terminal():
+        nxt = play(game, 5, limit=len(m.log.entries) + 1).log.entries[-1]
+        got = r.match.apply(r.match.info.state.parse_action(nxt.action))
+        assert got == nxt
+
+
+def test_undo_is_autosaved_when_synced(tmp_path: Path) -> None:
+    """After `undo_to` the scene calls `sync()`: the file holds the shorter log; the next action
+    is written after it, the undone ones are gone from both copies."""
+    path = tmp_path / "autosave-schock.json"
+    m, bot = new_match("schock", seed=8)
+    save = Autosave.attach(m, path)
+    play_on(m, bot, lambda m: None, limit=40)
+    m.undo_to(25)
+    save.sync()
+    assert on_disk(path).entries == m.log.entries and len(m.log.entries) == 25
+    play_on(m, bot, lambda m: None, limit=30)
+    assert on_disk(path).entries == m.log.entries
+    assert on_disk(backup_of(path)).entries == m.log.entries[:-1]
+    assert load_autosave(path).match.state == m.state
+
+
+def test_a_finished_match_leaves_no_autosave(tmp_path: Path) -> None:
+    """`finish()` deletes the autosave and its backup and stops writing, so the menu does not
+    offer a finished match."""
+    path = tmp_path / "autosave-katchen.json"
+    m, bot = new_match("katchen", seed=4)
+    save = Autosave.attach(m, path)
+    play_on(m, bot, lambda m: None, limit=100_000)
+    assert m.state.is_terminal() and on_disk(path).entries == m.log.entries
+    assert last_unfinished(tmp_path) is not None
+    save.finish()
+    assert not path.exists() and not backup_of(path).exists()
+    assert last_unfinished(tmp_path) is None
+    m.undo_to(len(m.log.entries) - 1)
+    play_on(m, bot, lambda m: None, limit=100_000)
+    assert m.state.is_terminal() and not path.exists()  # no longer listening
+
+
+@lru_cache(maxsize=None)
+def saved_pair(game: str, actions: int) -> tuple[str, str, int]:
+    """The texts of an autosave after `actions` log entries and of its backup, and that length."""
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"autosave-{game}.json"
+        m, bot = new_match(game, seed=12)
+        Autosave.attach(m, path)
+        play_on(m, bot, lambda m: None, limit=actions)
+        return path.read_text(encoding="utf-8"), backup_of(path).read_text(encoding="utf-8"), len(m.log.entries)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.sampled_from(["schock", "racerbile"]), cut=st.floats(0, 1, exclude_max=True))
+def test_a_truncated_autosave_falls_back_to_its_backup_with_a_message(game: str, cut: float) -> None:
+    """A file cut at any byte (a disk that lost its tail) does not load as a shorter or empty
+    game: the backup is resumed, one action shorter, and the message names the file's place."""
+    text, bak, n = saved_pair(game, 60)
+    data = text.rstrip().encode("utf-8")
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"autosave-{game}.json"
+        path.write_bytes(data[: int(cut * len(data))])
+        backup_of(path).write_text(bak, encoding="utf-8")
+        r = load_autosave(path)
+        assert r.path == backup_of(path) and len(r.match.log.entries) == n - 1
+        assert r.message is not None and re.match(place(path), r.message)
+        assert "backup" in r.message
+        with pytest.raises(InputError):
+            Match.load(path)  # the file itself is not silently taken for a game
+
+
+def test_an_autosave_whose_rulings_do_not_replay_falls_back_to_its_backup(tmp_path: Path) -> None:
+    """An autosave whose logged ruling differs from what the rules give is not resumed: the
+    message names the entry; the backup is resumed instead."""
+    text, bak, n = saved_pair("racerbile", 60)
+    data = json.loads(text)
+    i = max(k for k, e in enumerate(data["entries"]) if e["rulings"])
+    data["entries"][i]["rulings"][0]["amount"] += 1
+    path = tmp_path / "autosave-racerbile.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    backup_of(path).write_text(bak, encoding="utf-8")
+    r = load_autosave(path)
+    assert r.message is not None and re.match(place(path), r.message)
+    assert f"entry {i + 1}" in r.message and "do not replay" in r.message
+    assert len(r.match.log.entries) == n - 1
+
+
+def test_a_crash_between_the_renames_resumes_from_the_backup(tmp_path: Path) -> None:
+    """Killed after the current file became the backup and before the new one took its place:
+    only the backup is there, and it is resumed (no action that had been saved is lost)."""
+    text, bak, n = saved_pair("schock", 50)
+    path = tmp_path / "autosave-schock.json"
+    backup_of(path).write_text(text, encoding="utf-8")
+    r = load_autosave(path)
+    assert len(r.match.log.entries) == n and r.message is not None and "no such file" in r.message
+    info = last_unfinished(tmp_path)
+    assert info is not None and info.path == path and info.actions == n - 1
+
+
+def test_both_copies_broken_is_an_input_error_naming_both(tmp_path: Path) -> None:
+    """Neither copy usable: an InputError giving both files and both reasons, never an empty game."""
+    text, bak, _ = saved_pair("schock", 50)
+    path = tmp_path / "autosave-schock.json"
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    backup_of(path).write_text("{}", encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_autosave(path)
+    msg = str(e.value)
+    assert re.match(place(path), msg)
+    assert f"{path}:" in msg and f"{backup_of(path)}:" in msg
+    assert "JSON" in msg and "format" in msg
+    backup_of(path).unlink()
+    path.unlink()
+    with pytest.raises(InputError, match="no such file"):
+        load_autosave(path)
+
+
+def test_attaching_replaces_a_damaged_autosave_and_its_backup(tmp_path: Path) -> None:
+    """Resumed from the backup and autosaving again: the damaged file is replaced at once, so a
+    crash in the next write can never leave only the damaged copy as the backup."""
+    text, bak, n = saved_pair("racerbile", 40)
+    path = tmp_path / "autosave-racerbile.json"
+    path.write_text(text[:100], encoding="utf-8")
+    backup_of(path).write_text(bak, encoding="utf-8")
+    r = load_autosave(path)
+    save = Autosave.attach(r.match, path)
+    assert on_disk(path).entries == r.match.log.entries and not backup_of(path).exists()
+    (tmp_path / f".{path.name}.junk.tmp").write_text("{", encoding="utf-8")  # a write cut short earlier
+    _, bot = new_match("racerbile", seed=12)
+    play_on(r.match, bot, lambda m: None, limit=n + 3)
+    assert on_disk(backup_of(path)).entries == r.match.log.entries[:-1]
+    assert save.error is None
+    Autosave.attach(r.match, path)
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_failed_write_does_not_stop_the_match(tmp_path: Path) -> None:
+    """The save folder is not a folder: the match goes on, `error` says why, nothing is raised."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    m, bot = new_match("schock", seed=2)
+    save = Autosave.attach(m, blocker / "autosave-schock.json")
+    play_on(m, bot, lambda m: None, limit=10)
+    assert len(m.log.entries) == 10 and save.writes == 0
+    assert save.error is not None and "autosave-schock.json" in save.error
+
+
+def test_last_unfinished_is_the_newest_unfinished_autosave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu's "Continue last match": the newest autosave in the save folder, with its game,
+    players and number of actions; finished matches (their autosave deleted) are not offered."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert last_unfinished() is None  # no save folder at all
+    saves: dict[str, Autosave] = {}
+    for k, game in enumerate(["schock", "racerbile", "bierpong"]):
+        m, bot = new_match(game, seed=k)
+        saves[game] = Autosave.attach(m)  # the default place: the save folder
+        play_on(m, bot, lambda m: None, limit=10 + k)
+        for p in (saves[game].path, saves[game].backup):
+            os.utime(p, (1_000_000 + k, 1_000_000 + k))
+    folder = tmp_path / "data" / "stammtisch" / "saves"
+    assert saves["schock"].path == folder / "autosave-schock.json"
+    newest = last_unfinished()
+    assert newest is not None and newest.game == "bierpong" and newest.actions == 11
+    assert newest.players == ("Foxes", "Owls") and newest.problem is None
+    assert newest.path == saves["bierpong"].path and newest.modified == 1_000_002
+    saves["bierpong"].finish()
+    newest = last_unfinished(folder)
+    assert newest is not None and newest.game == "racerbile" and newest.players == ("Car 1", "Car 2", "Car 3")
+    assert [i.game for i in unfinished(folder)] == ["racerbile", "schock"]
+    saves["racerbile"].path.write_text("{", encoding="utf-8")  # damaged: its backup still tells
+    info = last_unfinished(folder)
+    assert info is not None and info.game == "racerbile" and info.actions == 9
+    assert info.problem is not None and re.match(place(saves["racerbile"].path), info.problem)
+    saves["racerbile"].finish()
+    saves["schock"].finish()
+    assert last_unfinished(folder) is None
+
+
+def test_bench_autosave_measures_both_sizes() -> None:
+    """The bench figure: ms per autosaved action at two log sizes, beside the naive whole save."""
+    got = bench_autosave(sizes=(20, 120), actions=5)
+    assert set(got) == {"autosave_20_ms", "autosave_120_ms", "baseline_save_120_ms"}
+    assert all(v > 0 for v in got.values())
+
+
+# --- THE KILL TEST -------------------------------------------------------------------------------
+
+RUNS = 4  # kills per game
+
+
+def start(game: str, seed: int, path: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(WORKER), game, str(seed), str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_killed_at_a_random_moment_the_match_resumes_with_nothing_saved_lost(game: str, tmp_path: Path) -> None:
+    """Issue 8: a bots' match autosaving in its own process is SIGKILLed after a random short
+    delay; the resumed log holds at least every action the process had reported saved, equals
+    the start of the same seed's uninterrupted match (rulings included), and play continues."""
+    rng = random.Random(f"kill/{game}")
+    seed = 21
+    full = play(game, seed).log.entries
+    # how long the whole match takes in the worker, from its first autosave to its end
+    timing = start(game, seed, tmp_path / "timing.json")
+    assert timing.stdout is not None
+    timing.stdout.readline()
+    t0 = time.perf_counter()
+    out, err = timing.communicate(timeout=60)
+    span = time.perf_counter() - t0
+    assert timing.returncode == 0, err
+    assert int(out.split()[-1]) == len(full)
+    assert load_autosave(tmp_path / "timing.json").match.log.entries == full
+    cut_short = 0
+    for run in range(RUNS):
+        path = tmp_path / f"run{run}" / f"autosave-{game}.json"
+        child = start(game, seed, path)
+        assert child.stdout is not None
+        first = child.stdout.readline()  # the start is saved: the match is under way
+        time.sleep(rng.uniform(0.05, 0.85) * span)
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate(timeout=60)
+        printed = [int(x) for x in (first + out).split()]
+        if child.returncode == 0:  # it finished before the kill came
+            assert printed[-1] == len(full)
+        else:
+            assert child.returncode == -signal.SIGKILL, err
+            cut_short += 1
+        r = load_autosave(path)
+        got = list(r.match.log.entries)
+        n = len(got)
+        assert r.message is None or r.path == backup_of(path), r.message
+        assert n >= printed[-1], "an action the process had saved was lost"
+        assert got == full[:n], "the resumed log is not the start of the uninterrupted match"
+        if n < len(full):  # and play goes on: the next action of the uninterrupted match
+            save = Autosave.attach(r.match, path)
+            nxt = r.match.apply(r.match.info.state.parse_action(full[n].action))
+            assert nxt == full[n]
+            assert on_disk(path).entries == full[: n + 1] and save.error is None
+    assert cut_short >= RUNS - 1, "the kills came too late to cut the matches short"

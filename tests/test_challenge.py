@@ -1,0 +1,124 @@
+"""Challenged rulings (issue 8): an override is a log entry of its own, the original stays (struck),
+the drinks ledger follows the override, and saved matches replay with their challenges."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.bierpong.actions import parse_action
+from game.errors import IllegalAction, InputError
+from game.match import Match, PlayerSpec
+from game.rules import bierpong as R
+from game.rules.challenge import CHALLENGE, Challenge, challengeable, parse_challenge
+from game.rules.ruling import What
+
+
+def bierpong_game() -> Match:
+    """1 v 1 to the end of the Foxes' first turn: Ann hits cup 1, so Cem drinks (bierpong.art1)."""
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Ann",)), PlayerSpec("Owls", drivers=("Cem",))], R.SPEC.make())
+    for line in ("throw-off Ann hit 1, Cem miss", "Foxes begin", "Ann: hit 1", "Ann: miss", "Owls remove 1", "Cem: miss", "Cem: miss"):
+        m.apply(parse_action(line))
+    return m
+
+
+def first_sips(m: Match) -> tuple[int, int]:
+    """(entry, ruling) of the newest drink ruling."""
+    i, j, _ = challengeable(m.log.entries)[0]
+    return i, j
+
+
+def test_challenge_notation_round_trips() -> None:
+    ch = Challenge(7, 2, "Ann", 3, What.SIPS, "Cem", "the ball touched his elbow first")
+    assert parse_challenge(str(ch)) == ch
+    assert str(ch) == "challenge 7.2 by Ann: 3 sips to Cem – the ball touched his elbow first"
+    with pytest.raises(ValueError, match="write: challenge ENTRY.RULING"):
+        parse_challenge("challenge 7 by Ann: lots")
+
+
+def test_challenge_overrides_a_drink_ruling_and_the_ledger_follows() -> None:
+    m = bierpong_game()
+    i, j = first_sips(m)
+    original = m.log.entries[i - 1].rulings[j - 1]
+    before = m.drinks()[original.who].sips
+    state = m.state
+    e = m.apply(f"challenge {i}.{j} by Ann: 0 sips to {original.who} – the cup was already empty")
+    assert e.seat == CHALLENGE and e.rulings[0].amount == 0 and "challenged by Ann" in e.rulings[0].arithmetic
+    assert m.state is state  # the game goes on as it was
+    assert (i, j) in m.struck()
+    assert original in m.rulings() and original not in m.effective_rulings()
+    assert m.drinks()[original.who].sips == before - original.amount
+
+
+def test_challenge_can_move_the_drink_to_another_player() -> None:
+    m = bierpong_game()
+    i, j = first_sips(m)
+    r = m.log.entries[i - 1].rulings[j - 1]
+    other = "Ann" if r.who != "Ann" else "Cem"
+    before = m.drinks()[other].sips
+    m.apply(Challenge(i, j, "Cem", 2, What.SIPS, other, "he threw while I drank"))
+    assert m.drinks()[other].sips == before + 2
+
+
+def test_only_drink_rulings_can_be_challenged() -> None:
+    m = bierpong_game()
+    for i, e in enumerate(m.log.entries, start=1):
+        for j, r in enumerate(e.rulings, start=1):
+            if r.what not in (What.SIPS, What.BEER, What.BEER_REST):
+                with pytest.raises(IllegalAction, match="undo to here"):
+                    m.apply(f"challenge {i}.{j} by Ann: 1 sip to Ann – no")
+                return
+    pytest.fail("the game has no ruling other than drinks")
+
+
+def test_a_ruling_is_challenged_once_then_its_override() -> None:
+    m = bierpong_game()
+    i, j = first_sips(m)
+    m.apply(f"challenge {i}.{j} by Ann: 0 sips to Cem – reason one")
+    with pytest.raises(IllegalAction, match="overridden already"):
+        m.apply(f"challenge {i}.{j} by Ann: 1 sip to Cem – reason two")
+    n = len(m.log.entries)
+    m.apply(f"challenge {n}.1 by Cem: 2 sips to Cem – the judge says so")
+    assert (n, 1) in m.struck()
+    assert m.effective_rulings()[-1].amount == 2
+
+
+def test_challenges_need_a_reason_and_a_real_target() -> None:
+    m = bierpong_game()
+    with pytest.raises(IllegalAction, match="no entry 99"):
+        m.apply("challenge 99.1 by Ann: 1 sip to Cem – because")
+
+
+def test_saved_match_with_challenges_replays(tmp_path: Path) -> None:
+    m = bierpong_game()
+    i, j = first_sips(m)
+    m.apply(f"challenge {i}.{j} by Ann: 1 sip to Cem – half a sip really")
+    m.apply(parse_action("Ann: miss"))
+    path = tmp_path / "m.json"
+    m.save(path)
+    back = Match.load(path)
+    assert [e.action for e in back.log.entries] == [e.action for e in m.log.entries]
+    assert back.struck() == m.struck()
+    assert back.drinks() == m.drinks()
+
+
+def test_a_challenge_that_does_not_replay_is_reported(tmp_path: Path) -> None:
+    m = bierpong_game()
+    i, j = first_sips(m)
+    m.apply(f"challenge {i}.{j} by Ann: 1 sip to Cem – fine")
+    path = tmp_path / "m.json"
+    m.save(path)
+    text = path.read_text().replace(f"challenge {i}.{j}", "challenge 1.9")
+    path.write_text(text)
+    with pytest.raises(InputError, match="entry 1 has"):
+        Match.load(path)
+
+
+def test_entry_detail_survives_save_and_load(tmp_path: Path) -> None:
+    m = bierpong_game()
+    e = m.apply(parse_action("Ann: miss"), {"throws": [{"release": [0, 0, 0.45], "velocity": [3, 0, 2]}]})
+    assert e.detail is not None
+    path = tmp_path / "m.json"
+    m.save(path)
+    back = Match.load(path)
+    assert back.log.entries[-1].detail == e.detail
