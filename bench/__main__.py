@@ -7,7 +7,7 @@ from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import bierpong, bierpong_game, board, dice_bots, editor, lemans, movegen, pong, pong_frame, startup, throws, tracks  # noqa: E402
+from bench import autosave, bierpong, bierpong_game, board, dice_bots, editor, lemans, movegen, pong, pong_frame, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -27,6 +27,7 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("pong_frame_ms", pong_frame.pong_frame_ms), ("pong_baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
     (("demo_solve_s", bierpong.demo_solve_s), None),
     (("bierpong_bot_game_s", bierpong_game.bierpong_bot_game_s), None),
+    (("autosave_ms", autosave.autosave_ms), ("baseline_plain_save_ms", autosave.baseline_plain_save_ms)),
 ]
 
 

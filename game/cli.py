@@ -146,6 +146,12 @@ def _parser() -> argparse.ArgumentParser:
     tshow2 = tsub2.add_parser("show", help="a tournament file's schedule or bracket, the games still to play, the places")
     tshow2.add_argument("tfile", metavar="FILE")
 
+    rep = sub.add_parser("replay", help="the replay viewer: step through a saved match of any game, ruling by ruling")
+    rep.add_argument("file", metavar="FILE", help="a saved match (JSON) or a journal")
+    rep.add_argument("--step", type=int, default=None, metavar="K", help="open at step K (default: the last)")
+    _frames(rep)
+    rep.add_argument("--fullscreen", action="store_true")
+
     menu = sub.add_parser("menu", help="open the menu (the same as no subcommand)")
     _frames(menu)
     menu.add_argument("--fullscreen", action="store_true")
@@ -396,6 +402,10 @@ def _run(args: argparse.Namespace) -> int:
         return run_demo(args.shot, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "lab":
         return _lab(args)
+    if cmd == "replay":
+        from game.ui.replay import run_replay
+
+        return run_replay(args.file, step=args.step, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "pong":
         from game.ui.pong import run_pong
 

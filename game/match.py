@@ -19,7 +19,7 @@ from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
-from game.rules.ruling import Ruling
+from game.rules.ruling import Ruling, What
 from game.state import CHANCE
 
 __all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "TOWER_CHANCE", "profile_from_dict"]
@@ -91,7 +91,11 @@ class Match:
         if isinstance(action, str) and is_challenge_text(action):
             action = parse_challenge(action)
         if isinstance(action, Challenge):
-            entry = Entry(CHALLENGE, str(action), (rule_on(self.log.entries, action),), detail)
+            ruling = rule_on(self.log.entries, action)
+            if ruling.what is What.SCHUSS and self.info.name == "katchen" and self.profile["schuss_limit"] is not None:
+                raise IllegalAction(f"{action.head}: at a tournament table the Schüsse decide who leaves it "
+                                    "(katchen.phase2) – go back to before it (undo to here) instead")
+            entry = Entry(CHALLENGE, str(action), (ruling,), detail)
         else:
             seat = self.state.current_player()
             step = self.state.apply(action)
@@ -133,7 +137,8 @@ class Match:
         return overridden(self.log.entries)
 
     def drinks(self) -> Ledger:
-        """What everybody has drunk by the rulings that stand (the ledger follows challenges)."""
+        """What everybody has drunk, and the strokes and Schüsse, by the rulings that stand (the
+        ledger follows challenges; mats are the state's)."""
         names: list[str] = []
         drinks: dict[str, Drink] = {}
         for p in self.log.players:

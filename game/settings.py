@@ -31,7 +31,7 @@ class Settings:
     sound: bool = True
     volume: float = 0.8  # 0–1
     coach: bool = True  # Racerbile: the coach's hints
-    aim_preview: bool = True  # Bierpong: the aiming line
+    aim_preview: bool = False  # Bierpong: the aiming line (an assist, off by default – issue 7)
     slow_motion: bool = False  # Bierpong: throws in slow motion
 
     def __post_init__(self) -> None:

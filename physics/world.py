@@ -231,6 +231,18 @@ class Table:
         self._cups = [cp for cp in self._cups if cp.id != cup_id]
         self._bbox = self._cup_bbox()
 
+    def remove_ball(self, ball_id: int) -> None:
+        """Take one ball off the table where it is (a defender swatted it away): it stops at once,
+        reports nothing more and no longer touches anything; its view stays, marked settled."""
+        for b in self._balls:
+            if b.id == ball_id and b.mode != DONE:
+                if b.cup is not None and b.mode == INCUP:
+                    b.cup.holds = max(0, b.cup.holds - 1)
+                    b.cup = None
+                b.vx = b.vy = b.vz = 0.0
+                b.mode = DONE
+                self._unspace(b)
+
     def reset_balls(self) -> None:
         """Remove every ball (also those lying in cups)."""
         for b in self._balls:

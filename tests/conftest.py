@@ -14,6 +14,14 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user's settings, saves or tracks."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
+
+
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """A headless app window (1280×800) whose saves go to a temporary folder."""

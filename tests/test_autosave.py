@@ -282,11 +282,19 @@ def test_killed_at_a_random_moment_the_match_resumes_with_nothing_saved_lost(gam
         path = tmp_path / f"run{run}" / f"autosave-{game}.json"
         child = start(game, seed, path)
         assert child.stdout is not None
-        first = child.stdout.readline()  # the start is saved: the match is under way
-        time.sleep(rng.uniform(0.05, 0.85) * span)
+        # kill at a random moment: after a random number of reported saves (so the kill always
+        # comes before the end, however busy the machine is), then a random fraction of an action
+        target = rng.randint(1, max(1, int(len(full) * 0.8)))
+        seen: list[str] = []
+        while len(seen) < target:
+            line = child.stdout.readline()
+            if not line:
+                break
+            seen.append(line)
+        time.sleep(rng.uniform(0.0, 1.5) * span / len(full))
         child.send_signal(signal.SIGKILL)
         out, err = child.communicate(timeout=60)
-        printed = [int(x) for x in (first + out).split()]
+        printed = [int(x) for x in ("".join(seen) + out).split()]
         if child.returncode == 0:  # it finished before the kill came
             assert printed[-1] == len(full)
         else:

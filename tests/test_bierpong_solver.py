@@ -168,7 +168,7 @@ def test_the_demo_scene_replays_the_solved_throws_exactly(app: App) -> None:
     assert scene.classified == [str(st.outcome) for st in sol.throws]
     frame = scene.frame()
     assert frame.banner == sol.summary
-    assert any(text.endswith(sol.summary) for _, text in scene.feed)
+    assert sol.summary in " ".join(text.strip() for _, text in scene.feed)  # the feed wraps long lines
 
 
 def test_the_demo_command_runs_headless(tmp_path: Path) -> None:

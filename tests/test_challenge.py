@@ -122,3 +122,47 @@ def test_entry_detail_survives_save_and_load(tmp_path: Path) -> None:
     m.save(path)
     back = Match.load(path)
     assert back.log.entries[-1].detail == e.detail
+
+
+def test_names_with_spaces_round_trip_in_the_notation() -> None:
+    ch = Challenge(3, 1, "Anna Maria", 1, What.SIPS, "Bo Ek", "wrong – cup 3 was empty")
+    back = parse_challenge(str(ch))
+    assert (back.by, back.who, back.reason, back.amount) == ("Anna Maria", "Bo Ek", "wrong – cup 3 was empty", 1)
+    assert str(ch) == "challenge 3.1 by Anna Maria: 1 sip to Bo Ek – wrong – cup 3 was empty"
+
+
+def _finished(game: str) -> Match:
+    from tests.autosave_worker import play
+
+    m = play(game, 3)
+    assert m.state.is_terminal()
+    return m
+
+
+@pytest.mark.parametrize("game,what,field", [("schock", What.STROKE, "strokes"), ("katchen", What.SCHUSS, "schuesse")])
+def test_a_stroke_or_schuss_can_be_challenged_and_the_standing_follows(game: str, what: What, field: str) -> None:
+    """schock.game / katchen.phase2: the tally of a match, overridden with a reason; the game's state stays."""
+    m = _finished(game)
+    i, j, r = next((i, j, r) for i, j, r in challengeable(m.log.entries) if r.what is what)
+    before = getattr(m.drinks()[r.who], field)
+    other = next(p.name for p in m.players if p.name != r.who)
+    m.apply(Challenge(i, j, other, 1, what, other, "the die was cocked – the table agreed"))
+    assert getattr(m.drinks()[r.who], field) == before - r.amount
+    assert getattr(m.drinks()[other], field) >= 1
+    with pytest.raises(IllegalAction, match="can only be overridden by"):
+        m.apply(Challenge(i, j, other, 2, What.SIPS, other, "sips instead"))
+
+
+def test_katchen_tournament_schuss_cannot_be_challenged() -> None:
+    """katchen.phase2: at a tournament table the Schüsse decide who leaves – no override, undo instead."""
+    from game.dice.bots import make_bot
+    from game.games import GAMES
+    from tests.autosave_worker import play_on
+
+    kinds = ["bot", "random", "bot"]
+    m = Match("katchen", [PlayerSpec(f"Seat {i + 1}", k) for i, k in enumerate(kinds)], GAMES["katchen"].spec.make(None, schuss_limit=1), seed=5)
+    bots = [make_bot(k, 80 + i) for i, k in enumerate(kinds)]
+    play_on(m, lambda m: bots[m.state.current_player()].choose(m.state), lambda m: None, 100_000)
+    i, j, r = next((i, j, r) for i, j, r in challengeable(m.log.entries) if r.what is What.SCHUSS)
+    with pytest.raises(IllegalAction, match="tournament table"):
+        m.apply(Challenge(i, j, r.who, 0, What.SCHUSS, r.who, "a cocked die"))

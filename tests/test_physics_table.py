@@ -173,3 +173,23 @@ def test_spin_acts_at_the_bounce_backspin_checks_topspin_kicks() -> None:
     assert back < plain < top
     with pytest.raises(ValueError):
         Table(()).throw(Throw((0.0, 0.0, 0.3), (1.0, 0.0, 0.0), (math.nan, 0.0, 0.0)))
+
+
+def test_remove_ball_stops_it_where_it_is_and_reports_nothing_more() -> None:
+    """A swatted ball (bierpong.art14) leaves the table: the other ball flies on undisturbed."""
+    from physics.aim import speed_for
+    from physics.table import formation
+    from physics.world import Table
+
+    cups = formation("triangle10")
+    aimed = speed_for((0.0, 0.0, 0.45), (cups[0].x, cups[0].y), 45.0)
+    table = Table(cups)
+    a = table.throw(aimed)
+    b = table.throw(aimed)
+    table.advance(0.2)
+    table.remove_ball(a)
+    later = table.advance(5.0)
+    assert all(e.ball != a for e in later)
+    assert any(e.ball == b for e in later)
+    view = next(v for v in table.balls() if v.id == a)
+    assert view.settled and not table.busy

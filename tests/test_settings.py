@@ -15,7 +15,7 @@ CHANGED = Settings(
     sound=False,
     volume=0.25,
     coach=False,
-    aim_preview=False,
+    aim_preview=True,
     slow_motion=True,
 )
 

@@ -8,8 +8,9 @@ meaning: ruling 2 of log entry 12 (both counted from 1, as the log dialog shows 
 "Bo drinks 3 sips". The original stays in the log and is shown struck through; the ledger of drinks
 (`effective_rulings`) follows the override. A challenge may itself be challenged (target its entry, ruling 1).
 
-Only drink rulings (sips, a beer, the rest of a beer) can be challenged: they change what someone drinks
-and nothing else. A ruling that steers the game (cups, mats, laps, a lost game) is corrected by going
+Drink rulings (sips, a beer, the rest of a beer) and the tallies of a match (a Schock stroke, a Katchen
+Schuss) can be challenged: they change what someone drinks or how the match is scored, and nothing the
+game goes on from. A ruling that steers the game (cups, mats, laps, a lost game) is corrected by going
 back to the action before it ("undo to here") and playing on correctly – overriding it alone would
 leave the rest of the log ruled on a table that no longer exists. No pygame here.
 """
@@ -24,10 +25,13 @@ from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 
 CHALLENGE = -4  # the seat of a challenge entry in the match log
-CHALLENGEABLE = (What.SIPS, What.BEER, What.BEER_REST)
-DRINK_WORDS = {"sip": What.SIPS, "sips": What.SIPS, "beer": What.BEER, "beers": What.BEER, "rest": What.BEER_REST}
-_FORM = re.compile(r"^challenge (\d+)\.(\d+) by (\S+): (\d+) (sips?|beers?|rest) to (\S+) [–-] (.+)$")
-FORM = "challenge ENTRY.RULING by WHO: AMOUNT sips|beer|rest to PLAYER – REASON"
+DRINKS = (What.SIPS, What.BEER, What.BEER_REST)
+TALLIES = (What.STROKE, What.SCHUSS)  # a lost Schock game's stroke, a Katchen Schuss: counted, they steer nothing
+CHALLENGEABLE = DRINKS + TALLIES
+DRINK_WORDS = {"sip": What.SIPS, "sips": What.SIPS, "beer": What.BEER, "beers": What.BEER, "rest": What.BEER_REST,
+               "stroke": What.STROKE, "strokes": What.STROKE, "Schuss": What.SCHUSS, "Schüsse": What.SCHUSS}
+_FORM = re.compile(r"^challenge (\d+)\.(\d+) by (.+?): (\d+) (sips?|beers?|rest|strokes?|Schuss|Schüsse) to (.+?) [–-] (.+)$")
+FORM = "challenge ENTRY.RULING by WHO: AMOUNT sips|beer|rest|strokes|Schüsse to PLAYER – REASON"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +47,21 @@ class Challenge:
     reason: str
 
     def __str__(self) -> str:
-        word = {What.SIPS: "sips" if self.amount != 1 else "sip", What.BEER: "beer" if self.amount == 1 else "beers",
-                What.BEER_REST: "rest"}[self.what]
-        return f"challenge {self.entry}.{self.ruling} by {self.by}: {self.amount} {word} to {self.who} – {self.reason}"
+        return f"challenge {self.entry}.{self.ruling} by {self.by}: {self.amount} {drink_word(self.what, self.amount)} to {self.who} – {self.reason}"
+
+    @property
+    def head(self) -> str:
+        return f"challenge {self.entry}.{self.ruling} by {self.by}"
+
+
+def drink_word(what: What, amount: int) -> str:
+    """The notation's word for `amount` of what a ruling hands out: sip(s), beer(s), rest, stroke(s), Schuss/Schüsse."""
+    if what is What.BEER_REST:
+        return "rest"
+    if what is What.SCHUSS:
+        return "Schuss" if amount == 1 else "Schüsse"
+    base = {What.SIPS: "sip", What.BEER: "beer", What.STROKE: "stroke"}[what]
+    return base if amount == 1 else base + "s"
 
 
 def is_challenge_text(text: str) -> bool:
@@ -55,37 +71,39 @@ def is_challenge_text(text: str) -> bool:
 def parse_challenge(text: str) -> Challenge:
     """The inverse of `str(challenge)`; ValueError naming the form otherwise."""
     t = " ".join(text.split())
-    m = _FORM.match(t)
+    m = _FORM.match(t) if t.startswith("challenge ") else None
     if m is None:
         raise ValueError(f"not a challenge: {text!r}; write: {FORM}")
     entry, ruling, by, amount, word, who, reason = m.groups()
-    return Challenge(int(entry), int(ruling), by, int(amount), DRINK_WORDS[word], who, reason.strip())
+    return Challenge(int(entry), int(ruling), by.strip(), int(amount), DRINK_WORDS[word], who.strip(), reason.strip())
 
 
 def target_of(entries: Sequence[Entry], ch: Challenge) -> Ruling:
     """The ruling a challenge overrides; IllegalAction when there is none or it cannot be challenged."""
     if not 1 <= ch.entry <= len(entries):
-        raise IllegalAction(f"{ch}: the log has no entry {ch.entry}")
+        raise IllegalAction(f"{ch.head}: the log has no entry {ch.entry}")
     rulings = entries[ch.entry - 1].rulings
     if not 1 <= ch.ruling <= len(rulings):
-        raise IllegalAction(f"{ch}: entry {ch.entry} has {len(rulings)} ruling(s), not a ruling {ch.ruling}")
+        raise IllegalAction(f"{ch.head}: entry {ch.entry} has {len(rulings)} ruling(s), not a ruling {ch.ruling}")
     r = rulings[ch.ruling - 1]
     if r.what not in CHALLENGEABLE:
-        raise IllegalAction(f"{ch}: only drink rulings can be challenged; ruling {ch.entry}.{ch.ruling} hands out "
-                            f"{r.what} – go back to before entry {ch.entry} (undo to here) and play it again")
+        raise IllegalAction(f"{ch.head}: only drinks, strokes and Schüsse can be challenged; ruling {ch.entry}.{ch.ruling} "
+                            f"hands out {r.what} – go back to before entry {ch.entry} (undo to here) and play it again")
+    if (r.what in TALLIES) != (ch.what in TALLIES) or (r.what in TALLIES and ch.what is not r.what):
+        raise IllegalAction(f"{ch.head}: a {drink_word(r.what, 1)} can only be overridden by {drink_word(r.what, 2) if r.what in TALLIES else 'drinks'}")
     if (ch.entry, ch.ruling) in overridden(entries):
-        raise IllegalAction(f"{ch}: ruling {ch.entry}.{ch.ruling} is overridden already – challenge its override")
+        raise IllegalAction(f"{ch.head}: ruling {ch.entry}.{ch.ruling} is overridden already – challenge its override")
     if not ch.reason.strip():
-        raise IllegalAction(f"{ch}: a challenge needs a reason")
+        raise IllegalAction(f"{ch.head}: a challenge needs a reason")
     if ch.amount < 0:
-        raise IllegalAction(f"{ch}: an amount is 0 or more")
+        raise IllegalAction(f"{ch.head}: an amount is 0 or more")
     return r
 
 
 def rule_on(entries: Sequence[Entry], ch: Challenge) -> Ruling:
     """The override ruling a valid challenge puts in the log (it keeps the original's rule id)."""
     r = target_of(entries, ch)
-    was = f"{r.amount} {r.what} to {r.who}" if r.what is not What.BEER_REST else f"the rest of the beer to {r.who}"
+    was = f"{r.amount} {drink_word(r.what, r.amount)} to {r.who}" if r.what is not What.BEER_REST else f"the rest of the beer to {r.who}"
     return Ruling(ch.who, ch.what, ch.amount, r.rule,
                   f"challenged by {ch.by}: {ch.reason} – instead of {was} ({r.arithmetic})", giver=r.giver)
 

@@ -13,6 +13,7 @@ import pygame
 
 from game.errors import InputError
 from game.games import GAMES, PlayerSpec
+from game.i18n import _
 from game.rules.profile import Profile
 from game.ui.scene import Scene
 from game.ui.theme import Fonts
@@ -150,10 +151,20 @@ class App:
             n += 1
             if frames is not None and n >= frames:
                 break
+            if n == 1:
+                self.start_sound()
             dt = min(0.1, self.clock.tick(FPS) / 1000.0)
         if screenshot is not None:
             self.save_screenshot(screenshot)
         return self.exit_code
+
+    def start_sound(self) -> None:
+        """Start the mixer and load the sounds after the first frame (not before it: start-up time
+        counts); muted, it waits for the first sound played."""
+        from game.ui.sound import sounds
+
+        if not sounds().muted:
+            sounds().init()
 
     def save_screenshot(self, path: str | Path) -> None:
         p = Path(path)
@@ -195,14 +206,19 @@ def run_app(
     `screenshot` saves the last frame (PNG).
     """
     from game.ui.menu import MenuModel, MenuScene, match_scene
+    from game.ui.settings_scene import reset_settings, startup_settings
 
     if start not in ("menu", "table"):
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")
     app = App(size, fullscreen)
     try:
         g = game or (profile.game if profile is not None else None) or "schock"
+        warning = startup_settings()  # the user's settings: language, sound, assists, players
         model = MenuModel.from_choice(g, players, profile, games, track)
+        model.apply_settings(remembered=players is None)
         menu = MenuScene(app, model)
+        if warning:  # shown once, before anything the menu had to say
+            menu.message = f"{warning} · {menu.message}" if menu.message else warning
         app.push(menu)
         if load is not None:
             try:
@@ -210,12 +226,12 @@ def run_app(
                 
                 match = Match.load(load)
             except InputError as e:
-                menu.message = f"Cannot load {load}: {e}"
+                menu.message = _("Cannot load {file}: {error}").format(file=load, error=e)
             else:
                 app.push(match_scene(app, match, save_path=load))
         elif start == "table":
             if g not in GAMES:
-                menu.message = f"{g} is not playable at a table yet"
+                menu.message = _("{game} is not playable at a table yet").format(game=g)
             else:
                 try:
                     match = model.make_match(seed)
@@ -226,3 +242,4 @@ def run_app(
         return app.run(frames, screenshot)
     finally:
         app.close()
+        reset_settings()

@@ -5,10 +5,13 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
+from game.i18n import _
+
 import pygame
 
 from game.rules.ruling import Ruling, What
 from game.ui import theme
+from game.ui.sound import sounds
 from game.ui.theme import Fonts
 
 STYLES: dict[str, tuple[theme.Color, theme.Color]] = {  # ribbon, text
@@ -51,15 +54,17 @@ class Banners:
     def push_ruling(self, r: Ruling) -> None:
         """Banners for a ruling: the words of a call-out; a lost half, game, stroke or Schuss."""
         if r.what is What.CALL:
+            sounds().play("call_out")
             words = callout_words(r) or [r.arithmetic]
             for k, w in enumerate(words):
-                self.push(w, r.who if k == 0 else "all present", "call" if k == 0 else "reply", 1.5 if k == 0 else 1.2)
+                self.push(w, r.who if k == 0 else _("all present"), "call" if k == 0 else "reply", 1.5 if k == 0 else 1.2)
         elif r.what is What.STROKE:
-            self.push(f"A stroke for {r.who}", "the game is lost", "loss", 1.8)
+            self.push(_("A stroke for {who}").format(who=r.who), _("the game is lost"), "loss", 1.8)
         elif r.what is What.SCHUSS:
-            self.push(f"Schuss! {r.who}", "holds all the mats", "loss", 1.8)
+            self.push(f"Schuss! {r.who}", _("holds all the mats"), "loss", 1.8)
         elif r.what is What.LOSS:
-            self.push(f"{r.who} loses the half", "", "loss", 1.5)
+            self.push(_("{who} loses the half").format(who=r.who), "", "loss", 1.5)
+
 
     def clear(self) -> None:
         self.queue.clear()

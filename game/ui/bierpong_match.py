@@ -27,7 +27,8 @@ every ruling with its article and its arithmetic.
 
 Keys: drag to throw (in teams the partner may throw too while the first ball flies), A aim preview
 (an assist, off by default), Tab next thrower, H heating up, O on fire, I island, F fetch, C catch,
-E end of round, Enter remove the selected cups, T table events, L the log, Ctrl+Z undo, Ctrl+S save,
+E end of round, Enter remove the selected cups, T table events, L the log, K challenge a drink ruling
+(the original stays struck through in the feed, its override right after it), Ctrl+Z undo, Ctrl+S save,
 S slow motion, Space pause, ↑/↓ or wheel the angle, Esc leave.
 """
 from __future__ import annotations
@@ -48,14 +49,18 @@ from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
 from game.errors import IllegalAction
 from game.rules import bierpong as R
+from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.ruling import Ruling, What
 from game.ui import theme
 from game.ui.theme import Fonts
+from game.ui.challenge import ChallengeDialog, people_of
+from game.ui.feed import overrides
 from game.ui.modal import Confirm, ListDialog, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, Label, PongFrame
-from game.ui.saves import autosave_path, new_save_path
+from game.ui.saves import new_save_path
 from game.ui.scene import Host, OverlayScene
+from game.ui.settings_scene import MatchAutosave, assist
 from physics.constants import CONST
 from physics.events import CupContact, Event, LeftTable, TableBounce
 from physics.table import Cup
@@ -72,7 +77,8 @@ KEYS = (
     "A: aim preview · H O I: calls · F: fetch",
     "E: end of round · cups + Enter: remove",
     "T: table events (fouls, knock-over, time)",
-    "L: log · Ctrl+Z: undo · Ctrl+S: save",
+    "L: log · K: challenge a drink ruling",
+    "Ctrl+Z: undo · Ctrl+S: save",
     "S: slow · Space: pause · ↑↓: angle · Esc",
 )
 MAX_BALL_TIME = 8.0  # s of simulated time after which a ball counts as at rest
@@ -100,6 +106,15 @@ def ruling_text(r: Ruling) -> tuple[str, str]:
     return art, text
 
 
+class StruckLine(tuple[str, str]):
+    """A feed line of a ruling a challenge overrode: drawn dimmed with a line through it."""
+
+    __slots__ = ()
+
+
+OVERRIDE_MARK = "» "  # the feed line of an override starts with it
+
+
 @dataclasses.dataclass
 class InFlight:
     """A ball of the match on the table: who threw it, its events so far and the defenders' say."""
@@ -111,6 +126,7 @@ class InFlight:
     rested: bool = False  # at rest (or given up on): ruled once every ball of its throw rests
     swatted_by: str | None = None  # the defender who swatted it (bierpong.art14)
     pairable: bool = False  # a round's first standard ball: the partner may throw with it (bierpong.art4)
+    launch: tuple[PhysThrow, int, int] | None = None  # (throw, table step of its release, side thrown at): the log keeps it for replays
 
 
 class _Button:
@@ -210,9 +226,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.clock = 0.0  # real seconds the game clock has run (bierpong.art9)
         self.time_called = False  # `Time` is applied by the clock once
         super().__init__(host, self.formation)
-        self.preview_on = False
+        self.preview_on = assist("aim_preview", False)  # an assist: off unless the settings say on
         self.refeed()
         self.sync_table()
+        self.autosave = MatchAutosave(match)  # every action on disk at once (issue 8)
 
     # --- the referee's view ----------------------------------------------------------------------
 
@@ -358,7 +375,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             self.sync_table()
         bid = super().throw(t)
         if bid is not None:
-            self.flying[bid] = InFlight(who, pairable=pairable)
+            self.flying[bid] = InFlight(who, pairable=pairable, launch=(t, self.steps, self.target_side()))
             if pairable:
                 self.pick = 0  # Tab now chooses among the partners
         return bid
@@ -408,7 +425,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return
         if self.bot_swats(player, outcome):
             return
-        self.resolve_outcome(player, outcome)
+        self.resolve_outcome(player, outcome, self.launch_detail([f]))
         if tipped:
             self.say("table", f"{player}'s ball tipped cup(s) {', '.join(map(str, tipped))} – stood up again")
         if caught and outcome.air:
@@ -435,18 +452,19 @@ class BierpongMatchScene(PongScene, OverlayScene):
         kept = [Throw(f.player, o) for f, o in results if f.swatted_by is None]
         swats = [Swat(f.swatted_by, f.player) for f, _ in results if f.swatted_by is not None]
         if len(kept) == 2:
-            if not self.act(Together(kept[0], kept[1])):
+            if not self.act(Together(kept[0], kept[1]), self.launch_detail([f for f, _ in results])):
                 refusal = self.toast
                 self.say("art4", f"not ruled as one throw ({refusal}) – the balls one after the other")
-                for t in kept:
-                    self.act(t)
+                for (f, _), t in zip(results, kept):
+                    self.act(t, self.launch_detail([f]))
         else:
             if swats and kept:
                 s = swats[0]
                 self.say("art14", f"{s.defender} swatted {s.thrower}'s ball: a swat is no part of a together "
                          f"throw – {kept[0].player}'s ball is ruled first, then the swat")
-            for t in kept:
-                self.act(t)
+            for f, o in results:
+                if f.swatted_by is None:
+                    self.act(Throw(f.player, o), self.launch_detail([f]))
             for sw in swats:
                 self.act(sw)
         for player, cups in tipped:
@@ -459,24 +477,40 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if airs and not caught:
             self.bot_reacts()
 
-    def resolve_outcome(self, player: str, outcome: Outcome) -> None:
-        """Apply one classified throw (the throw-off collects both sides' balls first)."""
+    def resolve_outcome(self, player: str, outcome: Outcome, detail: dict[str, Any] | None = None) -> None:
+        """Apply one classified throw (the throw-off collects both sides' balls first); `detail`:
+        the ball's launch, kept in the log (`launch_detail`)."""
         st = self.state
         if st.phase == THROWOFF:
             self.throwoff.append((player, outcome))
+            if len(self.throwoff) == 1:
+                self.throwoff_launches: list[dict[str, Any]] = []
+            self.throwoff_launches += (detail or {}).get("throws", [])
             self.say("art8", f"throw-off: {player} {outcome}")
             if len(self.throwoff) == 2:
                 (a, oa), (b, ob) = self.throwoff
                 self.throwoff = []
-                self.act(Throwoff(a, oa, b, ob))
+                self.act(Throwoff(a, oa, b, ob), {"throws": self.throwoff_launches} if self.throwoff_launches else None)
             self.sync_table()
             return
-        self.act(Throw(player, outcome))
+        self.act(Throw(player, outcome), detail)
 
-    def act(self, action: Any) -> bool:
-        """Apply an action to the match; its rulings go to the feed; False (and a message) when illegal."""
+    def launch_detail(self, balls: list[InFlight]) -> dict[str, Any] | None:
+        """The launches of a throw's balls as the log keeps them (`{"throws": [...]}`, see
+        `game.replay`), so a replay throws them again exactly; None when none is known."""
+        from game.replay import launch_detail
+
+        known = [(f.player, f.launch) for f in balls if f.launch is not None]
+        if not known:
+            return None
+        first = min(at for _, (_, at, _) in known)
+        return {"throws": [launch_detail(p, t.release, t.velocity, t.spin, at - first, side) for p, (t, at, side) in known]}
+
+    def act(self, action: Any, detail: dict[str, Any] | None = None) -> bool:
+        """Apply an action to the match (`detail`: what the log keeps for replays, e.g. the ball's
+        launch); its rulings go to the feed; False (and a message) when illegal."""
         try:
-            entry = self.match.apply(action)
+            entry = self.match.apply(action, detail=detail)
         except (IllegalAction, ValueError) as e:
             self.toast = str(e)
             return False
@@ -496,10 +530,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
         w = st.winner
         head = f"{st.players[w]} win!" if w is not None else "The game is over"
         cups = " · ".join(f"{s.name}: {len(s.rack)} cup(s) left" for s in st.sides)
-        sips: dict[str, int] = {m: 0 for s in st.sides for m in s.members}
-        for r in self.match.rulings():
-            if r.what == What.SIPS and r.who in sips:
-                sips[r.who] += r.amount
+        led = self.match.drinks()  # the rulings that stand: a challenge's override counts, not the original
+        sips: dict[str, int] = {m: led[m].sips if m in led.players else 0 for s in st.sides for m in s.members}
         drank = ", ".join(f"{m} {n}" for m, n in sips.items())
         return head, cups, f"Sips drunk: {drank}"
 
@@ -523,19 +555,35 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.host.replace(BierpongMatchScene(self.host, new))
 
     def refeed(self) -> None:
-        """The feed from the log: each action, then its rulings."""
+        """The feed from the log: each action, then its rulings; a challenged ruling struck through
+        with its override right after it (the challenge's own line stays where it was made)."""
         self.feed.clear()
-        for i, e in enumerate(self.match.log.entries):
-            if i:
+        entries = self.match.log.entries
+        under = overrides(entries)
+        placed = set(under.values())
+
+        def emit(i: int, j: int, override: bool) -> None:
+            k = under.get((i, j))
+            self.say(*ruling_text(entries[i - 1].rulings[j - 1]), struck=k is not None, override=override)
+            if k is not None:
+                emit(k, 1, True)
+
+        for i, e in enumerate(entries, start=1):
+            if i > 1:
                 self.say("", f"— {e.action}")
-            self._feed_rulings(e.rulings)
+            if i not in placed:
+                for j in range(1, len(e.rulings) + 1):
+                    emit(i, j, e.seat == CHALLENGE)
 
     def _feed_rulings(self, rulings: tuple[Ruling, ...] | list[Ruling]) -> None:
         for r in rulings:
             self.say(*ruling_text(r))
 
-    def say(self, head: str, text: str) -> None:
-        """A feed line, wrapped to the feed's width (the head only on its first line)."""
+    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False) -> None:
+        """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
+        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »)."""
+        if override:
+            text = OVERRIDE_MARK + text
         L = self.view.layout
         font = self.host.fonts.font(int(15 * L.s))
         width = L.feed.w - int(20 * L.s) - int(58 * L.s)
@@ -543,11 +591,11 @@ class BierpongMatchScene(PongScene, OverlayScene):
         for word in text.split():
             t = f"{line} {word}".strip()
             if line and font.size(t)[0] > width:
-                self.feed.append((head, line))
+                self.feed.append(StruckLine((head, line)) if struck else (head, line))
                 head, line = "", word
             else:
                 line = t
-        self.feed.append((head, line))
+        self.feed.append(StruckLine((head, line)) if struck else (head, line))
         del self.feed[:-400]
 
     # --- choices beside throwing -------------------------------------------------------------------
@@ -677,6 +725,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 self.act(Swat(defender, f.player))
                 return True
             f.swatted_by = defender  # one of two balls thrown at once: ruled when the other rests
+            self.table.remove_ball(bid)  # off the table: it touches nothing more
             self.toast = f"{defender} swatted {f.player}'s ball (art14) – the other ball is ruled first"
             if all(g.rested or g.swatted_by is not None for g in self.flying.values()):
                 self.resolve()
@@ -745,7 +794,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.sync_table()
         bid = PongScene.throw(self, t)
         if bid is not None:
-            self.flying[bid] = InFlight(player)
+            self.flying[bid] = InFlight(player, launch=(t, self.steps, self.target_side()))
 
     def live_bot_together(self, bots: Any, action: Together) -> None:
         """Bots throw both standard balls at once on the live table (bierpong.art4), both aimed at
@@ -756,7 +805,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         for player, t in throws:
             bid = PongScene.throw(self, t)
             if bid is not None:
-                self.flying[bid] = InFlight(player, pairable=True)
+                self.flying[bid] = InFlight(player, pairable=True, launch=(t, self.steps, self.target_side()))
 
     def bots(self, bots: Any) -> Any:
         """The table's bots (`game.bierpong.bots.BierpongBots`): every bot team's players with their
@@ -832,6 +881,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
             self.pick += 1
         elif key == pygame.K_l:
             self.open_log()
+        elif key == pygame.K_k:
+            self.open_challenge()
         elif key == pygame.K_t:
             self.open_table_events()
         elif key in (pygame.K_s, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
@@ -851,12 +902,16 @@ class BierpongMatchScene(PongScene, OverlayScene):
 
     def leave(self) -> None:
         """Back to the menu; an unfinished match is kept (its own file, or the autosave)."""
-        if not self.state.is_terminal() and len(self.match.log.entries) > 1:
+        if not self.state.is_terminal() and self.save_path is not None:  # the autosave holds it anyway
             try:
-                self.match.save(self.save_path or autosave_path("bierpong"))
+                self.match.save(self.save_path)
             except OSError:
                 pass
+        self.autosave.close()
         self.host.pop()
+
+    def closed(self) -> None:
+        self.autosave.close()
 
     def help_toggle(self) -> None:
         """F1: the Bierpong rules of this match's profile."""
@@ -875,6 +930,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
 
     def undo_to(self, n: int) -> None:
         self.match.undo_to(n)
+        self.autosave.after_undo()
         self.throwoff = []
         self.selected = []
         self.table.reset_balls()
@@ -898,6 +954,21 @@ class BierpongMatchScene(PongScene, OverlayScene):
     def open_log(self) -> None:
         items = [(f"{i + 1:>4}.  {e.action}", str(i)) for i, e in enumerate(self.match.log.entries) if i > 0]
         self.modal = log_dialog(self.host.fonts, self.host.size, items, self.undo_to)
+
+    def open_challenge(self) -> None:
+        """K: challenge a drink ruling (issue 8): the dialog lists them, newest first."""
+        self.modal = ChallengeDialog(self.host.fonts, self.host.size, lambda: self.match.log.entries, people_of(self.match.log.players), self.challenge)
+
+    def challenge(self, ch: Challenge) -> str | None:
+        """Apply a challenge (also after the game): the referee's refusal, or None; the feed strikes
+        the original and shows the override after it, the final standing's sips follow it."""
+        try:
+            self.match.apply(ch)
+        except IllegalAction as e:
+            return str(e)
+        self.refeed()
+        self.toast = f"ruling {ch.entry}.{ch.ruling} overridden – {ch.by} challenged it"
+        return None
 
     def open_table_events(self) -> None:
         self.modal = TableEvents(self.host.fonts, self.host.size, lambda: self.state, self.table_event)
@@ -1024,11 +1095,35 @@ class BierpongMatchScene(PongScene, OverlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
         self.view.draw(surface, dataclasses.replace(fr, banner=""))
+        self.strike_feed(surface, fr)
         self._draw_hud(surface, fr.banner)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+    def strike_feed(self, surface: pygame.Surface, fr: PongFrame) -> list[pygame.Rect]:
+        """Dim the feed's `StruckLine`s and draw a line through them (the rows as `PongView` lays
+        the feed out); returns the struck text rectangles."""
+        L = self.view.layout
+        s = L.s
+        r = L.feed
+        pad = int(10 * s)
+        y = r.top + pad + int(28 * s)
+        line_h = int(19 * s)
+        room = max(0, (r.bottom - (len(fr.keys) * int(17 * s) + pad) - y - pad) // line_h)
+        font = self.host.fonts.font(int(15 * s))
+        out = []
+        for k, line in enumerate(list(fr.feed)[-room:] if room else []):
+            if isinstance(line, StruckLine) and line[1]:
+                w, h = font.size(line[1])
+                box = pygame.Rect(r.left + pad + int(58 * s), y + k * line_h, w, h)
+                veil = pygame.Surface(box.inflate(4, 0).size, pygame.SRCALPHA)
+                veil.fill((30, 36, 36, 130))
+                surface.blit(veil, box.inflate(4, 0))
+                pygame.draw.line(surface, theme.CHALK_RED, (box.x - 2, box.centery + 1), (box.right + 2, box.centery + 1), max(1, int(2 * s)))
+                out.append(box)
+        return out
 
     def _draw_hud(self, surface: pygame.Surface, status: str) -> None:
         L = self.view.layout

@@ -21,19 +21,24 @@ from game.dice.katchen import KatchenState
 from game.dice.schock import STAGE_NAMES, SchockState
 from game.dice.state import DiceState
 from game.errors import IllegalAction
+from game.i18n import N_, _, language
 from game.match import Match
+from game.rules.challenge import Challenge
 from game.rules.dice import norm
-from game.rules.ledger import Drink
+from game.rules.ledger import Drink, Ledger
 from game.state import CHANCE
 from game.ui import theme
 from game.ui.banners import Banners, Toast
 from game.ui.dice_view import DiceView
+from game.ui.challenge import ChallengeDialog, people_of
 from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
-from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally
+from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally, mats_text
 from game.ui.modal import Modal, log_dialog, make_manager
-from game.ui.saves import autosave_path, new_save_path
+from game.ui.saves import new_save_path
 from game.ui.scene import Host, OverlayScene
+from game.ui.settings_scene import MatchAutosave
+from game.ui.sound import sounds
 from game.ui.standing import FinalStanding
 from game.ui.table_layout import MAX_MATS, compute_layout, mat_width, seat_arrow
 
@@ -41,8 +46,15 @@ BOT_DELAY = 0.5  # seconds a bot waits before it acts, so that people can follow
 BOT_READ_DELAY = 0.9  # … when a finished throw lies on the table
 TOWER_PAUSE = 0.8  # the Türmchen banner shows before the roll is thrown again
 
-DRINK_NAMES = {Drink.BEER: "beer", Drink.LIGHT_BEER: "light beer", Drink.OTHER: "other drink"}
-KIND_NAMES = {"human": "", "bot": "bot", "random": "random bot"}
+DRINK_NAMES = {Drink.BEER: N_("beer"), Drink.LIGHT_BEER: N_("light beer"), Drink.OTHER: N_("other drink")}
+KIND_NAMES = {"human": "", "bot": N_("bot"), "random": N_("random bot")}
+STAGE_LABELS = {"half1": N_("first half"), "half2": N_("second half"), "final": N_("final")}
+
+
+def kind_label(kind: str) -> str:
+    """A seat's kind as shown ("" for a person), in the current language."""
+    name = KIND_NAMES.get(kind, kind)
+    return _(name) if name else ""
 
 
 def bot_for(kind: str, seed: int) -> tuple[Any, str]:
@@ -52,7 +64,7 @@ def bot_for(kind: str, seed: int) -> tuple[Any, str]:
     if kind in bots.BOTS:
         return bots.make_bot(kind, seed), ""
     fallback = "random" if "random" in bots.BOTS else next(iter(bots.BOTS))
-    return bots.make_bot(fallback, seed), f"the {kind!r} bot is not available yet – the {fallback} bot plays instead"
+    return bots.make_bot(fallback, seed), _("the {kind} bot is not available yet – the {fallback} bot plays instead").format(kind=repr(kind), fallback=fallback)
 
 
 class DiceTableScene(OverlayScene):
@@ -92,6 +104,7 @@ class DiceTableScene(OverlayScene):
         self.header_drawn: list[pygame.Rect] = []  # the turn line, then the stage line (when it fits)
         self.resize(host.size)
         self.resync()
+        self.autosave = MatchAutosave(match)  # every action on disk at once (issue 8)
         if notes:
             self.toast.show(" · ".join(notes), seconds=6)
 
@@ -119,16 +132,17 @@ class DiceTableScene(OverlayScene):
         self.ui.set_window_resolution(L.size)
         self.ui.clear_and_reset()
         plan = self._bottom_plan()
-        self.b_undo = UIButton(plan["undo"], "Undo (Ctrl+Z)", self.ui, tool_tip_text="take the last turn back")
+        self._lang = language()
+        self.b_undo = UIButton(plan["undo"], _("Undo (Ctrl+Z)"), self.ui, tool_tip_text=_("take the last turn back"))
         self.b_roll, self.b_stand, self.b_flip = (
-            UIButton(plan[key], name, self.ui) for key, name in (("roll", "Roll (Space)"), ("stand", "Stand (Enter)"), ("flip", "Turn six (F)"))
+            UIButton(plan[key], name, self.ui) for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
         tw = (L.tools.w - 3 * int(8 * s)) // 4
         font = self.fonts.font(16, "bold")
-        tools = ["Log (L)", "Save", "? Rules", "Menu"]
-        if font.size("? Rules")[0] + 24 > tw:
-            tools = ["Log", "Save", "?", "Menu"]
-        tips = ["the match log: undo to any action", "save the match (Ctrl+S)", "the rules of the game (F1)", "back to the menu (Esc)"]
+        tools = [_("Log (L)"), _("Save"), _("? Rules"), _("Menu")]
+        if font.size(_("? Rules"))[0] + 24 > tw:
+            tools = [_("Log"), _("Save"), "?", _("Menu")]
+        tips = [_("the match log: undo to any action"), _("save the match (Ctrl+S)"), _("the rules of the game (F1)"), _("back to the menu (Esc)")]
         self.b_log, self.b_save, self.b_help, self.b_menu = (
             UIButton(pygame.Rect(L.tools.x + i * (tw + int(8 * s)), L.tools.y, tw, L.tools.h), name, self.ui, tool_tip_text=tip)
             for i, (name, tip) in enumerate(zip(tools, tips))
@@ -136,7 +150,7 @@ class DiceTableScene(OverlayScene):
         self._button_sig = ()
         self._update_buttons()
 
-    HINTS = ("click a die (or 1 2 3) to keep it", "F1 rules · F11 full screen · Esc menu")
+    HINTS = (N_("click a die (or 1 2 3) to keep it"), N_("K challenge · F1 rules · F11 full screen · Esc menu"))
 
     def _bottom_plan(self) -> dict[str, Any]:
         """Where the bottom bar's buttons go (pygame_gui fonts do not scale: widths follow the text)."""
@@ -153,12 +167,12 @@ class DiceTableScene(OverlayScene):
         pad = int(16 * s)
         right = L.bottom.right - pad
         rects: dict[str, Any] = {}
-        for key, text in (("stand", "Stand (Enter)"), ("roll", "Roll (Space)"), ("flip", "Turn 2 sixes (F)")):
+        for key, text in (("stand", _("Stand (Enter)")), ("roll", _("Roll (Space)")), ("flip", _("Turn 2 sixes (F)"))):
             w = width(text, int(150 * s))
             rects[key] = pygame.Rect(right - w, y, w, bh)
             right -= w + gap
-        undo_w = width("Undo (Ctrl+Z)", int(140 * s))
-        hint_w = max(self.fonts.font(int(13 * s), "italic").size(t)[0] for t in self.HINTS)
+        undo_w = width(_("Undo (Ctrl+Z)"), int(140 * s))
+        hint_w = max(self.fonts.font(int(13 * s), "italic").size(_(t))[0] for t in self.HINTS)
         x = L.bottom.x + pad + hint_w + pad
         rects["hints"] = x + undo_w + 2 * gap <= right
         if not rects["hints"]:
@@ -195,7 +209,7 @@ class DiceTableScene(OverlayScene):
             pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=int(14 * s))
             pygame.draw.rect(shade, (255, 255, 255, 30), shade.get_rect(), 1, border_radius=int(14 * s))
             bg.blit(shade, area.topleft)
-            label = self.fonts.text("out", int(14 * s), (200, 225, 205), "italic")
+            label = self.fonts.text(_("out"), int(14 * s), (200, 225, 205), "italic")
             bg.blit(label, label.get_rect(midright=(area.x - int(8 * s), area.centery)))
         # the chalkboard
         side = L.side
@@ -205,14 +219,14 @@ class DiceTableScene(OverlayScene):
         board.h = side.bottom - int(12 * s) - board.y
         bg.blit(theme.slate(board.size), board.topleft)
         pygame.draw.rect(bg, theme.WOOD_DARK, board, 2)
-        head = self.fonts.text("The referee", int(24 * s), theme.CHALK, "serif")
+        head = self.fonts.text(_("The referee"), int(24 * s), theme.CHALK, "serif")
         bg.blit(head, (board.x + int(12 * s), board.y + int(8 * s)))
-        sub = self.fonts.text("rulings, newest at the bottom", int(13 * s), theme.CHALK_DIM, "italic")
+        sub = self.fonts.text(_("rulings, newest at the bottom"), int(13 * s), theme.CHALK_DIM, "italic")
         bg.blit(sub, (board.x + int(14 * s), board.y + int(10 * s) + head.get_height()))
         # bars
         pygame.draw.line(bg, theme.BRASS_DARK, (0, L.top.bottom - 2), (L.top.right, L.top.bottom - 2), 1)
         for k, line in enumerate(self.HINTS if self._bottom_plan()["hints"] else ()):
-            t = self.fonts.text(line, int(13 * s), theme.MUTED, "italic")
+            t = self.fonts.text(_(line), int(13 * s), theme.MUTED, "italic")
             bg.blit(t, (L.bottom.x + int(16 * s), L.bottom.centery - t.get_height() + k * (t.get_height() + 2) - 1))
         return bg
 
@@ -272,7 +286,7 @@ class DiceTableScene(OverlayScene):
             self.finished_caption = f"{st.players[t2.seat]}: {st.describe(throw)}"
         else:
             self.dice.clear()
-        self.feed.set_rulings(self.match.rulings())
+        self.feed.set_log(self.match.log.entries)
         self.feed.flash.clear()
         if not st.is_terminal():
             self.final_dismissed = False
@@ -302,7 +316,7 @@ class DiceTableScene(OverlayScene):
             nxt = after.turn.seat if after.turn is not None else -1
             humans = sum(1 for i in range(len(self.match.players)) if self.is_human(i))
             if nxt != t2.seat and self.is_human(nxt) and humans > 1:
-                self.toast.show(f"{after.players[nxt]}'s turn – Space to roll", "turn", seconds=2.5)
+                self.toast.show(_("{name}'s turn – Space to roll").format(name=after.players[nxt]), "turn", seconds=2.5)
         elif after.turn is not None and after.turn.pending is None and after.turn.rolls > 0:
             kept = before.turn.pending if (before.turn is not None and before.turn.pending is not None) else self.dice.kept_faces()
             if not self.is_human(after.turn.seat):
@@ -313,7 +327,7 @@ class DiceTableScene(OverlayScene):
         if after.results != before.results or after.round_order != before.round_order:
             for seat, th in after.results:
                 self.last_throw[seat] = after.describe(th)
-        self.feed.set_rulings(self.match.rulings())
+        self.feed.set_log(self.match.log.entries)
         self.bot_clock = 0.0
         return True
 
@@ -322,19 +336,19 @@ class DiceTableScene(OverlayScene):
             self.state.apply(action)
         except IllegalAction as e:
             return str(e)
-        return f"{action} is not allowed now"
+        return _("{action} is not allowed now").format(action=action)
 
     def _can_act(self) -> bool:
         st = self.state
         if st.is_terminal():
-            self.toast.show("The match is over: N starts a new one, Ctrl+Z takes the last turn back", "error")
+            self.toast.show(_("The match is over: N starts a new one, Ctrl+Z takes the last turn back"), "error")
             return False
         if self.busy():
             return False
         seat = st.current_player()
         if not self.is_human(seat):
-            who = st.players[seat] if seat >= 0 else "chance"
-            self.toast.show(f"It is {who}'s turn ({KIND_NAMES.get(self.seat_kind(seat), 'bot') or 'bot'})", "error")
+            who = st.players[seat] if seat >= 0 else _("chance")
+            self.toast.show(_("It is {name}'s turn ({kind})").format(name=who, kind=kind_label(self.seat_kind(seat)) or _("bot")), "error")
             return False
         return True
 
@@ -382,21 +396,21 @@ class DiceTableScene(OverlayScene):
         t = self.state.turn
         assert t is not None
         if t.rolls == 0 or not self.dice.shown or self.dice.finished:
-            self.toast.show("Roll first (Space)", "error")
+            self.toast.show(_("Roll first (Space)"), "error")
             return
         sl = self.dice.slots[i]
         if sl.out:
-            self.toast.show(f"This {sl.face} is out of the cup and stays out this turn (schock.rolls)", "error")
+            self.toast.show(_("This {face} is out of the cup and stays out this turn ({rule})").format(face=sl.face, rule="schock.rolls"), "error")
             return
         if not any(isinstance(a, Roll) for a in self.state.legal_actions()):
-            self.toast.show(self._why(Roll(norm(self.dice.kept_faces()))) + " – stand (Enter)", "error")
+            self.toast.show(self._why(Roll(norm(self.dice.kept_faces()))) + " – " + _("stand (Enter)"), "error")
             return
         self.dice.toggle(i)
 
     def undo(self) -> None:
         log = self.match.log
         if len(log.entries) <= 1:
-            self.toast.show("Nothing to undo", "error")
+            self.toast.show(_("Nothing to undo"), "error")
             return
         self.dice.stop()
         self.pending = None
@@ -407,39 +421,45 @@ class DiceTableScene(OverlayScene):
                 self.match.undo_turn()
                 if len(self.match.log.entries) >= n:
                     break
+        self.autosave.after_undo()
         self.resync()
         seat = self.state.current_player()
         who = self.state.players[seat] if seat >= 0 else ""
-        self.toast.show(f"Undone – {who}'s turn again" if who else "Undone")
+        self.toast.show(_("Undone – {name}'s turn again").format(name=who) if who else _("Undone"))
 
     def undo_to(self, n: int) -> None:
         self.dice.stop()
         self.pending = None
         self.match.undo_to(n)
+        self.autosave.after_undo()
         self.resync()
         self.modal = None
-        self.toast.show(f"Back to before action {n + 1}")
+        self.toast.show(_("Back to before action {n}").format(n=n + 1))
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path(self.game)
         try:
             self.match.save(path)
         except OSError as e:
-            self.toast.show(f"Could not save: {e}", "error")
+            self.toast.show(_("Could not save: {error}").format(error=e), "error")
             return None
         self.save_path = path
-        self.toast.show(f"Saved to {path}")
+        self.toast.show(_("Saved to {path}").format(path=path))
         return path
 
     def leave(self) -> None:
         """Back to the menu; an unfinished match is kept (its own save file, or the autosave)."""
         st = self.state
-        if not st.is_terminal() and any(e.seat >= 0 for e in self.match.log.entries):
+        if not st.is_terminal() and self.save_path is not None:  # the autosave holds it anyway
             try:
-                self.match.save(self.save_path or autosave_path(self.game))
+                self.match.save(self.save_path)
             except OSError:
                 pass
+        self.autosave.close()
         self.host.pop()
+
+    def closed(self) -> None:
+        self.autosave.close()
 
     def new_match(self) -> None:
         m = self.match
@@ -447,6 +467,13 @@ class DiceTableScene(OverlayScene):
         seed = random.SystemRandom().randrange(1, 2**31)
         new = Match(self.game, list(m.players), m.profile, seed=seed, games=games)
         self.host.replace(DiceTableScene(self.host, new))
+
+    def tallies(self) -> Ledger:
+        """Strokes and Schüsse by the rulings that stand (a challenge overrides one: game.rules.challenge)."""
+        n = len(self.match.log.entries)
+        if getattr(self, "_tallies", (None, None))[0] != n:
+            self._tallies = (n, self.match.drinks())
+        return self._tallies[1]
 
     def open_log(self) -> None:
         entries = self.match.log.entries
@@ -456,9 +483,24 @@ class DiceTableScene(OverlayScene):
                 who = self.match.players[e.seat].name if e.seat < len(self.match.players) else str(e.seat)
                 dice = ""
                 if i + 1 < len(entries) and entries[i + 1].seat == CHANCE and entries[i + 1].action.startswith("dice "):
-                    dice = f"  –  dice {entries[i + 1].action[5:]}"
+                    dice = "  –  " + _("dice {faces}").format(faces=entries[i + 1].action[5:])
                 items.append((f"{i + 1:>4}.  {who}: {e.action}{dice}", str(i)))
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
+
+    def open_challenge(self) -> None:
+        """K: challenge a drink ruling (issue 8) – Schock and Katchen hand out mats, so the list stays
+        empty and the log's "undo to here" corrects a ruling."""
+        self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, people_of(self.match.log.players), self.challenge)
+
+    def challenge(self, ch: Challenge) -> str | None:
+        """Apply a challenge: the referee's refusal, or None (the feed strikes the original)."""
+        try:
+            self.match.apply(ch)
+        except IllegalAction as e:
+            return str(e)
+        self.feed.set_log(self.match.log.entries)
+        self.toast.show(_("Ruling {n} overridden – {name} challenged it").format(n=f"{ch.entry}.{ch.ruling}", name=ch.by))
+        return None
 
     def toggle_help(self) -> None:
         if self.help is None:
@@ -518,6 +560,8 @@ class DiceTableScene(OverlayScene):
                 self.toggle_die(i)
             elif e.key == pygame.K_l:
                 self.open_log()
+            elif e.key == pygame.K_k:
+                self.open_challenge()
             elif e.key == pygame.K_n and self.state.is_terminal():
                 self.new_match()
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
@@ -528,13 +572,15 @@ class DiceTableScene(OverlayScene):
                 if self.dice.slots[hit].face == 6 and not self.dice.slots[hit].out:
                     self.flip()
                 else:
-                    self.toast.show("Right-click turns a six into a one (schock.sixes)", "error")
+                    self.toast.show(_("Right-click turns a six into a one ({rule})").format(rule="schock.sixes"), "error")
             else:
                 self.toggle_die(hit)
 
     # --- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self._lang != language():  # the language was switched: buttons and chalkboard anew
+            self.resize(self.L.size)
         self.ui.update(dt)
         self.dice.update(dt)
         self.banners.update(dt)
@@ -554,9 +600,10 @@ class DiceTableScene(OverlayScene):
             if not self.dice.animating:
                 outcome = self.pending
                 self.pending = None
+                sounds().play("dice_land")
                 if isinstance(outcome, Tower):
                     who = st.players[st.turn.seat] if st.turn is not None else ""
-                    self.banners.push("Türmchen!", f"{who}'s roll is thrown again", "tower", 1.3)
+                    self.banners.push("Türmchen!", _("{name}'s roll is thrown again").format(name=who), "tower", 1.3)
                     self.hold = TOWER_PAUSE
                 self.apply_action(outcome)
             return
@@ -577,6 +624,7 @@ class DiceTableScene(OverlayScene):
             finals = list(outcome.faces) if isinstance(outcome, Dice) else None
             toward = self.L.seats[t.seat].center if t.seat < len(self.L.seats) else self.L.center
             self.dice.throw(rolling, toward, finals, tower=isinstance(outcome, Tower))
+            sounds().play("dice_rattle")
             self.pending = outcome
             return
         if st.is_terminal():
@@ -601,11 +649,11 @@ class DiceTableScene(OverlayScene):
         try:
             a = self.bots[seat].choose(st)
         except Exception as e:  # a bot under construction must not end the evening
-            self.toast.show(f"{st.players[seat]}'s bot failed ({e}); it plays at random", "error")
+            self.toast.show(_("{name}'s bot failed ({error}); it plays at random").format(name=st.players[seat], error=e), "error")
             a = None
         if a not in legal:
             if a is not None:
-                self.toast.show(f"{st.players[seat]}'s bot chose {a}, which is not allowed; it plays at random", "error")
+                self.toast.show(_("{name}'s bot chose {action}, which is not allowed; it plays at random").format(name=st.players[seat], action=a), "error")
             a = self.rng.choice(legal)
         return a
 
@@ -627,7 +675,7 @@ class DiceTableScene(OverlayScene):
             else:
                 b.disable()
         if flips:
-            self.b_flip.set_text("Turn 2 sixes (F)" if flips[0] == 2 else "Turn six (F)")
+            self.b_flip.set_text(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)"))
             self.b_flip.show()
         else:
             self.b_flip.hide()
@@ -664,30 +712,31 @@ class DiceTableScene(OverlayScene):
     def stage_text(self) -> str:
         st = self.state
         if isinstance(st, SchockState):
-            games = f"game {st.game_no} of {st.games}"
-            text = f"{games} · {STAGE_NAMES[st.stage]} · round {st.round_no}"
+            games = _("game {n} of {total}").format(n=st.game_no, total=st.games)
+            stage = _(STAGE_LABELS[st.stage]) if st.stage in STAGE_LABELS else STAGE_NAMES[st.stage]
+            text = f"{games} · {stage} · " + _("round {n}").format(n=st.round_no)
             if st.stage == "final" and len(st.stage_players) == 2:
                 a, b = (st.players[i] for i in st.stage_players)
-                text += f" · {a} v {b}"
+                text += " · " + _("{a} v {b}").format(a=a, b=b)
             return text
         if isinstance(st, KatchenState):
             limit = st.profile["schuss_limit"]
-            games = f"game {st.game_no}" + ("" if limit else f" of {st.games}")
-            phase = "phase 1: distributing" if st.phase == 1 else "phase 2: giving back"
-            return f"{games} · {phase} · round {st.round_no}"
+            games = _("game {n}").format(n=st.game_no) if limit else _("game {n} of {total}").format(n=st.game_no, total=st.games)
+            phase = _("phase 1: distributing") if st.phase == 1 else _("phase 2: giving back")
+            return f"{games} · {phase} · " + _("round {n}").format(n=st.round_no)
         return ""
 
     def turn_text(self) -> str:
         st = self.state
         if st.is_terminal():
-            return "The match is over"
+            return _("The match is over")
         t = st.turn
         if t is None:
             return ""
         name = st.players[t.seat]
         if t.rolls == 0 and t.pending is None:
-            return f"{name} to roll"
-        return f"{name} · roll {t.rolls + (t.pending is not None)} of {t.max_rolls}"
+            return _("{name} to roll").format(name=name)
+        return f"{name} · " + _("roll {n} of {total}").format(n=t.rolls + (t.pending is not None), total=t.max_rolls)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         L = self.L
@@ -709,15 +758,24 @@ class DiceTableScene(OverlayScene):
         s = L.s
         st = self.state
         if isinstance(st, SchockState):
-            n, label = st.middle, "middle"
+            n, label = st.middle, _("middle")
         elif isinstance(st, KatchenState):
-            n, label = st.stack, "stack"
+            n, label = st.stack, _("stack")
         else:
             return
         r = self.mat_big.draw_stack(surface, min(n, MAX_MATS), L.middle)
-        t1 = self.fonts.text(label, int(15 * s), (200, 225, 205), "italic")
-        t2 = self.fonts.shadowed(f"{n} mat{'s' if n != 1 else ''}" if n else "empty", int(22 * s), theme.CREAM, "bold")
         x = r.right + int(12 * s)
+        room = L.stack_box.right - x  # a longer word (another language) gets smaller type, not more room
+        t1 = self.fonts.text(label, int(15 * s), (200, 225, 205), "italic")
+        t2 = self.fonts.shadowed(mats_text(n) if n else _("empty"), int(22 * s), theme.CREAM, "bold")
+        for size in (20, 18, 16, 14, 12):
+            if t2.get_width() <= room:
+                break
+            t2 = self.fonts.shadowed(mats_text(n) if n else _("empty"), int(size * s), theme.CREAM, "bold")
+        for size in (13, 11):
+            if t1.get_width() <= room:
+                break
+            t1 = self.fonts.text(label, int(size * s), (200, 225, 205), "italic")
         r1 = surface.blit(t1, (x, L.middle[1] - t1.get_height() - t2.get_height()))
         r2 = surface.blit(t2, (x, L.middle[1] - t2.get_height()))
         shadow = pygame.Rect(0, 0, self.mat_big.w + 10, self.mat_big.h + 6)
@@ -732,18 +790,18 @@ class DiceTableScene(OverlayScene):
         results = dict(st.results)
         if t is not None and t.seat == seat:
             if t.rolls == 0 and t.pending is None:
-                return f"to roll · up to {t.max_rolls}", theme.CHALK_YELLOW
-            return f"rolling · {t.rolls + (t.pending is not None)} of {t.max_rolls}", theme.CHALK_YELLOW
+                return _("to roll · up to {total}").format(total=t.max_rolls), theme.CHALK_YELLOW
+            return _("rolling · {n} of {total}").format(n=t.rolls + (t.pending is not None), total=t.max_rolls), theme.CHALK_YELLOW
         if seat in results:
             return st.describe(results[seat]), theme.CREAM
         if seat in st.round_order:
             last = self.last_throw.get(seat)
-            return (f"last: {last}", theme.MUTED) if last else ("waiting", theme.MUTED)
+            return (_("last: {throw}").format(throw=last), theme.MUTED) if last else (_("waiting"), theme.MUTED)
         if isinstance(st, KatchenState) and seat not in st.in_game:
-            return "has left the table", theme.MUTED
+            return _("has left the table"), theme.MUTED
         if isinstance(st, SchockState) and seat not in st.stage_players:
-            return "watches the final", theme.MUTED
-        return "sits out (no mats)", theme.MUTED
+            return _("watches the final"), theme.MUTED
+        return _("sits out (no mats)"), theme.MUTED
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         L = self.L
@@ -773,8 +831,8 @@ class DiceTableScene(OverlayScene):
             name_img = name_img.subsurface((0, 0, max_w, name_img.get_height()))
         surface.blit(name_img, (x, y))
         y += name_img.get_height()
-        who = KIND_NAMES.get(p.kind, p.kind)
-        info = " · ".join(x for x in (who, DRINK_NAMES.get(p.drink, str(p.drink))) if x)
+        who = kind_label(p.kind)
+        info = " · ".join(x for x in (who, _(DRINK_NAMES[p.drink]) if p.drink in DRINK_NAMES else str(p.drink)) if x)
         surface.blit(f.text(info, int(12 * s), theme.MUTED, "italic"), (x, y - int(2 * s)))
         y += int(16 * s)
         text, color = self.seat_status(seat)
@@ -782,13 +840,13 @@ class DiceTableScene(OverlayScene):
         surface.blit(status, (x, y))
         ty = r.bottom - int(24 * s)
         if isinstance(st, SchockState):
-            lab = f.text("strokes", int(11 * s), theme.MUTED, "italic")
+            lab = f.text(_("strokes"), int(11 * s), theme.MUTED, "italic")
             surface.blit(lab, (x, ty + int(2 * s)))
-            draw_tally(surface, acc.strokes, (x + lab.get_width() + int(8 * s), ty), s)
+            draw_tally(surface, self.tallies()[p.name].strokes, (x + lab.get_width() + int(8 * s), ty), s)
         else:
             lab = f.text("Schüsse", int(11 * s), theme.MUTED, "italic")
             surface.blit(lab, (x, ty + int(2 * s)))
-            draw_schuesse(surface, acc.schuesse, (x + lab.get_width() + int(8 * s), ty), s)
+            draw_schuesse(surface, self.tallies()[p.name].schuesse, (x + lab.get_width() + int(8 * s), ty), s)
         mx = r.right - int(36 * s)
         base = (mx, r.bottom - int(10 * s))
         rect = self.mat_small.draw_stack(surface, acc.mats, base)
@@ -838,11 +896,11 @@ class DiceTableScene(OverlayScene):
             text = st.describe(t.finish(len(st.results)))
         elif t is not None and not self.dice.shown and not st.is_terminal():
             name = st.players[t.seat]
-            text = f"{name}: press Space to roll" if self.is_human(t.seat) else f"{name} is about to roll"
+            text = _("{name}: press Space to roll").format(name=name) if self.is_human(t.seat) else _("{name} is about to roll").format(name=name)
             color = theme.MUTED
         if self.dice.finished and t is not None and not self.busy() and not st.is_terminal():
             name = st.players[t.seat]
-            nxt = f"next: {name}" + (" – Space to roll" if self.is_human(t.seat) else "")
+            nxt = _("next: {name}").format(name=name) + (" – " + _("Space to roll") if self.is_human(t.seat) else "")
             img2 = f.text(nxt, int(15 * s), theme.CHALK_YELLOW, "italic")
             surface.blit(img2, img2.get_rect(midtop=(cx, y + int(28 * s))))
         if text:

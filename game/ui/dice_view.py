@@ -14,6 +14,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.table_layout import die_gap, die_size
 from game.ui.theme import Fonts
@@ -502,7 +503,8 @@ class DiceView:
                 surface.blit(label, label.get_rect(midtop=(int(sl.pos.x), int(sl.pos.y + self.size * 0.55))))
 
     def mark_text(self) -> str:
-        return "put out" if self.sets_aside else "kept"
+        return _("put out") if self.sets_aside else _("kept")
+
 
     def marked(self, marks: bool = True) -> list[int]:
         """The dice `draw` labels as kept (for tests and the caption)."""

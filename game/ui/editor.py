@@ -24,6 +24,7 @@ import pygame
 
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
+from game.i18n import N_, _
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, Problem
 from game.racerbile.track import THEMES, Kind
@@ -256,17 +257,18 @@ class EditorScene(Scene):
     def ask_leave(self) -> None:
         def chosen(text: str) -> None:
             self.modal = None
-            if text == "Save":
+            if text == N_("Save"):
                 if self.editor.path is None:
                     self.save_as(then=self.leave)
                 elif self.save():
                     self.leave()
-            elif text == "Discard":
+            elif text == N_("Discard"):
                 self.leave()
             else:
                 self.quitting = False
 
-        self.modal = Confirm(self.fonts, self.host.size, "Unsaved changes", f"Save {self.editor.draft.name!r} before leaving?", ["Save", "Discard", "Cancel"], chosen)
+        question = _("Save {name} before leaving?").format(name=repr(self.editor.draft.name))
+        self.modal = Confirm(self.fonts, self.host.size, _("Unsaved changes"), question, [N_("Save"), N_("Discard"), N_("Cancel")], chosen)
 
     def leave(self) -> None:
         self.left_clean = True
@@ -345,15 +347,15 @@ class EditorScene(Scene):
             grow = k == pygame.K_RIGHTBRACKET
             if image and bg is not None:
                 centre = self.canvas.units_at(self.lay.board.center)
-                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), "scale the image")
+                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), N_("scale the image"))
             else:
                 self.lane_width = max(1, min(3, self.lane_width + (1 if grow else -1)))
             return
         if k in (pygame.K_COMMA, pygame.K_PERIOD) and bg is not None:
-            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), "image opacity")
+            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"))
             return
         if k in (pygame.K_DELETE, pygame.K_BACKSPACE) and isinstance(self.tool, ImageTool) and bg is not None:
-            self.apply(lambda d: d.set_background(None), "remove the image")
+            self.apply(lambda d: d.set_background(None), N_("remove the image"))
             return
         digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
         if k in digits:
@@ -364,7 +366,7 @@ class EditorScene(Scene):
             dx, dy = arrows[k]
             if image and bg is not None:
                 step = 0.25 if shift else 1.0
-                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), "move the image")
+                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), N_("move the image"))
             else:
                 self.canvas.pan(dx * KEY_PAN, dy * KEY_PAN)
             return
@@ -416,7 +418,7 @@ class EditorScene(Scene):
         bg = self.draft.background
         if self.alt and bg is not None:
             around = self.canvas.units_at(pos)
-            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), "scale the image")
+            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), N_("scale the image"))
             return
         self.canvas.zoom(WHEEL_STEP ** float(steps), pos)
         self.update_hover()
@@ -467,7 +469,7 @@ class EditorScene(Scene):
                 s = self.canvas.scale
                 dx, dy = (pos[0] - self._image_from[0]) / s, (pos[1] - self._image_from[1]) / s
                 self._image_from = pos
-                self.apply(lambda d: d.set_background(move_background(bg, dx, dy)), "move the image")
+                self.apply(lambda d: d.set_background(move_background(bg, dx, dy)), N_("move the image"))
         elif self.held:
             if not any(buttons):
                 self.mouse_up(old, self.held)
@@ -491,7 +493,7 @@ class EditorScene(Scene):
 
     def _end_image_drag(self) -> None:
         self._image_from = None
-        self.end_stroke("move the image")
+        self.end_stroke(N_("move the image"))
 
     def update_hover(self) -> None:
         pos = self.mouse
@@ -529,7 +531,7 @@ class EditorScene(Scene):
             if arg == "load":
                 self.ask_background()
             elif self.draft.background is not None:
-                self.apply(lambda d: d.set_background(None), "remove the image")
+                self.apply(lambda d: d.set_background(None), N_("remove the image"))
         elif name == "undo":
             self.undo()
         elif name == "redo":
@@ -553,17 +555,17 @@ class EditorScene(Scene):
 
     def undo(self) -> None:
         if self.editor.undo():
-            self.say("undone")
+            self.say(_("undone"))
             self.after_edit()
         else:
-            self.say("nothing to undo")
+            self.say(_("nothing to undo"))
 
     def redo(self) -> None:
         if self.editor.redo():
-            self.say("redone")
+            self.say(_("redone"))
             self.after_edit()
         else:
-            self.say("nothing to redo")
+            self.say(_("nothing to redo"))
 
     def go_to(self, index: int) -> None:
         """Back to the draft after edit `index` of the history."""
@@ -584,14 +586,16 @@ class EditorScene(Scene):
             if answers is not None:
                 name = answers[0].strip() or d.name
                 author = answers[1].strip() if len(answers) > 1 else d.author
-                self.apply(lambda x: x.set_meta(name=name, author=author), f"name: {name}")
+                self.apply(lambda x: x.set_meta(name=name, author=author), _("name: {name}").format(name=name))
 
-        self.ask("The track", [("Name", d.name), ("Author", d.author)], done)
+        self.ask(_("The track"), [(_("Name"), d.name), (_("Author"), d.author)], done)
 
     def pick_theme(self) -> None:
         """C: the board's colours – and whether the hexes have pointy or flat tops."""
-        items = [(f"{t}{'  (now)' if t == self.draft.theme else ''}", t) for t in THEMES]
-        items += [(f"{o} tops{'  (now)' if o == self.draft.orientation else ''}", f"orientation:{o}") for o in ("pointy", "flat")]
+        now = "  " + _("(now)")
+        tops = {"pointy": _("pointy tops"), "flat": _("flat tops")}
+        items = [(f"{t}{now if t == self.draft.theme else ''}", t) for t in THEMES]
+        items += [(f"{tops[o]}{now if o == self.draft.orientation else ''}", f"orientation:{o}") for o in ("pointy", "flat")]
 
         def chosen(key: str | None) -> None:
             if key is None:
@@ -599,11 +603,11 @@ class EditorScene(Scene):
             self.modal = None
             if key.startswith("orientation:"):
                 o = key.partition(":")[2]
-                self.apply(lambda d: d.set_orientation(o), f"{o} tops")
+                self.apply(lambda d: d.set_orientation(o), tops[o])
             else:
-                self.apply(lambda d: d.set_theme(key), f"theme {key}")
+                self.apply(lambda d: d.set_theme(key), _("theme {name}").format(name=key))
 
-        self.modal = ListDialog(self.fonts, self.host.size, "The theme", "The colours of the board and the hexes' tops", items, "Choose", chosen, panel_size=(460, 440))
+        self.modal = ListDialog(self.fonts, self.host.size, _("The theme"), _("The colours of the board and the hexes' tops"), items, _("Choose"), chosen, panel_size=(460, 440))
 
     def ask_background(self) -> None:
         bg = self.draft.background
@@ -612,14 +616,14 @@ class EditorScene(Scene):
             if answers and answers[0].strip():
                 self.load_background(answers[0].strip())
 
-        self.ask("A background image", [("A PNG or JPEG file (or drop one on the window)", bg.path if bg else "")], done)
+        self.ask(_("A background image"), [(_("A PNG or JPEG file (or drop one on the window)"), bg.path if bg else "")], done)
 
     def load_background(self, path: str) -> bool:
         """Lay the image in `path` under the grid, spanning the board as it is now."""
         try:
             img = pygame.image.load(str(Path(path).expanduser()))
         except (pygame.error, OSError, FileNotFoundError) as e:
-            self.say(f"cannot load {path}: {e}")
+            self.say(_("cannot load {path}: {error}").format(path=path, error=e))
             return False
         w = max(1, img.get_width())
         area = self.lay.board
@@ -627,8 +631,8 @@ class EditorScene(Scene):
         x0, y0 = self.canvas.units_at((area.x + area.width * 0.1, area.y + area.height * 0.1))
         old = self.draft.background
         bg = Background(path, w / units, (x0, y0), old.opacity if old else 0.5)
-        self.apply(lambda d: d.set_background(bg), f"image {Path(path).name}")
-        self.say(f"{Path(path).name} under the grid: Image tool (I) or Alt+drag moves it, Alt+wheel or [ ] scales it, , . opacity")
+        self.apply(lambda d: d.set_background(bg), _("image {name}").format(name=Path(path).name))
+        self.say(_("{name} under the grid: Image tool (I) or Alt+drag moves it, Alt+wheel or [ ] scales it, , . opacity").format(name=Path(path).name))
         return True
 
     # saving
@@ -650,10 +654,10 @@ class EditorScene(Scene):
             self.refused(e)
             return False
         except OSError as e:
-            self.say(f"cannot write {path or self.editor.path}: {e.strerror or e}")
+            self.say(_("cannot write {path}: {error}").format(path=path or self.editor.path, error=e.strerror or e))
             return False
         bak = where.with_name(where.name + ".bak")
-        self.say(f"saved {where}" + (f" (the previous version kept as {bak.name})" if bak.is_file() else ""))
+        self.say(_("saved {path}").format(path=where) + (" " + _("(the previous version kept as {name})").format(name=bak.name) if bak.is_file() else ""))
         return True
 
     def refused(self, e: InputError) -> None:
@@ -665,8 +669,8 @@ class EditorScene(Scene):
 
         self.say(e.message)
         n = len(self.problems)
-        detail = f"{n} problem{'s' if n != 1 else ''} (listed on the right): the good file stays as it is."
-        self.modal = Confirm(self.fonts, self.host.size, "Not saved over a good track", detail, ["Save as draft…", "Cancel"], chosen)
+        detail = (_("{n} problem (listed on the right): the good file stays as it is.") if n == 1 else _("{n} problems (listed on the right): the good file stays as it is.")).format(n=n)
+        self.modal = Confirm(self.fonts, self.host.size, _("Not saved over a good track"), detail, [N_("Save as draft…"), N_("Cancel")], chosen)
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
         """Ctrl+Shift+S: save under a name typed in a dialog (and `then`, once saved)."""
@@ -678,14 +682,14 @@ class EditorScene(Scene):
                 if self.save(p) and then is not None:
                     then()
 
-        self.ask("Save the track as", [("A .yaml file", str(self.default_path()))], done)
+        self.ask(_("Save the track as"), [(_("A .yaml file"), str(self.default_path()))], done)
 
     def save_as_draft(self) -> None:
         def done(answers: list[str] | None) -> None:
             if answers and answers[0].strip():
                 self.write_draft(answers[0].strip())
 
-        self.ask("Save as a draft (with its problems)", [("A file that holds no good track", str(self.default_path(".draft.yaml")))], done)
+        self.ask(_("Save as a draft (with its problems)"), [(_("A file that holds no good track"), str(self.default_path(".draft.yaml")))], done)
 
     def write_draft(self, path: str | Path) -> bool:
         try:
@@ -694,9 +698,9 @@ class EditorScene(Scene):
             self.say(e.message)
             return False
         except OSError as e:
-            self.say(f"cannot write {path}: {e.strerror or e}")
+            self.say(_("cannot write {path}: {error}").format(path=path, error=e.strerror or e))
             return False
-        self.say(f"draft saved in {where} – the track's own file is unchanged")
+        self.say(_("draft saved in {path} – the track's own file is unchanged").format(path=where))
         return True
 
     def export(self) -> None:
@@ -704,7 +708,7 @@ class EditorScene(Scene):
             if answers and answers[0].strip():
                 self.export_png(answers[0].strip())
 
-        self.ask("Export a picture of the board", [("A .png file", str(self.default_path(".png")))], done)
+        self.ask(_("Export a picture of the board"), [(_("A .png file"), str(self.default_path(".png")))], done)
 
     def export_png(self, path: str | Path) -> bool:
         from game.ui.board_app import render_board
@@ -712,16 +716,16 @@ class EditorScene(Scene):
         try:
             surf = render_board(self.draft.to_track(), EXPORT_SIZE, self.fonts)
         except Exception as e:  # a broken draft the board cannot draw yet
-            self.say(f"cannot draw the board yet: {e}")
+            self.say(_("cannot draw the board yet: {error}").format(error=e))
             return False
         target = Path(path).expanduser()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(surf, str(target))
         except (OSError, pygame.error) as e:
-            self.say(f"cannot write {target}: {e}")
+            self.say(_("cannot write {path}: {error}").format(path=target, error=e))
             return False
-        self.say(f"exported {target}")
+        self.say(_("exported {path}").format(path=target))
         return True
 
     # the test drive
@@ -732,17 +736,18 @@ class EditorScene(Scene):
             return
         self.sync(now=True)
         if self.problems:
-            self.say(f"fix the {len(self.problems)} problem{'s' if len(self.problems) > 1 else ''} first: the bots need a track they can race")
+            fix = _("fix the {n} problem first: the bots need a track they can race") if len(self.problems) == 1 else _("fix the {n} problems first: the bots need a track they can race")
+            self.say(fix.format(n=len(self.problems)))
             return
         track = self.draft.to_track()
         try:
             result = drive_lap(track)
             analysis = Analysis(track)
         except Exception as e:  # the rules found something the validator let pass
-            self.say(f"the bots cannot drive it: {e}")
+            self.say(_("the bots cannot drive it: {error}").format(error=e))
             return
         self.drive = DriveView(result, analysis)
-        self.say("test drive: " + result.summary())
+        self.say(_("test drive: {summary}").format(summary=result.summary()))
 
     def stop_drive(self) -> None:
         self.drive = None
@@ -874,7 +879,7 @@ class EditorScene(Scene):
         bg = self.draft.background
         image = None
         if isinstance(tool, ImageTool):
-            image = "no image yet" if bg is None else f"{Path(bg.path).name} · {bg.scale:.3g} px a hex · opacity {int(bg.opacity * 100)}%"
+            image = _("no image yet") if bg is None else _("{name} · {scale} px a hex · opacity {percent}%").format(name=Path(bg.path).name, scale=f"{bg.scale:.3g}", percent=int(bg.opacity * 100))
         return PanelState(
             tool=tool.name,
             key=tool.key,
@@ -903,14 +908,14 @@ class EditorScene(Scene):
             return self._facts[2]
         kinds = {k: sum(1 for x in d.fields.values() if x is k) for k in KINDS}
         out = [
-            ("fields", f"{len(d.fields)}" + (f" + {len(d.pit.fields)} pit lane" if d.pit else "")),
-            ("lap", f"{self.lap} steps" if self.lap is not None else "–"),
-            ("downshift · blocking", f"{kinds[Kind.DOWNSHIFT]} · {kinds[Kind.BLOCKING]}"),
-            ("start fields", f"{len(d.start)}, heading {DIRECTION_NAMES[d.heading]}"),
-            ("arrows · splits", f"{len(d.arrows)} · {len(d.splits)}"),
-            ("42 field · Dunlop", f"{'yes' if d.field42 else 'no'} · {len(d.dunlop)} fields"),
-            ("labels", f"{len(d.labels)}"),
-            ("theme", d.theme),
+            (N_("fields"), f"{len(d.fields)}" + (" + " + _("{n} pit lane").format(n=len(d.pit.fields)) if d.pit else "")),
+            (N_("lap"), _("{n} steps").format(n=self.lap) if self.lap is not None else "–"),
+            (N_("downshift · blocking"), f"{kinds[Kind.DOWNSHIFT]} · {kinds[Kind.BLOCKING]}"),
+            (N_("start fields"), _("{n}, heading {direction}").format(n=len(d.start), direction=DIRECTION_NAMES[d.heading])),
+            (N_("arrows · splits"), f"{len(d.arrows)} · {len(d.splits)}"),
+            (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + _("{n} fields").format(n=len(d.dunlop))),
+            (N_("labels"), f"{len(d.labels)}"),
+            (N_("theme"), d.theme),
         ]
         self._facts = (d, self.lap, tuple(out))
         return self._facts[2]
@@ -918,44 +923,44 @@ class EditorScene(Scene):
     def status_texts(self) -> tuple[str, tuple[int, int, int], str, str]:
         d = self.draft
         pit = len(d.pit.fields) if d.pit else 0
-        facts = f"{len(d.fields)} fields" + (f" + {pit} pit" if pit else "")
+        facts = _("{n} fields").format(n=len(d.fields)) + (" + " + _("{n} pit").format(n=pit) if pit else "")
         if self.checking and not self.problems:
-            left, col = f"checking … · {facts}", theme.MUTED
+            left, col = _("checking …") + f" · {facts}", theme.MUTED
         elif self.problems:
             n = len(self.problems)
-            left, col = f"✗ {n} problem{'s' if n > 1 else ''} · {facts}", (240, 110, 96)
+            left, col = "✗ " + (_("{n} problem") if n == 1 else _("{n} problems")).format(n=n) + f" · {facts}", (240, 110, 96)
         else:
-            left, col = f"✓ valid · {facts} · lap {self.lap}", (120, 210, 120)
-        middle = self.describe(self.hover) if self.hover is not None else f"{self.tool.name}: {self.tool.hint()}"
-        right = f"{int(round(self.canvas.scale))} px a hex · F1 keys"
+            left, col = "✓ " + _("valid") + f" · {facts} · " + _("lap {n}").format(n=self.lap), (120, 210, 120)
+        middle = self.describe(self.hover) if self.hover is not None else f"{_(self.tool.name)}: {self.tool.hint()}"
+        right = _("{n} px a hex · F1 keys").format(n=int(round(self.canvas.scale)))
         return left, col, middle, right
 
     def describe(self, h: Hex) -> str:
         d = self.draft
         parts = [str(h)]
         if d.is_pit(h):
-            parts.append("pit lane")
+            parts.append(_("pit lane"))
         kind = d.fields.get(h)
-        parts.append(kind.value if kind is not None else ("" if d.is_pit(h) else "empty"))
+        parts.append(_(kind.value) if kind is not None else ("" if d.is_pit(h) else _("empty")))
         if h in d.start:
-            parts.append(f"start (heading {DIRECTION_NAMES[d.heading]})")
+            parts.append(_("start (heading {direction})").format(direction=DIRECTION_NAMES[d.heading]))
         if h in d.arrows:
-            parts.append(f"arrow {DIRECTION_NAMES[d.arrows[h]]}")
+            parts.append(_("arrow {direction}").format(direction=DIRECTION_NAMES[d.arrows[h]]))
         for sp in d.splits:
             if h == sp.fork:
-                parts.append(f"{sp.name}: fork")
+                parts.append(_("{name}: fork").format(name=sp.name))
             if h == sp.rejoin:
-                parts.append(f"{sp.name}: rejoin")
+                parts.append(_("{name}: rejoin").format(name=sp.name))
             parts += [f"{sp.name}: {n}" for n, b in sp.branches if b == h]
         if d.pit is not None and h == d.pit.entry:
-            parts.append("pit entry")
+            parts.append(_("pit entry"))
         if d.pit is not None and h == d.pit.exit:
-            parts.append("pit exit")
+            parts.append(_("pit exit"))
         if h == d.field42:
-            parts.append("the 42 field")
+            parts.append(_("the 42 field"))
         if h in d.dunlop:
-            parts.append("under the Dunlop bridge")
-        parts += [f"label {lb.text!r}" for lb in d.labels if lb.at == h]
+            parts.append(_("under the Dunlop bridge"))
+        parts += [_("label {text}").format(text=repr(lb.text)) for lb in d.labels if lb.at == h]
         parts += [p.message for p in self.problems if h in p.fields][:1]
         return " · ".join(x for x in parts if x)
 
@@ -972,7 +977,7 @@ class EditorScene(Scene):
             self._panel_pic = (st, render_panel(lay, self.fonts, st, pal))
         surface.blit(self._panel_pic[1].surface, lay.panel.topleft)
         d = self.draft
-        where = str(self.editor.path) if self.editor.path is not None else "not saved yet (Ctrl+S)"
+        where = str(self.editor.path) if self.editor.path is not None else _("not saved yet (Ctrl+S)")
         top_key = (d.name, d.author, where, self.editor.dirty, self.hot == "rename", lay.size)
         if self._top_pic is None or self._top_pic[0] != top_key:
             surf, hits = render_top(lay, self.fonts, d.name, d.author, where, self.editor.dirty, "rename" if self.hot == "rename" else "")
@@ -1044,7 +1049,7 @@ def run_editor(
     editor = open_editor(file, template)
     from game.ui.app import App
 
-    app = App(size, fullscreen, title=f"Stammtisch – track editor – {editor.draft.name}")
+    app = App(size, fullscreen, title=_("Stammtisch – track editor – {name}").format(name=editor.draft.name))
     try:
         app.push(EditorScene(app, editor))
         return app.run(frames, screenshot)
@@ -1057,14 +1062,14 @@ def editor_choices() -> list[tuple[str, str]]:
     user's own tracks, and a file by its path."""
     from game.racerbile.tracks import SHIPPED, shipped_names
 
-    out = [("New track: an empty sheet", "new")]
+    out = [(_("New track: an empty sheet"), "new")]
     names = shipped_names()
-    out += [(f"Start from {n.replace('_', ' ').title()} (a copy)", f"template:{n}") for n in names]
+    out += [(_("Start from {name} (a copy)").format(name=n.replace("_", " ").title()), f"template:{n}") for n in names]
     folder = user_tracks()
     if folder.is_dir():
-        out += [(f"Open {p.name} (yours)", f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
-    out += [(f"Open {n}.yaml (shipped)", f"open:{SHIPPED / (n + '.yaml')}") for n in names]
-    out.append(("Open a file by its path …", "path"))
+        out += [(_("Open {file} (yours)").format(file=p.name), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
+    out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
+    out.append((_("Open a file by its path …"), "path"))
     return out
 
 
@@ -1084,13 +1089,13 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
         try:
             ed = open_editor(Path(answers[0].strip()).expanduser())
         except InputError as e:
-            show(editor_chooser(host, size, show, f"Cannot open it – {e}"))
+            show(editor_chooser(host, size, show, _("Cannot open it – {error}").format(error=e)))
             return
         host.push(EditorScene(host, ed))
 
     def chosen(key: str | None) -> None:
         if key is None:
-            dialog.set_message("Choose a track first")
+            dialog.set_message(_("Choose a track first"))
             return
         try:
             if key == "new":
@@ -1102,11 +1107,11 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
             elif key == "path":
                 dialog.close()
                 default = str(user_tracks() / "my_track.yaml")
-                show(TextPrompt(host.fonts, size, "Open a track file", [("A .yaml file (a new one if it does not exist yet)", default)], by_path))
+                show(TextPrompt(host.fonts, size, _("Open a track file"), [(_("A .yaml file (a new one if it does not exist yet)"), default)], by_path))
         except InputError as e:
-            dialog.set_message(f"Cannot open it – {Path(e.file).name}:{e.line}:{e.column}: {e.message}")
+            dialog.set_message(_("Cannot open it – {error}").format(error=f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}"))
 
-    dialog = ListDialog(host.fonts, size, "Edit tracks", f"Your tracks live in {short_path(user_tracks(), 60)}", editor_choices(), "Open", chosen, panel_size=(700, 600))
+    dialog = ListDialog(host.fonts, size, _("Edit tracks"), _("Your tracks live in {folder}").format(folder=short_path(user_tracks(), 60)), editor_choices(), _("Open"), chosen, panel_size=(700, 600))
     if message:
         dialog.set_message(message)
     return dialog

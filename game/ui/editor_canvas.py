@@ -21,6 +21,8 @@ from typing import Iterable, Mapping, Sequence
 import pygame
 
 from game.hexgrid import DIRECTIONS, ORIENTATIONS, Hex, Layout
+from game.i18n import _
+
 from game.racerbile.draft import Background, Draft
 from game.racerbile.track import Kind
 from game.ui import board_art as art
@@ -358,7 +360,7 @@ class SheetView:
                 img = pygame.image.load(str(Path(bg.path).expanduser()))
                 self._bg_image = img.convert() if pygame.display.get_surface() is not None else img
             except (pygame.error, OSError, FileNotFoundError) as e:
-                self.bg_error = f"{bg.path}: cannot load the image ({e})"
+                self.bg_error = _("{path}: cannot load the image ({error})").format(path=bg.path, error=e)
         return self._bg_image
 
 

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.hexgrid import Hex, direction_between
+from game.i18n import _
 from game.racerbile.actions import Drive
 from game.racerbile.bots import make_race_bot
 from game.racerbile.course import Course
@@ -62,8 +63,9 @@ class DriveResult:
         squeals = sum(m.squeals for m in mine)
         off = sum(m.off_track for m in mine)
         if not self.lapped:
-            return f"no lap in {self.turns} turns – the bots could not get round"
-        return f"a lap in {self.turns} turns · {squeals} squeal{'s' if squeals != 1 else ''} · left the track {off}×"
+            return _("no lap in {n} turns – the bots could not get round").format(n=self.turns)
+        sq = (_("{n} squeal") if squeals == 1 else _("{n} squeals")).format(n=squeals)
+        return _("a lap in {n} turns").format(n=self.turns) + f" · {sq} · " + _("left the track {n}×").format(n=off)
 
 
 def drive_lap(track: Track, seed: int = 1, max_turns: int = MAX_TURNS) -> DriveResult:
@@ -97,7 +99,7 @@ def drive_lap(track: Track, seed: int = 1, max_turns: int = MAX_TURNS) -> DriveR
 def arrivals(course: Course) -> dict[Hex, set[int]]:
     """For every field the directions a car can arrive on it in (the heading on the start fields)."""
     out: dict[Hex, set[int]] = {h: set() for h in course.steps}
-    for _, steps in course.steps.items():
+    for steps in course.steps.values():
         for n, d in steps:
             out.setdefault(n, set()).add(d)
     for h in course.start:
@@ -235,15 +237,16 @@ class DriveView:
         out = [r.summary()]
         if not self.finished and mine:
             m = mine[-1]
-            extra = (f", {m.squeals} squeal{'s' if m.squeals > 1 else ''}" if m.squeals else "") + (", off the track!" if m.off_track else "")
-            out.append(f"turn {len(mine)}: gear {m.gear}, rolled {m.roll}, drove {len(m.path)}{extra} · Enter: skip")
+            extra = (", " + (_("{n} squeal") if m.squeals == 1 else _("{n} squeals")).format(n=m.squeals) if m.squeals else "") + (", " + _("off the track!") if m.off_track else "")
+            out.append(_("turn {n}: gear {gear}, rolled {roll}, drove {fields}").format(n=len(mine), gear=m.gear, roll=m.roll, fields=len(m.path)) + extra + " · " + _("Enter: skip"))
         elif self.finished:
-            out.append("the lap is done · T again: back to editing")
+            out.append(_("the lap is done · T again: back to editing"))
         a = self.analysis
         if a.done:
             runs = sum(a.runoffs.values())
-            out.append(f"run-offs: from {a.starts_off} of {a.total} fields a 10–12 can leave the track – {runs} ways, over {len(a.runoffs)} fields")
-            out.append(f"bends: {len(a.bends)} field{'s' if len(a.bends) != 1 else ''} where a 7–9 that cannot go straight turns")
+            out.append(_("run-offs: from {n} of {total} fields a 10–12 can leave the track – {ways} ways, over {fields} fields").format(n=a.starts_off, total=a.total, ways=runs, fields=len(a.runoffs)))
+            bends = _("bends: {n} field where a 7–9 that cannot go straight turns") if len(a.bends) == 1 else _("bends: {n} fields where a 7–9 that cannot go straight turns")
+            out.append(bends.format(n=len(a.bends)))
         else:
-            out.append(f"looking at every field … {int(a.progress * 100)}%")
+            out.append(_("looking at every field … {n}%").format(n=int(a.progress * 100)))
         return tuple(out)

@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
+from game.i18n import N_, _
 from game.racerbile.track import Kind
 from game.ui import board_art as art
 from game.ui import theme
@@ -98,9 +99,9 @@ def button(surf: pygame.Surface, fonts: Fonts, rect: pygame.Rect, text: str, siz
 
 # --- the tool palette -----------------------------------------------------------------------------
 
-SHORT = {
-    "Paint": "Paint", "Lane": "Lane", "Rectangle": "Rect", "Fill": "Fill", "Start line": "Start", "Arrows": "Arrow",
-    "Splits": "Split", "Pit lane": "Pit", "42 field": "42", "Dunlop": "Dunlop", "Labels": "Label", "Image": "Image",
+SHORT = {  # shown through `_()`
+    "Paint": N_("Paint"), "Lane": N_("Lane"), "Rectangle": N_("Rect"), "Fill": N_("Fill"), "Start line": N_("Start"), "Arrows": N_("Arrow"),
+    "Splits": N_("Split"), "Pit lane": N_("Pit"), "42 field": "42", "Dunlop": "Dunlop", "Labels": N_("Label"), "Image": N_("Image"),
 }
 
 
@@ -164,7 +165,7 @@ def render_tools(lay: EditorLayout, fonts: Fonts, tools: Sequence[tuple[str, str
         on = i == current
         pygame.draw.rect(surf, (120, 86, 40) if on else (60, 45, 28) if hot == action else (38, 29, 19), b, border_radius=7)
         pygame.draw.rect(surf, theme.BRASS if on else theme.BRASS_DARK, b, 2 if on else 1, border_radius=7)
-        label = fonts.text(SHORT.get(name, name), lay.font(12), theme.CREAM, "bold")
+        label = fonts.text(_(SHORT.get(name, name)), lay.font(12), theme.CREAM, "bold")
         icon_r = max(7.0, min(b.w * 0.22, (b.h - label.get_height()) * 0.36))
         _icon(surf, name, (b.centerx, int(b.y + 3 + icon_r)), icon_r, fonts, pal)
         surf.blit(label, (b.centerx - label.get_width() // 2, b.bottom - label.get_height() - 1))
@@ -216,10 +217,10 @@ class PanelPicture:
 
 
 LEGEND: tuple[tuple[str, str], ...] = (
-    ("off10", "a run-off: a 10 flies off the track here"),
-    ("off11", "only an 11 (orange) or a 12 (yellow) does"),
-    ("squeal", "a bend: a 7–9 must turn here, a squeal"),
-    ("size", "larger, stronger: more of them"),
+    ("off10", N_("a run-off: a 10 flies off the track here")),
+    ("off11", N_("only an 11 (orange) or a 12 (yellow) does")),
+    ("squeal", N_("a bend: a 7–9 must turn here, a squeal")),
+    ("size", N_("larger, stronger: more of them")),
 )
 
 
@@ -244,8 +245,8 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
         return t.get_height()
 
     # the tool
-    y += text(f"{st.tool}", f_head, theme.CREAM, "serif")
-    k = fonts.text(f"key {st.key}", f_small, theme.BRASS, "bold")
+    y += text(_(st.tool), f_head, theme.CREAM, "serif")
+    k = fonts.text(_("key {key}").format(key=st.key), f_small, theme.BRASS, "bold")
     surf.blit(k, (r.w - pad - k.get_width(), pad + 4))
     y += 2
     for line in fonts.wrap(st.hint, f_small, w, "italic")[:4]:
@@ -270,7 +271,7 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
         y += 2 * (rh + 4) + 4
     if st.lane_width is not None:
         rh = max(24, int(28 * lay.s))
-        t = fonts.text(f"width: {st.lane_width} lane{'s' if st.lane_width > 1 else ''}   [ ]", f_text, theme.CREAM, "bold")
+        t = fonts.text((_("width: {n} lane") if st.lane_width == 1 else _("width: {n} lanes")).format(n=st.lane_width) + "   [ ]", f_text, theme.CREAM, "bold")
         surf.blit(t, (pad, y + (rh - t.get_height()) // 2))
         for j, (label, action) in enumerate((("−", "width:-1"), ("+", "width:1"))):
             b = pygame.Rect(r.w - pad - (2 - j) * (rh + 4), y, rh, rh)
@@ -282,7 +283,7 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             y += text(line, f_small, theme.CREAM)
         rh = max(24, int(28 * lay.s))
         bw = (w - 6) // 2
-        for j, (label, action) in enumerate((("Load image… (O)", "image:load"), ("Remove (Del)", "image:remove"))):
+        for j, (label, action) in enumerate(((_("Load image… (O)"), "image:load"), (_("Remove (Del)"), "image:remove"))):
             b = pygame.Rect(pad + j * (bw + 6), y + 4, bw, rh)
             button(surf, fonts, b, label, f_small, hot=st.hot == action)
             hit(b, action)
@@ -294,9 +295,9 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
     # the bottom: buttons and history (drawn from the bottom up)
     bh = max(26, int(30 * lay.s))
     button_rows = (
-        (("Undo", "undo", st.can_undo), ("Redo", "redo", st.can_redo), ("Test drive", "drive", True)),
-        (("Save", "save", True), ("Save as…", "saveas", True), ("Export PNG", "export", True)),
-        (("Name…", "rename", True), ("Theme…", "theme", True), ("Keys (F1)", "help", True)),
+        ((_("Undo"), "undo", st.can_undo), (_("Redo"), "redo", st.can_redo), (_("Test drive"), "drive", True)),
+        ((_("Save"), "save", True), (_("Save as…"), "saveas", True), (_("Export PNG"), "export", True)),
+        ((_("Name…"), "rename", True), (_("Theme…"), "theme", True), (_("Keys (F1)"), "help", True)),
     )
     by = r.h - pad - len(button_rows) * (bh + 5) + 5
     bw = (w - 2 * 5) // 3
@@ -310,7 +311,8 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
     line_h = fonts.font(f_small).get_linesize()
     hy = by - 8 - line_h * (hist_rows + 1) - 6
     pygame.draw.line(surf, theme.BRASS_DARK, (pad, hy - 4), (r.w - pad, hy - 4), 1)
-    surf.blit(fonts.text(f"History · {len(st.history) - 1} edit{'s' if len(st.history) != 2 else ''} · Ctrl+Z / Ctrl+Y", f_small, theme.BRASS, "bold"), (pad, hy))
+    edits = (_("History · {n} edit") if len(st.history) == 2 else _("History · {n} edits")).format(n=len(st.history) - 1)
+    surf.blit(fonts.text(edits + " · Ctrl+Z / Ctrl+Y", f_small, theme.BRASS, "bold"), (pad, hy))
     hy += line_h + 2
     shown = list(enumerate(st.history))[-hist_rows:]
     if st.redo is not None:
@@ -321,18 +323,18 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
         action = f"history:{i}"
         if st.hot == action and not current:
             pygame.draw.rect(surf, ROW_HOVER, row, border_radius=4)
-        t = fonts.text(("▸ " if current else "   ") + label, f_small, theme.CREAM if current else theme.MUTED, "bold" if current else "regular")
+        t = fonts.text(("▸ " if current else "   ") + _(label), f_small, theme.CREAM if current else theme.MUTED, "bold" if current else "regular")
         surf.blit(t, (pad, hy), pygame.Rect(0, 0, w, line_h))
         hit(row, action)
         hy += line_h
     if st.redo is not None:
-        t = fonts.text(f"   ↷ {st.redo}", f_small, DIM, "italic")
+        t = fonts.text(f"   ↷ {_(st.redo)}", f_small, DIM, "italic")
         surf.blit(t, (pad, hy), pygame.Rect(0, 0, w, line_h))
     bottom = by - 8 - line_h * (hist_rows + 1) - 14
 
     # the middle: the test drive, or the problems
     if st.drive is not None:
-        y += text("Test drive", f_head, theme.CREAM, "serif") + 2
+        y += text(_("Test drive"), f_head, theme.CREAM, "serif") + 2
         for line in st.drive:
             for part in fonts.wrap(line, f_small, w):
                 if y + line_h > bottom - 4 * (line_h + 4):
@@ -354,25 +356,25 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 pygame.draw.circle(surf, (250, 250, 246), (cx, cy), 6, 1)
                 if key == "off11":
                     pygame.draw.circle(surf, RUNOFF_COLOURS[12], (cx + 9, cy), 5)
-            surf.blit(fonts.text(label, f_small, theme.MUTED), (pad + 24, y))
+            surf.blit(fonts.text(_(label), f_small, theme.MUTED), (pad + 24, y))
             y += line_h + 4
         return pic
     n = len(st.problems)
     if st.checking and not n:
-        head, col = "Checking…", theme.MUTED
+        head, col = _("Checking…"), theme.MUTED
     elif n == 0:
-        head, col = "✓ Ready to race", GOOD
+        head, col = "✓ " + _("Ready to race"), GOOD
     else:
-        head, col = f"✗ {n} problem{'s' if n > 1 else ''}", BAD
+        head, col = "✗ " + (_("{n} problem") if n == 1 else _("{n} problems")).format(n=n), BAD
     y += text(head, f_head, col, "serif") + 4
     if n == 0:
-        for line in fonts.wrap("The validator finds nothing wrong: save it, or take it for a test drive (T).", f_small, w, "italic"):
+        for line in fonts.wrap(_("The validator finds nothing wrong: save it, or take it for a test drive (T)."), f_small, w, "italic"):
             y += text(line, f_small, theme.MUTED, "italic")
         y += 8
         for label, value in st.facts:
             if y + line_h > bottom:
                 break
-            surf.blit(fonts.text(label, f_small, theme.MUTED), (pad, y))
+            surf.blit(fonts.text(_(label), f_small, theme.MUTED), (pad, y))
             v = fonts.text(value, f_small, theme.CREAM, "bold")
             surf.blit(v, (r.w - pad - v.get_width(), y))
             y += line_h
@@ -402,7 +404,7 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
         y += h
         pic.rows_shown += 1
     if first + pic.rows_shown < n or first > 0:
-        more = fonts.text(f"{first + 1}–{first + pic.rows_shown} of {n} · the wheel scrolls · click: show", f_small, DIM, "italic")
+        more = fonts.text(_("{first}–{last} of {n} · the wheel scrolls · click: show").format(first=first + 1, last=first + pic.rows_shown, n=n), f_small, DIM, "italic")
         surf.blit(more, (pad, min(bottom, y) + 2))
     return pic
 
@@ -416,14 +418,14 @@ def render_top(lay: EditorLayout, fonts: Fonts, name: str, author: str, where: s
     surf.fill(BAR_BG)
     pygame.draw.line(surf, theme.BRASS_DARK, (0, r.h - 1), (r.w, r.h - 1), 1)
     pad = int(12 * lay.s)
-    title = fonts.shadowed(name or "(no name)", lay.font(22), theme.CREAM, "serif", 2)
-    by = fonts.text(f"by {author}" if author else "no author yet", lay.font(14), theme.MUTED, "italic")
+    title = fonts.shadowed(name or _("(no name)"), lay.font(22), theme.CREAM, "serif", 2)
+    by = fonts.text(_("by {author}").format(author=author) if author else _("no author yet"), lay.font(14), theme.MUTED, "italic")
     box = pygame.Rect(pad - 4, 2, title.get_width() + by.get_width() + 22, r.h - 4)
     if hot == "rename":
         pygame.draw.rect(surf, ROW_HOVER, box, border_radius=6)
     surf.blit(title, (pad, (r.h - title.get_height()) // 2))
     surf.blit(by, (pad + title.get_width() + 10, (r.h - by.get_height()) // 2 + 2))
-    mark = ("● unsaved · " if dirty else "") + where
+    mark = ("● " + _("unsaved") + " · " if dirty else "") + where
     t = fonts.text(mark, lay.font(13), theme.AMBER if dirty else theme.MUTED, "bold" if dirty else "regular")
     room = r.w - box.right - 2 * pad
     if t.get_width() > room > 40:
@@ -458,49 +460,49 @@ def render_status(lay: EditorLayout, fonts: Fonts, left: str, left_color: Color,
 # --- the help sheet -------------------------------------------------------------------------------
 
 HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Tools", (
-        ("B", "paint: left drag lays fields, right drag erases"),
-        ("L", "lane: drag a stretch 1–3 lanes wide; [ ] width"),
-        ("R", "rectangle: drag corner to corner (right: erase)"),
-        ("G", "fill: re-kind a region, fill an infield"),
-        ("S", "start line: drag the fields, click the heading"),
-        ("A", "arrows: click a field, then the way out"),
-        ("X", "splits: fork, branches, Enter, rejoin, name"),
-        ("P", "pit lane: drag it in order, click entry, exit"),
-        ("N", "the 42 field (Le Mans)"),
-        ("D", "the Dunlop bridge: drag its fields"),
-        ("W", "labels: click, type the text"),
-        ("I", "image: drag to move, [ ] scale, , . opacity"),
+    (N_("Tools"), (
+        ("B", N_("paint: left drag lays fields, right drag erases")),
+        ("L", N_("lane: drag a stretch 1–3 lanes wide; [ ] width")),
+        ("R", N_("rectangle: drag corner to corner (right: erase)")),
+        ("G", N_("fill: re-kind a region, fill an infield")),
+        ("S", N_("start line: drag the fields, click the heading")),
+        ("A", N_("arrows: click a field, then the way out")),
+        ("X", N_("splits: fork, branches, Enter, rejoin, name")),
+        ("P", N_("pit lane: drag it in order, click entry, exit")),
+        ("N", N_("the 42 field (Le Mans)")),
+        ("D", N_("the Dunlop bridge: drag its fields")),
+        ("W", N_("labels: click, type the text")),
+        ("I", N_("image: drag to move, [ ] scale, , . opacity")),
     )),
-    ("Kinds", (
-        ("1", "normal"), ("2", "downshift (first gear)"), ("3", "blocking"), ("4", "midway (exactly one)"),
+    (N_("Kinds"), (
+        ("1", N_("normal")), ("2", N_("downshift (first gear)")), ("3", N_("blocking")), ("4", N_("midway (exactly one)")),
     )),
-    ("View", (
-        ("wheel", "zoom about the mouse · + − zoom"),
-        ("middle drag", "pan (or Space + drag, arrow keys)"),
-        ("F", "fit the track to the window"),
-        ("Alt+drag", "move the background image"),
-        ("Alt+wheel", "scale the background image"),
+    (N_("View"), (
+        (N_("wheel"), N_("zoom about the mouse · + − zoom")),
+        (N_("middle drag"), N_("pan (or Space + drag, arrow keys)")),
+        ("F", N_("fit the track to the window")),
+        ("Alt+drag", N_("move the background image")),
+        ("Alt+wheel", N_("scale the background image")),
     )),
-    ("Mouse", (
-        ("left", "the tool: lay, pick, place"),
-        ("right", "its opposite: erase, remove"),
-        ("middle", "pan · the wheel zooms"),
+    (N_("Mouse"), (
+        (N_("left"), N_("the tool: lay, pick, place")),
+        (N_("right"), N_("its opposite: erase, remove")),
+        (N_("middle"), N_("pan · the wheel zooms")),
     )),
-    ("Test drive (T)", (
-        ("red dot", "a run-off: flat-out 10s fly off the track here"),
-        ("orange, yellow", "only an 11, only a 12 does"),
-        ("blue field", "a bend: a 7–9 must turn here – a squeal"),
-        ("Enter", "skip to the end of the lap · T: back to editing"),
+    (N_("Test drive (T)"), (
+        (N_("red dot"), N_("a run-off: flat-out 10s fly off the track here")),
+        (N_("orange, yellow"), N_("only an 11, only a 12 does")),
+        (N_("blue field"), N_("a bend: a 7–9 must turn here – a squeal")),
+        ("Enter", N_("skip to the end of the lap · T: back to editing")),
     )),
-    ("Edit and file", (
-        ("Ctrl+Z", "undo (no limit) · Ctrl+Y or Ctrl+Shift+Z redo"),
-        ("Ctrl+S", "save (refused while there are problems)"),
-        ("Ctrl+Shift+S", "save as … · Ctrl+E export a PNG"),
-        ("F2", "name and author · C: the theme"),
-        ("O", "load a background image (or drop a file)"),
-        ("T", "test drive: a bot drives a lap, the dangers shown"),
-        ("Enter", "finish a step · Esc: cancel it, or leave"),
+    (N_("Edit and file"), (
+        ("Ctrl+Z", N_("undo (no limit) · Ctrl+Y or Ctrl+Shift+Z redo")),
+        ("Ctrl+S", N_("save (refused while there are problems)")),
+        ("Ctrl+Shift+S", N_("save as … · Ctrl+E export a PNG")),
+        ("F2", N_("name and author · C: the theme")),
+        ("O", N_("load a background image (or drop a file)")),
+        ("T", N_("test drive: a bot drives a lap, the dangers shown")),
+        ("Enter", N_("finish a step · Esc: cancel it, or leave")),
     )),
 )
 
@@ -516,9 +518,9 @@ def render_help(size: tuple[int, int], fonts: Fonts) -> pygame.Surface:
     box.center = (size[0] // 2, size[1] // 2)
     theme.rounded_panel(surf, box, (30, 36, 36, 246), theme.BRASS_DARK, 14, 2)
     pad = int(22 * lay.s)
-    title = fonts.shadowed("The track editor – keys", lay.font(28), theme.CHALK, "serif")
+    title = fonts.shadowed(_("The track editor – keys"), lay.font(28), theme.CHALK, "serif")
     surf.blit(title, (box.x + pad, box.y + pad // 2))
-    hint = fonts.text("F1, ? or Esc closes", lay.font(13), theme.CHALK_DIM, "italic")
+    hint = fonts.text(_("F1, ? or Esc closes"), lay.font(13), theme.CHALK_DIM, "italic")
     surf.blit(hint, (box.right - pad - hint.get_width(), box.y + pad))
     size_k, size_t = lay.font(14), lay.font(14)
     line = fonts.font(size_t).get_linesize() + 1
@@ -530,11 +532,11 @@ def render_help(size: tuple[int, int], fonts: Fonts) -> pygame.Surface:
         need = line * (len(rows) + 1) + 8
         if y + need > box.bottom - pad and x == box.x + pad:
             x, y = box.x + 2 * pad + col_w, y0
-        surf.blit(fonts.text(name, lay.font(17), theme.CHALK_YELLOW, "bold"), (x, y))
+        surf.blit(fonts.text(_(name), lay.font(17), theme.CHALK_YELLOW, "bold"), (x, y))
         y += line + 2
         for key, what in rows:
-            surf.blit(fonts.text(key, size_k, theme.CHALK_BLUE, "bold"), (x, y))
-            surf.blit(fonts.text(what, size_t, theme.CHALK), (x + key_w, y))
+            surf.blit(fonts.text(_(key), size_k, theme.CHALK_BLUE, "bold"), (x, y))
+            surf.blit(fonts.text(_(what), size_t, theme.CHALK), (x + key_w, y))
             y += line
         y += 8
     return surf
@@ -562,14 +564,14 @@ class TextPrompt(Modal):
         UILabel(pygame.Rect(20, 12, w - 40, 34), self.title, self.ui, container=c, object_id="#title_label")
         self.entries = []
         y = 52
-        for (label, _), text in zip(self.prompts, texts):
+        for (label, _default), text in zip(self.prompts, texts):
             UILabel(pygame.Rect(20, y, w - 40, 24), label, self.ui, container=c, object_id="#hint_label")
             e = UITextEntryLine(pygame.Rect(20, y + 26, w - 40, 34), self.ui, container=c, initial_text=text)
             e.set_text_length_limit(400)
             self.entries.append(e)
             y += 66
-        self.ok = UIButton(pygame.Rect(w - 20 - 130 - 10 - 130, h - 56, 130, 40), "OK", self.ui, container=c)
-        self.cancel_button = UIButton(pygame.Rect(w - 20 - 130, h - 56, 130, 40), "Cancel", self.ui, container=c)
+        self.ok = UIButton(pygame.Rect(w - 20 - 130 - 10 - 130, h - 56, 130, 40), _("OK"), self.ui, container=c)
+        self.cancel_button = UIButton(pygame.Rect(w - 20 - 130, h - 56, 130, 40), _("Cancel"), self.ui, container=c)
         if self.entries:
             self.entries[0].focus()
             self.entries[0].edit_position = len(self.entries[0].get_text())

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 from game.hexgrid import DIRECTIONS, Hex, direction_between
+from game.i18n import N_, _
 from game.racerbile import shapes
 from game.racerbile.draft import Background, Draft
 from game.racerbile.track import Kind, PitLane, Split
@@ -80,7 +81,7 @@ PIT = (200, 200, 210)
 class Tool:
     """The base of the tools: does nothing."""
 
-    name = "tool"
+    name = N_("tool")
     key = ""  # the key that picks it (shown in the palette)
     uses_kind = False  # shows the kind picker
     help = ""  # one line for the help overlay
@@ -109,7 +110,7 @@ class Tool:
         return []
 
     def hint(self) -> str:
-        return self.help
+        return _(self.help) if self.help else ""
 
     @property
     def busy(self) -> bool:
@@ -126,17 +127,21 @@ def _chain_to(path: list[Hex], h: Hex) -> list[Hex]:
     return shapes.stroke(path[-1], h)[1:]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _fields(n: int) -> str:
+    """ "1 field" / "5 fields" in the current language."""
+    return (_("{n} field") if n == 1 else _("{n} fields")).format(n=n)
+
+
+KIND_WORDS = (N_("normal"), N_("downshift"), N_("blocking"), N_("midway"))  # Kind values, shown through `_()`
 
 
 class PaintTool(Tool):
     """Left drag lays fields of the chosen kind, right drag erases – live, one history step a drag."""
 
-    name = "Paint"
+    name = N_("Paint")
     key = "B"
     uses_kind = True
-    help = "left drag: lay fields of the chosen kind (1–4) · right drag: erase"
+    help = N_("left drag: lay fields of the chosen kind (1–4) · right drag: erase")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -171,8 +176,8 @@ class PaintTool(Tool):
         if not self.button:
             return
         self.drag(h)
-        word = "erase" if self.button == RIGHT else f"paint {self.host.kind.value}"
-        self.host.end_stroke(f"{word}: {_plural(len(set(self.path)), 'field')}")
+        word = _("erase") if self.button == RIGHT else _("paint {kind}").format(kind=_(self.host.kind.value))
+        self.host.end_stroke(f"{word}: {_fields(len(set(self.path)))}")
         self.button, self.path = 0, []
 
     def cancel(self) -> bool:
@@ -214,9 +219,9 @@ class ShapeTool(Tool):
         hexes = self.shape()
         kind = self.host.kind
         if self.button == RIGHT:
-            self.host.apply(lambda d: d.erase(hexes), f"erase {self.name.lower()}: {_plural(len(hexes), 'field')}")
+            self.host.apply(lambda d: d.erase(hexes), _("erase {tool}: {fields}").format(tool=_(self.name).lower(), fields=_fields(len(hexes))))
         else:
-            self.host.apply(lambda d: d.paint(hexes, kind), f"{self.name.lower()} {kind.value}: {_plural(len(hexes), 'field')}")
+            self.host.apply(lambda d: d.paint(hexes, kind), f"{_(self.name).lower()} {_(kind.value)}: {_fields(len(hexes))}")
         self.button, self.path = 0, []
 
     def cancel(self) -> bool:
@@ -232,23 +237,23 @@ class ShapeTool(Tool):
 
 
 class LaneTool(ShapeTool):
-    name = "Lane"
+    name = N_("Lane")
     key = "L"
     uses_kind = True
-    help = "drag along the track: a stretch 1–3 lanes wide ([ ] width), on the stroke's left · right drag: erase"
+    help = N_("drag along the track: a stretch 1–3 lanes wide ([ ] width), on the stroke's left · right drag: erase")
 
     def shape(self) -> list[Hex]:
         return shapes.lane(self.path, self.host.lane_width) if self.path else []
 
     def hint(self) -> str:
-        return f"{self.help} – width {self.host.lane_width}"
+        return _(self.help) + " – " + _("width {n}").format(n=self.host.lane_width)
 
 
 class RectTool(ShapeTool):
-    name = "Rectangle"
+    name = N_("Rectangle")
     key = "R"
     uses_kind = True
-    help = "drag from corner to corner: a block of fields · right drag: erase a block"
+    help = N_("drag from corner to corner: a block of fields · right drag: erase a block")
 
     def shape(self) -> list[Hex]:
         if self.a is None or self.b is None:
@@ -257,10 +262,10 @@ class RectTool(ShapeTool):
 
 
 class FillTool(Tool):
-    name = "Fill"
+    name = N_("Fill")
     key = "G"
     uses_kind = True
-    help = "click a field: re-kind its region · click inside a ring: fill the infield · right click: erase a region"
+    help = N_("click a field: re-kind its region · click inside a ring: fill the infield · right click: erase a region")
 
     def press(self, h: Hex, button: int) -> None:
         d = self.host.draft
@@ -271,21 +276,21 @@ class FillTool(Tool):
                 return
             other = next(k for k in KINDS if k is not own)
             region = shapes.fill(h, d, other)
-            self.host.apply(lambda x: x.erase(region), f"erase region: {_plural(len(region), 'field')}")
+            self.host.apply(lambda x: x.erase(region), _("erase region: {fields}").format(fields=_fields(len(region))))
             return
         region = shapes.fill(h, d, kind)
         if not region:
-            self.host.say("nothing to fill here: outside the track's hexagon, or already that kind")
+            self.host.say(_("nothing to fill here: outside the track's hexagon, or already that kind"))
             return
-        self.host.apply(lambda x: x.paint(region, kind), f"fill {kind.value}: {_plural(len(region), 'field')}")
+        self.host.apply(lambda x: x.paint(region, kind), _("fill {kind}: {fields}").format(kind=_(kind.value), fields=_fields(len(region))))
 
 
 class StartTool(Tool):
     """Drag (or click) the start fields, then click the way the cars go across the line."""
 
-    name = "Start line"
+    name = N_("Start line")
     key = "S"
-    help = "drag across the start fields (just past the line), then click the heading · right click: clear"
+    help = N_("drag across the start fields (just past the line), then click the heading · right click: clear")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -303,13 +308,13 @@ class StartTool(Tool):
     def press(self, h: Hex, button: int) -> None:
         if button == RIGHT:
             self.cancel()
-            self.host.apply(lambda d: d.set_start((), d.heading), "clear the start line")
+            self.host.apply(lambda d: d.set_start((), d.heading), N_("clear the start line"))
             return
         if self.heading and self.picked:
             way = direction_between(self.centre(), h)
             if way is not None:
                 picked = list(self.picked)
-                self.host.apply(lambda d: d.set_start(picked, way), f"start line: {_plural(len(picked), 'field')}")
+                self.host.apply(lambda d: d.set_start(picked, way), _("start line: {fields}").format(fields=_fields(len(picked))))
                 self.picked, self.heading = [], False
                 return
         self.picked, self.dragging, self.heading = [h], True, False
@@ -345,14 +350,14 @@ class StartTool(Tool):
 
     def hint(self) -> str:
         if self.heading:
-            return "now click the way the cars cross the line (an arrow round the middle field) · Esc: start again"
-        return self.help
+            return _("now click the way the cars cross the line (an arrow round the middle field) · Esc: start again")
+        return _(self.help)
 
 
 class ArrowTool(Tool):
-    name = "Arrows"
+    name = N_("Arrows")
     key = "A"
-    help = "click a field, then the one way out of it · right click: remove the arrow"
+    help = N_("click a field, then the one way out of it · right click: remove the arrow")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -366,20 +371,20 @@ class ArrowTool(Tool):
         if button == RIGHT:
             self.at = None
             if h in self.host.draft.arrows:
-                self.host.apply(lambda d: d.set_arrow(h, None), f"remove the arrow on {h}")
+                self.host.apply(lambda d: d.set_arrow(h, None), _("remove the arrow on {field}").format(field=h))
             return
         if self.at is not None:
             way = direction_between(self.at, h)
             if way is not None:
                 at = self.at
-                self.host.apply(lambda d: d.set_arrow(at, way), f"arrow on {at}")
+                self.host.apply(lambda d: d.set_arrow(at, way), _("arrow on {field}").format(field=at))
                 self.at = None
                 return
         if h in self.host.draft.fields:
             self.at = h
         else:
             self.at = None
-            self.host.say("an arrow stands on a field of the track")
+            self.host.say(_("an arrow stands on a field of the track"))
 
     def cancel(self) -> bool:
         busy, self.at = self.at is not None, None
@@ -389,13 +394,13 @@ class ArrowTool(Tool):
         return [Preview((self.at,), WHITE, compass=self.at)] if self.at is not None else []
 
     def hint(self) -> str:
-        return "now click the way out of the field · Esc: another field" if self.at is not None else self.help
+        return _("now click the way out of the field · Esc: another field") if self.at is not None else _(self.help)
 
 
 class SplitTool(Tool):
-    name = "Splits"
+    name = N_("Splits")
     key = "X"
-    help = "click the fork, a field inside each branch (Enter when done), the rejoin; then name it · right click: remove"
+    help = N_("click the fork, a field inside each branch (Enter when done), the rejoin; then name it · right click: remove")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -419,11 +424,11 @@ class SplitTool(Tool):
             for sp in d.splits:
                 if h in (sp.fork, sp.rejoin) or any(h == b for _, b in sp.branches):
                     name = sp.name
-                    self.host.apply(lambda x: x.remove_split(name), f"remove the split {name}")
+                    self.host.apply(lambda x: x.remove_split(name), _("remove the split {name}").format(name=name))
                     return
             return
         if h not in d.fields:
-            self.host.say("a split is made of fields of the track")
+            self.host.say(_("a split is made of fields of the track"))
             return
         if self.fork is None:
             self.fork = h
@@ -438,7 +443,7 @@ class SplitTool(Tool):
         if self.fork is None or self.rejoin_next:
             return False
         if len(self.branches) < 2:
-            self.host.say("a split needs at least two branches: click a field inside each")
+            self.host.say(_("a split needs at least two branches: click a field inside each"))
             return True
         self.rejoin_next = True
         return True
@@ -457,13 +462,13 @@ class SplitTool(Tool):
             labels = [b.strip() for b in answers[1].split(",") if b.strip()] if len(answers) > 1 else []
             labels += [f"b{i + 1}" for i in range(len(labels), len(branches))]
             if len(set(labels[: len(branches)])) < len(branches):
-                self.host.say("the branches need names of their own")
+                self.host.say(_("the branches need names of their own"))
                 return
             split = Split(title, fork, tuple(zip(labels, branches)), rejoin)
-            self.host.apply(lambda d: d.add_split(split), f"split {title}")
+            self.host.apply(lambda d: d.add_split(split), _("split {name}").format(name=title))
 
         self.cancel()
-        self.host.ask("A split", [("Name of the split", name), ("Names of the branches (comma-separated, in the order clicked)", names)], done)
+        self.host.ask(_("A split"), [(_("Name of the split"), name), (_("Names of the branches (comma-separated, in the order clicked)"), names)], done)
 
     def cancel(self) -> bool:
         busy = self.fork is not None
@@ -478,16 +483,16 @@ class SplitTool(Tool):
 
     def hint(self) -> str:
         if self.fork is None:
-            return self.help
+            return _(self.help)
         if self.rejoin_next:
-            return "now click the rejoin: the first field every branch leads into"
-        return f"click a field well inside each branch ({len(self.branches)} so far) · Enter: done, then the rejoin · right click: drop the last"
+            return _("now click the rejoin: the first field every branch leads into")
+        return _("click a field well inside each branch ({n} so far) · Enter: done, then the rejoin · right click: drop the last").format(n=len(self.branches))
 
 
 class PitTool(Tool):
-    name = "Pit lane"
+    name = N_("Pit lane")
     key = "P"
-    help = "drag the pit lane's fields in driving order, then click its entry and its exit · right click: remove"
+    help = N_("drag the pit lane's fields in driving order, then click its entry and its exit · right click: remove")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -505,7 +510,7 @@ class PitTool(Tool):
         if button == RIGHT:
             self.cancel()
             if d.pit is not None:
-                self.host.apply(lambda x: x.set_pit(None), "remove the pit lane")
+                self.host.apply(lambda x: x.set_pit(None), N_("remove the pit lane"))
             return
         if self.step == "entry":
             self.entry, self.step = h, "exit"
@@ -513,10 +518,10 @@ class PitTool(Tool):
         if self.step == "exit" and self.entry is not None:
             pit = PitLane(tuple(self.lane), self.entry, h)
             self.cancel()
-            self.host.apply(lambda x: x.set_pit(pit), f"pit lane: {_plural(len(pit.fields), 'field')}")
+            self.host.apply(lambda x: x.set_pit(pit), _("pit lane: {fields}").format(fields=_fields(len(pit.fields))))
             return
         if h in d.fields:
-            self.host.say("the pit lane runs beside the track: drag it over free hexes")
+            self.host.say(_("the pit lane runs beside the track: drag it over free hexes"))
             return
         self.lane, self.dragging, self.step = [h], True, ""
 
@@ -545,31 +550,31 @@ class PitTool(Tool):
 
     def hint(self) -> str:
         if self.step == "entry":
-            return "now click the entry: the track field next to the pit lane's first field"
+            return _("now click the entry: the track field next to the pit lane's first field")
         if self.step == "exit":
-            return "now click the exit: the track field next to its last field, further on"
-        return self.help
+            return _("now click the exit: the track field next to its last field, further on")
+        return _(self.help)
 
 
 class Field42Tool(Tool):
-    name = "42 field"
+    name = N_("42 field")
     key = "N"
-    help = "click a field: the 42 field (Le Mans) · right click: remove it"
+    help = N_("click a field: the 42 field (Le Mans) · right click: remove it")
 
     def press(self, h: Hex, button: int) -> None:
         d = self.host.draft
         if button == RIGHT:
-            self.host.apply(lambda x: x.set_field42(None), "remove the 42 field")
+            self.host.apply(lambda x: x.set_field42(None), N_("remove the 42 field"))
         elif h not in d.fields and not d.is_pit(h):
-            self.host.say("the 42 field is a field of the track")
+            self.host.say(_("the 42 field is a field of the track"))
         else:
-            self.host.apply(lambda x: x.set_field42(h), f"42 field on {h}")
+            self.host.apply(lambda x: x.set_field42(h), _("42 field on {field}").format(field=h))
 
 
 class DunlopTool(Tool):
-    name = "Dunlop"
+    name = N_("Dunlop")
     key = "D"
-    help = "drag over the fields under the Dunlop bridge (Le Mans) · right click: remove it"
+    help = N_("drag over the fields under the Dunlop bridge (Le Mans) · right click: remove it")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -582,7 +587,7 @@ class DunlopTool(Tool):
     def press(self, h: Hex, button: int) -> None:
         if button == RIGHT:
             self.path = []
-            self.host.apply(lambda d: d.set_dunlop(()), "remove the Dunlop bridge")
+            self.host.apply(lambda d: d.set_dunlop(()), N_("remove the Dunlop bridge"))
         else:
             self.path = [h]
 
@@ -595,7 +600,7 @@ class DunlopTool(Tool):
             self.drag(h)
             fields = list(self.path)
             self.path = []
-            self.host.apply(lambda d: d.set_dunlop(fields), f"Dunlop bridge: {_plural(len(fields), 'field')}")
+            self.host.apply(lambda d: d.set_dunlop(fields), _("Dunlop bridge: {fields}").format(fields=_fields(len(fields))))
 
     def cancel(self) -> bool:
         busy, self.path = bool(self.path), []
@@ -606,36 +611,36 @@ class DunlopTool(Tool):
 
 
 class LabelTool(Tool):
-    name = "Labels"
+    name = N_("Labels")
     key = "W"
-    help = "click a field and type the label's text · right click: remove the label"
+    help = N_("click a field and type the label's text · right click: remove the label")
 
     def press(self, h: Hex, button: int) -> None:
         d = self.host.draft
         old = next((lb.text for lb in d.labels if lb.at == h), "")
         if button == RIGHT:
             if old:
-                self.host.apply(lambda x: x.set_label(h, None), f"remove the label {old!r}")
+                self.host.apply(lambda x: x.set_label(h, None), _("remove the label {text}").format(text=repr(old)))
             return
         if h not in d.fields and not d.is_pit(h):
-            self.host.say("a label stands on a field of the track (the board sets it beside the track)")
+            self.host.say(_("a label stands on a field of the track (the board sets it beside the track)"))
             return
 
         def done(answers: list[str] | None) -> None:
             if answers is None:
                 return
             text = answers[0].strip()
-            self.host.apply(lambda x: x.set_label(h, text or None), f"label {text!r}" if text else "remove a label")
+            self.host.apply(lambda x: x.set_label(h, text or None), _("label {text}").format(text=repr(text)) if text else N_("remove a label"))
 
-        self.host.ask(f"A label on {h}", [("Text (empty: no label)", old)], done)
+        self.host.ask(_("A label on {field}").format(field=h), [(_("Text (empty: no label)"), old)], done)
 
 
 class ImageTool(Tool):
     """Move the background image by dragging; [ ] scale it, , . its opacity (keys in the scene)."""
 
-    name = "Image"
+    name = N_("Image")
     key = "I"
-    help = "drag: move the background image · [ ] smaller/larger · , . fainter/stronger · O: load · Del: remove"
+    help = N_("drag: move the background image · [ ] smaller/larger · , . fainter/stronger · O: load · Del: remove")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -643,8 +648,9 @@ class ImageTool(Tool):
 
     def hint(self) -> str:
         if self.host.draft.background is None:
-            return "no background image yet: O (or drop a PNG/JPEG on the window) to load one"
-        return self.help
+            return _("no background image yet: O (or drop a PNG/JPEG on the window) to load one")
+        return _(self.help)
+
 
 
 def move_background(bg: Background, dx_units: float, dy_units: float) -> Background:

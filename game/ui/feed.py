@@ -1,9 +1,19 @@
-"""The referee's feed: the rulings of the match on a chalkboard, newest at the bottom."""
+"""The referee's feed: the rulings of the match on a chalkboard, newest at the bottom.
+
+A challenged ruling stays in its place, dimmed and struck through; its override (the challenge's
+ruling, issue 8) follows right after it, marked and indented (`feed_items`).
+"""
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.rules.catalog import title
+from game.rules.challenge import CHALLENGE, parse_challenge
+from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 from game.ui import theme
 from game.ui.theme import Fonts
@@ -16,6 +26,54 @@ WHAT_COLORS: dict[What, theme.Color] = {
     What.CALL: (240, 120, 200),
     What.NOTE: theme.CHALK_BLUE,
 }
+OVERRIDE_COLOR = theme.CHALK_YELLOW
+STRIKE_COLOR = (238, 128, 110, 230)
+
+
+@dataclass(frozen=True, slots=True)
+class FeedItem:
+    """A ruling as the feed shows it: `struck` when a challenge overrode it, `override` when it is a
+    challenge's ruling; `origin` is (entry, ruling) in the log, both from 1 (None: not from a log)."""
+
+    ruling: Ruling
+    struck: bool = False
+    override: bool = False
+    origin: tuple[int, int] | None = None
+
+
+def overrides(entries: Sequence[Entry]) -> dict[tuple[int, int], int]:
+    """Each challenged ruling (entry, ruling) → the challenge entry overriding it (all from 1)."""
+    under: dict[tuple[int, int], int] = {}
+    for k, e in enumerate(entries, start=1):
+        if e.seat == CHALLENGE and e.rulings:
+            try:
+                ch = parse_challenge(e.action)
+            except ValueError:
+                continue
+            if 1 <= ch.entry < k and 1 <= ch.ruling <= len(entries[ch.entry - 1].rulings):
+                under.setdefault((ch.entry, ch.ruling), k)
+    return under
+
+
+def feed_items(entries: Sequence[Entry]) -> list[FeedItem]:
+    """The log's rulings in log order, except that each override comes right after the ruling it
+    overrides (a chain of challenges stays together); the overridden ones are marked struck."""
+    under = overrides(entries)
+    placed = set(under.values())
+    out: list[FeedItem] = []
+
+    def emit(i: int, j: int, override: bool) -> None:
+        k = under.get((i, j))
+        out.append(FeedItem(entries[i - 1].rulings[j - 1], k is not None, override, (i, j)))
+        if k is not None:
+            emit(k, 1, True)
+
+    for i, e in enumerate(entries, start=1):
+        if i in placed:
+            continue
+        for j in range(1, len(e.rulings) + 1):
+            emit(i, j, e.seat == CHALLENGE)
+    return out
 
 
 class Feed:
@@ -26,9 +84,10 @@ class Feed:
         self.rect = pygame.Rect(0, 0, 300, 400)
         self.s = 1.0
         self.rulings: list[Ruling] = []
+        self.items: list[FeedItem] = []  # the rulings with their struck/override marks
         self.scroll = 0  # rulings hidden below (0: the newest is visible)
         self.flash: dict[int, float] = {}  # index → seconds of highlight left
-        self._items: dict[tuple[Ruling, int], pygame.Surface] = {}
+        self._items: dict[tuple[FeedItem, int], pygame.Surface] = {}
 
     def set_rect(self, rect: pygame.Rect, s: float) -> None:
         if rect != self.rect or s != self.s:
@@ -46,27 +105,54 @@ class Feed:
         else:
             self.flash.clear()
         self.rulings = list(rulings)
+        self.items = [FeedItem(r) for r in rulings]
         self.scroll = 0
 
-    def item(self, r: Ruling) -> pygame.Surface:
-        width = self.rect.w - int(20 * self.s)
-        key = (r, width)
+    def set_log(self, entries: Sequence[Entry]) -> None:
+        """The match's rulings from its log, challenged ones struck with their overrides after them
+        (`feed_items`). Rulings new to the log flash; a new override is scrolled into view."""
+        items = feed_items(entries)
+
+        def key(it: FeedItem) -> tuple[tuple[int, int] | None, Ruling]:
+            return it.origin, it.ruling
+
+        old = {key(it) for it in self.items if it.origin is not None}
+        grew = bool(old) and old <= {key(it) for it in items}
+        if grew:
+            was = {key(self.items[k]): t for k, t in self.flash.items() if k < len(self.items)}
+            self.flash = {k: was.get(key(it), 1.2) for k, it in enumerate(items) if key(it) not in old or key(it) in was}
+        else:
+            self.flash.clear()
+        self.items = items
+        self.rulings = [it.ruling for it in items]
+        fresh = [k for k, it in enumerate(items) if key(it) not in old]
+        self.scroll = len(items) - 1 - max(fresh) if (grew and fresh) else 0
+
+    def item(self, r: Ruling | FeedItem) -> pygame.Surface:
+        it = r if isinstance(r, FeedItem) else FeedItem(r)
+        r = it.ruling
+        indent = int(14 * self.s) if it.override else 0
+        width = self.rect.w - int(20 * self.s) - indent
+        key = (it, width)
         surf = self._items.get(key)
         if surf is not None:
             return surf
         f = self.fonts
         s = self.s
         pad = int(10 * s)
-        idf = f.text(r.rule, int(13 * s), theme.CHALK_YELLOW, "bold")
-        head = f.text(title(r.rule) or "", int(15 * s), theme.CHALK, "bold")
+        ink = theme.MUTED if it.struck else theme.CHALK
+        idf = f.text(r.rule, int(13 * s), theme.CHALK_DIM if it.struck else theme.CHALK_YELLOW, "bold")
+        label = title(r.rule) or ""
+        tag = _("overridden") if it.struck else _("override") if it.override else ""
+        head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
         lines = f.wrap(r.arithmetic, int(14 * s), width - 2 * pad - 4)
         line_h = f.font(int(14 * s)).get_linesize()
         stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
         top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())
         h = pad + top + 2 + line_h * len(lines) + pad // 2
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
-        color = WHAT_COLORS.get(r.what, theme.CHALK_DIM)
-        pygame.draw.rect(surf, (255, 255, 255, 12), surf.get_rect(), border_radius=6)
+        color = OVERRIDE_COLOR if it.override else WHAT_COLORS.get(r.what, theme.CHALK_DIM)
+        pygame.draw.rect(surf, (255, 255, 255, 6 if it.struck else 20 if it.override else 12), surf.get_rect(), border_radius=6)
         pygame.draw.rect(surf, color, (0, 4, 4, h - 8), border_radius=2)
         x = pad + 2
         surf.blit(idf, (x, pad // 2 + 2))
@@ -75,9 +161,16 @@ class Feed:
         else:
             surf.blit(head, (x + idf.get_width() + int(8 * s), pad // 2 + 1))
         y = pad // 2 + top + 2
+        thick = max(1, int(2 * s))
         for line in lines:
-            surf.blit(f.text(line, int(14 * s), theme.CHALK_DIM if r.what is What.NOTE else theme.CHALK), (x, y))
+            img = f.text(line, int(14 * s), theme.CHALK_DIM if (r.what is What.NOTE or it.struck) else theme.CHALK)
+            surf.blit(img, (x, y))
+            if it.struck:  # a line through the text: the ruling no longer stands
+                mid = y + img.get_height() // 2 + 1
+                pygame.draw.line(surf, STRIKE_COLOR, (x - 2, mid), (x + img.get_width() + 2, mid), thick)
             y += line_h
+        if it.struck:
+            surf.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)  # dimmed
         if len(self._items) > 2000:
             self._items.clear()
         self._items[key] = surf
@@ -104,14 +197,16 @@ class Feed:
         i = len(self.rulings) - 1 - self.scroll
         gap = int(6 * s)
         while i >= 0 and y > self.rect.y:
-            img = self.item(self.rulings[i])
+            it = self.items[i] if i < len(self.items) else FeedItem(self.rulings[i])
+            img = self.item(it)
+            xi = x + (int(14 * s) if it.override else 0)
             y -= img.get_height()
             if i in self.flash:
                 a = int(90 * min(1.0, self.flash[i]))
                 glow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
                 glow.fill((242, 214, 110, a))
-                surface.blit(glow, (x, y))
-            surface.blit(img, (x, y))
+                surface.blit(glow, (xi, y))
+            surface.blit(img, (xi, y))
             y -= gap
             i -= 1
         surface.set_clip(clip)

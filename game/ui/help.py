@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.rules.catalog import rules_for
 from game.rules.profile import Profile, ProfileSpec
 from game.ui import theme
@@ -71,9 +72,9 @@ class HelpOverlay:
         surf.blit(theme.slate(inner.size, seed=21), inner.topleft)
         pygame.draw.rect(surf, theme.WOOD_DARK, inner, 3)
         f = self.fonts
-        title = f.shadowed(f"{GAME_TITLES.get(self.game, self.game)} – the rules", int(36 * s), theme.CHALK, "serif")
+        title = f.shadowed(_("{game} – the rules").format(game=GAME_TITLES.get(self.game, self.game)), int(36 * s), theme.CHALK, "serif")
         surf.blit(title, (inner.x + int(26 * s), inner.y + int(16 * s)))
-        hint = f.text("F1 or Esc closes · mouse wheel, arrow keys, Page Up/Down scroll", int(15 * s), theme.CHALK_DIM)
+        hint = f.text(_("F1 or Esc closes · mouse wheel, arrow keys, Page Up/Down scroll"), int(15 * s), theme.CHALK_DIM)
         surf.blit(hint, (inner.x + int(28 * s), inner.y + int(60 * s)))
         return surf
 
@@ -104,16 +105,16 @@ class HelpOverlay:
                 add(r.details, int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
         if self.spec is not None:
             prof = self.profile or self.spec.default()
-            add(f"House rules of this match (variant {prof.variant})", int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
+            add(_("House rules of this match (variant {variant})").format(variant=prof.variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
             if not self.spec.options:
-                add("This game has no options.", int(17 * s), theme.CHALK)
+                add(_("This game has no options."), int(17 * s), theme.CHALK)
             for o in self.spec.options:
                 val = option_value_text(prof.options.get(o.name, o.default))
                 default = option_value_text(o.default)
-                mark = "" if prof.options.get(o.name, o.default) == o.default else "   (changed)"
+                mark = "" if prof.options.get(o.name, o.default) == o.default else "   " + _("(changed)")
                 add(f"{o.name}: {val}{mark}", int(18 * s), theme.CHALK, "bold", indent=int(8 * s), gap=int(10 * s))
-                add(f"{o.help}. Default: {default} · values: {o.describe_values()} · rule {o.rule}", int(16 * s), theme.CHALK_DIM, indent=int(8 * s))
-        height = sum(b.get_height() + gap for b, _, gap in blocks) + int(20 * s)
+                add(_("{help}. Default: {default} · values: {values} · rule {rule}").format(help=o.help, default=default, values=o.describe_values(), rule=o.rule), int(16 * s), theme.CHALK_DIM, indent=int(8 * s))
+        height = sum(b.get_height() + gap for b, _x, gap in blocks) + int(20 * s)
         surf = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
         y = 0
         for b, x, gap in blocks:

@@ -3,8 +3,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.theme import Fonts
+
+
+def mats_text(n: int) -> str:
+    """ "1 mat" / "3 mats" in the current language."""
+    return _("{n} mat").format(n=n) if n == 1 else _("{n} mats").format(n=n)
+
 
 
 class MatArt:
@@ -90,7 +97,7 @@ def draw_schuesse(surface: pygame.Surface, n: int, topleft: tuple[int, int], s: 
     x, y = topleft
     w = max(7, int(11 * s))
     h = max(9, int(15 * s))
-    for _ in range(n):
+    for _k in range(n):
         glass = [(x, y), (x + w, y), (x + w - 2, y + h), (x + 2, y + h)]
         fill = [(x + 1, y + h // 3), (x + w - 1, y + h // 3), (x + w - 2, y + h - 1), (x + 2, y + h - 1)]
         pygame.draw.polygon(surface, theme.AMBER, fill)

@@ -181,6 +181,31 @@ class MenuModel:
     def team_rows(self) -> list[TeamRow]:
         return self.pong_teams if self.game == "bierpong" else self.teams
 
+    def apply_settings(self, remembered: bool = True) -> None:
+        """Take the coach default and (with `remembered`) the remembered people from the settings in
+        force (`game.ui.settings_scene`): they sit first, as humans, the default bots fill up to three."""
+        from game.ui.settings_scene import loaded_settings
+
+        s = loaded_settings()
+        if s is None:
+            return
+        self.coach = s.coach
+        if remembered and s.players:
+            rows = [PlayerRow(n, "human", Drink(d)) for n, d in s.players][:MAX_PLAYERS]
+            taken = {r.name for r in rows}
+            for bot in (PlayerRow("Bernd", "bot"), PlayerRow("Carla", "bot", Drink.LIGHT_BEER)):
+                if len(rows) >= 3:
+                    break
+                if bot.name not in taken:
+                    rows.append(bot)
+            self.players = rows
+
+    def people(self) -> list[tuple[str, str]]:
+        """The humans at the table now, (name, drink) – what Start remembers (not the team games)."""
+        if self.team_game:
+            return []
+        return [(p.name.strip(), str(p.drink)) for p in self.players if p.kind == "human" and p.name.strip()]
+
     def add_team(self) -> None:
         if len(self.teams) >= MAX_PLAYERS:
             return
@@ -364,6 +389,7 @@ class MenuScene(OverlayScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.find_unfinished()
         self.s = theme.scale_for(size)
         self._bg = self._render_background(size)
         if self.help is not None:
@@ -561,20 +587,46 @@ class MenuScene(OverlayScene):
                 y += 40
         # bottom bar
         by = h - 78
-        self.load_button = UIButton(pygame.Rect(margin, by, 240, 48), "Continue saved match…", ui, tool_tip_text=str(save_dir()))
-        self.help_button = UIButton(pygame.Rect(margin + 252, by, 110, 48), "? Rules", ui, tool_tip_text="the rules of the chosen game (F1)")
-        self.edit_button = UIButton(pygame.Rect(margin + 374, by, 150, 48), "Edit tracks…", ui, tool_tip_text="the track editor: a new track, a copy of a shipped one, or yours")
-        self.start_button = UIButton(pygame.Rect(w - margin - 200, by, 200, 54), "Start", ui, object_id="#start_button")
-        self.quit_button = UIButton(pygame.Rect(w - margin - 200 - 12 - 110, by, 110, 48), "Quit", ui)
-        # "Special shots…" after "Edit tracks…" where the bar has room, else at the top right, under the keys
-        shots = pygame.Rect(margin + 536, by, 150, 48)
-        if shots.right + 12 > self.quit_button.rect.left:
-            shots = pygame.Rect(w - margin - 150, 56 if not self.compact else 40, 150, 40)
-        self.shots_button = UIButton(shots, "Special shots…", ui, tool_tip_text="Bierpong's special shots, solved through the physics and played slowly, with the referee's rulings (D)")
-        msg_x = margin + 536 + (162 if shots.bottom > by else 0)
-        self.message_rect = pygame.Rect(msg_x, by - 4, w - margin - 340 - msg_x, 56)
+        sw, qw = (200, 110) if w >= 1100 else (150, 84)
+        self.start_button = UIButton(pygame.Rect(w - margin - sw, by, sw, 54), "Start", ui, object_id="#start_button")
+        self.quit_button = UIButton(pygame.Rect(w - margin - sw - 12 - qw, by, qw, 48), "Quit", ui)
+        # the tools, left to right: (text, tool tip, width wished); narrowed alike when the bar is short
+        tools: list[tuple[str, str, int]] = [
+            ("Continue saved match…", str(save_dir()), 240),
+            ("Replays…", "step through a saved match, ruling by ruling (the replay viewer)", 110),
+            ("? Rules", "the rules of the chosen game (F1)", 110),
+            ("Edit tracks…", "the track editor: a new track, a copy of a shipped one, or yours", 150),
+            ("Special shots…", "Bierpong's special shots, solved through the physics and played slowly, with the referee's rulings (D)", 150),
+            ("Settings…", "language, sound, assists and the remembered players (S)", 130),
+        ]
+        room = self.quit_button.rect.left - 12 - margin - 12 * (len(tools) - 1)
+        bf = f.font(16, "bold")
+        if sum(bf.size(text)[0] + 24 for text, _h, _w in tools) > room:  # a short bar: short words
+            brief = {"Continue saved match…": "Saved…", "Edit tracks…": "Tracks…", "Special shots…": "Shots…", "? Rules": "Rules"}
+            tools = [(brief.get(text, text.rstrip("…")), tip, bf.size(brief.get(text, text.rstrip("…")))[0] + 24) for text, tip, _w in tools]
+        shrink = min(1.0, room / sum(tw for _t, _h, tw in tools))
+        bx = margin
+        made: list[UIButton] = []
+        for text, tip, tw in tools:
+            bw = int(tw * shrink)
+            made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
+            bx += bw + 12
+        self.load_button, self.replays_button, self.help_button, self.edit_button, self.shots_button, self.settings_button = made
+        self.message_rect = pygame.Rect(bx, by - 4, self.quit_button.rect.left - 12 - bx, 56)
         if self.message_rect.w < 300:
             self.message_rect = pygame.Rect(margin, by - 26, w - 2 * margin, 24)
+        # "Continue: <the last unfinished match>" at the top right, under the keys
+        self.continue_button: UIButton | None = None
+        resume = self.unfinished
+        if resume is not None and resume.players:
+            title_w = f.shadowed("Stammtisch", 64 if not self.compact else 50, theme.CREAM, "serif", 3).get_width()
+            most = w - 2 * margin - 4 - title_w - 24
+            short = f"{resume.title}: {', '.join(resume.players)}"
+            text = next((c for c in (f"Continue: {resume.label}", f"Continue: {short} – {resume.actions} actions", f"Continue: {short}")
+                         if f.font(22, "bold").size(c)[0] + 40 <= most), f"Continue: {resume.title}")
+            cw = min(f.font(22, "bold").size(text)[0] + 40, most)
+            self.continue_button = UIButton(pygame.Rect(w - margin - cw, 54 if not self.compact else 38, cw, 44 if not self.compact else 38), text, ui,
+                                            object_id="#start_button", tool_tip_text=f"resume the last unfinished match – {resume.label} – from {resume.path}")
         # static text: title, headings, labels
         assert self._bg is not None
         static = self._bg.copy()
@@ -586,7 +638,8 @@ class MenuScene(OverlayScene):
         sub_x = margin + 10 + title.get_width() + 18
         keys = f.text("F1 rules · F11 full screen · Esc quit", 14, theme.MUTED, "italic")
         static.blit(keys, (w - margin - keys.get_width(), 30 if not self.compact else 16))
-        if sub_x + sub.get_width() < w - margin:
+        sub_end = self.continue_button.rect.left - 12 if self.continue_button is not None else w - margin
+        if sub_x + sub.get_width() < sub_end:
             static.blit(sub, (sub_x, (18 if not self.compact else 12) + title.get_height() - sub.get_height() - 12))
         for img, pos in labels:
             static.blit(img, pos)
@@ -697,12 +750,66 @@ class MenuScene(OverlayScene):
             self.message = str(e)
             return False
         self.message = ""
+        from game.ui.settings_scene import remember_players
+
         self.host.push(match_scene(self.host, match, coach=self.model.coach))
+        err = remember_players(self.model.people())  # only when the program loaded settings
+        if err:
+            self.message = err
         return True
 
     def _typing(self) -> bool:
         entries = [*self.name_entries, *(d for _, _, d in self.driver_entries)]
         return any(x.is_focused for x in entries) or any(isinstance(w, UITextEntryLine) and w.is_focused for w in self.option_widgets.values())
+
+    def find_unfinished(self) -> None:
+        """Look for the last unfinished (autosaved) match: `unfinished` (None: there is none). A
+        damaged autosave is said in the message line."""
+        from game.autosave import last_unfinished
+
+        try:
+            self.unfinished = last_unfinished()
+        except OSError:
+            self.unfinished = None
+        info = self.unfinished
+        if info is not None and info.problem:
+            note = f"The autosave of {info.title} is damaged: {info.problem}"
+            if note not in self.message:
+                self.message = f"{self.message} · {note}" if self.message else note
+
+    def resume_last(self) -> bool:
+        """Continue the last unfinished match from its autosave (its backup, when it is damaged:
+        the message says so); an autosave that cannot be resumed is a message, never a crash."""
+        from game.autosave import Autosave, load_autosave
+
+        info = self.unfinished
+        if info is None:
+            self.message = "There is no unfinished match to continue."
+            return False
+        try:
+            r = load_autosave(info.path)
+        except InputError as e:
+            self.message = f"Cannot continue: {e}"
+            return False
+        if r.match.state.is_terminal():  # over already: nothing to continue, its autosave goes
+            Autosave(r.match, info.path).finish()
+        self.message = r.message or ""
+        scene = match_scene(self.host, r.match, coach=self.model.coach)
+        if r.message:
+            toast = getattr(scene, "toast", None)
+            if isinstance(toast, str):
+                setattr(scene, "toast", r.message)
+            elif toast is not None and hasattr(toast, "show"):
+                toast.show(r.message, "error", seconds=8)
+        self.host.push(scene)
+        return True
+
+    def open_settings(self) -> None:
+        """The settings screen (S); the menu takes the remembered players and the coach back from it."""
+        from game.ui.settings_scene import SettingsScene
+
+        self._sync_names()
+        self.host.push(SettingsScene(self.host))
 
     def open_practice(self) -> None:
         """The Bierpong practice table: the physics alone, no rules (P in the menu)."""
@@ -730,6 +837,28 @@ class MenuScene(OverlayScene):
             self._load_chosen,
             empty="No saved matches yet (Ctrl+S at the table saves one).",
         )
+
+    def open_replays(self) -> None:
+        """"Replays…": the saved matches; the chosen one opens in the replay viewer (`game.ui.replay`)."""
+        items = [(sv.label, str(sv.path)) for sv in list_saves()]
+        self.modal = ListDialog(self.fonts, self.size, "Replays", f"Saved matches in {save_dir()}", items, "Replay",
+                                self._replay_chosen, empty="No saved matches yet (Ctrl+S at the table saves one).")
+
+    def _replay_chosen(self, key: str | None) -> None:
+        if key is None:
+            if isinstance(self.modal, ListDialog):
+                self.modal.set_message("Choose a saved match first")
+            return
+        from game.ui.replay import ReplayScene
+
+        try:
+            scene = ReplayScene(self.host, key)
+        except InputError as e:
+            if isinstance(self.modal, ListDialog):
+                self.modal.set_message(f"Cannot replay {Path(e.file).name}:{e.line}:{e.column}: {e.message}")
+            return
+        self.modal = None
+        self.host.push(scene)
 
     def _load_chosen(self, key: str | None) -> None:
         if key is None:
@@ -806,6 +935,9 @@ class MenuScene(OverlayScene):
         self.ui.process_events(e)
         m = self.model
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            from game.ui.sound import sounds
+
+            sounds().play("ui_click")
             el = e.ui_element
             if el in self.game_buttons:
                 self._sync_names()
@@ -837,6 +969,8 @@ class MenuScene(OverlayScene):
                 self.start()
             elif el is self.load_button:
                 self.open_saves()
+            elif el is self.replays_button:
+                self.open_replays()
             elif el is self.help_button:
                 self.toggle_help()
             elif el is self.edit_button:
@@ -845,6 +979,10 @@ class MenuScene(OverlayScene):
                 self.ask_quit()
             elif el is self.shots_button:
                 self.open_shots()
+            elif el is self.settings_button:
+                self.open_settings()
+            elif el is not None and el is self.continue_button:
+                self.resume_last()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = e.ui_element
             rows: list[Any] = m.team_rows if m.team_game else m.players
@@ -885,6 +1023,8 @@ class MenuScene(OverlayScene):
             self.open_practice()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_d and not self._typing():
             self.open_shots()
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_s and not self._typing():
+            self.open_settings()
         elif e.type == pygame.MOUSEWHEEL and m.game == "racerbile":
             pos = pygame.mouse.get_pos()
             if self.right.collidepoint(pos):

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.theme import Fonts
 
@@ -76,7 +77,7 @@ class ListDialog(Modal):
         action: str,
         on_action: Callable[[str | None], None],
         panel_size: tuple[int, int] = (640, 560),
-        empty: str = "(nothing here)",
+        empty: str | None = None,
         select_last: bool = False,
     ) -> None:
         self.title = title
@@ -84,7 +85,7 @@ class ListDialog(Modal):
         self.items = items  # (label, key)
         self.action = action
         self.on_action = on_action
-        self.empty = empty
+        self.empty = empty if empty is not None else _("(nothing here)")
         self.select_last = select_last
         self.message = ""
         self.chosen: str | None = None
@@ -111,7 +112,7 @@ class ListDialog(Modal):
             if bar is not None:  # show the newest entries
                 bar.set_scroll_from_start_percentage(1.0)
         self.action_button = UIButton(pygame.Rect(w - 20 - 180 - 10 - 130, h - 58, 180, 40), self.action, self.ui, container=c)
-        self.close_button = UIButton(pygame.Rect(w - 20 - 130, h - 58, 130, 40), "Close (Esc)", self.ui, container=c)
+        self.close_button = UIButton(pygame.Rect(w - 20 - 130, h - 58, 130, 40), _("Close (Esc)"), self.ui, container=c)
         if not self.items:
             self.action_button.disable()
 
@@ -145,7 +146,7 @@ class ListDialog(Modal):
 
 
 class Confirm(Modal):
-    """A question with buttons; `on_choice` gets the chosen button's text."""
+    """A question with buttons; `on_choice` gets the chosen button's text as given (shown through `_()`)."""
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], question: str, detail: str, buttons: list[str], on_choice: Callable[[str], None]) -> None:
         self.question = question
@@ -163,7 +164,7 @@ class Confirm(Modal):
         x = w - 20 - len(self.buttons) * (bw + 10) + 10
         self.button_map: dict[UIButton, str] = {}
         for i, text in enumerate(self.buttons):
-            b = UIButton(pygame.Rect(x + i * (bw + 10), h - 64, bw, 42), text, self.ui, container=c, object_id="#danger_button" if i == 0 else None)
+            b = UIButton(pygame.Rect(x + i * (bw + 10), h - 64, bw, 42), _(text), self.ui, container=c, object_id="#danger_button" if i == 0 else None)
             self.button_map[b] = text
 
     def on_event(self, e: pygame.event.Event) -> None:
@@ -178,19 +179,19 @@ def log_dialog(fonts: Fonts, size: tuple[int, int], items: list[tuple[str, str]]
 
     def chosen(key: str | None) -> None:
         if key is None:
-            dialog.set_message("Choose an action in the list first")
+            dialog.set_message(_("Choose an action in the list first"))
             return
         undo_to(int(key))
 
     dialog = ListDialog(
         fonts,
         size,
-        "Match log",
-        'Choose an action; "Undo to here" takes it back with everything after it.',
+        _("Match log"),
+        _('Choose an action; "Undo to here" takes it back with everything after it.'),
         items,
-        "Undo to here",
+        _("Undo to here"),
         chosen,
-        empty="No one has acted yet.",
+        empty=_("No one has acted yet."),
         select_last=True,
     )
     return dialog

@@ -18,8 +18,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
 from game.ui.scene import Host, Scene
+from game.ui.settings_scene import assist
+from game.ui.sound import sounds
 from physics.constants import CONST
 from physics.events import CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
 from physics.table import FORMATIONS, Cup, formation
@@ -34,12 +37,12 @@ MIN_PULL = 0.03  # m: a shorter pull is a click, not a throw
 TRAIL_EVERY = 3  # physics steps between trail points
 PREVIEW_TIME = 1.6  # s of flight the preview simulates
 FEED_KEEP = 200
-KEYS = (
-    "drag back from the left, release: throw",
-    "wheel or ↑ ↓: launch angle",
-    "S: slow motion   Space: pause",
-    "R: re-rack   1–5: formation   Esc: leave",
-    "M: special shots – solved and played",
+KEYS = (  # shown through `_()` by the view
+    N_("drag back from the left, release: throw"),
+    N_("wheel or ↑ ↓: launch angle"),
+    N_("S: slow motion   Space: pause"),
+    N_("R: re-rack   1–5: formation   Esc: leave"),
+    N_("M: special shots – solved and played"),
 )
 
 
@@ -60,7 +63,7 @@ class PongScene(Scene):
         self.demo = demo
         self.dims = Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius)
         self.view = PongView(host.fonts, host.size, self.dims)
-        self.slow = False
+        self.slow = assist("slow_motion", False)  # the settings' assist (off without settings)
         self.paused = False
         self.angle = 40.0  # degrees above the horizontal
         self.feed: list[tuple[str, str]] = []
@@ -89,7 +92,7 @@ class PongScene(Scene):
         self.trails: list[list[tuple[float, float, float]]] = []
         self.labels.clear()
         self._preview_for = None
-        self.feed.append(("", f"— racked: {kind} —"))
+        self.feed.append(("", "— " + _("racked: {kind}").format(kind=kind) + " —"))
 
     @property
     def factor(self) -> float:
@@ -103,7 +106,7 @@ class PongScene(Scene):
     def throw(self, t: Throw) -> int | None:
         """Throw a ball; None (and a message) when two are already in flight."""
         if self.in_flight() >= 2:
-            self.message = "two balls are in flight already"
+            self.message = _("two balls are in flight already")
             return None
         if self.in_flight() == 0:  # the last throw is over: sunk cups leave, the balls are picked up
             for c in self.table.cups():
@@ -157,6 +160,15 @@ class PongScene(Scene):
             if fl is not None and b.in_flight:
                 fl.trail.append(b.pos)
 
+    def _sound(self, e: Event) -> None:
+        """The table's sounds: a bounce, a ball on a cup's rim, a ball dropping into a cup."""
+        if isinstance(e, TableBounce):
+            sounds().play("ball_bounce")
+        elif isinstance(e, CupContact) and e.kind == "rim":
+            sounds().play("ball_rim")
+        elif isinstance(e, Sink):
+            sounds().play("ball_cup")
+
     def _show(self, e: Event) -> None:
         """Label the event where it happened and add it to the feed."""
         fl = self.flights.get(e.ball)  # the ball it happened to (its id from `Table.throw`)
@@ -173,11 +185,12 @@ class PongScene(Scene):
             y = min(max(y, -CONST.table_width / 2), CONST.table_width / 2)
         elif isinstance(e, CrossedCentre):
             x = CONST.centre
+        self._sound(e)
         text = e.label()
         routine = (isinstance(e, CrossedCentre) and e.direction == "away") or (isinstance(e, Settled) and e.where == "cup")
         if not routine:  # every throw crosses the centre, every sink settles: the feed lists those
             self.labels.append(Label(text, x, y, z, 0.0))
-        who = f"ball {fl.number}: " if fl is not None else ""
+        who = _("ball {n}").format(n=fl.number) + ": " if fl is not None else ""
         self.feed.append((f"{e.t:5.2f} s", who + text))
         del self.feed[:-FEED_KEEP]
 
@@ -317,8 +330,8 @@ class PongScene(Scene):
         if t is not None:
             v = math.sqrt(sum(c * c for c in t.velocity))
             speed = f"{v:.1f} m/s · {self.angle:.0f}°"
-        mode = "paused" if self.paused else (f"slow motion {SLOW:g}×" if self.slow else "1×")
-        status = f"{self.kind} · angle {self.angle:.0f}° · {mode}"
+        mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{SLOW:g}") if self.slow else "1×")
+        status = f"{self.kind} · " + _("angle {degrees}°").format(degrees=f"{self.angle:.0f}") + f" · {mode}"
         if self.message:
             status = f"{self.message} · {status}"
         return PongFrame(
@@ -350,7 +363,7 @@ def run_pong(
     """`python main.py pong`: the table scene on its own."""
     from game.ui.app import App
 
-    app = App(size, fullscreen, title="Stammtisch – Bierpong table")
+    app = App(size, fullscreen, title=_("Stammtisch – Bierpong table"))
     try:
         app.push(PongScene(app, kind, demo=demo))
         return app.run(frames, screenshot)

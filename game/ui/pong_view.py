@@ -13,6 +13,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.theme import Color, Fonts
 
@@ -91,7 +92,7 @@ class PongFrame:
     status: str = ""
     keys: Sequence[str] = field(default_factory=tuple)
     banner: str = ""  # a solved shot's classification, shown large over the table (`demo SHOT`)
-    title: str = "Bierpong – the table"
+    title: str = N_("Bierpong – the table")  # titles and key lines are shown through `_()`
 
 
 LABEL_LIFE = 2.0  # real seconds a label stays on the table
@@ -170,7 +171,7 @@ class PongView:
         pygame.draw.rect(surf, (0, 0, 0), tr.move(int(6 * s), int(8 * s)), border_radius=int(4 * s))
         pygame.draw.rect(surf, TABLE_TOP, tr, border_radius=int(3 * s))
         pygame.draw.rect(surf, TABLE_EDGE, tr, max(2, int(3 * s)), border_radius=int(3 * s))
-        cx, _ = L.to_top(TABLE_L / 2, 0)
+        cx, _y = L.to_top(TABLE_L / 2, 0)
         pygame.draw.line(surf, (120, 120, 130), (cx, tr.top), (cx, tr.bottom - 1), max(1, int(2 * s)))
         zone = L.thrower_zone()
         tint = pygame.Surface(zone.size, pygame.SRCALPHA)
@@ -178,23 +179,23 @@ class PongView:
         surf.blit(tint, zone.topleft)
         pygame.draw.rect(surf, (140, 220, 255), zone, 1)
         f = self.fonts
-        cap = f.text("drag back here to throw", int(13 * s), theme.CHALK_BLUE, "italic")
+        cap = f.text(_("drag back here to throw"), int(13 * s), theme.CHALK_BLUE, "italic")
         surf.blit(cap, (zone.left + int(6 * s), zone.bottom - cap.get_height() - int(2 * s)))
         # the side view: a slate inset with the table top, the floor and a height scale
         sd = L.side
         theme.rounded_panel(surf, sd.inflate(int(8 * s), int(8 * s)), (24, 28, 30, 235), theme.BRASS_DARK, int(8 * s), 2)
         x0, z0 = L.to_side(0.0, 0.0)
-        x1, _ = L.to_side(TABLE_L, 0.0)
+        x1, _z = L.to_side(TABLE_L, 0.0)
         pygame.draw.line(surf, TABLE_EDGE, (x0, z0), (x1, z0), max(2, int(3 * s)))
         for leg in (0.1, TABLE_L - 0.1):
-            lx, _ = L.to_side(leg, 0.0)
+            lx, _z = L.to_side(leg, 0.0)
             pygame.draw.line(surf, (90, 90, 96), (lx, z0), (lx, sd.bottom), max(2, int(4 * s)))
         for zc in (0.25, 0.5, 0.75, 1.0):
-            _, zy = L.to_side(0, zc)
+            _x, zy = L.to_side(0, zc)
             for xd in range(sd.left, sd.right, int(12 * s)):
                 surf.fill((70, 76, 78), (xd, int(zy), int(5 * s), 1))
             surf.blit(f.text(f"{int(zc * 100)} cm", int(11 * s), theme.CHALK_DIM), (sd.left + int(4 * s), zy - int(14 * s)))
-        title = f.text("side view: height over the table (x → far end)", int(12 * s), theme.CHALK_DIM, "italic")
+        title = f.text(_("side view: height over the table (x → far end)"), int(12 * s), theme.CHALK_DIM, "italic")
         surf.blit(title, (sd.right - title.get_width() - int(6 * s), sd.top + int(4 * s)))
         theme.rounded_panel(surf, L.feed, (30, 36, 36, 240), theme.BRASS_DARK, int(10 * s), 2)
         return theme.for_display(surf)
@@ -283,7 +284,7 @@ class PongView:
                 rect = t.get_rect(midbottom=(a[0], a[1] - int(10 * s)))
                 rect.clamp_ip(L.top)
                 surface.blit(t, rect)
-        surface.blit(f.shadowed(fr.title, int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
+        surface.blit(f.shadowed(_(fr.title), int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
         if fr.banner:
             bt = f.shadowed(fr.banner, int(22 * s), theme.AMBER, "bold")
             br = bt.get_rect(midtop=(L.top.centerx, L.top.top + int(10 * s)))
@@ -410,7 +411,7 @@ class PongView:
         r = L.feed
         pad = int(10 * s)
         y = r.top + pad
-        surface.blit(f.text("What happened", int(17 * s), theme.CHALK_YELLOW, "bold"), (r.left + pad, y))
+        surface.blit(f.text(_("What happened"), int(17 * s), theme.CHALK_YELLOW, "bold"), (r.left + pad, y))
         y += int(28 * s)
         keys_h = len(fr.keys) * int(17 * s) + pad
         line_h = int(19 * s)
@@ -423,5 +424,5 @@ class PongView:
         ky = r.bottom - keys_h
         pygame.draw.line(surface, theme.BRASS_DARK, (r.left + pad, ky - int(4 * s)), (r.right - pad, ky - int(4 * s)))
         for k in fr.keys:
-            surface.blit(f.text(k, int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
+            surface.blit(f.text(_(k), int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
             ky += int(17 * s)

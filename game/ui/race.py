@@ -26,6 +26,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.errors import IllegalAction
+from game.i18n import N_, _
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.match import Match
 from game.racerbile.actions import (
@@ -53,11 +54,14 @@ from game.racerbile.state import (
     RaceState,
 )
 from game.rules import racerbile as R
+from game.rules.challenge import CHALLENGE, Challenge
+from game.rules.ledger import Ledger
 from game.rules.ruling import Ruling, What
 from game.state import CHANCE
 from game.ui import theme
 from game.ui.banners import Banners, Toast
 from game.ui.board_view import BoardView, CapView
+from game.ui.challenge import ChallengeDialog, people_of
 from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
 from game.ui.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
@@ -83,8 +87,10 @@ from game.ui.race_hud import (
     seat_color,
     standing_rows,
 )
-from game.ui.saves import autosave_path, new_save_path
+from game.ui.saves import new_save_path
 from game.ui.scene import Host, OverlayScene
+from game.ui.settings_scene import MatchAutosave
+from game.ui.sound import sounds
 
 BOT_DELAY = 0.55  # seconds a bot waits before it acts, so that people can follow
 HOP_TIME = 0.13  # seconds an animated car takes per field
@@ -98,6 +104,7 @@ KEY_ZOOM = 1.25
 BOT_KINDS = ("careful", "racer", "stalin", "random")
 VARIANT_TITLES = {R.BABYBILE: "Babybile", R.RACERBILE: "Racerbile", R.LE_MANS: "Le Mans"}
 DECISIONS = ("gear", "driver", "drive", "name", "times", "startroll")
+LEAVE = N_("Leave")  # the leave question's answer (Confirm shows it through `_()`)
 
 
 def race_bot(kind: str) -> tuple[Any | None, str]:
@@ -106,11 +113,11 @@ def race_bot(kind: str) -> tuple[Any | None, str]:
     try:
         from game.racerbile.bots import make_race_bot
     except ImportError:  # pragma: no cover - the bots ship with the race
-        return None, "the race bots are not installed – bots play at random"
+        return None, _("the race bots are not installed – bots play at random")
     try:
         return make_race_bot(kind), ""
     except ValueError:
-        return None, f"no {kind!r} bot – it plays at random"
+        return None, _("no {kind} bot – it plays at random").format(kind=repr(kind))
 
 
 def turn_throws(match: Match) -> list[tuple[int, ...]]:
@@ -211,6 +218,7 @@ class RaceScene(OverlayScene):
         self.resync()
         if self.save_path is not None:
             self.keep_journal()  # a loaded event goes on in its journal (a torn last line dropped)
+        self.autosave = MatchAutosave(match, enabled=not st.lemans)  # Le Mans: the journal is its autosave
         if notes:
             self.toast.show(" · ".join(notes), seconds=6)
 
@@ -263,10 +271,10 @@ class RaceScene(OverlayScene):
             fast_now = [f for f in throws[-1] if f >= 5] if t.pending else []
             rerolled = [f for th in (throws[:-1] if t.pending else throws) for f in th if f >= 5]
             self.tray.show(t.dice, fast_now, rerolled)
-            self.tray.caption = f"{st.driver(t.seat)} · gear {t.gear}"
+            self.tray.caption = f"{st.driver(t.seat)} · " + _("gear {n}").format(n=t.gear)
         else:
             self.tray.clear()
-        self.feed.set_rulings(self.match.rulings())
+        self.feed.set_log(self.match.log.entries)
         self.feed.flash.clear()
         if not st.is_terminal():
             self.final_dismissed = False
@@ -283,9 +291,11 @@ class RaceScene(OverlayScene):
         except IllegalAction as e:
             return str(e)
         after = self.state
+        if any(a.flipped and not b.flipped for a, b in zip(after.cars, before.cars)):
+            sounds().play("cap_flip")
         for r in entry.rulings:
             self.push_ruling(r)
-        self.feed.set_rulings(self.match.rulings())
+        self.feed.set_log(self.match.log.entries)
         self._coach.clear()
         self.hover_check()
         if not isinstance(action, (Clock, Call, Judge)) or after.turn != before.turn:
@@ -306,11 +316,13 @@ class RaceScene(OverlayScene):
             text = " ".join(words) if len(words) <= 3 else f"{words[0]} × {len(words)}"
             self.banners.push(text, r.who, "call", 1.25)
         elif r.what in (What.BEER, What.BEER_REST):
-            self.banners.push("Bunde!", f"{r.who} empties {'the rest of the beer' if r.what is What.BEER_REST else 'a whole beer'}", "loss", 1.3)
+            emptied = _("{name} empties the rest of the beer") if r.what is What.BEER_REST else _("{name} empties a whole beer")
+            self.banners.push("Bunde!", emptied.format(name=r.who), "loss", 1.3)
         elif r.what is What.LAPS and r.amount < 0:
-            self.banners.push(f"−{-r.amount} lap{'s' if r.amount < -1 else ''}", r.arithmetic, "loss", 1.4)
+            laps = _("−{n} laps") if r.amount < -1 else _("−{n} lap")
+            self.banners.push(laps.format(n=-r.amount), r.arithmetic, "loss", 1.4)
         elif r.rule in ("racerbile.turn", "racerbile.lemans.winner") and r.what is What.NOTE and ("wins" in r.arithmetic):
-            self.banners.push(f"{self._seat_name(r.who)} wins!", r.arithmetic, "reply", 2.2)
+            self.banners.push(_("{name} wins!").format(name=self._seat_name(r.who)), r.arithmetic, "reply", 2.2)
         elif r.what is What.LAPS and r.amount > 0:
             self.banners.push(r.arithmetic.split(" completes ")[-1].capitalize(), self._seat_name(r.who), "info", 1.0)
 
@@ -329,11 +341,12 @@ class RaceScene(OverlayScene):
         try:
             self.match.attach_journal(path)
         except OSError as e:
-            self.toast.show(f"No crash-proof journal ({e}); save with Ctrl+S", "error", seconds=6)
+            self.toast.show(_("No crash-proof journal ({error}); save with Ctrl+S").format(error=e), "error", seconds=6)
             return
         self.save_path = Path(path)
 
     def closed(self) -> None:
+        self.autosave.close()
         self.match.close_journal()
 
     # --- human decisions -------------------------------------------------------------------
@@ -342,7 +355,7 @@ class RaceScene(OverlayScene):
         st = self.state
         if st.is_terminal():
             if not quiet:
-                self.toast.show("The race is over: N starts a new one, Ctrl+Z takes the last move back", "error")
+                self.toast.show(_("The race is over: N starts a new one, Ctrl+Z takes the last move back"), "error")
             return False
         if self.busy():
             return False
@@ -351,8 +364,8 @@ class RaceScene(OverlayScene):
             return self.humans() > 0
         if not self.is_human(seat):
             if not quiet:
-                who = st.driver(seat) if seat >= 0 else "chance"
-                self.toast.show(f"It is {who}'s turn ({self.kind_of(seat)} bot)", "error")
+                who = st.driver(seat) if seat >= 0 else _("chance")
+                self.toast.show(_("It is {name}'s turn ({kind} bot)").format(name=who, kind=self.kind_of(seat)), "error")
             return False
         return True
 
@@ -376,7 +389,7 @@ class RaceScene(OverlayScene):
             self.state.apply(action)
         except IllegalAction as e:
             return str(e)
-        return f"{action} is not open now"
+        return _("{action} is not open now").format(action=action)
 
     def decide(self, action: Action) -> bool:
         err = self.act(action)
@@ -393,7 +406,7 @@ class RaceScene(OverlayScene):
     def table_action(self, action: Action) -> str | None:
         """A call, a judges' decision: open at any time, ruled on at once."""
         if self.state.is_terminal():
-            return "the race is over"
+            return _("the race is over")
         return self.apply_action(action)
 
     def start_hop(self, seat: int, action: Drive) -> None:
@@ -408,7 +421,7 @@ class RaceScene(OverlayScene):
             return False
         ways = m.to(end)
         if not ways:
-            self.toast.show("Not reachable with this roll – click a lit field", "error")
+            self.toast.show(_("Not reachable with this roll – click a lit field"), "error")
             return False
         way = ways[self.alt % len(ways)] if (self.coach_on and end == self.hover) else ways[0]
         return self.decide(Drive(way.path))
@@ -438,9 +451,9 @@ class RaceScene(OverlayScene):
     def undo(self) -> None:
         i = self.last_decision()
         if i is None:
-            self.toast.show("Nothing to undo", "error")
+            self.toast.show(_("Nothing to undo"), "error")
             return
-        self.undo_to(i, f"Undone: {self.match.log.entries[i].action}")
+        self.undo_to(i, _("Undone: {action}").format(action=self.match.log.entries[i].action))
 
     def undo_to(self, n: int, message: str | None = None) -> None:
         """Back to just after the first `n` log entries; event time undone is kept (Le Mans)."""
@@ -449,10 +462,11 @@ class RaceScene(OverlayScene):
             if e.action.startswith("clock "):
                 self.clock_pending += float(e.action[6:])
         self.match.undo_to(n)  # a journal is rewritten with it
+        self.autosave.after_undo()
         if isinstance(self.modal, ListDialog):
             self.modal = None
         self.resync()
-        self.toast.show(message or f"Back to before action {n + 1}")
+        self.toast.show(message or _("Back to before action {n}").format(n=n + 1))
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path("racerbile")
@@ -462,10 +476,10 @@ class RaceScene(OverlayScene):
             else:
                 self.match.save(path)
         except OSError as e:
-            self.toast.show(f"Could not save: {e}", "error")
+            self.toast.show(_("Could not save: {error}").format(error=e), "error")
             return None
         self.save_path = path
-        self.toast.show(f"Saved to {path}")
+        self.toast.show(_("Saved to {path}").format(path=path))
         return path
 
     def leave(self) -> None:
@@ -473,23 +487,24 @@ class RaceScene(OverlayScene):
         st = self.state
         if not st.is_terminal() and any(e.seat >= 0 for e in self.match.log.entries):
             self.flush_clock()
-            if self.match.journal is None:  # a journal holds every action already
+            if self.match.journal is None and self.save_path is not None:  # a journal, the autosave hold it already
                 try:
-                    self.match.save(self.save_path or autosave_path("racerbile"))
+                    self.match.save(self.save_path)
                 except OSError:
                     pass
+        self.autosave.close()
         self.host.pop()
 
     def ask_leave(self) -> None:
         def chosen(text: str) -> None:
             self.modal = None
-            if text == "Leave":
+            if text == LEAVE:
                 self.leave()
 
         done = self.state.is_terminal()
         decided = any(e.seat >= 0 for e in self.match.log.entries)
-        detail = "The race is over." if done else "It is saved: continue it from the menu." if decided else "Nothing has happened yet."
-        self.modal = Confirm(self.fonts, self.host.size, "Leave the race?", detail, ["Leave", "Stay"], chosen)
+        detail = _("The race is over.") if done else _("It is saved: continue it from the menu.") if decided else _("Nothing has happened yet.")
+        self.modal = Confirm(self.fonts, self.host.size, _("Leave the race?"), detail, [LEAVE, N_("Stay")], chosen)
 
     def new_race(self) -> None:
         m = self.match
@@ -506,23 +521,51 @@ class RaceScene(OverlayScene):
                 continue
             word = e.action.split(" ", 1)[0]
             if word in ("call", "judge"):
-                label = f"table: {e.action}" if word == "call" else f"judges: {e.action[6:]}"
+                label = _("table: {action}").format(action=e.action) if word == "call" else _("judges: {action}").format(action=e.action[6:])
             elif e.seat == CHANCE:
                 label = f"      {e.action}"
+            elif e.seat == CHALLENGE:
+                label = e.action
             else:
-                label = f"{players[e.seat].name if 0 <= e.seat < len(players) else 'start'}: {e.action}"
+                label = f"{players[e.seat].name if 0 <= e.seat < len(players) else _('start')}: {e.action}"
             items.append((f"{i + 1:>4}.  {label}", str(i)))
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
+    def drinks(self) -> Ledger:
+        """What everybody has drunk by the rulings that stand (`Match.drinks`), kept until the log changes."""
+        log = self.match.log
+        last = log.entries[-1] if log.entries else None
+        cached = getattr(self, "_drinks", None)
+        if cached is None or cached[0] is not log or cached[1] != len(log.entries) or cached[2] is not last:
+            cached = self._drinks = (log, len(log.entries), last, self.match.drinks())
+        return cached[3]
+
+    def open_challenge(self) -> None:
+        """K: challenge a drink ruling (issue 8); at Le Mans the judges may challenge too."""
+        self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, people_of(self.match.log.players),
+                                     self.challenge, judges=self.state.lemans)
+
+    def challenge(self, ch: Challenge) -> str | None:
+        """Apply a challenge (also after the finish): the refusal, or None; the feed strikes the
+        original and the standings' sips follow `match.drinks()`."""
+        self.keep_journal()
+        try:
+            self.match.apply(ch)
+        except IllegalAction as e:
+            return str(e)
+        self.feed.set_log(self.match.log.entries)
+        self.toast.show(_("Ruling {n} overridden – {name} challenged it").format(n=f"{ch.entry}.{ch.ruling}", name=ch.by))
+        return None
+
     def open_faults(self) -> None:
         if self.state.is_terminal():
-            self.toast.show("The race is over", "error")
+            self.toast.show(_("The race is over"), "error")
             return
         self.modal = FaultMenu(self.fonts, self.host.size, self.state, self.table_action)
 
     def open_judges(self) -> None:
         if not self.state.lemans:
-            self.toast.show("Judges run a Le Mans event (racerbile.lemans.judges)", "error")
+            self.toast.show(_("Judges run a Le Mans event ({rule})").format(rule="racerbile.lemans.judges"), "error")
             return
         self.modal = JudgesConsole(self.fonts, self.host.size, lambda: self.state, self.table_action, self.clock_lines, self.match.rulings)
 
@@ -536,7 +579,7 @@ class RaceScene(OverlayScene):
 
     def toggle_coach(self) -> None:
         self.coach_on = not self.coach_on
-        self.toast.show("The coach explains each way" if self.coach_on else "The coach is off: lit fields are still clickable")
+        self.toast.show(_("The coach explains each way") if self.coach_on else _("The coach is off: lit fields are still clickable"))
         self._sig = ()
 
     def toggle_help(self) -> None:
@@ -570,9 +613,9 @@ class RaceScene(OverlayScene):
         hours = st.profile["lemans_hours"]
         end = (hours if isinstance(hours, int) else 24) * 3600
         factor = st.profile["lemans_time_factor"] or 1
-        lines = [f"Event clock {clock_text(self.event_seconds())} of {clock_text(end)}" + (f"  (time-lapse ×{factor})" if factor != 1 else "")]
+        lines = [_("Event clock {now} of {end}").format(now=clock_text(self.event_seconds()), end=clock_text(end)) + ("  " + _("(time-lapse ×{factor})").format(factor=factor) if factor != 1 else "")]
         if st.last_round:
-            lines.append("The last round of turns has been called")
+            lines.append(_("The last round of turns has been called"))
         return lines
 
     def flush_clock(self) -> None:
@@ -646,11 +689,15 @@ class RaceScene(OverlayScene):
         row_h = (L.tools.h - gap) // 2
         lemans = self.state.lemans
         rows: list[list[tuple[str, str, str]]] = [
-            [("faults", "Fault (X)", "call a fault the table saw (X)")]
-            + ([("judges", "Judges (J)", "the judges' console (J)")] if lemans else [])
-            + [("coach", "Coach (C)", "the coach explains each way: path, squeals, sips (C)"), ("log", "Log (L)", "the match log: undo to any action (L)")],
-            [("undo", "Undo", "back to before the last decision (Ctrl+Z)"), ("save", "Save", "save the race (Ctrl+S)"), ("help", "Rules", "the rules (F1)"), ("menu", "Menu", "leave the race (Esc)")],
+            [("faults", _("Fault (X)"), _("call a fault the table saw (X)"))]
+            + ([("judges", _("Judges (J)"), _("the judges' console (J)"))] if lemans else [])
+            + [("coach", _("Coach (C)"), _("the coach explains each way: path, squeals, sips (C)")), ("log", _("Log (L)"), _("the match log: undo to any action (L)")),
+               ("challenge", _("Kontra (K)"), _("challenge a drink ruling, with a reason (K)"))],
+            [("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")), ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))],
         ]
+        if lemans:  # five tools a row at most: the coach moves down beside Undo
+            coach = next(t for t in rows[0] if t[0] == "coach")
+            rows = [[t for t in rows[0] if t is not coach], [coach, *rows[1]]]
         self.tool_buttons: dict[str, UIButton] = {}
         for k, row in enumerate(rows):
             bw = (L.tools.w - gap * (len(row) - 1)) // len(row)
@@ -664,13 +711,14 @@ class RaceScene(OverlayScene):
         bh = max(32, int(38 * s))
         y = c.bottom - pad - bh
         x = c.x + pad
-        bw = max(max(int(124 * s), font.size(t)[0] + 30) for t in ("Gear up", "Hold (Enter)", "Gear down"))
-        self.b_up = UIButton(pygame.Rect(x, y, bw, bh), "Gear up", self.ui, tool_tip_text="one gear up (the Up key)")
-        self.b_hold = UIButton(pygame.Rect(x + bw + gap, y, bw, bh), "Hold (Enter)", self.ui, tool_tip_text="keep the gear (Enter)")
-        self.b_down = UIButton(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), "Gear down", self.ui, tool_tip_text="one gear down (the Down key): a technical fault, 1 sip")
+        bw = max(max(int(124 * s), font.size(t)[0] + 30) for t in (_("Gear up"), _("Hold (Enter)"), _("Gear down")))
+        self.b_up = UIButton(pygame.Rect(x, y, bw, bh), _("Gear up"), self.ui, tool_tip_text=_("one gear up (the Up key)"))
+        self.b_hold = UIButton(pygame.Rect(x + bw + gap, y, bw, bh), _("Hold (Enter)"), self.ui, tool_tip_text=_("keep the gear (Enter)"))
+        self.b_down = UIButton(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), _("Gear down"), self.ui, tool_tip_text=_("one gear down (the Down key): a technical fault, 1 sip"))
         self.driver_x = x + 3 * (bw + gap) + gap
         self.controls_button_y = y
         self.b_drivers: list[UIButton] = []
+        self.driver_names: dict[UIButton, str] = {}  # a driver button → the driver it names
         self.b_action = UIButton(pygame.Rect(x, y, max(230, int(260 * s)), bh), "", self.ui, object_id="#go_button")
         self._sig = ()
         self._update_buttons()
@@ -684,15 +732,15 @@ class RaceScene(OverlayScene):
         drivers = [a.name for a in st.legal_actions() if isinstance(a, Driver)] if gear else []
         action = ""
         if st.phase == ORDER and self.humans() and not isinstance(self.modal, TimeTrialDialog):
-            action = "Time trial… (T)"
+            action = _("Time trial… (T)")
         elif st.phase == NAME42 and mine:
-            action = "Name an opponent… (N)"
+            action = _("Name an opponent… (N)")
         elif st.is_terminal():
-            action = "Final standings"
+            action = _("Final standings")
         elif st.phase == MOVE and mine:
             m = self.moves()
             if m is not None and len(m.ends()) == 1:
-                action = "Drive (Enter)"
+                action = _("Drive (Enter)")
         sig = (gear, tuple(shifts), tuple(drivers), action, len(self.match.log.entries) > 1, self.coach_on)
         if sig == self._sig:
             return
@@ -709,15 +757,18 @@ class RaceScene(OverlayScene):
         for b in self.b_drivers:
             b.kill()
         self.b_drivers = []
+        self.driver_names = {}
         x = self.driver_x
         font = self.fonts.font(16, "bold")
         pit = st.turn is not None and st.cars[st.turn.seat].pos in st.course.pit
         room = self.L.controls.right - int(12 * self.L.s) - self.driver_x
         for name in drivers:
-            text = f"{name} drives"
+            text = _("{name} drives").format(name=name)
             w = max(60, min(font.size(text)[0] + 30, room // 2 - 6))
-            tip = f"{name} takes the wheel – " + ("free in the pit" if pit else "outside the pit: he empties a whole beer first")
+            tip = _("{name} takes the wheel").format(name=name) + " – " + (
+_("free in the pit") if pit else _("outside the pit: he empties a whole beer first"))
             self.b_drivers.append(UIButton(pygame.Rect(x, self.controls_button_y, w, self.b_up.rect.h), text, self.ui, tool_tip_text=tip))
+            self.driver_names[self.b_drivers[-1]] = name
             x += w + 6
         if action:
             self.b_action.set_text(action)
@@ -767,7 +818,7 @@ class RaceScene(OverlayScene):
         self.view.fit()
         self._hl = None
         self.follow = False
-        self.toast.show("The whole track · G goes back to following the car on turn")
+        self.toast.show(_("The whole track · G goes back to following the car on turn"))
 
     def follow_again(self) -> None:
         self.follow = True
@@ -834,7 +885,7 @@ class RaceScene(OverlayScene):
                 self.hover = h
                 self.drive_to(h)
             else:
-                self.toast.show("Not reachable with this roll – click a lit field", "error")
+                self.toast.show(_("Not reachable with this roll – click a lit field"), "error")
 
     def key(self, k: int, mod: int = 0) -> None:
         ctrl = bool(mod & pygame.KMOD_CTRL)
@@ -859,6 +910,8 @@ class RaceScene(OverlayScene):
             self.open_judges()
         elif k == pygame.K_l:
             self.open_log()
+        elif k == pygame.K_k:
+            self.open_challenge()
         elif k == pygame.K_t and st.phase == ORDER:
             self.open_trial()
         elif k == pygame.K_n:
@@ -893,7 +946,7 @@ class RaceScene(OverlayScene):
             elif len(m.ends()) == 1:
                 self.drive_to(m.ends()[0])
             else:
-                self.toast.show("Click a lit field (or point at one and press Enter)", "error")
+                self.toast.show(_("Click a lit field (or point at one and press Enter)"), "error")
         elif st.phase == ORDER:
             self.open_trial()
         elif st.phase == NAME42:
@@ -907,6 +960,7 @@ class RaceScene(OverlayScene):
             "judges": self.open_judges,
             "coach": self.toggle_coach,
             "log": self.open_log,
+            "challenge": self.open_challenge,
             "undo": self.undo,
             "save": self.save,
             "help": self.toggle_help,
@@ -923,7 +977,7 @@ class RaceScene(OverlayScene):
         elif el is self.b_down:
             self.shift(-1)
         elif el in self.b_drivers:
-            name = el.text.rsplit(" drives", 1)[0]
+            name = self.driver_names.get(el, el.text.rsplit(" drives", 1)[0])
             self.decide(Driver(name))
         elif el is self.b_action:
             self.enter() if self.state.phase != NAME42 else self.open_chooser()
@@ -943,7 +997,10 @@ class RaceScene(OverlayScene):
             self.modal.update(dt)
         self.hold = max(0.0, self.hold - dt)
         if self.hop is not None:
+            was = int(self.hop.t / HOP_TIME)
             self.hop.t += dt
+            if was < int(self.hop.t / HOP_TIME) <= len(self.hop.path) - 1:
+                sounds().play("cap_click")  # the cap lands on the next field
         self._tick_clock(dt)
         self._step_match(dt)
         self._tick_timer(dt)
@@ -999,12 +1056,12 @@ class RaceScene(OverlayScene):
         outcome = self.match.draw_chance()
         if isinstance(outcome, StartDie):
             seat = st.groups[0][len(st.rolled)] if st.groups else 0
-            self.tray.clear(f"{st.players[seat]} rolls for the order")
+            self.tray.clear(_("{name} rolls for the order").format(name=st.players[seat]))
             self.tray.throw([outcome.face])
         elif isinstance(outcome, Dice) and st.turn is not None:
             t = st.turn
             if not t.dice and not t.fives:
-                self.tray.clear(f"{st.driver(t.seat)} · gear {t.gear}")
+                self.tray.clear(f"{st.driver(t.seat)} · " + _("gear {n}").format(n=t.gear))
             self.tray.throw(outcome.faces)
         self.pending = outcome
 
@@ -1016,9 +1073,9 @@ class RaceScene(OverlayScene):
             try:
                 a = bot.act(st, self.rng)
             except Exception as e:  # a bot under construction must not end the evening
-                self.toast.show(f"{st.players[seat]}'s bot failed ({e}); it plays at random", "error")
+                self.toast.show(_("{name}'s bot failed ({error}); it plays at random").format(name=st.players[seat], error=e), "error")
         if a is not None and a not in legal:
-            self.toast.show(f"{st.players[seat]}'s bot chose {a}, which is not open; it plays at random", "error")
+            self.toast.show(_("{name}'s bot chose {action}, which is not open; it plays at random").format(name=st.players[seat], action=a), "error")
             a = None
         if a is None:
             a = self.rng.choice(legal)
@@ -1079,7 +1136,7 @@ class RaceScene(OverlayScene):
         end = way.end
         lines: list[Line] = []
         n = len(way.path)
-        head = f"{n} of {t.roll} field{'s' if t.roll != 1 else ''} to {end.q},{end.r}" if n else "stays put"
+        head = (_("{n} of {roll} fields to {q},{r}") if t.roll != 1 else _("{n} of {roll} field to {q},{r}")).format(n=n, roll=t.roll, q=end.q, r=end.r) if n else _("stays put")
         lines.append((head, theme.CHALK_YELLOW, "bold"))
         others: dict[str, int] = {}
         for r in step.rulings:
@@ -1093,16 +1150,17 @@ class RaceScene(OverlayScene):
         mine = step.state.ledger[me].sips - st.ledger[me].sips
         mine -= sum(r.amount for r in step.rulings if r.who == me and r.rule == "racerbile.turn" and r.what is What.SIPS)
         if way.squeals:
-            lines.append((f"· say “hvin” {way.squeals}×", theme.AMBER, "italic"))
+            lines.append(("· " + _("say “hvin” {n}×").format(n=way.squeals), theme.AMBER, "italic"))
         if way.off_track:
-            lines.append(("· leaves the track", theme.CHALK_RED, "bold"))
+            lines.append(("· " + _("leaves the track"), theme.CHALK_RED, "bold"))
         if st.facing_rule and way.facing is not None:
-            lines.append((f"· ends facing {DIRECTION_NAMES[way.facing % 6].upper()}", theme.MUTED, "italic"))
-        lines.append((f"{me} drinks {mine} sip{'s' if mine != 1 else ''}" if mine else f"{me} drinks nothing", theme.CHALK_RED if mine else theme.CHALK_YELLOW, "bold"))
+            lines.append(("· " + _("ends facing {direction}").format(direction=DIRECTION_NAMES[way.facing % 6].upper()), theme.MUTED, "italic"))
+        drinks = (_("{name} drinks {n} sip") if mine == 1 else _("{name} drinks {n} sips")).format(name=me, n=mine) if mine else _("{name} drinks nothing").format(name=me)
+        lines.append((drinks, theme.CHALK_RED if mine else theme.CHALK_YELLOW, "bold"))
         for who, k in others.items():
-            lines.append((f"{who} drinks {k}", theme.MUTED, "regular"))
+            lines.append((_("{name} drinks {n}").format(name=who, n=k), theme.MUTED, "regular"))
         if ways > 1:
-            lines.append((f"way {self.alt % ways + 1} of {ways} – Tab for another", theme.CHALK_BLUE, "italic"))
+            lines.append((_("way {n} of {total} – Tab for another").format(n=self.alt % ways + 1, total=ways), theme.CHALK_BLUE, "italic"))
         self._coach[way.path] = lines
         return lines
 
@@ -1154,9 +1212,9 @@ class RaceScene(OverlayScene):
         self._draw_controls(surface)
         self.tray.draw(surface, self.fonts, L.tray, s)
         kinds = [self.kind_of(i) if i in self.bots else "human" for i in range(len(st.players))]
-        title = "Standings" if st.phase not in (ORDER, START_ROLL) else "Seats"
-        self.standing_rects = draw_standings(surface, self.fonts, L.standings, standing_rows(st, kinds), s, title)
-        head = self.fonts.text("The referee", max(12, int(17 * s)), theme.CHALK, "serif")
+        title = _("Standings") if st.phase not in (ORDER, START_ROLL) else _("Seats")
+        self.standing_rects = draw_standings(surface, self.fonts, L.standings, standing_rows(st, kinds, self.drinks()), s, title)
+        head = self.fonts.text(_("The referee"), max(12, int(17 * s)), theme.CHALK, "serif")
         surface.blit(head, (L.feed.x + int(10 * s), L.feed.y + int(4 * s)))
         self.feed.draw(surface)
         self.ui.draw_ui(surface)
@@ -1185,14 +1243,14 @@ class RaceScene(OverlayScene):
         st = self.state
         if st.phase == ORDER:
             if self.humans():
-                return "The start: the time trial", "enter each seat's time (T), or roll for the order", theme.CHALK_YELLOW
-            return "The start", "the bots roll for the order", theme.CREAM
+                return _("The start: the time trial"), _("enter each seat's time (T), or roll for the order"), theme.CHALK_YELLOW
+            return _("The start"), _("the bots roll for the order"), theme.CREAM
         if st.phase == START_ROLL:
             done = ", ".join(f"{st.players[a]} {f}" for a, f in st.rolled)
-            return "Rolling for the order", ("highest starts, ties roll again" + (f" · {done}" if done else "")), theme.CREAM
+            return _("Rolling for the order"), (_("highest starts, ties roll again") + (f" · {done}" if done else "")), theme.CREAM
         if st.is_terminal():
             w = st.players[st.standings()[0]]
-            return f"The race is over – {w} wins", "N: a new race · Esc: the menu", theme.CHALK_YELLOW
+            return _("The race is over – {name} wins").format(name=w), _("N: a new race · Esc: the menu"), theme.CHALK_YELLOW
         t = st.turn
         assert t is not None
         seat = t.seat
@@ -1201,17 +1259,18 @@ class RaceScene(OverlayScene):
         bot = seat in self.bots
         color = theme.CHALK_YELLOW if not bot else theme.CREAM
         if st.phase == GEAR:
-            sub = f"{self.kind_of(seat)} bot is choosing the gear" if bot else "choose the gear: ↑ up · Enter hold · ↓ down"
-            return f"{who}'s turn{team}", sub, color
+            sub = _("{kind} bot is choosing the gear").format(kind=self.kind_of(seat)) if bot else _("choose the gear: ↑ up · Enter hold · ↓ down")
+            return _("{name}'s turn").format(name=who) + team, sub, color
         if st.phase == ROLL:
-            return f"{who} rolls {t.gear} {'die' if t.gear == 1 else 'dice'}{team}", "5s and 6s are rolled again", color
+            rolls = _("{name} rolls {n} die") if t.gear == 1 else _("{name} rolls {n} dice")
+            return rolls.format(name=who, n=t.gear) + team, _("5s and 6s are rolled again"), color
         if st.phase == MOVE:
             if bot:
-                return f"{who} drives {t.roll}{team}", f"{self.kind_of(seat)} bot", color
-            hint = "click a lit field · Tab: another way · C: coach " + ("off" if self.coach_on else "on")
-            return f"{who} drives {t.roll}{team}", hint, color
+                return _("{name} drives {n}").format(name=who, n=t.roll) + team, _("{kind} bot").format(kind=self.kind_of(seat)), color
+            hint = _("click a lit field · Tab: another way · C: coach off") if self.coach_on else _("click a lit field · Tab: another way · C: coach on")
+            return _("{name} drives {n}").format(name=who, n=t.roll) + team, hint, color
         if st.phase == NAME42:
-            return f"{who} is on the 42 field{team}", "names an opponent (N)" if not bot else "naming an opponent", color
+            return _("{name} is on the 42 field").format(name=who) + team, _("names an opponent (N)") if not bot else _("naming an opponent"), color
         return "", "", color
 
     def _draw_top(self, surface: pygame.Surface) -> None:
@@ -1221,12 +1280,12 @@ class RaceScene(OverlayScene):
         right: list[Line] = []
         if st.lemans:
             hours = st.profile["lemans_hours"]
-            right.append((f"{clock_text(self.event_seconds())} of {hours if isinstance(hours, int) else 24} h", theme.CREAM, "bold"))
+            right.append((_("{now} of {hours} h").format(now=clock_text(self.event_seconds()), hours=hours if isinstance(hours, int) else 24), theme.CREAM, "bold"))
             if st.last_round:
-                right.append(("LAST ROUND", theme.CHALK_RED, "bold"))
+                right.append((_("LAST ROUND"), theme.CHALK_RED, "bold"))
         left = self.timer_left()
         if left is not None:
-            right.append((f"nøl in {math.ceil(left)} s", theme.CHALK_RED if left < 5 else theme.AMBER, "bold"))
+            right.append((_("nøl in {n} s").format(n=math.ceil(left)), theme.CHALK_RED if left < 5 else theme.AMBER, "bold"))
         variant = VARIANT_TITLES.get(st.variant, st.variant)
         title = variant if self.track.name.lower() == variant.lower() else f"{variant} · {self.track.name}"
         self.top_drawn = draw_top_bar(surface, self.fonts, L.top, L.s, title, turn, sub, color, right)
@@ -1239,20 +1298,20 @@ class RaceScene(OverlayScene):
             return []
         car = st.cars[t.seat]
         gear_now = 1 if car.first_gear else car.gear
-        head = f"Gear {gear_now}" + (f" – forced to first ({car.first_gear})" if car.first_gear else "")
+        head = _("Gear {n}").format(n=gear_now) + (" – " + _("forced to first ({reason})").format(reason=car.first_gear) if car.first_gear else "")
         opts = st.shifts()
         if st.profile["stalin"]:
-            head += " · Stalin: always up"
+            head += " · " + _("Stalin: always up")
         elif not car.started:
-            head += " · no gear change in the first turn"
+            head += " · " + _("no gear change in the first turn")
         elif opts == [0]:
-            head += " · no change open"
+            head += " · " + _("no change open")
         lines: list[Line] = [(head, theme.CREAM, "bold")]
         bits = []
         if 1 in opts:
             bits.append(f"↑ “Jeg gearer op til {R.GEAR_WORDS[gear_now + 1]} gear”")
         if -1 in opts:
-            bits.append(f"↓ “Jeg gearer ned til {R.GEAR_WORDS[gear_now - 1]} gear” (1 sip)")
+            bits.append(f"↓ “Jeg gearer ned til {R.GEAR_WORDS[gear_now - 1]} gear” " + _("(1 sip)"))
         if bits:
             lines.append(("   ".join(bits), theme.MUTED, "italic"))
         return lines
@@ -1272,22 +1331,24 @@ class RaceScene(OverlayScene):
             lines = self.gear_text()
             if st.lemans and len(lines) < 2:
                 car = st.cars[st.turn.seat]
-                where = "free in the pit" if car.pos in st.course.pit else "outside the pit the new driver empties a beer"
-                lines.append((f"{st.driver(st.turn.seat)} at the wheel · a change of driver: {where}", theme.MUTED, "italic"))
+                where = _("free in the pit") if car.pos in st.course.pit else _("outside the pit the new driver empties a beer")
+                lines.append((_("{name} at the wheel · a change of driver: {where}").format(name=st.driver(st.turn.seat), where=where), theme.MUTED, "italic"))
         elif st.phase == MOVE and st.turn is not None:
             m = self.moves()
             n = len(m.ends()) if m is not None else 0
-            lines = [(f"Rolled {st.turn.roll}: {n} field{'s' if n != 1 else ''} within reach, lit on the board", theme.CREAM, "bold")]
+            reach = _("Rolled {roll}: {n} field within reach, lit on the board") if n == 1 else _("Rolled {roll}: {n} fields within reach, lit on the board")
+            lines = [(reach.format(roll=st.turn.roll, n=n), theme.CREAM, "bold")]
             if self.is_human(seat):
-                lines.append(("point at a lit field for the coach" if self.coach_on else "the coach is off (C): lit fields are still clickable", theme.MUTED, "italic"))
+                lines.append((_("point at a lit field for the coach") if self.coach_on else _("the coach is off (C): lit fields are still clickable"), theme.MUTED, "italic"))
         elif st.phase == ROLL and st.turn is not None:
-            lines = [(f"Gear {st.turn.gear}: {st.turn.gear} {'die' if st.turn.gear == 1 else 'dice'}", theme.CREAM, "bold"), ("a 1 is a clutch fault; 5s and 6s are rolled again", theme.MUTED, "italic")]
+            gear_dice = _("Gear {n}: {n} die") if st.turn.gear == 1 else _("Gear {n}: {n} dice")
+            lines = [(gear_dice.format(n=st.turn.gear), theme.CREAM, "bold"), (_("a 1 is a clutch fault; 5s and 6s are rolled again"), theme.MUTED, "italic")]
         elif st.phase == START_ROLL:
-            lines = [("Roll for the order: highest starts", theme.CREAM, "bold")]
+            lines = [(_("Roll for the order: highest starts"), theme.CREAM, "bold")]
             if st.rolled:
                 lines.append((" · ".join(f"{st.players[a]} {fc}" for a, fc in st.rolled), theme.MUTED, "regular"))
         elif st.phase == ORDER:
-            lines = [("The start", theme.CREAM, "bold"), ("each empties a beer against the clock – fastest first", theme.MUTED, "italic")]
+            lines = [(_("The start"), theme.CREAM, "bold"), (_("each empties a beer against the clock – fastest first"), theme.MUTED, "italic")]
         y = area.y
         for text, color, style in lines:
             if y + f.font(size, style).get_linesize() > area.bottom + 4:

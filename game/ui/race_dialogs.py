@@ -19,6 +19,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.i18n import N_, _
 from game.racerbile.actions import Action, Call, Judge, Name, Order
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
@@ -31,9 +32,9 @@ from game.ui.theme import Fonts
 Apply = Callable[[Action], "str | None"]  # applies an action; an error text, or None when it went through
 
 KIND_HEADS = {
-    R.Kind.TECHNICAL: "Technical faults (in the act of playing)",
-    R.Kind.GENERAL: "General faults (anything else)",
-    R.Kind.EVENT: "Table events",
+    R.Kind.TECHNICAL: N_("Technical faults (in the act of playing)"),
+    R.Kind.GENERAL: N_("General faults (anything else)"),
+    R.Kind.EVENT: N_("Table events"),
 }
 
 
@@ -45,11 +46,13 @@ def fault_cost(f: R.Fault) -> str:
     """What a fault costs, in words: "1 sip per die", "a whole beer", "5 laps"."""
     parts = []
     if f.sips:
-        parts.append(f"{f.sips} sip{'s' if f.sips != 1 else ''}" + (f" per {f.unit}" if f.unit else ""))
+        sips = (_("{n} sip") if f.sips == 1 else _("{n} sips")).format(n=f.sips)
+        parts.append(sips + (" " + _("per {unit}").format(unit=f.unit) if f.unit else ""))
     if f.beers:
-        parts.append("a whole beer")
+        parts.append(_("a whole beer"))
     if f.laps:
-        parts.append(f"{f.laps} lap{'s' if f.laps != 1 else ''}" + (" and the next turn" if f.rule == "racerbile.lemans.delay" else ""))
+        laps = (_("{n} lap") if f.laps == 1 else _("{n} laps")).format(n=f.laps)
+        parts.append(laps + (" " + _("and the next turn") if f.rule == "racerbile.lemans.delay" else ""))
     return ", ".join(parts) or "–"
 
 
@@ -61,7 +64,7 @@ def fault_items(faults: Sequence[R.Fault]) -> list[tuple[str, str]]:
         group = [f for f in faults if f.kind is kind]
         if not group:
             continue
-        items.append((f"—— {KIND_HEADS[kind]} ——", f"#{kind.value}"))
+        items.append((f"—— {_(KIND_HEADS[kind])} ——", f"#{kind.value}"))
         items += [(f"   {f.label}  ·  {fault_cost(f)}", f.rule) for f in group]
     return items
 
@@ -93,10 +96,10 @@ class _Dialog(Modal):
 
     def head(self) -> None:
         w = self.rect.w
-        UILabel(pygame.Rect(20, 10, w - 40, 34), self.title, self.ui, container=self.panel, object_id="#title_label")
+        UILabel(pygame.Rect(20, 10, w - 40, 34), _(self.title), self.ui, container=self.panel, object_id="#title_label")
         if self.hint:
-            UILabel(pygame.Rect(20, 42, w - 40, 24), self.hint, self.ui, container=self.panel, object_id="#hint_label")
-        self.close_button = UIButton(pygame.Rect(w - 20 - 130, self.rect.h - 56, 130, 40), "Close (Esc)", self.ui, container=self.panel)
+            UILabel(pygame.Rect(20, 42, w - 40, 24), _(self.hint), self.ui, container=self.panel, object_id="#hint_label")
+        self.close_button = UIButton(pygame.Rect(w - 20 - 130, self.rect.h - 56, 130, 40), _("Close (Esc)"), self.ui, container=self.panel)
 
     def say(self, text: str, ok: bool = False) -> None:
         self.message, self.message_ok = text, ok
@@ -125,8 +128,8 @@ class _Dialog(Modal):
 class FaultMenu(_Dialog):
     """Call a fault (key X): the table saw it, the referee rules on it (racerbile.faults)."""
 
-    title = "Call a fault"
-    hint = "Choose the fault, who made it and how many; the referee rules on it."
+    title = N_("Call a fault")
+    hint = N_("Choose the fault, who made it and how many; the referee rules on it.")
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_call: Apply, who: str | None = None) -> None:
         self.faults = {f.rule: f for f in state.faults()}
@@ -145,14 +148,14 @@ class FaultMenu(_Dialog):
         self.head()
         self.list = UISelectionList(pygame.Rect(20, 74, w - 40, h - 74 - 150), list(self.items), self.ui, container=c)
         y = h - 134
-        UILabel(pygame.Rect(20, y, 60, 32), "Who", self.ui, container=c)
+        UILabel(pygame.Rect(20, y, 60, 32), _("Who"), self.ui, container=c)
         self.who_menu = UIDropDownMenu(list(self.people), self.who, pygame.Rect(80, y, 250, 32), self.ui, container=c, expansion_height_limit=260)
-        UILabel(pygame.Rect(340, y, 70, 32), "Count", self.ui, container=c)
+        UILabel(pygame.Rect(340, y, 70, 32), _("Count"), self.ui, container=c)
         self.count_entry = UITextEntryLine(pygame.Rect(416, y, 70, 32), self.ui, container=c, initial_text=self.count)
         self.count_entry.set_allowed_characters("numbers")
         self.count_entry.set_text_length_limit(3)
         self.unit_label = UILabel(pygame.Rect(490, y, w - 510, 32), "", self.ui, container=c)
-        self.apply_button = UIButton(pygame.Rect(w - 20 - 130 - 10 - 170, h - 56, 170, 40), "Call it (Enter)", self.ui, container=c, object_id="#go_button")
+        self.apply_button = UIButton(pygame.Rect(w - 20 - 130 - 10 - 170, h - 56, 170, 40), _("Call it (Enter)"), self.ui, container=c, object_id="#go_button")
         self._sync()
 
     def _sync(self) -> None:
@@ -163,7 +166,7 @@ class FaultMenu(_Dialog):
         else:
             self.count_entry.set_text("1")
             self.count_entry.disable()
-            self.unit_label.set_text("once" if f is not None else "")
+            self.unit_label.set_text(_("once") if f is not None else "")
         if f is None:
             self.apply_button.disable()
         else:
@@ -179,12 +182,12 @@ class FaultMenu(_Dialog):
 
     def call(self) -> bool:
         if self.chosen is None:
-            self.say("Choose a fault in the list first")
+            self.say(_("Choose a fault in the list first"))
             return False
         text = self.count_entry.get_text().strip()
         count = int(text) if text.isdigit() and int(text) >= 1 else 0
         if count < 1:
-            self.say("How many: a whole number of at least 1")
+            self.say(_("How many: a whole number of at least 1"))
             return False
         return self.send(self.on_call, Call(self.chosen, _who(self.who), count))
 
@@ -215,8 +218,8 @@ class JudgesConsole(_Dialog):
     """The judges' console (key J, Le Mans): penalty sips, lap penalties, rule changes – each with
     the judges' reason (racerbile.lemans.judges)."""
 
-    title = "The judges' console"
-    hint = "Every decision needs a reason; it goes into the referee's feed and the match log."
+    title = N_("The judges' console")
+    hint = N_("Every decision needs a reason; it goes into the referee's feed and the match log.")
 
     def __init__(
         self,
@@ -246,31 +249,31 @@ class JudgesConsole(_Dialog):
         c = self.panel
         self.head()
         y = 130
-        UILabel(pygame.Rect(20, y, 110, 32), "Reason", self.ui, container=c)
-        self.reason_entry = UITextEntryLine(pygame.Rect(130, y, w - 150, 32), self.ui, container=c, initial_text=self.reason, placeholder_text="why (required)")
+        UILabel(pygame.Rect(20, y, 110, 32), _("Reason"), self.ui, container=c)
+        self.reason_entry = UITextEntryLine(pygame.Rect(130, y, w - 150, 32), self.ui, container=c, initial_text=self.reason, placeholder_text=_("why (required)"))
         self.reason_entry.set_text_length_limit(120)
         y += 50
         bw = 150
         ex = w - 20 - bw
-        UILabel(pygame.Rect(20, y, 110, 32), "Penalty sips", self.ui, container=c)
+        UILabel(pygame.Rect(20, y, 110, 32), _("Penalty sips"), self.ui, container=c)
         self.driver_menu = UIDropDownMenu(list(self.people), self.driver, pygame.Rect(130, y, ex - 130 - 100, 32), self.ui, container=c, expansion_height_limit=240)
         self.sips_entry = UITextEntryLine(pygame.Rect(ex - 90, y, 80, 32), self.ui, container=c, initial_text="1")
         self.sips_entry.set_allowed_characters("numbers")
         self.sips_entry.set_text_length_limit(2)
-        self.sips_button = UIButton(pygame.Rect(ex, y, bw, 32), "Give sips", self.ui, container=c)
+        self.sips_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Give sips"), self.ui, container=c)
         y += 44
-        UILabel(pygame.Rect(20, y, 110, 32), "Lap penalty", self.ui, container=c)
+        UILabel(pygame.Rect(20, y, 110, 32), _("Lap penalty"), self.ui, container=c)
         self.team_menu = UIDropDownMenu(list(self.teams), self.team, pygame.Rect(130, y, ex - 130 - 100, 32), self.ui, container=c, expansion_height_limit=240)
         self.laps_entry = UITextEntryLine(pygame.Rect(ex - 90, y, 80, 32), self.ui, container=c, initial_text="1")
         self.laps_entry.set_allowed_characters("numbers")
         self.laps_entry.set_text_length_limit(2)
-        self.laps_button = UIButton(pygame.Rect(ex, y, bw, 32), "Take laps", self.ui, container=c)
+        self.laps_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Take laps"), self.ui, container=c)
         y += 44
-        UILabel(pygame.Rect(20, y, 110, 32), "Rule change", self.ui, container=c)
+        UILabel(pygame.Rect(20, y, 110, 32), _("Rule change"), self.ui, container=c)
         self.option_menu = UIDropDownMenu([o.name for o in self.options], self.option, pygame.Rect(130, y, ex - 130 - 150, 32), self.ui, container=c, expansion_height_limit=300)
         self.value_rect = pygame.Rect(ex - 140, y, 130, 32)
         self.value_widget: UIDropDownMenu | UITextEntryLine | None = None
-        self.rule_button = UIButton(pygame.Rect(ex, y, bw, 32), "Change rule", self.ui, container=c)
+        self.rule_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Change rule"), self.ui, container=c)
         self.rule_y = y
         self._value_widget()
 
@@ -280,7 +283,7 @@ class JudgesConsole(_Dialog):
         o = R.SPEC.option(self.option)
         current = self.get_state().profile[o.name]
         if o.kind == "count":
-            e = UITextEntryLine(self.value_rect, self.ui, container=self.panel, initial_text="" if current is None else str(current), placeholder_text="none")
+            e = UITextEntryLine(self.value_rect, self.ui, container=self.panel, initial_text="" if current is None else str(current), placeholder_text=_("none"))
             e.set_allowed_characters("numbers")
             e.set_text_length_limit(6)
             self.value_widget = e
@@ -305,25 +308,25 @@ class JudgesConsole(_Dialog):
     def judge(self, kind: str) -> bool:
         reason = self.reason_entry.get_text().strip()
         if not reason:
-            self.say("The judges give a reason for every decision (the Reason field)")
+            self.say(_("The judges give a reason for every decision (the Reason field)"))
             return False
         if kind == "sips":
             n = self.sips_entry.get_text().strip()
             if not n.isdigit() or int(n) < 1:
-                self.say("Penalty sips: a whole number of at least 1")
+                self.say(_("Penalty sips: a whole number of at least 1"))
                 return False
             action = Judge("sips", _who(self.driver), n, reason)
         elif kind == "laps":
             n = self.laps_entry.get_text().strip()
             if not n.isdigit() or int(n) < 1:
-                self.say("Lap penalty: a whole number of at least 1")
+                self.say(_("Lap penalty: a whole number of at least 1"))
                 return False
             action = Judge("laps", self.team, n, reason)
         else:
             action = Judge("rule", self.option, self.value_text(), reason)
         if not self.send(self.on_judge, action, close=False):
             return False
-        self.say(f"Done: {action.kind} – {reason}", ok=True)
+        self.say(_("Done: {kind} – {reason}").format(kind=action.kind, reason=reason), ok=True)
         self.reason_entry.set_text("")
         return True
 
@@ -355,15 +358,15 @@ class JudgesConsole(_Dialog):
             surface.blit(img, (self.rect.x + 22, y))
             y += 20
         o = R.SPEC.option(self.option)
-        hint = f.wrap(f"{o.name}: {o.help} (now {option_value_text(self.get_state().profile[o.name])})", 13, self.rect.w - 44, "italic")[:2]
+        hint = f.wrap(f"{o.name}: {o.help} (" + _("now {value}").format(value=option_value_text(self.get_state().profile[o.name])) + ")", 13, self.rect.w - 44, "italic")[:2]
         y = self.rect.y + self.rule_y + 40
         for line in hint:
             surface.blit(f.text(line, 13, theme.MUTED, "italic"), (self.rect.x + 22, y))
             y += 17
         y += 8
-        surface.blit(f.text("The judges' decisions so far", 14, theme.BRASS, "bold"), (self.rect.x + 22, y))
+        surface.blit(f.text(_("The judges' decisions so far"), 14, theme.BRASS, "bold"), (self.rect.x + 22, y))
         y += 20
-        for line in (self.recent() or ["none yet"])[-5:]:
+        for line in (self.recent() or [_("none yet")])[-5:]:
             for part in f.wrap(line, 13, self.rect.w - 50)[:1]:
                 surface.blit(f.text(part, 13, theme.CREAM), (self.rect.x + 28, y))
                 y += 17
@@ -377,8 +380,8 @@ class TimeTrialDialog(_Dialog):
     """The start of Racerbile and Le Mans: each seat's time trial – a beer emptied, in seconds –
     or a roll for the order (racerbile.variant.racerbile, racerbile.start)."""
 
-    title = "The time trial"
-    hint = "Each empties a beer: enter the seconds (fastest starts), or roll."
+    title = N_("The time trial")
+    hint = N_("Each empties a beer: enter the seconds (fastest starts), or roll.")
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_order: Apply) -> None:
         self.state = state
@@ -398,15 +401,15 @@ class TimeTrialDialog(_Dialog):
             who = f"{name} – {st.drivers[s][0]}" if st.lemans else name
             lw = min(w - 210, self.fonts.font(16).size(who)[0] + 24)
             UILabel(pygame.Rect(w - 180 - lw, y, lw, 32), who, self.ui, container=c)
-            e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text="seconds")
+            e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
             e.set_allowed_characters(list("0123456789.,"))
             e.set_text_length_limit(6)
             UILabel(pygame.Rect(w - 66, y, 46, 32), "s", self.ui, container=c)
             self.entries.append(e)
             y += 40
         self.close_button.kill()
-        self.roll_button = UIButton(pygame.Rect(20, h - 56, 200, 40), "Roll for the order", self.ui, container=c)
-        self.go_button = UIButton(pygame.Rect(w - 20 - 230, h - 56, 230, 40), "Start with these times", self.ui, container=c, object_id="#go_button")
+        self.roll_button = UIButton(pygame.Rect(20, h - 56, 200, 40), _("Roll for the order"), self.ui, container=c)
+        self.go_button = UIButton(pygame.Rect(w - 20 - 230, h - 56, 230, 40), _("Start with these times"), self.ui, container=c, object_id="#go_button")
 
     def times(self) -> tuple[float, ...] | None:
         out = []
@@ -415,10 +418,10 @@ class TimeTrialDialog(_Dialog):
             try:
                 v = float(t)
             except ValueError:
-                self.say(f"{self.state.players[s]}: enter the time in seconds, like 7.4")
+                self.say(_("{name}: enter the time in seconds, like 7.4").format(name=self.state.players[s]))
                 return None
             if v <= 0:
-                self.say(f"{self.state.players[s]}: a time above 0 seconds")
+                self.say(_("{name}: a time above 0 seconds").format(name=self.state.players[s]))
                 return None
             out.append(v)
         return tuple(out)
@@ -447,7 +450,7 @@ class OpponentChooser(_Dialog):
     """The 42 field (Le Mans): the driver names an opponent, who drinks what he drinks this turn
     (racerbile.lemans.field42)."""
 
-    title = "The 42 field!"
+    title = N_("The 42 field!")
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_name: Apply) -> None:
         assert state.turn is not None
@@ -455,13 +458,13 @@ class OpponentChooser(_Dialog):
         self.on_name = on_name
         me = state.turn.seat
         self.choices = [(state.driver(s), state.players[s]) for s in range(len(state.players)) if s != me]
-        self.hint = f"{state.driver(me)} names an opponent at the wheel: he drinks what {state.driver(me)} drinks this turn."
+        self.hint = _("{name} names an opponent at the wheel: he drinks what {name} drinks this turn.").format(name=state.driver(me))
         super().__init__(fonts, size, (560, 170 + 46 * len(self.choices)))
 
     def build(self) -> None:
         w = self.rect.w
         self.head()
-        self.close_button.set_text("Later (Esc)")
+        self.close_button.set_text(_("Later (Esc)"))
         self.buttons: dict[UIButton, str] = {}
         y = 78
         for i, (driver, team) in enumerate(self.choices):
@@ -492,19 +495,23 @@ def final_lines(st: RaceState) -> list[str]:
         accs = [st.ledger[d] for d in st.drivers[seat]]
         sips, beers = sum(a.sips for a in accs), sum(a.beers for a in accs)
         laps = max(0, car.lap - car.lost_laps)
-        out.append(f"{place}.  {st.players[seat]}  –  {laps} lap{'s' if laps != 1 else ''}, {st.distance(seat)} fields  ·  {sips} sips, {beers} beer{'s' if beers != 1 else ''}")
+        lap_text = (_("{n} lap") if laps == 1 else _("{n} laps")).format(n=laps)
+        beer_text = (_("{n} beer") if beers == 1 else _("{n} beers")).format(n=beers)
+        fields = _("{n} fields").format(n=st.distance(seat))
+        sip_text = _("{n} sips").format(n=sips)
+        out.append(f"{place}.  {st.players[seat]}  –  {lap_text}, {fields}  ·  {sip_text}, {beer_text}")
     return out
 
 
 class RaceFinal(_Dialog):
     """The end of the race: the standings, and what next."""
 
-    title = "The race is over"
+    title = N_("The race is over")
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_new: Callable[[], None], on_menu: Callable[[], None]) -> None:
         self.lines = final_lines(state)
         winner = state.players[state.standings()[0]]
-        self.hint = f"{winner} wins!"
+        self.hint = _("{name} wins!").format(name=winner)
         self.on_new = on_new
         self.on_menu = on_menu
         super().__init__(fonts, size, (640, 170 + 32 * len(self.lines)))
@@ -513,15 +520,16 @@ class RaceFinal(_Dialog):
         w, h = self.rect.size
         c = self.panel
         self.head()
-        self.close_button.set_text("Look at the board")
+        self.close_button.set_text(_("Look at the board"))
         self.close_button.set_dimensions((170, 40))
         self.close_button.set_relative_position((w - 20 - 170, h - 56))
         y = 76
         for line in self.lines:
             UILabel(pygame.Rect(24, y, w - 48, 30), line, self.ui, container=c)
             y += 32
-        self.new_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 56, 150, 40), "New race (N)", self.ui, container=c, object_id="#go_button")
-        self.menu_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 56, 170, 40), "Back to menu", self.ui, container=c)
+        self.new_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 56, 150, 40), _("New race (N)"), self.ui, container=c, object_id="#go_button")
+        self.menu_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 56, 170, 40), _("Back to menu"), self.ui, container=c)
+
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -13,8 +13,10 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
+from game.rules.ledger import Ledger
 from game.ui import theme
 from game.ui.dice_view import DieArt
 from game.ui.theme import Color, Fonts
@@ -141,8 +143,9 @@ class StandingRow:
     note: str  # off the track, blocking, loses a turn, lost laps
 
 
-def standing_rows(st: RaceState, kinds: Sequence[str] = ()) -> list[StandingRow]:
-    """The seats from first to last, with what the panel shows (a team's sips summed)."""
+def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | None = None) -> list[StandingRow]:
+    """The seats from first to last, with what the panel shows (a team's sips summed); the sips and
+    beers from `drinks` when given (`Match.drinks()`: challenged rulings overridden), else the state's ledger."""
     placed = st.phase not in ("order", "start_roll")
     order = st.standings() if placed else list(range(len(st.players)))
     marks = initials(st.players)
@@ -152,18 +155,19 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = ()) -> list[StandingRow]
     rows = []
     for place, seat in enumerate(order, start=1):
         car = st.cars[seat]
-        accs = [st.ledger[d] for d in st.drivers[seat]]
+        led = drinks if drinks is not None else st.ledger
+        accs = [led[d] for d in st.drivers[seat] if d in led.players]
         notes = []
         if car.off:
-            notes.append("off the track")
+            notes.append(_("off the track"))
         if car.flipped:
-            notes.append("blocking")
+            notes.append(_("blocking"))
         if car.skip:
-            notes.append("loses a turn")
+            notes.append(_("loses a turn"))
         if car.lost_laps:
-            notes.append(f"−{car.lost_laps} lap{'s' if car.lost_laps != 1 else ''}")
+            notes.append((_("−{n} lap") if car.lost_laps == 1 else _("−{n} laps")).format(n=car.lost_laps))
         if car.first_gear and placed:
-            notes.append("1st gear forced")
+            notes.append(_("1st gear forced"))
         rows.append(
             StandingRow(
                 seat=seat,
@@ -207,7 +211,7 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
     pad = int(10 * s)
     head = fonts.text(title, max(12, int(17 * s)), theme.BRASS, "serif")
     surface.blit(head, (rect.x + pad, rect.y + int(5 * s)))
-    cols = fonts.text("laps · gear · sips · beers", max(9, int(11 * s)), theme.MUTED, "italic")
+    cols = fonts.text(_("laps · gear · sips · beers"), max(9, int(11 * s)), theme.MUTED, "italic")
     surface.blit(cols, (rect.right - pad - cols.get_width(), rect.y + int(10 * s)))
     y = rect.y + head.get_height() + int(8 * s)
     rh = min(standing_row_height(s), (rect.bottom - y - int(2 * s)) // max(1, len(rows)))
@@ -242,10 +246,10 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
             continue
         bits = []
         if row.driver:
-            bits.append(f"{row.driver} at the wheel")
+            bits.append(_("{name} at the wheel").format(name=row.driver))
         if row.kind:
-            bits.append(f"{row.kind} bot")
-        bits.append(f"{row.distance} fields" if row.distance > 0 else "at the start")
+            bits.append(_("{kind} bot").format(kind=row.kind))
+        bits.append(_("{n} fields").format(n=row.distance) if row.distance > 0 else _("at the start"))
         if row.note:
             bits.append(row.note)
         sub = fit_text(fonts, " · ".join(bits), small, r.right - pad - x, theme.CHALK_RED if row.note else theme.MUTED, "italic")
@@ -352,15 +356,15 @@ class DiceTray:
                 r = surface.blit(img, img.get_rect(center=(x, cy)))
                 if d.state == "fast":
                     pygame.draw.line(surface, theme.CHALK_RED, (r.x + 4, r.bottom - 4), (r.right - 4, r.y + 4), max(2, int(3 * s)))
-                    t = fonts.text("again", small, theme.CHALK_RED, "bold")
+                    t = fonts.text(_("again"), small, theme.CHALK_RED, "bold")
                     surface.blit(t, t.get_rect(midtop=(x, cy + size // 2 - 1)))
                 elif d.face == 1 and clutch:
                     pygame.draw.rect(surface, theme.CHALK_RED, pygame.Rect(0, 0, size + 6, size + 6).move(x - size // 2 - 3, cy - size // 2 - 3), 2, border_radius=int(size * 0.25))
-                    t = fonts.text("clutch", small, theme.CHALK_RED, "bold")
+                    t = fonts.text(_("clutch"), small, theme.CHALK_RED, "bold")
                     surface.blit(t, t.get_rect(midtop=(x, cy + size // 2 - 1)))
             x += size + gap
         if self.rerolled:
-            label = fonts.text("rolled again:", small, theme.MUTED, "italic")
+            label = fonts.text(_("rolled again:"), small, theme.MUTED, "italic")
             ly = rect.bottom - pad - mini
             surface.blit(label, (rect.x + pad, ly + (mini - label.get_height()) // 2))
             mx = rect.x + pad + label.get_width() + int(6 * s)
@@ -371,13 +375,13 @@ class DiceTray:
                 mx += mini + 3
             n = len(self.rerolled)
             if n >= 3:
-                t = fonts.text(f"{n - 2} too fast", small, theme.CHALK_RED, "bold")
+                t = fonts.text(_("{n} too fast").format(n=n - 2), small, theme.CHALK_RED, "bold")
                 surface.blit(t, (mx + int(4 * s), ly + (mini - t.get_height()) // 2))
         landed = [d for d in self.dice if d.state == "landed"]
         if landed and not self.animating and not any(d.state == "fast" for d in self.dice):
             total = self.total()
             kind = R.driving(total)
-            word = {R.Driving.NORMAL: "", R.Driving.RECKLESS: "reckless", R.Driving.FLAT_OUT: "flat out"}[kind]
+            word = {R.Driving.NORMAL: "", R.Driving.RECKLESS: _("reckless"), R.Driving.FLAT_OUT: _("flat out")}[kind]
             color = theme.CREAM if kind is R.Driving.NORMAL else theme.AMBER if kind is R.Driving.RECKLESS else theme.CHALK_RED
             big = fonts.shadowed(f"= {total}", max(16, int(26 * s)), color, "bold")
             bx = max(x - gap + int(4 * s), rect.right - pad - big.get_width())

@@ -26,6 +26,7 @@ import pygame
 
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.shotfile import MAX_SPEED, Played, Recorded, Shot, ShotThrow, save, standing, toggle_cup
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.pong import PongScene
 from game.ui.pong_view import Label, PongFrame
@@ -37,13 +38,13 @@ from physics.world import Table, Throw
 
 DEFAULT_FILE = "bierpong-shot.yaml"
 PAUSE = 0.6  # simulated seconds between replayed throws
-KEYS = (
-    "click the far half: add / remove a cup",
-    "1–5: formation   C: clear the cups",
-    "drag from the left: throw   T: exact throw",
-    "U: undo   R: start over   Ctrl+S: save",
-    "P: replay and check against the record",
-    "S: slow   Space: pause   Esc: leave",
+KEYS = (  # shown through `_()` by the view
+    N_("click the far half: add / remove a cup"),
+    N_("1–5: formation   C: clear the cups"),
+    N_("drag from the left: throw   T: exact throw"),
+    N_("U: undo   R: start over   Ctrl+S: save"),
+    N_("P: replay and check against the record"),
+    N_("S: slow   Space: pause   Esc: leave"),
 )
 
 
@@ -62,8 +63,8 @@ class ParamDialog:
     error: str = ""
     rects: list[pygame.Rect] = field(default_factory=list)
 
-    LABELS = ("release x (m)", "release y (m)", "release z (m)", "speed (m/s)", "launch angle (°)",
-              "direction (°, + towards +y)", "spin x (rad/s)", "spin y (rad/s)", "spin z (rad/s)")
+    LABELS = (N_("release x (m)"), N_("release y (m)"), N_("release z (m)"), N_("speed (m/s)"), N_("launch angle (°)"),
+              N_("direction (°, + towards +y)"), N_("spin x (rad/s)"), N_("spin y (rad/s)"), N_("spin z (rad/s)"))
 
     @classmethod
     def of(cls, p: ShotThrow) -> ParamDialog:
@@ -85,10 +86,10 @@ class ParamDialog:
                 v = float(f.text.replace(",", "."))
             except ValueError:
                 self.index = i
-                raise ValueError(f"{f.label}: not a number: {f.text!r}") from None
+                raise ValueError(_("{field}: not a number: {text}").format(field=_(f.label), text=repr(f.text))) from None
             if not (math.isfinite(v) and lo <= v <= hi):
                 self.index = i
-                raise ValueError(f"{f.label}: between {lo:g} and {hi:g}, not {f.text}")
+                raise ValueError(_("{field}: between {lo} and {hi}, not {text}").format(field=_(f.label), lo=f"{lo:g}", hi=f"{hi:g}", text=f.text))
             vals.append(v)
         return ShotThrow((vals[0], vals[1], vals[2]), vals[3], vals[4], vals[5], (vals[6], vals[7], vals[8]))
 
@@ -131,13 +132,13 @@ class ParamDialog:
         pygame.draw.rect(surface, (26, 26, 32), panel, border_radius=int(10 * s))
         pygame.draw.rect(surface, theme.AMBER, panel, 2, border_radius=int(10 * s))
         pad = int(16 * s)
-        surface.blit(fonts.shadowed("Throw with exact parameters", int(20 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
-        surface.blit(fonts.text("filled in with the last throw's (a mouse throw's too)", int(13 * s), theme.CHALK_DIM),
+        surface.blit(fonts.shadowed(_("Throw with exact parameters"), int(20 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
+        surface.blit(fonts.text(_("filled in with the last throw's (a mouse throw's too)"), int(13 * s), theme.CHALK_DIM),
                      (panel.left + pad, panel.top + pad + int(28 * s)))
         y = panel.top + int(70 * s)
         self.rects = []
         for i, f in enumerate(self.fields):
-            lab = fonts.text(f.label, int(15 * s), theme.CHALK)
+            lab = fonts.text(_(f.label), int(15 * s), theme.CHALK)
             surface.blit(lab, (panel.left + pad, y + (line - lab.get_height()) // 2))
             box = pygame.Rect(panel.left + int(260 * s), y + int(2 * s), panel.w - int(260 * s) - pad, line - int(6 * s))
             self.rects.append(box)
@@ -146,7 +147,7 @@ class ParamDialog:
             t = fonts.text(f.text + ("|" if i == self.index else ""), int(15 * s), theme.CREAM)
             surface.blit(t, (box.left + int(6 * s), box.centery - t.get_height() // 2))
             y += line
-        foot = self.error or "Tab ↑ ↓: field   Enter: throw   Esc: close"
+        foot = self.error or _("Tab ↑ ↓: field   Enter: throw   Esc: close")
         t = fonts.text(foot, int(14 * s), theme.AMBER if self.error else theme.CHALK_DIM)
         surface.blit(t, (panel.left + pad, panel.bottom - pad - t.get_height()))
 
@@ -167,12 +168,13 @@ class ShotLab(PongScene):
         self.last: ShotThrow = ShotThrow()
         self.dialog: ParamDialog | None = None
         self.verdict = ""
+        self.differs = False  # the last replay's events differ from the record
         self.wait = 0.0
         self.saved = True
         super().__init__(host, "triangle10")
         self._fresh(self.setup)
         self.feed.clear()
-        self.feed.append(("", f"— {Path(path).name if path else 'a new shot'} —"))
+        self.feed.append(("", f"— {Path(path).name if path else _('a new shot')} —"))
         if shot is not None and shot.throws:
             self.shot_throws = list(shot.throws)
             self.reference = list(shot.recorded)
@@ -193,10 +195,10 @@ class ShotLab(PongScene):
     def set_cups(self, cups: tuple[Cup, ...]) -> None:
         """A new rack: the throws so far are cleared (they were made on the old one)."""
         if self.live is not None:
-            self.message = "wait until the ball rests"
+            self.message = _("wait until the ball rests")
             return
         if self.shot_throws:
-            self.feed.append(("", f"— cups changed: {len(self.shot_throws)} throw(s) cleared —"))
+            self.feed.append(("", "— " + _("cups changed: {n} throw(s) cleared").format(n=len(self.shot_throws)) + " —"))
         self.setup = cups
         self.shot_throws, self.played, self.reference, self.queue = [], [], [], []
         self.replay_runs = None
@@ -209,12 +211,12 @@ class ShotLab(PongScene):
         """A click on the far half at table metres (x, y): add or remove a cup there."""
         cups = toggle_cup(self.setup, x, y)
         if cups is None:
-            self.message = "no room for a cup there"
+            self.message = _("no room for a cup there")
             return False
         added = len(cups) > len(self.setup)
         self.set_cups(cups)
         c = cups[-1] if added else None
-        self.message = f"cup {c.id} at {c.x:.3f}, {c.y:.3f}" if c is not None else "cup removed"
+        self.message = _("cup {id} at {x}, {y}").format(id=c.id, x=f"{c.x:.3f}", y=f"{c.y:.3f}") if c is not None else _("cup removed")
         return True
 
     def rack(self, kind: str) -> None:
@@ -230,7 +232,7 @@ class ShotLab(PongScene):
     def launch(self, p: ShotThrow) -> int | None:
         """Throw `p` on a fresh table holding the cups still standing; one ball at a time."""
         if self.live is not None or self.in_flight():
-            self.message = "one ball at a time: wait until it rests"
+            self.message = _("one ball at a time: wait until it rests")
             return None
         runs = self.replay_runs if self.replay_runs is not None else self.played
         self._fresh(standing(self.setup, runs))
@@ -246,14 +248,14 @@ class ShotLab(PongScene):
     def throw(self, t: Throw) -> int | None:
         """A mouse throw: its parameters (rounded as typed) are thrown and recorded."""
         if self.replay_runs is not None and self.queue:
-            self.message = "a replay is running"
+            self.message = _("a replay is running")
             return None
         self._end_replay()
         return self.launch(ShotThrow.from_throw(t))
 
     def throw_exact(self, p: ShotThrow) -> int | None:
         if self.replay_runs is not None and self.queue:
-            self.message = "a replay is running"
+            self.message = _("a replay is running")
             return None
         self._end_replay()
         return self.launch(p)
@@ -284,13 +286,13 @@ class ShotLab(PongScene):
         p = Played(evs, str(classify(evs)), knocked_over(evs))
         self.live = None
         rest = next((e for e in reversed(evs) if isinstance(e, Settled)), None)
-        text = p.outcome + ("" if not p.tipped else " · tipped " + ", ".join(map(str, p.tipped)))
+        text = p.outcome + ("" if not p.tipped else " · " + _("tipped") + " " + ", ".join(map(str, p.tipped)))
         if rest is not None:
             self.labels.append(Label(text, rest.x, rest.y, 0.12, 0.0))
         if self.replay_runs is not None:
             self.replay_runs.append(p)
             n = len(self.replay_runs)
-            self.feed.append(("", f"replay {n}: {text}"))
+            self.feed.append(("", _("replay {n}: {text}").format(n=n, text=text)))
             self.wait = PAUSE
             if not self.queue:
                 self._judge()
@@ -299,20 +301,20 @@ class ShotLab(PongScene):
             self.played.append(p)
             self.saved = False
             n = len(self.played)
-            self.feed.append(("", f"throw {n}: {text}"))
-            self.message = f"throw {n}: {text}"
+            self.feed.append(("", _("throw {n}: {text}").format(n=n, text=text)))
+            self.message = _("throw {n}: {text}").format(n=n, text=text)
 
     def replay(self) -> bool:
         """P: play the shot's throws again, in order, and compare with the record."""
         if self.live is not None or not self.shot_throws:
-            self.message = "nothing to replay" if not self.shot_throws else "wait until the ball rests"
+            self.message = _("nothing to replay") if not self.shot_throws else _("wait until the ball rests")
             return False
         self.replay_runs = []
         self.queue = list(self.shot_throws)
         self.verdict = ""
         self.wait = 0.15
         self.labels.clear()
-        self.feed.append(("", f"— replay: {len(self.queue)} throw(s) —"))
+        self.feed.append(("", "— " + _("replay: {n} throw(s)").format(n=len(self.queue)) + " —"))
         self._fresh(standing(self.setup, []))
         return True
 
@@ -323,28 +325,30 @@ class ShotLab(PongScene):
         if self.played:
             for i, (a, b) in enumerate(zip(runs, self.played), 1):
                 if a.events != b.events:
-                    bad.append(f"throw {i}")
+                    bad.append(_("throw {n}").format(n=i))
         else:
             for i, (a, rec) in enumerate(zip(runs, self.reference), 1):
                 if rec is not None and (a.outcome != rec.outcome or a.tipped != rec.tipped
                                         or (rec.events is not None and tuple(a.lines()) != rec.events)):
-                    bad.append(f"throw {i}")
+                    bad.append(_("throw {n}").format(n=i))
             self.played = list(runs)
         recorded = bool(self.played) if not self.reference else any(r is not None for r in self.reference)
+        self.differs = bool(bad)
         if bad:
-            self.verdict = "replay DIFFERS from the record: " + ", ".join(bad)
+            self.verdict = _("replay DIFFERS from the record: {throws}").format(throws=", ".join(bad))
         elif recorded:
-            self.verdict = f"replay: identical events ({len(runs)} throw{'s' if len(runs) != 1 else ''})"
+            same = _("replay: identical events ({n} throw)") if len(runs) == 1 else _("replay: identical events ({n} throws)")
+            self.verdict = same.format(n=len(runs))
         else:
-            self.verdict = "replayed (nothing recorded to compare)"
-        self.feed.append(("", "replay DIFFERS: " + ", ".join(bad) if bad else "replay = record" if recorded else "replayed"))
+            self.verdict = _("replayed (nothing recorded to compare)")
+        self.feed.append(("", _("replay DIFFERS: {throws}").format(throws=", ".join(bad)) if bad else _("replay = record") if recorded else _("replayed")))
 
     @property
     def identical(self) -> bool | None:
         """The last replay's verdict: True identical, False differs, None no replay judged yet."""
         if not self.verdict:
             return None
-        return not self.verdict.startswith("replay DIFFERS")
+        return not self.differs
 
     def undo(self) -> None:
         if self.live is not None or self.queue or not self.shot_throws:
@@ -357,7 +361,7 @@ class ShotLab(PongScene):
         self.saved = False
         self.labels.clear()
         self._fresh(standing(self.setup, self.played))
-        self.feed.append(("", f"— throw {len(self.shot_throws) + 1} taken back —"))
+        self.feed.append(("", "— " + _("throw {n} taken back").format(n=len(self.shot_throws) + 1) + " —"))
 
     def restart(self) -> None:
         """R: the same cups, no throws."""
@@ -376,12 +380,12 @@ class ShotLab(PongScene):
         try:
             save(path, self.shot(), played)
         except OSError as e:
-            self.message = f"cannot save {path}: {e.strerror or e}"
+            self.message = _("cannot save {path}: {error}").format(path=path, error=e.strerror or e)
             return path
         self.path = path
         self.saved = True
-        self.message = f"saved {path}"
-        self.feed.append(("", f"— saved {path} ({len(self.shot_throws)} throw(s)) —"))
+        self.message = _("saved {path}").format(path=path)
+        self.feed.append(("", "— " + _("saved {path} ({n} throw(s))").format(path=path, n=len(self.shot_throws)) + " —"))
         return path
 
     # --- input -----------------------------------------------------------------------------------
@@ -443,18 +447,18 @@ class ShotLab(PongScene):
 
     def frame(self) -> PongFrame:
         fr = super().frame()
-        name = Path(self.path).name if self.path else "new shot"
-        fr.title = f"Bierpong – shot lab: {name}{'' if self.saved else ' *'}"
+        name = Path(self.path).name if self.path else _("new shot")
+        fr.title = _("Bierpong – shot lab: {name}").format(name=name) + ("" if self.saved else " *")
         fr.keys = KEYS
         n = len(self.shot_throws)
-        bits = [f"{len(self.setup)} cups", f"{n} throw{'s' if n != 1 else ''}"]
+        bits = [_("{n} cups").format(n=len(self.setup)), (_("{n} throw") if n == 1 else _("{n} throws")).format(n=n)]
         if self.message:
             bits.insert(0, self.message)
         fr.status = " · ".join(bits)
         if self.verdict and not self.queue and self.live is None:
             fr.banner = self.verdict
         elif self.replay_runs is not None:
-            fr.banner = f"replay – throw {len(self.replay_runs) + (1 if self.live else 0)}/{len(self.shot_throws)}"
+            fr.banner = _("replay – throw {n}/{total}").format(n=len(self.replay_runs) + (1 if self.live else 0), total=len(self.shot_throws))
         return fr
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -462,7 +466,7 @@ class ShotLab(PongScene):
         L = self.view.layout
         if not self.setup:
             f = self.host.fonts
-            t = f.shadowed("click on the far half to put cups there", int(16 * L.s), theme.CHALK_DIM, "regular", 1)
+            t = f.shadowed(_("click on the far half to put cups there"), int(16 * L.s), theme.CHALK_DIM, "regular", 1)
             cx, cy = L.to_top(CONST.centre + CONST.table_length / 4, 0.0)
             surface.blit(t, t.get_rect(center=(round(cx), round(cy))))
         if self.dialog is not None:
@@ -479,7 +483,7 @@ def run_lab(path: str | None = None, *, frames: int | None = None, screenshot: s
     shot = None
     if path is not None and Path(path).exists():
         shot = load(path)  # a folder or an unreadable file is an InputError too
-    app = App(size, fullscreen, title="Stammtisch – Bierpong shot lab")
+    app = App(size, fullscreen, title=_("Stammtisch – Bierpong shot lab"))
     try:
         app.push(ShotLab(app, path, shot))
         return app.run(frames, screenshot)

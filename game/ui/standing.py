@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton, UILabel
 from game.dice.schock import SchockState
 from game.dice.state import DiceState
 from game.match import Match
+from game.rules.ledger import Ledger
 from game.ui.modal import Modal
 from game.ui.scene import Host
 from game.ui.theme import Fonts
@@ -31,7 +32,7 @@ class FinalStanding(Modal):
     def __init__(self, scene: TableLike) -> None:
         self.scene = scene
         st = scene.match.state
-        self.rows = standing(st)
+        self.rows = standing(st, scene.match.drinks())
         n = len(self.rows)
         super().__init__(scene.fonts, scene.host.size, (560, 150 + 34 * n))
 
@@ -59,9 +60,12 @@ class FinalStanding(Modal):
             self.scene.new_match()
 
 
-def standing(st: DiceState) -> list[str]:
-    """The final standing as lines of text, best first."""
-    ret = st.returns()
+def standing(st: DiceState, tally: Ledger | None = None) -> list[str]:
+    """The final standing as lines of text, best first; `tally` (the match's ledger by the rulings
+    that stand, `Match.drinks`) counts the strokes and Schüsse when a challenge overrode one."""
+    led = tally or st.ledger
+    schock = isinstance(st, SchockState)
+    ret = tuple(-float(led[p].strokes if schock else led[p].schuesse) for p in st.players)
     order = sorted(range(len(st.players)), key=lambda i: -ret[i])
     lines = []
     place = 0
@@ -71,8 +75,8 @@ def standing(st: DiceState) -> list[str]:
             place = k + 1
             prev = ret[i]
         p = st.players[i]
-        acc = st.ledger[p]
-        if isinstance(st, SchockState):
+        acc = led[p]
+        if schock:
             what = f"{acc.strokes} stroke{'s' if acc.strokes != 1 else ''}"
         else:
             what = f"{acc.schuesse} Schuss" if acc.schuesse == 1 else f"{acc.schuesse} Schüsse"

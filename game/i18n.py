@@ -1,0 +1,240 @@
+"""The interface's languages (issue 8): English (the source), German and Danish via `gettext`.
+
+Catalogs live in `locale/<lang>/LC_MESSAGES/stammtisch.po` (the source) and are compiled to
+`stammtisch.mo` beside them by `compile_catalogs()` (`python -m game.i18n`), a small stdlib-only
+GNU .mo writer. `_()` looks the text up at call time, so a language switch shows at the next draw;
+`N_()` only marks module-level constants for extraction – translate them with `_()` where drawn.
+Rule ids, the referee's rulings and the call-outs ("Midtvejsskål!", "Horrido!", …) are never
+translated. No pygame here.
+"""
+from __future__ import annotations
+
+import ast
+import gettext
+import struct
+import sys
+from pathlib import Path
+
+DOMAIN = "stammtisch"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "da": "Dansk"}
+SOURCE_LANGUAGE = "en"
+
+_current = SOURCE_LANGUAGE
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def set_language(code: str) -> None:
+    """Switch the interface language; unknown codes are refused with the known ones listed."""
+    global _current, _translation
+    if code not in LANGUAGES:
+        known = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())
+        raise ValueError(f"unknown language {code!r}; choose one of {known}")
+    if code == SOURCE_LANGUAGE:
+        _translation = gettext.NullTranslations()
+    else:
+        mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if not mo.exists():
+            compile_catalogs([code])
+        with mo.open("rb") as fh:
+            _translation = gettext.GNUTranslations(fh)
+    _current = code
+
+
+def language() -> str:
+    """The code of the language in use ("en", "de" or "da")."""
+    return _current
+
+
+def _(text: str) -> str:
+    """`text` (an English msgid) in the current language; untranslated text comes back as is."""
+    return _translation.gettext(text)
+
+
+def N_(text: str) -> str:
+    """Mark a constant for extraction without translating it (translate where it is drawn)."""
+    return text
+
+
+# --- catalogs ---------------------------------------------------------------------------------
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+
+
+def _unquote(s: str) -> str:
+    s = s.strip()
+    if len(s) < 2 or s[0] != '"' or s[-1] != '"':
+        raise ValueError(f"not a quoted PO string: {s!r}")
+    out: list[str] = []
+    body = s[1:-1]
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """msgid → msgstr of a PO file (the header under ""); fuzzy entries and plurals are not used here."""
+    entries: dict[str, str] = {}
+    msgid: list[str] | None = None
+    msgstr: list[str] | None = None
+    target: list[str] | None = None
+
+    def flush() -> None:
+        if msgid is not None and msgstr is not None:
+            entries["".join(msgid)] = "".join(msgstr)
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            flush()
+            msgid, msgstr = [_unquote(line[6:])], None
+            target = msgid
+        elif line.startswith("msgstr "):
+            msgstr = [_unquote(line[7:])]
+            target = msgstr
+        elif line.startswith('"') and target is not None:
+            target.append(_unquote(line))
+        else:
+            raise ValueError(f"unexpected PO line: {raw!r}")
+    flush()
+    return entries
+
+
+def mo_bytes(entries: dict[str, str]) -> bytes:
+    """A GNU .mo file (little-endian, no hash table) holding `entries`, keys sorted as gettext wants."""
+    keys = sorted(entries, key=lambda k: k.encode("utf-8"))
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [entries[k].encode("utf-8") for k in keys]
+    n = len(keys)
+    header_size = 7 * 4
+    orig_table = header_size
+    trans_table = orig_table + n * 8
+    data_start = trans_table + n * 8
+    data = bytearray()
+    orig: list[tuple[int, int]] = []
+    trans: list[tuple[int, int]] = []
+    for b in ids:
+        orig.append((len(b), data_start + len(data)))
+        data += b + b"\0"
+    for b in strs:
+        trans.append((len(b), data_start + len(data)))
+        data += b + b"\0"
+    out = bytearray(struct.pack("<7I", 0x950412DE, 0, n, orig_table, trans_table, 0, data_start))
+    for length, offset in orig:
+        out += struct.pack("<2I", length, offset)
+    for length, offset in trans:
+        out += struct.pack("<2I", length, offset)
+    out += data
+    return bytes(out)
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compile_catalog(code: str) -> bytes:
+    """The .mo bytes for one language's .po file (empty translations are left out, as msgfmt does)."""
+    entries = parse_po(po_path(code).read_text(encoding="utf-8"))
+    return mo_bytes({k: v for k, v in entries.items() if v})
+
+
+def compile_catalogs(codes: list[str] | None = None) -> list[Path]:
+    """Write `stammtisch.mo` beside each translated language's .po file; the paths written."""
+    written: list[Path] = []
+    for code in codes or [c for c in LANGUAGES if c != SOURCE_LANGUAGE]:
+        path = po_path(code).with_suffix(".mo")
+        path.write_bytes(compile_catalog(code))
+        written.append(path)
+    return written
+
+
+# --- extraction -------------------------------------------------------------------------------
+
+def extract(source: str) -> list[str]:
+    """The literal msgids of `_("…")` and `N_("…")` calls in Python source (found with `ast`)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("_", "N_")
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    return found
+
+
+def extract_files(paths: list[Path]) -> list[str]:
+    """Every msgid in `paths`, first occurrence order, without repeats."""
+    seen: dict[str, None] = {}
+    for p in paths:
+        for msgid in extract(p.read_text(encoding="utf-8")):
+            seen.setdefault(msgid, None)
+    return list(seen)
+
+
+def program_msgids() -> dict[str, Path]:
+    """Every msgid marked in the program (`game/`), with the first file that uses it."""
+    found: dict[str, Path] = {}
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        for msgid in extract(path.read_text(encoding="utf-8")):
+            found.setdefault(msgid, path)
+    return found
+
+
+def _po_quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
+def update_catalogs() -> dict[str, list[str]]:
+    """Add the program's new msgids to each translated .po file with an empty msgstr (to be
+    translated there); per language, every msgid still without a translation."""
+    root = LOCALE_DIR.parent
+    marked = program_msgids()
+    todo: dict[str, list[str]] = {}
+    for code in LANGUAGES:
+        if code == SOURCE_LANGUAGE:
+            continue
+        path = po_path(code)
+        text = path.read_text(encoding="utf-8")
+        have = parse_po(text)
+        new = [m for m in marked if m not in have]
+        if new:
+            blocks = []
+            for m in new:
+                where = marked[m].relative_to(root) if marked[m].is_relative_to(root) else marked[m]
+                flag = "#, python-brace-format\n" if "{" in m else ""
+                blocks.append(f"#: {where}\n{flag}msgid {_po_quote(m)}\nmsgstr \"\"\n")
+            path.write_text(text.rstrip("\n") + "\n\n" + "\n".join(blocks), encoding="utf-8")
+        todo[code] = [m for m in marked if not have.get(m)]
+    return todo
+
+
+def main(argv: list[str]) -> int:
+    """`python -m game.i18n`: compile the catalogs; `… update`: first add new msgids to the .po files."""
+    if argv[:1] == ["update"]:
+        for code, todo in update_catalogs().items():
+            for m in todo:
+                print(f"{po_path(code)}: to translate: {m!r}")
+    elif argv:
+        print("usage: python -m game.i18n [update]", file=sys.stderr)
+        return 2
+    for written in compile_catalogs():
+        print(written)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+

@@ -1,0 +1,261 @@
+"""Replaying a saved match step by step (issue 8): the pure part of the replay viewer.
+
+`Replay` reads a saved match (or a journal), replays it once forward – verifying every ruling as
+`Match.load` does – and keeps the state after every entry (states are immutable, so a step back is
+a list lookup). Step k is the match after its first k + 1 log entries: step 0 is the start.
+`Cursor` is the viewer's position, play/pause, speed and bookmarks; bookmarks are kept beside the
+save as `<save>.bookmarks.json`. `throws_of` reads the ball launches a Bierpong entry's `detail`
+keeps, so the viewer can throw them again on the same rack. No pygame here.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.errors import IllegalAction, InputError
+from game.fileio import atomic_write
+from game.match import Match
+from game.rules.challenge import overridden
+from game.rules.journal import is_journal, read_journal
+from game.rules.matchlog import Entry, MatchLog
+from game.rules.ruling import Ruling
+
+BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
+SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+STEP_SECONDS = 1.0  # seconds a step is shown at 1× while playing
+
+
+def read_log(path: str | Path) -> MatchLog:
+    """The log of a saved match or of a journal (an `InputError` when broken)."""
+    return read_journal(path).log if is_journal(path) else MatchLog.load(path)
+
+
+class Replay:
+    """A saved match replayed once: the state after each entry, the rulings, the struck ones."""
+
+    def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False) -> None:
+        self.file = file
+        self.log = log
+        try:
+            shell = Match.replay(log.prefix(1), file)
+        except InputError as e:
+            raise _at_line(e, journal) from None
+        self.states: list[Any] = [shell.state]
+        for i, saved in enumerate(log.entries[1:], start=2):
+            try:
+                got = shell.apply(shell.parse(saved.action), saved.detail)
+            except (ValueError, IllegalAction) as err:
+                raise _at_line(InputError(f"entry {i}: {err}", file), journal) from None
+            if got.rulings != saved.rulings:
+                raise _at_line(InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file), journal)
+            self.states.append(shell.state)
+        shell.log = log.prefix(1)
+        shell.state = self.states[0]
+        self.match = shell  # the match the viewer's scene draws; `show(k)` moves it to step k
+        self.struck: set[tuple[int, int]] = overridden(log.entries)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Replay:
+        return cls(read_log(path), str(path), journal=is_journal(path))
+
+    @property
+    def steps(self) -> int:
+        """The number of steps (entries after the start): the last step's index."""
+        return len(self.log.entries) - 1
+
+    @property
+    def game(self) -> str:
+        return self.log.game
+
+    def entry(self, k: int) -> Entry:
+        return self.log.entries[self.clamp(k)]
+
+    def clamp(self, k: int) -> int:
+        return max(0, min(self.steps, k))
+
+    def state_at(self, k: int) -> Any:
+        """The game's state after step k (instant: replayed once on loading)."""
+        return self.states[self.clamp(k)]
+
+    def show(self, k: int) -> Match:
+        """Move `self.match` to step k in place (its state and its log so far) and return it."""
+        k = self.clamp(k)
+        self.match.state = self.states[k]
+        self.match.log = self.log.prefix(k + 1)
+        self.match.rng = random.Random(f"{self.log.seed}/replay/{k}")
+        return self.match
+
+    def rulings_at(self, k: int) -> list[tuple[Ruling, bool]]:
+        """The rulings of step k, each with whether a challenge struck it."""
+        k = self.clamp(k)
+        return [(r, (k + 1, j + 1) in self.struck) for j, r in enumerate(self.log.entries[k].rulings)]
+
+    def all_rulings(self) -> list[tuple[int, Ruling, bool]]:
+        """Every ruling of the match with its step and whether it was struck (the jump list)."""
+        return [(k, r, s) for k in range(self.steps + 1) for r, s in self.rulings_at(k)]
+
+
+def _at_line(e: InputError, journal: bool) -> InputError:
+    """In a journal, entry i of the log is line i + 1 (as `Match.load` reports it)."""
+    if not journal:
+        return e
+    n = e.message.removeprefix("entry ").partition(" ")[0].rstrip(":")
+    return InputError(e.message, e.file, int(n) + 1, 1) if n.isdigit() else e
+
+
+# --- bookmarks -------------------------------------------------------------------------------------
+
+
+def bookmarks_path(save: str | Path) -> Path:
+    p = Path(save)
+    return p.with_name(p.name + ".bookmarks.json")
+
+
+def load_bookmarks(save: str | Path) -> list[int]:
+    """The bookmarked steps kept beside `save` (none when there is no such file or it is garbled)."""
+    p = bookmarks_path(save)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+        return sorted({int(s) for s in data["steps"]})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []
+
+
+def save_bookmarks(save: str | Path, steps: list[int]) -> None:
+    atomic_write(bookmarks_path(save), json.dumps({"format": BOOKMARKS_FORMAT, "steps": sorted(set(steps))}) + "\n")
+
+
+# --- the viewer's position -------------------------------------------------------------------------
+
+
+@dataclass
+class Cursor:
+    """Where the viewer stands: the step, playing or not, the speed, the bookmarks."""
+
+    last: int
+    step: int = 0
+    playing: bool = False
+    speed_index: int = SPEEDS.index(1.0)
+    bookmarks: list[int] = field(default_factory=list)
+    clock: float = 0.0  # seconds shown of the current step while playing
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def go(self, k: int) -> int:
+        self.step = max(0, min(self.last, k))
+        self.clock = 0.0
+        if self.step >= self.last:
+            self.playing = False
+        return self.step
+
+    def forward(self) -> int:
+        return self.go(self.step + 1)
+
+    def back(self) -> int:
+        return self.go(self.step - 1)
+
+    def home(self) -> int:
+        return self.go(0)
+
+    def end(self) -> int:
+        return self.go(self.last)
+
+    def toggle_play(self) -> bool:
+        if not self.playing and self.step >= self.last:
+            self.go(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+        return self.playing
+
+    def faster(self) -> float:
+        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+        return self.speed
+
+    def slower(self) -> float:
+        self.speed_index = max(0, self.speed_index - 1)
+        return self.speed
+
+    def interval(self) -> float:
+        """Seconds each step is shown while playing."""
+        return STEP_SECONDS / self.speed
+
+    def tick(self, dt: float) -> int:
+        """Playing: advance by the steps `dt` seconds hold at this speed; how many were taken."""
+        if not self.playing:
+            return 0
+        self.clock += dt
+        n = 0
+        while self.clock >= self.interval() and self.step < self.last:
+            self.clock -= self.interval()
+            self.step += 1
+            n += 1
+        if self.step >= self.last:
+            self.playing = False
+            self.clock = 0.0
+        return n
+
+    def toggle_bookmark(self) -> bool:
+        """Bookmark the step, or drop its bookmark; True when it is bookmarked now."""
+        if self.step in self.bookmarks:
+            self.bookmarks.remove(self.step)
+            return False
+        self.bookmarks = sorted({*self.bookmarks, self.step})
+        return True
+
+    def next_bookmark(self) -> int | None:
+        later = [b for b in self.bookmarks if b > self.step]
+        return self.go(later[0]) if later else None
+
+    def previous_bookmark(self) -> int | None:
+        earlier = [b for b in self.bookmarks if b < self.step]
+        return self.go(earlier[-1]) if earlier else None
+
+
+# --- Bierpong launches -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One ball of a logged throw: who threw it, the physics throw, the fixed steps after the
+    throw's first ball it was released (0 for the first ball, and for both of a bot's pair), and
+    the side whose cups it was thrown at (None: the side thrown at in the state before it)."""
+
+    player: str
+    release: tuple[float, float, float]
+    velocity: tuple[float, float, float]
+    spin: tuple[float, float, float]
+    after: int = 0
+    side: int | None = None
+
+
+def launch_detail(player: str, release: Any, velocity: Any, spin: Any, after: int = 0, side: int | None = None) -> dict[str, Any]:
+    """One ball's launch as an entry's detail keeps it (`{"throws": [this, …]}`)."""
+    d: dict[str, Any] = {"player": player, "release": [float(v) for v in release],
+                         "velocity": [float(v) for v in velocity], "spin": [float(v) for v in spin]}
+    if after:
+        d["after"] = int(after)
+    if side is not None:
+        d["side"] = int(side)
+    return d
+
+
+def throws_of(entry: Entry) -> list[Launch]:
+    """The launches an entry's detail keeps (none when it has none or they are garbled)."""
+    detail = entry.detail or {}
+    out = []
+    try:
+        for t in detail.get("throws", []):
+            r, v, s = (tuple(float(x) for x in t[k]) for k in ("release", "velocity", "spin"))
+            if len(r) != 3 or len(v) != 3 or len(s) != 3:
+                return []
+            side = t.get("side")
+            out.append(Launch(str(t["player"]), r, v, s, int(t.get("after", 0)),  # type: ignore[arg-type]
+                              None if side is None else int(side)))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return []
+    return out

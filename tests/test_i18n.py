@@ -1,0 +1,328 @@
+"""Issue 8: the interface in English, German and Danish through gettext catalogs.
+
+The catalogs are checked against the code (every marked string translated, placeholders kept),
+the compiled .mo files against their .po sources, and real headless scenes are drawn in German.
+The call-outs (Horrido!, Midtvejsskål!, …) stay in the rulebooks' words in every language.
+"""
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import string
+from pathlib import Path
+from typing import Iterator
+
+import pygame
+import pytest
+
+from game import i18n
+from game.dice.actions import Dice, Roll, Stand
+from game.i18n import LANGUAGES, N_, _, compile_catalog, extract, language, mo_bytes, parse_po, po_path, set_language
+from game.match import Match, PlayerSpec
+from game.racerbile.editing import Editor
+from game.rules import racerbile as racerbile_rules
+from game.rules.ruling import Ruling, What
+from game.ui.app import App
+from game.ui.banners import Banners
+from game.ui.dice_table import DiceTableScene
+from game.ui.editor import EditorScene
+from game.ui.editor_panels import render_help
+from game.ui.modal import Confirm, log_dialog
+from game.ui.pong import PongScene
+from game.ui.race import RaceScene
+from game.ui.shot_lab import ShotLab
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSLATED = [c for c in LANGUAGES if c != "en"]
+# the call-outs of the rulebooks: shouted as written, whatever the interface language
+CALL_OUTS = ("Midtvejsskål!", "Horrido!", "Sidste omgang!", "Island!", "On fire!", "Heating up!", "Kröger!", "Hallo!", "Türmchen!", "Bunde!")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """Every test leaves the interface in English, the default other tests expect."""
+    yield
+    set_language("en")
+
+
+def catalog(code: str) -> dict[str, str]:
+    entries = parse_po(po_path(code).read_text(encoding="utf-8"))
+    entries.pop("", None)  # the header
+    return entries
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def source_msgids() -> dict[str, Path]:
+    """Every `_("…")` / `N_("…")` literal in the program, with a file that uses it."""
+    found: dict[str, Path] = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for msgid in extract(path.read_text(encoding="utf-8")):
+            found.setdefault(msgid, path)
+    return found
+
+
+# --- the mechanism ------------------------------------------------------------------------------
+
+
+def test_the_compiled_catalogs_are_up_to_date_with_their_sources() -> None:
+    for code in TRANSLATED:
+        mo = po_path(code).with_suffix(".mo")
+        assert mo.is_file(), f"{mo} is missing: run python -m game.i18n"
+        assert mo.read_bytes() == compile_catalog(code), f"{mo} is stale: run python -m game.i18n"
+
+
+def test_the_mo_writer_round_trips_through_gnu_gettext() -> None:
+    entries = {"": "Content-Type: text/plain; charset=UTF-8\n", "Save": "Gem", 'say "hi"\n': "sig „hej“\n", "{n} mats": "{n} ølbrikker"}
+    po = "\n".join(f'msgid "{k}"\nmsgstr "{v}"\n' for k, v in (("Save", "Gem"), ('say \\"hi\\"\\n', "sig „hej“\\n"), ("{n} mats", "{n} ølbrikker")))
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    assert parse_po(header + po) == entries
+    t = gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+    for msgid, msgstr in entries.items():
+        if msgid:
+            assert t.gettext(msgid) == msgstr
+    assert t.gettext("not in the catalog") == "not in the catalog"
+
+
+def test_german_and_danish_come_from_their_catalogs() -> None:
+    for code in TRANSLATED:
+        want = catalog(code)
+        set_language(code)
+        assert language() == code
+        for msgid in ("Roll (Space)", "Match log", "{n} mats"):
+            assert _(msgid) == want[msgid] != msgid
+        assert _("{n} mats").format(n=3) == want["{n} mats"].format(n=3)
+    set_language("en")
+    assert _("Roll (Space)") == "Roll (Space)"
+
+
+def test_the_language_is_looked_up_at_call_time() -> None:
+    label = N_("Stand (Enter)")
+    assert label == "Stand (Enter)"  # N_ only marks
+    seen = []
+    for code in ("en", "de", "da", "en"):
+        set_language(code)
+        seen.append(_(label))
+    assert seen[0] == seen[3] == label
+    assert len(set(seen)) == 3
+
+
+def test_an_unknown_language_is_refused_with_the_known_ones_listed() -> None:
+    set_language("de")
+    with pytest.raises(ValueError) as err:
+        set_language("fr")
+    for code in LANGUAGES:
+        assert code in str(err.value)
+    assert language() == "de"  # nothing changed
+
+
+def test_a_missing_mo_file_is_compiled_from_its_po(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "de" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    (target / "stammtisch.po").write_bytes(po_path("de").read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    set_language("de")
+    assert (target / "stammtisch.mo").read_bytes() == compile_catalog("de")
+    assert _("Save") == catalog("de")["Save"]
+
+
+# --- the catalogs against the code ----------------------------------------------------------------
+
+
+def test_every_marked_string_is_translated_in_german_and_danish() -> None:
+    msgids = source_msgids()
+    assert len(msgids) > 300  # the interface is wrapped, not a handful of strings
+    for code in TRANSLATED:
+        cat = catalog(code)
+        missing = [f"{path.relative_to(ROOT)}: {m!r}" for m, path in msgids.items() if m not in cat]
+        assert not missing, f"not in the {code} catalog:\n" + "\n".join(missing)
+
+
+def test_every_catalog_entry_has_a_translation_with_the_same_placeholders() -> None:
+    for code in TRANSLATED:
+        for msgid, msgstr in catalog(code).items():
+            assert msgstr.strip(), f"{code}: {msgid!r} has no translation"
+            assert placeholders(msgstr) == placeholders(msgid), f"{code}: {msgid!r} → {msgstr!r}"
+            msgstr.format(**{p: "x" for p in placeholders(msgid)})  # a well-formed format string
+
+
+def test_both_catalogs_hold_the_same_messages() -> None:
+    assert catalog("de").keys() == catalog("da").keys()
+
+
+def test_a_message_formatted_in_place_gets_exactly_its_placeholders() -> None:
+    """`_("…{name}…").format(name=…)`: a missing or misspelt keyword would fail only in some language."""
+    checked = 0
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"):
+                continue
+            inner = node.func.value
+            options = [inner.body, inner.orelse] if isinstance(inner, ast.IfExp) else [inner]
+            for o in options:
+                if isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "_" and isinstance(o.args[0], ast.Constant):
+                    msgid = str(o.args[0].value)
+
+                    assert not node.args and {k.arg for k in node.keywords} == placeholders(msgid), f"{path.name}:{node.lineno} {msgid!r}"
+                    checked += 1
+    assert checked > 100
+
+
+# --- the call-outs stay as the rulebooks have them ------------------------------------------------
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_call_outs_are_never_translated(code: str) -> None:
+    set_language(code)
+    for words in CALL_OUTS:
+        assert _(words) == words
+    for code2 in TRANSLATED:
+        assert not set(CALL_OUTS) & catalog(code2).keys()
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_schock_call_outs_are_shouted_as_is_at_a_german_or_danish_table(app: App, code: str) -> None:
+    """schock.horrido and the Kröger call: the banners show the rulebook's words in every language;
+    only the line under the reply ("all present") is interface text."""
+    set_language(code)
+    table = DiceTableScene(app, Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=9))
+    app.push(table)
+    table.apply_action(Roll())
+    table.apply_action(Dice((1, 1, 1)))
+    assert "Horrido!" in table.banners.shown
+    table.apply_action(Stand())
+    table.apply_action(Roll())
+    table.apply_action(Dice((2, 2, 1)))
+    table.apply_action(Stand())
+    shown = table.banners.shown
+    assert shown[shown.index("Kröger!") + 1] == "Hallo!"
+    reply = next(b for b in table.banners.queue if b.text == "Hallo!")
+    assert reply.sub == _("all present")
+    assert (reply.sub == "all present") == (code == "en")
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_midway_toast_keeps_its_danish_words(app: App, code: str) -> None:
+    """racerbile.field.midway: the ruling the race state makes, shown as a banner in any language."""
+    set_language(code)
+    banners = Banners(app.fonts)
+    banners.push_ruling(Ruling("Anna", What.CALL, 0, "racerbile.field.midway", "past the midway line", words=("Midtvejsskål!",)))
+    assert banners.shown == ["Midtvejsskål!"]
+    assert banners.queue[0].sub == "Anna"
+
+
+# --- scenes drawn in German ---------------------------------------------------------------------------
+
+
+def test_the_dice_table_draws_in_german(app: App) -> None:
+    set_language("de")
+    de = catalog("de")
+    table = DiceTableScene(app, Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=3))
+    app.push(table)
+    app.step(0.05)
+    table.draw(app.screen)
+    assert table.b_roll.text == de["Roll (Space)"]
+    assert table.b_stand.text == de["Stand (Enter)"]
+    assert table.b_undo.text == de["Undo (Ctrl+Z)"]
+    assert table.turn_text() == de["{name} to roll"].format(name="Anna")
+    assert table.stage_text().startswith(de["game {n} of {total}"].format(n=1, total=1))
+
+
+def test_switching_the_language_relabels_an_open_table_at_the_next_frame(app: App) -> None:
+    table = DiceTableScene(app, Match("katchen", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=3))
+    app.push(table)
+    app.step(0.05)
+    assert table.b_roll.text == "Roll (Space)"
+    set_language("da")
+    app.step(0.05)
+    assert table.b_roll.text == catalog("da")["Roll (Space)"]
+    assert table.b_save.text in (catalog("da")["Save"],)
+
+
+def test_a_german_question_answers_with_its_key(app: App) -> None:
+    """The Confirm dialog shows its buttons translated but reports the button it was given."""
+    set_language("de")
+    chosen: list[str] = []
+    dialog = Confirm(app.fonts, app.screen.get_size(), _("Leave the race?"), "", [N_("Leave"), N_("Stay")], chosen.append)
+    shown = {b.text: key for b, key in dialog.button_map.items()}
+    assert shown == {catalog("de")["Leave"]: "Leave", catalog("de")["Stay"]: "Stay"}
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    for e in pygame.event.get():
+        dialog.handle_event(e)
+    assert chosen == ["Leave"]
+
+
+def test_the_match_log_dialog_is_german(app: App) -> None:
+    set_language("de")
+    dialog = log_dialog(app.fonts, app.screen.get_size(), [], lambda n: None)
+    assert dialog.title == catalog("de")["Match log"]
+    assert dialog.action_button.text == catalog("de")["Undo to here"]
+    assert dialog.close_button.text == catalog("de")["Close (Esc)"]
+    assert dialog.empty == catalog("de")["No one has acted yet."]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_bots_race_runs_and_draws_in_every_language(app: App, code: str) -> None:
+    """A Babybile race of bots (racerbile.start: the roll for the order, then gear, roll, move) in German
+    and Danish: every phase's texts are formatted and drawn without a fault."""
+    set_language(code)
+    cat = catalog(code)
+    profile = racerbile_rules.SPEC.make("babybile")
+    m = Match("racerbile", [PlayerSpec("Anna", "careful"), PlayerSpec("Bernd", "racer")], profile, seed=5, track="babybane")
+    scene = RaceScene(app, m)
+    app.push(scene)
+    for _frame in range(160):
+        app.step(0.1)
+    assert len(m.log.entries) > 10  # the bots got going
+    assert scene.tool_buttons["faults"].text in (cat["Fault (X)"], cat["Fault (X)"].split(" (")[0])
+    assert scene.b_up.text == cat["Gear up"]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_editor_and_its_key_sheet_draw_in_every_language(app: App, code: str) -> None:
+    set_language(code)
+    scene = EditorScene(app, Editor())
+    app.push(scene)
+    app.step(0.05)
+    left, _col, middle, right = scene.status_texts()
+    assert middle.startswith(_(scene.tool.name) + ": ")
+    assert right == catalog(code)["{n} px a hex · F1 keys"].format(n=int(round(scene.canvas.scale)))
+    assert render_help(app.screen.get_size(), app.fonts).get_size() == app.screen.get_size()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_pong_table_and_the_shot_lab_draw_in_every_language(app: App, code: str) -> None:
+    set_language(code)
+    pong = PongScene(app)
+    app.push(pong)
+    app.step(0.05)
+    assert pong.frame().status.endswith("1×")
+    assert catalog(code)["angle {degrees}°"].split("{")[0] in pong.frame().status
+    lab = ShotLab(app)
+    app.push(lab)
+    app.step(0.05)
+    fr = lab.frame()
+    assert fr.title.startswith(catalog(code)["Bierpong – shot lab: {name}"].format(name=catalog(code)["new shot"]))
+
+
+def test_update_adds_a_new_message_untranslated_for_a_translator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m game.i18n update`: a msgid new in the code lands in each .po file with an empty msgstr."""
+    dropped = "Roll (Space)"
+    for code in TRANSLATED:
+        target = tmp_path / code / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        entries = catalog(code)
+        del entries[dropped]
+        header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        body = "\n".join(f"msgid {i18n._po_quote(k)}\nmsgstr {i18n._po_quote(v)}\n" for k, v in entries.items())
+        (target / "stammtisch.po").write_text(header + body, encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    todo = i18n.update_catalogs()
+    for code in TRANSLATED:
+        assert todo[code] == [dropped]
+        again = parse_po((tmp_path / code / "LC_MESSAGES" / "stammtisch.po").read_text(encoding="utf-8"))
+        assert again[dropped] == "" and again.keys() >= catalog(code).keys()
+    assert i18n.update_catalogs() == todo  # nothing added twice
