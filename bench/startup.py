@@ -5,10 +5,12 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+_FRESH = Path(tempfile.mkdtemp(prefix="stammtisch-bench-"))
 BARE = (
     "import pygame\n"
     "pygame.display.init()\n"
@@ -27,6 +29,9 @@ def _env() -> dict[str, str]:
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    # a first start: no settings, no saves (the user's own folders would make the figure depend on them)
+    env["XDG_CONFIG_HOME"] = str(_FRESH / "config")
+    env["XDG_DATA_HOME"] = str(_FRESH / "data")
     return env
 
 

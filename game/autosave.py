@@ -21,13 +21,15 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from game.errors import InputError
 from game.fileio import atomic_write, sync_folder, write_keeping_backup
 from game.games import GAMES
-from game.match import Match
 from game.rules.matchlog import Entry, MatchLog
+
+if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
+    from game.match import Match
 
 __all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "bench_autosave", "last_unfinished", "load_autosave",
            "unfinished"]
@@ -151,6 +153,8 @@ class Resumed:
 
 def _replay(path: Path) -> Match:
     """Load and verify one file; anything wrong with it is an `InputError`."""
+    from game.match import Match
+
     if not path.exists():
         raise InputError("there is no such file", str(path))
     try:
@@ -257,7 +261,7 @@ def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
 
 def long_race(entries: int, seed: int = 11) -> Match:
     """A bots-only Le Mans (three teams of three) driven to at least `entries` log entries."""
-    from game.match import PlayerSpec
+    from game.match import Match, PlayerSpec
     from game.racerbile.actions import Clock
     from game.racerbile.bots import make_race_bot
     from game.rules import racerbile as R
@@ -281,6 +285,8 @@ def long_race(entries: int, seed: int = 11) -> Match:
 def bench_autosave(sizes: tuple[int, ...] = (100, 2000), actions: int = 40) -> dict[str, float]:
     """Milliseconds an autosave adds to an action of a Racerbile (Le Mans) log of 100 and 2,000
     entries, and beside it the plain `MatchLog.save` of the 2,000-entry log (the naive autosave)."""
+    from game.match import Match
+
     full = long_race(max(sizes) + actions)
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -206,7 +206,7 @@ def run_app(
     `screenshot` saves the last frame (PNG).
     """
     from game.ui.menu import MenuModel, MenuScene, match_scene
-    from game.ui.settings_scene import reset_settings, startup_settings
+    from game.ui.prefs import reset_settings, startup_settings
 
     if start not in ("menu", "table"):
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")

@@ -60,7 +60,7 @@ from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, Label, PongFrame
 from game.ui.saves import new_save_path
 from game.ui.scene import Host, OverlayScene
-from game.ui.settings_scene import MatchAutosave, assist
+from game.ui.prefs import MatchAutosave, assist
 from physics.constants import CONST
 from physics.events import CupContact, Event, LeftTable, TableBounce
 from physics.table import Cup

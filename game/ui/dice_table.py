@@ -37,7 +37,7 @@ from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally, ma
 from game.ui.modal import Modal, log_dialog, make_manager
 from game.ui.saves import new_save_path
 from game.ui.scene import Host, OverlayScene
-from game.ui.settings_scene import MatchAutosave
+from game.ui.prefs import MatchAutosave
 from game.ui.sound import sounds
 from game.ui.standing import FinalStanding
 from game.ui.table_layout import MAX_MATS, compute_layout, mat_width, seat_arrow

@@ -21,7 +21,7 @@ import pygame
 from game.i18n import N_, _
 from game.ui.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
 from game.ui.scene import Host, Scene
-from game.ui.settings_scene import assist
+from game.ui.prefs import assist
 from game.ui.sound import sounds
 from physics.constants import CONST
 from physics.events import CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce

@@ -89,7 +89,7 @@ from game.ui.race_hud import (
 )
 from game.ui.saves import new_save_path
 from game.ui.scene import Host, OverlayScene
-from game.ui.settings_scene import MatchAutosave
+from game.ui.prefs import MatchAutosave
 from game.ui.sound import sounds
 
 BOT_DELAY = 0.55  # seconds a bot waits before it acts, so that people can follow
