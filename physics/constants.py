@@ -39,6 +39,7 @@ class Constants:
     rolling_resistance: float = 0.01  # μ_r, 0.005–0.02
     rim_restitution: float = 0.3  # low confidence
     wall_restitution: float = 0.4  # ball on the cup's side wall (thin plastic; estimate)
+    ball_restitution: float = 0.85  # ball on ball, both balls thrown at once (celluloid/ABS shells; estimate)
     cup_table_friction: float = 0.4  # sliding cup on the table (estimate)
     tip_factor: float = 1.5  # tipping impulse = tip_factor·m·√(g·base radius) (estimate, see `tip_impulse`)
     # detection

@@ -104,4 +104,16 @@ class CupTipped:
         return f"cup {self.cup} tipped"
 
 
-Event = Union[TableBounce, CupContact, Sink, CrossedCentre, LeftTable, Settled, CupTipped]
+@dataclass(frozen=True)
+class BallContact:
+    """The ball touched the other ball in play (two balls thrown at once, bierpong.art4)."""
+
+    t: float
+    other: int
+    ball: int = field(default=0, compare=False)
+
+    def label(self) -> str:
+        return f"hit ball {self.other}"
+
+
+Event = Union[TableBounce, CupContact, Sink, CrossedCentre, LeftTable, Settled, CupTipped, BallContact]

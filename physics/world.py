@@ -16,6 +16,7 @@ import pymunk
 
 from physics.constants import CONST, Constants
 from physics.events import (
+    BallContact,
     CrossedCentre,
     CupContact,
     CupTipped,
@@ -364,7 +365,41 @@ class Table:
                 self._after_roll(b, ev)
             elif b.mode == INCUP:
                 self._in_cup(b, ev)
+        if len(self._balls) > 1:
+            self._ball_contacts(ev)
         return ev
+
+    def _ball_contacts(self, ev: list[Event]) -> None:
+        """Two balls in play that touch bounce off each other (equal masses, restitution
+        `ball_restitution`, along the line of centres); a rolling ball keeps to the table."""
+        c = self.c
+        live = [b for b in self._balls if b.mode == FLY or b.mode == ROLL]
+        reach = 2.0 * c.ball_radius
+        for i, a in enumerate(live):
+            for b in live[i + 1:]:
+                dx, dy, dz = a.x - b.x, a.y - b.y, a.z - b.z
+                d2 = dx * dx + dy * dy + dz * dz
+                if d2 >= reach * reach or d2 == 0.0:
+                    continue
+                if a.mode == ROLL and b.mode == ROLL:
+                    dz = 0.0
+                d = math.sqrt(dx * dx + dy * dy + dz * dz) or reach
+                nx, ny, nz = dx / d, dy / d, dz / d
+                closing = (a.vx - b.vx) * nx + (a.vy - b.vy) * ny + (a.vz - b.vz) * nz
+                if closing >= 0.0:  # already parting
+                    continue
+                j = 0.5 * (1.0 + c.ball_restitution) * closing
+                for ball, sign in ((a, -1.0), (b, 1.0)):
+                    ball.vx += sign * j * nx
+                    ball.vy += sign * j * ny
+                    if ball.mode == FLY:
+                        ball.vz += sign * j * nz
+                    push = 0.5 * (reach - d) * -sign
+                    ball.x += push * nx
+                    ball.y += push * ny
+                    ball.still = 0.0
+                ev.append(BallContact(a.t, b.id, ball=a.id))
+                ev.append(BallContact(b.t, a.id, ball=b.id))
 
     def _roll(self, b: _Ball, dt: float) -> None:
         """On the table: a slipping ball skids (kinetic friction trades speed for spin) until it

@@ -193,3 +193,31 @@ def test_remove_ball_stops_it_where_it_is_and_reports_nothing_more() -> None:
     assert any(e.ball == b for e in later)
     view = next(v for v in table.balls() if v.id == a)
     assert view.settled and not table.busy
+
+
+def test_two_balls_thrown_at_once_can_collide_and_bounce_apart() -> None:
+    """Both balls at once (bierpong.art4): two balls meeting in the air touch and part, each told of
+    the other; neither then counts as an air ball (it touched something)."""
+    from game.bierpong.classify import classify
+    from physics.events import BallContact
+    from physics.world import Table, Throw
+
+    table = Table(())
+    a = table.throw(Throw((0.0, -0.3, 0.45), (3.0, 0.5, 3.0)))
+    b = table.throw(Throw((0.0, 0.3, 0.45), (3.0, -0.5, 3.0)))  # mirror images: they meet on the middle line
+    events = table.advance(6.0)
+    hits = [e for e in events if isinstance(e, BallContact)]
+    assert {(e.ball, e.other) for e in hits} == {(a, b), (b, a)}
+    ya = next(v for v in table.balls() if v.id == a).pos[1]
+    assert ya < -0.05  # it bounced back to its own side of the middle line
+    assert not classify(events, ball=a).air
+
+
+def test_balls_that_pass_at_different_heights_do_not_touch() -> None:
+    from physics.events import BallContact
+    from physics.world import Table, Throw
+
+    table = Table(())
+    table.throw(Throw((0.0, -0.3, 0.45), (3.0, 0.5, 3.0)))
+    table.throw(Throw((0.0, 0.3, 0.25), (3.0, -0.5, 2.0)))
+    assert not any(isinstance(e, BallContact) for e in table.advance(6.0))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.bierpong.outcome import Outcome
 from physics.constants import CONST, Constants
 from physics.events import (
+    BallContact,
     CrossedCentre,
     CupContact,
     CupTipped,
@@ -49,7 +50,7 @@ def classify(events: Sequence[Event], *, ball: int | None = None, cup_contact_is
             if isinstance(e, CupContact) and e.cup not in touched and (e.cup != sink.cup or e.kind == "rim"):
                 touched.append(e.cup)
         return Outcome(cup=sink.cup, bounced=bounced, touched=tuple(touched))
-    contacts = [e for e in evs if isinstance(e, (TableBounce, CupContact, CupTipped))]
+    contacts = [e for e in evs if isinstance(e, (TableBounce, CupContact, CupTipped, BallContact))]
     if not contacts:
         if any(isinstance(e, LeftTable) and e.edge == "far" for e in evs):
             return Outcome(air=True)
