@@ -251,8 +251,9 @@ def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
 
 
 def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
-    """The newest unfinished autosave, for the menu's "Continue last match" (None: there is none)."""
-    found = unfinished(folder)
+    """The newest unfinished autosave worth continuing, for the menu's "Continue last match" (None:
+    there is none): a match in which nobody has acted yet is not offered, a damaged one is."""
+    found = [i for i in unfinished(folder) if i.actions > 0 or i.problem]
     return found[0] if found else None
 
 

@@ -312,3 +312,13 @@ def test_killed_at_a_random_moment_the_match_resumes_with_nothing_saved_lost(gam
             assert nxt == full[n]
             assert on_disk(path).entries == full[: n + 1] and save.error is None
     assert cut_short >= RUNS - 1, "the kills came too late to cut the matches short"
+
+
+def test_a_match_nobody_has_acted_in_is_not_offered(tmp_path: Path) -> None:
+    m, bot = new_match("schock", 4)
+    Autosave.attach(m, tmp_path / "autosave-schock.json")
+    assert [i.actions for i in unfinished(tmp_path)] == [0]
+    assert last_unfinished(tmp_path) is None
+    play_on(m, bot, lambda m: None, 3)
+    info = last_unfinished(tmp_path)
+    assert info is not None and info.actions == 2

@@ -239,8 +239,8 @@ def test_race_undo_to_here_takes_the_challenge_back(app: App) -> None:
 
 
 def test_dice_table_challenge_dialog_has_no_drinks_to_challenge(app: App) -> None:
-    """Schock hands out mats, strokes and losses, no drinks: K opens the dialog with an empty list,
-    going on is refused in the dialog (game.rules.challenge: only drink rulings)."""
+    """Before a game is lost Schock has handed out only mats (they steer the game): K opens the dialog
+    with an empty list, going on is refused in the dialog (game.rules.challenge)."""
     m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=9)
     table = DiceTableScene(app, m)
     open_on(app, table)
@@ -274,3 +274,32 @@ def test_dice_table_undo_to_here_continues_from_there(app: App) -> None:
     assert [e.action for e in m.log.entries][: int(k)] == undone[: int(k)]
     assert m.log.entries[-1].action != undone[-1]  # Bernd's new throw replaced the undone one
     assert any(r.what is What.CALL for r in m.log.entries[-1].rulings)  # Schock out! (schock.calls)
+
+
+def test_dice_table_stroke_challenged_and_the_final_standing_follows(app: App) -> None:
+    """schock.game: the stroke of a lost game, challenged at the table (K) onto another player with a
+    reason; the tally on the table and the final standing follow the override."""
+    from game.ui.standing import standing
+    from tests.autosave_worker import play
+
+    m = play("schock", 3)
+    assert m.state.is_terminal()
+    table = DiceTableScene(app, m)
+    open_on(app, table)
+    table.modal = None
+    loser = next(r.who for r in reversed(m.log.rulings()) if r.what is What.STROKE)
+    other = next(p.name for p in m.players if p.name != loser)
+    before = table.tallies()[loser].strokes
+    key(app, pygame.K_k)
+    dialog = table.modal
+    assert isinstance(dialog, ChallengeDialog)
+    challenge_newest(app, dialog, 1, who=other, by=other)
+    dialog.set_reason("the last die was cocked")
+    assert dialog.apply()
+    assert m.log.entries[-1].seat == CHALLENGE
+    assert table.tallies()[loser].strokes == before - 1
+    assert table.tallies()[other].strokes >= 1
+    lines = standing(m.state, m.drinks())
+    n = table.tallies()[other].strokes
+    assert any(line.endswith(f"{other}  –  {n} stroke{'s' if n != 1 else ''}") for line in lines), lines
+    assert standing(m.state) != lines  # the state's own tally still has the original stroke

@@ -1034,7 +1034,7 @@ _("free in the pit") if pit else _("outside the pit: he empties a whole beer fir
             return
         if st.is_terminal():
             if self.modal is None and not self.final_dismissed and not self.banners.active:
-                self.modal = RaceFinal(self.fonts, self.host.size, st, self.new_race, self.leave)
+                self.modal = RaceFinal(self.fonts, self.host.size, st, self.new_race, self.leave, self.drinks())
             return
         if st.phase == ORDER and self.humans():
             if self.modal is None and self.help is None and not self.trial_dismissed:

@@ -23,6 +23,7 @@ from game.i18n import N_, _
 from game.racerbile.actions import Action, Call, Judge, Name, Order
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
+from game.rules.ledger import Ledger
 from game.rules.ruling import Ruling, What
 from game.ui import theme
 from game.ui.help import option_value_text
@@ -487,12 +488,14 @@ class OpponentChooser(_Dialog):
                 self.name(self.choices[i][0])
 
 
-def final_lines(st: RaceState) -> list[str]:
-    """The final standings as lines, winner first."""
+def final_lines(st: RaceState, drinks: Ledger | None = None) -> list[str]:
+    """The final standings as lines, winner first; `drinks` (the match's ledger by the rulings that
+    stand, `Match.drinks`) counts the sips when a challenge overrode one."""
+    led = drinks if drinks is not None else st.ledger
     out = []
     for place, seat in enumerate(st.standings(), start=1):
         car = st.cars[seat]
-        accs = [st.ledger[d] for d in st.drivers[seat]]
+        accs = [led[d] for d in st.drivers[seat]]
         sips, beers = sum(a.sips for a in accs), sum(a.beers for a in accs)
         laps = max(0, car.lap - car.lost_laps)
         lap_text = (_("{n} lap") if laps == 1 else _("{n} laps")).format(n=laps)
@@ -508,8 +511,9 @@ class RaceFinal(_Dialog):
 
     title = N_("The race is over")
 
-    def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_new: Callable[[], None], on_menu: Callable[[], None]) -> None:
-        self.lines = final_lines(state)
+    def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_new: Callable[[], None], on_menu: Callable[[], None],
+                 drinks: Ledger | None = None) -> None:
+        self.lines = final_lines(state, drinks)
         winner = state.players[state.standings()[0]]
         self.hint = _("{name} wins!").format(name=winner)
         self.on_new = on_new
