@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pygame
+import pygame_gui
 import pytest
 
 from game import i18n
@@ -25,9 +26,11 @@ from game.rules import racerbile as racerbile_rules
 from game.rules.ruling import Ruling, What
 from game.ui.app import App
 from game.ui.banners import Banners
+from game.ui.bierpong_match import TABLE_EVENTS, BierpongMatchScene, TableEvents
 from game.ui.dice_table import DiceTableScene
 from game.ui.editor import EditorScene
 from game.ui.editor_panels import render_help
+from game.ui.menu import MenuScene
 from game.ui.modal import Confirm, log_dialog
 from game.ui.pong import PongScene
 from game.ui.race import RaceScene
@@ -306,6 +309,55 @@ def test_the_pong_table_and_the_shot_lab_draw_in_every_language(app: App, code: 
     app.step(0.05)
     fr = lab.frame()
     assert fr.title.startswith(catalog(code)["Bierpong – shot lab: {name}"].format(name=catalog(code)["new shot"]))
+
+
+def test_the_menu_draws_in_german_and_reads_its_german_choices_back(app: App) -> None:
+    """The menu switches at the next frame: buttons, seat kinds and drinks in German; a German
+    choice in a drop-down still sets the seat's kind, and a problem is said in German."""
+    de = catalog("de")
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(0.05)
+    assert menu.quit_button.text == "Quit"
+    set_language("de")
+    app.step(0.05)
+    menu.draw(app.screen)
+    assert menu.quit_button.text == de["Quit"] != "Quit"
+    assert menu.add_button.text == de["+ Add player"]
+    assert menu.kind_menus[0].selected_option[0] == de["Human"]
+    assert menu.drink_menus[0].selected_option[0] == de["Beer ({n} sips)"].format(n=11)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.kind_menus[1], text=de["Random bot"]))
+    for e in pygame.event.get():
+        menu.handle_event(e)
+    assert menu.model.players[1].kind == "random"
+    menu.model.players[1].name = menu.model.players[0].name
+    menu.name_entries[1].set_text(menu.model.players[0].name)
+    assert not menu.start()
+    assert de["names must differ: {names} sits twice"].format(names="Anna") in menu.message
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_bierpong_match_draws_in_every_language(app: App, code: str) -> None:
+    """bierpong.art8: the throw-off in the scoreboard, the key lines and the table events dialog
+    (bierpong.art12 and the other fouls) in the interface's language; the log's actions stay notation."""
+    set_language(code)
+    cat = catalog(code)
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))])
+    scene = BierpongMatchScene(app, m)
+    app.push(scene)
+    app.step(0.05)
+    scene.draw(app.screen)
+    board = scene.scoreboard()
+    assert cat["round {n}"].format(n=1) in board
+    assert cat["throw-off: {name} throws"].format(name=scene.thrower()) in board
+    assert scene.frame().title == cat["Bierpong – {a} vs {b}"].format(a="Foxes", b="Owls")
+    scene.open_table_events()
+    dialog = scene.modal
+    assert isinstance(dialog, TableEvents)
+    assert dialog.title == cat["Table events"]
+    assert [label for label, _key in dialog.items] == [cat[label] for _k, label in TABLE_EVENTS]
+    scene.undo()
+    assert scene.toast == cat["nothing to undo"]
 
 
 def test_update_adds_a_new_message_untranslated_for_a_translator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -48,6 +48,7 @@ from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
 from game.errors import IllegalAction
+from game.i18n import N_, _
 from game.rules import bierpong as R
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.ruling import Ruling, What
@@ -70,16 +71,16 @@ from physics.world import Throw as PhysThrow
 if TYPE_CHECKING:
     from game.match import Match
 
-KEYS = (
-    "drag back from the left: throw · Tab: thrower",
-    "teams: partner may join the 1st ball (art4)",
-    "click the ball: swat / catch past the edge",
-    "A: aim preview · H O I: calls · F: fetch",
-    "E: end of round · cups + Enter: remove",
-    "T: table events (fouls, knock-over, time)",
-    "L: log · K: challenge a drink ruling",
-    "Ctrl+Z: undo · Ctrl+S: save",
-    "S: slow · Space: pause · ↑↓: angle · Esc",
+KEYS = (  # shown through `_()` by the view
+    N_("drag back from the left: throw · Tab: thrower"),
+    N_("teams: partner may join the 1st ball (art4)"),
+    N_("click the ball: swat / catch past the edge"),
+    N_("A: aim preview · H O I: calls · F: fetch"),
+    N_("E: end of round · cups + Enter: remove"),
+    N_("T: table events (fouls, knock-over, time)"),
+    N_("L: log · K: challenge a drink ruling"),
+    N_("Ctrl+Z: undo · Ctrl+S: save"),
+    N_("S: slow · Space: pause · ↑↓: angle · Esc"),
 )
 MAX_BALL_TIME = 8.0  # s of simulated time after which a ball counts as at rest
 CLICK_R = 28  # px around a ball that a click reaches
@@ -139,15 +140,15 @@ class _Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
 
-TABLE_EVENTS = (  # (key, label) of the "Table events" dialog's first list
-    ("elbow", "Elbow over the table edge – foul (art12)"),
-    ("blow", "Blew or fingered a ball out – foul (art17)"),
-    ("early", "Threw while the others drink – foul (art7)"),
-    ("forgot", "Forgot to drink – foul (art2)"),
-    ("knock", "Knocked over an own cup (art16)"),
-    ("straighten", "Asks the others to straighten their cups (art5)"),
-    ("ball out", "Asks the others to take a ball out (art6)"),
-    ("time", "Time is up (art9)"),
+TABLE_EVENTS = (  # (key, label) of the "Table events" dialog's first list (labels shown through `_()`)
+    ("elbow", N_("Elbow over the table edge – foul (art12)")),
+    ("blow", N_("Blew or fingered a ball out – foul (art17)")),
+    ("early", N_("Threw while the others drink – foul (art7)")),
+    ("forgot", N_("Forgot to drink – foul (art2)")),
+    ("knock", N_("Knocked over an own cup (art16)")),
+    ("straighten", N_("Asks the others to straighten their cups (art5)")),
+    ("ball out", N_("Asks the others to take a ball out (art6)")),
+    ("time", N_("Time is up (art9)")),
 )
 
 
@@ -163,8 +164,8 @@ class TableEvents(ListDialog):
         self.apply_event = apply_event
         self.kind: str | None = None
         self.player: str | None = None
-        super().__init__(fonts, size, "Table events", "What happened at the table? The referee rules on it.",
-                         [(label, k) for k, label in TABLE_EVENTS], "Next (Enter)", self.choose)
+        super().__init__(fonts, size, _("Table events"), _("What happened at the table? The referee rules on it."),
+                         [(_(label), k) for k, label in TABLE_EVENTS], _("Next (Enter)"), self.choose)
 
     def show(self, hint: str, items: list[tuple[str, str]], action: str) -> None:
         """The next step: a new list in the same panel."""
@@ -173,7 +174,7 @@ class TableEvents(ListDialog):
 
     def choose(self, key: str | None) -> None:
         if key is None:
-            self.set_message("Choose one in the list first")
+            self.set_message(_("Choose one in the list first"))
             return
         self.set_message("")
         st = self.state()
@@ -184,12 +185,12 @@ class TableEvents(ListDialog):
             self.kind = key
             people = [(f"{m}  ({side.name})", m) for side in st.sides for m in side.members]
             asks = key in ("straighten", "ball out")
-            self.show("Who asks?" if asks else "Who was it?", people, "Next (Enter)" if key == "knock" else "Apply (Enter)")
+            self.show(_("Who asks?") if asks else _("Who was it?"), people, _("Next (Enter)") if key == "knock" else _("Apply (Enter)"))
         elif self.kind == "knock" and self.player is None:
             self.player = key
             cups = st.sides[st.team_of(key)].rack.ids
-            self.show(f"Which of {st.players[st.team_of(key)]}' cups did {key} knock over?",
-                      [(f"cup {c}", str(c)) for c in cups], "Apply (Enter)")
+            self.show(_("Which of {team}' cups did {name} knock over?").format(team=st.players[st.team_of(key)], name=key),
+                      [(_("cup {n}").format(n=c), str(c)) for c in cups], _("Apply (Enter)"))
         elif self.kind == "knock" and self.player is not None:
             self.submit(KnockOver(self.player, int(key)))
         elif self.kind in ("straighten", "ball out"):
@@ -355,20 +356,20 @@ class BierpongMatchScene(PongScene, OverlayScene):
         who = self.thrower()
         first = self.pairing()
         if who is None:
-            self.message = "no throw now"
+            self.message = _("no throw now")
             return None
         if self.flying and first is None:
             st = self.state
             if st.phase == PLAY and len(st.sides[st.team].members) == 1:
-                self.toast = f"{who}: both balls at once only in teams – wait for the ball to rest (bierpong.art4)"
+                self.toast = _("{name}: both balls at once only in teams – wait for the ball to rest ({rule})").format(name=who, rule="bierpong.art4")
             elif st.phase == PLAY:
-                self.toast = "two balls at once only as a round's two standard throws – wait for the ball to rest (bierpong.art4)"
+                self.toast = _("two balls at once only as a round's two standard throws – wait for the ball to rest ({rule})").format(rule="bierpong.art4")
             else:
-                self.message = "wait for the ball to come to rest"
+                self.message = _("wait for the ball to come to rest")
             return None
         seat = self.thrower_team()
         if self.is_bot(seat):
-            self.message = f"{who} is a bot"
+            self.message = _("{name} is a bot").format(name=who)
             return None
         pairable = first is None and self.pair_allowed()
         if first is None:
@@ -427,7 +428,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return
         self.resolve_outcome(player, outcome, self.launch_detail([f]))
         if tipped:
-            self.say("table", f"{player}'s ball tipped cup(s) {', '.join(map(str, tipped))} – stood up again")
+            self.say(_("table"), _("{name}'s ball tipped cup(s) {cups} – stood up again").format(name=player, cups=", ".join(map(str, tipped))))
         if caught and outcome.air:
             self.act(Catch(self.state.sides[self.target_side()].members[0], player))
         elif outcome.air:
@@ -447,21 +448,21 @@ class BierpongMatchScene(PongScene, OverlayScene):
             results.append((f, o))
             v = views.get(bid)
             if v is not None:  # each ball's result where it came to rest
-                text = f"{f.player}: swatted" if f.swatted_by else f"{f.player}: {o}"
+                text = _("{name}: swatted").format(name=f.player) if f.swatted_by else f"{f.player}: {o}"
                 self.labels.append(Label(text, v.pos[0], v.pos[1], v.pos[2], 0.0))
         kept = [Throw(f.player, o) for f, o in results if f.swatted_by is None]
-        swats = [Swat(f.swatted_by, f.player) for f, _ in results if f.swatted_by is not None]
+        swats = [Swat(f.swatted_by, f.player) for f, _o in results if f.swatted_by is not None]
         if len(kept) == 2:
-            if not self.act(Together(kept[0], kept[1]), self.launch_detail([f for f, _ in results])):
+            if not self.act(Together(kept[0], kept[1]), self.launch_detail([f for f, _o in results])):
                 refusal = self.toast
-                self.say("art4", f"not ruled as one throw ({refusal}) – the balls one after the other")
-                for (f, _), t in zip(results, kept):
+                self.say("art4", _("not ruled as one throw ({refusal}) – the balls one after the other").format(refusal=refusal))
+                for (f, _o), t in zip(results, kept):
                     self.act(t, self.launch_detail([f]))
         else:
             if swats and kept:
                 s = swats[0]
-                self.say("art14", f"{s.defender} swatted {s.thrower}'s ball: a swat is no part of a together "
-                         f"throw – {kept[0].player}'s ball is ruled first, then the swat")
+                self.say("art14", _("{defender} swatted {thrower}'s ball: a swat is no part of a together throw – "
+                                    "{name}'s ball is ruled first, then the swat").format(defender=s.defender, thrower=s.thrower, name=kept[0].player))
             for f, o in results:
                 if f.swatted_by is None:
                     self.act(Throw(f.player, o), self.launch_detail([f]))
@@ -469,7 +470,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 self.act(sw)
         for player, cups in tipped:
             if cups:
-                self.say("table", f"{player}'s ball tipped cup(s) {', '.join(map(str, cups))} – stood up again")
+                self.say(_("table"), _("{name}'s ball tipped cup(s) {cups} – stood up again").format(name=player, cups=", ".join(map(str, cups))))
         airs = [f for f, o in results if o.air and f.swatted_by is None]
         caught = [f for f in airs if f.caught]
         for f in caught:  # a refused catch leaves the referee's reason in the toast
@@ -486,7 +487,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             if len(self.throwoff) == 1:
                 self.throwoff_launches: list[dict[str, Any]] = []
             self.throwoff_launches += (detail or {}).get("throws", [])
-            self.say("art8", f"throw-off: {player} {outcome}")
+            self.say("art8", _("throw-off: {name} {outcome}").format(name=player, outcome=outcome))
             if len(self.throwoff) == 2:
                 (a, oa), (b, ob) = self.throwoff
                 self.throwoff = []
@@ -503,7 +504,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         known = [(f.player, f.launch) for f in balls if f.launch is not None]
         if not known:
             return None
-        first = min(at for _, (_, at, _) in known)
+        first = min(at for _p, (_t, at, _s) in known)
         return {"throws": [launch_detail(p, t.release, t.velocity, t.spin, at - first, side) for p, (t, at, side) in known]}
 
     def act(self, action: Any, detail: dict[str, Any] | None = None) -> bool:
@@ -528,15 +529,15 @@ class BierpongMatchScene(PongScene, OverlayScene):
         """The end: who won, the cups left, and the sips each player drank (bierpong.art1, bierpong.art9)."""
         st = self.state
         w = st.winner
-        head = f"{st.players[w]} win!" if w is not None else "The game is over"
-        cups = " · ".join(f"{s.name}: {len(s.rack)} cup(s) left" for s in st.sides)
+        head = _("{team} win!").format(team=st.players[w]) if w is not None else _("The game is over")
+        cups = " · ".join(_("{team}: {n} cup(s) left").format(team=s.name, n=len(s.rack)) for s in st.sides)
         led = self.match.drinks()  # the rulings that stand: a challenge's override counts, not the original
         sips: dict[str, int] = {m: led[m].sips if m in led.players else 0 for s in st.sides for m in s.members}
         drank = ", ".join(f"{m} {n}" for m, n in sips.items())
-        return head, cups, f"Sips drunk: {drank}"
+        return head, cups, _("Sips drunk: {sips}").format(sips=drank)
 
     def open_final(self) -> None:
-        head, detail, _ = self.final_standing()
+        head, detail, _sips = self.final_standing()
 
         def chosen(text: str) -> None:
             self.modal = None
@@ -545,7 +546,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             elif text == "Menu":
                 self.leave()
 
-        self.modal = Confirm(self.host.fonts, self.host.size, head, detail, ["New match", "Menu", "Look at the table"], chosen)
+        self.modal = Confirm(self.host.fonts, self.host.size, head, detail, [N_("New match"), N_("Menu"), N_("Look at the table")], chosen)
 
     def new_match(self) -> None:
         from game.match import Match
@@ -616,7 +617,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         legal = self.legal()
         for a in legal:
             if isinstance(a, Begin):
-                out.append(_Button(f"{a.team} begin", self._do(a)))
+                out.append(_Button(_("{team} begin").format(team=a.team), self._do(a)))
             elif isinstance(a, Call) and a.word == "heating up":
                 out.append(_Button(f"{a.player}: Heating up!", self._do(a), "H"))
             elif isinstance(a, Call) and a.word == "on fire":
@@ -624,17 +625,17 @@ class BierpongMatchScene(PongScene, OverlayScene):
             elif isinstance(a, Call) and a.word == "island" and a.player == self.thrower():
                 out.append(_Button(f"Island {a.cup}!", self._do(a), "I"))
             elif isinstance(a, Fetch):
-                out.append(_Button(f"{a.player} fetches", self._do(a), "F"))
+                out.append(_Button(_("{name} fetches").format(name=a.player), self._do(a), "F"))
             elif isinstance(a, Catch):
-                out.append(_Button(f"{a.catcher} caught it", self._do(a), "C"))
+                out.append(_Button(_("{name} caught it").format(name=a.catcher), self._do(a), "C"))
             elif isinstance(a, EndRound):
-                out.append(_Button("End of round", self._do(a), "E"))
+                out.append(_Button(_("End of round"), self._do(a), "E"))
         if st.phase == REMOVE:
             item = st.queue[0]
             need = self.removal_need()
-            out.append(_Button(f"Remove {' '.join(map(str, self.removal_cups()))} ({len(self.selected)}/{need} extra)",
+            out.append(_Button(_("Remove {cups} ({n}/{need} extra)").format(cups=" ".join(map(str, self.removal_cups())), n=len(self.selected), need=need),
                                self.remove_selected, "Enter"))
-            out.append(_Button(f"Leave {item.cup} (Dead Cup)", self._do(Leave(st.defender.name, item.cup))))
+            out.append(_Button(_("Leave {cup} (Dead Cup)").format(cup=item.cup), self._do(Leave(st.defender.name, item.cup))))
         return out
 
     def _do(self, action: Any) -> Callable[[], None]:
@@ -663,7 +664,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if st.phase != REMOVE:
             return
         if len(self.selected) != self.removal_need():
-            self.toast = f"choose {self.removal_need()} extra cup(s) – {st.queue[0].arithmetic}"
+            self.toast = _("choose {n} extra cup(s) – {arithmetic}").format(n=self.removal_need(), arithmetic=st.queue[0].arithmetic)
             return
         self.act(Remove(st.defender.name, self.removal_cups()))
 
@@ -689,9 +690,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
                     if len(self.selected) < self.removal_need():
                         self.selected.append(c.id)
                     else:
-                        self.toast = "enough cups chosen – Enter removes them"
+                        self.toast = _("enough cups chosen – Enter removes them")
                 else:
-                    self.toast = f"cup {c.id} may not go yet: the adjacent cups first ({', '.join(map(str, near))}) (bierpong.art3)"
+                    self.toast = _("cup {n} may not go yet: the adjacent cups first ({cups}) ({rule})").format(
+                        n=c.id, cups=", ".join(map(str, near)), rule="bierpong.art3")
                 return True
         return False
 
@@ -712,7 +714,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 best = (d, v.id, v)
         if best is None:
             return False
-        _, bid, view = best
+        _d, bid, view = best
         f = self.flying[bid]
         defender = self.state.sides[self.target_side()].members[0]
         bounced = any(isinstance(e, TableBounce) for e in f.events)
@@ -726,13 +728,13 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 return True
             f.swatted_by = defender  # one of two balls thrown at once: ruled when the other rests
             self.table.remove_ball(bid)  # off the table: it touches nothing more
-            self.toast = f"{defender} swatted {f.player}'s ball (art14) – the other ball is ruled first"
+            self.toast = _("{defender} swatted {thrower}'s ball ({rule}) – the other ball is ruled first").format(defender=defender, thrower=f.player, rule="art14")
             if all(g.rested or g.swatted_by is not None for g in self.flying.values()):
                 self.resolve()
             return True
         if past and not touched:
             f.caught = True
-            self.toast = f"{defender} caught the ball"
+            self.toast = _("{name} caught the ball").format(name=defender)
             return True
         return False
 
@@ -744,7 +746,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return
         bots = bot_module()
         if bots is None:
-            self.message = "bot seats wait: game/bierpong/bots.py is not there yet"
+            self.message = _("bot seats wait: game/bierpong/bots.py is not there yet")
             return
         self.bot_wait -= dt
         st = self.state
@@ -770,7 +772,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 self.live_bot_throw(bots, action.player if isinstance(action, Throw) else action.thrower)
                 return
         except Exception as e:  # a bot's own failure must not end the match
-            self.message = f"the bot failed: {e}"
+            self.message = _("the bot failed: {error}").format(error=e)
             return
         self.act(action)
 
@@ -924,7 +926,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
 
     def undo(self) -> None:
         if len(self.match.log.entries) <= 1:
-            self.toast = "nothing to undo"
+            self.toast = _("nothing to undo")
             return
         self.undo_to(len(self.match.log.entries) - 1)
 
@@ -938,17 +940,17 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.modal = None
         self.refeed()
         self.sync_table()
-        self.toast = f"back to before action {n + 1}"
+        self.toast = _("back to before action {n}").format(n=n + 1)
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path("bierpong")
         try:
             self.match.save(path)
         except OSError as e:
-            self.toast = f"could not save: {e}"
+            self.toast = _("could not save: {error}").format(error=e)
             return None
         self.save_path = path
-        self.toast = f"saved to {path}"
+        self.toast = _("saved to {path}").format(path=path)
         return path
 
     def open_log(self) -> None:
@@ -967,7 +969,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         except IllegalAction as e:
             return str(e)
         self.refeed()
-        self.toast = f"ruling {ch.entry}.{ch.ruling} overridden – {ch.by} challenged it"
+        self.toast = _("ruling {n} overridden – {name} challenged it").format(n=f"{ch.entry}.{ch.ruling}", name=ch.by)
         return None
 
     def open_table_events(self) -> None:
@@ -978,7 +980,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if self.act(action):
             return None
         refusal, self.toast = self.toast, ""
-        return refusal or "not allowed now"
+        return refusal or _("not allowed now")
 
     # --- time and drawing --------------------------------------------------------------------------
 
@@ -1007,9 +1009,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if limit is None:
             return ""
         if self.state.timed_out or self.time_called:
-            return "time is up"
+            return _("time is up")
         left = max(0, math.ceil(limit - self.clock))
-        return f"{left // 60}:{left % 60:02d} left"
+        return _("{clock} left").format(clock=f"{left // 60}:{left % 60:02d}")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -1056,25 +1058,25 @@ class BierpongMatchScene(PongScene, OverlayScene):
             head = f"{head} · {self.clock_text()}"
         if st.phase == OVER:
             w = st.winner
-            return f"{head} · {st.players[w]} win!" if w is not None else f"{head} · over"
+            return f"{head} · " + (_("{team} win!").format(team=st.players[w]) if w is not None else _("over"))
         who = self.thrower()
         if st.phase == THROWOFF:
-            what = f"throw-off: {who} throws"
+            what = _("throw-off: {name} throws").format(name=who)
         elif st.phase == CHOOSE:
-            what = f"{st.players[st.team]} choose who begins"
+            what = _("{team} choose who begins").format(team=st.players[st.team])
         elif st.phase == REMOVE:
-            what = f"{st.defender.name} remove cups: {st.queue[0].arithmetic}"
+            what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=st.queue[0].arithmetic)
         elif st.phase == CALLS:
-            what = "calls, catch or fetch – or end of round"
+            what = _("calls, catch or fetch – or end of round")
         elif st.phase == KONTER:
-            what = f"Konter: {who} throws"
+            what = _("Konter: {name} throws").format(name=who)
         elif self.pairing() is not None and who is not None:
-            what = f"{who} may throw too – both balls at once (art4)"
+            what = _("{name} may throw too – both balls at once ({rule})").format(name=who, rule="art4")
         elif len(self.flying) > 1:
-            what = f"{' & '.join(f.player for f in self.flying.values())}: both balls in the air (art4)"
+            what = _("{names}: both balls in the air ({rule})").format(names=" & ".join(f.player for f in self.flying.values()), rule="art4")
         else:
-            what = f"{who} throws ({st.players[st.team]})"
-        return f"{head} · round {self.round_number()} · {what}"
+            what = _("{name} throws ({team})").format(name=who, team=st.players[st.team])
+        return f"{head} · " + _("round {n}").format(n=self.round_number()) + f" · {what}"
 
     def frame(self) -> PongFrame:
         fr = super().frame()
@@ -1090,7 +1092,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if self.toast or self.message:
             status = f"{self.toast or self.message} · {status}"
         a, b = st.players
-        return dataclasses.replace(fr, cups=cups, balls=balls, status="", keys=KEYS, title=f"Bierpong – {a} vs {b}", banner=status)
+        return dataclasses.replace(fr, cups=cups, balls=balls, status="", keys=KEYS, title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
@@ -1154,9 +1156,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
         x = sd.left + int(8 * s)
         for i, side in enumerate(st.sides):
             who = ", ".join(side.members)
-            kind = " (bots)" if self.is_bot(i) else ""
-            dead = f" · Dead Cups {', '.join(map(str, sorted(side.dead)))}" if side.dead else ""
-            line = f.text(f"{side.name}{kind}: {who} – cups {' '.join(map(str, side.rack.ids)) or 'none'}{dead}", int(14 * s), theme.CHALK)
+            team = _("{team} (bots)").format(team=side.name) if self.is_bot(i) else side.name
+            dead = " · " + _("Dead Cups {cups}").format(cups=", ".join(map(str, sorted(side.dead)))) if side.dead else ""
+            text = _("{team}: {members} – cups {cups}").format(team=team, members=who, cups=" ".join(map(str, side.rack.ids)) or _("none"))
+            line = f.text(text + dead, int(14 * s), theme.CHALK)
             surface.blit(line, (x, y))
             y += line.get_height() + int(2 * s)
         if st.is_terminal():
@@ -1178,7 +1181,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
             b.rect = rect
             bx = rect.right + int(8 * s)
         if self.preview_on:
-            surface.blit(f.text("aim preview on (A)", int(13 * s), theme.CHALK_BLUE, "italic"), (sd.right - int(140 * s), sd.bottom - int(20 * s)))
+            aim = f.text(_("aim preview on (A)"), int(13 * s), theme.CHALK_BLUE, "italic")
+            surface.blit(aim, (sd.right - max(int(140 * s), aim.get_width() + int(8 * s)), sd.bottom - int(20 * s)))
 
 
 BOT_KINDS = ("bot", "casual", "regular", "good", "pro")  # a seat's kind: "bot" is a regular player

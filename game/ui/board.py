@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.hexgrid import DIRECTION_NAMES, Hex
+from game.i18n import _
 from game.racerbile.track import Kind, Track
 from game.ui import board_art as art
 from game.ui import theme
@@ -92,7 +93,7 @@ class BoardScene(Scene):
             self.view.resize(size, self.board_area(size))
         self._title = theme.for_display(self._render_title(), alpha=True)
         self._legend = theme.for_display(self._render_legend(), alpha=True)
-        self._hint = self.fonts.text("wheel: zoom · drag: pan · F: fit · L: legend · Esc: back", max(11, int(13 * self.s)), theme.MUTED)
+        self._hint = self.fonts.text(_("wheel: zoom · drag: pan · F: fit · L: legend · Esc: back"), max(11, int(13 * self.s)), theme.MUTED)
         self._info_key = False
 
     def _render_title(self) -> pygame.Surface:
@@ -104,7 +105,7 @@ class BoardScene(Scene):
         g = t.graph
         f = self.fonts
         name = f.shadowed(t.name, int(24 * self.s), theme.CREAM, "serif", 2)
-        by = f.text(f"by {t.author}", int(15 * self.s), theme.MUTED, "italic")
+        by = f.text(_("by {author}").format(author=t.author), int(15 * self.s), theme.MUTED, "italic")
         facts = f"lap {g.lap_length} · {len(t.fields)} fields" + (f" + {len(t.pit.fields)} pit" if t.pit else "") + f" · {t.theme} · #{t.content_hash[:10]}"
         stats = f.text(facts, int(15 * self.s), theme.BRASS)
         pad = int(14 * self.s)
@@ -130,7 +131,7 @@ class BoardScene(Scene):
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         theme.rounded_panel(surf, surf.get_rect(), (22, 16, 10, 210), theme.BRASS_DARK, 10, 1)
         lay = self.view.geo.corner_unit
-        for i, ((kind, _), text) in enumerate(zip(rows, texts)):
+        for i, ((kind, _label), text) in enumerate(zip(rows, texts)):
             cx, cy = pad + r, pad + i * row_h + row_h // 2
             col = pal.fields[kind] if kind is not None else pal.pit
             pts = [(cx + ux * r, cy + uy * r) for ux, uy in lay]

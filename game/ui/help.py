@@ -13,12 +13,13 @@ GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile
 
 
 def option_value_text(value: object) -> str:
+    """An option's value as shown, in the current language (none, on, off; else as it is)."""
     if value is None:
-        return "none"
+        return _("none")
     if value is True:
-        return "on"
+        return _("on")
     if value is False:
-        return "off"
+        return _("off")
     return str(value)
 
 

@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UITextEntr
 
 from game.errors import InputError
 from game.games import GAMES, PlayerSpec
+from game.i18n import N_, _, language
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -25,7 +26,7 @@ from game.rules.profile import Option, OptionValue, Profile
 from game.ui import theme
 from game.ui.help import HelpOverlay, option_value_text
 from game.ui.modal import Confirm, ListDialog, Modal, make_manager
-from game.ui.saves import list_saves, save_dir
+from game.ui.saves import list_saves, save_dir, shown_dir
 from game.ui.scene import Host, OverlayScene
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
@@ -35,15 +36,16 @@ MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("bierpong", "Bierpong", True),
 ]
 PRACTICE_GAME = "bierpong"  # P in the menu opens its practice table (the physics, no rules)
-PONG_KINDS: list[tuple[str, str]] = [("human", "Human"), ("casual", "Casual bot"), ("bot", "Regular bot"), ("good", "Good bot"), ("pro", "Pro bot")]
+# the kinds of seat (id, label): the labels are shown through `_()`
+PONG_KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("casual", N_("Casual bot")), ("bot", N_("Regular bot")), ("good", N_("Good bot")), ("pro", N_("Pro bot"))]
 PONG_TEAM = 4  # players a Bierpong team has at most
-KINDS: list[tuple[str, str]] = [("human", "Human"), ("bot", "Bot"), ("random", "Random bot")]
+KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("bot", N_("Bot")), ("random", N_("Random bot"))]
 RACE_KINDS: list[tuple[str, str]] = [
-    ("human", "Human"),
-    ("careful", "Careful bot"),
-    ("racer", "Racer bot"),
-    ("stalin", "Stalin bot"),
-    ("random", "Random bot"),
+    ("human", N_("Human")),
+    ("careful", N_("Careful bot")),
+    ("racer", N_("Racer bot")),
+    ("stalin", N_("Stalin bot")),
+    ("random", N_("Random bot")),
 ]
 RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor")  # Racerbile options shown only for Le Mans …
@@ -54,10 +56,10 @@ DRIVER_NAMES = [
     "Anna", "Bo", "Carl", "Dorte", "Emil", "Frida", "Gustav", "Hanne", "Ib", "Jens", "Karen", "Lars",
     "Mette", "Niels", "Ole", "Pia", "Rasmus", "Signe", "Tove", "Uffe", "Vibeke", "Willy", "Yrsa", "Åse",
 ]
-DRINKS: list[tuple[Drink, str]] = [
-    (Drink.BEER, f"Beer ({Drink.BEER.sips} sips)"),
-    (Drink.LIGHT_BEER, f"Light beer ({Drink.LIGHT_BEER.sips} sips)"),
-    (Drink.OTHER, f"Other ({Drink.OTHER.sips} sips)"),
+DRINKS: list[tuple[Drink, str]] = [  # shown through `drink_label`
+    (Drink.BEER, N_("Beer ({n} sips)")),
+    (Drink.LIGHT_BEER, N_("Light beer ({n} sips)")),
+    (Drink.OTHER, N_("Other ({n} sips)")),
 ]
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gabi", "Heinz"]
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -78,6 +80,11 @@ class TeamRow:
     drivers: list[str] = field(default_factory=lambda: ["", "", ""])
     kind: str = "human"
     drink: Drink = Drink.BEER
+
+
+def drink_label(drink: Drink) -> str:
+    """A drink as the menu offers it ("Beer (11 sips)"), in the current language."""
+    return _(dict(DRINKS)[drink]).format(n=drink.sips)
 
 
 def kind_for(game: str, kind: str) -> str:
@@ -112,7 +119,7 @@ def track_choices() -> list[tuple[str, str]]:
     out = [(name.replace("_", " ").title(), name) for name in shipped_names()]
     folder = user_track_dir()
     if folder.is_dir():
-        out += [(f"{p.stem} (yours)", str(p)) for p in sorted(folder.glob("*.yaml"))]
+        out += [(_("{name} (yours)").format(name=p.stem), str(p)) for p in sorted(folder.glob("*.yaml"))]
     return out
 
 
@@ -184,7 +191,7 @@ class MenuModel:
     def apply_settings(self, remembered: bool = True) -> None:
         """Take the coach default and (with `remembered`) the remembered people from the settings in
         force (`game.ui.settings_scene`): they sit first, as humans, the default bots fill up to three."""
-        from game.ui.settings_scene import loaded_settings
+        from game.ui.prefs import loaded_settings
 
         s = loaded_settings()
         if s is None:
@@ -228,7 +235,7 @@ class MenuModel:
         if len(self.players) >= MAX_PLAYERS:
             return
         taken = {p.name for p in self.players}
-        name = next((n for n in NAMES if n not in taken), f"Player {len(self.players) + 1}")
+        name = next((n for n in NAMES if n not in taken), _("Player {n}").format(n=len(self.players) + 1))
         self.players.append(PlayerRow(name, "bot"))
 
     def remove_player(self, i: int) -> None:
@@ -245,65 +252,65 @@ class MenuModel:
         else:
             names = [p.name.strip() for p in self.players]
             if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-                out.append(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, please (now {len(names)})")
+                out.append(_("{low} to {high} players, please (now {n})").format(low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(names)))
             if any(not n for n in names):
-                out.append("every player needs a name")
+                out.append(_("every player needs a name"))
             dup = sorted({n for n in names if n and names.count(n) > 1})
             if dup:
-                out.append(f"names must differ: {', '.join(dup)} sits twice")
+                out.append(_("names must differ: {names} sits twice").format(names=", ".join(dup)))
         if self.game not in GAMES:
-            out.append("this game is not playable yet")
+            out.append(_("this game is not playable yet"))
             return out
         g = self.games.strip()
         if self.game == "racerbile":
             if not self.track.strip():
-                out.append("choose a track")
+                out.append(_("choose a track"))
         elif not g.isdigit() or not 1 <= int(g) <= 99:
-            out.append("the number of games must be a whole number from 1 to 99")
+            out.append(_("the number of games must be a whole number from 1 to 99"))
         for name, text in self.counts.get(self.game, {}).items():
             t = text.strip()
             if t and (not t.isdigit() or int(t) < 1):
-                out.append(f"{name}: a whole number of at least 1, or empty for none")
+                out.append(_("{option}: a whole number of at least 1, or empty for none").format(option=name))
         return out
 
     def _team_problems(self) -> list[str]:
         out = []
         teams = [t.name.strip() for t in self.teams]
         if not MIN_PLAYERS <= len(teams) <= MAX_PLAYERS:
-            out.append(f"{MIN_PLAYERS} to {MAX_PLAYERS} teams, please (now {len(teams)})")
+            out.append(_("{low} to {high} teams, please (now {n})").format(low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(teams)))
         if any(not n for n in teams):
-            out.append("every team needs a name")
+            out.append(_("every team needs a name"))
         dup = sorted({n for n in teams if n and teams.count(n) > 1})
         if dup:
-            out.append(f"team names must differ: {', '.join(dup)} races twice")
+            out.append(_("team names must differ: {names} races twice").format(names=", ".join(dup)))
         drivers = [d.strip() for t in self.teams for d in t.drivers]
         if any(not d for d in drivers):
-            out.append("every team needs three drivers with names")
+            out.append(_("every team needs three drivers with names"))
         dup = sorted({d for d in drivers if d and drivers.count(d) > 1})
         if dup:
-            out.append(f"driver names must differ: {', '.join(dup)} drives twice")
+            out.append(_("driver names must differ: {names} drives twice").format(names=", ".join(dup)))
         return out
 
     def _pong_problems(self) -> list[str]:
         out = []
         names = [t.name.strip() for t in self.pong_teams]
         if len(names) != 2:
-            out.append(f"Bierpong is two teams, not {len(names)}")
+            out.append(_("Bierpong is two teams, not {n}").format(n=len(names)))
         if any(not n or " " in n for n in names):
-            out.append("every team needs a name (one word)")
+            out.append(_("every team needs a name (one word)"))
         if len(set(names)) != len(names):
-            out.append("the two teams need different names")
+            out.append(_("the two teams need different names"))
         everyone = []
         for t in self.pong_teams:
             members = [d.strip() for d in t.drivers if d.strip()]
             if not 1 <= len(members) <= PONG_TEAM:
-                out.append(f"{t.name or 'a team'}: 1 to {PONG_TEAM} players")
+                out.append(_("{team}: 1 to {n} players").format(team=t.name or _("a team"), n=PONG_TEAM))
             everyone += members
         if any(" " in d for d in everyone):
-            out.append("player names are one word each")
+            out.append(_("player names are one word each"))
         dup = sorted({d for d in everyone if everyone.count(d) > 1})
         if dup:
-            out.append(f"player names must differ: {', '.join(dup)} plays twice")
+            out.append(_("player names must differ: {names} plays twice").format(names=", ".join(dup)))
         return out
 
     def profile(self) -> Profile:
@@ -337,7 +344,7 @@ class MenuModel:
             try:
                 return Match(self.game, self.player_specs(), self.profile(), seed=seed, track=self.track)
             except InputError as e:
-                raise ValueError(f"the track {self.track!r} cannot be loaded: {e}") from None
+                raise ValueError(_("the track {track} cannot be loaded: {error}").format(track=repr(self.track), error=e)) from None
         return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()))
 
 
@@ -379,6 +386,8 @@ class MenuScene(OverlayScene):
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.message = message
+        self._lang = language()  # a switch of language rebuilds the widgets (`update`)
+        self.options_at_end = False  # Racerbile: the last page of options is shown ("First options")
         self.option_scroll = 0  # Racerbile: the first option shown (they take more room than there is)
         self.team_scroll = 0  # Le Mans: the first team shown
         self._bg: pygame.Surface | None = None
@@ -428,7 +437,7 @@ class MenuScene(OverlayScene):
 
         # games
         x0, y = self.left.x + 18, self.left.y + 14
-        head("Game", x0, y)
+        head(_("Game"), x0, y)
         y += 40
         gw = (lw - 36 - 3 * 10) // 4
         self.game_buttons: dict[UIButton, str] = {}
@@ -436,13 +445,15 @@ class MenuScene(OverlayScene):
             r = pygame.Rect(x0 + i * (gw + 10), y, gw, 46)
             oid = "#game_button" if gw >= 130 else "#game_button_small"
             practice = gid == PRACTICE_GAME  # P opens the physics table to throw on without rules
-            tip = "Bierpong: two teams of 1–4 on the physics table (P: the practice table)" if practice else None if playable else "coming soon"
+            soon = _("coming soon")
+            tip = _("Bierpong: two teams of 1–4 on the physics table (P: the practice table)") if practice else None if playable else soon
             b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=tip)
             if practice and gid != m.game:
-                small("P: practice table", r.centerx - f.font(13, "italic").size("P: practice table")[0] // 2, r.bottom + 3)
+                pt = _("P: practice table")
+                small(pt, r.centerx - f.font(13, "italic").size(pt)[0] // 2, r.bottom + 3)
             if not playable:
                 b.disable()
-                small("coming soon", r.centerx - f.font(13, "italic").size("coming soon")[0] // 2, r.bottom + 3)
+                small(soon, r.centerx - f.font(13, "italic").size(soon)[0] // 2, r.bottom + 3)
             elif gid == m.game:
                 b.select()
             self.game_buttons[b] = gid
@@ -460,87 +471,87 @@ class MenuScene(OverlayScene):
         dw = int(inner * 0.29)
         xw = inner - nw - kw - dw - 18
         kinds = kinds_for(m.game)
-        kind_labels: list[str | tuple[str, str]] = [label for _, label in kinds]
-        drink_labels: list[str | tuple[str, str]] = [label for _, label in DRINKS]
+        kind_labels: list[str | tuple[str, str]] = [_(label) for _k, label in kinds]
+        drink_labels: list[str | tuple[str, str]] = [drink_label(d) for d, _l in DRINKS]
         if m.team_game:
             pong = m.game == "bierpong"
-            head("Teams", x0, y)
+            head(_("Teams"), x0, y)
             room = self.left.bottom - y - 40 - 50
             n = len(m.team_rows)
             row_h = max(34, min(38, room // max(1, 2 * n)))
             shown = max(1, min(n, room // (2 * row_h + 4)))
             self.team_scroll = max(0, min(self.team_scroll, n - shown))
             if pong:
-                small(f"two teams of 1–{PONG_TEAM} players (empty names are left out) · P: practice table", x0 + 90, y + 10)
+                small(_("two teams of 1–{n} players (empty names are left out) · P: practice table").format(n=PONG_TEAM), x0 + 90, y + 10)
             elif shown < n:
                 first, last = self.team_scroll + 1, self.team_scroll + shown
-                small(f"teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls", x0 + 90, y + 10)
+                small(_("teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls").format(first=first, last=last, n=n), x0 + 90, y + 10)
             else:
-                small(f"{MIN_PLAYERS}–{MAX_PLAYERS} teams of three drivers, in seating order", x0 + 90, y + 10)
+                small(_("{low}–{high} teams of three drivers, in seating order").format(low=MIN_PLAYERS, high=MAX_PLAYERS), x0 + 90, y + 10)
             y += 40
             for k, i in enumerate(range(self.team_scroll, self.team_scroll + shown)):
                 t = m.team_rows[i]
                 ry = y + k * (2 * row_h + 4)
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
-                e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=t.name, placeholder_text="team")
+                e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=t.name, placeholder_text=_("team"))
                 e.set_text_length_limit(14)
                 self.name_entries.append(e)
                 self.row_index.append(i)
-                current = next((label for kk, label in kinds if kk == kind_for(m.game, t.kind)), kinds[0][1])
+                current = next((_(label) for kk, label in kinds if kk == kind_for(m.game, t.kind)), _(kinds[0][1]))
                 self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
-                cur_d = next((label for d, label in DRINKS if d == t.drink), DRINKS[0][1])
+                cur_d = drink_label(t.drink)
                 self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
-                rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text="take this team off the track")
+                rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text=_("take this team off the track"))
                 if n <= MIN_PLAYERS:
                     rb.disable()
                 self.remove_buttons.append(rb)
                 nd = len(t.drivers)
                 ew = (nw + kw + dw - 22 + 12 - (nd - 1) * 6) // nd
                 for j in range(nd):
-                    word = "player" if pong else "driver"
-                    d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=f"{word} {j + 1}")
+                    word = (_("player {n}") if pong else _("driver {n}")).format(n=j + 1)
+                    d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=word)
                     d.set_text_length_limit(14)
                     self.driver_entries.append((i, j, d))
             y += shown * (2 * row_h + 4) + 4
-            self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add team", ui)
+            self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), _("+ Add team"), ui)
             if n >= MAX_PLAYERS or pong:
                 self.add_button.disable()
         else:
-            head("Players", x0, y)
-            small(f"{MIN_PLAYERS}–{MAX_PLAYERS} at the table, in seating order (clockwise)", x0 + 110, y + 10)
+            head(_("Players"), x0, y)
+            small(_("{low}–{high} at the table, in seating order (clockwise)").format(low=MIN_PLAYERS, high=MAX_PLAYERS), x0 + 110, y + 10)
             y += 40
             room = self.left.bottom - y - 50
             row_h = max(30, min(38, room // max(1, len(m.players))))
             for i, p in enumerate(m.players):
                 ry = y + i * row_h
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
-                e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text="name")
+                e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text=_("name"))
                 e.set_text_length_limit(16)
                 self.name_entries.append(e)
                 self.row_index.append(i)
-                current = next((label for k, label in kinds if k == kind_for(m.game, p.kind)), kinds[0][1])
+                current = next((_(label) for k, label in kinds if k == kind_for(m.game, p.kind)), _(kinds[0][1]))
                 self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
-                cur_d = next((label for d, label in DRINKS if d == p.drink), DRINKS[0][1])
+                cur_d = drink_label(p.drink)
                 self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
-                rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text="take this player off the table")
+                rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text=_("take this player off the table"))
                 if len(m.players) <= MIN_PLAYERS:
                     rb.disable()
                 self.remove_buttons.append(rb)
             y += len(m.players) * row_h + 6
-            self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), "+ Add player", ui)
+            self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), _("+ Add player"), ui)
             if len(m.players) >= MAX_PLAYERS:
                 self.add_button.disable()
         self.coach_box: UICheckBox | None = None
         if m.game == "racerbile":
             self.coach_box = UICheckBox(
-                pygame.Rect(x0 + 212, y + 7, 20, 20), "coach", ui, initial_state=m.coach, tool_tip_text="the coach explains each way: its path, squeals and sips (C in the race)"
+                pygame.Rect(x0 + 212, y + 7, 20, 20), _("coach"), ui, initial_state=m.coach, tool_tip_text=_("the coach explains each way: its path, squeals and sips (C in the race)")
             )
-            hint = "shows the path and the sips of each way"
+            hint = _("shows the path and the sips of each way")
             if x0 + 300 + f.font(12, "italic").size(hint)[0] < self.left.right - 10:
                 small(hint, x0 + 300, y + 10, theme.MUTED, 12)
         y += 34 + 26
         if m.game in GAMES and self.left.bottom - y >= 110:
-            head("In brief", x0, y)
+            head(_("In brief"), x0, y)
             y += 38
             for rule in rules_for(m.game):
                 lines = f.wrap(f"{rule.title}: {rule.summary}", 14, lw - 50)
@@ -554,7 +565,7 @@ class MenuScene(OverlayScene):
         info = GAMES.get(m.game)
         x1, y = self.right.x + 18, self.right.y + 14
         rinner = rw - 36
-        head("House rules", x1, y)
+        head(_("House rules"), x1, y)
         y += 44
         self.variant_menu: UIDropDownMenu | None = None
         self.option_widgets: dict[str, Any] = {}
@@ -564,7 +575,7 @@ class MenuScene(OverlayScene):
         if info is not None and info.race:
             y = self._race_profile(info, x1, y, rinner, labels, small)
         elif info is not None:
-            small("Variant", x1, y + 8, theme.CREAM, 15, "bold")
+            small(_("Variant"), x1, y + 8, theme.CREAM, 15, "bold")
             variants: list[str | tuple[str, str]] = list(info.spec.variants)
             self.variant_menu = UIDropDownMenu(variants, m.variants[m.game], pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
             y += 42
@@ -578,36 +589,38 @@ class MenuScene(OverlayScene):
             for o in info.spec.options:
                 y = self._option_row(o, x1, y, rinner, labels, help_lines)
             if m.game != "bierpong":  # a Bierpong match is one game
-                small("Games in the match", x1, y + 8, theme.CREAM, 15, "bold")
+                small(_("Games in the match"), x1, y + 8, theme.CREAM, 15, "bold")
                 self.games_entry = UITextEntryLine(pygame.Rect(x1 + rinner - 90, y, 90, 32), ui, initial_text=m.games)
                 self.games_entry.set_allowed_characters("numbers")
                 self.games_entry.set_text_length_limit(2)
-                if rinner >= 420:
-                    small("strokes and Schüsse add up over the games", x1 + 170, y + 10, theme.MUTED, 12)
+                note = _("strokes and Schüsse add up over the games")
+                if rinner >= 420 and 170 + f.font(12, "italic").size(note)[0] <= rinner - 98:  # clear of the entry
+                    small(note, x1 + 170, y + 10, theme.MUTED, 12)
                 y += 40
         # bottom bar
         by = h - 78
         sw, qw = (200, 110) if w >= 1100 else (150, 84)
-        self.start_button = UIButton(pygame.Rect(w - margin - sw, by, sw, 54), "Start", ui, object_id="#start_button")
-        self.quit_button = UIButton(pygame.Rect(w - margin - sw - 12 - qw, by, qw, 48), "Quit", ui)
-        # the tools, left to right: (text, tool tip, width wished); narrowed alike when the bar is short
-        tools: list[tuple[str, str, int]] = [
-            ("Continue saved match…", str(save_dir()), 240),
-            ("Replays…", "step through a saved match, ruling by ruling (the replay viewer)", 110),
-            ("? Rules", "the rules of the chosen game (F1)", 110),
-            ("Edit tracks…", "the track editor: a new track, a copy of a shipped one, or yours", 150),
-            ("Special shots…", "Bierpong's special shots, solved through the physics and played slowly, with the referee's rulings (D)", 150),
-            ("Settings…", "language, sound, assists and the remembered players (S)", 130),
-        ]
-        room = self.quit_button.rect.left - 12 - margin - 12 * (len(tools) - 1)
+        self.start_button = UIButton(pygame.Rect(w - margin - sw, by, sw, 54), _("Start"), ui, object_id="#start_button")
+        self.quit_button = UIButton(pygame.Rect(w - margin - sw - 12 - qw, by, qw, 48), _("Quit"), ui)
+        # the tools, left to right: (text, its short word, tool tip, width wished); narrowed alike when
+        # the bar is short (a longer language's words widen their button first)
         bf = f.font(16, "bold")
-        if sum(bf.size(text)[0] + 24 for text, _h, _w in tools) > room:  # a short bar: short words
-            brief = {"Continue saved match…": "Saved…", "Edit tracks…": "Tracks…", "Special shots…": "Shots…", "? Rules": "Rules"}
-            tools = [(brief.get(text, text.rstrip("…")), tip, bf.size(brief.get(text, text.rstrip("…")))[0] + 24) for text, tip, _w in tools]
-        shrink = min(1.0, room / sum(tw for _t, _h, tw in tools))
+        tools: list[tuple[str, str, str, int]] = [
+            (_("Continue saved match…"), _("Saved…"), str(save_dir()), 240),
+            (_("Replays…"), _("Replays"), _("step through a saved match, ruling by ruling (the replay viewer)"), 110),
+            (_("? Rules"), _("Rules"), _("the rules of the chosen game (F1)"), 110),
+            (_("Edit tracks…"), _("Tracks…"), _("the track editor: a new track, a copy of a shipped one, or yours"), 150),
+            (_("Special shots…"), _("Shots…"), _("Bierpong's special shots, solved through the physics and played slowly, with the referee's rulings (D)"), 150),
+            (_("Settings…"), _("Settings"), _("language, sound, assists and the remembered players (S)"), 130),
+        ]
+        tools = [(text, word, tip, max(tw, bf.size(text)[0] + 24)) for text, word, tip, tw in tools]
+        room = self.quit_button.rect.left - 12 - margin - 12 * (len(tools) - 1)
+        if sum(bf.size(text)[0] + 24 for text, _s, _h, _w in tools) > room:  # a short bar: short words
+            tools = [(word, word, tip, bf.size(word)[0] + 24) for _t, word, tip, _w in tools]
+        shrink = min(1.0, room / sum(tw for _t, _s, _h, tw in tools))
         bx = margin
         made: list[UIButton] = []
-        for text, tip, tw in tools:
+        for text, _s, tip, tw in tools:
             bw = int(tw * shrink)
             made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
             bx += bw + 12
@@ -622,11 +635,12 @@ class MenuScene(OverlayScene):
             title_w = f.shadowed("Stammtisch", 64 if not self.compact else 50, theme.CREAM, "serif", 3).get_width()
             most = w - 2 * margin - 4 - title_w - 24
             short = f"{resume.title}: {', '.join(resume.players)}"
-            text = next((c for c in (f"Continue: {resume.label}", f"Continue: {short} – {resume.actions} actions", f"Continue: {short}")
-                         if f.font(22, "bold").size(c)[0] + 40 <= most), f"Continue: {resume.title}")
+            go = _("Continue: {match}")
+            tries = (go.format(match=resume.label), _("Continue: {match} – {n} actions").format(match=short, n=resume.actions), go.format(match=short))
+            text = next((c for c in tries if f.font(22, "bold").size(c)[0] + 40 <= most), go.format(match=resume.title))
             cw = min(f.font(22, "bold").size(text)[0] + 40, most)
             self.continue_button = UIButton(pygame.Rect(w - margin - cw, 54 if not self.compact else 38, cw, 44 if not self.compact else 38), text, ui,
-                                            object_id="#start_button", tool_tip_text=f"resume the last unfinished match – {resume.label} – from {resume.path}")
+                                            object_id="#start_button", tool_tip_text=_("resume the last unfinished match – {match} – from {path}").format(match=resume.label, path=resume.path))
         # static text: title, headings, labels
         assert self._bg is not None
         static = self._bg.copy()
@@ -634,9 +648,9 @@ class MenuScene(OverlayScene):
             theme.rounded_panel(static, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
         title = f.shadowed("Stammtisch", 64 if not self.compact else 50, theme.CREAM, "serif", 3)
         static.blit(title, (margin + 4, 18 if not self.compact else 12))
-        sub = f.text("pub games at the regulars' table – Schock, Katchen, Racerbile and Bierpong tonight", 18, theme.MUTED, "italic")
+        sub = f.text(_("pub games at the regulars' table – Schock, Katchen, Racerbile and Bierpong tonight"), 18, theme.MUTED, "italic")
         sub_x = margin + 10 + title.get_width() + 18
-        keys = f.text("F1 rules · F11 full screen · Esc quit", 14, theme.MUTED, "italic")
+        keys = f.text(_("F1 rules · F11 full screen · Esc quit"), 14, theme.MUTED, "italic")
         static.blit(keys, (w - margin - keys.get_width(), 30 if not self.compact else 16))
         sub_end = self.continue_button.rect.left - 12 if self.continue_button is not None else w - margin
         if sub_x + sub.get_width() < sub_end:
@@ -650,18 +664,18 @@ class MenuScene(OverlayScene):
         m = self.model
         ui = self.ui
         ww = 200 if width >= 400 else 170
-        small("Variant", x, y + 8, theme.CREAM, 15, "bold")
+        small(_("Variant"), x, y + 8, theme.CREAM, 15, "bold")
         variants: list[str | tuple[str, str]] = [VARIANT_LABELS.get(v, v) for v in info.spec.variants]
         self.variant_menu = UIDropDownMenu(variants, VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game]), pygame.Rect(x + width - ww, y, ww, 32), ui)
         y += 40
-        small("Track", x, y + 8, theme.CREAM, 15, "bold")
+        small(_("Track"), x, y + 8, theme.CREAM, 15, "bold")
         self.tracks = track_choices()
-        if m.track not in [ref for _, ref in self.tracks]:
+        if m.track not in [ref for _l, ref in self.tracks]:
             self.tracks.append((Path(m.track).stem or m.track, m.track))
         current = next(label for label, ref in self.tracks if ref == m.track)
-        track_labels: list[str | tuple[str, str]] = [label for label, _ in self.tracks]
+        track_labels: list[str | tuple[str, str]] = [label for label, _r in self.tracks]
         self.track_menu = UIDropDownMenu(track_labels, current, pygame.Rect(x + width - ww, y, ww, 32), ui, expansion_height_limit=260)
-        where = f"your tracks: {user_track_dir_text()}"
+        where = _("your tracks: {folder}").format(folder=user_track_dir_text())
         if self.fonts.font(11, "italic").size(where)[0] <= width - ww - 70:
             small(where, x + 60, y + 10, theme.MUTED, 11)
         y += 44
@@ -678,13 +692,15 @@ class MenuScene(OverlayScene):
             y = self._option_row(o, x, y, width, labels, 1)
         if shown < len(opts):
             a, b = self.option_scroll + 1, self.option_scroll + shown
-            small(f"options {a}–{b} of {len(opts)} · the mouse wheel scrolls", x, y + 12, theme.MUTED, 13)
-            self.more_button = UIButton(pygame.Rect(x + width - 150, y + 4, 150, 32), "More options" if b < len(opts) else "First options", ui)
+            small(_("options {first}–{last} of {n} · the mouse wheel scrolls").format(first=a, last=b, n=len(opts)), x, y + 12, theme.MUTED, 13)
+            self.options_at_end = b >= len(opts)
+            self.more_button = UIButton(pygame.Rect(x + width - 150, y + 4, 150, 32), _("First options") if self.options_at_end else _("More options"), ui)
             y += 40
         return y
 
     def _help_lines(self, o: Option, width: int) -> list[str]:
-        return self.fonts.wrap(f"{o.help.rstrip('.')}. Default: {option_value_text(o.default)}.", 13, width - 10, "italic")
+        text = _("{help}. Default: {default}.").format(help=o.help.rstrip("."), default=option_value_text(o.default))
+        return self.fonts.wrap(text, 13, width - 10, "italic")
 
     def _option_row(self, o: Option, x: int, y: int, width: int, labels: list[tuple[pygame.Surface, tuple[int, int]]], help_lines: int = 3) -> int:
         f = self.fonts
@@ -694,15 +710,15 @@ class MenuScene(OverlayScene):
         labels.append((name, (x, y + 7)))
         ww = 160 if width >= 400 else 130
         if help_lines == 0:
-            d = f.text(f"default: {option_value_text(o.default)}", 12, theme.MUTED, "italic")
+            d = f.text(_("default: {value}").format(value=option_value_text(o.default)), 12, theme.MUTED, "italic")
             if name.get_width() + 10 + d.get_width() < width - ww - 8:
                 labels.append((d, (x + name.get_width() + 10, y + 10)))
         r = pygame.Rect(x + width - ww, y, ww, 32)
         if o.kind == "bool":
-            cb = UICheckBox(pygame.Rect(r.x, r.y + 6, 20, 20), "on", self.ui, initial_state=bool(value), tool_tip_text=o.help)
+            cb = UICheckBox(pygame.Rect(r.x, r.y + 6, 20, 20), _("on"), self.ui, initial_state=bool(value), tool_tip_text=o.help)
             self.option_widgets[o.name] = cb
         elif o.kind == "count":
-            e = UITextEntryLine(r, self.ui, initial_text=m.counts[m.game].get(o.name, ""), placeholder_text="none")
+            e = UITextEntryLine(r, self.ui, initial_text=m.counts[m.game].get(o.name, ""), placeholder_text=_("none"))
             e.set_allowed_characters("numbers")
             e.set_text_length_limit(3)
             self.option_widgets[o.name] = e
@@ -750,7 +766,7 @@ class MenuScene(OverlayScene):
             self.message = str(e)
             return False
         self.message = ""
-        from game.ui.settings_scene import remember_players
+        from game.ui.prefs import remember_players
 
         self.host.push(match_scene(self.host, match, coach=self.model.coach))
         err = remember_players(self.model.people())  # only when the program loaded settings
@@ -759,7 +775,7 @@ class MenuScene(OverlayScene):
         return True
 
     def _typing(self) -> bool:
-        entries = [*self.name_entries, *(d for _, _, d in self.driver_entries)]
+        entries = [*self.name_entries, *(d for _i, _j, d in self.driver_entries)]
         return any(x.is_focused for x in entries) or any(isinstance(w, UITextEntryLine) and w.is_focused for w in self.option_widgets.values())
 
     def find_unfinished(self) -> None:
@@ -773,7 +789,7 @@ class MenuScene(OverlayScene):
             self.unfinished = None
         info = self.unfinished
         if info is not None and info.problem:
-            note = f"The autosave of {info.title} is damaged: {info.problem}"
+            note = _("The autosave of {match} is damaged: {problem}").format(match=info.title, problem=info.problem)
             if note not in self.message:
                 self.message = f"{self.message} · {note}" if self.message else note
 
@@ -784,12 +800,12 @@ class MenuScene(OverlayScene):
 
         info = self.unfinished
         if info is None:
-            self.message = "There is no unfinished match to continue."
+            self.message = _("There is no unfinished match to continue.")
             return False
         try:
             r = load_autosave(info.path)
         except InputError as e:
-            self.message = f"Cannot continue: {e}"
+            self.message = _("Cannot continue: {error}").format(error=e)
             return False
         if r.match.state.is_terminal():  # over already: nothing to continue, its autosave goes
             Autosave(r.match, info.path).finish()
@@ -830,24 +846,24 @@ class MenuScene(OverlayScene):
         self.modal = ListDialog(
             self.fonts,
             self.size,
-            "Continue a saved match",
-            f"Saved matches in {save_dir()}",
+            _("Continue a saved match"),
+            _("Saved matches in {folder}").format(folder=shown_dir()),
             items,
-            "Load",
+            _("Load"),
             self._load_chosen,
-            empty="No saved matches yet (Ctrl+S at the table saves one).",
+            empty=_("No saved matches yet (Ctrl+S at the table saves one)."),
         )
 
     def open_replays(self) -> None:
         """"Replays…": the saved matches; the chosen one opens in the replay viewer (`game.ui.replay`)."""
         items = [(sv.label, str(sv.path)) for sv in list_saves()]
-        self.modal = ListDialog(self.fonts, self.size, "Replays", f"Saved matches in {save_dir()}", items, "Replay",
-                                self._replay_chosen, empty="No saved matches yet (Ctrl+S at the table saves one).")
+        self.modal = ListDialog(self.fonts, self.size, _("Replays"), _("Saved matches in {folder}").format(folder=shown_dir()), items,
+                                _("Replay"), self._replay_chosen, empty=_("No saved matches yet (Ctrl+S at the table saves one)."))
 
     def _replay_chosen(self, key: str | None) -> None:
         if key is None:
             if isinstance(self.modal, ListDialog):
-                self.modal.set_message("Choose a saved match first")
+                self.modal.set_message(_("Choose a saved match first"))
             return
         from game.ui.replay import ReplayScene
 
@@ -855,7 +871,7 @@ class MenuScene(OverlayScene):
             scene = ReplayScene(self.host, key)
         except InputError as e:
             if isinstance(self.modal, ListDialog):
-                self.modal.set_message(f"Cannot replay {Path(e.file).name}:{e.line}:{e.column}: {e.message}")
+                self.modal.set_message(_("Cannot replay {where}: {error}").format(where=f"{Path(e.file).name}:{e.line}:{e.column}", error=e.message))
             return
         self.modal = None
         self.host.push(scene)
@@ -863,7 +879,7 @@ class MenuScene(OverlayScene):
     def _load_chosen(self, key: str | None) -> None:
         if key is None:
             if isinstance(self.modal, ListDialog):
-                self.modal.set_message("Choose a saved match first")
+                self.modal.set_message(_("Choose a saved match first"))
             return
         try:
             from game.match import Match
@@ -871,7 +887,7 @@ class MenuScene(OverlayScene):
             match = Match.load(key)
         except InputError as e:
             if isinstance(self.modal, ListDialog):
-                self.modal.set_message(f"Cannot load {Path(e.file).name}:{e.line}:{e.column}: {e.message}")
+                self.modal.set_message(_("Cannot load {where}: {error}").format(where=f"{Path(e.file).name}:{e.line}:{e.column}", error=e.message))
             return
         self.modal = None
         self.host.push(match_scene(self.host, match, save_path=key))
@@ -883,7 +899,7 @@ class MenuScene(OverlayScene):
             
             match = Match.load(path)
         except InputError as e:
-            self.message = f"Cannot load it: {e}"
+            self.message = _("Cannot load it: {error}").format(error=e)
             return False
         self.message = ""
         self.host.push(match_scene(self.host, match, save_path=path))
@@ -905,7 +921,7 @@ class MenuScene(OverlayScene):
             else:
                 self.modal = None
 
-        self.modal = Confirm(self.fonts, self.size, "Leave the Stammtisch?", "Esc again quits.", ["Quit", "Stay"], chosen)
+        self.modal = Confirm(self.fonts, self.size, _("Leave the Stammtisch?"), _("Esc again quits."), [N_("Quit"), N_("Stay")], chosen)
 
     def toggle_help(self) -> None:
         if self.help is not None:
@@ -962,8 +978,7 @@ class MenuScene(OverlayScene):
                 self.rebuild()
             elif el is self.more_button:
                 self._sync_names()
-                at_end = self.more_button.text == "First options"
-                self.option_scroll = 0 if at_end else self.option_scroll + self.options_shown
+                self.option_scroll = 0 if self.options_at_end else self.option_scroll + self.options_shown
                 self.rebuild()
             elif el is self.start_button:
                 self.start()
@@ -988,10 +1003,10 @@ class MenuScene(OverlayScene):
             rows: list[Any] = m.team_rows if m.team_game else m.players
             if el in self.kind_menus:
                 i = self.row_index[self.kind_menus.index(el)]
-                rows[i].kind = next(k for k, label in kinds_for(m.game) if label == e.text)
+                rows[i].kind = next(k for k, label in kinds_for(m.game) if _(label) == e.text)
             elif el in self.drink_menus:
                 i = self.row_index[self.drink_menus.index(el)]
-                rows[i].drink = next(d for d, label in DRINKS if label == e.text)
+                rows[i].drink = next(d for d, _l in DRINKS if drink_label(d) == e.text)
             elif el is self.variant_menu:
                 self._sync_names()
                 was = m.lemans
@@ -1037,6 +1052,10 @@ class MenuScene(OverlayScene):
                 self.rebuild()
 
     def update(self, dt: float) -> None:
+        if self._lang != language():  # the language was switched: every label anew
+            self._lang = language()
+            self._sync_names()
+            self.rebuild()
         self.ui.update(dt)
         if self.help is not None:
             self.help.update(dt)

@@ -19,6 +19,7 @@ import pygame
 from game.bierpong.demo_match import DemoScript, Line, referee_demo, short
 from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
 from game.errors import IllegalAction
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.pong import PongScene
 from game.ui.pong_view import Label, PongFrame
@@ -28,20 +29,20 @@ from physics.world import Table
 
 DEMO_SLOW = 0.3  # simulated seconds per real second
 PAUSE = 0.5  # simulated seconds between throws
-KEYS = ("R: play again   S: slow motion on/off", "Space: pause   Esc: leave")
+KEYS = (N_("R: play again   S: slow motion on/off"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
 
-# The special-shots menu of the practice table (M): each shot, what it is, its article.
+# The special-shots menu of the practice table (M): each shot, what it is, its article (shown through `_()`).
 SHOT_TEXTS: dict[str, str] = {
-    "bounce": "Bounce (Aufsetzer) – touches down on the table, then drops in: two hits (art14)",
-    "roller": "Roller – touches two cups, then drops in: counts as a bounce (art15)",
-    "bombe": "Bombe – both throws of a round in the same cup: it and two more go (art20)",
-    "island": "Island – a cup without neighbours, called and hit: it and one more go (art22)",
-    "trickshot": "Trickshot – a ball comes back over the centre, is fetched and thrown again (art19)",
-    "air_ball": "Air ball – touches nothing, caught behind the far end: one ball twice (art23)",
-    "balls_back": "Balls back – both throws of a round hit: the team throws again (art13)",
-    "on_fire": "On fire – three hits in a row: the thrower goes on until he misses (art21)",
-    "dead_cup": "Dead cup – a hit cup left standing, hit again later: that wins at once (art18)",
-    "konter": "Konter – the last cup hit; the counter needs as many hits with as many throws (art10)",
+    "bounce": N_("Bounce (Aufsetzer) – touches down on the table, then drops in: two hits (art14)"),
+    "roller": N_("Roller – touches two cups, then drops in: counts as a bounce (art15)"),
+    "bombe": N_("Bombe – both throws of a round in the same cup: it and two more go (art20)"),
+    "island": N_("Island – a cup without neighbours, called and hit: it and one more go (art22)"),
+    "trickshot": N_("Trickshot – a ball comes back over the centre, is fetched and thrown again (art19)"),
+    "air_ball": N_("Air ball – touches nothing, caught behind the far end: one ball twice (art23)"),
+    "balls_back": N_("Balls back – both throws of a round hit: the team throws again (art13)"),
+    "on_fire": N_("On fire – three hits in a row: the thrower goes on until he misses (art21)"),
+    "dead_cup": N_("Dead cup – a hit cup left standing, hit again later: that wins at once (art18)"),
+    "konter": N_("Konter – the last cup hit; the counter needs as many hits with as many throws (art10)"),
 }
 _SOLVED: dict[str, Solution] = {}  # the solver is deterministic: solve each shot once per process
 
@@ -129,9 +130,11 @@ class ShotMenu(Scene):
         pygame.draw.rect(surface, (26, 26, 32), panel, border_radius=int(10 * s))
         pygame.draw.rect(surface, theme.AMBER, panel, 2, border_radius=int(10 * s))
         pad = int(18 * s)
-        surface.blit(f.shadowed("Special shots", int(24 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
-        back = "the table" if self.under is not None else "the menu"
-        hint = f"↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to {back}"
+        surface.blit(f.shadowed(_("Special shots"), int(24 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
+        if self.under is not None:
+            hint = _("↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to the table")
+        else:
+            hint = _("↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to the menu")
         surface.blit(f.text(hint, int(13 * s), theme.CHALK_DIM), (panel.left + pad, panel.top + pad + int(34 * s)))
         y = panel.top + int(86 * s)
         self.rows = []
@@ -142,7 +145,7 @@ class ShotMenu(Scene):
                 pygame.draw.rect(surface, (70, 56, 24), r, border_radius=int(5 * s))
             num = f.text(f"{(i + 1) % 10}", int(15 * s), theme.CHALK_YELLOW, "bold")
             surface.blit(num, (r.left + pad // 2, r.centery - num.get_height() // 2))
-            t = f.text(SHOT_TEXTS[shot], int(16 * s), theme.CREAM if i == self.index else theme.CHALK)
+            t = f.text(_(SHOT_TEXTS[shot]), int(16 * s), theme.CREAM if i == self.index else theme.CHALK)
             surface.blit(t, (r.left + pad // 2 + int(28 * s), r.centery - t.get_height() // 2))
             y += line
         if self.message:
@@ -179,7 +182,7 @@ class DemoScene(PongScene):
     def _say_lines(self, lines: tuple[Line, ...]) -> None:
         for ln in lines:
             if not ln.solved:
-                self.say("", f"› {ln.action}" + ("" if ln.shown else " (on record)"))
+                self.say("", f"› {ln.action}" + ("" if ln.shown else " " + _("(on record)")))
             for r in ln.rulings:
                 words = f" – “{' '.join(r.words)}”" if r.words else ""
                 self.say(short(r.rule), r.arithmetic + words)
@@ -187,22 +190,22 @@ class DemoScene(PongScene):
     def _say_setup(self) -> None:
         if self.script is None:
             if self.script_error:
-                self.say("", f"no referee: {self.script_error}")
+                self.say("", _("no referee: {error}").format(error=self.script_error))
             return
         sc = self.script
         a, b = sc.start.sides
-        self.say("", f"The referee: {a.name} ({', '.join(a.members)}) v {b.name} ({', '.join(b.members)})")
+        self.say("", _("The referee: {a} v {b}").format(a=f"{a.name} ({', '.join(a.members)})", b=f"{b.name} ({', '.join(b.members)})"))
         acts = [ln.action for ln in sc.setup if ln.action != "start"]
         head = "; ".join(acts[:2])
-        more = f" + {len(acts) - 2} earlier actions" if len(acts) > 2 else ""
-        self.say("setup", f"{head}{more}")
+        more = " + " + _("{n} earlier actions").format(n=len(acts) - 2) if len(acts) > 2 else ""
+        self.say(_("setup"), f"{head}{more}")
         if more:
-            self.say("", f"{b.name} have cup(s) {' '.join(map(str, b.rack.ids))} left, {a.name} throw")
+            self.say("", _("{defenders} have cup(s) {cups} left, {throwers} throw").format(defenders=b.name, cups=" ".join(map(str, b.rack.ids)), throwers=a.name))
 
     def _say_summary(self) -> None:
         if self.script is None:
             return
-        self.say("", "The referee:")
+        self.say("", _("The referee:"))
         for line in self.script.summary():
             self.say("", "· " + line)
 
@@ -217,7 +220,8 @@ class DemoScene(PongScene):
         self.classified: list[str] = []  # one line per finished throw
         self.events: list[list[Event]] = []  # what the table reported, per throw
         n = len(self.solution.throws)
-        self.say("", f"— demo: {self.solution.shot} ({n} throw{'s' if n != 1 else ''}) —")
+        what = (_("demo: {shot} ({n} throw)") if n == 1 else _("demo: {shot} ({n} throws)")).format(shot=self.solution.shot, n=n)
+        self.say("", f"— {what} —")
         self._say_setup()
 
     @property
@@ -231,7 +235,7 @@ class DemoScene(PongScene):
         self.flights.clear()
         self.trails = []
         self.events.append([])
-        self.say("", f"throw {self.index + 1}: {st.note}")
+        self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=st.note))
         if self.script is not None:
             self._say_lines(self.script.throws[self.index].before)
         self.throw(st.throw)
@@ -247,12 +251,12 @@ class DemoScene(PongScene):
         throws = self.solution.throws
         if self.index >= 0 and len(self.classified) <= self.index and self.in_flight() == 0:
             st = throws[self.index]
-            text = str(st.outcome) + ("" if not st.tipped else " · tipped " + ", ".join(map(str, st.tipped)))
+            text = str(st.outcome) + ("" if not st.tipped else " · " + _("tipped {cups}").format(cups=", ".join(map(str, st.tipped))))
             self.classified.append(text)
             rest = next((e for e in reversed(self.events[-1]) if isinstance(e, Settled)), None)
             x, y = (rest.x, rest.y) if rest is not None else (st.throw.release[0], st.throw.release[1])
             self.labels.append(Label(text, x, y, 0.12, 0.0))
-            self.say("", f"throw {self.index + 1}: {text}")
+            self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=text))
             if self.script is not None:
                 self._say_lines(self.script.throws[self.index].after)
             if self.finished:
@@ -283,8 +287,8 @@ class DemoScene(PongScene):
         if self.finished:
             return self.solution.summary
         if self.index < 0:
-            return f"{self.solution.shot}: {n} throw{'s' if n != 1 else ''}"
-        return f"{self.solution.shot} – throw {self.index + 1}/{n}: {self.solution.throws[self.index].note}"
+            return (_("{shot}: {n} throw") if n == 1 else _("{shot}: {n} throws")).format(shot=self.solution.shot, n=n)
+        return _("{shot} – throw {i}/{n}: {note}").format(shot=self.solution.shot, i=self.index + 1, n=n, note=self.solution.throws[self.index].note)
 
     def frame(self) -> PongFrame:
         fr = super().frame()
@@ -293,9 +297,9 @@ class DemoScene(PongScene):
             held = {t.outcome.cup for t in self.solution.throws[:self.index] if t.cups == st.cups and t.outcome.hit}
             fr.cups = [replace(c, holds_ball=True) if c.id in held else c for c in fr.cups]
         fr.banner = self.banner()
-        fr.title = f"Bierpong – demo: {self.solution.shot}"
+        fr.title = _("Bierpong – demo: {shot}").format(shot=self.solution.shot)
         done = " · ".join(self.classified)
-        mode = "paused" if self.paused else (f"slow motion {DEMO_SLOW:g}×" if self.slow else "1×")
+        mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{DEMO_SLOW:g}") if self.slow else "1×")
         fr.status = f"{done} · {mode}" if done else mode
         fr.keys = KEYS
         return fr
@@ -326,7 +330,7 @@ def run_demo(shot: str, *, frames: int | None = None, screenshot: str | None = N
     print("  The referee:")
     for line in script.summary():
         print(f"    {line}")
-    app = App(size, fullscreen, title=f"Stammtisch – Bierpong demo: {shot}")
+    app = App(size, fullscreen, title=_("Stammtisch – Bierpong demo: {shot}").format(shot=shot))
     try:
         app.push(DemoScene(app, solution))
         return app.run(frames, screenshot)

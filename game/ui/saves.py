@@ -16,6 +16,15 @@ def save_dir() -> Path:
     return Path(base) / "stammtisch" / "saves"
 
 
+def shown_dir(path: Path | None = None) -> str:
+    """A folder as a person reads it: the home folder written `~` (the save folder by default)."""
+    p = path or save_dir()
+    try:
+        return "~/" + str(p.relative_to(Path.home()))
+    except ValueError:
+        return str(p)
+
+
 def ensure_save_dir() -> Path:
     d = save_dir()
     d.mkdir(parents=True, exist_ok=True)

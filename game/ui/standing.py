@@ -9,6 +9,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from game.dice.schock import SchockState
 from game.dice.state import DiceState
+from game.i18n import _
 from game.match import Match
 from game.rules.ledger import Ledger
 from game.ui.modal import Modal
@@ -39,14 +40,14 @@ class FinalStanding(Modal):
     def build(self) -> None:
         w, h = self.rect.size
         c = self.panel
-        UILabel(pygame.Rect(20, 14, w - 40, 40), "The match is over", self.ui, container=c, object_id="#title_label")
+        UILabel(pygame.Rect(20, 14, w - 40, 40), _("The match is over"), self.ui, container=c, object_id="#title_label")
         y = 62
         for line in self.rows:
             UILabel(pygame.Rect(30, y, w - 60, 30), line, self.ui, container=c)
             y += 34
-        self.new_button = UIButton(pygame.Rect(w - 20 - 3 * 160 - 20, h - 62, 160, 42), "New match (N)", self.ui, container=c, object_id="#go_button")
-        self.menu_button = UIButton(pygame.Rect(w - 20 - 2 * 160 - 10, h - 62, 160, 42), "Back to menu", self.ui, container=c)
-        self.close_button = UIButton(pygame.Rect(w - 20 - 160, h - 62, 160, 42), "Look at table", self.ui, container=c)
+        self.new_button = UIButton(pygame.Rect(w - 20 - 3 * 160 - 20, h - 62, 160, 42), _("New match (N)"), self.ui, container=c, object_id="#go_button")
+        self.menu_button = UIButton(pygame.Rect(w - 20 - 2 * 160 - 10, h - 62, 160, 42), _("Back to menu"), self.ui, container=c)
+        self.close_button = UIButton(pygame.Rect(w - 20 - 160, h - 62, 160, 42), _("Look at table"), self.ui, container=c)
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -77,11 +78,11 @@ def standing(st: DiceState, tally: Ledger | None = None) -> list[str]:
         p = st.players[i]
         acc = led[p]
         if schock:
-            what = f"{acc.strokes} stroke{'s' if acc.strokes != 1 else ''}"
+            what = (_("{n} stroke") if acc.strokes == 1 else _("{n} strokes")).format(n=acc.strokes)
         else:
             what = f"{acc.schuesse} Schuss" if acc.schuesse == 1 else f"{acc.schuesse} Schüsse"
         lines.append(f"{place}.  {p}  –  {what}")
     worst = order[-1]
     if ret[worst] != ret[order[0]]:
-        lines.append(f"{st.players[worst]} buys the next round.")
+        lines.append(_("{name} buys the next round.").format(name=st.players[worst]))
     return lines
