@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytest
 
-from game.bierpong.actions import Throw, Together, parse_action
+from game.bierpong.actions import Throw, Throwoff, Together, parse_action
 from game.bierpong.classify import classify
 from game.bierpong.outcome import parse_outcome
 from game.cli import main as cli_main
@@ -257,7 +257,7 @@ def test_logged_launch_resimulates_to_the_logged_outcome_bierpong_art4(app: App,
     path = saved(tmp_path, m, "pong")
     replay = Replay.load(path)
     cb = bool(m.profile["cup_contact_is_bounce"])
-    singles = pairs = 0
+    singles = pairs = throwoffs = 0
     for k in range(1, replay.steps + 1):
         entry = replay.entry(k)
         launches = throws_of(entry)
@@ -270,12 +270,20 @@ def test_logged_launch_resimulates_to_the_logged_outcome_bierpong_art4(app: App,
             got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
             assert got == action.outcome, f"step {k}: {entry.action}"
             singles += 1
+        elif isinstance(action, Throwoff):  # bierpong.art8: one ball at each rack, both kept
+            assert [la.player for la in launches] == [action.a, action.b]
+            for la, want in zip(launches, (action.a_out, action.b_out)):
+                assert la.side is not None
+                cups = [Cup(c.id, c.x, c.y) for c in before.sides[la.side].rack.cups]
+                got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
+                assert got == want, f"step {k}: {entry.action}"
+            throwoffs += 1
         elif isinstance(action, Together) and len(launches) == 2:
             assert {la.player for la in launches} == {action.first.player, action.second.player}
             got2 = table_outcomes(before, launches, cb)
             assert got2 == {t.player: t.outcome for t in (action.first, action.second)}, f"step {k}"
             pairs += 1
-    assert singles >= 5 and pairs >= 1
+    assert singles >= 5 and pairs >= 1 and throwoffs >= 1
 
 
 def table_outcomes(before: Any, launches: list[Launch], cb: bool) -> dict[str, Any]:

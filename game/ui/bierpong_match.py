@@ -757,12 +757,15 @@ class BierpongMatchScene(PongScene, OverlayScene):
         st = self.state
         rng = self.match.rng
         try:
-            if st.phase == THROWOFF:  # the scene collects the throw-off ball by ball
+            if st.phase == THROWOFF:  # the scene collects the throw-off ball by ball, each on the live table
                 who = rng.choice(self.throwers())
                 rack = st.sides[self.target_side()].rack
                 sk = bot_skill(bots, self.match.players[seat].kind)
-                self.resolve_outcome(who, bots.throw_at(rack, bots.target_cup(rack), sk, rng,
-                                                        cup_contact_is_bounce=bool(self.match.profile["cup_contact_is_bounce"])))
+                t = bots.aimed_throw(rack.cup(bots.target_cup(rack)), sk, rng)
+                self.sync_table()
+                bid = PongScene.throw(self, t)
+                if bid is not None:
+                    self.flying[bid] = InFlight(who, launch=(t, self.steps, self.target_side()))
                 return
             action = self.bots(bots).act(st)
             if isinstance(action, Together) and st.phase == PLAY:  # both balls at once (bierpong.art4)
