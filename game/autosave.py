@@ -17,6 +17,7 @@ No pygame here.
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 import time
 from dataclasses import dataclass
@@ -49,6 +50,31 @@ def default_path(game: str) -> Path:
     return autosave_path(game)
 
 
+def keep_aside(path: Path, log: MatchLog) -> Path | None:
+    """If `path` (or, when it is damaged, its backup) holds an unfinished match in which somebody has
+    acted and which is not `log` (nor an earlier stage of it), move it into the save folder as
+    `<game>-unfinished-<time>.json` – listed by "Continue saved match…" – and return where; else None."""
+    for source in (path, backup_of(path)):
+        try:
+            data = json.loads(source.read_text(encoding="utf-8"))
+            actions = [e["action"] for e in data["entries"]]
+            game = str(data["game"])
+            same = (game, data.get("players"), data.get("seed")) == (log.game, log.players, log.seed)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # unreadable: try the backup; neither: nothing to keep
+        if len(actions) < 2 or (same and actions == [e.action for e in log.entries[: len(actions)]]):
+            return None
+        from game.ui.saves import new_save_path
+
+        target = new_save_path(f"{game}-unfinished", path.parent)
+        try:
+            os.replace(source, target)
+        except OSError:
+            return None
+        return target
+    return None
+
+
 class Autosave:
     """Writes a match's whole log after every applied action (a listener on the match).
 
@@ -64,15 +90,19 @@ class Autosave:
         self.writes = 0
         self.seconds = 0.0  # time spent writing, all writes together
         self._cache: list[tuple[Entry, str]] = []  # entries serialised so far (the same objects)
+        self._top: str | None = None  # the header, serialised once (it does not change in a match)
         self._attached = False
+        self.kept: Path | None = None  # where an older unfinished match at `path` was moved to
 
     @classmethod
     def attach(cls, match: Match, path: str | Path | None = None) -> Autosave:
         """Autosave `match` to `path` (default: the game's autosave in the save folder) from now on.
 
-        The file is replaced at once by the log so far (any older autosave there, finished, damaged
-        or of another match, is gone) and its backup removed; then every action is written."""
+        The file is replaced at once by the log so far and its backup removed; then every action is
+        written. An unfinished match of another match already there is not lost: `keep_aside` moves
+        it into the save folder first (`kept` names where)."""
         a = cls(match, path if path is not None else default_path(match.info.name))
+        a.kept = keep_aside(a.path, match.log)
         a._first_write()
         match.listeners.append(a._on_entry)
         a._attached = True
@@ -81,8 +111,10 @@ class Autosave:
     def text(self) -> str:
         """The file's text for the match's log as it is now."""
         log = self.match.log
-        head = json.loads(log.prefix(0).to_json())
-        head.pop("entries", None)
+        if self._top is None:
+            head = json.loads(log.prefix(0).to_json())
+            head.pop("entries", None)
+            self._top = json.dumps(head, ensure_ascii=False)
         cache = self._cache
         entries = log.entries
         keep = 0
@@ -91,7 +123,7 @@ class Autosave:
         del cache[keep:]
         for e in entries[keep:]:
             cache.append((e, json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":"))))
-        top = json.dumps(head, ensure_ascii=False)
+        top = self._top
         return top[:-1] + ', "entries": [\n' + ",\n".join(s for _, s in cache) + "\n]}\n"
 
     def sync(self) -> None:

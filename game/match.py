@@ -15,7 +15,7 @@ from game.dice.actions import Dice, Tower
 from game.errors import IllegalAction, InputError
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.journal import Journal, is_journal, read_journal
-from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, JUDGES, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
@@ -91,6 +91,7 @@ class Match:
         if isinstance(action, str) and is_challenge_text(action):
             action = parse_challenge(action)
         if isinstance(action, Challenge):
+            action = self._checked(action)
             ruling = rule_on(self.log.entries, action)
             if ruling.what is What.SCHUSS and self.info.name == "katchen" and self.profile["schuss_limit"] is not None:
                 raise IllegalAction(f"{action.head}: at a tournament table the Schüsse decide who leaves it "
@@ -136,16 +137,43 @@ class Match:
         """(entry, ruling), both from 1, of every ruling a challenge overrode."""
         return overridden(self.log.entries)
 
+    def people(self) -> list[str]:
+        """Everybody at the table who drinks: a team's members or drivers, else the player."""
+        return [str(n) for p in self.log.players for n in (p.get("drivers") or [p["name"]])]
+
+    def _checked(self, ch: Challenge) -> Challenge:
+        """A challenge as its notation reads back (names and reason as written), by somebody at the
+        table (or the judges) and for somebody at the table; IllegalAction otherwise."""
+        if not ch.reason.strip():
+            raise IllegalAction(f"{ch.head}: a challenge needs a reason")
+        people = self.people()
+        for name in (ch.by, ch.who):
+            if any(sep in name for sep in (": ", " – ", " - ")):
+                raise IllegalAction(f"{ch.head}: the name {name!r} cannot be written in a challenge (': ' or ' – ' in it)")
+        if ch.who not in people:
+            raise IllegalAction(f"{ch.head}: {ch.who!r} is nobody at this table ({', '.join(people)})")
+        judges = bool(getattr(self.state, "lemans", False))  # a Le Mans event has judges (racerbile.lemans.judges)
+        if ch.by not in people and not (judges and ch.by == JUDGES):
+            raise IllegalAction(f"{ch.head}: {ch.by!r} is nobody at this table" + (f", nor the {JUDGES}" if judges else ""))
+        return parse_challenge(str(ch))
+
     def drinks(self) -> Ledger:
         """What everybody has drunk, and the strokes and Schüsse, by the rulings that stand (the
-        ledger follows challenges; mats are the state's)."""
-        names: list[str] = []
-        drinks: dict[str, Drink] = {}
-        for p in self.log.players:
-            for n in (p.get("drivers") or [p["name"]]):
-                names.append(str(n))
-                drinks[str(n)] = Drink(p.get("drink", "beer"))
-        led = Ledger.new(names, drinks)
+        ledger follows challenges; mats are the state's). Kept until the log changes (scenes ask
+        every frame)."""
+        log = self.log
+        last = log.entries[-1] if log.entries else None
+        cached = self.__dict__.get("_drinks")  # (log, entries, last entry, ledger): held, so never a stale id
+        if cached is not None and cached[0] is log and cached[1] == len(log.entries) and cached[2] is last:
+            led: Ledger = cached[3]
+            return led
+        led = self._drinks_now()
+        self._drinks = (log, len(log.entries), last, led)
+        return led
+
+    def _drinks_now(self) -> Ledger:
+        drinks = {str(n): Drink(p.get("drink", "beer")) for p in self.log.players for n in (p.get("drivers") or [p["name"]])}
+        led = Ledger.new(self.people(), drinks)
         for r in self.effective_rulings():
             if r.what in CHALLENGEABLE:
                 if r.who not in led.players:

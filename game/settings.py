@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from game.fileio import atomic_write
+from game.i18n import LANGUAGES as I18N_LANGUAGES
 from game.rules.ledger import Drink
 
 __all__ = ["LANGUAGES", "Settings", "config_dir", "load_settings", "save_settings", "settings_path"]
 
-LANGUAGES = ("en", "de", "da")
+LANGUAGES = tuple(I18N_LANGUAGES)  # the codes the interface speaks (game.i18n)
 FORMAT = "stammtisch-settings/1"
 
 

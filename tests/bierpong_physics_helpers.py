@@ -34,7 +34,7 @@ from physics.constants import CONST
 from physics.events import Event, Settled
 from physics.table import Cup
 from physics.world import Throw as PhysThrow
-from physics.world import simulate
+from physics.world import Table, simulate
 
 WANTS = ("hit", "bounce", "roller", "graze", "miss", "air", "back")
 RELEASE = S.RELEASE
@@ -192,11 +192,20 @@ def fetched_release(s: Shot) -> tuple[float, float, float]:
 
 
 def together(m: Match, first: tuple[str, str, int | None], second: tuple[str, str, int | None]) -> Thrown:
-    """Two real balls at once on the same rack (bierpong.art4): (player, want, cup) each; the second
-    from a release beside the first. The outcome returned is the second's."""
-    a = outcome_for(m, first[0], first[1], first[2])
+    """Two real balls at once on the same rack (bierpong.art4): (player, want, cup) each, the second
+    released beside the first. Each is found alone, then both fly together on one live table (so they
+    may meet, `physics.events.BallContact`) and each is classified from its own events there. The
+    outcome returned is the second's."""
+    st: BierpongState = m.state
+    sa = shot_for(m, first[0], first[1], first[2])
     sb = shot_for(m, second[0], second[1], second[2], release=(RELEASE[0], -0.08, RELEASE[2]))
-    b = parse_outcome(str(sb.outcome))
+    table = Table(rack_now(st, first[0]))
+    ids = (table.throw(sa.throw), table.throw(sb.throw))
+    events: list[Event] = []
+    while table.busy and len(events) < 10_000:
+        events += table.advance(0.5)
+    cb = bool(m.profile["cup_contact_is_bounce"])
+    a, b = (parse_outcome(str(read(events, ball=i, cup_contact_is_bounce=cb).outcome)) for i in ids)
     return Thrown(b, list(m.apply(Together(Throw(first[0], a), Throw(second[0], b))).rulings), sb)
 
 

@@ -322,3 +322,31 @@ def test_a_match_nobody_has_acted_in_is_not_offered(tmp_path: Path) -> None:
     play_on(m, bot, lambda m: None, 3)
     info = last_unfinished(tmp_path)
     assert info is not None and info.actions == 2
+
+
+def test_a_new_match_never_overwrites_another_unfinished_one(tmp_path: Path) -> None:
+    """Issue 8 – never silently lose a game: the game's autosave holds an unfinished match; a new
+    match of that game (or a loaded save) starting to autosave moves it into the save folder first."""
+    path = tmp_path / "autosave-schock.json"
+    old, bot = new_match("schock", 4)
+    Autosave.attach(old, path)
+    play_on(old, bot, lambda m: None, 6)
+    new, _bot = new_match("schock", 5)
+    a = Autosave.attach(new, path)
+    assert a.kept is not None and a.kept.parent == tmp_path and a.kept.name.startswith("schock-unfinished-")
+    assert load_autosave(a.kept).match.log.entries == old.log.entries
+    assert on_disk(path).entries == new.log.entries
+    # the same match attached again (a resumed autosave) is not moved aside
+    assert Autosave.attach(new, path).kept is None
+
+
+def test_a_damaged_autosave_keeps_its_good_backup_when_a_new_match_starts(tmp_path: Path) -> None:
+    path = tmp_path / "autosave-katchen.json"
+    old, bot = new_match("katchen", 4)
+    Autosave.attach(old, path)
+    play_on(old, bot, lambda m: None, 6)
+    path.write_text(path.read_text()[:50])  # torn
+    new, _bot = new_match("katchen", 5)
+    a = Autosave.attach(new, path)
+    assert a.kept is not None
+    assert load_autosave(a.kept).match.log.entries == old.log.entries[:-1]  # the backup: one action behind

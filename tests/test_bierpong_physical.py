@@ -122,9 +122,11 @@ def test_two_real_balls_at_once_forbidden_in_singles_allowed_in_teams_art4() -> 
     with pytest.raises(IllegalAction, match="bierpong.art4"):
         together(m, ("Ann", "hit", None), ("Ann", "miss", None))
     d = new_game(DOUBLES, auto_remove_cups=True)
-    both = together(d, ("Ann", "hit", None), ("Ben", "hit", None))
+    rack = cups(d, 1)
+    both = together(d, ("Ann", "hit", 2), ("Ben", "hit", 3))  # two cups: aimed at one, the balls would meet
     assert of(both.rulings, "bierpong.art4") and of(both.rulings, "bierpong.art13")
-    assert state(d).current_player() == 0 and len(cups(d, 1)) < 10
+    assert state(d).current_player() == 0  # balls back: the Foxes throw again (bierpong.art13)
+    assert set(rack) - set(cups(d, 1)) == {2, 3}
 
 
 def test_straighten_request_between_real_throws_and_the_rerack_house_rule_art5() -> None:

@@ -166,3 +166,14 @@ def test_katchen_tournament_schuss_cannot_be_challenged() -> None:
     i, j, r = next((i, j, r) for i, j, r in challengeable(m.log.entries) if r.what is What.SCHUSS)
     with pytest.raises(IllegalAction, match="tournament table"):
         m.apply(Challenge(i, j, r.who, 0, What.SCHUSS, r.who, "a cocked die"))
+
+
+def test_a_challenge_names_people_at_the_table() -> None:
+    m = bierpong_game()
+    i, j = first_sips(m)
+    with pytest.raises(IllegalAction, match="nobody at this table"):
+        m.apply(f"challenge {i}.{j} by Ann: 3 sips to Nobody – a typo")
+    with pytest.raises(IllegalAction, match="nobody at this table"):
+        m.apply(f"challenge {i}.{j} by judges: 3 sips to Cem – no judges at a beer-pong table")
+    e = m.apply(Challenge(i, j, "Ann", 2, What.SIPS, "Cem", "  two   spaces   in   it "))
+    assert e.action.endswith("– two spaces in it")  # written as the notation reads it back

@@ -20,9 +20,10 @@ import pytest
 from game import i18n
 from game.dice.actions import Dice, Roll, Stand
 from game.i18n import LANGUAGES, N_, _, compile_catalog, extract, language, mo_bytes, parse_po, po_path, set_language
-from game.match import Match, PlayerSpec
+from game.match import GAMES, Match, PlayerSpec
 from game.racerbile.editing import Editor
 from game.rules import racerbile as racerbile_rules
+from game.rules.catalog import rules_for
 from game.rules.ruling import Ruling, What
 from game.ui.app import App
 from game.ui.banners import Banners
@@ -30,6 +31,7 @@ from game.ui.bierpong_match import TABLE_EVENTS, BierpongMatchScene, TableEvents
 from game.ui.dice_table import DiceTableScene
 from game.ui.editor import EditorScene
 from game.ui.editor_panels import render_help
+from game.ui.help import HelpOverlay
 from game.ui.menu import MenuScene
 from game.ui.modal import Confirm, log_dialog
 from game.ui.pong import PongScene
@@ -378,3 +380,128 @@ def test_update_adds_a_new_message_untranslated_for_a_translator(tmp_path: Path,
         again = parse_po((tmp_path / code / "LC_MESSAGES" / "stammtisch.po").read_text(encoding="utf-8"))
         assert again[dropped] == "" and again.keys() >= catalog(code).keys()
     assert i18n.update_catalogs() == todo  # nothing added twice
+
+
+# --- the rule catalogue and the house-rule options in German and Danish ---------------------------
+
+
+def _press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(0.05)
+
+
+def _choose_game(app: App, menu: MenuScene, game: str) -> None:
+    """Click the game's button in the menu (through pygame_gui's event, as a mouse click sends it)."""
+    button = next(b for b, gid in menu.game_buttons.items() if gid == game)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.step(0.05)
+    assert menu.model.game == game
+
+
+def test_every_rule_text_option_help_and_variant_label_is_in_both_catalogs() -> None:
+    """The catalogue behind `main.py rules`, the F1 overlay and the menu (schock.throws … bierpong.scoring,
+    racerbile.*): every title, summary, detail and option help has a German and a Danish text."""
+    from game.rules.catalog import CATALOG
+    from game.ui.menu import VARIANT_LABELS
+
+    texts = [t for rules in CATALOG.values() for r in rules for t in (r.title, r.summary, r.details) if t]
+    texts += [o.help for info in GAMES.values() for o in info.spec.options]
+    texts += list(VARIANT_LABELS.values())
+    assert len(texts) > 300
+    for code in TRANSLATED:
+        cat = catalog(code)
+        assert [t for t in texts if not cat.get(t)] == []
+        changed = [t for t in texts if cat[t] != t]
+        assert len(changed) > 0.9 * len(texts)  # a translation, not the English copied over
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen", "racerbile", "bierpong"])
+def test_the_rules_overlay_and_the_menus_in_brief_speak_german(app: App, game: str) -> None:
+    """With German set, the F1 overlay lists every rule (schock.throws, katchen.table, racerbile.turn,
+    bierpong.art14, …) with its German title, summary and details and the house rules with their
+    German help; the menu's "In brief" box and option rows show the same German texts. Ids stay."""
+    set_language("de")
+    de = catalog("de")
+    spec = GAMES[game].spec
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(0.05)
+    _choose_game(app, menu, game)
+    menu.draw(app.screen)
+    rules = rules_for(game)
+    assert 3 <= len(menu.brief) <= len(rules)
+    assert menu.brief == [f"{de[r.title]}: {de[r.summary]}" for r in rules[: len(menu.brief)]]
+    assert any(not entry.startswith(r.title + ":") for entry, r in zip(menu.brief, rules))  # German, not English
+    # the option rows say what the option does in German: under the row where there is room (not for
+    # Bierpong's eight at this size), and as the switches' tool tips
+    assert bool(menu.option_help) == (game != "bierpong")
+    for name, text in menu.option_help.items():
+        assert text.startswith(de[spec.option(name).help].rstrip("."))
+        assert spec.option(name).help.rstrip(".") not in text
+    switches = [o for o in spec.options if o.kind == "bool" and o.name in menu.option_widgets]
+    assert switches
+    for o in switches:
+        assert menu.option_widgets[o.name].tool_tip_text == de[o.help] != o.help
+    _press(app, pygame.K_F1)
+    overlay = menu.help
+    assert isinstance(overlay, HelpOverlay)
+    for r in rules:
+        assert r.id in overlay.text_lines
+        assert de[r.title] in overlay.text_lines and de[r.summary] in overlay.text_lines
+        if r.details:
+            assert de[r.details] in overlay.text_lines
+    shown = "\n".join(overlay.text_lines)
+    for o in spec.options:
+        assert de[o.help].rstrip(".") + ". " in shown and o.name in shown
+    assert [r.title for r in rules if r.title in overlay.text_lines] == [r.title for r in rules if de[r.title] == r.title]
+
+
+def test_a_known_rule_title_is_drawn_in_danish_and_back_in_english(app: App) -> None:
+    """schock.deckel: the overlay follows the language at the moment it is opened."""
+    from game.rules.catalog import title
+
+    english = title("schock.deckel")
+    for code in ("da", "en"):
+        set_language(code)
+        overlay = HelpOverlay(app.fonts, "schock", app.screen.get_size(), None, GAMES["schock"].spec)
+        want = catalog(code)[english] if code != "en" else english
+        assert want in overlay.text_lines
+        assert (want == english) == (code == "en")
+
+
+def test_the_racerbile_variant_menu_reads_a_translated_label_back(app: App) -> None:
+    """racerbile.lemans.teams: the variant labels go through the catalog and still choose the variant."""
+    set_language("da")
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(0.05)
+    _choose_game(app, menu, "racerbile")
+    assert menu.variant_menu is not None
+    label = catalog("da")["Le Mans"]
+    assert label in [o[0] if isinstance(o, tuple) else o for o in menu.variant_menu.options_list]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.variant_menu, text=label))
+    app.step(0.05)
+    assert menu.model.variants["racerbile"] == "le_mans"
+
+
+def test_main_rules_stays_english_whatever_the_interface_language(tmp_path: Path) -> None:
+    """`python main.py rules schock --options` prints the catalogue's English source texts even when
+    the saved settings choose German (the CLI is English; the ids schock.* as they are)."""
+    import os
+    import subprocess
+    import sys
+
+    from game.settings import Settings, save_settings
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"), LANG="de_DE.UTF-8", LANGUAGE="de")
+    (tmp_path / "config" / "stammtisch").mkdir(parents=True)
+    save_settings(Settings(language="de"), tmp_path / "config" / "stammtisch" / "settings.json")
+    out = subprocess.run([sys.executable, "main.py", "rules", "schock", "--options"], cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    de = catalog("de")
+    for r in rules_for("schock"):
+        assert f"{r.id}" in out and f" {r.title}: {r.summary}" in out
+        if de[r.title] != r.title:
+            assert de[r.title] not in out
+        assert de[r.summary] not in out
+    for o in GAMES["schock"].spec.options:
+        assert f"  {o.name} = {o.default!r}" in out and o.help in out and de[o.help] not in out

@@ -152,6 +152,23 @@ def test_the_replayed_scene_is_read_only(app: App, tmp_path: Path) -> None:
     assert viewer.scene.match.state == viewer.replay.state_at(5)
 
 
+def test_the_viewer_leaves_the_unfinished_match_of_that_game_alone(app: App, tmp_path: Path) -> None:
+    """Watching a replay writes no autosave: the game's unfinished match stays as it was (issue 8)."""
+    from game.autosave import Autosave, last_unfinished
+    from game.ui.saves import autosave_path
+
+    live = dice_match("katchen", 3)
+    Autosave.attach(live, autosave_path("katchen"))
+    before = autosave_path("katchen").read_bytes()
+    viewer = ReplayScene(app, str(saved(tmp_path, dice_match("katchen", 9))), step=0)
+    app.push(viewer)
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    assert autosave_path("katchen").read_bytes() == before
+    info = last_unfinished()
+    assert info is not None and info.actions == len(live.log.entries) - 1
+
+
 # --- jump, bookmarks, speed -----------------------------------------------------------------------
 
 

@@ -299,6 +299,7 @@ class BierpongBots:
     def __init__(self, skills: dict[str, Skill], rng: random.Random) -> None:
         self.skills = skills  # player -> skill
         self.rng = rng
+        self.last_target: int | None = None  # the cup `plan` aimed at last
 
     def skill(self, player: str) -> Skill:
         return self.skills.get(player, SKILLS["regular"])
@@ -336,11 +337,13 @@ class BierpongBots:
             return st.sides[1 - st.team_of(player)].rack
         return st.defender.rack
 
-    def plan(self, st: BierpongState, player: str) -> PhysThrow:
+    def plan(self, st: BierpongState, player: str, *, avoid: frozenset[int] = frozenset()) -> PhysThrow:
         """The physical throw `player` makes now at the rack thrown at (PLAY, KONTER or the
         throw-off): the target cup (`target_cup`; in a Konter the cup its special shot needs,
         bierpong.art10), a plain or a bounce aim (`bounce_throw`: always for a Konter's bounce, else
-        with the chance `Skill.bounce`), spread by skill – trickshots `TRICK_FACTOR` wilder."""
+        with the chance `Skill.bounce`), spread by skill – trickshots `TRICK_FACTOR` wilder. The
+        second of two balls thrown at once `avoid`s the first one's cup (aimed alike, they would meet
+        in the air). The cup aimed at is kept in `last_target`."""
         sk = self.skill(player)
         rack = self.rack_for(st, player)
         k = st.konter
@@ -360,18 +363,20 @@ class BierpongBots:
             dead = st.defender.dead
             bounce = self.rng.random() < sk.bounce
         if cup is None:
-            allowed = st.targets() if st.phase in (PLAY, KONTER) else None
+            allowed = list(st.targets()) if st.phase in (PLAY, KONTER) else list(rack.ids)
+            allowed = [c for c in allowed if c not in avoid] or allowed
             cup = target_cup(rack, dead=dead, called=dict(st.island).get(player), allowed=allowed)
+        self.last_target = cup
         trick = st.phase == PLAY and st.stage == "tricks"
         spread = sk.spread * TRICK_FACTOR if trick else sk.spread
         if bounce:
             return bounce_throw(rack, cup, sk, self.rng, spread=spread)
         return aimed_throw(rack.cup(cup), sk, self.rng, spread=spread)
 
-    def _shot(self, st: BierpongState, player: str) -> Outcome:
+    def _shot(self, st: BierpongState, player: str, *, avoid: frozenset[int] = frozenset()) -> Outcome:
         """`plan`'s throw simulated on the rack and classified (a cup the ball may not land in now –
         onto a ball already in it and out again – is a miss)."""
-        o = outcome_of(self.rack_for(st, player), self.plan(st, player), cup_contact_is_bounce=self._bounce(st))
+        o = outcome_of(self.rack_for(st, player), self.plan(st, player, avoid=avoid), cup_contact_is_bounce=self._bounce(st))
         if o.cup is not None and st.phase in (PLAY, KONTER) and o.cup not in st.targets():
             return Outcome()
         return o
@@ -406,7 +411,8 @@ class BierpongBots:
         partner = self._partner(st, player)
         o = self._shot(st, player)
         if partner is not None:
-            both = Together(Throw(player, o), Throw(partner, self._shot(st, partner)))
+            first = frozenset(c for c in (self.last_target,) if c is not None)
+            both = Together(Throw(player, o), Throw(partner, self._shot(st, partner, avoid=first)))
             try:
                 st.apply(both)
                 return both

@@ -17,6 +17,7 @@ from game.bierpong.actions import Action, Call, Catch, Fetch, Swat, Throw, Toget
 from game.bierpong.bots import SKILLS, BierpongBots, skill_of
 from game.bierpong.state import PLAY, BierpongState
 from game.match import Match, PlayerSpec
+from game.rules.challenge import CHALLENGE, effective_rulings
 from game.rules.profile import Profile
 from game.rules.ruling import What
 
@@ -109,12 +110,13 @@ class GameRun:
         st: BierpongState = BierpongState.start(self.state.players, self.state.profile,
                                                 members=[s.members for s in self.state.sides]).state
         for e in st0[1:]:
-            a = parse_action(e.action)
-            tally(out, st, a)
-            for r in e.rulings:
-                if r.what == What.SIPS and r.who in out:
-                    out[r.who]["sips"] += r.amount
-            st = st.apply(a).state
+            if e.seat != CHALLENGE:  # a challenge changes no state; its override counts below
+                a = parse_action(e.action)
+                tally(out, st, a)
+                st = st.apply(a).state
+        for r in effective_rulings(st0):
+            if r.what == What.SIPS and r.who in out:
+                out[r.who]["sips"] += r.amount
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -8,22 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules.profile import Option, ProfileSpec
 
 SPEC = ProfileSpec(
     "bierpong",
     ("standard",),
     (
-        Option("cups", 10, "Cups per side at the start (the rulebook fixes none; 10 is usual).", "bierpong.art9", (10, 6, 4, 3)),
-        Option("formation", "triangle", "How the cups stand: triangle (10, 6 or 3 cups), diamond (4) or line (3).", "bierpong.art5",
+        Option("cups", 10, N_("Cups per side at the start (the rulebook fixes none; 10 is usual)."), "bierpong.art9", (10, 6, 4, 3)),
+        Option("formation", "triangle", N_("How the cups stand: triangle (10, 6 or 3 cups), diamond (4) or line (3)."), "bierpong.art5",
                ("triangle", "diamond", "line")),
-        Option("drink_per_cup", 1, "Sips every member of the defending team drinks per hit cup, agreed before the game.", "bierpong.art1", kind="count"),
-        Option("cup_contact_is_bounce", False, "Touching a cup counts as touching down on an object on the table (a bounce).", "bierpong.art14", kind="bool"),
-        Option("on_fire_specials_bonus", False, "While on fire, bounces and special shots keep their bonus cups.", "bierpong.art21", kind="bool"),
-        Option("auto_remove_cups", False, "The program removes hit and extra cups itself (then no Dead Cups arise).", "bierpong.art3", kind="bool"),
-        Option("rerack_at", None, "House rule: re-rack a side into a fresh formation when it is down to these cups.", "bierpong.art5",
+        Option("drink_per_cup", 1, N_("Sips every member of the defending team drinks per hit cup, agreed before the game."), "bierpong.art1", kind="count"),
+        Option("cup_contact_is_bounce", False, N_("Touching a cup counts as touching down on an object on the table (a bounce)."), "bierpong.art14", kind="bool"),
+        Option("on_fire_specials_bonus", False, N_("While on fire, bounces and special shots keep their bonus cups."), "bierpong.art21", kind="bool"),
+        Option("auto_remove_cups", False, N_("The program removes hit and extra cups itself (then no Dead Cups arise)."), "bierpong.art3", kind="bool"),
+        Option("rerack_at", None, N_("House rule: re-rack a side into a fresh formation when it is down to these cups."), "bierpong.art5",
                (None, "6", "4", "3", "6,3", "6,4,3")),
-        Option("timer", None, "Minutes on the game clock (none: no timer); at the end a tie goes to sudden death.", "bierpong.art9", kind="count"),
+        Option("timer", None, N_("Minutes on the game clock (none: no timer); at the end a tie goes to sudden death."), "bierpong.art9", kind="count"),
     ),
 )
 

@@ -25,6 +25,7 @@ from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 
 CHALLENGE = -4  # the seat of a challenge entry in the match log
+JUDGES = "judges"  # who may challenge besides the people at the table (a Le Mans event's judges)
 DRINKS = (What.SIPS, What.BEER, What.BEER_REST)
 TALLIES = (What.STROKE, What.SCHUSS)  # a lost Schock game's stroke, a Katchen Schuss: counted, they steer nothing
 CHALLENGEABLE = DRINKS + TALLIES

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, Sequence
 
+from game.i18n import N_
 from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
@@ -22,14 +23,14 @@ SPEC = ProfileSpec(
         Option(
             "katchen_in_one_roll",
             False,
-            "4-2-1 counts as a Katchen only when all three dice fell in one roll",
+            N_("4-2-1 counts as a Katchen only when all three dice fell in one roll"),
             "katchen.table",
             kind="bool",
         ),
         Option(
             "schuss_limit",
             None,
-            "tournament: a player leaves the table after this many Schüsse (null: no tournament, one game)",
+            N_("tournament: a player leaves the table after this many Schüsse (null: no tournament, one game)"),
             "katchen.phase2",
             kind="count",
         ),

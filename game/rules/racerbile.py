@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.i18n import N_
 from game.rules.profile import Option, ProfileSpec
 
 BABYBILE, RACERBILE, LE_MANS = "babybile", "racerbile", "le_mans"
@@ -17,21 +18,21 @@ SPEC = ProfileSpec(
     "racerbile",
     (BABYBILE, RACERBILE, LE_MANS),
     (
-        Option("laps", 3, "Laps of a Babybile or Racerbile race (the first car over the line after them wins).", "racerbile.turn", kind="count"),
-        Option("two_wheels", False, "On 7–9 the car runs on two wheels in bends and four on straights.", "racerbile.option.two_wheels", kind="bool"),
-        Option("out_of_fuel", False, "12 or more fields ahead of the second: refuel (bunde), lose the turn, a sip.", "racerbile.option.out_of_fuel", kind="bool"),
-        Option("stalin", False, "Everyone drives Stalin: always up a gear, always onto a blocking field, always off the track.", "racerbile.option.stalin", kind="bool"),
-        Option("upside_down_redo", False, "A move driven upside down is paid for and then driven again.", "racerbile.option.upside_down_redo", kind="bool"),
-        Option("triple_clutch_full_beer", False, "A triple clutch fault costs a whole beer, not the rest of one.", "racerbile.option.triple_clutch_full_beer", kind="bool"),
-        Option("smashed_gearbox_zero", False, "A triple clutch fault moves no field and costs a whole beer.", "racerbile.option.smashed_gearbox_zero", kind="bool"),
-        Option("off_track_full_beer", False, "Leaving the track costs a whole beer on top of the other sips.", "racerbile.option.off_track_full_beer", kind="bool"),
-        Option("finish_in_front", False, "A sip for ending one's turn in front (\"Jeg drikker for at slutte forrest\").", "racerbile.option.finish_in_front", kind="bool"),
-        Option("touch_counts_twice", False, "Moving another's cap and putting it back are two faults, not one.", "racerbile.touch", kind="bool"),
-        Option("split_choice_per_lap", False, "The first car at a split picks the branch anew every lap.", "racerbile.split", kind="bool"),
-        Option("off_track_return_costs_turn", False, "Reversing back onto the track is the whole turn.", "racerbile.flat_out", kind="bool"),
-        Option("lemans_hours", 24, "Length of a Le Mans event in hours.", "racerbile.lemans.end", kind="count"),
-        Option("lemans_time_factor", 1, "Le Mans time-lapse: event seconds per real second.", "racerbile.lemans.end", kind="count"),
-        Option("turn_timer", None, "Seconds a player may stall before the table nøls him (none: no timer).", "racerbile.nol", kind="count"),
+        Option("laps", 3, N_("Laps of a Babybile or Racerbile race (the first car over the line after them wins)."), "racerbile.turn", kind="count"),
+        Option("two_wheels", False, N_("On 7–9 the car runs on two wheels in bends and four on straights."), "racerbile.option.two_wheels", kind="bool"),
+        Option("out_of_fuel", False, N_("12 or more fields ahead of the second: refuel (bunde), lose the turn, a sip."), "racerbile.option.out_of_fuel", kind="bool"),
+        Option("stalin", False, N_("Everyone drives Stalin: always up a gear, always onto a blocking field, always off the track."), "racerbile.option.stalin", kind="bool"),
+        Option("upside_down_redo", False, N_("A move driven upside down is paid for and then driven again."), "racerbile.option.upside_down_redo", kind="bool"),
+        Option("triple_clutch_full_beer", False, N_("A triple clutch fault costs a whole beer, not the rest of one."), "racerbile.option.triple_clutch_full_beer", kind="bool"),
+        Option("smashed_gearbox_zero", False, N_("A triple clutch fault moves no field and costs a whole beer."), "racerbile.option.smashed_gearbox_zero", kind="bool"),
+        Option("off_track_full_beer", False, N_("Leaving the track costs a whole beer on top of the other sips."), "racerbile.option.off_track_full_beer", kind="bool"),
+        Option("finish_in_front", False, N_("A sip for ending one's turn in front (\"Jeg drikker for at slutte forrest\")."), "racerbile.option.finish_in_front", kind="bool"),
+        Option("touch_counts_twice", False, N_("Moving another's cap and putting it back are two faults, not one."), "racerbile.touch", kind="bool"),
+        Option("split_choice_per_lap", False, N_("The first car at a split picks the branch anew every lap."), "racerbile.split", kind="bool"),
+        Option("off_track_return_costs_turn", False, N_("Reversing back onto the track is the whole turn."), "racerbile.flat_out", kind="bool"),
+        Option("lemans_hours", 24, N_("Length of a Le Mans event in hours."), "racerbile.lemans.end", kind="count"),
+        Option("lemans_time_factor", 1, N_("Le Mans time-lapse: event seconds per real second."), "racerbile.lemans.end", kind="count"),
+        Option("turn_timer", None, N_("Seconds a player may stall before the table nøls him (none: no timer)."), "racerbile.nol", kind="count"),
     ),
 )
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 from enum import StrEnum
 from typing import Mapping, Sequence
 
+from game.i18n import N_
 from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
@@ -23,30 +24,30 @@ SPEC = ProfileSpec(
         Option(
             "schock_aus",
             "lose_half",
-            "Schock aus: the worst throw loses the half at once (lose_half), or – the sheet's literal "
-            "words – gives half of its mats back to the middle (halve_mats)",
+            N_("Schock aus: the worst throw loses the half at once (lose_half), or – the sheet's literal "
+               "words – gives half of its mats back to the middle (halve_mats)"),
             "schock.schock_aus",
             choices=("lose_half", "halve_mats"),
         ),
         Option(
             "strasse_general_in_one_roll",
             False,
-            "a Straße or General counts only when all three dice fell in one roll",
+            N_("a Straße or General counts only when all three dice fell in one roll"),
             "schock.throws",
             kind="bool",
         ),
-        Option("general_beats_schock2", False, "a General ranks above Schock 2", "schock.throws", kind="bool"),
+        Option("general_beats_schock2", False, N_("a General ranks above Schock 2"), "schock.throws", kind="bool"),
         Option(
             "rank_generals_by_pips",
             False,
-            "Generals (and Straßen) rank among themselves by their pips instead of all being equal",
+            N_("Generals (and Straßen) rank among themselves by their pips instead of all being equal"),
             "schock.throws",
             kind="bool",
         ),
         Option(
             "no_flips_on_last_roll",
             False,
-            "three sixes may not be turned on the last roll either",
+            N_("three sixes may not be turned on the last roll either"),
             "schock.sixes",
             kind="bool",
         ),

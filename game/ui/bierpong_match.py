@@ -209,7 +209,7 @@ class TableEvents(ListDialog):
 class BierpongMatchScene(PongScene, OverlayScene):
     """The match scene: a `Match` of Bierpong played on the live table."""
 
-    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None) -> None:
+    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, autosave: bool = True) -> None:
         self.match = match
         self.save_path = Path(save_path) if save_path else None
         prof = match.profile
@@ -230,7 +230,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.preview_on = assist("aim_preview", False)  # an assist: off unless the settings say on
         self.refeed()
         self.sync_table()
-        self.autosave = MatchAutosave(match)  # every action on disk at once (issue 8)
+        self.autosave = MatchAutosave(match, enabled=autosave)  # every action on disk at once (issue 8)
 
     # --- the referee's view ----------------------------------------------------------------------
 
@@ -779,19 +779,11 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return
         self.act(action)
 
-    def bot_aim(self, bots: Any, st: BierpongState, player: str) -> PhysThrow:
+    def bot_aim(self, bots: Any, st: BierpongState, player: str, *, avoid: frozenset[int] = frozenset()) -> PhysThrow:
         """The physical throw a bot makes now: `BierpongBots.plan` (bounce aims, a Konter's special
-        shot) where the bots have it, else a plain aim at `target_cup`."""
-        table_bots = self.bots(bots)
-        if hasattr(table_bots, "plan"):
-            t: PhysThrow = table_bots.plan(st, player)
-            return t
-        seat = self.thrower_team()
-        side = st.sides[self.target_side()]
-        called = dict(st.island).get(player)
-        cup = bots.target_cup(side.rack, dead=side.dead, called=called, allowed=st.targets())
-        aimed: PhysThrow = bots.aimed_throw(side.rack.cup(cup), bot_skill(bots, self.match.players[seat].kind), self.match.rng)
-        return aimed
+        shot; the second of two balls at once aims at another cup than the first)."""
+        t: PhysThrow = self.bots(bots).plan(st, player, avoid=avoid)
+        return t
 
     def live_bot_throw(self, bots: Any, player: str) -> None:
         """A bot's throw on the live table: aimed as `game.bierpong.bots` aims, ruled when it rests."""
@@ -805,7 +797,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
         """Bots throw both standard balls at once on the live table (bierpong.art4), both aimed at
         the rack standing now; ruled as one `Together` when both rest."""
         st = self.state
-        throws = [(t.player, self.bot_aim(bots, st, t.player)) for t in (action.first, action.second)]
+        first = self.bot_aim(bots, st, action.first.player)
+        avoid = frozenset(c for c in (getattr(self.bots(bots), "last_target", None),) if c is not None)
+        throws = [(action.first.player, first), (action.second.player, self.bot_aim(bots, st, action.second.player, avoid=avoid))]
         self.sync_table()
         for player, t in throws:
             bid = PongScene.throw(self, t)
@@ -1043,6 +1037,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
                                      members=[s.members for s in self.state.sides]).state
             rounds = 0
             for e in self.match.log.entries[1:]:
+                if e.seat == CHALLENGE:  # changes no state
+                    continue
                 was = (st.phase, st.team, st.round_throws)
                 try:
                     st = st.apply(e.action).state

@@ -16,7 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList, UITextEntryLine
 
 from game.i18n import N_, _
-from game.rules.challenge import DRINKS, TALLIES, Challenge, challengeable, parse_challenge
+from game.rules.challenge import DRINKS, JUDGES, TALLIES, Challenge, challengeable, parse_challenge
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 from game.ui import theme
@@ -24,7 +24,6 @@ from game.ui.modal import Modal
 from game.ui.theme import Fonts
 
 Send = Callable[[Challenge], "str | None"]  # applies a challenge: the refusal, or None when it stands
-JUDGES = "judges"  # who challenges at a Le Mans event besides the players (racerbile.lemans.judges)
 WHAT_WORDS: dict[What, str] = {What.SIPS: N_("sips"), What.BEER: N_("beers"), What.BEER_REST: N_("rest of the beer"),
                                What.STROKE: N_("strokes"), What.SCHUSS: "Schüsse"}
 

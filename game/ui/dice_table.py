@@ -70,7 +70,8 @@ def bot_for(kind: str, seed: int) -> tuple[Any, str]:
 class DiceTableScene(OverlayScene):
     """A Schock or Katchen match at the table."""
 
-    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "") -> None:
+    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "",
+                 autosave: bool = True) -> None:
         super().__init__(host)
         self.match = match
         self.game = match.info.name
@@ -104,7 +105,7 @@ class DiceTableScene(OverlayScene):
         self.header_drawn: list[pygame.Rect] = []  # the turn line, then the stage line (when it fits)
         self.resize(host.size)
         self.resync()
-        self.autosave = MatchAutosave(match)  # every action on disk at once (issue 8)
+        self.autosave = MatchAutosave(match, enabled=autosave)  # every action on disk at once (issue 8)
         if notes:
             self.toast.show(" · ".join(notes), seconds=6)
 
@@ -470,10 +471,7 @@ class DiceTableScene(OverlayScene):
 
     def tallies(self) -> Ledger:
         """Strokes and Schüsse by the rulings that stand (a challenge overrides one: game.rules.challenge)."""
-        n = len(self.match.log.entries)
-        if getattr(self, "_tallies", (None, None))[0] != n:
-            self._tallies = (n, self.match.drinks())
-        return self._tallies[1]
+        return self.match.drinks()
 
     def open_log(self) -> None:
         entries = self.match.log.entries

@@ -93,17 +93,17 @@ class HelpOverlay:
 
         for r in rules_for(self.game):
             pill = f.text(r.id, int(15 * s), theme.INK, "bold")
-            head = f.text(r.title, int(22 * s), theme.CHALK, "bold")
+            head = f.text(_(r.title), int(22 * s), theme.CHALK, "bold")
             row = pygame.Surface((width, max(head.get_height(), pill.get_height() + 6)), pygame.SRCALPHA)
             pr = pygame.Rect(0, (row.get_height() - pill.get_height() - 6) // 2, pill.get_width() + 14, pill.get_height() + 6)
             pygame.draw.rect(row, theme.CHALK_YELLOW, pr, border_radius=6)
             row.blit(pill, (pr.x + 7, pr.y + 3))
             row.blit(head, (pr.right + 12, (row.get_height() - head.get_height()) // 2))
             blocks.append((row, 0, int(18 * s)))
-            self.text_lines += [r.id, r.title]
-            add(r.summary, int(18 * s), theme.CHALK, indent=int(8 * s), gap=int(4 * s))
+            self.text_lines += [r.id, _(r.title)]
+            add(_(r.summary), int(18 * s), theme.CHALK, indent=int(8 * s), gap=int(4 * s))
             if r.details:
-                add(r.details, int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
+                add(_(r.details), int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
         if self.spec is not None:
             prof = self.profile or self.spec.default()
             add(_("House rules of this match (variant {variant})").format(variant=prof.variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
@@ -114,7 +114,7 @@ class HelpOverlay:
                 default = option_value_text(o.default)
                 mark = "" if prof.options.get(o.name, o.default) == o.default else "   " + _("(changed)")
                 add(f"{o.name}: {val}{mark}", int(18 * s), theme.CHALK, "bold", indent=int(8 * s), gap=int(10 * s))
-                add(_("{help}. Default: {default} · values: {values} · rule {rule}").format(help=o.help, default=default, values=o.describe_values(), rule=o.rule), int(16 * s), theme.CHALK_DIM, indent=int(8 * s))
+                add(_("{help}. Default: {default} · values: {values} · rule {rule}").format(help=_(o.help).rstrip("."), default=default, values=o.describe_values(), rule=o.rule), int(16 * s), theme.CHALK_DIM, indent=int(8 * s))
         height = sum(b.get_height() + gap for b, _x, gap in blocks) + int(20 * s)
         surf = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
         y = 0

@@ -50,7 +50,7 @@ RACE_KINDS: list[tuple[str, str]] = [
 RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor")  # Racerbile options shown only for Le Mans …
 RACE_ONLY = ("laps",)  # … and for the other variants only
-VARIANT_LABELS = {"babybile": "Babybile", "racerbile": "Racerbile", "le_mans": "Le Mans"}
+VARIANT_LABELS = {"babybile": N_("Babybile"), "racerbile": N_("Racerbile"), "le_mans": N_("Le Mans")}  # shown through `_()`
 TEAM_NAMES = ["Rød", "Blå", "Gul", "Grøn", "Orange", "Lilla", "Turkis", "Hvid"]
 DRIVER_NAMES = [
     "Anna", "Bo", "Carl", "Dorte", "Emil", "Frida", "Gustav", "Hanne", "Ib", "Jens", "Karen", "Lars",
@@ -348,19 +348,21 @@ class MenuModel:
         return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()))
 
 
-def match_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True) -> OverlayScene:
-    """The scene that plays a match: the race scene for a race, the pong table for Bierpong, the dice table for the rest."""
+def match_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True,
+                autosave: bool = True) -> OverlayScene:
+    """The scene that plays a match: the race scene for a race, the pong table for Bierpong, the dice
+    table for the rest. `autosave=False`: the scene writes no autosave (the replay viewer's)."""
     if match.info.name == "bierpong":
         from game.ui.bierpong_match import BierpongMatchScene
 
-        return BierpongMatchScene(host, match, save_path=save_path)
+        return BierpongMatchScene(host, match, save_path=save_path, autosave=autosave)
     if match.info.race:
         from game.ui.race import RaceScene
 
-        return RaceScene(host, match, save_path=save_path, coach=coach)
+        return RaceScene(host, match, save_path=save_path, coach=coach, autosave=autosave)
     from game.ui.dice_table import DiceTableScene
 
-    return DiceTableScene(host, match, save_path=save_path)
+    return DiceTableScene(host, match, save_path=save_path, autosave=autosave)
 
 
 def user_track_dir_text() -> str:
@@ -428,6 +430,8 @@ class MenuScene(OverlayScene):
         self.right = pygame.Rect(rx, top, rw, h - top - 100)
         labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
         f = self.fonts
+        self.brief: list[str] = []  # the "In brief" entries shown ("title: summary", in the current language)
+        self.option_help: dict[str, str] = {}  # option name → the help text under its row (before any cut)
 
         def head(text: str, x: int, y: int) -> None:
             labels.append((f.shadowed(text, 24, theme.BRASS, "serif"), (x, y)))
@@ -554,9 +558,11 @@ class MenuScene(OverlayScene):
             head(_("In brief"), x0, y)
             y += 38
             for rule in rules_for(m.game):
-                lines = f.wrap(f"{rule.title}: {rule.summary}", 14, lw - 50)
+                entry = f"{_(rule.title)}: {_(rule.summary)}"
+                lines = f.wrap(entry, 14, lw - 50)
                 if y + 18 * len(lines) > self.left.bottom - 14:
                     break
+                self.brief.append(entry)
                 for k, line in enumerate(lines):
                     small(line, x0 + (4 if k == 0 else 14), y, theme.CREAM if k == 0 else theme.MUTED, 14, "regular")
                     y += 18
@@ -665,8 +671,8 @@ class MenuScene(OverlayScene):
         ui = self.ui
         ww = 200 if width >= 400 else 170
         small(_("Variant"), x, y + 8, theme.CREAM, 15, "bold")
-        variants: list[str | tuple[str, str]] = [VARIANT_LABELS.get(v, v) for v in info.spec.variants]
-        self.variant_menu = UIDropDownMenu(variants, VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game]), pygame.Rect(x + width - ww, y, ww, 32), ui)
+        variants: list[str | tuple[str, str]] = [_(VARIANT_LABELS.get(v, v)) for v in info.spec.variants]
+        self.variant_menu = UIDropDownMenu(variants, _(VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game])), pygame.Rect(x + width - ww, y, ww, 32), ui)
         y += 40
         small(_("Track"), x, y + 8, theme.CREAM, 15, "bold")
         self.tracks = track_choices()
@@ -698,9 +704,13 @@ class MenuScene(OverlayScene):
             y += 40
         return y
 
+    @staticmethod
+    def _help_text(o: Option) -> str:
+        """An option's help and default, in the current language."""
+        return _("{help}. Default: {default}.").format(help=_(o.help).rstrip("."), default=option_value_text(o.default))
+
     def _help_lines(self, o: Option, width: int) -> list[str]:
-        text = _("{help}. Default: {default}.").format(help=o.help.rstrip("."), default=option_value_text(o.default))
-        return self.fonts.wrap(text, 13, width - 10, "italic")
+        return self.fonts.wrap(self._help_text(o), 13, width - 10, "italic")
 
     def _option_row(self, o: Option, x: int, y: int, width: int, labels: list[tuple[pygame.Surface, tuple[int, int]]], help_lines: int = 3) -> int:
         f = self.fonts
@@ -715,7 +725,7 @@ class MenuScene(OverlayScene):
                 labels.append((d, (x + name.get_width() + 10, y + 10)))
         r = pygame.Rect(x + width - ww, y, ww, 32)
         if o.kind == "bool":
-            cb = UICheckBox(pygame.Rect(r.x, r.y + 6, 20, 20), _("on"), self.ui, initial_state=bool(value), tool_tip_text=o.help)
+            cb = UICheckBox(pygame.Rect(r.x, r.y + 6, 20, 20), _("on"), self.ui, initial_state=bool(value), tool_tip_text=_(o.help))
             self.option_widgets[o.name] = cb
         elif o.kind == "count":
             e = UITextEntryLine(r, self.ui, initial_text=m.counts[m.game].get(o.name, ""), placeholder_text=_("none"))
@@ -727,6 +737,8 @@ class MenuScene(OverlayScene):
             dd = UIDropDownMenu(labels_, _choice_label(value), r, self.ui)
             self.option_widgets[o.name] = dd
         lines = self._help_lines(o, width)
+        if help_lines > 0:
+            self.option_help[o.name] = self._help_text(o)
         if len(lines) > help_lines and help_lines > 0:
             lines = lines[:help_lines]
             last = lines[-1]
@@ -1010,7 +1022,7 @@ class MenuScene(OverlayScene):
             elif el is self.variant_menu:
                 self._sync_names()
                 was = m.lemans
-                m.variants[m.game] = next((v for v, label in VARIANT_LABELS.items() if label == e.text), e.text)
+                m.variants[m.game] = next((v for v, label in VARIANT_LABELS.items() if _(label) == e.text), e.text)
                 if m.lemans and not was and m.track == "babybane":
                     m.track = "le_mans"
                 if m.lemans != was:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import _, set_language
 from game.rules.ledger import Drink
 from game.settings import Settings, load_settings, save_settings
 from game.ui.sound import sounds
@@ -48,14 +48,9 @@ def apply_settings(s: Settings) -> None:
     _loaded = s
     sounds().configure(s.sound, s.volume)
     try:
-        from game import i18n
-    except ImportError:  # pragma: no cover - the catalogs are another part of issue 8
-        return
-    if hasattr(i18n, "set_language"):
-        try:
-            i18n.set_language(s.language)
-        except (ValueError, OSError):  # a language without a catalog stays in English
-            i18n.set_language("en")
+        set_language(s.language)
+    except (ValueError, OSError):  # a language without a catalog stays in English
+        set_language("en")
 
 
 def reset_settings() -> None:
@@ -64,12 +59,7 @@ def reset_settings() -> None:
     global _loaded
     _loaded = None
     sounds().configure(True, 1.0)
-    try:
-        from game import i18n
-    except ImportError:  # pragma: no cover
-        return
-    if hasattr(i18n, "set_language"):
-        i18n.set_language("en")
+    set_language("en")
 
 
 def startup_settings() -> str | None:

@@ -127,7 +127,7 @@ def turn_throws(match: Match) -> list[tuple[int, ...]]:
         word = e.action.split(" ", 1)[0]
         if word == "dice":
             out.append(tuple(int(c) for c in e.action[5:]))
-        elif word in ("call", "judge", "clock"):
+        elif word in ("call", "judge", "clock", "challenge"):
             continue
         else:
             break
@@ -163,7 +163,8 @@ class Hop:
 class RaceScene(OverlayScene):
     """A Racerbile race at the table: board, dice tray, gears, standings, feed, dialogs."""
 
-    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True) -> None:
+    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True,
+                 autosave: bool = True) -> None:
         super().__init__(host)
         assert match.info.race, "the race scene runs Racerbile matches"
         self.match = match
@@ -218,7 +219,7 @@ class RaceScene(OverlayScene):
         self.resync()
         if self.save_path is not None:
             self.keep_journal()  # a loaded event goes on in its journal (a torn last line dropped)
-        self.autosave = MatchAutosave(match, enabled=not st.lemans)  # Le Mans: the journal is its autosave
+        self.autosave = MatchAutosave(match, enabled=autosave and not st.lemans)  # Le Mans: the journal is its autosave
         if notes:
             self.toast.show(" · ".join(notes), seconds=6)
 
@@ -439,6 +440,8 @@ class RaceScene(OverlayScene):
         entries = self.match.log.entries
         for i in range(len(entries) - 1, 0, -1):
             e = entries[i]
+            if e.seat == CHALLENGE:  # a challenge is undone on its own (as at the other tables)
+                return i
             word = e.action.split(" ", 1)[0]
             if word not in DECISIONS:
                 continue
@@ -532,13 +535,8 @@ class RaceScene(OverlayScene):
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def drinks(self) -> Ledger:
-        """What everybody has drunk by the rulings that stand (`Match.drinks`), kept until the log changes."""
-        log = self.match.log
-        last = log.entries[-1] if log.entries else None
-        cached = getattr(self, "_drinks", None)
-        if cached is None or cached[0] is not log or cached[1] != len(log.entries) or cached[2] is not last:
-            cached = self._drinks = (log, len(log.entries), last, self.match.drinks())
-        return cached[3]
+        """What everybody has drunk by the rulings that stand (`Match.drinks`)."""
+        return self.match.drinks()
 
     def open_challenge(self) -> None:
         """K: challenge a drink ruling (issue 8); at Le Mans the judges may challenge too."""

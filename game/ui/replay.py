@@ -87,7 +87,7 @@ class ReplayScene(OverlayScene):
         self.inset = _Inset(host, BAR_H)
         from game.ui.menu import match_scene
 
-        self.scene: Any = match_scene(self.inset, self.replay.show(0))  # type: ignore[arg-type]
+        self.scene: Any = match_scene(self.inset, self.replay.show(0), autosave=False)  # type: ignore[arg-type]
         self.pong = self.replay.game == "bierpong"
         self.anim: _Throws | None = None
         self.buttons: list[tuple[pygame.Rect, str, Callable[[], None]]] = []

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
+from game.i18n import LANGUAGES as I18N_LANGUAGES
 from game.i18n import _
 from game.rules.ledger import Drink
 from game.settings import LANGUAGES, Settings, load_settings, save_settings, settings_path
@@ -35,7 +36,7 @@ __all__ = [
     "reset_settings", "startup_settings",
 ]
 
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "da": "Dansk"}
+LANGUAGE_NAMES = I18N_LANGUAGES  # code → the language's own name
 ASSISTS: tuple[tuple[str, str, str], ...] = (  # field, label, tool tip
     ("coach", "Racerbile: the coach explains each way", "the path, the squeals and the sips of a way (C in the race)"),
     ("aim_preview", "Bierpong: aim preview", "the arc the ball would fly, shown while aiming (A at the table)"),
