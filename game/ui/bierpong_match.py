@@ -930,14 +930,21 @@ class BierpongMatchScene(PongScene, OverlayScene):
     def undo_to(self, n: int) -> None:
         self.match.undo_to(n)
         self.autosave.after_undo()
+        self.modal = None
+        self.resync()
+        self.toast = _("back to before action {n}").format(n=n + 1)
+
+    def resync(self) -> None:
+        """The table anew from the match as it stands now (after an undo; the replay viewer's step):
+        no ball in play, nothing chosen, the feed from the log, the rack thrown at on the table."""
         self.throwoff = []
         self.selected = []
+        self.flying = {}
+        self.labels.clear()
+        self.toast = self.message = ""
         self.table.reset_balls()
-        self.ball = None
-        self.modal = None
         self.refeed()
         self.sync_table()
-        self.toast = _("back to before action {n}").format(n=n + 1)
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path("bierpong")

@@ -142,7 +142,7 @@ class Feed:
         pad = int(10 * s)
         ink = theme.MUTED if it.struck else theme.CHALK
         idf = f.text(r.rule, int(13 * s), theme.CHALK_DIM if it.struck else theme.CHALK_YELLOW, "bold")
-        label = title(r.rule) or ""
+        label = _(title(r.rule)) if title(r.rule) else ""
         tag = _("overridden") if it.struck else _("override") if it.override else ""
         head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
         lines = f.wrap(r.arithmetic, int(14 * s), width - 2 * pad - 4)

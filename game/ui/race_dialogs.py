@@ -66,7 +66,7 @@ def fault_items(faults: Sequence[R.Fault]) -> list[tuple[str, str]]:
         if not group:
             continue
         items.append((f"—— {_(KIND_HEADS[kind])} ——", f"#{kind.value}"))
-        items += [(f"   {f.label}  ·  {fault_cost(f)}", f.rule) for f in group]
+        items += [(f"   {_(f.label)}  ·  {fault_cost(f)}", f.rule) for f in group]
     return items
 
 
@@ -359,7 +359,7 @@ class JudgesConsole(_Dialog):
             surface.blit(img, (self.rect.x + 22, y))
             y += 20
         o = R.SPEC.option(self.option)
-        hint = f.wrap(f"{o.name}: {o.help} (" + _("now {value}").format(value=option_value_text(self.get_state().profile[o.name])) + ")", 13, self.rect.w - 44, "italic")[:2]
+        hint = f.wrap(f"{o.name}: {_(o.help)} (" + _("now {value}").format(value=option_value_text(self.get_state().profile[o.name])) + ")", 13, self.rect.w - 44, "italic")[:2]
         y = self.rect.y + self.rule_y + 40
         for line in hint:
             surface.blit(f.text(line, 13, theme.MUTED, "italic"), (self.rect.x + 22, y))

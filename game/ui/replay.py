@@ -94,6 +94,7 @@ class ReplayScene(OverlayScene):
         self.progress = pygame.Rect(0, 0, 1, 1)
         self.note = ""
         self.note_time = 0.0
+        self.drag_to: int | None = None  # a step dragged to on the progress bar, shown at the next update
         self.resize(host.size)
         self.goto(step)
 
@@ -118,20 +119,9 @@ class ReplayScene(OverlayScene):
     def _show(self, k: int) -> None:
         self.replay.show(k)
         sc = self.scene
-        if self.pong:
-            sc.throwoff = []
-            sc.flying = {}
-            sc.selected = []
-            sc.toast = ""
-            sc.message = ""
-            sc.labels.clear()
-            sc.table.reset_balls()
-            sc.refeed()
-            sc.sync_table()
-        else:
-            sc.resync()
-            if hasattr(sc, "follow_car"):
-                sc.follow_car()
+        sc.resync()
+        if hasattr(sc, "follow_car"):
+            sc.follow_car()
 
     def forward(self) -> None:
         if self.anim is not None:  # a second press skips the throw
@@ -310,7 +300,7 @@ class ReplayScene(OverlayScene):
             if self.progress.inflate(0, 16).collidepoint(e.pos):
                 self.goto(self.step_at(e.pos[0]))
         elif e.type == pygame.MOUSEMOTION and e.buttons[0] and self.progress.inflate(0, 16).collidepoint(e.pos):
-            self.goto(self.step_at(e.pos[0]))
+            self.drag_to = self.step_at(e.pos[0])  # shown once per frame (`update`), not per motion event
 
     def step_at(self, x: int) -> int:
         """The step under x on the progress bar."""
@@ -319,6 +309,10 @@ class ReplayScene(OverlayScene):
         return round(max(0.0, min(1.0, f)) * self.replay.steps)
 
     def update(self, dt: float) -> None:
+        if self.drag_to is not None:
+            if self.drag_to != self.step:
+                self.goto(self.drag_to)
+            self.drag_to = None
         self.note_time = max(0.0, self.note_time - dt)
         if self.modal is not None:
             self.modal.update(dt)
