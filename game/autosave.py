@@ -328,7 +328,7 @@ def bench_autosave(sizes: tuple[int, ...] = (100, 2000), actions: int = 40) -> d
             a = Autosave.attach(m, Path(tmp) / f"{PREFIX}racerbile-{n}.json")
             a.writes, a.seconds = 0, 0.0
             for e in full.log.entries[n : n + actions]:
-                m.apply(m.info.state.parse_action(e.action))
+                m.apply(m.parse(e.action))
             out[f"autosave_{n}_ms"] = a.seconds / max(1, a.writes) * 1000
         log = full.log.prefix(max(sizes))
         t0 = time.perf_counter()

@@ -28,6 +28,12 @@ __all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "TOWER_CHANCE", "profile_
 TOWER_CHANCE = 1 / 60  # how often a live roll lands as a Türmchen at a Schock table
 
 
+def at_journal_line(e: InputError) -> InputError:
+    """A replay error of "entry i" placed where a journal holds that entry: line i + 1."""
+    n = e.message.removeprefix("entry ").partition(" ")[0].rstrip(":")
+    return InputError(e.message, e.file, int(n) + 1, 1) if n.isdigit() else e
+
+
 class Match:
     """The live match: its log, its state, and the rulings so far."""
 
@@ -222,8 +228,9 @@ class Match:
             self.journal = None
 
     @classmethod
-    def replay(cls, log: MatchLog, file: str = "<log>") -> Match:
-        """Rebuild a match from its log; every ruling must come out exactly as recorded."""
+    def replay(cls, log: MatchLog, file: str = "<log>", *, on_state: Callable[[Any], None] | None = None) -> Match:
+        """Rebuild a match from its log; every ruling must come out exactly as recorded.
+        `on_state` is told the state at the start and after every entry (the replay viewer keeps them)."""
         try:
             players = [PlayerSpec.from_dict(p) for p in log.players]
             profile = profile_from_dict(log.profile)
@@ -246,6 +253,8 @@ class Match:
             raise InputError(f"the track {log.settings.get('track')!r} has changed since the match was saved (its content hash differs)", file)
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
+        if on_state is not None:
+            on_state(m.state)
         for i, saved in enumerate(log.entries[1:], start=2):
             try:
                 got = m.apply(m.parse(saved.action), saved.detail)
@@ -253,6 +262,8 @@ class Match:
                 raise InputError(f"entry {i}: {err}", file) from None
             if got.rulings != saved.rulings:
                 raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
+            if on_state is not None:
+                on_state(m.state)
         m.rng = random.Random(f"{log.seed}/{len(log.entries)}")
         return m
 
@@ -265,11 +276,8 @@ class Match:
         else:
             try:
                 m = cls.replay(read_journal(path).log, str(path))
-            except InputError as e:  # entry i of the log is line i + 1 of the journal
-                n = e.message.removeprefix("entry ").partition(" ")[0].rstrip(":")
-                if not n.isdigit():
-                    raise
-                raise InputError(e.message, e.file, int(n) + 1, 1) from None
+            except InputError as e:
+                raise at_journal_line(e) from None
         if journal is not None:
             m.attach_journal(journal)
         return m

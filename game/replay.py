@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.errors import IllegalAction, InputError
+from game.errors import InputError
 from game.fileio import atomic_write
-from game.match import Match
+from game.match import Match, at_journal_line
 from game.rules.challenge import overridden
 from game.rules.journal import is_journal, read_journal
 from game.rules.matchlog import Entry, MatchLog
@@ -39,19 +39,11 @@ class Replay:
     def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False) -> None:
         self.file = file
         self.log = log
+        self.states: list[Any] = []  # the state at the start and after every entry
         try:
-            shell = Match.replay(log.prefix(1), file)
+            shell = Match.replay(log, file, on_state=self.states.append)
         except InputError as e:
-            raise _at_line(e, journal) from None
-        self.states: list[Any] = [shell.state]
-        for i, saved in enumerate(log.entries[1:], start=2):
-            try:
-                got = shell.apply(shell.parse(saved.action), saved.detail)
-            except (ValueError, IllegalAction) as err:
-                raise _at_line(InputError(f"entry {i}: {err}", file), journal) from None
-            if got.rulings != saved.rulings:
-                raise _at_line(InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file), journal)
-            self.states.append(shell.state)
+            raise (at_journal_line(e) if journal else e) from None
         shell.log = log.prefix(1)
         shell.state = self.states[0]
         self.match = shell  # the match the viewer's scene draws; `show(k)` moves it to step k
@@ -96,14 +88,6 @@ class Replay:
     def all_rulings(self) -> list[tuple[int, Ruling, bool]]:
         """Every ruling of the match with its step and whether it was struck (the jump list)."""
         return [(k, r, s) for k in range(self.steps + 1) for r, s in self.rulings_at(k)]
-
-
-def _at_line(e: InputError, journal: bool) -> InputError:
-    """In a journal, entry i of the log is line i + 1 (as `Match.load` reports it)."""
-    if not journal:
-        return e
-    n = e.message.removeprefix("entry ").partition(" ")[0].rstrip(":")
-    return InputError(e.message, e.file, int(n) + 1, 1) if n.isdigit() else e
 
 
 # --- bookmarks -------------------------------------------------------------------------------------

@@ -109,21 +109,23 @@ def rule_on(entries: Sequence[Entry], ch: Challenge) -> Ruling:
                   f"challenged by {ch.by}: {ch.reason} – instead of {was} ({r.arithmetic})", giver=r.giver)
 
 
-def targets(entries: Sequence[Entry]) -> list[tuple[int, int]]:
-    """The (entry, ruling) pairs the log's challenges override, in log order."""
-    out: list[tuple[int, int]] = []
-    for e in entries:
-        if e.seat == CHALLENGE:
+def overrides(entries: Sequence[Entry]) -> dict[tuple[int, int], int]:
+    """Each challenged ruling (entry, ruling) → the challenge entry that overrides it (all from 1)."""
+    under: dict[tuple[int, int], int] = {}
+    for k, e in enumerate(entries, start=1):
+        if e.seat == CHALLENGE and e.rulings:
             try:
                 ch = parse_challenge(e.action)
             except ValueError:
                 continue
-            out.append((ch.entry, ch.ruling))
-    return out
+            if 1 <= ch.entry < k and 1 <= ch.ruling <= len(entries[ch.entry - 1].rulings):
+                under.setdefault((ch.entry, ch.ruling), k)
+    return under
 
 
 def overridden(entries: Sequence[Entry]) -> set[tuple[int, int]]:
-    return set(targets(entries))
+    """(entry, ruling), both from 1, of every ruling a challenge overrode."""
+    return set(overrides(entries))
 
 
 def effective_rulings(entries: Sequence[Entry]) -> list[Ruling]:

@@ -55,7 +55,7 @@ from game.rules.ruling import Ruling, What
 from game.ui import theme
 from game.ui.theme import Fonts
 from game.ui.challenge import ChallengeDialog, people_of
-from game.ui.feed import overrides
+from game.ui.feed import feed_by_entry
 from game.ui.modal import Confirm, ListDialog, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, Label, PongFrame
@@ -560,21 +560,11 @@ class BierpongMatchScene(PongScene, OverlayScene):
         with its override right after it (the challenge's own line stays where it was made)."""
         self.feed.clear()
         entries = self.match.log.entries
-        under = overrides(entries)
-        placed = set(under.values())
-
-        def emit(i: int, j: int, override: bool) -> None:
-            k = under.get((i, j))
-            self.say(*ruling_text(entries[i - 1].rulings[j - 1]), struck=k is not None, override=override)
-            if k is not None:
-                emit(k, 1, True)
-
-        for i, e in enumerate(entries, start=1):
-            if i > 1:
+        for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
+            if i:
                 self.say("", f"— {e.action}")
-            if i not in placed:
-                for j in range(1, len(e.rulings) + 1):
-                    emit(i, j, e.seat == CHALLENGE)
+            for item in row:
+                self.say(*ruling_text(item.ruling), struck=item.struck, override=item.override)
 
     def _feed_rulings(self, rulings: tuple[Ruling, ...] | list[Ruling]) -> None:
         for r in rulings:

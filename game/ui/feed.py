@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import _
 from game.rules.catalog import title
-from game.rules.challenge import CHALLENGE, parse_challenge
+from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 from game.ui import theme
@@ -41,39 +41,32 @@ class FeedItem:
     origin: tuple[int, int] | None = None
 
 
-def overrides(entries: Sequence[Entry]) -> dict[tuple[int, int], int]:
-    """Each challenged ruling (entry, ruling) → the challenge entry overriding it (all from 1)."""
-    under: dict[tuple[int, int], int] = {}
-    for k, e in enumerate(entries, start=1):
-        if e.seat == CHALLENGE and e.rulings:
-            try:
-                ch = parse_challenge(e.action)
-            except ValueError:
-                continue
-            if 1 <= ch.entry < k and 1 <= ch.ruling <= len(entries[ch.entry - 1].rulings):
-                under.setdefault((ch.entry, ch.ruling), k)
-    return under
-
-
-def feed_items(entries: Sequence[Entry]) -> list[FeedItem]:
-    """The log's rulings in log order, except that each override comes right after the ruling it
-    overrides (a chain of challenges stays together); the overridden ones are marked struck."""
+def feed_by_entry(entries: Sequence[Entry]) -> list[list[FeedItem]]:
+    """Per log entry, the feed items shown under it: its rulings, each override right after the ruling
+    it overrides (a chain of challenges stays together, so a challenge entry whose override went up
+    to its ruling shows none of its own); the overridden ones are marked struck."""
     under = overrides(entries)
     placed = set(under.values())
-    out: list[FeedItem] = []
 
-    def emit(i: int, j: int, override: bool) -> None:
+    def emit(out: list[FeedItem], i: int, j: int, override: bool) -> None:
         k = under.get((i, j))
         out.append(FeedItem(entries[i - 1].rulings[j - 1], k is not None, override, (i, j)))
         if k is not None:
-            emit(k, 1, True)
+            emit(out, k, 1, True)
 
+    rows: list[list[FeedItem]] = []
     for i, e in enumerate(entries, start=1):
-        if i in placed:
-            continue
-        for j in range(1, len(e.rulings) + 1):
-            emit(i, j, e.seat == CHALLENGE)
-    return out
+        row: list[FeedItem] = []
+        if i not in placed:
+            for j in range(1, len(e.rulings) + 1):
+                emit(row, i, j, e.seat == CHALLENGE)
+        rows.append(row)
+    return rows
+
+
+def feed_items(entries: Sequence[Entry]) -> list[FeedItem]:
+    """The log's rulings in log order, each override right after the ruling it overrides."""
+    return [item for row in feed_by_entry(entries) for item in row]
 
 
 class Feed:
