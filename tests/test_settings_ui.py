@@ -231,6 +231,23 @@ def test_unmuted_the_dice_and_the_ball_are_heard(app: App) -> None:
     assert sounds().played[0] in ("ball_bounce", "ball_rim", "ball_cup")
 
 
+def test_a_race_rattles_its_dice_and_clicks_its_caps(app: App) -> None:
+    """The race's dice tray rattles and lands; a moving cap clicks on each field."""
+    from game.ui.race import RaceScene
+
+    apply_settings(Settings(sound=True, volume=0.5))
+    if not sounds().init():
+        pytest.skip(sounds().status)
+    m = Match("racerbile", [PlayerSpec("Car A", "careful"), PlayerSpec("Car B", "racer")], seed=3, track="babybane")
+    app.push(RaceScene(app, m))
+    for _ in range(600):
+        app.step(0.05)
+        if "cap_click" in sounds().played:
+            break
+    heard = sounds().played
+    assert heard.index("dice_rattle") < heard.index("dice_land") < heard.index("cap_click")
+
+
 # --- autosave and "Continue" -----------------------------------------------------------------------
 
 

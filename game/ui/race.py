@@ -1017,6 +1017,7 @@ _("free in the pit") if pit else _("outside the pit: he empties a whole beer fir
         if self.pending is not None:
             if not self.tray.animating:
                 outcome, self.pending = self.pending, None
+                sounds().play("dice_land")
                 self.apply_action(outcome)
                 after = self.state
                 if isinstance(outcome, StartDie):
@@ -1061,6 +1062,7 @@ _("free in the pit") if pit else _("outside the pit: he empties a whole beer fir
             if not t.dice and not t.fives:
                 self.tray.clear(f"{st.driver(t.seat)} · " + _("gear {n}").format(n=t.gear))
             self.tray.throw(outcome.faces)
+        sounds().play("dice_rattle")
         self.pending = outcome
 
     def _bot_move(self, seat: int, st: RaceState) -> None:
