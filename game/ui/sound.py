@@ -11,9 +11,11 @@ outside `pygame.quit()` the mixer is started again and the files reloaded on the
 from __future__ import annotations
 
 import logging
+import os
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -116,7 +118,8 @@ class Sounds:
             if pygame.mixer.get_init() is None:
                 self._sounds.clear()  # loaded under a mixer that is gone: never touch them again
                 pygame.mixer.pre_init(FORMAT[0], FORMAT[1], FORMAT[2], BUFFER)
-                pygame.mixer.init()
+                with _native_stderr_quiet():  # audio libraries print their own complaints (ALSA)
+                    pygame.mixer.init()
             fmt = pygame.mixer.get_init()
             if self._sounds and fmt == self._format:
                 return True
@@ -181,6 +184,24 @@ class Sounds:
 
 
 _SOUNDS: Sounds | None = None
+
+
+@contextmanager
+def _native_stderr_quiet() -> Iterator[None]:
+    """Silence what C libraries write to the process's stderr (file descriptor 2) meanwhile – an
+    audio library without a device prints screenfuls; the mixer's own error is still raised."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def sounds() -> Sounds:
