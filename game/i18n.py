@@ -15,6 +15,8 @@ import struct
 import sys
 from pathlib import Path
 
+from game.rules.phrase import say
+
 DOMAIN = "stammtisch"
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "da": "Dansk"}
@@ -54,6 +56,12 @@ def _(text: str) -> str:
 def N_(text: str) -> str:
     """Mark a constant for extraction without translating it (translate where it is drawn)."""
     return text
+
+
+def tr(text: str) -> str:
+    """A referee's text (a ruling's arithmetic: `game.rules.phrase.Phrase`) in the current language;
+    a plain string comes back as it is."""
+    return say(text, _)
 
 
 # --- catalogs ---------------------------------------------------------------------------------

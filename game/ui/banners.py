@@ -5,7 +5,7 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
-from game.i18n import _
+from game.i18n import _, tr
 
 import pygame
 
@@ -55,7 +55,7 @@ class Banners:
         """Banners for a ruling: the words of a call-out; a lost half, game, stroke or Schuss."""
         if r.what is What.CALL:
             sounds().play("call_out")
-            words = callout_words(r) or [r.arithmetic]
+            words = callout_words(r) or [tr(r.arithmetic)]
             for k, w in enumerate(words):
                 self.push(w, r.who if k == 0 else _("all present"), "call" if k == 0 else "reply", 1.5 if k == 0 else 1.2)
         elif r.what is What.STROKE:

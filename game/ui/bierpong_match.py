@@ -48,7 +48,7 @@ from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
 from game.errors import IllegalAction
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.rules import bierpong as R
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.ruling import Ruling, What
@@ -101,9 +101,8 @@ def ruling_text(r: Ruling) -> tuple[str, str]:
     """A ruling as a feed line: its article, then the arithmetic (and the call's words)."""
     art = r.rule.removeprefix("bierpong.")
     words = " ".join(r.words) if r.words else ""
-    text = r.arithmetic if not words else f"{words} {r.arithmetic}"
-    if r.what == What.SIPS and r.amount:
-        text = f"{r.arithmetic}"
+    said = tr(r.arithmetic)
+    text = said if not words or (r.what == What.SIPS and r.amount) else f"{words} {said}"
     return art, text
 
 
@@ -654,7 +653,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if st.phase != REMOVE:
             return
         if len(self.selected) != self.removal_need():
-            self.toast = _("choose {n} extra cup(s) – {arithmetic}").format(n=self.removal_need(), arithmetic=st.queue[0].arithmetic)
+            self.toast = _("choose {n} extra cup(s) – {arithmetic}").format(n=self.removal_need(), arithmetic=tr(st.queue[0].arithmetic))
             return
         self.act(Remove(st.defender.name, self.removal_cups()))
 
@@ -1061,7 +1060,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         elif st.phase == CHOOSE:
             what = _("{team} choose who begins").format(team=st.players[st.team])
         elif st.phase == REMOVE:
-            what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=st.queue[0].arithmetic)
+            what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=tr(st.queue[0].arithmetic))
         elif st.phase == CALLS:
             what = _("calls, catch or fetch – or end of round")
         elif st.phase == KONTER:

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList, UITextEntryLine
 
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.rules.challenge import DRINKS, JUDGES, TALLIES, Challenge, challengeable, parse_challenge
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
@@ -43,7 +43,8 @@ def drink_text(what: What, amount: int) -> str:
 
 def ruling_label(entry: int, ruling: int, r: Ruling, width: int = 72) -> str:
     """A row of step 1: "12.2  Bo: 2 sips – bounce: cup 5 …" (the arithmetic cut to fit)."""
-    why = r.arithmetic if len(r.arithmetic) <= width else r.arithmetic[: width - 1].rstrip() + "…"
+    said = tr(r.arithmetic)
+    why = said if len(said) <= width else said[: width - 1].rstrip() + "…"
     return f"{entry}.{ruling}  {r.who}: {drink_text(r.what, r.amount)} – {why}"
 
 
@@ -334,7 +335,7 @@ class ChallengeDialog(Modal):
             head = f.text(f"{r.who}: {drink_text(r.what, r.amount)}  ·  {r.rule}", 16, theme.CHALK_YELLOW, "bold")
             surface.blit(head, (box.x + 10, box.y + 6))
             y = box.y + 8 + head.get_height()
-            for line in f.wrap(r.arithmetic, 14, box.w - 20)[:2]:
+            for line in f.wrap(tr(r.arithmetic), 14, box.w - 20)[:2]:
                 surface.blit(f.text(line, 14, theme.CHALK), (box.x + 10, y))
                 y += 18
         if self.message:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, tr
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
@@ -138,7 +138,7 @@ class Feed:
         label = _(title(r.rule)) if title(r.rule) else ""
         tag = _("overridden") if it.struck else _("override") if it.override else ""
         head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
-        lines = f.wrap(r.arithmetic, int(14 * s), width - 2 * pad - 4)
+        lines = f.wrap(tr(r.arithmetic), int(14 * s), width - 2 * pad - 4)
         line_h = f.font(int(14 * s)).get_linesize()
         stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
         top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())

@@ -19,7 +19,7 @@ import pygame
 from game.bierpong.demo_match import DemoScript, Line, referee_demo, short
 from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
 from game.errors import IllegalAction
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.ui import theme
 from game.ui.pong import PongScene
 from game.ui.pong_view import Label, PongFrame
@@ -185,7 +185,7 @@ class DemoScene(PongScene):
                 self.say("", f"› {ln.action}" + ("" if ln.shown else " " + _("(on record)")))
             for r in ln.rulings:
                 words = f" – “{' '.join(r.words)}”" if r.words else ""
-                self.say(short(r.rule), r.arithmetic + words)
+                self.say(short(r.rule), tr(r.arithmetic) + words)
 
     def _say_setup(self) -> None:
         if self.script is None:

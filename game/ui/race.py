@@ -26,7 +26,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.errors import IllegalAction
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.match import Match
 from game.racerbile.actions import (
@@ -321,9 +321,9 @@ class RaceScene(OverlayScene):
             self.banners.push("Bunde!", emptied.format(name=r.who), "loss", 1.3)
         elif r.what is What.LAPS and r.amount < 0:
             laps = _("−{n} laps") if r.amount < -1 else _("−{n} lap")
-            self.banners.push(laps.format(n=-r.amount), r.arithmetic, "loss", 1.4)
+            self.banners.push(laps.format(n=-r.amount), tr(r.arithmetic), "loss", 1.4)
         elif r.rule in ("racerbile.turn", "racerbile.lemans.winner") and r.what is What.NOTE and ("wins" in r.arithmetic):
-            self.banners.push(_("{name} wins!").format(name=self._seat_name(r.who)), r.arithmetic, "reply", 2.2)
+            self.banners.push(_("{name} wins!").format(name=self._seat_name(r.who)), tr(r.arithmetic), "reply", 2.2)
         elif r.what is What.LAPS and r.amount > 0:
             self.banners.push(r.arithmetic.split(" completes ")[-1].capitalize(), self._seat_name(r.who), "info", 1.0)
 
@@ -1143,7 +1143,7 @@ _("free in the pit") if pit else _("outside the pit: he empties a whole beer fir
             if r.what not in (What.SIPS, What.BEER, What.BEER_REST) or r.rule == "racerbile.turn":
                 continue
             if r.who == me:
-                lines.append((f"· {r.arithmetic}", theme.CREAM, "regular"))
+                lines.append((f"· {tr(r.arithmetic)}", theme.CREAM, "regular"))
             else:
                 n_sips = r.amount if r.what is What.SIPS else st.ledger[r.who].drink.sips * r.amount if r.what is What.BEER else st.ledger[r.who].beer_left
                 others[r.who] = others.get(r.who, 0) + n_sips

@@ -19,7 +19,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.racerbile.actions import Action, Call, Judge, Name, Order
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
@@ -374,7 +374,7 @@ class JudgesConsole(_Dialog):
 
     def recent(self) -> list[str]:
         """The judges' rulings of this race, oldest first."""
-        return [r.arithmetic if r.what is What.NOTE else f"{r.who}: {r.arithmetic}" for r in self.rulings() if r.rule == "racerbile.lemans.judges"]
+        return [tr(r.arithmetic) if r.what is What.NOTE else f"{r.who}: {tr(r.arithmetic)}" for r in self.rulings() if r.rule == "racerbile.lemans.judges"]
 
 
 class TimeTrialDialog(_Dialog):

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, tr
 from game.replay import Cursor, Launch, Replay, load_bookmarks, save_bookmarks, throws_of
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import START, MatchLog
@@ -381,7 +381,7 @@ class ReplayScene(OverlayScene):
         x = x0 + 12
         line_h = f.font(14, "regular").get_linesize()
         for r, struck in rulings:
-            text = str(r) + (" – " + _("challenged") if struck else "")
+            text = f"[{r.rule}] {tr(r.arithmetic)}" + (" – " + _("challenged") if struck else "")
             if x > x0 + 12 and x + f.font(14, "regular").size(text)[0] > bar.w - 16:
                 x = x0 + 12
                 y += line_h + 1

@@ -1,0 +1,55 @@
+"""The referee's words in any language: a `Phrase` is the English text of a ruling (it *is* that
+string – logs, records and replays compare and store exactly it) that also remembers the template
+it was made from and the values put in, so the interface can say it again in the player's language
+(`game.i18n.tr`). Templates are English msgids marked with `N_`; values that are phrases themselves
+are translated too. No pygame here.
+
+    phrase(N_("{who} drinks {n} sip(s)"), who="Ann", n=2)  ==  "Ann drinks 2 sip(s)"
+
+Build a longer text from phrases with a template of its own (`phrase(N_("{a}, {b}"), a=…, b=…)`):
+concatenating or f-string formatting a phrase gives a plain string that stays English.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class Phrase(str):
+    """An English text with the template and the values that made it."""
+
+    template: str
+    args: dict[str, Any]
+
+    def __new__(cls, template: str, args: dict[str, Any]) -> Phrase:
+        self = super().__new__(cls, template.format(**args))
+        self.template = template
+        self.args = args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the template
+        return (Phrase, (self.template, self.args))
+
+
+def phrase(template: str, **args: Any) -> Phrase:
+    """`template.format(**args)`, remembering both (`template` is an English msgid, marked `N_`)."""
+    return Phrase(template, args)
+
+
+def join(parts: list[str], sep: str = "; ") -> str:
+    """Phrases joined by `sep` – itself a phrase, so every part is translated."""
+    if not parts:
+        return ""
+    keys = [f"p{i}" for i in range(len(parts))]
+    return Phrase(sep.join("{" + k + "}" for k in keys), dict(zip(keys, parts)))
+
+
+def say(text: str, translate: Callable[[str], str]) -> str:
+    """`text` in the language `translate` (a gettext function) speaks; plain strings as they are."""
+    if not isinstance(text, Phrase):
+        return text
+    args = {k: say(v, translate) if isinstance(v, str) else v for k, v in text.args.items()}
+    try:
+        return translate(text.template).format(**args)
+    except (KeyError, IndexError, ValueError):  # a catalog entry whose placeholders went wrong
+        return text.template.format(**args)

@@ -1,0 +1,50 @@
+"""The referee's words in any language (game.rules.phrase): a phrase is its English text – logs and
+replays compare exactly that – and says itself again in the interface's language."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+from game import i18n
+from game.rules.phrase import Phrase, join, phrase, say
+from game.rules.ruling import Ruling, What
+
+
+def test_a_phrase_is_its_english_text() -> None:
+    p = phrase("{who} drinks {n} sip(s)", who="Ann", n=2)
+    assert p == "Ann drinks 2 sip(s)" and isinstance(p, str) and hash(p) == hash("Ann drinks 2 sip(s)")
+    r = Ruling("Ann", What.SIPS, 2, "bierpong.art1", p)
+    assert r == Ruling("Ann", What.SIPS, 2, "bierpong.art1", "Ann drinks 2 sip(s)")
+    assert json.loads(json.dumps(r.to_dict()))["arithmetic"] == "Ann drinks 2 sip(s)"
+
+
+def test_copies_keep_the_template() -> None:
+    p = phrase("{a} and {b}", a=phrase("{x}!", x="Hallo"), b=3)
+    for q in (copy.deepcopy(p), pickle.loads(pickle.dumps(p))):
+        assert isinstance(q, Phrase) and q.template == "{a} and {b}" and q == p
+
+
+def test_say_translates_the_template_and_the_phrases_inside() -> None:
+    inner = phrase("{n} cup(s)", n=2)
+    outer = phrase("Bombe: {cups}", cups=inner)
+    table = {"Bombe: {cups}": "Bombe: {cups} weg", "{n} cup(s)": "{n} Becher"}
+    assert say(outer, lambda t: table.get(t, t)) == "Bombe: 2 Becher weg"
+    assert say("plain", lambda t: "never") == "plain"
+    assert say(join([inner, phrase("{n} cup(s)", n=1)]), lambda t: table.get(t, t)) == "2 Becher; 1 Becher"
+
+
+def test_a_broken_catalog_entry_falls_back_to_english() -> None:
+    p = phrase("{n} cup(s)", n=2)
+    assert say(p, lambda t: "{m} Becher") == "2 cup(s)"
+
+
+def test_tr_follows_the_language() -> None:
+    p = phrase(i18n.N_("{n} sips"), n=3)  # a msgid the catalogs hold (the challenge dialog's)
+    try:
+        i18n.set_language("de")
+        german = i18n.tr(p)
+    finally:
+        i18n.set_language("en")
+    assert german != p and "3" in german
+    assert i18n.tr(p) == "3 sips"
