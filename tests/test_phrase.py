@@ -48,3 +48,23 @@ def test_tr_follows_the_language() -> None:
         i18n.set_language("en")
     assert german != p and "3" in german
     assert i18n.tr(p) == "3 sips"
+
+
+def test_every_ruling_of_every_game_is_said_in_german_and_danish() -> None:
+    """Bot matches of all four games: each ruling's text is a phrase whose English is the logged
+    text, and it reads in German and Danish with every placeholder filled (the call-outs and names
+    inside stay as they are)."""
+    from tests.autosave_worker import GAMES, play
+
+    rulings = [r for game in GAMES for r in play(game, 7).rulings()]
+    assert rulings and all(isinstance(r.arithmetic, Phrase) for r in rulings)
+    assert all(say(r.arithmetic, lambda t: t) == r.arithmetic for r in rulings)  # English: itself
+    for lang in ("de", "da"):
+        try:
+            i18n.set_language(lang)
+            said = [i18n.tr(r.arithmetic) for r in rulings]
+        finally:
+            i18n.set_language("en")
+        assert not any("{" in s for s in said)
+        changed = sum(s != r.arithmetic for s, r in zip(said, rulings))
+        assert changed >= 0.9 * len(rulings), f"{lang}: only {changed} of {len(rulings)} rulings translated"

@@ -28,7 +28,9 @@ from game.bierpong.actions import Remove
 from game.bierpong.outcome import Outcome
 from game.bierpong.solver import Solution, SolvedThrow
 from game.bierpong.state import CALLS, KONTER, OVER, PLAY, REMOVE, BierpongState
+from game.i18n import N_
 from game.rules import bierpong as R
+from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 from physics.table import formation
 
@@ -109,36 +111,38 @@ class DemoScript:
         return self.setup + tuple(ln for t in self.throws for ln in t.lines)
 
     def summary(self) -> tuple[str, ...]:
-        """"The referee:" in a few lines: cups removed, sips, how it stands."""
+        """"The referee:" in a few lines: cups removed, sips, how it stands (phrases: `game.i18n.tr`)."""
         out: list[str] = []
         for before, after in zip(self.start.sides, self.state.sides):
             gone = [c for c in before.rack.ids if c not in after.rack]
             if gone:
-                out.append(f"{before.name}: cups {' '.join(map(str, gone))} removed ({len(before.rack)} → {len(after.rack)} left)")
+                out.append(phrase(N_("{team}: cups {cups} removed ({before} → {after} left)"), team=before.name,
+                                  cups=" ".join(map(str, gone)), before=len(before.rack), after=len(after.rack)))
         if not out:
-            out.append("no cups removed")
+            out.append(phrase(N_("no cups removed")))
         for side in self.state.sides:
             if side.dead:
-                out.append(f"{side.name}: Dead Cup {' '.join(map(str, sorted(side.dead)))} left standing (art18)")
+                out.append(phrase(N_("{team}: Dead Cup {cups} left standing (art18)"), team=side.name, cups=" ".join(map(str, sorted(side.dead)))))
         sips: dict[str, int] = {}
         for r in self.rulings():
             if r.what == What.SIPS:
                 sips[r.who] = sips.get(r.who, 0) + r.amount
         if sips:
-            out.append("sips: " + ", ".join(f"{who} {n}" for who, n in sips.items()) + " (art1)")
+            out.append(phrase(N_("sips: {sips} (art1)"), sips=", ".join(f"{who} {n}" for who, n in sips.items())))
         else:
-            out.append("no sips yet – the defenders drink when the throwing team's turn is over (art2)")
+            out.append(phrase(N_("no sips yet – the defenders drink when the throwing team's turn is over (art2)")))
         out.append(_standing(self.state))
         return tuple(out)
 
 
 def _standing(st: BierpongState) -> str:
     if st.phase == OVER and st.winner is not None:
-        return f"{st.players[st.winner]} win (art9)"
+        return phrase(N_("{team} win (art9)"), team=st.players[st.winner])
     if st.phase == KONTER and st.konter is not None:
-        return f"{st.players[st.konter.team]} are countering (art10)"
-    extra = f" – {', '.join(st.extra)} one ball twice (art23)" if st.extra else ""
-    return f"next: {st.players[st.team]} throw{extra}"
+        return phrase(N_("{team} are countering (art10)"), team=st.players[st.konter.team])
+    if st.extra:
+        return phrase(N_("next: {team} throw – {players} one ball twice (art23)"), team=st.players[st.team], players=", ".join(st.extra))
+    return phrase(N_("next: {team} throw"), team=st.players[st.team])
 
 
 def short(rule: str) -> str:

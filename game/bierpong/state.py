@@ -29,7 +29,9 @@ from game.bierpong.actions import (
 from game.bierpong.outcome import Outcome
 from game.bierpong.rack import Rack
 from game.errors import IllegalAction
+from game.i18n import N_
 from game.rules import bierpong as R
+from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
 from game.state import TERMINAL, Step
@@ -130,8 +132,8 @@ class BierpongState:
         # each rack as its opponents see it: thrown at from x = 0, standing at the far end (physics.table)
         sides = (Side(names[0], groups[0], Rack.of(kind)), Side(names[1], groups[1], Rack.of(kind)))
         st = cls(names, profile, sides)
-        words = f"{len(st.sides[0].rack)} cups a side ({kind})"
-        return Step(st, (Ruling(names[0], What.NOTE, 0, "bierpong.art8", f"Throw-off: one player a side throws at once; {words}"),))
+        said = phrase(N_("Throw-off: one player a side throws at once; {n} cups a side ({formation})"), n=len(st.sides[0].rack), formation=kind)
+        return Step(st, (Ruling(names[0], What.NOTE, 0, "bierpong.art8", said),))
 
     # --- the interface -------------------------------------------------------------------
 
@@ -337,22 +339,25 @@ class BierpongState:
                 raise IllegalAction(f"throw-off: there is no cup {o.cup} (bierpong.art8)")
         ha, hb = a.a_out.hit, a.b_out.hit
         if ha and hb:
-            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8", f"Throw-off: {a.a} and {a.b} both hit – the same two throw again"))
+            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8",
+                             phrase(N_("Throw-off: {a} and {b} both hit – the same two throw again"), a=a.a, b=a.b)))
             return dataclasses.replace(self, rethrow=(a.a, a.b))
         if not ha and not hb:
-            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8", "Throw-off: nobody hit – throw again"))
+            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8", phrase(N_("Throw-off: nobody hit – throw again"))))
             return self
         win = 0 if ha else 1
         first = a.a if ha else a.b
         rs.append(Ruling(self.players[win], What.NOTE, 0, "bierpong.art8",
-                         f"Throw-off: {first} hit first – {self.players[win]} choose who begins, {self.players[1 - win]} choose the table side"))
+                         phrase(N_("Throw-off: {first} hit first – {winners} choose who begins, {others} choose the table side"),
+                                first=first, winners=self.players[win], others=self.players[1 - win])))
         return dataclasses.replace(self, phase=CHOOSE, team=win, rethrow=None)
 
     def _begin(self, a: Begin, rs: list[Ruling]) -> BierpongState:
         if self.phase != CHOOSE:
             raise IllegalAction(f"{a}: only the throw-off's winner chooses who begins, right after it (bierpong.art8)")
         t = self.side_named(a.team)
-        rs.append(Ruling(self.players[t], What.NOTE, 0, "bierpong.art8", f"{self.players[self.team]} chose: {self.players[t]} begin"))
+        rs.append(Ruling(self.players[t], What.NOTE, 0, "bierpong.art8",
+                         phrase(N_("{chooser} chose: {team} begin"), chooser=self.players[self.team], team=self.players[t])))
         return self._new_round(t, dataclasses.replace(self, phase=PLAY))
 
     def _new_round(self, team: int, st: BierpongState, *, keep_turn: bool = False) -> BierpongState:
@@ -396,13 +401,14 @@ class BierpongState:
             st = dataclasses.replace(st, island=tuple(x for x in st.island if x[0] != player))
         counts = o.hit
         if o.hit and called is not None and o.cup != called:
-            rs.append(Ruling(player, What.NOTE, 0, "bierpong.art22", f"Island {called} called, but {player} hit cup {o.cup}: it does not count"))
+            rs.append(Ruling(player, What.NOTE, 0, "bierpong.art22",
+                             phrase(N_("Island {called} called, but {who} hit cup {cup}: it does not count"), called=called, who=player, cup=o.cup)))
             counts = False
         if not counts:
             word = "air" if o.air else "back" if o.back else "miss"
             st = st._streak(player, False)
             if st.on_fire == player:
-                rs.append(Ruling(player, What.NOTE, 0, "bierpong.art21", f"{player} missed: no longer on fire"))
+                rs.append(Ruling(player, What.NOTE, 0, "bierpong.art21", phrase(N_("{who} missed: no longer on fire"), who=player)))
                 st = dataclasses.replace(st, on_fire=None)
             return dataclasses.replace(st, last=(player, word, kind == "trick"))
         assert o.cup is not None
@@ -413,21 +419,23 @@ class BierpongState:
         st = dataclasses.replace(st, last=(player, "hit", kind == "trick"), round_hits=st.round_hits + 1, turn_cups=st.turn_cups + 1,
                                  round_special="island" if called is not None else "bounce" if bounces else "")
         if o.roller:
-            rs.append(Ruling(player, What.NOTE, 0, "bierpong.art15", f"Roller over cups {'>'.join(map(str, o.touched))}: counts as a bounce"))
+            rs.append(Ruling(player, What.NOTE, 0, "bierpong.art15",
+                             phrase(N_("Roller over cups {cups}: counts as a bounce"), cups=">".join(map(str, o.touched)))))
         if cup in self.defender.dead:
             rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art18",
-                             f"{player} hit the Dead Cup {cup}: {self.players[self.team]} win at once"))
+                             phrase(N_("{who} hit the Dead Cup {cup}: {team} win at once"), who=player, cup=cup, team=self.players[self.team])))
             return st._win(self.team, rs)
         if self.sudden:
             rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art9",
-                             f"Sudden death after the timer: {player} hit cup {cup} – {self.players[self.team]} win, no Konter"))
+                             phrase(N_("Sudden death after the timer: {who} hit cup {cup} – {team} win, no Konter"), who=player, cup=cup,
+                                    team=self.players[self.team])))
             return st._win(self.team, rs)
         if kind in ("standard", "extra"):
             return dataclasses.replace(st, hits=(*st.hits, Hit(player, cup, bounces, called is not None, kind == "standard")))
         fire = kind == "fire"
         rem = R.removal(cup, bounces=bounces, island=called is not None, on_fire=fire, fire_bonus=bool(self.profile["on_fire_specials_bonus"]))
         if kind == "trick":
-            rem = R.Removal(rem.cup, rem.extra, "bierpong.art19", f"trickshot, goes at once – {rem.arithmetic}")
+            rem = R.Removal(rem.cup, rem.extra, "bierpong.art19", phrase(N_("trickshot, goes at once – {removal}"), removal=rem.arithmetic))
         return dataclasses.replace(st, queue=(*st.queue, rem))
 
     def _streak(self, player: str, hit: bool) -> BierpongState:
@@ -448,7 +456,8 @@ class BierpongState:
         for t in (a.first, a.second):
             if self.team_of(t.player) != self.team:
                 raise IllegalAction(f"{t.player}: it is {self.players[self.team]}'s round")
-        rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art4", f"{a.first.player} and {a.second.player}: both balls at once – allowed in a team game"))
+        rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art4",
+                         phrase(N_("{first} and {second}: both balls at once – allowed in a team game"), first=a.first.player, second=a.second.player)))
         st = dataclasses.replace(self, standard=("",))._throw(a.first.player, a.first.outcome, rs, together=True)
         st = dataclasses.replace(st, standard=(a.first.player,))
         if st.phase == OVER:
@@ -459,7 +468,8 @@ class BierpongState:
     def _swat(self, a: Swat, rs: list[Ruling]) -> BierpongState:
         if self.phase != PLAY or self.team_of(a.defender) == self.team or self.team_of(a.thrower) != self.team:
             raise IllegalAction(f"{a}: a defender swats a bounced ball of the throwing team (bierpong.art14)")
-        rs.append(Ruling(a.defender, What.NOTE, 0, "bierpong.art14", f"{a.defender} swats {a.thrower}'s ball away after it touched down: no hit"))
+        rs.append(Ruling(a.defender, What.NOTE, 0, "bierpong.art14",
+                         phrase(N_("{defender} swats {thrower}'s ball away after it touched down: no hit"), defender=a.defender, thrower=a.thrower)))
         return self._throw(a.thrower, Outcome(), rs)._flow(rs)
 
     def _catch(self, a: Catch, rs: list[Ruling]) -> BierpongState:
@@ -469,13 +479,15 @@ class BierpongState:
             raise IllegalAction(f"{a}: a trickshot caught behind the edge is no air ball (bierpong.art19)")
         if self.team_of(a.catcher) == self.team:
             raise IllegalAction(f"{a}: the catcher must be of the other team (bierpong.art23)")
-        rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23", f"Air ball caught: {a.catcher} throws one ball twice next round"))
+        rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
+                         phrase(N_("Air ball caught: {catcher} throws one ball twice next round"), catcher=a.catcher)))
         return dataclasses.replace(self, last=(a.thrower, "caught", False), next_extra=(*self.next_extra, (1 - self.team, a.catcher)))._flow(rs)
 
     def _fetch(self, a: Fetch, rs: list[Ruling]) -> BierpongState:
         if self.phase not in (PLAY, CALLS) or not self.last or self.last[1] != "back" or self.team_of(a.player) != self.team:
             raise IllegalAction(f"{a}: only the throwing team fetches a ball that just came back to its half (bierpong.art19)")
-        rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19", f"{a.player} fetched the ball: a trickshot once the regular throws are done"))
+        rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
+                         phrase(N_("{who} fetched the ball: a trickshot once the regular throws are done"), who=a.player)))
         st = dataclasses.replace(self, last=(a.player, "fetched", False), fetched=(*self.fetched, a.player))
         return dataclasses.replace(st, phase=PLAY)._flow(rs)
 
@@ -485,10 +497,12 @@ class BierpongState:
         t = self.team_of(a.player)
         other = self.players[1 - t]
         if a.word == "straighten":
-            rs.append(Ruling(other, What.NOTE, 0, "bierpong.art5", f"{a.player} asks {other} to straighten their cups: they must (and not unasked)"))
+            rs.append(Ruling(other, What.NOTE, 0, "bierpong.art5",
+                             phrase(N_("{who} asks {team} to straighten their cups: they must (and not unasked)"), who=a.player, team=other)))
             return self
         if a.word == "ball out":
-            rs.append(Ruling(other, What.NOTE, 0, "bierpong.art6", f"{a.player} asks {other} to take a ball out of a cup: they must"))
+            rs.append(Ruling(other, What.NOTE, 0, "bierpong.art6",
+                             phrase(N_("{who} asks {team} to take a ball out of a cup: they must"), who=a.player, team=other)))
             return self
         if a.word == "island":
             return self._call_island(a, rs)
@@ -497,9 +511,11 @@ class BierpongState:
             raise IllegalAction(f"{a}: {a.player} has {n} hit(s) in a row; \"Heating up\" after two, \"On fire\" at a later hit, "
                                 "each right after a hit (bierpong.art21)")
         if a.word == "heating up":
-            rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", f"{a.player}: {self.streak_of(a.player)} in a row", words=("Heating up!",)))
+            rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=self.streak_of(a.player)),
+                              words=("Heating up!",)))
             return dataclasses.replace(self, heated=tuple(sorted({**dict(self.heated), a.player: self.streak_of(a.player)}.items())))
-        rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", f"{a.player} is on fire: throws until a miss", words=("On fire!",)))
+        rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21",
+                         phrase(N_("{who} is on fire: throws until a miss"), who=a.player), words=("On fire!",)))
         st = dataclasses.replace(self, on_fire=a.player, phase=PLAY, ended=False)
         if st.stage == "tricks" or st.queue:
             return st._flow(rs)
@@ -514,20 +530,25 @@ class BierpongState:
         if not self.defender.rack.is_island(a.cup):
             raise IllegalAction(f"{a}: cup {a.cup} is not an island – it has neighbours or is gone (islands: "
                                 f"{', '.join(map(str, self.defender.rack.islands())) or 'none'}) (bierpong.art22)")
-        rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art22", f"{a.player} calls Island on cup {a.cup}", words=(f"Island {a.cup}!",)))
+        rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art22", phrase(N_("{who} calls Island on cup {cup}"), who=a.player, cup=a.cup),
+                          words=(f"Island {a.cup}!",)))
         return dataclasses.replace(self, island=(*self.island, (a.player, a.cup)), islands_used=self.islands_used | {a.player})
 
     def _foul(self, a: Foul, rs: list[Ruling]) -> BierpongState:
         t = self.team_of(a.player)
         if a.kind == "elbow":
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art12", f"{a.player}'s elbow was over the table edge: that throw is void – throw it again"))
+            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art12",
+                             phrase(N_("{who}'s elbow was over the table edge: that throw is void – throw it again"), who=a.player)))
         elif a.kind == "blow":
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art17", f"{a.player} blew or fingered out a ball not fully in the cup: not allowed – it counts as in"))
+            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art17",
+                             phrase(N_("{who} blew or fingered out a ball not fully in the cup: not allowed – it counts as in"), who=a.player)))
         elif a.kind == "early":
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art7", f"{a.player} threw while {self.players[1 - t]} still had to drink: the throw does not count"))
+            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art7",
+                             phrase(N_("{who} threw while {team} still had to drink: the throw does not count"), who=a.player, team=self.players[1 - t])))
         else:
             rs.append(Ruling(self.players[t], What.NOTE, 0, "bierpong.art2",
-                             f"{a.player} forgot to drink before the next round: {self.players[1 - t]} may set a penalty for all of {self.players[t]} (a shot round)"))
+                             phrase(N_("{who} forgot to drink before the next round: {others} may set a penalty for all of {team} (a shot round)"),
+                                    who=a.player, others=self.players[1 - t], team=self.players[t])))
         return self
 
     def _time(self, rs: list[Ruling]) -> BierpongState:
@@ -535,10 +556,12 @@ class BierpongState:
             raise IllegalAction("time: this game has no timer running (bierpong.art9)")
         a, b = len(self.sides[0].rack), len(self.sides[1].rack)
         if a == b:
-            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art9", f"Time: {a} cups to {b} – sudden death, the next team to hit wins, no Konter"))
+            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art9",
+                             phrase(N_("Time: {a} cups to {b} – sudden death, the next team to hit wins, no Konter"), a=a, b=b)))
             return dataclasses.replace(self, timed_out=True, sudden=True)
         w = 0 if a > b else 1
-        rs.append(Ruling(self.players[w], What.NOTE, 0, "bierpong.art9", f"Time: {a} cups to {b} – {self.players[w]} have more cups left and win"))
+        rs.append(Ruling(self.players[w], What.NOTE, 0, "bierpong.art9",
+                         phrase(N_("Time: {a} cups to {b} – {team} have more cups left and win"), a=a, b=b, team=self.players[w])))
         return dataclasses.replace(self, timed_out=True)._win(w, rs, drinks=False)
 
     def _knock(self, a: KnockOver, rs: list[Ruling]) -> BierpongState:
@@ -547,11 +570,13 @@ class BierpongState:
         if a.cup not in side.rack:
             raise IllegalAction(f"{a}: {side.name} have no cup {a.cup} standing")
         if len(side.rack) == 1:
-            rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art16", f"{a.player} knocked over the last cup: it is stood up again, never removed this way"))
+            rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art16",
+                             phrase(N_("{who} knocked over the last cup: it is stood up again, never removed this way"), who=a.player)))
             return self
         if 1 - t == self.team and a.cup in {h.cup for h in self.hits}:
             raise IllegalAction(f"{a}: cup {a.cup} holds a ball of this round and goes anyway")
-        rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16", f"{a.player} knocked over own cup {a.cup}: 1 cup removed"))
+        rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16",
+                         phrase(N_("{who} knocked over own cup {cup}: 1 cup removed"), who=a.player, cup=a.cup)))
         new = dataclasses.replace(side, rack=side.rack.without({a.cup}), dead=side.dead - {a.cup})
         return self._with_side(t, new)
 
@@ -590,7 +615,8 @@ class BierpongState:
             if not st.ended and st.last and st.last[2] and st.last[1] in ("air", "back"):
                 return dataclasses.replace(st, phase=CALLS)
             if st.balls_back:
-                rs.append(Ruling(st.players[st.team], What.NOTE, 0, "bierpong.art13", f"Balls back: both throws hit – {st.players[st.team]} throw again"))
+                rs.append(Ruling(st.players[st.team], What.NOTE, 0, "bierpong.art13",
+                                 phrase(N_("Balls back: both throws hit – {team} throw again"), team=st.players[st.team])))
                 pair = frozenset(st.standard)
                 st = dataclasses.replace(st, last_pair=st._pairs(pair))
                 return st._new_round(st.team, st, keep_turn=True)
@@ -623,7 +649,8 @@ class BierpongState:
                 if a.cup != item.cup:
                     raise IllegalAction(f"{a}: the cup to remove now is {item.cup}")
                 rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art18",
-                                 f"{side.name} leave the hit cup {item.cup} standing: a Dead Cup – if hit again, the hitters win at once"))
+                                 phrase(N_("{team} leave the hit cup {cup} standing: a Dead Cup – if hit again, the hitters win at once"),
+                                        team=side.name, cup=item.cup)))
                 new = dataclasses.replace(side, dead=side.dead | {item.cup}, owed=(*side.owed, item))
                 return dataclasses.replace(self._with_side(t, new), queue=self.queue[1:])._flow(rs)
             choices = self._extra_choices(item)
@@ -641,7 +668,8 @@ class BierpongState:
         ok = set(a.cups[1:]) <= set(near) if n <= len(near) else set(near) <= set(a.cups[1:]) <= set(near) | set(rest)
         if len(a.cups) - 1 != n or not ok:
             raise IllegalAction(f"{a}: the Dead Cup {item.cup} goes with {n} more, adjacent ones first (bierpong.art3)")
-        rs.append(Ruling(side.name, What.CUPS, 1 + n, "bierpong.art18", f"{side.name} remove their Dead Cup: {item.arithmetic}"))
+        rs.append(Ruling(side.name, What.CUPS, 1 + n, "bierpong.art18",
+                         phrase(N_("{team} remove their Dead Cup: {removal}"), team=side.name, removal=item.arithmetic)))
         new = dataclasses.replace(side, rack=side.rack.without(set(a.cups)), dead=side.dead - {item.cup},
                                   owed=tuple(r for r in side.owed if r is not item))
         return self._with_side(t, new)
@@ -650,8 +678,12 @@ class BierpongState:
         t = 1 - self.team
         side = self.sides[t]
         gone = [c for c in cups if c in side.rack]
-        short = "" if len(gone) == item.count else f" – only {len(gone)} left to remove"
-        rs.append(Ruling(side.name, What.CUPS, len(gone), item.rule, f"{item.arithmetic}{short} (removed: {' '.join(map(str, gone))})"))
+        removed = " ".join(map(str, gone))
+        if len(gone) == item.count:
+            said = phrase(N_("{removal} (removed: {cups})"), removal=item.arithmetic, cups=removed)
+        else:
+            said = phrase(N_("{removal} – only {n} left to remove (removed: {cups})"), removal=item.arithmetic, n=len(gone), cups=removed)
+        rs.append(Ruling(side.name, What.CUPS, len(gone), item.rule, said))
         new = dataclasses.replace(side, rack=side.rack.without(set(gone)))
         return dataclasses.replace(self._with_side(t, new), queue=self.queue[1:])
 
@@ -663,8 +695,8 @@ class BierpongState:
         per = int(self.profile["drink_per_cup"] or 1)  # type: ignore[arg-type]
         for m in self.defender.members:
             rs.append(Ruling(m, What.SIPS, self.turn_cups * per, "bierpong.art1",
-                             f"{m} drinks {self.turn_cups} cup(s) hit × {per} sip(s) = {self.turn_cups * per} sip(s), "
-                             "now that all throws are done (bierpong.art2)"))
+                             phrase(N_("{who} drinks {cups} cup(s) hit × {per} sip(s) = {n} sip(s), now that all throws are done (bierpong.art2)"),
+                                    who=m, cups=self.turn_cups, per=per, n=self.turn_cups * per)))
 
     def _end_turn(self, rs: list[Ruling]) -> BierpongState:
         self._drinks(rs)
@@ -679,7 +711,8 @@ class BierpongState:
             return self
         kind = R.RERACK_OF[n]
         rack = Rack.of(kind)
-        rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art5", f"House rule rerack_at: {side.name} re-rack their {n} cups ({kind}, cups 1–{n})"))
+        rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art5",
+                         phrase(N_("House rule rerack_at: {team} re-rack their {n} cups ({formation}, cups 1–{n})"), team=side.name, n=n, formation=kind)))
         return self._with_side(t, dataclasses.replace(side, rack=rack, reracked=(*side.reracked, n)))
 
     def _finished(self, rs: list[Ruling]) -> BierpongState:
@@ -689,9 +722,10 @@ class BierpongState:
         d = 1 - self.team
         saved = self.round_saved or self.sides[d]
         k = Konter(d, self.round_throws, self.round_hits, self.round_special, saved)
-        sp = f", with the same special shot ({self.round_special})" if self.round_special else ""
+        sp = phrase(N_(", with the same special shot ({shot})"), shot=R.shot_name(self.round_special)) if self.round_special else ""
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
-                         f"Last cup down: {self.players[d]} may counter – {self.round_hits} hit(s) in {self.round_throws} throw(s){sp}"))
+                         phrase(N_("Last cup down: {team} may counter – {hits} hit(s) in {throws} throw(s){special}"),
+                                team=self.players[d], hits=self.round_hits, throws=self.round_throws, special=sp)))
         return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None)
 
     def _konter_throw(self, player: str, o: Outcome, rs: list[Ruling]) -> BierpongState:
@@ -716,21 +750,24 @@ class BierpongState:
         ok = k.got >= k.hits and (k.special_done or not k.special)
         if ok:
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             f"Konter made: {k.got} hit(s) in {k.made} throw(s) – no cups removed, {self.players[self.team]} throw again"))
+                             phrase(N_("Konter made: {got} hit(s) in {made} throw(s) – no cups removed, {team} throw again"),
+                                    got=k.got, made=k.made, team=self.players[self.team])))
             st = st._with_side(k.team, k.saved)
             st = dataclasses.replace(st, konter=None, turn_cups=st.turn_cups - st.round_hits)
             return st._new_round(self.team, st, keep_turn=True)
         if left == 0 or k.got + left < k.hits:
+            without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             f"Konter failed: {k.got} hit(s) of {k.hits} needed in {k.made} of {k.throws} throw(s)"
-                             + (f", without the {k.special} shot" if k.special and not k.special_done else "")))
+                             phrase(N_("Konter failed: {got} hit(s) of {needed} needed in {made} of {throws} throw(s){without}"),
+                                    got=k.got, needed=k.hits, made=k.made, throws=k.throws, without=without)))
             return dataclasses.replace(st, konter=None)._win(self.team, rs)
         return st
 
     def _win(self, w: int, rs: list[Ruling], *, drinks: bool = True) -> BierpongState:
         if drinks and w == self.team:
             self._drinks(rs)
-        rs.append(Ruling(self.players[1 - w], What.LOSS, 1, "bierpong.art9", f"{self.players[w]} win: {self.players[1 - w]} lose the game"))
+        rs.append(Ruling(self.players[1 - w], What.LOSS, 1, "bierpong.art9",
+                         phrase(N_("{winners} win: {losers} lose the game"), winners=self.players[w], losers=self.players[1 - w])))
         return dataclasses.replace(self, phase=OVER, winner=w, konter=None, queue=())
 
     def _standing_text(self) -> str:

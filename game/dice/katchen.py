@@ -5,9 +5,11 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from game.dice.state import DiceState
+from game.i18n import N_
 from game.rules import katchen as rules
 from game.rules.dice import Throw
 from game.rules.ledger import Drink, Ledger
+from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
 from game.state import Step
@@ -60,9 +62,21 @@ class KatchenState(DiceState):
     def _opening(self) -> tuple[Ruling, ...]:
         who = self.players[self.round_order[0]]
         if self.phase == 1:
-            text = f"game {self.game_no}, phase 1, round {self.round_no}: {who} leads; one throw of all three dice each, clockwise ({self.stack} mats on the stack)"
+            text = phrase(
+                N_("game {game}, phase 1, round {round}: {who} leads; one throw of all three dice each, clockwise "
+                   "({stack} mats on the stack)"),
+                game=self.game_no,
+                round=self.round_no,
+                who=who,
+                stack=self.stack,
+            )
         else:
-            text = f"game {self.game_no}, phase 2, round {self.round_no}: {who} opens with up to 3 rolls; the others may not use more"
+            text = phrase(
+                N_("game {game}, phase 2, round {round}: {who} opens with up to 3 rolls; the others may not use more"),
+                game=self.game_no,
+                round=self.round_no,
+                who=who,
+            )
         rule = "katchen.phase1" if self.phase == 1 else "katchen.phase2"
         return (Ruling(who, What.NOTE, 0, rule, text),)
 
@@ -89,7 +103,8 @@ class KatchenState(DiceState):
             for s in self.round_order:
                 if s not in holders:
                     p = self.players[s]
-                    rulings.append(Ruling(p, What.NOTE, 0, "katchen.phase2", f"{p} has no mats left and leaves the game"))
+                    text = phrase(N_("{who} has no mats left and leaves the game"), who=p)
+                    rulings.append(Ruling(p, What.NOTE, 0, "katchen.phase2", text))
             st = replace(st, round_no=st.round_no + 1).start_round(worst, holders)
         elif st.stack > 0:
             st = replace(st, round_no=st.round_no + 1).start_round(worst, st.in_game)
@@ -100,28 +115,42 @@ class KatchenState(DiceState):
 
     def _schuss(self, loser: int, rule: str) -> Step:
         name = self.players[loser]
-        rulings: list[Ruling] = [Ruling(name, What.SCHUSS, 1, rule, f"{name} holds all {rules.TOTAL_MATS} mats → a Schuss")]
+        schuss = phrase(N_("{who} holds all {total} mats → a Schuss"), who=name, total=rules.TOTAL_MATS)
+        rulings: list[Ruling] = [Ruling(name, What.SCHUSS, 1, rule, schuss)]
         limit = self.profile["schuss_limit"]
         if limit is None:
-            rulings.append(Ruling(name, What.NOTE, 0, "katchen.phase2", f"outside a tournament {name} buys a round"))
+            text = phrase(N_("outside a tournament {who} buys a round"), who=name)
+            rulings.append(Ruling(name, What.NOTE, 0, "katchen.phase2", text))
         ledger = self.ledger.apply_all(rulings)
         in_game = self.in_game
         if limit is not None:
             assert isinstance(limit, int)
             if ledger[name].schuesse >= limit:
                 in_game = tuple(s for s in in_game if s != loser)
-                note = f"{name} has {ledger[name].schuesse} Schüsse (limit {limit}) and leaves the tournament table"
+                note = phrase(
+                    N_("{who} has {n} Schüsse (limit {limit}) and leaves the tournament table"),
+                    who=name,
+                    n=ledger[name].schuesse,
+                    limit=limit,
+                )
                 rulings.append(Ruling(name, What.NOTE, 0, "katchen.phase2", note))
             done = len(in_game) <= 1
             if done and in_game:
                 w = self.players[in_game[0]]
-                rulings.append(Ruling(w, What.NOTE, 0, "katchen.phase2", f"{w} is the last player at the table: Katchenmeister!"))
+                text = phrase(N_("{who} is the last player at the table: Katchenmeister!"), who=w)
+                rulings.append(Ruling(w, What.NOTE, 0, "katchen.phase2", text))
         else:
             done = self.game_no >= self.games
         if done:  # the mats stay where they lie: the final picture of the match
             return Step(replace(self, ledger=ledger, in_game=in_game, turn=None, over=True), tuple(rulings))
         back = [
-            Ruling(p, What.MATS, -ledger[p].mats, "katchen.phase1", f"the next game: {p} puts {ledger[p].mats} mats back on the stack")
+            Ruling(
+                p,
+                What.MATS,
+                -ledger[p].mats,
+                "katchen.phase1",
+                phrase(N_("the next game: {who} puts {n} mats back on the stack"), who=p, n=ledger[p].mats),
+            )
             for p in self.players
             if ledger[p].mats > 0
         ]

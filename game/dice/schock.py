@@ -6,15 +6,17 @@ from typing import Mapping
 
 from game.dice.state import DiceState
 from game.dice.turn import Turn
+from game.i18n import N_
 from game.rules import schock as rules
 from game.rules.dice import Faces, Throw
 from game.rules.ledger import Drink, Ledger
+from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
 from game.state import Step
 
 STAGES = ("half1", "half2", "final")
-STAGE_NAMES = {"half1": "first half", "half2": "second half", "final": "final"}
+STAGE_NAMES = {"half1": N_("first half"), "half2": N_("second half"), "final": N_("final")}
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,8 @@ class SchockState(DiceState):
 
     def tower_rulings(self, t: Turn) -> tuple[Ruling, ...]:
         who = self.players[t.seat]
-        return (Ruling(who, What.NOTE, 0, "schock.tower", f"Türmchen! {who}'s roll is thrown again and does not count"),)
+        text = phrase(N_("Türmchen! {who}'s roll is thrown again and does not count"), who=who)
+        return (Ruling(who, What.NOTE, 0, "schock.tower", text),)
 
     def describe(self, throw: Throw) -> str:
         return rules.describe(throw, self.profile)
@@ -99,14 +102,20 @@ class SchockState(DiceState):
 
     def _laden(self) -> tuple[Ruling, ...]:
         opener = self.players[self.round_order[0]]
-        where = STAGE_NAMES[self.stage]
+        where = phrase(STAGE_NAMES[self.stage])
         return (
             Ruling(
                 opener,
                 What.NOTE,
                 0,
                 "schock.laden",
-                f"game {self.game_no}, {where}, round {self.round_no}: Laden – every cup is turned over once; {opener} opens (schock.start)",
+                phrase(
+                    N_("game {game}, {stage}, round {round}: Laden – every cup is turned over once; {who} opens (schock.start)"),
+                    game=self.game_no,
+                    stage=where,
+                    round=self.round_no,
+                    who=opener,
+                ),
             ),
         )
 
@@ -129,7 +138,18 @@ class SchockState(DiceState):
     def _end_stage(self, loser: int) -> Step:
         name = self.players[loser]
         rulings: list[Ruling] = [
-            Ruling(p, What.MATS, -self.ledger[p].mats, "schock.game", f"the {STAGE_NAMES[self.stage]} is over: {p} puts {self.ledger[p].mats} mats back in the middle")
+            Ruling(
+                p,
+                What.MATS,
+                -self.ledger[p].mats,
+                "schock.game",
+                phrase(
+                    N_("the {stage} is over: {who} puts {n} mats back in the middle"),
+                    stage=phrase(STAGE_NAMES[self.stage]),
+                    who=p,
+                    n=self.ledger[p].mats,
+                ),
+            )
             for p in self.players
             if self.ledger[p].mats > 0
         ]
@@ -141,19 +161,27 @@ class SchockState(DiceState):
         elif self.stage == "half2":
             first = self.half_losers[0]
             if first == loser:
-                rulings.append(Ruling(name, What.STROKE, 1, "schock.game", f"{name} lost both halves → the game is lost outright, no final: a stroke"))
+                text = phrase(N_("{who} lost both halves → the game is lost outright, no final: a stroke"), who=name)
+                rulings.append(Ruling(name, What.STROKE, 1, "schock.game", text))
                 game_loser = loser
                 nxt = self
                 opener = loser
             else:
                 a = self.players[first]
                 rulings.append(
-                    Ruling(name, What.NOTE, 0, "schock.game", f"final: {a} (first half) against {name} (second half); {name} opens")
+                    Ruling(
+                        name,
+                        What.NOTE,
+                        0,
+                        "schock.game",
+                        phrase(N_("final: {first} (first half) against {second} (second half); {second} opens"), first=a, second=name),
+                    )
                 )
                 nxt = replace(self, stage="final", stage_players=tuple(sorted((first, loser))), half_losers=(first, loser))
                 opener = loser
         else:
-            rulings.append(Ruling(name, What.STROKE, 1, "schock.game", f"{name} lost the final → the game is lost: a stroke"))
+            text = phrase(N_("{who} lost the final → the game is lost: a stroke"), who=name)
+            rulings.append(Ruling(name, What.STROKE, 1, "schock.game", text))
             game_loser = loser
             nxt = self
             opener = loser

@@ -23,8 +23,10 @@ from game.racerbile.actions import Action, Call, Clock, Dice, Drive, Driver, Jud
 from game.racerbile.course import Course
 from game.racerbile.moves import Board, LegalMoves, Move, check_path, legal_moves, outcome
 from game.racerbile.track import Kind, Track
+from game.i18n import N_
 from game.rules import racerbile as R
 from game.rules.ledger import Drink, Ledger
+from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
 from game.state import CHANCE, TERMINAL, Step
@@ -120,10 +122,10 @@ class RaceState:
         rulings: list[Ruling] = []
         if profile.variant == R.LE_MANS:
             for s, team in enumerate(crew):
-                rulings.append(Ruling(team[0], What.NOTE, len(team), "racerbile.lemans.teams", f"{players[s]}: {', '.join(team)} – {team[0]} at the wheel"))
+                rulings.append(Ruling(team[0], What.NOTE, len(team), "racerbile.lemans.teams", phrase(N_("{team}: {drivers} – {driver} at the wheel"), team=players[s], drivers=", ".join(team), driver=team[0])))
         if profile.variant == R.BABYBILE:
             st = replace(st, phase=START_ROLL, groups=(tuple(range(len(players))),))
-            rulings.append(Ruling(players[0], What.NOTE, 0, "racerbile.start", "roll for the order: highest starts, ties roll again"))
+            rulings.append(Ruling(players[0], What.NOTE, 0, "racerbile.start", phrase(N_("roll for the order: highest starts, ties roll again"))))
         return Step(st, tuple(rulings))
 
     @property
@@ -325,7 +327,7 @@ class RaceState:
             if not isinstance(action, Name) or action.player not in [self.driver(s) for s in range(len(self.players)) if s != t.seat]:
                 raise IllegalAction("name an opponent at the wheel (racerbile.lemans.field42)")
             st = replace(self, named=action.player)
-            note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", f"{self.driver(t.seat)} names {action.player}: he drinks what {self.driver(t.seat)} drinks this turn")
+            note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names {named}: he drinks what {who} drinks this turn"), who=self.driver(t.seat), named=action.player))
             return st._end_turn([note])
         raise IllegalAction(f"{action} is not open now")
 
@@ -345,7 +347,7 @@ class RaceState:
                 had = sips.get(r.who, 0)
                 if cap and had + n > R.TURN_CAP:
                     room = max(0, R.TURN_CAP - had)
-                    r = Ruling(r.who, What.SIPS, room, r.rule, f"{r.arithmetic}; capped at {R.TURN_CAP} sips a turn: {room} (racerbile.lemans.cap42)", r.giver, r.words)
+                    r = Ruling(r.who, What.SIPS, room, r.rule, phrase(N_("{ruling}; capped at {cap} sips a turn: {n} ({rule})"), ruling=r.arithmetic, cap=R.TURN_CAP, n=room, rule="racerbile.lemans.cap42"), r.giver, r.words)
                     n = room
                 sips[r.who] = had + n
             led = led.apply(r)
@@ -361,12 +363,12 @@ class RaceState:
     def _order(self, a: Order) -> Step:
         if not a.times:
             return Step(replace(self, phase=START_ROLL, groups=(tuple(range(len(self.players))),)),
-                        (Ruling(self.drivers[0][0], What.NOTE, 0, "racerbile.start", "no times entered: roll for the order"),))
+                        (Ruling(self.drivers[0][0], What.NOTE, 0, "racerbile.start", phrase(N_("no times entered: roll for the order"))),))
         if len(a.times) != len(self.players) or any(t <= 0 for t in a.times):
             raise IllegalAction(f"enter one time in seconds per seat ({len(self.players)})")
         order = tuple(sorted(range(len(self.players)), key=lambda s: (a.times[s], s)))
         rulings = [
-            Ruling(self.drivers[s][0], What.BEER, 1, "racerbile.variant.racerbile", f"time trial: {self.drivers[s][0]} empties a beer in {a.times[s]:g} s")
+            Ruling(self.drivers[s][0], What.BEER, 1, "racerbile.variant.racerbile", phrase(N_("time trial: {who} empties a beer in {seconds} s"), who=self.drivers[s][0], seconds=f"{a.times[s]:g}"))
             for s in range(len(self.players))
         ]
         st, out = self._charge(rulings)
@@ -376,7 +378,7 @@ class RaceState:
     def _start_die(self, face: int) -> Step:
         group = self.groups[0]
         rolled = self.rolled + ((group[len(self.rolled)], face),)
-        note = Ruling(self.drivers[rolled[-1][0]][0], What.NOTE, face, "racerbile.start", f"{self.players[rolled[-1][0]]} rolls {face} for the order")
+        note = Ruling(self.drivers[rolled[-1][0]][0], What.NOTE, face, "racerbile.start", phrase(N_("{who} rolls {face} for the order"), who=self.players[rolled[-1][0]], face=face))
         if len(rolled) < len(group):
             return Step(replace(self, rolled=rolled), (note,))
         faces = sorted({f for _, f in rolled}, reverse=True)
@@ -388,7 +390,7 @@ class RaceState:
             groups = groups[1:]
         st = replace(self, groups=groups, rolled=(), ranked=ranked)
         if groups:
-            tie = Ruling(self.drivers[groups[0][0]][0], What.NOTE, 0, "racerbile.start", f"tie between {', '.join(self.players[s] for s in groups[0])}: they roll again")
+            tie = Ruling(self.drivers[groups[0][0]][0], What.NOTE, 0, "racerbile.start", phrase(N_("tie between {players}: they roll again"), players=", ".join(self.players[s] for s in groups[0])))
             return Step(st, (note, tie))
         step = st._place(ranked)
         return Step(step.state, (note,) + step.rulings)
@@ -401,7 +403,7 @@ class RaceState:
             pos, lap = spots[min(i, len(spots) - 1)]
             cars[s] = Car(pos, lap=lap, arrival=i)
         st = replace(self, cars=tuple(cars), order=order, at=0, arrivals=len(order), phase=GEAR, ranked=(), groups=(), rolled=())
-        note = Ruling(self.drivers[order[0]][0], What.NOTE, 0, "racerbile.start", "order: " + ", ".join(self.players[s] for s in order))
+        note = Ruling(self.drivers[order[0]][0], What.NOTE, 0, "racerbile.start", phrase(N_("order: {players}"), players=", ".join(self.players[s] for s in order)))
         step = st._begin(0)
         return Step(step.state, (note,) + step.rulings)
 
@@ -415,34 +417,34 @@ class RaceState:
         who = st.driver(seat)
         if car.skip:
             cars = _set(st.cars, seat, replace(car, skip=car.skip - 1))
-            lost = Ruling(who, What.LOST_TURN, 1, "racerbile.lemans.delay" if self.lemans else "racerbile.option.out_of_fuel", f"{self.players[seat]} loses this turn")
+            lost = Ruling(who, What.LOST_TURN, 1, "racerbile.lemans.delay" if self.lemans else "racerbile.option.out_of_fuel", phrase(N_("{team} loses this turn"), team=self.players[seat]))
             return replace(st, cars=cars)._next([lost])
         rulings: list[Ruling] = []
         front, last = st.front_last(seat)
         if front or last:
             words = "Jeg drikker for at ligge " + ("forrest" if front else "bagerst")
-            both = " and last" if front and last else ""
-            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.turn", f"{'in front' if front else 'last'}{both} at the start of the turn: 1 sip", words=(words,)))
+            said = N_("in front and last at the start of the turn: 1 sip") if front and last else N_("in front at the start of the turn: 1 sip") if front else N_("last at the start of the turn: 1 sip")
+            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.turn", phrase(said), words=(words,)))
         # the turn after refuelling is driven (in first gear) however far ahead the car still is
         if self.profile["out_of_fuel"] and len(self.players) > 1 and car.first_gear != "racerbile.option.out_of_fuel":
             lead = st.distance(seat) - max(st.distance(s) for s in range(len(self.players)) if s != seat)
             if lead >= R.FUEL_LEAD:
                 rulings += [
-                    Ruling(who, What.BEER_REST, 1, "racerbile.option.out_of_fuel", f"{lead} fields ahead of the second (12 or more): out of fuel, refuels by emptying the beer"),
-                    Ruling(who, What.LOST_TURN, 1, "racerbile.option.out_of_fuel", "refuelling takes the turn; the next starts in first gear"),
-                    Ruling(who, What.SIPS, 1, "racerbile.option.out_of_fuel", "running out of fuel is a technical fault: 1 sip"),
+                    Ruling(who, What.BEER_REST, 1, "racerbile.option.out_of_fuel", phrase(N_("{lead} fields ahead of the second (12 or more): out of fuel, refuels by emptying the beer"), lead=lead)),
+                    Ruling(who, What.LOST_TURN, 1, "racerbile.option.out_of_fuel", phrase(N_("refuelling takes the turn; the next starts in first gear"))),
+                    Ruling(who, What.SIPS, 1, "racerbile.option.out_of_fuel", phrase(N_("running out of fuel is a technical fault: 1 sip"))),
                 ]
                 st = replace(st, cars=_set(st.cars, seat, replace(car, gear=1, first_gear="racerbile.option.out_of_fuel", started=True)))
                 return st._next(rulings)  # _next books them
         if car.off:
-            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", f"reverses back onto the track at {car.pos.q},{car.pos.r}"))
+            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", phrase(N_("reverses back onto the track at {field}"), field=f"{car.pos.q},{car.pos.r}")))
             car = replace(car, off=False)
             st = replace(st, cars=_set(st.cars, seat, car))
             if self.profile["off_track_return_costs_turn"]:
                 st = replace(st, cars=_set(st.cars, seat, replace(car, first_gear="racerbile.flat_out")))
                 return st._next(rulings)  # _next books them
         if car.first_gear:
-            rulings.append(Ruling(who, What.CALL, 0, car.first_gear, "starts the turn in first gear (no upshift this turn)", words=("Jeg starter i første gear",)))
+            rulings.append(Ruling(who, What.CALL, 0, car.first_gear, phrase(N_("starts the turn in first gear (no upshift this turn)")), words=("Jeg starter i første gear",)))
             st = replace(st, turn=replace(st.turn, gear=1) if st.turn else None)
         st, out = st._charge(rulings)
         step = st._maybe_roll()
@@ -466,11 +468,11 @@ class RaceState:
         car = self.cars[t.seat]
         st = replace(self, cars=_set(self.cars, t.seat, replace(car, driver=crew.index(name))), turn=replace(t, changed_driver=True))
         if car.pos in self.course.pit:
-            rulings = [Ruling(name, What.NOTE, 0, "racerbile.lemans.pit", f"driver change in the pit: {name} takes over from {self.driver(t.seat)}, free")]
+            rulings = [Ruling(name, What.NOTE, 0, "racerbile.lemans.pit", phrase(N_("driver change in the pit: {driver} takes over from {previous}, free"), driver=name, previous=self.driver(t.seat)))]
         else:
             rulings = [
-                Ruling(name, What.CALL, 0, "racerbile.lemans.driver_change", f"{self.players[t.seat]} changes driver outside the pit", words=(f"{name} kører nu",)),
-                Ruling(name, What.BEER, 1, "racerbile.lemans.driver_change", f"{name} takes over outside the pit: empties a whole beer before the turn"),
+                Ruling(name, What.CALL, 0, "racerbile.lemans.driver_change", phrase(N_("{team} changes driver outside the pit"), team=self.players[t.seat]), words=(f"{name} kører nu",)),
+                Ruling(name, What.BEER, 1, "racerbile.lemans.driver_change", phrase(N_("{driver} takes over outside the pit: empties a whole beer before the turn"), driver=name)),
             ]
         st, out = st._charge(rulings)
         step = st._maybe_roll()
@@ -482,10 +484,10 @@ class RaceState:
         who = self.driver(t.seat)
         rulings: list[Ruling] = []
         if delta > 0:
-            rulings.append(Ruling(who, What.CALL, 0, "racerbile.upshift", f"up to gear {gear}", words=(f"Jeg gearer op til {R.GEAR_WORDS[gear]} gear",)))
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.upshift", phrase(N_("up to gear {gear}"), gear=gear), words=(f"Jeg gearer op til {R.GEAR_WORDS[gear]} gear",)))
         elif delta < 0:
-            rulings.append(Ruling(who, What.CALL, 0, "racerbile.downshift", f"down to gear {gear}", words=(f"Jeg gearer ned til {R.GEAR_WORDS[gear]} gear",)))
-            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.technical.downshift", "choosing to shift down is a technical fault: 1 sip"))
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.downshift", phrase(N_("down to gear {gear}"), gear=gear), words=(f"Jeg gearer ned til {R.GEAR_WORDS[gear]} gear",)))
+            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.technical.downshift", phrase(N_("choosing to shift down is a technical fault: 1 sip"))))
         cars = _set(self.cars, t.seat, replace(car, gear=gear, first_gear=""))
         st = replace(self, cars=cars, phase=ROLL, turn=replace(t, gear=gear, shifted=True, pending=gear))
         st, out = st._charge(rulings)
@@ -498,7 +500,7 @@ class RaceState:
         rulings: list[Ruling] = []
         n = R.too_fast_faults(t.fives, fast)
         if n:
-            rulings.append(Ruling(who, What.SIPS, n, "racerbile.too_fast", f"5-or-6 number {t.fives + 1}–{t.fives + fast} this turn: the third and each further one is a fault: {n} sip{'s' if n > 1 else ''}"))
+            rulings.append(Ruling(who, What.SIPS, n, "racerbile.too_fast", phrase(N_("5-or-6 number {first}–{last} this turn: the third and each further one is a fault: {sips}"), first=t.fives + 1, last=t.fives + fast, sips=R.sips(n, n > 1))))
         t2 = replace(t, dice=landed, pending=fast, fives=t.fives + fast)
         if fast:
             st, out = replace(self, turn=t2)._charge(rulings)
@@ -511,18 +513,18 @@ class RaceState:
             zero = bool(self.profile["smashed_gearbox_zero"])
             if zero or self.profile["triple_clutch_full_beer"]:
                 rule = "racerbile.option.smashed_gearbox_zero" if zero else "racerbile.option.triple_clutch_full_beer"
-                rulings.append(Ruling(who, What.BEER, 1, rule, "triple clutch fault: a whole beer" + (", and the car moves 0 fields" if zero else "")))
+                rulings.append(Ruling(who, What.BEER, 1, rule, phrase(N_("triple clutch fault: a whole beer, and the car moves 0 fields") if zero else N_("triple clutch fault: a whole beer"))))
             else:
-                rulings.append(Ruling(who, What.BEER_REST, 1, "racerbile.clutch", "triple clutch fault: the gearbox is smashed – empties the rest of the beer while it is replaced"))
+                rulings.append(Ruling(who, What.BEER_REST, 1, "racerbile.clutch", phrase(N_("triple clutch fault: the gearbox is smashed – empties the rest of the beer while it is replaced"))))
             if zero:
                 total = 0
         elif ones:
-            rulings.append(Ruling(who, What.SIPS, ones, "racerbile.clutch", f"{ones} × a 1 (clutch fault): {ones} sip{'s' if ones > 1 else ''}"))
+            rulings.append(Ruling(who, What.SIPS, ones, "racerbile.clutch", phrase(N_("{n} × a 1 (clutch fault): {sips}"), n=ones, sips=R.sips(ones, ones > 1))))
         kind = R.driving(total)
         if kind is R.Driving.RECKLESS:
-            rulings.append(Ruling(who, What.NOTE, total, "racerbile.reckless", f"{total}: reckless driving – every change of direction squeals"))
+            rulings.append(Ruling(who, What.NOTE, total, "racerbile.reckless", phrase(N_("{total}: reckless driving – every change of direction squeals"), total=total)))
         elif kind is R.Driving.FLAT_OUT:
-            rulings.append(Ruling(who, What.NOTE, total, "racerbile.flat_out", f"{total}: flat out – no turning, no braking"))
+            rulings.append(Ruling(who, What.NOTE, total, "racerbile.flat_out", phrase(N_("{total}: flat out – no turning, no braking"), total=total)))
         t2 = replace(t2, roll=total, smashed=smashed, start_car=self.cars[t.seat])
         st, out = replace(self, turn=t2, phase=MOVE, redo=None)._charge(rulings)
         return Step(st, tuple(out))
@@ -551,26 +553,26 @@ class RaceState:
         before = [s for s in range(len(self.players)) if s != seat and self.ahead(s, seat)]
         # what the move costs
         if m.off_track:
-            rulings.append(Ruling(who, What.SIPS, m.short, "racerbile.flat_out", f"off the track: {m.short} field{'s' if m.short != 1 else ''} of the {t.roll} rolled not driven on it"))
+            rulings.append(Ruling(who, What.SIPS, m.short, "racerbile.flat_out", phrase(N_("off the track: {fields} of the {roll} rolled not driven on it"), fields=R.count(m.short, N_("{n} field"), N_("{n} fields")), roll=t.roll)))
             if self.variant != R.BABYBILE:
-                rulings.append(Ruling(who, What.BEER_REST, 1, "racerbile.variant.racerbile", "left the track: empties the rest of the beer before coming back"))
+                rulings.append(Ruling(who, What.BEER_REST, 1, "racerbile.variant.racerbile", phrase(N_("left the track: empties the rest of the beer before coming back"))))
             if self.profile["off_track_full_beer"]:
-                rulings.append(Ruling(who, What.BEER, 1, "racerbile.option.off_track_full_beer", "left the track: a whole beer on top"))
+                rulings.append(Ruling(who, What.BEER, 1, "racerbile.option.off_track_full_beer", phrase(N_("left the track: a whole beer on top"))))
         elif m.short:
             full = self.board_for(seat).full
             by_stack = m.blocked and any(n in full for n, _ in c.steps[m.end])
             rule = "racerbile.field.blocking" if m.bonk else "racerbile.stack" if by_stack else "racerbile.turn" if m.blocked else "racerbile.technical.fewer_fields"
-            why = "blocked" if m.blocked else "stopped"
-            rulings.append(Ruling(who, What.SIPS, m.short, rule, f"{why} after {len(m.path)} of {t.roll} fields: {m.short} sip{'s' if m.short != 1 else ''}"))
+            why = N_("blocked after {driven} of {roll} fields: {sips}") if m.blocked else N_("stopped after {driven} of {roll} fields: {sips}")
+            rulings.append(Ruling(who, What.SIPS, m.short, rule, phrase(why, driven=len(m.path), roll=t.roll, sips=R.sips(m.short))))
         if m.squeals:
-            rulings.append(Ruling(who, What.CALL, m.squeals, "racerbile.reckless", f"{m.squeals} change{'s' if m.squeals > 1 else ''} of direction on {t.roll}", words=("hvin",) * m.squeals))
-            rulings.append(Ruling(who, What.SIPS, m.squeals, "racerbile.technical.squeal", f"{m.squeals} squeal{'s' if m.squeals > 1 else ''} (tyre wear): {m.squeals} sip{'s' if m.squeals > 1 else ''}"))
+            rulings.append(Ruling(who, What.CALL, m.squeals, "racerbile.reckless", phrase(N_("{n} changes of direction on {roll}") if m.squeals > 1 else N_("{n} change of direction on {roll}"), n=m.squeals, roll=t.roll), words=("hvin",) * m.squeals))
+            rulings.append(Ruling(who, What.SIPS, m.squeals, "racerbile.technical.squeal", phrase(N_("{squeals} (tyre wear): {sips}"), squeals=R.count(m.squeals, N_("{n} squeal"), N_("{n} squeals"), m.squeals > 1), sips=R.sips(m.squeals, m.squeals > 1))))
         cars = list(self.cars)
         if m.bonk is not None:
             for s, o in enumerate(cars):
                 if o.pos == m.bonk and o.flipped:
                     cars[s] = replace(o, flipped=False)
-                    rulings.append(Ruling(self.driver(s), What.NOTE, 0, "racerbile.field.blocking", f"{who} stops before {m.bonk.q},{m.bonk.r}, bonks {self.players[s]}'s cap on the table and lays it back mark up: the block is lifted"))
+                    rulings.append(Ruling(self.driver(s), What.NOTE, 0, "racerbile.field.blocking", phrase(N_("{who} stops before {field}, bonks {owner}'s cap on the table and lays it back mark up: the block is lifted"), who=who, field=f"{m.bonk.q},{m.bonk.r}", owner=self.players[s])))
         # the car moves
         lap = car.lap
         prev = car.pos
@@ -592,48 +594,48 @@ class RaceState:
         )
         if m.off_track:
             new = replace(new, gear=1, first_gear="racerbile.flat_out")
-            rulings.append(Ruling(who, What.CALL, 0, "racerbile.flat_out", "forced down to first gear; next turn the car reverses back onto the track", words=("Jeg gearer ned til første gear",)))
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.flat_out", phrase(N_("forced down to first gear; next turn the car reverses back onto the track")), words=("Jeg gearer ned til første gear",)))
         others_here = [s for s, o in enumerate(cars) if s != seat and o.pos == m.end]
         if moved and not m.off_track:
             kind = c.kinds.get(m.end)
             if kind is Kind.BLOCKING and not others_here:
                 new = replace(new, flipped=True)
-                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.field.blocking", f"lands on the blocking field {m.end.q},{m.end.r}: the cap is flipped – nobody passes"))
+                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.field.blocking", phrase(N_("lands on the blocking field {field}: the cap is flipped – nobody passes"), field=f"{m.end.q},{m.end.r}")))
             if kind is Kind.DOWNSHIFT:
                 dropped = new.gear - 1
                 new = replace(new, gear=1, first_gear="racerbile.field.downshift")
                 if dropped:
-                    rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.field.downshift", f"downshift field: gear {dropped + 1} → 1, a sip per gear dropped: {dropped}"))
+                    rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.field.downshift", phrase(N_("downshift field: gear {gear} → 1, a sip per gear dropped: {n}"), gear=dropped + 1, n=dropped)))
                 else:
-                    rulings.append(Ruling(who, What.NOTE, 0, "racerbile.field.downshift", "downshift field: already in first gear"))
+                    rulings.append(Ruling(who, What.NOTE, 0, "racerbile.field.downshift", phrase(N_("downshift field: already in first gear"))))
             if others_here:
-                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.stack", f"lands on {self.players[others_here[0]]}'s field: goes underneath"))
+                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.stack", phrase(N_("lands on {owner}'s field: goes underneath"), owner=self.players[others_here[0]])))
         if t.smashed and self.variant != R.BABYBILE:
             dropped = new.gear - 1
             new = replace(new, gear=1, first_gear="racerbile.variant.racerbile")
-            rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.variant.racerbile", f"smashed gearbox: back to first gear, a sip per gear dropped: {dropped}"))
+            rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.variant.racerbile", phrase(N_("smashed gearbox: back to first gear, a sip per gear dropped: {n}"), n=dropped)))
         cars[seat] = new
         chosen = self.chosen
         per_lap = self.profile["split_choice_per_lap"]
         for split, name in m.choice:
             chosen += ((split, car.lap if per_lap else 0, name),)
-            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.split", f"{who} is first at the split {self.track.splits[split].name!r}: everyone takes the branch {name!r}"))
+            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.split", phrase(N_("{who} is first at the split {split!r}: everyone takes the branch {branch!r}"), who=who, split=self.track.splits[split].name, branch=name)))
         st = replace(self, cars=tuple(cars), arrivals=arrival + 1 if moved else self.arrivals, chosen=chosen)
         # overtaking, laps, midway
         for s in before:
             if st.ahead(seat, s):
-                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.general.overtaken", f"overtaken by {who}: 1 sip"))
+                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.general.overtaken", phrase(N_("overtaken by {who}: 1 sip"), who=who)))
         if lap > car.lap:
-            rulings.append(Ruling(who, What.LAPS, lap - car.lap, "racerbile.turn", f"{self.players[seat]} completes lap {lap}"))
+            rulings.append(Ruling(who, What.LAPS, lap - car.lap, "racerbile.turn", phrase(N_("{team} completes lap {lap}"), team=self.players[seat], lap=lap)))
         if c.midway is not None and _passes(c, car.pos, m.path, c.midway):
-            rulings.append(Ruling(who, What.CALL, 0, "racerbile.field.midway", "past the midway line", words=("Midtvejsskål!",)))
+            rulings.append(Ruling(who, What.CALL, 0, "racerbile.field.midway", phrase(N_("past the midway line")), words=("Midtvejsskål!",)))
             for s in range(len(self.players)):
-                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.field.midway", f"{who} calls midtvejsskål: everybody drinks 1 sip"))
+                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.field.midway", phrase(N_("{who} calls midtvejsskål: everybody drinks 1 sip"), who=who)))
         st, out = st._charge(rulings)
         laps = self.profile["laps"]
         if not self.lemans and isinstance(laps, int) and lap >= laps:
             st = replace(st, winner=seat)
-            win = Ruling(who, What.NOTE, 0, "racerbile.turn", f"{self.players[seat]} crosses the line after lap {laps}: wins the race")
+            win = Ruling(who, What.NOTE, 0, "racerbile.turn", phrase(N_("{team} crosses the line after lap {laps}: wins the race"), team=self.players[seat], laps=laps))
             done = replace(st, phase=OVER, turn=t, turns=st.turns + 1)
             return Step(done, tuple(out) + (win,))
         if self.lemans and m.path and m.end == c.field42:
@@ -646,12 +648,12 @@ class RaceState:
         assert t is not None
         seat, who = t.seat, self.driver(t.seat)
         if self.profile["finish_in_front"] and self.front_last(seat)[0]:
-            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.option.finish_in_front", "ends the turn in front: 1 sip", words=("Jeg drikker for at slutte forrest",)))
+            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.option.finish_in_front", phrase(N_("ends the turn in front: 1 sip")), words=("Jeg drikker for at slutte forrest",)))
         st, out = self._charge(rulings)
         if self.named is not None:
             n = st.sips_this_turn(who)
             if n:
-                st, more = st._charge([Ruling(self.named, What.SIPS, n, "racerbile.lemans.field42", f"named on the 42 field: drinks what {who} drank this turn, {n}")])
+                st, more = st._charge([Ruling(self.named, What.SIPS, n, "racerbile.lemans.field42", phrase(N_("named on the 42 field: drinks what {who} drank this turn, {n}"), who=who, n=n))])
                 out += more
         step = st._next([])
         return Step(step.state, tuple(out) + step.rulings)
@@ -661,7 +663,7 @@ class RaceState:
         st, out = self._charge(rulings)
         st = replace(st, turns=st.turns + 1)
         if st.lemans and st.last_round and st.at == len(st.order) - 1:
-            return Step(replace(st, phase=OVER, winner=st.lemans_leader()), tuple(out) + (Ruling(st.driver(st.lemans_leader()), What.NOTE, 0, "racerbile.lemans.winner", f"{st.players[st.lemans_leader()]} wins: most laps, then position"),))
+            return Step(replace(st, phase=OVER, winner=st.lemans_leader()), tuple(out) + (Ruling(st.driver(st.lemans_leader()), What.NOTE, 0, "racerbile.lemans.winner", phrase(N_("{team} wins: most laps, then position"), team=st.players[st.lemans_leader()])),))
         step = st._begin((st.at + 1) % len(st.order))
         return Step(step.state, tuple(out) + step.rulings)
 
@@ -688,8 +690,8 @@ class RaceState:
             raise IllegalAction("the race is over")
         who = a.who if a.who in self.drivers[seat] else self.driver(seat)
         on_turn = self.turn is not None and self.turn.seat == seat and self.phase not in (ORDER, START_ROLL)
-        when = "" if on_turn else " – outside his turn, drunk at once (racerbile.outside_turn)"
-        kind = "technical" if f.kind is R.Kind.TECHNICAL else "general" if f.kind is R.Kind.GENERAL else "table"
+        when = "" if on_turn else phrase(N_(" – outside his turn, drunk at once ({rule})"), rule="racerbile.outside_turn")
+        label, kind = phrase(f.label), phrase(R.KIND_FAULT[f.kind])
         rulings: list[Ruling] = []
         st = self
         if f.rule == "racerbile.general.noled" and self.lemans and on_turn and self.turn is not None:
@@ -698,28 +700,27 @@ class RaceState:
             if nols > R.NOL_LIMIT:
                 within = max(0, R.NOL_LIMIT - self.turn.nols)  # the nøls of this call up to the third are sips
                 if within:
-                    rulings.append(Ruling(who, What.SIPS, within, f.rule, f"{f.label} – general fault × {within} nøl{'s' if within > 1 else ''}: {within} sip{'s' if within > 1 else ''}", words=("Tre. To. En. Nøl.",)))
-                rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", f"nøl number {R.NOL_LIMIT + 1} this turn: rounded up to a whole beer, and the turn passes on", words=("Tre. To. En. Nøl.",)))
+                    rulings.append(Ruling(who, What.SIPS, within, f.rule, phrase(N_("{label} – {fault} × {units}: {sips}{when}"), label=label, fault=phrase(R.KIND_FAULT[R.Kind.GENERAL]), units=R.count(within, N_("{n} nøl"), N_("{n} nøls"), within > 1), sips=R.sips(within, within > 1), when=""), words=("Tre. To. En. Nøl.",)))
+                rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", phrase(N_("nøl number {n} this turn: rounded up to a whole beer, and the turn passes on"), n=R.NOL_LIMIT + 1), words=("Tre. To. En. Nøl.",)))
                 return st._next(rulings)  # _next books them
         n = a.count * f.sips
         if f.rule == "racerbile.technical.others_cap" and self.profile["touch_counts_twice"]:
             n = 2
         if n:
-            per = f" × {a.count} {f.unit}{'s' if a.count > 1 else ''}" if f.unit else ""
             words = ("Tre. To. En. Nøl.",) if f.rule in ("racerbile.general.noled", "racerbile.technical.self_nol") else ()
-            rulings.append(Ruling(who, What.SIPS, n, f.rule, f"{f.label} – {kind} fault{per}: {n} sip{'s' if n != 1 else ''}{when}", words=words))
+            rulings.append(Ruling(who, What.SIPS, n, f.rule, phrase(N_("{label} – {fault} × {units}: {sips}{when}") if f.unit else N_("{label} – {fault}: {sips}{when}"), label=label, fault=kind, units=R.units(f, a.count) if f.unit else "", sips=R.sips(n), when=when), words=words))
         if f.beers:
-            rulings.append(Ruling(who, What.BEER, f.beers, f.rule, f"{f.label}: empties a whole beer{when}"))
+            rulings.append(Ruling(who, What.BEER, f.beers, f.rule, phrase(N_("{label}: empties a whole beer{when}"), label=label, when=when)))
         if f.laps:
             car = st.cars[seat]
             lost = f.laps * a.count
             extra = 1 if f.rule == "racerbile.lemans.delay" else 0
             st = replace(st, cars=_set(st.cars, seat, replace(car, lost_laps=car.lost_laps + lost, skip=car.skip + extra)))
-            rulings.append(Ruling(who, What.LAPS, -lost, f.rule, f"{f.label}: {st.players[seat]} loses {lost} lap{'s' if lost > 1 else ''}" + (" and the next turn" if extra else "")))
+            rulings.append(Ruling(who, What.LAPS, -lost, f.rule, phrase(N_("{label}: {team} loses {laps} and the next turn") if extra else N_("{label}: {team} loses {laps}"), label=label, team=st.players[seat], laps=R.count(lost, N_("{n} lap"), N_("{n} laps"), lost > 1))))
         if f.rule == "racerbile.technical.upside_down" and self.profile["upside_down_redo"] and self.redo is not None and self.redo.turn is not None and self.redo.turn.seat == seat:
             back = replace(self.redo, ledger=st.ledger, clock=st.clock, redo=None)
             back, out = back._charge(rulings)
-            out.append(Ruling(who, What.NOTE, 0, "racerbile.option.upside_down_redo", "back to where the move began: drive it again"))
+            out.append(Ruling(who, What.NOTE, 0, "racerbile.option.upside_down_redo", phrase(N_("back to where the move began: drive it again"))))
             return Step(back, tuple(out))
         st, out = st._charge(rulings)
         return Step(st, tuple(out))
@@ -729,14 +730,14 @@ class RaceState:
             raise IllegalAction("judges run a Le Mans event (racerbile.lemans.judges)")
         if self.phase == OVER:
             raise IllegalAction("the event is over: the judges have had their say")
-        reason = a.reason or "no reason given"
+        reason = a.reason or phrase(N_("no reason given"))
         if a.kind == "sips":
             try:
                 seat, n = self.seat_of(a.target), int(a.value)
             except (KeyError, ValueError):
                 raise IllegalAction("judge sips WHO N REASON") from None
             who = a.target if a.target in self.drivers[seat] else self.driver(seat)
-            st, out = self._charge([Ruling(who, What.SIPS, n, "racerbile.lemans.judges", f"penalty from the judges: {n} sips – {reason}")])
+            st, out = self._charge([Ruling(who, What.SIPS, n, "racerbile.lemans.judges", phrase(N_("penalty from the judges: {n} sips – {reason}"), n=n, reason=reason))])
             return Step(st, tuple(out))
         if a.kind == "laps":
             try:
@@ -745,7 +746,7 @@ class RaceState:
                 raise IllegalAction("judge laps TEAM N REASON") from None
             car = self.cars[seat]
             st = replace(self, cars=_set(self.cars, seat, replace(car, lost_laps=car.lost_laps + n)))
-            return Step(st, (Ruling(self.driver(seat), What.LAPS, -n, "racerbile.lemans.judges", f"the judges take {n} lap{'s' if n != 1 else ''} from {self.players[seat]} – {reason}"),))
+            return Step(st, (Ruling(self.driver(seat), What.LAPS, -n, "racerbile.lemans.judges", phrase(N_("the judges take {laps} from {team} – {reason}"), laps=R.count(n, N_("{n} lap"), N_("{n} laps")), team=self.players[seat], reason=reason)),))
         if a.kind == "rule":
             name = a.target
             try:
@@ -757,7 +758,7 @@ class RaceState:
             except (KeyError, ValueError) as e:
                 raise IllegalAction(str(e.args[0])) from None
             st = replace(self, profile=profile)
-            return Step(st, (Ruling(self.driver(0), What.NOTE, 0, "racerbile.lemans.judges", f"the judges set {name} = {a.value} – {reason}"),))
+            return Step(st, (Ruling(self.driver(0), What.NOTE, 0, "racerbile.lemans.judges", phrase(N_("the judges set {option} = {value} – {reason}"), option=name, value=a.value, reason=reason)),))
         raise IllegalAction("the judges hand out sips, take laps, or change a rule (judge sips|laps|rule …)")
 
     def _clock(self, a: Clock) -> Step:
@@ -769,7 +770,7 @@ class RaceState:
         st = replace(self, clock=clock)
         if not self.last_round and clock >= end and self.phase not in (ORDER, START_ROLL, OVER):
             st = replace(st, last_round=True)
-            return Step(st, (Ruling(self.driver(self.order[self.at]), What.CALL, 0, "racerbile.lemans.end", f"{end / 3600:g} {'hour is' if end == 3600 else 'hours are'} up: the last round of turns", words=("Sidste omgang!",)),))
+            return Step(st, (Ruling(self.driver(self.order[self.at]), What.CALL, 0, "racerbile.lemans.end", phrase(N_("{hours} hour is up: the last round of turns") if end == 3600 else N_("{hours} hours are up: the last round of turns"), hours=f"{end / 3600:g}"), words=("Sidste omgang!",)),))
         return Step(st)
 
 

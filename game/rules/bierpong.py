@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.i18n import N_
+from game.rules.phrase import join, phrase
 from game.rules.profile import Option, ProfileSpec
 
 SPEC = ProfileSpec(
@@ -41,6 +42,14 @@ def formation_kind(formation: str, cups: int) -> str:
     return kind
 
 
+SHOT_NAMES = {"bounce": N_("bounce"), "bombe": N_("bombe"), "island": N_("island")}
+
+
+def shot_name(kind: str) -> str:
+    """A special shot's name ("bounce", "bombe", "island") as a translatable phrase."""
+    return phrase(SHOT_NAMES.get(kind, kind))
+
+
 def rerack_counts(value: object) -> tuple[int, ...]:
     return tuple(int(x) for x in str(value).split(",")) if value else ()
 
@@ -68,26 +77,27 @@ def removal(cup: int, *, bounces: int = 0, bombe: bool = False, island: bool = F
     The special cup itself always goes (bierpong.art3). On fire, bonuses count only with
     `fire_bonus` (bierpong.art21, the Decision).
     """
-    parts: list[tuple[str, int, str]] = []
+    parts: list[tuple[str, int, str]] = []  # Bombe and Island are call-outs; "bounce" is translated
     if bombe:
         parts.append(("Bombe", 2, "bierpong.art20"))
     if island:
         parts.append(("Island", 1, "bierpong.art22"))
     if bounces:
-        parts.extend([("bounce", 1, "bierpong.art14")] * bounces)
+        parts.extend([(shot_name("bounce"), 1, "bierpong.art14")] * bounces)
     if on_fire and not fire_bonus:
         if parts:
-            names = " + ".join(p[0] for p in parts)
-            return Removal(cup, 0, "bierpong.art21", f"on fire: {names} counts as one hit – cup {cup} = 1 cup")
-        return Removal(cup, 0, "bierpong.art21", f"on fire: cup {cup} = 1 cup")
+            names = join([p[0] for p in parts], " + ")
+            return Removal(cup, 0, "bierpong.art21",
+                           phrase(N_("on fire: {names} counts as one hit – cup {cup} = 1 cup"), names=names, cup=cup))
+        return Removal(cup, 0, "bierpong.art21", phrase(N_("on fire: cup {cup} = 1 cup"), cup=cup))
     if not parts:
-        return Removal(cup, 0, "bierpong.art1", f"hit: cup {cup} = 1 cup")
+        return Removal(cup, 0, "bierpong.art1", phrase(N_("hit: cup {cup} = 1 cup"), cup=cup))
     extra = sum(p[1] for p in parts)
-    kinds = []
+    kinds: list[str] = []
     for name, _, _ in parts:
         if name not in kinds:
             kinds.append(name)
     rule = "bierpong.combo" if len(kinds) > 1 else parts[0][2]
-    label = " + ".join(kinds)
+    label = join(kinds, " + ")
     sums = " + ".join(str(p[1]) for p in parts)
-    return Removal(cup, extra, rule, f"{label}: cup {cup} + {sums} = {1 + extra} cups")
+    return Removal(cup, extra, rule, phrase(N_("{label}: cup {cup} + {sums} = {cups} cups"), label=label, cup=cup, sums=sums, cups=1 + extra))

@@ -10,6 +10,7 @@ from typing import Mapping, Sequence
 
 from game.i18n import N_
 from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
+from game.rules.phrase import phrase
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
 
@@ -85,8 +86,9 @@ def best_and_worst(throws: Sequence[tuple[str, Throw]], profile: Profile) -> tup
 
 def describe(t: Throw, profile: Profile) -> str:
     v = value(t.faces, t.one_roll, profile)
-    rolls = f", {t.rolls} rolls" if t.rolls != 1 else ""
-    return f"{v.name} ({show(t.faces)}{rolls})"
+    if t.rolls == 1:
+        return phrase(N_("{name} ({faces})"), name=v.name, faces=show(t.faces))
+    return phrase(N_("{name} ({faces}, {n} rolls)"), name=v.name, faces=show(t.faces), n=t.rolls)
 
 
 def _tie_note(throws: Sequence[tuple[str, Throw]], who: str, profile: Profile) -> str:
@@ -95,7 +97,7 @@ def _tie_note(throws: Sequence[tuple[str, Throw]], who: str, profile: Profile) -
     same = [n for n, o in throws if n != who and value(o.faces, o.one_roll, profile).key == value(t.faces, t.one_roll, profile).key]
     if not same:
         return ""
-    return f" (ties with {', '.join(same)}: Mit ist shit – katchen.mit)"
+    return phrase(N_(" (ties with {others}: Mit ist shit – katchen.mit)"), others=", ".join(same))
 
 
 @dataclass(frozen=True)
@@ -111,10 +113,18 @@ def rule_phase1(throws: Sequence[tuple[str, Throw]], stack: int, profile: Profil
     tb, tw = dict(throws)[best], dict(throws)[worst]
     v = value(tb.faces, tb.one_roll, profile)
     n = min(v.mats, stack)
-    short = "" if n == v.mats else f", but the stack holds only {stack}"
-    text = (
-        f"highest {best}: {describe(tb, profile)}; lowest {worst}: {describe(tw, profile)}"
-        f"{_tie_note(throws, worst, profile)} → worth {v.mats}{short}: {worst} takes {n} from the stack"
+    short = "" if n == v.mats else phrase(N_(", but the stack holds only {stack}"), stack=stack)
+    text = phrase(
+        N_("highest {best}: {best_throw}; lowest {worst}: {worst_throw}{tie} → worth {worth}{short}: "
+           "{worst} takes {n} from the stack"),
+        best=best,
+        best_throw=describe(tb, profile),
+        worst=worst,
+        worst_throw=describe(tw, profile),
+        tie=_tie_note(throws, worst, profile),
+        worth=v.mats,
+        short=short,
+        n=n,
     )
     return RoundResult(best, worst, (Ruling(worst, What.MATS, n, "katchen.phase1", text),))
 
@@ -125,9 +135,17 @@ def rule_phase2(throws: Sequence[tuple[str, Throw]], mats: Mapping[str, int], pr
     tb, tw = dict(throws)[best], dict(throws)[worst]
     v = value(tb.faces, tb.one_roll, profile)
     n = min(v.mats, mats[best])
-    short = "" if n == v.mats else f", but {best} holds only {mats[best]}"
-    text = (
-        f"best {best}: {describe(tb, profile)}; worst {worst}: {describe(tw, profile)}"
-        f"{_tie_note(throws, worst, profile)} → worth {v.mats}{short}: {best} gives {n} to {worst}"
+    short = "" if n == v.mats else phrase(N_(", but {best} holds only {mats}"), best=best, mats=mats[best])
+    text = phrase(
+        N_("best {best}: {best_throw}; worst {worst}: {worst_throw}{tie} → worth {worth}{short}: "
+           "{best} gives {n} to {worst}"),
+        best=best,
+        best_throw=describe(tb, profile),
+        worst=worst,
+        worst_throw=describe(tw, profile),
+        tie=_tie_note(throws, worst, profile),
+        worth=v.mats,
+        short=short,
+        n=n,
     )
     return RoundResult(best, worst, (Ruling(worst, What.MATS, n, "katchen.phase2", text, giver=best),))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.i18n import N_
+from game.rules.phrase import Phrase, phrase
 from game.rules.profile import Option, ProfileSpec
 
 BABYBILE, RACERBILE, LE_MANS = "babybile", "racerbile", "le_mans"
@@ -143,3 +144,31 @@ FAULTS: tuple[Fault, ...] = (
 )
 
 FAULT_BY_RULE: dict[str, Fault] = {f.rule: f for f in FAULTS}
+
+# --- the referee's words (phrases: English, translated where shown) ---------------------------
+
+KIND_FAULT: dict[Kind, str] = {Kind.TECHNICAL: N_("technical fault"), Kind.GENERAL: N_("general fault"), Kind.EVENT: N_("table fault")}
+UNIT_COUNTS: dict[str, tuple[str, str]] = {  # a fault's unit counted: one, more than one
+    "field": (N_("{n} field"), N_("{n} fields")),
+    "die": (N_("{n} die"), N_("{n} dies")),
+    "cap": (N_("{n} cap"), N_("{n} caps")),
+    "squeal": (N_("{n} squeal"), N_("{n} squeals")),
+    "nøl": (N_("{n} nøl"), N_("{n} nøls")),
+}
+
+
+def count(n: int, one: str, many: str, plural: bool | None = None) -> Phrase:
+    """`n` of something as a phrase: the template `one` or `many` (`N_` msgids with `{n}`);
+    plural unless `n` is 1, or as `plural` says."""
+    return phrase(many if (n != 1 if plural is None else plural) else one, n=n)
+
+
+def sips(n: int, plural: bool | None = None) -> Phrase:
+    """"2 sips", "1 sip"."""
+    return count(n, N_("{n} sip"), N_("{n} sips"), plural)
+
+
+def units(fault: Fault, n: int) -> Phrase:
+    """`n` of a fault's unit: "2 fields", "1 die" (racerbile.faults)."""
+    one, many = UNIT_COUNTS.get(fault.unit, ("{n} " + fault.unit, "{n} " + fault.unit + "s"))
+    return count(n, one, many, n > 1)

@@ -11,6 +11,7 @@ from typing import Mapping, Sequence
 
 from game.i18n import N_
 from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
+from game.rules.phrase import phrase
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
 
@@ -123,7 +124,9 @@ def best_and_worst(throws: Sequence[tuple[str, Throw]], profile: Profile) -> tup
 
 def describe(t: Throw, profile: Profile) -> str:
     v = value(t.faces, t.one_roll, profile)
-    return f"{v.name} ({show(t.faces)}, {t.rolls} roll{'s' if t.rolls != 1 else ''})"
+    if t.rolls == 1:
+        return phrase(N_("{name} ({faces}, {n} roll)"), name=v.name, faces=show(t.faces), n=t.rolls)
+    return phrase(N_("{name} ({faces}, {n} rolls)"), name=v.name, faces=show(t.faces), n=t.rolls)
 
 
 # --- call-outs (schock.calls) ---------------------------------------------------------------
@@ -132,7 +135,7 @@ def describe(t: Throw, profile: Profile) -> str:
 def roll_callouts(player: str, rolled: Faces, dice_in_cup: int) -> list[Ruling]:
     """Horrido! – three ones in a single roll of all three dice ("aus der Tüte")."""
     if dice_in_cup == 3 and norm(rolled) == (1, 1, 1):
-        text = f"{player}: Schock aus aus der Tüte – on the chair: \"Horrido!\""
+        text = phrase(N_('{who}: Schock aus aus der Tüte – on the chair: "Horrido!"'), who=player)
         return [Ruling(player, What.CALL, 0, "schock.calls", text, words=("Horrido!",))]
     return []
 
@@ -140,7 +143,7 @@ def roll_callouts(player: str, rolled: Faces, dice_in_cup: int) -> list[Ruling]:
 def throw_callouts(player: str, t: Throw) -> list[Ruling]:
     """Kröger! – Hallo! – the lowest throw, 2-2-1."""
     if t.faces == (2, 2, 1):
-        text = f"{player} threw 2-2-1: \"Kröger!\" – all: \"Hallo!\""
+        text = phrase(N_('{who} threw 2-2-1: "Kröger!" – all: "Hallo!"'), who=player)
         return [Ruling(player, What.CALL, 0, "schock.calls", text, words=("Kröger!", "Hallo!"))]
     return []
 
@@ -167,12 +170,24 @@ def rule_round(
     tb = dict(throws)[best]
     tw = dict(throws)[worst]
     v = value(tb.faces, tb.one_roll, profile)
-    head = f"best {best}: {describe(tb, profile)}; worst {worst}: {describe(tw, profile)}"
+    head = phrase(
+        N_("best {best}: {best_throw}; worst {worst}: {worst_throw}"),
+        best=best,
+        best_throw=describe(tb, profile),
+        worst=worst,
+        worst_throw=describe(tw, profile),
+    )
     rulings: list[Ruling] = []
     if v.kind is Kind.SCHOCK_AUS:
         if profile["schock_aus"] == "lose_half":
             rulings.append(
-                Ruling(worst, What.LOSS, 1, "schock.schock_aus", f"{head} → Schock aus: {worst} loses the half at once")
+                Ruling(
+                    worst,
+                    What.LOSS,
+                    1,
+                    "schock.schock_aus",
+                    phrase(N_("{head} → Schock aus: {worst} loses the half at once"), head=head, worst=worst),
+                )
             )
             return RoundResult(best, worst, tuple(rulings), worst)
         back = mats[worst] // 2
@@ -182,7 +197,13 @@ def rule_round(
                 What.MATS,
                 -back,
                 "schock.schock_aus",
-                f"{head} → Schock aus (literal reading): {worst} gives half of {mats[worst]} = {back} back to the middle",
+                phrase(
+                    N_("{head} → Schock aus (literal reading): {worst} gives half of {mats} = {back} back to the middle"),
+                    head=head,
+                    worst=worst,
+                    mats=mats[worst],
+                    back=back,
+                ),
             )
         )
         return RoundResult(best, worst, tuple(rulings), None)
@@ -190,20 +211,36 @@ def rule_round(
     owed = v.mats
     if middle > 0:
         n = min(owed, middle)
-        note = "" if n == owed else f", but the middle holds only {middle}"
-        rulings.append(
-            Ruling(worst, What.MATS, n, "schock.deckel", f"{head} → {v.name} is worth {owed}{note}: {worst} takes {n} from the middle")
+        note = "" if n == owed else phrase(N_(", but the middle holds only {middle}"), middle=middle)
+        text = phrase(
+            N_("{head} → {value} is worth {owed}{note}: {worst} takes {n} from the middle"),
+            head=head,
+            value=v.name,
+            owed=owed,
+            note=note,
+            worst=worst,
+            n=n,
         )
+        rulings.append(Ruling(worst, What.MATS, n, "schock.deckel", text))
         new_worst = mats[worst] + n
     else:
         n = min(owed, mats[best])
-        note = "" if n == owed else f", but {best} holds only {mats[best]}"
-        rulings.append(
-            Ruling(worst, What.MATS, n, "schock.deckel", f"{head} → {v.name} is worth {owed}{note}: {best} passes {n} to {worst}", giver=best)
+        note = "" if n == owed else phrase(N_(", but {best} holds only {mats}"), best=best, mats=mats[best])
+        text = phrase(
+            N_("{head} → {value} is worth {owed}{note}: {best} passes {n} to {worst}"),
+            head=head,
+            value=v.name,
+            owed=owed,
+            note=note,
+            best=best,
+            n=n,
+            worst=worst,
         )
+        rulings.append(Ruling(worst, What.MATS, n, "schock.deckel", text, giver=best))
         new_worst = mats[worst] + n
     if new_worst >= TOTAL_MATS:
-        rulings.append(Ruling(worst, What.LOSS, 1, "schock.game", f"{worst} holds all {TOTAL_MATS} mats → loses the half"))
+        text = phrase(N_("{who} holds all {total} mats → loses the half"), who=worst, total=TOTAL_MATS)
+        rulings.append(Ruling(worst, What.LOSS, 1, "schock.game", text))
         return RoundResult(best, worst, tuple(rulings), worst)
     return RoundResult(best, worst, tuple(rulings), None)
 

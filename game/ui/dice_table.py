@@ -21,7 +21,7 @@ from game.dice.katchen import KatchenState
 from game.dice.schock import STAGE_NAMES, SchockState
 from game.dice.state import DiceState
 from game.errors import IllegalAction
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, tr
 from game.match import Match
 from game.rules.challenge import Challenge
 from game.rules.dice import norm
@@ -138,15 +138,22 @@ class DiceTableScene(OverlayScene):
         self.b_roll, self.b_stand, self.b_flip = (
             UIButton(plan[key], name, self.ui) for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
-        tw = (L.tools.w - 3 * int(8 * s)) // 4
+        gap = int(8 * s)
+        room = L.tools.w - 3 * gap
         font = self.fonts.font(16, "bold")
         tools = [_("Log (L)"), _("Save"), _("? Rules"), _("Menu")]
-        if font.size(_("? Rules"))[0] + 24 > tw:
+        natural = [font.size(t)[0] + 24 for t in tools]
+        if sum(natural) > room:
             tools = [_("Log"), _("Save"), "?", _("Menu")]
+            natural = [font.size(t)[0] + 24 for t in tools]
+        # each button as wide as its word needs (longer words in some languages), the rest shared out
+        extra = (room - sum(natural)) / len(tools)
+        widths = [max(1, int(w + extra)) for w in natural]
+        xs = [L.tools.x + sum(widths[:i]) + i * gap for i in range(len(tools))]
         tips = [_("the match log: undo to any action"), _("save the match (Ctrl+S)"), _("the rules of the game (F1)"), _("back to the menu (Esc)")]
         self.b_log, self.b_save, self.b_help, self.b_menu = (
-            UIButton(pygame.Rect(L.tools.x + i * (tw + int(8 * s)), L.tools.y, tw, L.tools.h), name, self.ui, tool_tip_text=tip)
-            for i, (name, tip) in enumerate(zip(tools, tips))
+            UIButton(pygame.Rect(x, L.tools.y, w, L.tools.h), name, self.ui, tool_tip_text=tip)
+            for x, w, name, tip in zip(xs, widths, tools, tips)
         )
         self._button_sig = ()
         self._update_buttons()
@@ -272,7 +279,7 @@ class DiceTableScene(OverlayScene):
         self.hold = 0.0
         self.bot_clock = 0.0
         self.banners.clear()
-        self.last_throw = {seat: st.describe(th) for seat, th in st.results}
+        self.last_throw = {seat: tr(st.describe(th)) for seat, th in st.results}
         self.finished_caption = ""
         t = st.turn
         self.dice.stop()
@@ -284,7 +291,7 @@ class DiceTableScene(OverlayScene):
             t2, throw = st.last
             self.dice.set_dice(t2.faces, t2.out if st.SETS_ASIDE else (), (), snap=True)
             self.dice.finished = True
-            self.finished_caption = f"{st.players[t2.seat]}: {st.describe(throw)}"
+            self.finished_caption = f"{st.players[t2.seat]}: {tr(st.describe(throw))}"
         else:
             self.dice.clear()
         self.feed.set_log(self.match.log.entries)
@@ -309,7 +316,7 @@ class DiceTableScene(OverlayScene):
             self.banners.push_ruling(r)
         if after.turns_done > before.turns_done and after.last is not None:
             t2, throw = after.last
-            desc = before.describe(throw)
+            desc = tr(before.describe(throw))
             self.last_throw[t2.seat] = desc
             self.finished_caption = f"{before.players[t2.seat]}: {desc}"
             self.dice.set_dice(t2.faces, t2.out if before.SETS_ASIDE else (), ())
@@ -327,7 +334,7 @@ class DiceTableScene(OverlayScene):
             self.dice.select(after.turn.pending)
         if after.results != before.results or after.round_order != before.round_order:
             for seat, th in after.results:
-                self.last_throw[seat] = after.describe(th)
+                self.last_throw[seat] = tr(after.describe(th))
         self.feed.set_log(self.match.log.entries)
         self.bot_clock = 0.0
         return True
@@ -791,7 +798,7 @@ class DiceTableScene(OverlayScene):
                 return _("to roll · up to {total}").format(total=t.max_rolls), theme.CHALK_YELLOW
             return _("rolling · {n} of {total}").format(n=t.rolls + (t.pending is not None), total=t.max_rolls), theme.CHALK_YELLOW
         if seat in results:
-            return st.describe(results[seat]), theme.CREAM
+            return tr(st.describe(results[seat])), theme.CREAM
         if seat in st.round_order:
             last = self.last_throw.get(seat)
             return (_("last: {throw}").format(throw=last), theme.MUTED) if last else (_("waiting"), theme.MUTED)
@@ -891,7 +898,7 @@ class DiceTableScene(OverlayScene):
         if self.dice.finished and self.finished_caption:
             text, color = self.finished_caption, theme.MUTED
         elif t is not None and self.dice.shown and t.rolls > 0 and t.pending is None and not self.dice.animating:
-            text = st.describe(t.finish(len(st.results)))
+            text = tr(st.describe(t.finish(len(st.results))))
         elif t is not None and not self.dice.shown and not st.is_terminal():
             name = st.players[t.seat]
             text = _("{name}: press Space to roll").format(name=name) if self.is_human(t.seat) else _("{name} is about to roll").format(name=name)

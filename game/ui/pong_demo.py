@@ -207,7 +207,7 @@ class DemoScene(PongScene):
             return
         self.say("", _("The referee:"))
         for line in self.script.summary():
-            self.say("", "· " + line)
+            self.say("", "· " + tr(line))
 
     @property
     def factor(self) -> float:

@@ -325,7 +325,9 @@ class RaceScene(OverlayScene):
         elif r.rule in ("racerbile.turn", "racerbile.lemans.winner") and r.what is What.NOTE and ("wins" in r.arithmetic):
             self.banners.push(_("{name} wins!").format(name=self._seat_name(r.who)), tr(r.arithmetic), "reply", 2.2)
         elif r.what is What.LAPS and r.amount > 0:
-            self.banners.push(r.arithmetic.split(" completes ")[-1].capitalize(), self._seat_name(r.who), "info", 1.0)
+            lap = getattr(r.arithmetic, "args", {}).get("lap")
+            head = _("Lap {n}").format(n=lap) if lap is not None else tr(r.arithmetic)
+            self.banners.push(head, self._seat_name(r.who), "info", 1.0)
 
     def _seat_name(self, who: str) -> str:
         try:
