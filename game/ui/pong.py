@@ -24,7 +24,7 @@ from game.ui.scene import Host, Scene
 from game.ui.prefs import assist
 from game.ui.sound import sounds
 from physics.constants import CONST
-from physics.events import CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
+from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
 from physics.table import FORMATIONS, Cup, formation
 from physics.world import Table, Throw, simulate
 
@@ -53,6 +53,28 @@ class _Flight:
     number: int
     trail: list[tuple[float, float, float]]
 
+
+
+def event_label(e: Event) -> str:
+    """What the table reports, in the player's language (the physics' own `label()` is English)."""
+    if isinstance(e, TableBounce):
+        return _("bounce")
+    if isinstance(e, CupContact):
+        return (_("rim cup {cup}") if e.kind == "rim" else _("wall cup {cup}")).format(cup=e.cup)
+    if isinstance(e, Sink):
+        return _("sink cup {cup}").format(cup=e.cup)
+    if isinstance(e, CrossedCentre):
+        return _("rolled back") if e.direction == "back" else _("over the centre")
+    if isinstance(e, LeftTable):
+        return {"far": _("off the far end"), "side": _("off the side"), "near": _("off the near end")}[e.edge]
+    if isinstance(e, Settled):
+        return {"cup": _("in the cup"), "table": _("rests on the table"), "floor": _("rests on the floor"),
+                "rims": _("rests on the rims")}.get(e.where, e.label())
+    if isinstance(e, CupTipped):
+        return _("cup {cup} tipped").format(cup=e.cup)
+    if isinstance(e, BallContact):
+        return _("hit ball {n}").format(n=e.other)
+    return e.label()
 
 class PongScene(Scene):
     """The table, live: throws, fixed-step physics, labels and the feed."""
@@ -186,7 +208,7 @@ class PongScene(Scene):
         elif isinstance(e, CrossedCentre):
             x = CONST.centre
         self._sound(e)
-        text = e.label()
+        text = event_label(e)
         routine = (isinstance(e, CrossedCentre) and e.direction == "away") or (isinstance(e, Settled) and e.where == "cup")
         if not routine:  # every throw crosses the centre, every sink settles: the feed lists those
             self.labels.append(Label(text, x, y, z, 0.0))
