@@ -161,6 +161,22 @@ def test_the_menu_seats_the_remembered_players_and_start_remembers_the_humans(ap
     assert load_settings()[0].players == (("Dora", "light_beer"), ("Emil", "beer"))
 
 
+def test_team_games_seat_and_remember_the_people_too(app: App) -> None:
+    """Bierpong (and a Le Mans team): the remembered people make up the human team; Start
+    remembers a human team's members with the team's drink."""
+    apply_settings(Settings(players=(("Dora", "light_beer"), ("Emil", "beer"))))
+    model = MenuModel(game="bierpong")
+    model.apply_settings()
+    foxes = next(t for t in model.pong_teams if t.kind == "human")
+    assert foxes.drivers[:2] == ["Dora", "Emil"] and str(foxes.drink) == "light_beer"
+    foxes.drivers = ["Fritz", "Gül", "", ""]
+    menu = MenuScene(app, model)
+    app.push(menu)
+    app.step(0.05)
+    assert menu.start()
+    assert load_settings()[0].players == (("Fritz", "light_beer"), ("Gül", "light_beer"))
+
+
 def test_assists_come_from_the_settings(app: App) -> None:
     """bierpong.art4 table: the aim preview and slow motion are assists the settings switch on."""
     from game.ui.bierpong_match import BierpongMatchScene

@@ -206,11 +206,19 @@ class MenuModel:
                 if bot.name not in taken:
                     rows.append(bot)
             self.players = rows
+            names = [n for n, _d in s.players]
+            # the team games: the remembered people make up the first team of humans
+            for teams, seats in ((self.pong_teams, PONG_TEAM), (self.teams, 3)):
+                team = next((t for t in teams if t.kind == "human"), None)
+                if team is not None:
+                    team.drivers = (names[:seats] + [""] * seats)[:seats]
+                    team.drink = Drink(s.players[0][1])
 
     def people(self) -> list[tuple[str, str]]:
-        """The humans at the table now, (name, drink) – what Start remembers (not the team games)."""
+        """The humans at the table now, (name, drink) – what Start remembers (in a team game the
+        members of the human teams, each with the team's drink)."""
         if self.team_game:
-            return []
+            return [(d.strip(), str(t.drink)) for t in self.team_rows if t.kind == "human" for d in t.drivers if d.strip()]
         return [(p.name.strip(), str(p.drink)) for p in self.players if p.kind == "human" and p.name.strip()]
 
     def add_team(self) -> None:
