@@ -120,9 +120,10 @@ class BoardScene(Scene):
         f = self.fonts
         size = max(11, int(14 * self.s))
         r = int(11 * self.s) + 2
-        rows: list[tuple[Kind | None, str]] = [(Kind.NORMAL, "normal"), (Kind.DOWNSHIFT, "downshift: 1st gear"), (Kind.BLOCKING, "blocking"), (Kind.MIDWAY, "midway: midtvejsskål")]
+        rows: list[tuple[Kind | None, str]] = [(Kind.NORMAL, _("normal")), (Kind.DOWNSHIFT, _("downshift: 1st gear")),
+                                               (Kind.BLOCKING, _("blocking")), (Kind.MIDWAY, _("midway: midtvejsskål"))]
         if self.track.pit is not None:
-            rows.append((None, "pit lane"))
+            rows.append((None, _("pit lane")))
         texts = [f.text(label, size, theme.CREAM) for _, label in rows]
         row_h = max(2 * r + 4, max(t.get_height() for t in texts) + 4)
         pad = int(10 * self.s)
