@@ -95,17 +95,19 @@ class Autosave:
         self.kept: Path | None = None  # where an older unfinished match at `path` was moved to
 
     @classmethod
-    def attach(cls, match: Match, path: str | Path | None = None) -> Autosave:
+    def attach(cls, match: Match, path: str | Path | None = None, *, listen: bool = True) -> Autosave:
         """Autosave `match` to `path` (default: the game's autosave in the save folder) from now on.
 
         The file is replaced at once by the log so far and its backup removed; then every action is
-        written. An unfinished match of another match already there is not lost: `keep_aside` moves
-        it into the save folder first (`kept` names where)."""
+        written – or, with `listen=False`, whenever the caller says `sync()`. An unfinished match
+        of another match already there is not lost: `keep_aside` moves it into the save folder
+        first (`kept` names where)."""
         a = cls(match, path if path is not None else default_path(match.info.name))
         a.kept = keep_aside(a.path, match.log)
         a._first_write()
-        match.listeners.append(a._on_entry)
-        a._attached = True
+        if listen:
+            match.listeners.append(a._on_entry)
+            a._attached = True
         return a
 
     def text(self) -> str:

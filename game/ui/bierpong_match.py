@@ -54,12 +54,12 @@ from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.ruling import Ruling, What
 from game.ui import theme
 from game.ui.theme import Fonts
-from game.ui.challenge import ChallengeDialog, people_of
+from game.ui.challenge import ChallengeDialog
 from game.ui.feed import feed_by_entry
 from game.ui.modal import Confirm, ListDialog, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, Label, PongFrame
-from game.ui.saves import new_save_path
+from game.ui.saves import new_save_path, write_save
 from game.ui.scene import Host, OverlayScene
 from game.ui.prefs import MatchAutosave, assist
 from physics.constants import CONST
@@ -937,10 +937,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path("bierpong")
-        try:
-            self.match.save(path)
-        except OSError as e:
-            self.toast = _("could not save: {error}").format(error=e)
+        error = write_save(self.match, path)
+        if error is not None:
+            self.toast = _("could not save: {error}").format(error=error)
             return None
         self.save_path = path
         self.toast = _("saved to {path}").format(path=path)
@@ -952,7 +951,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
 
     def open_challenge(self) -> None:
         """K: challenge a drink ruling (issue 8): the dialog lists them, newest first."""
-        self.modal = ChallengeDialog(self.host.fonts, self.host.size, lambda: self.match.log.entries, people_of(self.match.log.players), self.challenge)
+        self.modal = ChallengeDialog(self.host.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(), self.challenge)
 
     def challenge(self, ch: Challenge) -> str | None:
         """Apply a challenge (also after the game): the referee's refusal, or None; the feed strikes

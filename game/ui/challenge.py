@@ -48,15 +48,6 @@ def ruling_label(entry: int, ruling: int, r: Ruling, width: int = 72) -> str:
     return f"{entry}.{ruling}  {r.who}: {drink_text(r.what, r.amount)} – {why}"
 
 
-def people_of(players: Sequence[dict[str, object]]) -> list[str]:
-    """Everyone who drinks at the table (a team's members or drivers, else the player), from the log's players."""
-    out: list[str] = []
-    for p in players:
-        names = p.get("drivers") or [p["name"]]
-        out += [str(n) for n in names] if isinstance(names, (list, tuple)) else [str(names)]
-    return out
-
-
 class ChallengeDialog(Modal):
     """Challenge a drink ruling: choose it (step 1), then the override and its reason (step 2).
 

@@ -30,12 +30,12 @@ from game.state import CHANCE
 from game.ui import theme
 from game.ui.banners import Banners, Toast
 from game.ui.dice_view import DiceView
-from game.ui.challenge import ChallengeDialog, people_of
+from game.ui.challenge import ChallengeDialog
 from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
 from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally, mats_text
 from game.ui.modal import Modal, log_dialog, make_manager
-from game.ui.saves import new_save_path
+from game.ui.saves import new_save_path, write_save
 from game.ui.scene import Host, OverlayScene
 from game.ui.prefs import MatchAutosave
 from game.ui.sound import sounds
@@ -446,10 +446,9 @@ class DiceTableScene(OverlayScene):
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path(self.game)
-        try:
-            self.match.save(path)
-        except OSError as e:
-            self.toast.show(_("Could not save: {error}").format(error=e), "error")
+        error = write_save(self.match, path)
+        if error is not None:
+            self.toast.show(_("Could not save: {error}").format(error=error), "error")
             return None
         self.save_path = path
         self.toast.show(_("Saved to {path}").format(path=path))
@@ -493,9 +492,9 @@ class DiceTableScene(OverlayScene):
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:
-        """K: challenge a drink ruling (issue 8) – Schock and Katchen hand out mats, so the list stays
-        empty and the log's "undo to here" corrects a ruling."""
-        self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, people_of(self.match.log.players), self.challenge)
+        """K: challenge a stroke or a Schuss (issue 8); mats steer the game – the log's "undo to here"
+        corrects those."""
+        self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(), self.challenge)
 
     def challenge(self, ch: Challenge) -> str | None:
         """Apply a challenge: the referee's refusal, or None (the feed strikes the original)."""

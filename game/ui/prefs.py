@@ -127,9 +127,8 @@ class MatchAutosave:
     def _attach(self) -> None:
         from game.autosave import Autosave
 
-        a = Autosave.attach(self.match)
-        a.detach()  # its writes come from `_on_entry`, which also notices the end of the match
-        self.save = a
+        # written from `_on_entry`, which also notices the end of the match
+        self.save = Autosave.attach(self.match, listen=False)
         self.finished = False
 
     def _on_entry(self, entry: Entry) -> None:

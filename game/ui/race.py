@@ -61,7 +61,7 @@ from game.state import CHANCE
 from game.ui import theme
 from game.ui.banners import Banners, Toast
 from game.ui.board_view import BoardView, CapView
-from game.ui.challenge import ChallengeDialog, people_of
+from game.ui.challenge import ChallengeDialog
 from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
 from game.ui.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
@@ -87,7 +87,7 @@ from game.ui.race_hud import (
     seat_color,
     standing_rows,
 )
-from game.ui.saves import new_save_path
+from game.ui.saves import new_save_path, write_save
 from game.ui.scene import Host, OverlayScene
 from game.ui.prefs import MatchAutosave
 from game.ui.sound import sounds
@@ -475,13 +475,9 @@ class RaceScene(OverlayScene):
 
     def save(self) -> Path | None:
         path = self.save_path or new_save_path("racerbile")
-        try:
-            if self.match.journal is not None:  # the journal is the save: written whole once more
-                self.match.journal.rewrite(self.match.log)
-            else:
-                self.match.save(path)
-        except OSError as e:
-            self.toast.show(_("Could not save: {error}").format(error=e), "error")
+        error = write_save(self.match, path)
+        if error is not None:
+            self.toast.show(_("Could not save: {error}").format(error=error), "error")
             return None
         self.save_path = path
         self.toast.show(_("Saved to {path}").format(path=path))
@@ -542,7 +538,7 @@ class RaceScene(OverlayScene):
 
     def open_challenge(self) -> None:
         """K: challenge a drink ruling (issue 8); at Le Mans the judges may challenge too."""
-        self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, people_of(self.match.log.players),
+        self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(),
                                      self.challenge, judges=self.state.lemans)
 
     def challenge(self, ch: Challenge) -> str | None:

@@ -8,6 +8,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 def save_dir() -> Path:
@@ -54,6 +55,19 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
         except OSError:
             continue
     return sorted(out, key=lambda s: (-s.modified, s.path.name))
+
+
+def write_save(match: Any, path: Path) -> str | None:
+    """Save `match` at `path` (a match with a journal writes its journal whole instead – that is its
+    save); None when written, else why not."""
+    try:
+        if getattr(match, "journal", None) is not None:
+            match.journal.rewrite(match.log)
+        else:
+            match.save(path)
+    except OSError as e:
+        return str(e)
+    return None
 
 
 def new_save_path(game: str, folder: Path | None = None) -> Path:
