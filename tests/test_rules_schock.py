@@ -353,6 +353,35 @@ def test_half_losers_play_the_final_second_half_loser_opens() -> None:
     assert [r.who for r in of(rulings, What.STROKE)] == ["Bob"]
 
 
+def test_schock_schock_aus_in_the_final_loses_the_final() -> None:
+    """schock.schock_aus × schock.game: a Schock aus in the final loses the final (and the game), not "the half"."""
+    m = table("schock", "Alice", "Bob", "Carl")
+    play(m, "Alice: 111", "Bob: 652", "Carl: 543")  # Bob loses half 1
+    play(m, "Bob: 111", "Carl: 652", "Alice: 543")  # Carl loses half 2
+    rulings = play(m, "Carl: 111", "Bob: 652")  # the final: Carl's Schock aus
+    loss = of(rulings, What.LOSS, "schock.schock_aus")
+    assert [r.who for r in loss] == ["Bob"]
+    assert "Bob loses the final at once" in loss[0].arithmetic
+    assert "half" not in loss[0].arithmetic
+    assert [r.who for r in of(rulings, What.STROKE)] == ["Bob"]
+
+
+def test_schock_game_all_15_mats_in_the_final_loses_the_final() -> None:
+    """schock.game: in the final, whoever ends up holding all 15 mats loses the final, not "the half"."""
+    m = table("schock", "Alice", "Bob", "Carl")
+    play(m, "Alice: 111", "Bob: 652", "Carl: 543")  # Bob loses half 1
+    play(m, "Bob: 111", "Carl: 652", "Alice: 543")  # Carl loses half 2
+    play(m, "Carl: 611", "Bob: 543")  # the final, two players: Bob 6
+    play(m, "Bob: 611", "Carl: 543")  # Carl 6
+    play(m, "Carl: 543", "Bob: 611")  # Carl +3 (the middle's last): 9 / 6
+    play(m, "Carl: 611", "Bob: 543")  # Carl passes 6: 3 / 12
+    rulings = play(m, "Bob: 543", "Carl: 411")  # Carl passes his last 3: Bob holds 15
+    loss = of(rulings, What.LOSS, "schock.game")
+    assert [r.who for r in loss] == ["Bob"]
+    assert loss[0].arithmetic == "Bob holds all 15 mats → loses the final"
+    assert [r.who for r in of(rulings, What.STROKE)] == ["Bob"]
+
+
 def test_strokes_add_up_across_games() -> None:
     """schock.game: strokes on the tournament mat count over several games."""
     m = table("schock", "Alice", "Bob", games=2)

@@ -123,7 +123,7 @@ class SchockState(DiceState):
         return {p: self.ledger[p].mats for p in self.players}
 
     def finish_round(self) -> Step:
-        res = rules.rule_round(self.throws(), self.mats(), self.middle, self.profile)
+        res = rules.rule_round(self.throws(), self.mats(), self.middle, self.profile, final=self.stage == "final")
         ledger = self.ledger.apply_all(res.rulings)
         st = replace(self, ledger=ledger, middle=rules.TOTAL_MATS - ledger.total_mats())
         worst = self.seat(res.worst)

@@ -164,8 +164,11 @@ def rule_round(
     mats: Mapping[str, int],
     middle: int,
     profile: Profile,
+    *,
+    final: bool = False,
 ) -> RoundResult:
-    """Rule a finished round: who gives whom how many mats (schock.deckel), and whether the half is lost."""
+    """Rule a finished round: who gives whom how many mats (schock.deckel), and whether the half – or,
+    in the final, the final – is lost."""
     best, worst = best_and_worst(throws, profile)
     tb = dict(throws)[best]
     tw = dict(throws)[worst]
@@ -186,7 +189,13 @@ def rule_round(
                     What.LOSS,
                     1,
                     "schock.schock_aus",
-                    phrase(N_("{head} → Schock aus: {worst} loses the half at once"), head=head, worst=worst),
+                    phrase(
+                        N_("{head} → Schock aus: {worst} loses the final at once")
+                        if final
+                        else N_("{head} → Schock aus: {worst} loses the half at once"),
+                        head=head,
+                        worst=worst,
+                    ),
                 )
             )
             return RoundResult(best, worst, tuple(rulings), worst)
@@ -239,7 +248,8 @@ def rule_round(
         rulings.append(Ruling(worst, What.MATS, n, "schock.deckel", text, giver=best))
         new_worst = mats[worst] + n
     if new_worst >= TOTAL_MATS:
-        text = phrase(N_("{who} holds all {total} mats → loses the half"), who=worst, total=TOTAL_MATS)
+        lost = N_("{who} holds all {total} mats → loses the final") if final else N_("{who} holds all {total} mats → loses the half")
+        text = phrase(lost, who=worst, total=TOTAL_MATS)
         rulings.append(Ruling(worst, What.LOSS, 1, "schock.game", text))
         return RoundResult(best, worst, tuple(rulings), worst)
     return RoundResult(best, worst, tuple(rulings), None)

@@ -63,7 +63,9 @@ class Banners:
         elif r.what is What.SCHUSS:
             self.push(f"Schuss! {r.who}", _("holds all the mats"), "loss", 1.8)
         elif r.what is What.LOSS:
-            self.push(_("{who} loses the half").format(who=r.who), "", "loss", 1.5)
+            final = "loses the final" in r.arithmetic  # schock.game: the LOSS ruling says which part was lost
+            text = _("{who} loses the final") if final else _("{who} loses the half")
+            self.push(text.format(who=r.who), "", "loss", 1.5)
 
 
     def clear(self) -> None:
