@@ -5,7 +5,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from game import __version__
 from game.errors import InputError
@@ -58,8 +58,8 @@ def _parser() -> argparse.ArgumentParser:
         help="bots only, headless: play many games, or race bot cars",
         description="Bots only, headless. Dice games: --players seats, --games games (default 100). "
         "Racerbile: --players bot cars race --games races (default 1) on --track with --variant rules "
-        "(default racerbile); at Le Mans (--variant le_mans, or --teams N) the seats are teams of three "
-        "drivers – --teams N teams, or --players N when --teams is absent – and every round of turns "
+        "(default racerbile); at Le Mans (--variant le_mans, or --teams N) on a track with a pit lane the "
+        "seats are teams of three drivers (the profile's lemans_drivers) – --teams N teams, or --players N when --teams is absent – and every round of turns "
         "takes --round-seconds of the event clock until the last round after --hours (the profile's "
         "lemans_hours, default 24) is called and played.",
     )
@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--profile", metavar="FILE", help="a rule profile (YAML, see docs/profiles.md)")
     sim.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: a shipped track's name, a track file or a content hash (default: babybane; le_mans for Le Mans)")
     sim.add_argument("--variant", choices=RACE_VARIANTS, default=None, help="Racerbile: the rules (default: the profile's variant if it names one, else racerbile; le_mans with --teams)")
-    sim.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams of three drivers (2–8); implies --variant le_mans")
+    sim.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams (2–8) of three drivers, or the profile's lemans_drivers; implies --variant le_mans")
     sim.add_argument("--hours", type=int, default=None, metavar="H", help="Le Mans: the event's length in hours (sets lemans_hours)")
     sim.add_argument("--players-per-team", type=int, default=None, metavar="N", help="Bierpong: players in each of the two teams (1–4, default 2)")
     sim.add_argument("--skill", default=None, help="Bierpong: the teams' skills, comma-separated, repeated (casual|regular|good|pro; default regular)")
@@ -222,9 +222,16 @@ def _pong_players(text: str) -> list:  # type: ignore[type-arg]
     return out
 
 
-def _race_players(text: str | None, lemans: bool, teams: int | None) -> list:  # type: ignore[type-arg]
+def _lemans_track(track: Any, variant: str) -> None:
+    """Le Mans runs on any track with a pit lane (racerbile.lemans.pit); a clear error otherwise."""
+    if variant == "le_mans" and track.pit is None:
+        raise InputError(f"Le Mans needs a track with a pit lane (racerbile.lemans.pit); {track.name} has none (le_mans has one)", "--track")
+
+
+def _race_players(text: str | None, lemans: bool, teams: int | None, size: int = 3) -> list:  # type: ignore[type-arg]
     """The seats of a race from --players (and --teams at Le Mans): NAME[:KIND[:DRINK]], a team
-    TEAM=D1/D2/D3[:KIND[:DRINK]]; unnamed Le Mans teams (and missing drivers) are filled in."""
+    TEAM=D1/D2/D3[:KIND[:DRINK]]; unnamed Le Mans teams (and missing drivers) are filled in up to
+    `size` drivers a team (option lemans_drivers, racerbile.lemans.teams)."""
     from game.match import PlayerSpec
     from game.rules.ledger import Drink
     from game.ui.menu import DRIVER_NAMES, TEAM_NAMES
@@ -253,8 +260,8 @@ def _race_players(text: str | None, lemans: bool, teams: int | None) -> list:  #
         drivers = tuple(d.strip() for d in crew.split("/") if d.strip()) if crew else ()
         if drivers and not lemans:
             raise InputError(f"{name}: drivers are for Le Mans teams (--variant le_mans)", "--players")
-        if len(drivers) > 3:
-            raise InputError(f"{name}: a team has three drivers, not {len(drivers)}", "--players")
+        if len(drivers) > size:
+            raise InputError(f"{name}: a team has {size} driver{'s' if size != 1 else ''} (option lemans_drivers), not {len(drivers)}", "--players")
         out.append(PlayerSpec(name, kind, drink, drivers))
     if lemans:
         n = teams if teams is not None else max(len(out), 2)
@@ -270,8 +277,9 @@ def _race_players(text: str | None, lemans: bool, teams: int | None) -> list:  #
         pool = [d for d in DRIVER_NAMES if d not in taken]
         full = []
         for p in out:
-            need = 3 - len(p.drivers)
-            full.append(PlayerSpec(p.name, p.kind, p.drink, p.drivers + tuple(pool[:need])))
+            need = size - len(p.drivers)
+            more = list(pool[:need]) + [f"{p.name} {j}" for j in range(len(p.drivers) + 1, size + 1)][len(pool[:need]) :]
+            full.append(PlayerSpec(p.name, p.kind, p.drink, p.drivers + tuple(more[:need])))
             pool = pool[need:]
         out = full
     names = [p.name for p in out]
@@ -299,10 +307,11 @@ def _play_race(args: argparse.Namespace) -> int:
     profile = SPEC.make(variant, **dict(base.options if base is not None else {}))
     track = args.track or ("le_mans" if variant == "le_mans" else "babybane")
     try:
-        find_track(track)
+        found = find_track(track)
     except ValueError as e:
         raise InputError(str(e), "--track") from None
-    players = _race_players(args.players, variant == "le_mans", args.teams)
+    _lemans_track(found.track, variant)
+    players = _race_players(args.players, variant == "le_mans", args.teams, int(profile["lemans_drivers"] or 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     return run_app(
         "table",
@@ -623,9 +632,10 @@ def _simulate_race(args: argparse.Namespace) -> int:
     kinds = [kinds_cycle[i % len(kinds_cycle)] for i in range(seats)]
     track = args.track or ("le_mans" if variant == LE_MANS else "babybane")
     try:
-        find_track(track)
+        found = find_track(track)
     except ValueError as e:
         raise InputError(str(e), "--track") from None
+    _lemans_track(found.track, variant)
     bar = _ProgressBar(100, "%") if sys.stderr.isatty() else None
     progress = (lambda f: bar(int(100 * f), 100)) if bar else None
     result = simulate(kinds, games, args.seed, profile=profile, track=track, round_seconds=rs, progress=progress)

@@ -199,7 +199,8 @@ def test_le_mans_judges_may_challenge(app: App) -> None:
     """At Le Mans the judges are among the challengers (racerbile.lemans.judges): their penalty
     sips, overridden by the judges themselves."""
     players = [PlayerSpec("Rød", drivers=("Anna", "Bo")), PlayerSpec("Blå", drivers=("Dorte", "Emil"))]
-    m = race("le_mans", players)
+    # Le Mans runs on a track with a pit lane, with teams of lemans_drivers drivers (Decisions)
+    m = Match("racerbile", players, RR.SPEC.make("le_mans", lemans_drivers=2), seed=5, track="le_mans")
     scene = RaceScene(app, m)
     open_on(app, scene)
     scene.close_modal()

@@ -107,7 +107,12 @@ def test_clutch_expectation_counts_the_ones_and_the_triple() -> None:
 def test_bots_only_race_ends(variant: str, track: str) -> None:
     """Bots-only races end: Babybile and Racerbile with the first car over the line after the
     laps (racerbile.turn), Le Mans after the last round of turns once the clock has run
-    (racerbile.lemans.end). Replaying the log rules every action as it was ruled."""
+    (racerbile.lemans.end). Replaying the log rules every action as it was ruled. Le Mans runs
+    on a track with a pit lane only (racerbile.lemans.pit); elsewhere it is refused."""
+    if variant == R.LE_MANS and find_track(track).track.pit is None:
+        with pytest.raises(ValueError, match="pit lane"):
+            race(MIX, variant, track, seed=11)
+        return
     m = race(MIX, variant, track, seed=11)
     st: RaceState = m.state
     assert st.is_terminal() and st.winner is not None

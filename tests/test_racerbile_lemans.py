@@ -68,6 +68,7 @@ def test_measuring_glasses_have_a_mark_every_three_cl() -> None:
 def test_no_turn_costs_more_than_42_sips() -> None:
     """racerbile.lemans.cap42: a player drinks at most 42 sips in a turn; the next turn counts afresh."""
     r = lemans()
+    r.play("gear hold")  # Ane stays at the wheel: the turn opens (the driver is settled first)
     front = r.state.sips_this_turn("Ane")  # the front/last sip as the turn opened
     assert front == 1
     r.play("judge sips Ane 30 'a'")
@@ -91,14 +92,15 @@ def test_the_42_field_names_an_opponent_who_drinks_the_same() -> None:
     c = r.course
     f42 = c.field42
     assert f42 is not None
-    opening = position(r, {"Red": before(c, f42, 1), "Blue": before(c, f42, 6)})
+    position(r, {"Red": before(c, f42, 1), "Blue": before(c, f42, 6)})
     out = turn(r, "1", to=f42)
     assert r.state.phase == NAME42 and r.pos("Red") == f42
-    assert [str(a) for a in r.state.legal_actions()] == ["name Dorte"]
+    assert [str(a) for a in r.state.legal_actions()] == ["name Dorte", "name -"]  # or nobody
     owed = r.state.sips_this_turn("Ane")
-    # with two teams one is in front and one last: the sip as the turn opened, and the clutch sip
-    assert sips(opening[-1:], "Ane", "racerbile.turn") == 1
-    assert owed == sips(out, "Ane") + 1 == 2
+    # with two teams one is in front and one last: the sip as the turn opened (once the driver is
+    # settled, here by the gear), and the clutch sip
+    assert sips(out, "Ane", "racerbile.turn") == 1
+    assert owed == sips(out, "Ane") == 2
     with pytest.raises(IllegalAction):
         r.play("name Bent")
     had = r.drunk("Dorte")
@@ -148,7 +150,8 @@ def test_pit_is_entered_in_first_gear_and_a_driver_change_there_is_free() -> Non
     had = r.drunk("Bent")
     out = r.play("driver Bent")
     assert [(x.who, x.what, x.rule) for x in out if x.rule.startswith("racerbile.lemans")] == [("Bent", What.NOTE, "racerbile.lemans.pit")]
-    assert r.drunk("Bent") == had and r.state.driver(r.seat("Red")) == "Bent"
+    # the change is free; then Bent, at the wheel now, drinks the front/last sip of the turn
+    assert r.drunk("Bent") == had + sips(out, "Bent", "racerbile.turn") and r.state.driver(r.seat("Red")) == "Bent"
 
 
 def test_driver_change_outside_the_pit_costs_the_new_driver_a_beer() -> None:
@@ -160,7 +163,8 @@ def test_driver_change_outside_the_pit_costs_the_new_driver_a_beer() -> None:
     out = r.play("driver Finn")
     change = of(out, "racerbile.lemans.driver_change")
     assert [(x.who, x.what) for x in change] == [("Finn", What.CALL), ("Finn", What.BEER)]
-    assert words(change) == ["Finn kører nu"] and r.drunk("Finn") == 11
+    # the change first, then the incoming driver drinks the last sip (Decisions)
+    assert words(change) == ["Finn kører nu"] and sips(out, "Finn", "racerbile.turn") == 1 and r.drunk("Finn") == 11 + 1
     with pytest.raises(IllegalAction):
         r.play("driver Erik")
     out = r.roll("1")
@@ -177,17 +181,18 @@ def test_the_fourth_nol_of_a_turn_is_a_whole_beer_and_the_turn_passes() -> None:
     out = r.play("call racerbile.general.noled Ane 2", "call racerbile.general.noled Ane")
     assert sips(out, "Ane", "racerbile.general.noled") == 3 and r.on_turn == "Red"
     out = r.play("call racerbile.general.noled Ane")
-    beer = of(out, "racerbile.lemans.nol", What.BEER)
-    assert [(x.who, x.amount) for x in beer] == [("Ane", 1)] and "Tre. To. En. Nøl." in words(beer)
+    # rounded up to one whole beer: the three sips and 8 more (Decisions: the fourth nøl)
+    beer = of(out, "racerbile.lemans.nol", What.SIPS)
+    assert [(x.who, x.amount) for x in beer] == [("Ane", 11 - 3)] and "Tre. To. En. Nøl." in words(beer)
     assert r.on_turn == "Blue"
-    assert r.drunk("Ane") == had + 3 + 11  # booked once
-    # two at once past the third: the third is a sip, the fourth the beer
+    assert r.drunk("Ane") == had + 11 + sips(out, "Ane", "racerbile.turn")  # booked once (and the turn's front/last sip)
+    # two at once past the third: the third is a sip, the fourth rounds up to the beer
     r2 = lemans()
     had = r2.drunk("Ane")
     r2.play("call racerbile.general.noled Ane 2")
     out = r2.play("call racerbile.general.noled Ane 2")
-    assert sips(out, "Ane", "racerbile.general.noled") == 1 and of(out, "racerbile.lemans.nol", What.BEER)
-    assert r2.drunk("Ane") == had + 3 + 11 and r2.on_turn == "Blue"
+    assert sips(out, "Ane", "racerbile.general.noled") == 1 and of(out, "racerbile.lemans.nol", What.SIPS)
+    assert r2.drunk("Ane") == had + 11 + sips(out, "Ane", "racerbile.turn") and r2.on_turn == "Blue"
     # a nøl on a team not on turn is an ordinary general fault
     out = r2.play("call racerbile.general.noled Ane 2")
     assert sips(out, "Ane", "racerbile.general.noled") == 2 and not of(out, "racerbile.lemans.nol")

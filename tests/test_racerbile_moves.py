@@ -34,7 +34,7 @@ def course(name: str) -> Course:
 
 
 def outcome(m: Move) -> oracle.Outcome:
-    return (m.end, m.facing, m.squeals, len(m.path), m.choice, m.off_track, m.blocked, m.bonk)
+    return (m.end, m.facing, m.squeals, len(m.path), m.choice, m.off_track, m.blocked, m.bonk, m.sharp)
 
 
 def turn(a: int, b: int) -> int:
@@ -421,5 +421,5 @@ def test_a_cornered_car_turns_as_it_must_and_squeals_on_reckless() -> None:
         for m in moves:
             assert check_path(c, h, f, roll, m.path, Board(), gear=3, facing_rule=True).squeals == m.squeals
     assert {oracle_key for oracle_key in oracle.outcomes(c, h, f, 8, Board(), gear=3, facing_rule=True)} == {
-        (m.end, m.facing, m.squeals, len(m.path), m.choice, m.off_track, m.blocked, m.bonk) for m in legal_moves(c, h, f, 8, Board(), gear=3, facing_rule=True)
+        outcome(m) for m in legal_moves(c, h, f, 8, Board(), gear=3, facing_rule=True)
     }

@@ -133,7 +133,8 @@ def test_flat_out_leaves_the_track_and_comes_back(capsys: pytest.CaptureFixture[
     data = referee_json(FLAT, capsys)
     off = entry(data, "drive 1,6")["rulings"]
     short = [r for r in off if r["rule"] == "racerbile.flat_out" and r["what"] == "sips"]
-    assert [(r["who"], r["amount"]) for r in short] == [("Ann", 10 - 1)]
+    # the forced drop from third to first gear costs a sip per gear dropped (Decisions)
+    assert [(r["who"], r["amount"]) for r in short] == [("Ann", 10 - 1), ("Ann", 3 - 1)]
     assert any(r["what"] == "beer_rest" and r["rule"] == "racerbile.variant.racerbile" for r in off)
     assert any(r.get("words") == ["Jeg gearer ned til første gear"] for r in off)
     back = [e for e in data["log"] if any("reverses back onto the track at 1,6" in r["arithmetic"] for r in e["rulings"])]
@@ -167,12 +168,14 @@ def test_lemans_driver_changes(capsys: pytest.CaptureFixture[str]) -> None:
     beer; racerbile.lemans.pit: Bo takes over in the pit lane, free."""
     data = referee_json(LEMANS, capsys)
     eva = entry(data, "driver Eva")["rulings"]
+    # the change and its beer come first; then the incoming driver drinks the last sip (Decisions)
     assert [(r["who"], r["what"], r.get("words")) for r in eva] == [
         ("Eva", "call", ["Eva kører nu"]),
         ("Eva", "beer", None),
+        ("Eva", "sips", ["Jeg drikker for at ligge bagerst"]),
     ]
     bo = entry(data, "driver Bo")["rulings"]
-    assert [(r["who"], r["rule"], r["what"]) for r in bo] == [("Bo", "racerbile.lemans.pit", "note")]
+    assert [(r["who"], r["rule"], r["what"]) for r in bo] == [("Bo", "racerbile.lemans.pit", "note"), ("Bo", "racerbile.turn", "sips")]
     assert {c["seat"]: c["driver"] for c in data["standing"]["cars"]} == {"Røde": "Bo", "Blå": "Eva"}
     assert data["standing"]["drivers"]["Eva"]["beers"] >= 1 and data["standing"]["drivers"]["Cy"]["sips"] == 0
 
@@ -389,5 +392,6 @@ def race(variant: str, track: str, kinds: list[str], seed: int, tmp_path: Path, 
     f.write_text(as_record(m), encoding="utf-8")
     data = referee_json(f, capsys)
     assert data["rulings"] == [r.to_dict() for r in m.rulings()]
-    assert len(data["log"]) == len(m.log.entries) and data["standing"]["over"] == m.state.is_terminal()
+    # a turn's opening rulings have an entry of their own ("turn opens"), under the turn they open
+    assert len([e for e in data["log"] if e["action"] != "turn opens"]) == len(m.log.entries) and data["standing"]["over"] == m.state.is_terminal()
     return m

@@ -118,7 +118,7 @@ def test_the_fault_menu_lists_every_fault_of_the_rulebook() -> None:
     menu = {f.rule for f in race().state.faults()}
     assert ids <= menu
     assert "racerbile.lemans.dunlop" not in menu and "racerbile.option.two_wheels" not in menu
-    lemans = {f.rule for f in race("A", "B", variant=R.LE_MANS, track="le_mans").state.faults()}
+    lemans = {f.rule for f in race("A", "B", variant=R.LE_MANS, track="le_mans", lemans_drivers=1).state.faults()}
     assert {"racerbile.lemans.dunlop", "racerbile.lemans.vomit", "racerbile.lemans.delay"} <= lemans
 
 
@@ -366,7 +366,8 @@ def test_flat_out_off_the_track_sips_first_gear_and_reversing_back() -> None:
     assert off, "some way straight on leaves the track"
     m = max(off, key=lambda m: len(m.path))
     out = r.play(drive_text(m.path))
-    assert sips(out, "Anna", "racerbile.flat_out") == 10 - len(m.path) == m.short
+    # a sip per field not driven, and a sip per gear of the forced drop 3rd → 1st (Decisions)
+    assert sips(out, "Anna", "racerbile.flat_out") == 10 - len(m.path) + 2 == m.short + 2
     assert "Jeg gearer ned til første gear" in words(out)
     assert not of(out, "racerbile.variant.racerbile")  # Babybile: no beer for it
     assert r.car("Anna").gear == 1 and r.car("Anna").off
@@ -394,9 +395,11 @@ def test_off_track_return_can_cost_the_turn() -> None:
     assert of(out, "racerbile.flat_out", What.NOTE, "Anna")
     assert r.on_turn == "Bo"  # Anna's turn went on reversing
     assert sips(out, "Anna", "racerbile.turn") == 1 and r.drunk("Anna") == sips(r.rulings, "Anna")  # booked once
+    # the reversing turn was "the turn after"; the next one is a normal turn: upshift open, no
+    # forced call (Decisions: off_track_return_costs_turn)
     out = turn(r, "2")
-    assert r.on_turn == "Anna" and "Jeg starter i første gear" in words(out)
-    assert r.state.turn is not None and r.state.turn.pending == 1
+    assert r.on_turn == "Anna" and "Jeg starter i første gear" not in words(out)
+    assert r.state.phase == GEAR and 1 in r.state.shifts()
 
 
 # --- fields --------------------------------------------------------------------------------
@@ -738,10 +741,10 @@ def test_leaving_the_track_costs_the_rest_of_the_beer() -> None:
     assert m.off_track, "straight on from the start straight leaves the track"
     had = r.drunk("Anna")
     out = r.play(drive_text(m.path))
-    assert sips(out, "Anna", "racerbile.flat_out") == m.short
+    assert sips(out, "Anna", "racerbile.flat_out") == m.short + 2  # and the drop 3rd → 1st
     rest = of(out, "racerbile.variant.racerbile", What.BEER_REST, "Anna")
     assert len(rest) == 1
-    assert r.beer_left("Anna") == 11 and 1 <= r.drunk("Anna") - had - m.short <= 11
+    assert r.beer_left("Anna") == 11 - 2 and 1 <= r.drunk("Anna") - had - m.short - 2 <= 11
 
 
 def test_a_car_faces_the_way_it_last_moved() -> None:
@@ -899,7 +902,7 @@ def test_off_track_full_beer_option() -> None:
     m = max((m for m in r.state.moves() if m.off_track), key=lambda m: len(m.path))
     out = r.play(drive_text(m.path))
     assert [(x.what, x.amount) for x in of(out, "racerbile.option.off_track_full_beer", who="Anna")] == [(What.BEER, 1)]
-    assert sips(out, "Anna", "racerbile.flat_out") == m.short
+    assert sips(out, "Anna", "racerbile.flat_out") == m.short + 2  # and the drop 3rd → 1st
 
 
 def test_finish_in_front_option() -> None:
@@ -945,10 +948,12 @@ def _invariants(st: RaceState, ledger: Ledger) -> None:
     count: dict[object, int] = {}
     for car in st.cars:
         assert car.pos in c.progress, "every cap lies on the track (a car off it waits where it left)"
-        count[car.pos] = count.get(car.pos, 0) + 1
-    assert max(count.values()) <= 2, "racerbile.stack: at most two caps a field"
+        if not car.off:  # a car off the track occupies no field (Decisions: a car off the track)
+            count[car.pos] = count.get(car.pos, 0) + 1
+    assert max(count.values(), default=0) <= 2, "racerbile.stack: at most two caps a field"
     for car in st.cars:
         if car.flipped:
+            assert not car.off, "a flipped cap that flies off is flipped no more"
             assert c.kinds[car.pos] is Kind.BLOCKING and count[car.pos] == 1, "racerbile.field.blocking: a flipped cap is alone"
     assert ledger == st.ledger, "every ruling is booked once"
 

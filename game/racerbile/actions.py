@@ -2,7 +2,7 @@
 
 Player decisions: `Order` (the start: entered time-trial times, or a roll for the order),
 `Shift` (gear up, down or hold), `Driver` (Le Mans: the team's next driver), `Drive` (the fields
-driven, in coordinates), `Name` (the opponent named on the 42 field). Chance: `StartDie` (one
+driven, in coordinates), `Name` (the opponent named on the 42 field, or nobody: `name -`). Chance: `StartDie` (one
 die of the roll for the order) and `Dice` (the dice of a roll as they land). The table and the
 judges: `Call` (a fault from the "call a fault" menu), `Judge` (Le Mans judges' console),
 `Clock` (event time passing at Le Mans).
@@ -65,10 +65,10 @@ class Drive:
 
 @dataclass(frozen=True, slots=True)
 class Name:
-    player: str
+    player: str  # empty: the driver names nobody (`name -`, racerbile.lemans.field42)
 
     def __str__(self) -> str:
-        return f"name {shlex.quote(self.player)}"
+        return f"name {shlex.quote(self.player)}" if self.player else "name -"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,8 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Judge:
-    """A judges' decision at Le Mans: `sips` (who, n), `laps` (team, n lost) or `rule` (option=value)."""
+    """A judges' decision at Le Mans: `sips` (who, n), `laps` (team, n lost), `rule` (option=value)
+    or `out` (the team is put out: `judge out TEAM 'REASON'`, no value)."""
 
     kind: str
     target: str
@@ -93,6 +94,8 @@ class Judge:
     reason: str
 
     def __str__(self) -> str:
+        if self.kind == "out":
+            return f"judge out {shlex.quote(self.target)} {shlex.quote(self.reason)}"
         return f"judge {self.kind} {shlex.quote(self.target)} {shlex.quote(self.value)} {shlex.quote(self.reason)}"
 
 
@@ -135,9 +138,11 @@ def parse_action(text: str) -> Action:
         if word == "drive" and parts:
             return Drive(() if parts == ["-"] else tuple(parse_hex(p) for p in parts))
         if word == "name" and len(parts) == 1:
-            return Name(parts[0])
+            return Name("" if parts[0] == "-" else parts[0])
         if word == "call" and len(parts) in (2, 3):
             return Call(parts[0], parts[1], int(parts[2]) if len(parts) == 3 else 1)
+        if word == "judge" and len(parts) >= 2 and parts[0] == "out":
+            return Judge("out", parts[1], "", " ".join(parts[2:]))
         if word == "judge" and len(parts) >= 3:
             return Judge(parts[0], parts[1], parts[2], " ".join(parts[3:]))
         if word == "clock" and len(parts) == 1:

@@ -268,6 +268,7 @@ def course_memo(course: Course) -> CourseMemo:
 
 
 def leading_opponent(state: RaceState, seat: int) -> int:
+    """The best-placed opponent (a team put out ranks last, racerbile.lemans.judges)."""
     return next(s for s in state.standings() if s != seat)
 
 
@@ -340,6 +341,8 @@ class Base:
         if phase == MOVE:
             return Drive(self.move(state, t.seat, state.moves()).path)
         if phase == NAME42:
+            if all(state.cars[s].out for s in range(len(state.players)) if s != t.seat):
+                return Name("")  # every opponent is out: name nobody (racerbile.lemans.field42)
             return Name(state.driver(leading_opponent(state, t.seat)))
         raise ValueError(f"nothing for a bot to decide in phase {phase!r}")
 

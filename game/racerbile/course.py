@@ -4,6 +4,9 @@ directions, progress, the branches of the splits, the pit lane and the midway li
 Built once per track (`Track.course`) from its `TrackGraph`. A step goes to a connected field the
 car may drive to (arrows kept, never back over the line) and never to lower progress – except
 over the finish line, where progress starts again at 0 (racerbile Decisions: direction of travel).
+The pit lane is one way (racerbile.lemans.pit; Decisions: the pit lane's direction): in only from
+its entry field to its first field, along it field by field, out only from its last field to its
+exit – a step between fields of equal progress there is no lane change.
 
 `Course.tables` holds the same steps by number for the move search (`game.racerbile.moves`): a
 state is a field and the way the car faces, and each state lists the steps the 60° limit leaves
@@ -34,9 +37,11 @@ class Tables:
     `field × WAYS + facing`. `edges[pit][state]` are the steps from a state that keep to the 60°
     limit and onto no branch field – onto the pit lane only when `pit` – each saying whether it
     changes direction (a squeal on 7–9). `branch_edges[state]` are the steps onto branch fields.
-    `ahead[state]` are the fields right ahead of a car stopped in that state (forward steps within
-    60° of its facing, any with NOWAY) in the course's order, and `behind[field]` the states that
-    have it right ahead."""
+    `ahead[state]` are the fields next to a car stopped in that state that it could step to
+    (forward steps within 60° of its facing, any with NOWAY) in the course's order, and
+    `behind[field]` the states that have it so; `front[state]` are those of `ahead[state]` that
+    are further on – the fields the car stands right before, a field level with it in another
+    lane not among them (racerbile Decisions: who counts as stopping right before)."""
 
     hexes: tuple[Hex, ...]
     index: dict[Hex, int]
@@ -46,6 +51,7 @@ class Tables:
     branches: tuple[tuple[int, str], ...]
     ahead: tuple[tuple[int, ...], ...]
     behind: tuple[tuple[int, ...], ...]
+    front: tuple[tuple[int, ...], ...]
     loops: bool  # whether a move might come back to a field (see `Course.loops`)
 
 
@@ -103,7 +109,9 @@ def build_tables(course: Course) -> Tables:
     edges: list[list[list[Edge]]] = [[[] for _ in range(states)] for _ in range(2)]
     branch_edges: list[list[BranchEdge]] = [[] for _ in range(states)]
     ahead: list[tuple[int, ...]] = []
+    front: list[tuple[int, ...]] = []
     behind: list[list[int]] = [[] for _ in range(n)]
+    prog = course.progress
     for i, h in enumerate(hexes):
         for f in range(WAYS):
             s = i * WAYS + f
@@ -124,6 +132,7 @@ def build_tables(course: Course) -> Tables:
                 if not pit:
                     edges[0][s].append(e)
             ahead.append(tuple(near))
+            front.append(tuple(j for j in near if prog[hexes[j]] != prog[h]))
             for j in near:
                 behind[j].append(s)
     return Tables(
@@ -135,6 +144,7 @@ def build_tables(course: Course) -> Tables:
         branches=tuple(branch_list),
         ahead=tuple(ahead),
         behind=tuple(tuple(x) for x in behind),
+        front=tuple(front),
         loops=course.lap <= 12 or _plateau_loop(course),
     )
 
@@ -178,6 +188,13 @@ def build_course(track: Track) -> Course:
             if prog[n] >= prog[h] or (h in g.before_line and n in g.start):
                 out.append((n, d))
         steps[h] = tuple(out)
+    if track.pit:  # the pit lane is one way, whatever the progress says (racerbile Decisions: the pit lane's direction)
+        lane = track.pit.fields
+        ways = set(zip(lane, lane[1:])) | {(track.pit.entry, lane[0]), (lane[-1], track.pit.exit)}
+        inside = frozenset(lane)
+        for h, out_ in steps.items():
+            if h in inside or any(n in inside for n, _ in out_):
+                steps[h] = tuple((n, d) for n, d in out_ if (h not in inside and n not in inside) or (h, n) in ways)
     branch_of: dict[Hex, tuple[int, str]] = {}
     for i, sp in enumerate(track.splits):
         lo, hi = prog.get(sp.fork), prog.get(sp.rejoin)

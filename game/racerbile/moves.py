@@ -7,14 +7,22 @@ out of the pit lane's entry (racerbile.lemans.pit). No car passes or lands on a 
 cap (racerbile.field.blocking) or two caps (racerbile.stack); a car that stops short with such a
 field right ahead is blocked, and one that stops right before a flipped cap lifts the block.
 "Right ahead" is a forward step within 60° of the way the car faces after the move – any forward
-step when it faces no way (Babybile). Every field rolled and not driven is a sip
+step when it faces no way (Babybile) – to a field further on: a field level with the car in
+another lane is not ahead of it, unless every field it could step to is blocked (racerbile
+Decisions: who counts as stopping right before). A roll that runs out right before a blocked
+field lifts nothing. Every field rolled and not driven is a sip
 (racerbile.technical.fewer_fields), and at least one field is driven unless the car is blocked.
+The pit lane is one way (the course has no other steps into or out of it).
 
 On 7–9 every change of direction squeals (racerbile.reckless); on 10–12 the car goes straight
-and cannot brake: where the straight way leaves the track it leaves it, a sip for every field
-of the roll not driven on it (racerbile.flat_out). Without facing (Babybile) the first step may
-take any direction and is no turn; with facing (Racerbile) the first step turns from the way the
-car faces (racerbile.variant.racerbile).
+and cannot brake: where the straight way leaves the track – or runs into the branch not chosen,
+or into the pit lane – it leaves it, a sip for every field of the roll not driven on it
+(racerbile.flat_out). Without facing (Babybile) the first step may take any direction and is no
+turn; with facing (Racerbile) the first step turns from the way the car faces
+(racerbile.variant.racerbile). A car facing no forward field within 60° first turns by the
+smallest angle that reaches one: a technical fault per 60° beyond the first (`Move.sharp`), on
+7–9 a squeal per 60° turned, on 10–12 off the track at once (racerbile Decisions: a car facing
+no forward field within 60°).
 
 The search goes a step at a time and keeps, per number of steps, one path for every (field,
 facing, squeals, branch choice): two paths alike in these drive on alike as long as no move can
@@ -47,6 +55,7 @@ class Move(NamedTuple):
     blocked: bool = False  # stopped by a blocked field or two caps right ahead
     bonk: Hex | None = None  # the flipped cap whose block this move lifts
     choice: Choice = ()
+    sharp: int = 0  # out of a corner: the 60° turned by the first step beyond the first (a technical fault each)
 
     @property
     def end(self) -> Hex:
@@ -54,8 +63,8 @@ class Move(NamedTuple):
 
     @property
     def sips(self) -> int:
-        """Sips the move itself costs: the fields not driven and the squeals."""
-        return self.short + self.squeals
+        """Sips the move itself costs: the fields not driven, the squeals and a sharp turn out of a corner."""
+        return self.short + self.squeals + self.sharp
 
     def __str__(self) -> str:
         return format_path(self.path)
@@ -63,7 +72,7 @@ class Move(NamedTuple):
 
 def outcome(m: Move) -> tuple[object, ...]:
     """What a move comes to, whatever its path: two moves alike in this are the same choice."""
-    return (m.end, m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice)
+    return (m.end, m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice, m.sharp)
 
 
 def format_path(path: tuple[Hex, ...]) -> str:
@@ -136,43 +145,71 @@ def legal_moves(
     """Every legal move of a car on `start` for a roll of `roll` fields (see the module doc).
 
     `facing` is where the car points (None: any way, as at the start or without facing);
-    `facing_rule` keeps the facing after the move (Racerbile) or forgets it (Babybile)."""
+    `facing_rule` keeps the facing after the move (Racerbile) or forgets it (Babybile). A car
+    facing no forward field within 60° (`cornered`) first turns by the smallest angle that reaches
+    one (`corner_ways`; racerbile Decisions: a car facing no forward field within 60°): every 60°
+    of that turn beyond the first is a technical fault (`Move.sharp`), on 7–9 every 60° of it
+    squeals, and on 10–12 it cannot turn and leaves the track at once."""
     if roll <= 0 or off_track:
         return LegalMoves([Move(start, (), facing, 0, max(roll, 0))])
     kind = driving(roll)
     if kind is Driving.FLAT_OUT:
         return LegalMoves(_flat_out(course, start, facing, roll, board, gear, facing_rule))
     reckless = kind is Driving.RECKLESS
-    if cornered(course, start, facing):  # it must turn more than 60° first: that turn squeals
-        moves = _search(course, start, None, roll, board, gear, reckless, facing_rule)
-        return LegalMoves([(m._replace(squeals=m.squeals + 1) if reckless else m) if m.path else m._replace(facing=facing) for m in moves])
+    if facing is not None and cornered(course, start, facing):
+        turn, ways = corner_ways(course, start, facing, board, gear)
+        out = []
+        for m in _search(course, start, None, roll, board, gear, reckless, facing_rule, ways):
+            if m.path:  # the first step turns `turn` × 60°: squeals on 7–9, a fault per 60° beyond the first
+                out.append(m._replace(squeals=m.squeals + (turn if reckless else 0), sharp=turn - 1))
+            else:  # blocked where it stands, facing as it did: before the fields it must turn to
+                out.append(m._replace(facing=facing, bonk=next((n for n, d in course.steps[start] if d in ways and n in board.flipped), None)))
+        return LegalMoves(out)
     return LegalMoves(_search(course, start, facing, roll, board, gear, reckless, facing_rule))
 
 
 def cornered(course: Course, start: Hex, facing: int | None) -> bool:
     """Whether a car faces a way with no forward step within 60° of it (a lane change into a
-    corner can leave it so). Such a car turns as it must: its first step takes any forward way
-    and is a change of direction (racerbile.turn, racerbile.variant.racerbile)."""
+    corner can leave it so). Such a car turns as it must (`corner_ways`)."""
     if facing is None:
         return False
     steps = course.steps.get(start, ())
     return bool(steps) and all(_turn(d, facing) > 1 for _, d in steps)
 
 
+def corner_ways(course: Course, start: Hex, facing: int, board: Board = Board(), gear: int = 1) -> tuple[int, frozenset[int]]:
+    """A cornered car's first step (racerbile.turn; racerbile Decisions: a car facing no forward
+    field within 60°): the smallest turn, in steps of 60°, that reaches a forward field it may
+    drive onto by the course (the split's chosen branch, the pit lane in first gear – caps on the
+    field aside: they block it), and the ways that turn goes. The step never goes to lower progress:
+    the course has no such step."""
+    steps = course.steps[start]
+    open_ = [(n, d) for n, d in steps if _course_allows(course, start, n, gear, board)] or list(steps)
+    least = min(_turn(d, facing) for _, d in open_)
+    return least, frozenset(d for _, d in open_ if _turn(d, facing) == least)
+
+
+def _course_allows(course: Course, frm: Hex, n: Hex, gear: int, board: Board) -> bool:
+    """Whether the course lets a car on `frm` drive onto `n` (caps and the move's own choice aside)."""
+    if n in course.pit and frm not in course.pit and gear != 1:
+        return False
+    b = course.branch_of.get(n)
+    return b is None or _keeps_branch(b, board, ())[0]
+
+
 def _stop(course: Course, end: Hex, facing: int | None, board: Board) -> tuple[bool, Hex | None]:
-    """Whether a car stopping on `end` facing `facing` has a blocked field right ahead, and the
-    flipped cap whose block it lifts (racerbile.field.blocking)."""
-    blocked, bonk = False, None
-    for n, d in course.steps[end]:
-        if facing is not None and _turn(d, facing) > 1:
-            continue
-        if n in board.flipped:
-            blocked = True
-            if bonk is None:
-                bonk = n
-        elif n in board.full:
-            blocked = True
-    return blocked, bonk
+    """Whether a car stopping on `end` facing `facing` stands before a blocked field, and the
+    flipped cap whose block it lifts (racerbile.field.blocking; racerbile Decisions: who counts as
+    stopping right before). It stands before a field its next step could enter within 60° that is
+    further on (a field level with it in another lane is not ahead) – or before a field level with
+    it when every field it could step to is blocked."""
+    near = [n for n, d in course.steps[end] if facing is None or _turn(d, facing) <= 1]
+    level = course.progress[end]
+    bad = board.flipped | board.full
+    for group in ([n for n in near if course.progress[n] != level], near if all(n in bad for n in near) else []):
+        if any(n in bad for n in group):
+            return True, next((n for n in group if n in board.flipped), None)
+    return False, None
 
 
 def _may_enter(course: Course, frm: Hex, n: Hex, gear: int, board: Board, choice: Choice) -> tuple[bool, Choice]:
@@ -186,33 +223,35 @@ def _may_enter(course: Course, frm: Hex, n: Hex, gear: int, board: Board, choice
 
 
 _NOT_BLOCKED: tuple[bool, Hex | None] = (False, None)
-_BLOCKED: tuple[bool, Hex | None] = (True, None)
 _new = tuple.__new__  # `_new(Move, (...))`: a move without the named tuple's keyword handling
 
 
 def _search(
-    course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool
+    course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool,
+    first: frozenset[int] | None = None,
 ) -> list[Move]:
-    """1–9: a step at a time, one path kept per state (see the module doc).
+    """1–9: a step at a time, one path kept per state (see the module doc); `first`, if given, are
+    the only ways the first step may go (a cornered car's turn).
 
     Each step's paths are in rows by `choice × 16 + squeals`, each row by state, `field × WAYS +
     facing` (`Course.tables`)."""
     t = course.tables
     if t.loops:
-        return _search_exactly(course, start, facing, roll, board, gear, reckless, facing_rule)
-    index, hexes, behind = t.index, t.hexes, t.behind
+        return _search_exactly(course, start, facing, roll, board, gear, reckless, facing_rule, first)
+    index, hexes, behind, ahead, front = t.index, t.hexes, t.behind, t.ahead, t.front
     flipped = {index[h] for h in board.flipped if h in index}
     bad = flipped | {index[h] for h in board.full if h in index}
-    # the states right before a blocked field, and the flipped cap each would lift (the first ahead)
+    # the states right before a blocked field, and the flipped cap each would lift (the first
+    # ahead) – as `_stop` rules: further on, or level with every field next to it blocked
     stops: dict[int, tuple[bool, Hex | None]] = {}
-    for x in bad - flipped:
-        stops.update(dict.fromkeys(behind[x], _BLOCKED))
-    bonks: set[int] = set()
-    for x in flipped:
-        stops.update(dict.fromkeys(behind[x], (True, hexes[x])))
-        for s in bonks.intersection(behind[x]):  # two flipped caps right ahead: the first
-            stops[s] = (True, next(hexes[a] for a in t.ahead[s] if a in flipped))
-        bonks.update(behind[x])
+    near: set[int] = set()
+    for x in bad:
+        near.update(behind[x])
+    for s in near:
+        group = front[s] if any(a in bad for a in front[s]) else ahead[s] if all(a in bad for a in ahead[s]) else ()
+        if group:
+            stops[s] = (True, next((hexes[a] for a in group if a in flipped), None))
+    only = first if first is not None else frozenset()
     edges = t.edges[gear == 1]
     branch_edges = t.branch_edges
     choices: dict[Choice, int] = {(): 0}
@@ -222,6 +261,7 @@ def _search(
     append = moves.append
     get = stops.get
     for k in range(1, roll + 1):
+        turning = k == 1 and first is not None
         nxt: dict[int, dict[int, tuple[Hex, ...]]] = {}
         for r, row in layer.items():
             here = nxt.get(r)
@@ -232,11 +272,12 @@ def _search(
                 row2 = nxt.get(r + 1)
                 squeal = nxt[r + 1] = {} if row2 is None else row2
             for s, path in row.items():
-                for to, turns, j, h in edges[s]:
+                for to, turns, j, h in [e for e in edges[s] if e[0] % WAYS in only] if turning else edges[s]:
                     if j not in bad:
                         (squeal if turns else here)[to] = path + h
                 if branch_edges[s]:
-                    _branch_steps(t, board, gear, reckless, choices, nxt, r, path, branch_edges[s], bad)
+                    bes = tuple(e for e in branch_edges[s] if e[0] % WAYS in only) if turning else branch_edges[s]
+                    _branch_steps(t, board, gear, reckless, choices, nxt, r, path, bes, bad)
         short = roll - k
         for r, row in nxt.items():
             if not row:
@@ -246,10 +287,10 @@ def _search(
                 if short:
                     for s, path in row.items():
                         bl, bk = get(s, _NOT_BLOCKED)
-                        append(_new(Move, (start, path, s % WAYS, sq, short, False, bl, bk, ch)))
+                        append(_new(Move, (start, path, s % WAYS, sq, short, False, bl, bk, ch, 0)))
                 else:
                     for s, path in row.items():
-                        append(_new(Move, (start, path, s % WAYS, sq, 0, False, False, None, ch)))
+                        append(_new(Move, (start, path, s % WAYS, sq, 0, False, False, None, ch, 0)))
             else:  # the facing is forgotten: one move per field
                 seen: set[int] = set()
                 for s, path in row.items():
@@ -257,7 +298,7 @@ def _search(
                     if at not in seen:
                         seen.add(at)
                         bl, bk = get(at, _NOT_BLOCKED) if short else _NOT_BLOCKED
-                        append(_new(Move, (start, path, None, sq, short, False, bl, bk, ch)))
+                        append(_new(Move, (start, path, None, sq, short, False, bl, bk, ch, 0)))
         layer = nxt
     if not moves:  # nowhere to go: the car is blocked where it stands
         moves.append(Move(start, (), facing, 0, roll, blocked=True, bonk=get(start_state, _NOT_BLOCKED)[1]))
@@ -310,9 +351,11 @@ def _keeps_branch(branch: tuple[int, str], board: Board, choice: Choice) -> tupl
 
 
 def _search_exactly(
-    course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool
+    course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool,
+    first: frozenset[int] | None = None,
 ) -> list[Move]:
-    """1–9 on a course where a move might come back to a field: every path kept."""
+    """1–9 on a course where a move might come back to a field: every path kept (`first`: as
+    `_search`)."""
     # (path, field, facing, squeals, choice)
     layer: list[tuple[tuple[Hex, ...], Hex, int | None, int, Choice]] = [((), start, facing, 0, ())]
     found: dict[tuple[Hex, int | None, int, int, Choice], Move] = {}
@@ -320,7 +363,7 @@ def _search_exactly(
         nxt: list[tuple[tuple[Hex, ...], Hex, int | None, int, Choice]] = []
         for path, h, f, sq, ch in layer:
             for n, d in course.steps[h]:
-                if f is not None and _turn(d, f) > 1 or n == start or n in path:
+                if f is not None and _turn(d, f) > 1 or n == start or n in path or (k == 1 and first is not None and d not in first):
                     continue
                 ok, ch2 = _may_enter(course, h, n, gear, board, ch)
                 if ok:
@@ -375,6 +418,8 @@ def _flat_out(course: Course, start: Hex, facing: int | None, roll: int, board: 
             bonk = next((m.bonk for m in moves if m.bonk is not None), None)
             moves = [Move(start, (), None, 0, roll, blocked=True, bonk=bonk)]
     return list(dict.fromkeys(moves))  # two ways may end alike once the facing is forgotten
+
+
 def check_path(
     course: Course,
     start: Hex,
@@ -402,29 +447,55 @@ def check_path(
     kind = driving(roll)
     cur, f = start, facing
     squeals, choice = 0, cast(Choice, ())
-    if kind is not Driving.FLAT_OUT and cornered(course, start, facing):
-        f, squeals = None, 1 if kind is Driving.RECKLESS else 0
+    corner: tuple[int, frozenset[int]] | None = None
+    if kind is not Driving.FLAT_OUT and facing is not None and cornered(course, start, facing):
+        corner, f = corner_ways(course, start, facing, board, gear), None
     seen = {start}
     for i, n in enumerate(path):
         step = next((d for m, d in course.steps.get(cur, ()) if m == n), None)
         if step is None:
+            if (n - cur) in DIRECTIONS and (n in course.pit or cur in course.pit):
+                raise ValueError(f"step {i + 1}: the pit lane is one way – in only from its entry field to its first field, out only from its last field (racerbile.lemans.pit)")
             raise ValueError(f"step {i + 1}: {n.q},{n.r} is not a forward field next to {cur.q},{cur.r}")
+        if i == 0 and corner is not None and facing is not None:
+            turn, ways = corner
+            if step not in ways:
+                raise ValueError(f"step 1: turning {60 * _turn(step, facing)}° out of the corner – the smallest turn to a forward field is {60 * turn}° (racerbile.turn)")
+            squeals += turn if kind is Driving.RECKLESS else 0
         if f is not None and _turn(step, f) > 1:
             raise ValueError(f"step {i + 1}: turning {60 * _turn(step, f)}° from {cur.q},{cur.r} – at most 60° (racerbile.turn)")
         if kind is Driving.FLAT_OUT and f is not None and step != f:
             raise ValueError(f"step {i + 1}: no turning on {roll} (racerbile.flat_out)")
         if n in seen:
             raise ValueError(f"step {i + 1}: {n.q},{n.r} was driven already")
-        ok, choice = _may_enter(course, cur, n, gear, board, choice)
+        ok, after = _may_enter(course, cur, n, gear, board, choice)
         if not ok:
-            raise ValueError(f"step {i + 1}: {n.q},{n.r} is blocked, the wrong branch, or the pit lane off first gear")
+            raise ValueError(f"step {i + 1}: {_refusal(course, cur, n, gear, board, choice)}")
+        choice = after
         if kind is Driving.RECKLESS and f is not None and step != f:
             squeals += 1
         seen.add(n)
         cur, f = n, step
     for m in legal.to(path[-1]):
         if len(m.path) == len(path) and m.squeals == squeals and m.choice == choice and (not facing_rule or m.facing == f):
-            return Move(start, tuple(path), m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice)
+            return Move(start, tuple(path), m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice, m.sharp)
     if kind is Driving.FLAT_OUT:
         raise ValueError(f"on {roll} the car cannot brake: {format_path(path)} stops short (racerbile.flat_out)")
     raise ValueError(f"the path {format_path(path)} is not one of the {len(legal)} legal moves")
+
+
+def _refusal(course: Course, frm: Hex, n: Hex, gear: int, board: Board, choice: Choice) -> str:
+    """Why a car on `frm` may not drive onto the forward field `n`, naming the rule that forbids it."""
+    at = f"{n.q},{n.r}"
+    if n in board.flipped:
+        return f"{at} is blocked by a flipped cap – nobody passes or lands there (racerbile.field.blocking)"
+    if n in board.full:
+        return f"{at} holds two caps – no way through for a car from behind (racerbile.stack)"
+    if n in course.pit and frm not in course.pit and gear != 1:
+        return f"{at} is the pit lane – entered in first gear only, not in gear {gear} (racerbile.lemans.pit)"
+    b = course.branch_of.get(n)
+    if b is not None:
+        split, name = b
+        chosen = board.branch(split) or next((nm for sp, nm in choice if sp == split), "another")
+        return f"{at} is on the branch {name!r} – everyone takes the branch {chosen!r} at this split (racerbile.split)"
+    return f"{at} may not be driven onto"

@@ -436,11 +436,29 @@ def _start_rolls(rec: _Record, node: yaml.Node) -> list[tuple[int, yaml.Node, in
 
 
 def _apply(rec: _Record, report: RaceReport, node: yaml.Node, offset: int, action: Action, who: str, line: int) -> None:
+    before = report.state
     try:
         entry = report.match.apply(action)
     except IllegalAction as e:
         raise rec.error_at(node, offset, f"{action}: {e}") from None
-    report.log.append(Logged(line, who, entry.action, entry.rulings))
+    _log(report, line, who, entry.action, entry.rulings, before)
+
+
+OPENS = "turn opens"  # the log entry of a turn's opening rulings (the front/last sip, forced calls)
+
+
+def _log(report: RaceReport, line: int, who: str, action: str, rulings: tuple[Ruling, ...], before: RaceState) -> None:
+    """Log an action's rulings; when it ended a turn, the next turn's opening rulings go under that
+    turn (who = the seat now on turn), not under the action that ended the one before."""
+    st = report.state
+    opened = st.turns > before.turns or (before.turn is None and st.turn is not None)
+    k = st.opening if opened else 0
+    if not k or k > len(rulings):
+        report.log.append(Logged(line, who, action, rulings))
+        return
+    report.log.append(Logged(line, who, action, rulings[: len(rulings) - k]))
+    seat = st.players[st.turn.seat] if st.turn is not None else "table"
+    report.log.append(Logged(line, seat, OPENS, rulings[len(rulings) - k :]))
 
 
 # --- the turns -------------------------------------------------------------------------------
@@ -625,11 +643,12 @@ class _Play:
         self._apply(node, seg.offset, a, who, line)
 
     def _apply(self, node: yaml.Node, offset: int, a: Action, who: str, line: int) -> None:
+        before = self.st
         try:
             entry = self.report.match.apply(a)
         except IllegalAction as e:
             raise self.rec.error_at(node, offset, f"{a}: {e}") from None
-        self.report.log.append(Logged(line, who, entry.action, entry.rulings))
+        _log(self.report, line, who, entry.action, entry.rulings, before)
 
     def _hold(self, node: yaml.Node, seg: Segment, who: str, line: int) -> None:
         """Dice before any gear word: the player holds the gear (an unannounced turn keeps it)."""
@@ -686,6 +705,7 @@ class _Play:
             raise rec.error_at(node, seg.offset, f"{seg.text}: {who} drives after the roll – {what}")
         if st.phase != MOVE:
             raise rec.error_at(node, seg.offset, f"{seg.text}: {on_turn(st)['to']} first")
+        before = st
         try:
             entry = self.report.match.apply(a)
         except IllegalAction as e:
@@ -696,23 +716,12 @@ class _Play:
             if m and int(m.group(1)) <= len(parts):
                 offset = parts[int(m.group(1)) - 1][1]
             raise rec.error_at(node, offset, f"{seg.text}: {msg}; {_legal_summary(st)}") from None
-        self.report.log.append(Logged(line, who, entry.action, entry.rulings))
+        _log(self.report, line, who, entry.action, entry.rulings, before)
 
 
 
 def _why_no_shift(st: RaceState, delta: int) -> str:
-    t = st.turn
-    assert t is not None
-    car = st.cars[t.seat]
-    if not car.started:
-        return "no change of gear in a car's first turn (racerbile.gears)"
-    if car.first_gear and delta > 0:
-        return f"the turn starts in first gear, no upshift ({car.first_gear})"
-    if st.profile["stalin"] and delta <= 0 and 1 in st.shifts():
-        return "Stalin always shifts up when he may (racerbile.option.stalin)"
-    if delta > 0:
-        return "third gear is the highest (racerbile.gears)"
-    return "first gear is the lowest (racerbile.gears)"
+    return st.shift_refusal(delta)
 
 
 def _legal_summary(st: RaceState) -> str:

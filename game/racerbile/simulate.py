@@ -23,7 +23,7 @@ from game.rules import racerbile as R
 from game.rules.profile import Profile
 from game.state import CHANCE
 
-TEAM_SIZE = 3  # racerbile.lemans.teams
+TEAM_SIZE = 3  # racerbile.lemans.teams: the default of the option lemans_drivers
 MAX_TURNS = 1_000_000  # a race that has not ended after this many turns is stopped (reported unfinished)
 
 
@@ -31,12 +31,12 @@ def seat_name(i: int, lemans: bool) -> str:
     return f"Team {i + 1}" if lemans else f"Car {i + 1}"
 
 
-def race_players(kinds: list[str], lemans: bool) -> list[PlayerSpec]:
-    """The seats: a car per bot, or at Le Mans a team of three drivers per bot."""
+def race_players(kinds: list[str], lemans: bool, size: int = TEAM_SIZE) -> list[PlayerSpec]:
+    """The seats: a car per bot, or at Le Mans a team of `size` drivers per bot (lemans_drivers)."""
     out = []
     for i, k in enumerate(kinds):
         name = seat_name(i, lemans)
-        drivers = tuple(f"{name}/{j + 1}" for j in range(TEAM_SIZE)) if lemans else ()
+        drivers = tuple(f"{name}/{j + 1}" for j in range(size)) if lemans else ()
         out.append(PlayerSpec(name, k, drivers=drivers))
     return out
 
@@ -115,7 +115,7 @@ def play_race(
     if not (round_seconds > 0 and float(str(Clock(round_seconds)).split()[1]) == round_seconds):
         raise ValueError(f"a round takes a positive number of seconds the log writes exactly, not {round_seconds!r}")
     t0 = time.perf_counter()
-    m = Match("racerbile", race_players(kinds, lemans), profile, seed=seed, track=track)
+    m = Match("racerbile", race_players(kinds, lemans, int(profile["lemans_drivers"] or TEAM_SIZE)), profile, seed=seed, track=track)
     bots = [make_race_bot(k) for k in kinds]
     run = RaceRun(m, list(kinds))
     st: RaceState = m.state

@@ -50,6 +50,7 @@ class Car:
     skip: int = 0  # turns to lose
     lost_laps: int = 0  # laps taken away (racerbile.lemans.vomit, racerbile.lemans.delay, judges)
     driver: int = 0  # the team's driver at the wheel (Le Mans)
+    out: str = ""  # Le Mans: put out by the judges, with their reason (drives no more, ranks last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,8 @@ class Turn:
     sips: tuple[tuple[str, int], ...] = ()  # sips charged this turn, per player (racerbile.lemans.cap42)
     nols: int = 0
     start_car: Car | None = None  # the car as the move began (racerbile.option.upside_down_redo)
+    opened: bool = True  # the front/last sip and forced calls are made (Le Mans: once the driver is settled)
+    forced: str = ""  # the rule that forces first gear this turn (why an upshift is refused)
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,10 @@ class RaceState:
     winner: int | None = None
     named: str | None = None  # the opponent named on the 42 field this turn
     redo: RaceState | None = None  # the state before the last move (racerbile.option.upside_down_redo)
+    reopened: bool = False  # a move driven again: the next turn has opened already (its opening is not charged twice)
+    # how many of the rulings that led here opened the turn now on (its front/last sip, forced calls,
+    # lost turns) – the last ones of the step that ended the turn before; read only when a turn opened
+    opening: int = dataclasses.field(default=0, compare=False)
 
     GAME = "racerbile"
 
@@ -115,6 +122,14 @@ class RaceState:
         names = [d for ds in crew for d in ds]
         if len(set(names)) != len(names):
             raise ValueError("every driver needs a name of his own")
+        if profile.variant == R.LE_MANS:
+            # any track with a pit lane; the 42 field and the Dunlop bridge where it has them (Decisions)
+            if track.pit is None:
+                raise ValueError(f"Le Mans needs a track with a pit lane (racerbile.lemans.pit); {track.name or 'this track'} has none")
+            size = profile["lemans_drivers"]
+            wrong = [f"{p} has {len(d)}" for p, d in zip(players, crew) if len(d) != size]
+            if wrong:
+                raise ValueError(f"a Le Mans team has {size} driver{'s' if size != 1 else ''} (option lemans_drivers, racerbile.lemans.teams): {', '.join(wrong)}")
         ledger = Ledger.new(names, drinks)
         start = course_fields(track)
         cars = tuple(Car(start[0][0], lap=start[0][1]) for _ in players)
@@ -207,8 +222,9 @@ class RaceState:
             return acts
         if self.phase == MOVE:
             return [Drive(m.path) for m in self.moves()]
-        if self.phase == NAME42:
-            return [Name(self.driver(s)) for s in range(len(self.players)) if s != t.seat]
+        if self.phase == NAME42:  # an opponent at the wheel, or nobody (racerbile.lemans.field42)
+            names: list[Action] = [Name(self.driver(s)) for s in range(len(self.players)) if s != t.seat and not self.cars[s].out]
+            return names + [Name("")]
         return []
 
     def shifts(self) -> list[int]:
@@ -221,9 +237,34 @@ class RaceState:
         # no upshift with first gear forced, nor while standing on a downshift field (racerbile.field.downshift)
         up = car.gear < 3 and not car.first_gear and self.course.kinds.get(car.pos) is not Kind.DOWNSHIFT
         down = car.gear > 1
-        if self.profile["stalin"] and up:
-            return [1]
+        if self.profile["stalin"]:  # up whenever he may, else he holds: never down by choice (Decisions)
+            return [1] if up else [0]
         return [0] + ([1] if up else []) + ([-1] if down else [])
+
+    def shift_refusal(self, delta: int) -> str:
+        """Why the gear change `delta` is not open at the start of this turn, citing the rule that
+        forbids it (racerbile.gears, racerbile.field.downshift, racerbile.flat_out, …)."""
+        t = self.turn
+        assert t is not None
+        car = self.cars[t.seat]
+        if not car.started:
+            return "no change of gear in a car's first turn (racerbile.gears)"
+        forced = car.first_gear or t.forced
+        if delta > 0 and forced:
+            if forced == "racerbile.flat_out":
+                return "the turn after leaving the track starts in first gear, no upshift (racerbile.flat_out)"
+            return f"the turn starts in first gear, no upshift ({forced})"
+        if delta > 0 and self.course.kinds.get(car.pos) is Kind.DOWNSHIFT:
+            return "no upshift while standing on a downshift field (racerbile.field.downshift)"
+        if self.profile["stalin"] and delta <= 0 and 1 in self.shifts():
+            return "Stalin always shifts up when he may (racerbile.option.stalin)"
+        if self.profile["stalin"] and delta < 0:
+            return "Stalin never shifts down by choice (racerbile.option.stalin)"
+        if delta > 0 and car.gear >= 3:
+            return "third gear is the highest (racerbile.gears)"
+        if delta < 0 and car.gear <= 1:
+            return "first gear is the lowest (racerbile.gears)"
+        return "the gear is chosen once, at the start of the turn (racerbile.upshift, racerbile.downshift)"
 
     def board_for(self, seat: int) -> Board:
         """The other caps as obstacles for `seat`'s car, and the split choices binding it."""
@@ -231,7 +272,9 @@ class RaceState:
         flipped = set()
         placed = self.phase not in (ORDER, START_ROLL)  # before the order is settled no cap is on the track
         for s, c in enumerate(self.cars):
-            if s == seat or not placed:
+            if s == seat or not placed or c.out:  # a team put out is off the track (racerbile.lemans.judges)
+                continue
+            if c.off:  # off the track: it occupies no field until it reverses back (racerbile.flat_out; Decisions: a car off the track)
                 continue
             counts[c.pos] = counts.get(c.pos, 0) + 1
             if c.flipped:
@@ -274,13 +317,13 @@ class RaceState:
         return ca.pos == cb.pos and ca.arrival < cb.arrival
 
     def standings(self) -> list[int]:
-        """Seats from first to last: the winner first, then by laps and position."""
+        """Seats from first to last: the winner first, then (Le Mans) every team still in before those put out, by laps and position."""
         seats = list(range(len(self.players)))
-        seats.sort(key=lambda s: (s != self.winner, -self.distance(s), self.cars[s].arrival))
+        seats.sort(key=lambda s: (s != self.winner, bool(self.cars[s].out), -self.distance(s), self.cars[s].arrival))
         return seats
 
     def front_last(self, seat: int) -> tuple[bool, bool]:
-        others = [s for s in range(len(self.players)) if s != seat]
+        others = [s for s in range(len(self.players)) if s != seat and not self.cars[s].out]  # a team put out races no more
         front = not any(self.ahead(o, seat) for o in others)
         last = not any(self.ahead(seat, o) for o in others)
         return front, last
@@ -313,7 +356,7 @@ class RaceState:
                 raise IllegalAction(f"{self.driver(t.seat)} first chooses the gear (gear up/down/hold)")
             ok = self.shifts()
             if action.delta not in ok:
-                raise IllegalAction(f"gear {'up' if action.delta > 0 else 'down' if action.delta < 0 else 'hold'} is not open now; open: {', '.join(str(Shift(d)) for d in ok)}")
+                raise IllegalAction(f"gear {'up' if action.delta > 0 else 'down' if action.delta < 0 else 'hold'} is not open now – {self.shift_refusal(action.delta)}; open: {', '.join(str(Shift(d)) for d in ok)}")
             return self._shift(t, action.delta)
         if self.phase == ROLL:
             if not isinstance(action, Dice) or len(action.faces) != t.pending or any(not 1 <= f <= 6 for f in action.faces):
@@ -324,8 +367,11 @@ class RaceState:
                 raise IllegalAction(f"{self.driver(t.seat)} drives now (rolled {t.roll})")
             return self._drive(t, action.path)
         if self.phase == NAME42:
-            if not isinstance(action, Name) or action.player not in [self.driver(s) for s in range(len(self.players)) if s != t.seat]:
-                raise IllegalAction("name an opponent at the wheel (racerbile.lemans.field42)")
+            if isinstance(action, Name) and not action.player:  # naming nobody is allowed (Decisions)
+                note = Ruling(self.driver(t.seat), What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names nobody on the 42 field"), who=self.driver(t.seat)))
+                return replace(self, named=None)._end_turn([note])
+            if not isinstance(action, Name) or action.player not in [self.driver(s) for s in range(len(self.players)) if s != t.seat and not self.cars[s].out]:
+                raise IllegalAction("name an opponent at the wheel, or nobody: name - (racerbile.lemans.field42)")
             st = replace(self, named=action.player)
             note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names {named}: he drinks what {who} drinks this turn"), who=self.driver(t.seat), named=action.player))
             return st._end_turn([note])
@@ -405,50 +451,105 @@ class RaceState:
         st = replace(self, cars=tuple(cars), order=order, at=0, arrivals=len(order), phase=GEAR, ranked=(), groups=(), rolled=())
         note = Ruling(self.drivers[order[0]][0], What.NOTE, 0, "racerbile.start", phrase(N_("order: {players}"), players=", ".join(self.players[s] for s in order)))
         step = st._begin(0)
-        return Step(step.state, (note,) + step.rulings)
+        return Step(replace(step.state, opening=len(step.rulings)), (note,) + step.rulings)
 
     # --- a turn ----------------------------------------------------------------------------
 
     def _begin(self, at: int) -> Step:
-        """Open the turn of `order[at]`: skipped turns, the front/last sip, forced first gear."""
+        """Open the turn of `order[at]`: skipped turns, the front/last sip, forced first gear. At Le
+        Mans a team with drivers to choose from settles its driver first (racerbile.lemans.driver_change):
+        the sip and the calls wait for that (`_open`)."""
         seat = self.order[at]
         car = self.cars[seat]
         st = replace(self, at=at, turn=Turn(seat, car.gear), phase=GEAR, named=None)
         who = st.driver(seat)
+        # a move driven again (racerbile.option.upside_down_redo): this turn opened already, its
+        # rulings stand and are not charged again
+        quiet = self.reopened
+        if car.out:  # put out by the judges: drives no more (racerbile.lemans.judges)
+            return st._next([])
         if car.skip:
             cars = _set(st.cars, seat, replace(car, skip=car.skip - 1))
+            st = replace(st, cars=cars)
             lost = Ruling(who, What.LOST_TURN, 1, "racerbile.lemans.delay" if self.lemans else "racerbile.option.out_of_fuel", phrase(N_("{team} loses this turn"), team=self.players[seat]))
-            return replace(st, cars=cars)._next([lost])
-        rulings: list[Ruling] = []
-        front, last = st.front_last(seat)
-        if front or last:
-            words = "Jeg drikker for at ligge " + ("forrest" if front else "bagerst")
-            said = N_("in front and last at the start of the turn: 1 sip") if front and last else N_("in front at the start of the turn: 1 sip") if front else N_("last at the start of the turn: 1 sip")
-            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.turn", phrase(said), words=(words,)))
+            return st._next([] if quiet else [lost] + st._finish_front(seat))
+        st = replace(st, reopened=False)
+        rulings: list[Ruling] = st._front_last_sip(seat)
         # the turn after refuelling is driven (in first gear) however far ahead the car still is
         if self.profile["out_of_fuel"] and len(self.players) > 1 and car.first_gear != "racerbile.option.out_of_fuel":
-            lead = st.distance(seat) - max(st.distance(s) for s in range(len(self.players)) if s != seat)
+            lead = st.distance(seat) - max((st.distance(s) for s in range(len(self.players)) if s != seat and not st.cars[s].out), default=st.distance(seat))
             if lead >= R.FUEL_LEAD:
                 rulings += [
                     Ruling(who, What.BEER_REST, 1, "racerbile.option.out_of_fuel", phrase(N_("{lead} fields ahead of the second (12 or more): out of fuel, refuels by emptying the beer"), lead=lead)),
                     Ruling(who, What.LOST_TURN, 1, "racerbile.option.out_of_fuel", phrase(N_("refuelling takes the turn; the next starts in first gear"))),
                     Ruling(who, What.SIPS, 1, "racerbile.option.out_of_fuel", phrase(N_("running out of fuel is a technical fault: 1 sip"))),
                 ]
-                st = replace(st, cars=_set(st.cars, seat, replace(car, gear=1, first_gear="racerbile.option.out_of_fuel", started=True)))
-                return st._next(rulings)  # _next books them
+                st = replace(st, cars=_set(st.cars, seat, replace(car, gear=1, first_gear="racerbile.option.out_of_fuel", started=True)), reopened=quiet)
+                return st._next([] if quiet else rulings + st._finish_front(seat))  # _next books them
         if car.off:
             rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", phrase(N_("reverses back onto the track at {field}"), field=f"{car.pos.q},{car.pos.r}")))
-            car = replace(car, off=False)
-            st = replace(st, cars=_set(st.cars, seat, car))
+            # back on its field it arrives anew: under any cap there; a cap flipped there meanwhile
+            # is laid back – a blocking field holds one flipped cap (Decisions: a car off the track,
+            # blocking field capacity)
+            car = replace(car, off=False, arrival=st.arrivals)
+            back = list(st.cars)
+            for o_seat, o in enumerate(back):
+                if o_seat != seat and o.pos == car.pos and o.flipped and not o.off:
+                    back[o_seat] = replace(o, flipped=False)
+                    rulings.append(Ruling(st.driver(o_seat), What.NOTE, 0, "racerbile.field.blocking", phrase(N_("{who} reverses back onto {field} beside {owner}'s flipped cap: it is laid back mark up, the block is lifted"), who=who, field=f"{car.pos.q},{car.pos.r}", owner=self.players[o_seat])))
+            back[seat] = car
+            st = replace(st, cars=tuple(back), arrivals=st.arrivals + 1)
             if self.profile["off_track_return_costs_turn"]:
-                st = replace(st, cars=_set(st.cars, seat, replace(car, first_gear="racerbile.flat_out")))
-                return st._next(rulings)  # _next books them
+                # reversing is the whole turn – the turn after leaving the track; the next is a
+                # normal turn (racerbile.flat_out, Decisions: off_track_return_costs_turn)
+                st = replace(st, cars=_set(st.cars, seat, replace(car, first_gear="")), reopened=quiet)
+                return st._next([] if quiet else rulings + st._finish_front(seat))  # _next books them
         if car.first_gear:
-            rulings.append(Ruling(who, What.CALL, 0, car.first_gear, phrase(N_("starts the turn in first gear (no upshift this turn)")), words=("Jeg starter i første gear",)))
-            st = replace(st, turn=replace(st.turn, gear=1) if st.turn else None)
-        st, out = st._charge(rulings)
+            st = replace(st, turn=replace(st.turn, gear=1, forced=car.first_gear) if st.turn else None)
+        if self.lemans and len(self.drivers[seat]) > 1:
+            # the driver first: a change (and its beer) comes before the turn, and the incoming
+            # driver drinks the front/last sip (racerbile.lemans.driver_change, Decisions)
+            keep = [r for r in rulings if r.rule == "racerbile.flat_out"]
+            st = replace(st, turn=replace(st.turn, opened=quiet) if st.turn else None)
+            st, out = st._charge([] if quiet else keep)
+            return Step(st, tuple(out))
+        rulings += st._first_gear_call(seat)
+        st, out = st._charge([] if quiet else rulings)
         step = st._maybe_roll()
         return Step(step.state, tuple(out) + step.rulings)
+
+    def _front_last_sip(self, seat: int) -> list[Ruling]:
+        """The sip for lying in front or last as the turn opens (racerbile.turn, step 1)."""
+        front, last = self.front_last(seat)
+        if not (front or last):
+            return []
+        words = "Jeg drikker for at ligge " + ("forrest" if front else "bagerst")
+        said = N_("in front and last at the start of the turn: 1 sip") if front and last else N_("in front at the start of the turn: 1 sip") if front else N_("last at the start of the turn: 1 sip")
+        return [Ruling(self.driver(seat), What.SIPS, 1, "racerbile.turn", phrase(said), words=(words,))]
+
+    def _first_gear_call(self, seat: int) -> list[Ruling]:
+        """"Jeg starter i første gear" when the turn is forced to start in first gear."""
+        car = self.cars[seat]
+        if not car.first_gear:
+            return []
+        return [Ruling(self.driver(seat), What.CALL, 0, car.first_gear, phrase(N_("starts the turn in first gear (no upshift this turn)")), words=("Jeg starter i første gear",))]
+
+    def _open(self) -> tuple[RaceState, list[Ruling]]:
+        """Le Mans: the turn opens once the driver is settled – the driver at the wheel now drinks
+        the front/last sip and makes the forced calls."""
+        t = self.turn
+        assert t is not None
+        if t.opened:
+            return self, []
+        st = replace(self, turn=replace(t, opened=True))
+        return st._charge(st._front_last_sip(t.seat) + st._first_gear_call(t.seat))
+
+    def _finish_front(self, seat: int) -> list[Ruling]:
+        """The sip for ending a turn in front, on every turn that ends so – the winning move and
+        lost turns included (racerbile.option.finish_in_front, Decisions)."""
+        if not self.profile["finish_in_front"] or not self.front_last(seat)[0]:
+            return []
+        return [Ruling(self.driver(seat), What.SIPS, 1, "racerbile.option.finish_in_front", phrase(N_("ends the turn in front: 1 sip")), words=("Jeg drikker for at slutte forrest",))]
 
     def _maybe_roll(self) -> Step:
         """Skip the gear choice when nothing can be chosen."""
@@ -475,10 +576,16 @@ class RaceState:
                 Ruling(name, What.BEER, 1, "racerbile.lemans.driver_change", phrase(N_("{driver} takes over outside the pit: empties a whole beer before the turn"), driver=name)),
             ]
         st, out = st._charge(rulings)
+        st, opening = st._open()  # the incoming driver drinks the front/last sip
         step = st._maybe_roll()
-        return Step(step.state, tuple(out) + step.rulings)
+        return Step(step.state, tuple(out) + tuple(opening) + step.rulings)
 
     def _shift(self, t: Turn, delta: int) -> Step:
+        if not t.opened:  # Le Mans: the driver stays at the wheel – now the turn opens
+            st, opening = self._open()
+            assert st.turn is not None
+            step = st._shift(st.turn, delta)
+            return Step(step.state, tuple(opening) + step.rulings)
         car = self.cars[t.seat]
         gear = (1 if car.first_gear else car.gear) + delta
         who = self.driver(t.seat)
@@ -550,7 +657,7 @@ class RaceState:
         seat, who = t.seat, self.driver(t.seat)
         car, c = self.cars[t.seat], self.course
         rulings: list[Ruling] = []
-        before = [s for s in range(len(self.players)) if s != seat and self.ahead(s, seat)]
+        before = [s for s in range(len(self.players)) if s != seat and not self.cars[s].out and self.ahead(s, seat)]
         # what the move costs
         if m.off_track:
             rulings.append(Ruling(who, What.SIPS, m.short, "racerbile.flat_out", phrase(N_("off the track: {fields} of the {roll} rolled not driven on it"), fields=R.count(m.short, N_("{n} field"), N_("{n} fields")), roll=t.roll)))
@@ -567,6 +674,8 @@ class RaceState:
         if m.squeals:
             rulings.append(Ruling(who, What.CALL, m.squeals, "racerbile.reckless", phrase(N_("{n} changes of direction on {roll}") if m.squeals > 1 else N_("{n} change of direction on {roll}"), n=m.squeals, roll=t.roll), words=("hvin",) * m.squeals))
             rulings.append(Ruling(who, What.SIPS, m.squeals, "racerbile.technical.squeal", phrase(N_("{squeals} (tyre wear): {sips}"), squeals=R.count(m.squeals, N_("{n} squeal"), N_("{n} squeals"), m.squeals > 1), sips=R.sips(m.squeals, m.squeals > 1))))
+        if m.sharp:  # out of a corner (racerbile Decisions: a car facing no forward field within 60°)
+            rulings.append(Ruling(who, What.SIPS, m.sharp, "racerbile.variant.racerbile", phrase(N_("facing no forward field within 60°: turns {degrees}° to the nearest, a technical fault per 60° beyond the first: {sips}"), degrees=60 * (m.sharp + 1), sips=R.sips(m.sharp, m.sharp > 1))))
         cars = list(self.cars)
         if m.bonk is not None:
             for s, o in enumerate(cars):
@@ -588,14 +697,17 @@ class RaceState:
             lap=lap,
             facing=m.facing if moved and self.facing_rule else car.facing,
             arrival=arrival if moved else car.arrival,
-            flipped=False if moved else car.flipped,
+            flipped=False if moved or m.off_track else car.flipped,  # a flipped cap that flies off blocks no more (Decisions: a car off the track)
             off=m.off_track,
             started=True,
         )
         if m.off_track:
+            dropped = new.gear - 1
             new = replace(new, gear=1, first_gear="racerbile.flat_out")
             rulings.append(Ruling(who, What.CALL, 0, "racerbile.flat_out", phrase(N_("forced down to first gear; next turn the car reverses back onto the track")), words=("Jeg gearer ned til første gear",)))
-        others_here = [s for s, o in enumerate(cars) if s != seat and o.pos == m.end]
+            if dropped:  # a sip per gear dropped, as every forced downshift (Decisions)
+                rulings.append(Ruling(who, What.SIPS, dropped, "racerbile.flat_out", phrase(N_("forced downshift off the track: gear {gear} → 1, a sip per gear dropped: {n}"), gear=dropped + 1, n=dropped)))
+        others_here = [s for s, o in enumerate(cars) if s != seat and o.pos == m.end and not o.off]  # a car off the track lies on no field
         if moved and not m.off_track:
             kind = c.kinds.get(m.end)
             if kind is Kind.BLOCKING and not others_here:
@@ -629,12 +741,14 @@ class RaceState:
             rulings.append(Ruling(who, What.LAPS, lap - car.lap, "racerbile.turn", phrase(N_("{team} completes lap {lap}"), team=self.players[seat], lap=lap)))
         if c.midway is not None and _passes(c, car.pos, m.path, c.midway):
             rulings.append(Ruling(who, What.CALL, 0, "racerbile.field.midway", phrase(N_("past the midway line")), words=("Midtvejsskål!",)))
-            for s in range(len(self.players)):
-                rulings.append(Ruling(st.driver(s), What.SIPS, 1, "racerbile.field.midway", phrase(N_("{who} calls midtvejsskål: everybody drinks 1 sip"), who=who)))
+            for crew in self.drivers:  # every driver of every team, not only those at the wheel (Decisions)
+                for d in crew:
+                    rulings.append(Ruling(d, What.SIPS, 1, "racerbile.field.midway", phrase(N_("{who} calls midtvejsskål: everybody drinks 1 sip"), who=who)))
         st, out = st._charge(rulings)
         laps = self.profile["laps"]
         if not self.lemans and isinstance(laps, int) and lap >= laps:
-            st = replace(st, winner=seat)
+            st, front = replace(st, winner=seat)._charge(st._finish_front(seat))
+            out += front
             win = Ruling(who, What.NOTE, 0, "racerbile.turn", phrase(N_("{team} crosses the line after lap {laps}: wins the race"), team=self.players[seat], laps=laps))
             done = replace(st, phase=OVER, turn=t, turns=st.turns + 1)
             return Step(done, tuple(out) + (win,))
@@ -647,8 +761,7 @@ class RaceState:
         t = self.turn
         assert t is not None
         seat, who = t.seat, self.driver(t.seat)
-        if self.profile["finish_in_front"] and self.front_last(seat)[0]:
-            rulings.append(Ruling(who, What.SIPS, 1, "racerbile.option.finish_in_front", phrase(N_("ends the turn in front: 1 sip")), words=("Jeg drikker for at slutte forrest",)))
+        rulings += self._finish_front(seat)
         st, out = self._charge(rulings)
         if self.named is not None:
             n = st.sips_this_turn(who)
@@ -665,10 +778,10 @@ class RaceState:
         if st.lemans and st.last_round and st.at == len(st.order) - 1:
             return Step(replace(st, phase=OVER, winner=st.lemans_leader()), tuple(out) + (Ruling(st.driver(st.lemans_leader()), What.NOTE, 0, "racerbile.lemans.winner", phrase(N_("{team} wins: most laps, then position"), team=st.players[st.lemans_leader()])),))
         step = st._begin((st.at + 1) % len(st.order))
-        return Step(step.state, tuple(out) + step.rulings)
+        return Step(replace(step.state, opening=len(step.rulings)), tuple(out) + step.rulings)
 
     def lemans_leader(self) -> int:
-        return max(range(len(self.players)), key=lambda s: (self.distance(s), -self.cars[s].arrival))
+        return max(range(len(self.players)), key=lambda s: (not self.cars[s].out, self.distance(s), -self.cars[s].arrival))
 
     # --- the table, the judges, the clock --------------------------------------------------
 
@@ -690,7 +803,9 @@ class RaceState:
             raise IllegalAction("the race is over")
         who = a.who if a.who in self.drivers[seat] else self.driver(seat)
         on_turn = self.turn is not None and self.turn.seat == seat and self.phase not in (ORDER, START_ROLL)
-        when = "" if on_turn else phrase(N_(" – outside his turn, drunk at once ({rule})"), rule="racerbile.outside_turn")
+        # called on the mover right after his move (before the next dice land): made in his turn
+        just_moved = self.redo is not None and self.redo.turn is not None and self.redo.turn.seat == seat and f.rule not in ("racerbile.technical.roll_out_of_turn", "racerbile.technical.own_cap_out_of_turn")
+        when = "" if on_turn or just_moved else phrase(N_(" – outside his turn, drunk at once ({rule})"), rule="racerbile.outside_turn")
         label, kind = phrase(f.label), phrase(R.KIND_FAULT[f.kind])
         rulings: list[Ruling] = []
         st = self
@@ -701,8 +816,17 @@ class RaceState:
                 within = max(0, R.NOL_LIMIT - self.turn.nols)  # the nøls of this call up to the third are sips
                 if within:
                     rulings.append(Ruling(who, What.SIPS, within, f.rule, phrase(N_("{label} – {fault} × {units}: {sips}{when}"), label=label, fault=phrase(R.KIND_FAULT[R.Kind.GENERAL]), units=R.count(within, N_("{n} nøl"), N_("{n} nøls"), within > 1), sips=R.sips(within, within > 1), when=""), words=("Tre. To. En. Nøl.",)))
-                rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", phrase(N_("nøl number {n} this turn: rounded up to a whole beer, and the turn passes on"), n=R.NOL_LIMIT + 1), words=("Tre. To. En. Nøl.",)))
-                return st._next(rulings)  # _next books them
+                if self.profile["nol4_beer_on_top"]:
+                    rulings.append(Ruling(who, What.BEER, 1, "racerbile.lemans.nol", phrase(N_("nøl number {n} this turn: a whole beer on top of the three sips ({option}), and the turn passes on"), n=R.NOL_LIMIT + 1, option="nol4_beer_on_top"), words=("Tre. To. En. Nøl.",)))
+                else:  # the turn's nøl sips rounded up to one whole beer (Decisions)
+                    beer = self.ledger[who].drink.sips
+                    more = max(0, beer - R.NOL_LIMIT)
+                    rulings.append(Ruling(who, What.SIPS, more, "racerbile.lemans.nol", phrase(N_("nøl number {n} this turn: the {limit} nøl sips are rounded up to a whole beer ({beer} sips): {more} more, and the turn passes on"), n=R.NOL_LIMIT + 1, limit=R.NOL_LIMIT, beer=beer, more=R.sips(more)), words=("Tre. To. En. Nøl.",)))
+                pre: list[Ruling] = []
+                if st.turn is not None and not st.turn.opened:  # passed before the driver was settled: the turn opens first
+                    st, pre = st._open()
+                step = st._next(rulings + st._finish_front(seat))  # _next books them
+                return Step(step.state, tuple(pre) + step.rulings)
         n = a.count * f.sips
         if f.rule == "racerbile.technical.others_cap" and self.profile["touch_counts_twice"]:
             n = 2
@@ -718,7 +842,8 @@ class RaceState:
             st = replace(st, cars=_set(st.cars, seat, replace(car, lost_laps=car.lost_laps + lost, skip=car.skip + extra)))
             rulings.append(Ruling(who, What.LAPS, -lost, f.rule, phrase(N_("{label}: {team} loses {laps} and the next turn") if extra else N_("{label}: {team} loses {laps}"), label=label, team=st.players[seat], laps=R.count(lost, N_("{n} lap"), N_("{n} laps"), lost > 1))))
         if f.rule == "racerbile.technical.upside_down" and self.profile["upside_down_redo"] and self.redo is not None and self.redo.turn is not None and self.redo.turn.seat == seat:
-            back = replace(self.redo, ledger=st.ledger, clock=st.clock, redo=None)
+            # only the mover's move is driven again: the next turn has opened, and opens once (Decisions)
+            back = replace(self.redo, ledger=st.ledger, clock=st.clock, redo=None, reopened=self.turn is not None and self.turn.opened)
             back, out = back._charge(rulings)
             out.append(Ruling(who, What.NOTE, 0, "racerbile.option.upside_down_redo", phrase(N_("back to where the move began: drive it again"))))
             return Step(back, tuple(out))
@@ -749,6 +874,8 @@ class RaceState:
             return Step(st, (Ruling(self.driver(seat), What.LAPS, -n, "racerbile.lemans.judges", phrase(N_("the judges take {laps} from {team} – {reason}"), laps=R.count(n, N_("{n} lap"), N_("{n} laps")), team=self.players[seat], reason=reason)),))
         if a.kind == "rule":
             name = a.target
+            if name == "lemans_drivers":
+                raise IllegalAction("the teams are seated at the start: lemans_drivers cannot change during the event")
             try:
                 opt = R.SPEC.option(name)
                 value: Any = _parse_value(a.value)
@@ -759,7 +886,23 @@ class RaceState:
                 raise IllegalAction(str(e.args[0])) from None
             st = replace(self, profile=profile)
             return Step(st, (Ruling(self.driver(0), What.NOTE, 0, "racerbile.lemans.judges", phrase(N_("the judges set {option} = {value} – {reason}"), option=name, value=a.value, reason=reason)),))
-        raise IllegalAction("the judges hand out sips, take laps, or change a rule (judge sips|laps|rule …)")
+        if a.kind == "out":
+            try:
+                seat = self.seat_of(a.target)
+            except KeyError:
+                raise IllegalAction("judge out TEAM REASON") from None
+            if self.cars[seat].out:
+                raise IllegalAction(f"{self.players[seat]} is out already ({self.cars[seat].out})")
+            if sum(1 for c in self.cars if not c.out) <= 1:
+                raise IllegalAction("the last team still in cannot be put out")
+            car = self.cars[seat]
+            st = replace(self, cars=_set(self.cars, seat, replace(car, out=reason, flipped=False)))
+            note = Ruling(self.driver(seat), What.NOTE, 0, "racerbile.lemans.judges", phrase(N_("the judges put {team} out – {reason}: it drives no more and ranks behind every team still in"), team=self.players[seat], reason=reason))
+            if self.turn is not None and self.turn.seat == seat and self.phase not in (ORDER, START_ROLL):
+                step = st._next([note])  # its turn ends here
+                return Step(step.state, step.rulings)
+            return Step(st, (note,))
+        raise IllegalAction("the judges hand out sips, take laps, change a rule or put a team out (judge sips|laps|rule|out …)")
 
     def _clock(self, a: Clock) -> Step:
         if not self.lemans or a.seconds < 0:

@@ -119,9 +119,10 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("On 10, 11 or 12 the car can neither turn nor brake; leaving the track costs a technical fault per "
            "rolled field not driven on it."),
         N_("In Babybile \"straight on\" is the direction of the first step, which the player picks. Going off "
-           "forces 1st gear: next turn the car first reverses onto the field where it left the track, then "
-           "rolls in 1st gear and drives on, with no upshift that turn. With the option "
-           "off_track_return_costs_turn the reversing is the whole turn."),
+           "forces 1st gear, a sip per gear dropped (3rd to 1st: 2): next turn the car first reverses onto "
+           "the field where it left the track, then rolls in 1st gear and drives on, with no upshift that "
+           "turn. With the option off_track_return_costs_turn the reversing is the whole turn, and the turn "
+           "after it is an ordinary one."),
     ),
     # Fields
     RuleText(
@@ -143,9 +144,10 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Red, often with a star: whoever stops here flips his cap to block it, and nobody may pass or stop "
            "there while it is blocked."),
         N_("A car that would reach or cross it halts on the field before, bonks the blocker's cap on the "
-           "table (a collision) and lays it back mark up, which lifts the block. Halting right before a "
-           "blocked field always lifts it. It holds one flipped cap; once lifted it is an ordinary occupied "
-           "field."),
+           "table (a collision) and lays it back mark up, which lifts the block. Choosing to halt right before "
+           "it lifts it too; a roll that just runs out there does not, and a car level with it in the other "
+           "lane is not before it. It holds one flipped cap; once lifted it is an ordinary occupied field. A "
+           "flipped cap that flies off the track blocks no more."),
     ),
     RuleText(
         "racerbile.field.midway",
@@ -153,7 +155,7 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Whoever has got fully past the midway line calls \"Midtvejsskål!\" and the whole table drinks a sip."),
         N_("Forgetting the call, or the sip, is a general fault. Anyone away from the table when it is called "
            "(at the toilet, say) owes the sip plus a general fault. On the Stalin track the line is a hammer "
-           "and sickle."),
+           "and sickle. At Le Mans every driver of every team drinks, not just those at the wheel."),
     ),
     RuleText(
         "racerbile.split",
@@ -161,7 +163,8 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Where the track forks, the first car to get there picks the branch, and everybody else has to "
            "follow it."),
         N_("Each field driven along the other branch is a technical fault, and the cap returns to where the "
-           "move began. The pick holds for the whole game, or for one lap with the option split_choice_per_lap."),
+           "move began. The pick holds for the whole game, or for one lap with the option split_choice_per_lap. "
+           "Flat out straight into the branch not chosen is going off the track."),
     ),
     RuleText(
         "racerbile.arrow",
@@ -175,7 +178,7 @@ RACERBILE: tuple[RuleText, ...] = (
            "where the track is wide enough."),
         N_("That block is no collision. The later arrival slides under the first; the wrong order costs two "
            "technical faults. The top cap – the earlier arrival – counts as ahead, so stopping on an occupied "
-           "field overtakes nobody."),
+           "field overtakes nobody. A car off the track takes up no field until it has reversed back."),
     ),
     RuleText(
         "racerbile.touch",
@@ -391,7 +394,9 @@ RACERBILE: tuple[RuleText, ...] = (
            "next turn in 1st gear, a sip per gear lost and \"Jeg starter i første gear\" (general fault if "
            "forgotten); a car off the track must \"bunde\" the rest of its driver's beer before coming back. "
            "A car faces the way it last moved (at the start, a chosen way), so a turn may open with a turn: "
-           "on 7–9 that first step can squeal, on 10–12 a car that has to turn goes off at once."),
+           "on 7–9 that first step can squeal, on 10–12 a car that has to turn goes off at once. A car left "
+           "facing no field ahead within 60° turns as little as it can to reach one: every 60° past the first "
+           "is a technical fault, and on 7–9 every 60° of the turn squeals."),
     ),
     # Optional rules
     RuleText(
@@ -412,12 +417,15 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Driving Stalin"),
         N_("A driving style (and a bot) from the Stalin track: always shift up, always take a reachable "
            "blocking field, always fly off the track."),
+        N_("In 3rd gear Stalin holds: he never shifts down by choice."),
     ),
     RuleText(
         "racerbile.option.upside_down_redo",
         N_("Upside down: drive again"),
         N_("After driving upside down you pay every penalty, go back to the move's start and drive it again – "
            "squeals or an exit may be paid twice."),
+        N_("Only the move is driven again: the next player's turn has opened already and is not opened twice "
+           "(no second front/last sip)."),
     ),
     RuleText(
         "racerbile.option.triple_clutch_full_beer",
@@ -439,6 +447,8 @@ RACERBILE: tuple[RuleText, ...] = (
         "racerbile.option.finish_in_front",
         N_("Sip for finishing ahead"),
         N_("Ending your turn in front costs 1 sip, called as \"Jeg drikker for at slutte forrest\"."),
+        N_("Every turn that ends in front counts: the winning move too, and turns lost to refuelling or to "
+           "reversing onto the track."),
     ),
     # Le Mans
     RuleText(
@@ -446,6 +456,8 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Le Mans teams"),
         N_("A 24-hour event for teams of three drivers on the dedicated Le Mans track, under the Racerbile "
            "rules with the changes below."),
+        N_("The option lemans_drivers sets another team size (1 to 6). Any track with a pit lane will do; the "
+           "42 field and the Dunlop bridge count where the track has them."),
     ),
     RuleText(
         "racerbile.lemans.judges",
@@ -453,7 +465,8 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Appointed judges, meant to stay sober enough, rule instead of the players; they may change rules "
            "mid-event and hand out penalty sips freely."),
         N_("Rule changes may serve safety, keep the game going or entertain the audience; the program has a "
-           "judges' console. Organisers (sobriety watch, bar, counters) take no part in the game."),
+           "judges' console. Organisers (sobriety watch, bar, counters) take no part in the game. The judges "
+           "may put a team out, with a reason: it drives no more and ranks behind every team still in."),
     ),
     RuleText(
         "racerbile.lemans.glasses",
@@ -470,6 +483,7 @@ RACERBILE: tuple[RuleText, ...] = (
         "racerbile.lemans.field42",
         N_("The 42 field"),
         N_("Stopping on the 42 field lets you name an opponent who then drinks whatever you drink."),
+        N_("Naming someone is a right, not a duty: you may name nobody."),
     ),
     RuleText(
         "racerbile.lemans.dunlop",
@@ -486,20 +500,26 @@ RACERBILE: tuple[RuleText, ...] = (
         "racerbile.lemans.pit",
         N_("Pit lane"),
         N_("The pit lane must be entered in 1st gear; drivers swap there for free."),
+        N_("It is one way: in only from its entry field into its first field, out only from its last field "
+           "to the exit – never back into it from the exit, nor back out onto the entry. Flat out straight "
+           "into it is going off the track."),
     ),
     RuleText(
         "racerbile.lemans.driver_change",
         N_("Driver change on track"),
         N_("Swapping drivers outside the pit is called before the turn; the incoming driver downs a whole beer "
            "and only then does the turn begin."),
-        N_("He can be nøl'ed while drinking."),
+        N_("He can be nøl'ed while drinking. The change comes first: the incoming driver, now at the wheel, "
+           "drinks the sip for lying in front or last."),
     ),
     RuleText(
         "racerbile.lemans.nol",
         N_("Nøl in Le Mans"),
         N_("A team can be nøl'ed three times in a turn; the fourth nøl is rounded up to a whole beer and the "
            "turn goes to the next team."),
-        N_("If the team cannot put a driver at the table at its next turn, the judges decide whether it is out."),
+        N_("Rounded up means the three nøl sips are made up to one beer (8 more from an 11-sip beer); the "
+           "option nol4_beer_on_top adds a whole beer on top of the three sips instead. If the team cannot put "
+           "a driver at the table at its next turn, the judges decide whether it is out."),
     ),
     RuleText(
         "racerbile.lemans.delay",

@@ -33,6 +33,8 @@ SPEC = ProfileSpec(
         Option("off_track_return_costs_turn", False, N_("Reversing back onto the track is the whole turn."), "racerbile.flat_out", kind="bool"),
         Option("lemans_hours", 24, N_("Length of a Le Mans event in hours."), "racerbile.lemans.end", kind="count"),
         Option("lemans_time_factor", 1, N_("Le Mans time-lapse: event seconds per real second."), "racerbile.lemans.end", kind="count"),
+        Option("lemans_drivers", 3, N_("Drivers in each Le Mans team (1 to 6)."), "racerbile.lemans.teams", choices=(1, 2, 3, 4, 5, 6)),
+        Option("nol4_beer_on_top", False, N_("Le Mans: the fourth nøl of a turn costs a whole beer on top of the three sips, not the rest of one."), "racerbile.lemans.nol", kind="bool"),
         Option("turn_timer", None, N_("Seconds a player may stall before the table nøls him (none: no timer)."), "racerbile.nol", kind="count"),
     ),
 )

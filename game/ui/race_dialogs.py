@@ -216,8 +216,8 @@ class FaultMenu(_Dialog):
 
 
 class JudgesConsole(_Dialog):
-    """The judges' console (key J, Le Mans): penalty sips, lap penalties, rule changes – each with
-    the judges' reason (racerbile.lemans.judges)."""
+    """The judges' console (key J, Le Mans): penalty sips, lap penalties, putting a team out, rule
+    changes – each with the judges' reason (racerbile.lemans.judges)."""
 
     title = N_("The judges' console")
     hint = N_("Every decision needs a reason; it goes into the referee's feed and the match log.")
@@ -238,7 +238,7 @@ class JudgesConsole(_Dialog):
         self.rulings = rulings
         self.people = everyone(state)
         self.teams = list(state.players)
-        self.options = [o for o in R.SPEC.options if o.name != "laps"]  # a Le Mans event runs on the clock
+        self.options = [o for o in R.SPEC.options if o.name not in ("laps", "lemans_drivers")]  # a Le Mans event runs on the clock; its teams are seated
         self.driver = self.people[0]
         self.team = self.teams[0]
         self.option = self.options[0].name
@@ -269,6 +269,11 @@ class JudgesConsole(_Dialog):
         self.laps_entry.set_allowed_characters("numbers")
         self.laps_entry.set_text_length_limit(2)
         self.laps_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Take laps"), self.ui, container=c)
+        y += 44
+        # putting a team out: the team of the lap-penalty row (racerbile.lemans.judges)
+        UILabel(pygame.Rect(20, y, ex - 30, 32), _("Put the team above out of the race"), self.ui, container=c)
+        self.out_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Put team out"), self.ui, container=c,
+                                   tool_tip_text=_("It drives no more and ranks behind every team still in"))
         y += 44
         UILabel(pygame.Rect(20, y, 110, 32), _("Rule change"), self.ui, container=c)
         self.option_menu = UIDropDownMenu([o.name for o in self.options], self.option, pygame.Rect(130, y, ex - 130 - 150, 32), self.ui, container=c, expansion_height_limit=300)
@@ -323,6 +328,8 @@ class JudgesConsole(_Dialog):
                 self.say(_("Lap penalty: a whole number of at least 1"))
                 return False
             action = Judge("laps", self.team, n, reason)
+        elif kind == "out":
+            action = Judge("out", self.team, "", reason)
         else:
             action = Judge("rule", self.option, self.value_text(), reason)
         if not self.send(self.on_judge, action, close=False):
@@ -339,6 +346,8 @@ class JudgesConsole(_Dialog):
                 self.judge("sips")
             elif e.ui_element is self.laps_button:
                 self.judge("laps")
+            elif e.ui_element is self.out_button:
+                self.judge("out")
             elif e.ui_element is self.rule_button:
                 self.judge("rule")
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -458,9 +467,9 @@ class OpponentChooser(_Dialog):
         self.state = state
         self.on_name = on_name
         me = state.turn.seat
-        self.choices = [(state.driver(s), state.players[s]) for s in range(len(state.players)) if s != me]
+        self.choices = [(state.driver(s), state.players[s]) for s in range(len(state.players)) if s != me and not state.cars[s].out]
         self.hint = _("{name} names an opponent at the wheel: he drinks what {name} drinks this turn.").format(name=state.driver(me))
-        super().__init__(fonts, size, (560, 170 + 46 * len(self.choices)))
+        super().__init__(fonts, size, (560, 170 + 46 * (len(self.choices) + 1)))
 
     def build(self) -> None:
         w = self.rect.w
@@ -472,6 +481,9 @@ class OpponentChooser(_Dialog):
             b = UIButton(pygame.Rect(20, y, w - 40, 38), f"{i + 1}.  {driver}  ({team})", self.ui, container=self.panel)
             self.buttons[b] = driver
             y += 46
+        # naming nobody is allowed (racerbile.lemans.field42)
+        b = UIButton(pygame.Rect(20, y, w - 40, 38), f"{len(self.choices) + 1}.  " + _("Name nobody"), self.ui, container=self.panel)
+        self.buttons[b] = ""
 
     def name(self, driver: str) -> bool:
         return self.send(self.on_name, Name(driver))
@@ -486,6 +498,8 @@ class OpponentChooser(_Dialog):
             i = e.key - pygame.K_1
             if i < len(self.choices):
                 self.name(self.choices[i][0])
+            elif i == len(self.choices):
+                self.name("")  # nobody
 
 
 def final_lines(st: RaceState, drinks: Ledger | None = None) -> list[str]:

@@ -158,6 +158,8 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | Non
         led = drinks if drinks is not None else st.ledger
         accs = [led[d] for d in st.drivers[seat] if d in led.players]
         notes = []
+        if car.out:  # put out by the judges (racerbile.lemans.judges)
+            notes.append(_("out: {reason}").format(reason=car.out))
         if car.off:
             notes.append(_("off the track"))
         if car.flipped:
