@@ -282,8 +282,9 @@ def test_bot_tries_bombe_in_bombe_konter_art20() -> None:
 
 
 def test_bot_aims_at_an_island_in_island_konter_art22() -> None:
-    """bierpong.art10, bierpong.art22: the Owls' last cup fell to a called Island, so the counter aims
-    at an island of the Foxes' rack – cup 1, cut off when the Owls hit 2 and 3 – and, unspread, hits it."""
+    """bierpong.art10, bierpong.art22: the Owls' last cup fell to a called Island, so the counter calls
+    Island (the Decision "The Konter's special shot": with its call) on an island of the Foxes' rack –
+    cup 1, cut off when the Owls hit 2 and 3 – and, unspread, hits it."""
     m = new_game("Ann: miss", "Ann: miss", "Cem: hit 2", "Cem: hit 3", "end of round", "Cem: miss", "Cem: miss",
                  "Ann: hit 2", "Ann: hit 3", "end of round", "Ann: hit 4", "Ann: hit 5", "end of round",
                  "Ann: hit 6", "Ann: island 1", "Ann: hit 1", "end of round", cups=6, auto_remove_cups=True)
@@ -292,7 +293,10 @@ def test_bot_aims_at_an_island_in_island_konter_art22() -> None:
     rack = st.sides[0].rack
     assert rack.islands() == (1,) and target_cup(rack) != 1
     sure = dataclasses.replace(SKILLS["pro"], spread=0.0)
-    a = BierpongBots({"Ann": sure, "Cem": sure}, random.Random(2)).act(st)
+    bots = BierpongBots({"Ann": sure, "Cem": sure}, random.Random(2))
+    call = bots.act(st)
+    assert call == Call("Cem", "island", 1)
+    a = bots.act(st.apply(call).state)
     assert isinstance(a, Throw) and a.outcome.cup == 1
 
 

@@ -208,6 +208,7 @@ def test_a_defender_swats_a_bounced_ball_by_clicking_it(app: App) -> None:
         scene.update(1 / 60)
     ball = next(b for b in scene.table.balls() if b.id == scene.ball)
     click(app, L.to_top(ball.pos[0], ball.pos[1]))
+    key(app, pygame.K_1)  # two human defenders: the chooser asks who swatted – Cem (the Decision "Who catches or swats")
     assert parse_action(match.log.entries[-1].action) == Swat("Cem", "Anna")
     assert scene.ball is None and match.state.standard == ("Anna",)
 
@@ -465,6 +466,7 @@ def test_a_swatted_ball_of_a_together_throw_is_ruled_after_the_other_art4_art14(
         scene.update(1 / 60)
     ball = next(b for b in scene.table.balls() if b.id == anna_ball)
     click(app, L.to_top(ball.pos[0], ball.pos[1]))
+    key(app, pygame.K_1)  # two human defenders: the chooser asks who swatted – Cem (the Decision "Who catches or swats")
     assert scene.flying[anna_ball].swatted_by == "Cem" and len(match.log.entries) == n  # Bo's ball still flies
     settle(app, scene)
     actions = [parse_action(e.action) for e in match.log.entries[n:]]

@@ -13,6 +13,7 @@
   Owls remove 5 2 3                the owners remove the hit cup 5 and their choice of extras (bierpong.art3)
   Owls leave 5                     the owners leave the hit cup 5 standing: a Dead Cup (bierpong.art18)
   Ann knocks over 4                Ann knocked over her own team's cup 4 (bierpong.art16)
+  Cem knocks over 4 7              one incident, cups 4 and 7 fell: one cup goes, the first named (bierpong.art16)
   elbow Ann | blow Cem             table calls: elbow over the edge (bierpong.art12), blowing (bierpong.art17)
   early Ann | forgot Cem           threw while the others drink (bierpong.art7); forgot to drink (bierpong.art2)
   end of round                     the round is over (only needed after a last hit that could be called)
@@ -121,11 +122,14 @@ class Leave:
 
 @dataclass(frozen=True, slots=True)
 class KnockOver:
+    """One incident: `cup` and the `more` cups that fell with it – one cup goes, `cup` (bierpong.art16)."""
+
     player: str
     cup: int
+    more: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.player} knocks over {self.cup}"
+        return f"{self.player} knocks over " + " ".join(str(c) for c in (self.cup, *self.more))
 
 
 FOULS = ("elbow", "blow", "early", "forgot")
@@ -157,7 +161,7 @@ Action = Throwoff | Begin | Throw | Together | Call | Swat | Catch | Fetch | Rem
 FORMS = (
     "throw-off A OUTCOME, B OUTCOME; TEAM begin; P: OUTCOME; P: OUTCOME & Q: OUTCOME; P: heating up | on fire | "
     "island N | straighten | ball out; D swats P; D catches P; P fetches; TEAM remove N …; TEAM leave N; "
-    "P knocks over N; elbow|blow|early|forgot P; end of round; time"
+    "P knocks over N …; elbow|blow|early|forgot P; end of round; time"
 )
 
 
@@ -208,8 +212,9 @@ def parse_action(text: str) -> Action:
             return Leave(words[0], int(words[2]))
         if len(words) >= 3 and words[1] == "remove":
             return Remove(words[0], _cups(words[2:]))
-        if len(words) == 4 and words[1:3] == ["knocks", "over"]:
-            return KnockOver(words[0], int(words[3]))
+        if len(words) >= 4 and words[1:3] == ["knocks", "over"]:
+            fell = _cups(words[3:])
+            return KnockOver(words[0], fell[0], fell[1:])
     except ValueError as e:
         if "not an outcome" in str(e):
             raise

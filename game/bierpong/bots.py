@@ -297,7 +297,7 @@ class BierpongBots:
     whichever team must act – throws, calls, catches, fetches, removals)."""
 
     def __init__(self, skills: dict[str, Skill], rng: random.Random) -> None:
-        self.skills = skills  # player -> skill
+        self.skills = skills  # player -> skill: the players the bots play (they catch and swat only for these)
         self.rng = rng
         self.last_target: int | None = None  # the cup `plan` aimed at last
 
@@ -351,16 +351,17 @@ class BierpongBots:
         bounce = False
         dead: frozenset[int] = frozenset()
         if st.phase == KONTER and k is not None:
-            if k.special == "bounce" and not k.special_done:
-                bounce = True
-            elif k.special == "bombe" and not k.special_done:
+            dead = st.sides[st.team].dead  # a Dead Cup wins during a Konter too (bierpong.art18)
+            parts = k.special.split("+") if not k.special_done else []  # a combination in full (the Decision)
+            bounce = "bounce" in parts
+            if "island" in parts:
+                islands = rack.islands()
+                cup = dict(st.island).get(player) or (target_cup(rack, allowed=islands) if islands else None)
+            elif "bombe" in parts:
                 again = [c for c in k.cups if c in rack]  # a second ball into a cup the counter hit
                 cup = again[-1] if again else None
-            elif k.special == "island" and not k.special_done:
-                islands = rack.islands()
-                cup = target_cup(rack, allowed=islands) if islands else None
         elif st.phase == PLAY:
-            dead = st.defender.dead
+            dead = st.defender.dead - st.just_left  # dead only from the next round (bierpong.art18)
             bounce = self.rng.random() < sk.bounce
         if cup is None:
             allowed = list(st.targets()) if st.phase in (PLAY, KONTER) else list(rack.ids)
@@ -388,7 +389,7 @@ class BierpongBots:
         if calls:
             return calls[-1]  # "On fire" over "Heating up": a call always pays
         last = st.last
-        catches = [a for a in legal if isinstance(a, Catch)]
+        catches = [a for a in legal if isinstance(a, Catch) and a.catcher in self.skills]  # bots catch only for themselves
         if catches and last is not None and self.rng.random() < self.team_skill(st, 1 - st.team).catch:
             return self.rng.choice(catches)
         fetches = [a for a in legal if isinstance(a, Fetch)]
@@ -408,6 +409,12 @@ class BierpongBots:
                 isl = self._island_call(st, player)
                 if isl is not None:
                     return isl
+            elif st.phase == KONTER:  # a Konter repeating an Island calls it (offered only then, bierpong.art10)
+                calls = [a for a in st.legal_actions() if isinstance(a, Call) and a.word == "island" and a.player == player]
+                if calls:
+                    rack = st.sides[st.team].rack
+                    cup = target_cup(rack, allowed=[a.cup for a in calls if a.cup is not None])
+                    return next(a for a in calls if a.cup == cup)
         partner = self._partner(st, player)
         o = self._shot(st, player)
         if partner is not None:
@@ -420,8 +427,9 @@ class BierpongBots:
                 pass
         if st.phase == PLAY and o.hit and o.bounced:
             d = 1 - st.team
-            if self.rng.random() < self.team_skill(st, d).swat:
-                return Swat(self.rng.choice(st.sides[d].members), player)
+            swatters = [m for m in st.sides[d].members if m in self.skills]  # only a bot swats for itself
+            if swatters and self.rng.random() < self.team_skill(st, d).swat:
+                return Swat(self.rng.choice(swatters), player)
         return Throw(player, o)
 
     def _partner(self, st: BierpongState, player: str) -> str | None:

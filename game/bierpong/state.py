@@ -68,12 +68,14 @@ class Konter:
     team: int
     throws: int
     hits: int
-    special: str  # "" or "bounce", "bombe", "island": the special shot to repeat
+    special: str  # "" or the special shot to repeat, a combination in full: "bounce", "bombe+island", … (R.combination)
     saved: Side  # the finished side as the finishing round found it
     made: int = 0
     got: int = 0
     special_done: bool = False
     cups: tuple[int, ...] = ()
+    by: tuple[str, ...] = ()  # who threw the counter balls so far (bierpong.art11: two different players)
+    balls: tuple[tuple[int, bool, bool], ...] = ()  # the counter's hits: (cup, bounced, on its called Island)
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,10 @@ class BierpongState:
     round_hits: int = 0
     round_special: str = ""
     round_saved: Side | None = None
-    turn_cups: int = 0
+    turn_cups: int = 0  # cups to drink this turn (bierpong.art1: per hit cup, the Decision)
+    round_drinks: int = 0  # of them, this round's (a Konter made takes them back)
+    back_pair: frozenset[str] = frozenset()  # balls back: the pair that throws the returned balls (bierpong.art13)
+    just_left: frozenset[int] = frozenset()  # cups the defenders left standing this turn: dead only from the next round (bierpong.art18)
     konter: Konter | None = None
     sudden: bool = False
     timed_out: bool = False
@@ -179,7 +184,7 @@ class BierpongState:
     def throwers(self) -> tuple[str, ...]:
         """Who may throw the next ball (bierpong.art11; on fire, extra throws, trickshots, Konter)."""
         if self.phase == KONTER and self.konter is not None:
-            return self.sides[self.konter.team].members
+            return self._standard_throwers(self.konter.team, self.konter.by)  # two different players (the Decision)
         if self.phase != PLAY:
             return ()
         if self.on_fire:
@@ -190,16 +195,29 @@ class BierpongState:
             return self._standard_throwers()
         return tuple(dict.fromkeys(self.extra))
 
-    def _standard_throwers(self) -> tuple[str, ...]:
-        members = self.sides[self.team].members
+    def _standard_throwers(self, team: int | None = None, thrown: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        """Who may throw the next of a pair's balls (bierpong.art11): two different players, with three
+        or more a different pair than the team's last – except the returned balls of balls back, which
+        the same pair throws (the Decision, unless `balls_back_new_pair`). `thrown`: the balls' throwers
+        so far (a round's standard throws; a Konter's counter balls, beyond two: not the same twice running)."""
+        t = self.team if team is None else team
+        done = self.standard if thrown is None else thrown
+        members = self.sides[t].members
         if len(members) == 1:
             return members
-        last = self.last_pair[self.team]
+        if len(done) >= 2:
+            return tuple(p for p in members if p != done[-1])
+        lock = self.back_pair if (t == self.team and self.phase == PLAY and len(members) >= 3) else frozenset()
+        last = self.last_pair[t]
         ok = []
         for p in members:
-            if self.standard and p == self.standard[0]:
+            if done and p == done[0]:
                 continue
-            partners = [q for q in members if q != p] if not self.standard else [self.standard[0]]
+            if lock:
+                if p in lock:
+                    ok.append(p)
+                continue
+            partners = [q for q in members if q != p] if not done else [done[0]]
             if any(len(members) < 3 or frozenset((p, q)) != last for q in partners):
                 ok.append(p)
         return tuple(ok)
@@ -228,7 +246,8 @@ class BierpongState:
             side = self.defender
             for extras in self._extra_choices(item):
                 out.append(Remove(side.name, (item.cup, *extras)))
-            out.append(Leave(side.name, item.cup))
+            if self._may_leave(item):
+                out.append(Leave(side.name, item.cup))
             return out
         if self.phase == CALLS:
             out += self._calls() + self._catch_fetch()
@@ -240,13 +259,27 @@ class BierpongState:
                 outcomes += [Outcome(cup=c), Outcome(cup=c, bounced=True)]
             for p in self.throwers():
                 out += [Throw(p, o) for o in outcomes]
+            called = {p for p, _ in self.island}
             if self.phase == PLAY:
                 out += self._calls() + self._catch_fetch()
-                called = {p for p, _ in self.island}
                 for p in self.throwers():
                     if p not in self.islands_used and p not in called:
                         out += [Call(p, "island", c) for c in self.defender.rack.islands()]
+                own = self.sides[self.team]  # a Dead Cup its owners noticed, in their own round (bierpong.art18)
+                out += [Remove(own.name, (r.cup,)) for r in own.owed if r.cup in own.dead and not r.extra]
+            elif self.konter is not None and "island" in self.konter.special.split("+") and not self.konter.special_done:
+                for p in self.throwers():  # the counter repeats an Island with its call (the Decision)
+                    if p not in self.islands_used and p not in called:
+                        out += [Call(p, "island", c) for c in self.sides[self.team].rack.islands()]
         return out
+
+    def _may_leave(self, item: R.Removal) -> bool:
+        """May the owners leave this hit cup standing, a Dead Cup (bierpong.art18)? Only a plain
+        regular hit's cup (the Decision "Which cups may be left standing": a special shot's, balls
+        back's and a trickshot's cups always go), and never the last cup: a hit on the last cup opens
+        the Konter (the Decision "The end")."""
+        going = {r.cup for r in self.queue}
+        return item.may_stay and any(c not in going for c in self.defender.rack.ids)
 
     def _catch_fetch(self) -> list[Action]:
         out: list[Action] = []
@@ -367,6 +400,7 @@ class BierpongState:
             next_extra=tuple((t, p) for t, p in st.next_extra if t != team), fetched=(), stage="throws",
             balls_back=False, ended=False, on_fire=None, island=(), last=None, queue=(), round_throws=0, round_hits=0,
             round_special="", round_saved=st.sides[1 - team], turn_cups=st.turn_cups if keep_turn else 0,
+            round_drinks=0, back_pair=frozenset(), just_left=st.just_left if keep_turn else frozenset(),
         )
 
     # --- throws ----------------------------------------------------------------------------
@@ -416,12 +450,16 @@ class BierpongState:
         # (`cup_contact_is_bounce` is the classifier's business: it folds cup contacts into `bounced`)
         bounces = 1 if (o.bounced or o.roller) else 0
         st = st._streak(player, True)
-        st = dataclasses.replace(st, last=(player, "hit", kind == "trick"), round_hits=st.round_hits + 1, turn_cups=st.turn_cups + 1,
-                                 round_special="island" if called is not None else "bounce" if bounces else "")
+        # drinks per hit cup (bierpong.art1, the Decision): a cup already holding a ball of this round (the
+        # Bombe's) or already drunk as a Dead Cup is not drunk again
+        fresh = int(cup not in {h.cup for h in self.hits} and cup not in self.defender.dead)
+        st = dataclasses.replace(st, last=(player, "hit", kind == "trick"), round_hits=st.round_hits + 1, turn_cups=st.turn_cups + fresh,
+                                 round_drinks=st.round_drinks + fresh,
+                                 round_special=R.combination(island=called is not None, bounce=bool(bounces)))
         if o.roller:
             rs.append(Ruling(player, What.NOTE, 0, "bierpong.art15",
                              phrase(N_("Roller over cups {cups}: counts as a bounce"), cups=">".join(map(str, o.touched)))))
-        if cup in self.defender.dead:
+        if cup in self.defender.dead and cup not in self.just_left:  # dead only from the next round (the Decision)
             rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art18",
                              phrase(N_("{who} hit the Dead Cup {cup}: {team} win at once"), who=player, cup=cup, team=self.players[self.team])))
             return st._win(self.team, rs)
@@ -456,6 +494,13 @@ class BierpongState:
         for t in (a.first, a.second):
             if self.team_of(t.player) != self.team:
                 raise IllegalAction(f"{t.player}: it is {self.players[self.team]}'s round")
+        if len(self.sides[self.team].members) >= 3:  # only the pair whose turn it is: together lifts no rotation (the Decision)
+            firsts = self._standard_throwers()
+            seconds = dataclasses.replace(self, standard=(a.first.player,))._standard_throwers()
+            if a.first.player not in firsts or a.second.player not in seconds:
+                pairs = sorted({" + ".join(sorted((p, q))) for p in firsts
+                                for q in dataclasses.replace(self, standard=(p,))._standard_throwers()})
+                raise IllegalAction(f"{a}: both balls at once only by the pair whose turn it is ({', '.join(pairs)}) (bierpong.art11)")
         rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art4",
                          phrase(N_("{first} and {second}: both balls at once – allowed in a team game"), first=a.first.player, second=a.second.player)))
         st = dataclasses.replace(self, standard=("",))._throw(a.first.player, a.first.outcome, rs, together=True)
@@ -522,29 +567,45 @@ class BierpongState:
         return st
 
     def _call_island(self, a: Call, rs: list[Ruling]) -> BierpongState:
-        if self.phase != PLAY or a.player not in self.throwers():
+        # in a Konter too: the counter repeats an Island with its call (bierpong.art10, the Decision "The Konter's special shot")
+        if self.phase not in (PLAY, KONTER) or a.player not in self.throwers():
             raise IllegalAction(f"{a}: Island is called by the player about to throw (bierpong.art22)")
         if a.player in self.islands_used:
             raise IllegalAction(f"{a}: {a.player} has called Island already – once per game (bierpong.art22)")
+        if a.player in dict(self.island):
+            raise IllegalAction(f"{a}: {a.player} has called Island for the next throw already (bierpong.art22)")
         assert a.cup is not None
-        if not self.defender.rack.is_island(a.cup):
+        rack = self.sides[self.team].rack if self.phase == KONTER else self.defender.rack
+        if not rack.is_island(a.cup):
             raise IllegalAction(f"{a}: cup {a.cup} is not an island – it has neighbours or is gone (islands: "
-                                f"{', '.join(map(str, self.defender.rack.islands())) or 'none'}) (bierpong.art22)")
+                                f"{', '.join(map(str, rack.islands())) or 'none'}) (bierpong.art22)")
         rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art22", phrase(N_("{who} calls Island on cup {cup}"), who=a.player, cup=a.cup),
                           words=(f"Island {a.cup}!",)))
         return dataclasses.replace(self, island=(*self.island, (a.player, a.cup)), islands_used=self.islands_used | {a.player})
 
     def _foul(self, a: Foul, rs: list[Ruling]) -> BierpongState:
         t = self.team_of(a.player)
+        # fouls the rulebook forbids without a sanction (the Decision): noted with the article, nothing changes –
+        # the table may sanction one by a challenge; the options give the old readings (recorded as the table rules)
         if a.kind == "elbow":
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art12",
-                             phrase(N_("{who}'s elbow was over the table edge: that throw is void – throw it again"), who=a.player)))
+            if self.profile["elbow_voids_throw"]:
+                said = phrase(N_("{who}'s elbow was over the table edge: that throw is void – throw it again (elbow_voids_throw)"), who=a.player)
+            else:
+                said = phrase(N_("{who}'s elbow was over the table edge: a foul, noted – the rulebook sets no sanction, the throw stands "
+                                 "(the table may sanction it by a challenge)"), who=a.player)
+            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art12", said))
         elif a.kind == "blow":
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art17",
-                             phrase(N_("{who} blew or fingered out a ball not fully in the cup: not allowed – it counts as in"), who=a.player)))
+            if self.profile["blown_ball_counts"]:
+                said = phrase(N_("{who} blew or fingered out a ball not fully in the cup: not allowed – it counts as in (blown_ball_counts)"),
+                              who=a.player)
+            else:
+                said = phrase(N_("{who} blew or fingered out a ball not fully in the cup: a foul, noted – the rulebook sets no sanction, "
+                                 "the ball is ruled where it ended (the table may sanction it by a challenge)"), who=a.player)
+            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art17", said))
         elif a.kind == "early":
             rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art7",
-                             phrase(N_("{who} threw while {team} still had to drink: the throw does not count"), who=a.player, team=self.players[1 - t])))
+                             phrase(N_("{who} threw while {team} still had to drink: a foul, noted – the rulebook sets no sanction, the throw "
+                                       "stands (the table may sanction it by a challenge)"), who=a.player, team=self.players[1 - t])))
         else:
             rs.append(Ruling(self.players[t], What.NOTE, 0, "bierpong.art2",
                              phrase(N_("{who} forgot to drink before the next round: {others} may set a penalty for all of {team} (a shot round)"),
@@ -554,7 +615,14 @@ class BierpongState:
     def _time(self, rs: list[Ruling]) -> BierpongState:
         if not self.profile["timer"] or self.timed_out:
             raise IllegalAction("time: this game has no timer running (bierpong.art9)")
-        a, b = len(self.sides[0].rack), len(self.sides[1].rack)
+        # a hit cup not yet removed counts as gone, its drink is booked; a Dead Cup still standing is a cup
+        # left (the Decision "Timer runs out with a hit cup not yet removed")
+        now = self._close_regular([]) if self.phase in (PLAY, CALLS) and self.hits else self
+        counts = [len(s.rack) for s in now.sides]
+        if now.phase != KONTER:
+            d = 1 - now.team
+            counts[d] = max(0, counts[d] - sum(r.count for r in now.queue))
+        a, b = counts
         if a == b:
             rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art9",
                              phrase(N_("Time: {a} cups to {b} – sudden death, the next team to hit wins, no Konter"), a=a, b=b)))
@@ -562,21 +630,31 @@ class BierpongState:
         w = 0 if a > b else 1
         rs.append(Ruling(self.players[w], What.NOTE, 0, "bierpong.art9",
                          phrase(N_("Time: {a} cups to {b} – {team} have more cups left and win"), a=a, b=b, team=self.players[w])))
+        if now.phase != KONTER:
+            now._drinks(rs)  # the turn's hit cups, drunk as at the end of a turn (bierpong.art1, bierpong.art2)
         return dataclasses.replace(self, timed_out=True)._win(w, rs, drinks=False)
 
     def _knock(self, a: KnockOver, rs: list[Ruling]) -> BierpongState:
         t = self.team_of(a.player)
         side = self.sides[t]
-        if a.cup not in side.rack:
-            raise IllegalAction(f"{a}: {side.name} have no cup {a.cup} standing")
+        named = (a.cup, *a.more)
+        if len(set(named)) != len(named):
+            raise IllegalAction(f"{a}: name each cup that fell once")
+        for c in named:
+            if c not in side.rack:
+                raise IllegalAction(f"{a}: {side.name} have no cup {c} standing")
         if len(side.rack) == 1:
             rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art16",
                              phrase(N_("{who} knocked over the last cup: it is stood up again, never removed this way"), who=a.player)))
             return self
         if 1 - t == self.team and a.cup in {h.cup for h in self.hits}:
             raise IllegalAction(f"{a}: cup {a.cup} holds a ball of this round and goes anyway")
-        rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16",
-                         phrase(N_("{who} knocked over own cup {cup}: 1 cup removed"), who=a.player, cup=a.cup)))
+        if a.more:  # one incident, one cup (the Decision): the first named goes – the owners name it first, as in a removal
+            said = phrase(N_("{who} knocked over own cups {cups} at once: one incident, 1 cup removed – cup {cup}, named first; "
+                             "the others are stood up again"), who=a.player, cups=" ".join(map(str, named)), cup=a.cup)
+        else:
+            said = phrase(N_("{who} knocked over own cup {cup}: 1 cup removed"), who=a.player, cup=a.cup)
+        rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16", said))
         new = dataclasses.replace(side, rack=side.rack.without({a.cup}), dead=side.dead - {a.cup})
         return self._with_side(t, new)
 
@@ -604,7 +682,9 @@ class BierpongState:
             if st.on_fire:
                 return st
             if st.stage == "throws":
-                if len(st.standard) < 2 or st.extra:
+                if len(st.standard) < 2:
+                    return st
+                if st.extra and st._bombe_cup() is None:  # a Bombe goes at once, the extra ball after balls back (the Decision)
                     return st
                 if not st.ended and st.last and (st._calls() or st.last[1] in ("air", "back")):
                     return dataclasses.replace(st, phase=CALLS)  # the table may still call, catch or fetch
@@ -618,24 +698,37 @@ class BierpongState:
                 rs.append(Ruling(st.players[st.team], What.NOTE, 0, "bierpong.art13",
                                  phrase(N_("Balls back: both throws hit – {team} throw again"), team=st.players[st.team])))
                 pair = frozenset(st.standard)
+                carry = st.extra  # a catcher's extra ball not thrown yet (a Bombe): after the returned balls
                 st = dataclasses.replace(st, last_pair=st._pairs(pair))
-                return st._new_round(st.team, st, keep_turn=True)
+                st = st._new_round(st.team, st, keep_turn=True)
+                if not st.profile["balls_back_new_pair"] and len(st.sides[st.team].members) >= 3:
+                    st = dataclasses.replace(st, back_pair=pair)  # the same pair throws the returned balls (the Decision)
+                return dataclasses.replace(st, extra=(*st.extra, *carry)) if carry else st
             return st._end_turn(rs)
 
     def _pairs(self, pair: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
         return (pair, self.last_pair[1]) if self.team == 0 else (self.last_pair[0], pair)
 
+    def _bombe_cup(self) -> int | None:
+        """The cup both standard balls of the round went into (a Bombe, bierpong.art20), if any."""
+        std = [h for h in self.hits if h.standard]
+        return std[0].cup if len(std) == 2 and std[0].cup == std[1].cup else None
+
     def _close_regular(self, rs: list[Ruling]) -> BierpongState:
         """The regular throws are done: their cups go (bierpong.art3), Bombe and balls back."""
         std = [h for h in self.hits if h.standard]
-        bombe_cup = std[0].cup if len(std) == 2 and std[0].cup == std[1].cup else None
+        bombe_cup = self._bombe_cup()
         queue: list[R.Removal] = []
         fb = bool(self.profile["on_fire_specials_bonus"])
         for cup in dict.fromkeys(h.cup for h in self.hits):
             balls = [h for h in self.hits if h.cup == cup]
             rem = R.removal(cup, bounces=sum(h.bounces for h in balls), bombe=cup == bombe_cup, island=any(h.island for h in balls), fire_bonus=fb)
-            queue.append(rem)
-        special = "bombe" if bombe_cup is not None else self.round_special
+            # only a plain hit's cup may stay, and none of balls back's (the Decision "Which cups may be left standing")
+            queue.append(dataclasses.replace(rem, may_stay=not rem.extra and len(std) < 2))
+        special = self.round_special
+        if bombe_cup is not None:  # the Bombe with what its balls added: the Konter repeats it in full (the Decision)
+            balls = [h for h in self.hits if h.cup == bombe_cup]
+            special = R.combination(bombe=True, island=any(h.island for h in balls), bounce=any(h.bounces for h in balls))
         return dataclasses.replace(self, queue=tuple(queue), hits=(), stage="tricks", balls_back=len(std) == 2, round_special=special)
 
     def _remove(self, a: Remove | Leave, rs: list[Ruling]) -> BierpongState:
@@ -651,8 +744,13 @@ class BierpongState:
                 rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art18",
                                  phrase(N_("{team} leave the hit cup {cup} standing: a Dead Cup – if hit again, the hitters win at once"),
                                         team=side.name, cup=item.cup)))
+                if not self._may_leave(item):
+                    why = ("it is the last cup standing: the hit opens the Konter (bierpong.art10)" if item.may_stay else
+                           "only a plain hit's cup may stay; a special shot's, balls back's and a trickshot's cups go (bierpong.art3, bierpong.art13, bierpong.art19)")
+                    raise IllegalAction(f"{a}: cup {item.cup} cannot be left standing – {why}; {item.arithmetic}")
                 new = dataclasses.replace(side, dead=side.dead | {item.cup}, owed=(*side.owed, item))
-                return dataclasses.replace(self._with_side(t, new), queue=self.queue[1:])._flow(rs)
+                st = dataclasses.replace(self._with_side(t, new), queue=self.queue[1:], just_left=self.just_left | {item.cup})
+                return st._flow(rs)
             choices = self._extra_choices(item)
             if not a.cups or a.cups[0] != item.cup or tuple(sorted(a.cups[1:])) not in {tuple(sorted(c)) for c in choices}:
                 near, _ = side.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in self.queue[1:]))
@@ -672,7 +770,12 @@ class BierpongState:
                          phrase(N_("{team} remove their Dead Cup: {removal}"), team=side.name, removal=item.arithmetic)))
         new = dataclasses.replace(side, rack=side.rack.without(set(a.cups)), dead=side.dead - {item.cup},
                                   owed=tuple(r for r in side.owed if r is not item))
-        return self._with_side(t, new)
+        st = self._with_side(t, new)
+        if not len(new.rack):  # their own last cup: no cup standing, the game is decided – no Konter (the Decision "The end")
+            rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art9",
+                             phrase(N_("{team} removed their last cup: no cup left standing – they lose at once, no Konter"), team=side.name)))
+            return st._win(1 - t, rs)
+        return st
 
     def _do_remove(self, item: R.Removal, cups: tuple[int, ...], rs: list[Ruling]) -> BierpongState:
         t = 1 - self.team
@@ -684,8 +787,14 @@ class BierpongState:
         else:
             said = phrase(N_("{removal} – only {n} left to remove (removed: {cups})"), removal=item.arithmetic, n=len(gone), cups=removed)
         rs.append(Ruling(side.name, What.CUPS, len(gone), item.rule, said))
-        new = dataclasses.replace(side, rack=side.rack.without(set(gone)))
-        return dataclasses.replace(self._with_side(t, new), queue=self.queue[1:])
+        # a Dead Cup taken along (as an extra, or by a trickshot into it) is no longer listed as dead
+        new = dataclasses.replace(side, rack=side.rack.without(set(gone)), dead=side.dead - set(gone),
+                                  owed=tuple(r for r in side.owed if r.cup not in gone))
+        st = dataclasses.replace(self._with_side(t, new), queue=self.queue[1:])
+        if self.profile["drink_per_removed_cup"]:  # the bonus cups are drunk too (bierpong.art1, the option)
+            bonus = len([c for c in gone if c != item.cup])
+            st = dataclasses.replace(st, turn_cups=st.turn_cups + bonus, round_drinks=st.round_drinks + bonus)
+        return st
 
     # --- ends: turn, Konter, game ------------------------------------------------------------
 
@@ -693,10 +802,16 @@ class BierpongState:
         if not self.turn_cups:
             return
         per = int(self.profile["drink_per_cup"] or 1)  # type: ignore[arg-type]
+        n = self.turn_cups
+        if self.profile["drink_per_removed_cup"]:
+            cups = phrase(N_("{n} cup removed") if n == 1 else N_("{n} cups removed"), n=n)
+            template = N_("{who} drinks {cups} × {per} = {sips}, every removed cup counts (drink_per_removed_cup), now that all throws are done (bierpong.art2)")
+        else:  # per hit cup, once however many balls went in (the Decision)
+            cups = phrase(N_("{n} cup hit") if n == 1 else N_("{n} cups hit"), n=n)
+            template = N_("{who} drinks {cups} × {per} = {sips}, now that all throws are done (bierpong.art2)")
         for m in self.defender.members:
-            rs.append(Ruling(m, What.SIPS, self.turn_cups * per, "bierpong.art1",
-                             phrase(N_("{who} drinks {cups} cup(s) hit × {per} sip(s) = {n} sip(s), now that all throws are done (bierpong.art2)"),
-                                    who=m, cups=self.turn_cups, per=per, n=self.turn_cups * per)))
+            rs.append(Ruling(m, What.SIPS, n * per, "bierpong.art1",
+                             phrase(template, who=m, cups=cups, per=R.sips(per), sips=R.sips(n * per))))
 
     def _end_turn(self, rs: list[Ruling]) -> BierpongState:
         self._drinks(rs)
@@ -720,40 +835,58 @@ class BierpongState:
         if self.sudden:
             return self._win(self.team, rs)
         d = 1 - self.team
+        if not self.round_hits or not self.round_throws:  # never a Konter for zero (the Decision "The end")
+            rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art9",
+                             phrase(N_("{team} have no cup standing: they lose, no Konter"), team=self.players[d])))
+            return self._win(self.team, rs)
         saved = self.round_saved or self.sides[d]
         k = Konter(d, self.round_throws, self.round_hits, self.round_special, saved)
         sp = phrase(N_(", with the same special shot ({shot})"), shot=R.shot_name(self.round_special)) if self.round_special else ""
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
                          phrase(N_("Last cup down: {team} may counter – {hits} hit(s) in {throws} throw(s){special}"),
                                 team=self.players[d], hits=self.round_hits, throws=self.round_throws, special=sp)))
-        return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None)
+        return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=())
 
     def _konter_throw(self, player: str, o: Outcome, rs: list[Ruling]) -> BierpongState:
         k = self.konter
         assert k is not None
         if self.team_of(player) != k.team:
             raise IllegalAction(f"{player}: {self.players[k.team]} are countering (bierpong.art10)")
-        got, cups, sp = k.got, k.cups, k.special_done
-        if o.hit:
+        got, cups, sp, balls = k.got, k.cups, k.special_done, k.balls
+        called = dict(self.island).get(player)
+        here = self if called is None else dataclasses.replace(self, island=tuple(x for x in self.island if x[0] != player))
+        hit = o.hit
+        if hit and called is not None and o.cup != called:
+            rs.append(Ruling(player, What.NOTE, 0, "bierpong.art22",
+                             phrase(N_("Island {called} called, but {who} hit cup {cup}: it does not count"), called=called, who=player, cup=o.cup)))
+            hit = False
+        if hit:
             assert o.cup is not None
+            if o.cup in self.sides[self.team].dead:  # as at any other time (the Decision "A Dead Cup hit during a Konter")
+                rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art18",
+                                 phrase(N_("{who} hit the Dead Cup {cup} during the Konter: {team} win at once"),
+                                        who=player, cup=o.cup, team=self.players[k.team])))
+                return here._with_side(k.team, k.saved)._win(k.team, rs)
             got += 1
-            if k.special == "bounce" and (o.bounced or o.roller):
-                sp = True
-            if k.special == "bombe" and o.cup in cups:
-                sp = True
-            if k.special == "island" and self.sides[self.team].rack.is_island(o.cup):
-                sp = True
+            balls = (*balls, (o.cup, o.bounced or o.roller, called is not None))
+            sp = sp or self._konter_special(k.special, balls, any_part=bool(self.profile["konter_any_part"]))
             cups = (*cups, o.cup)
-        k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp)
-        st = dataclasses.replace(self, konter=k, last=(player, "hit" if o.hit else "miss", False))
+        k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, by=(*k.by, player), balls=balls)
+        st = dataclasses.replace(here, konter=k, last=(player, "hit" if hit else "miss", False))
         left = k.throws - k.made
         ok = k.got >= k.hits and (k.special_done or not k.special)
         if ok:
+            if k.special and not self._konter_special(k.special, k.balls, any_part=False):
+                rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
+                                 phrase(N_("Option konter_any_part: one part of the {shot} is enough for the Konter"), shot=R.shot_name(k.special))))
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
                              phrase(N_("Konter made: {got} hit(s) in {made} throw(s) – no cups removed, {team} throw again"),
                                     got=k.got, made=k.made, team=self.players[self.team])))
             st = st._with_side(k.team, k.saved)
-            st = dataclasses.replace(st, konter=None, turn_cups=st.turn_cups - st.round_hits)
+            pairs = list(st.last_pair)
+            if len(k.by) >= 2:  # the counter was the team's round: the next one is thrown by another pair (bierpong.art11)
+                pairs[k.team] = frozenset(k.by[:2])
+            st = dataclasses.replace(st, konter=None, turn_cups=st.turn_cups - st.round_drinks, last_pair=(pairs[0], pairs[1]))
             return st._new_round(self.team, st, keep_turn=True)
         if left == 0 or k.got + left < k.hits:
             without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
@@ -762,6 +895,19 @@ class BierpongState:
                                     got=k.got, needed=k.hits, made=k.made, throws=k.throws, without=without)))
             return dataclasses.replace(st, konter=None)._win(self.team, rs)
         return st
+
+    @staticmethod
+    def _konter_special(special: str, balls: tuple[tuple[int, bool, bool], ...], *, any_part: bool) -> bool:
+        """Did the counter's hits repeat the finishing shot (bierpong.art10)? In full (the Decision "The
+        Konter's special shot"): one cup got all its parts – two balls in it for a Bombe, one on its called
+        Island, one bounced (bierpong.combo); with `any_part` one of the parts is enough."""
+        need = set(special.split("+")) - {""}
+        for cup in dict.fromkeys(b[0] for b in balls):
+            mine = [b for b in balls if b[0] == cup]
+            made = {p for p, on in (("bombe", len(mine) >= 2), ("island", any(b[2] for b in mine)), ("bounce", any(b[1] for b in mine))) if on}
+            if need <= made or (any_part and need & made):
+                return True
+        return False
 
     def _win(self, w: int, rs: list[Ruling], *, drinks: bool = True) -> BierpongState:
         if drinks and w == self.team:

@@ -26,6 +26,19 @@ SPEC = ProfileSpec(
         Option("rerack_at", None, N_("House rule: re-rack a side into a fresh formation when it is down to these cups."), "bierpong.art5",
                (None, "6", "4", "3", "6,3", "6,4,3")),
         Option("timer", None, N_("Minutes on the game clock (none: no timer); at the end a tie goes to sudden death."), "bierpong.art9", kind="count"),
+        Option("drink_per_removed_cup", False,
+               N_("Drink for every removed cup, the bonus cups too (otherwise once per cup a ball went into)."), "bierpong.art1", kind="bool"),
+        Option("balls_back_new_pair", False,
+               N_("Teams of three or more: balls back is thrown by a new pair (otherwise the pair that earned it throws again)."),
+               "bierpong.art13", kind="bool"),
+        Option("elbow_voids_throw", False,
+               N_("An elbow over the table edge voids that throw, which is thrown again (otherwise the foul is only noted)."),
+               "bierpong.art12", kind="bool"),
+        Option("blown_ball_counts", False,
+               N_("A ball blown or fingered out of a cup counts as a hit (otherwise the foul is only noted)."), "bierpong.art17", kind="bool"),
+        Option("konter_any_part", False,
+               N_("A Konter after a combination (Bombe + Island, Island + bounce, ...) needs only one of its parts, not all of them."),
+               "bierpong.art10", kind="bool"),
     ),
 )
 
@@ -45,9 +58,24 @@ def formation_kind(formation: str, cups: int) -> str:
 SHOT_NAMES = {"bounce": N_("bounce"), "bombe": N_("bombe"), "island": N_("island")}
 
 
+SHOT_PARTS = ("bombe", "island", "bounce")  # a combination's parts, in the order its removal names them (bierpong.combo)
+
+
 def shot_name(kind: str) -> str:
-    """A special shot's name ("bounce", "bombe", "island") as a translatable phrase."""
-    return phrase(SHOT_NAMES.get(kind, kind))
+    """A special shot's name ("bounce", "bombe", "island") as a translatable phrase; a combination
+    ("bombe+island") joined with " + "."""
+    return " + ".join(phrase(SHOT_NAMES.get(k, k)) for k in kind.split("+"))
+
+
+def combination(*, bombe: bool = False, island: bool = False, bounce: bool = False) -> str:
+    """The special shot a hit made, as a Konter must repeat it (bierpong.art10, bierpong.combo):
+    "" for a plain hit, else its parts joined by "+" ("bombe+island", "island+bounce", …)."""
+    return "+".join(k for k, on in zip(SHOT_PARTS, (bombe, island, bounce)) if on)
+
+
+def sips(n: int) -> str:
+    """"1 sip", "2 sips" as a translatable phrase."""
+    return phrase(N_("{n} sip") if n == 1 else N_("{n} sips"), n=n)
 
 
 def rerack_counts(value: object) -> tuple[int, ...]:
@@ -62,6 +90,7 @@ class Removal:
     extra: int
     rule: str
     arithmetic: str
+    may_stay: bool = False  # a plain regular hit: its owners may leave it standing, a Dead Cup (bierpong.art18)
 
     @property
     def count(self) -> int:

@@ -6,7 +6,10 @@ physics), the thrower's own rack is drawn mirrored at the near end. A human thro
 (the slingshot of the practice table); when the ball has come to rest its events are classified
 (`game.bierpong.classify`) and applied as `Throw(player, outcome)`. While the ball is in the air the
 defenders may click it: after it touched down that is a swat (bierpong.art14), past the far edge
-without a touch a catch (bierpong.art23). Hit cups are removed by their owners with clicks (the hit
+without a touch a catch (bierpong.art23). The defender who does it is credited (the Decision "Who
+catches or swats"): a lone human defender at once; of several human defenders the scene asks which
+(`DefenderChooser`, keys 1–4, the table waits; Esc: nobody). A bot seat swats and catches only for
+itself – a click on a ball thrown at bots credits nobody – and no bot catches for a human. Hit cups are removed by their owners with clicks (the hit
 cup is marked, the eligible extra cups – the adjacent ones first – glow); `auto_remove_cups` does it
 for them.
 
@@ -21,8 +24,10 @@ Calls (Heating up, On fire, Island), fetches, "end of round", the throw-off and 
 who begins are buttons (and keys). The table's own events – knocking over an own cup (bierpong.art16),
 the fouls (elbow art12, blowing art17, early art7, forgot to drink art2), the requests (straighten
 art5, ball out art6) and the end of time (bierpong.art9) – are entered in the "Table events" dialog
-(key T). With the profile's `timer` the scoreboard shows the clock (real time from the end of the
-throw-off, paused while a dialog is open); when it runs out `Time` is applied once. The feed lists
+(key T); the fouls are only noted (the rulebook sets them no sanction) – with `elbow_voids_throw` an elbow
+called on the player whose throw was just ruled takes that throw back, to be thrown again. With the
+profile's `timer` the scoreboard shows the clock (real time from the end of the throw-off, paused while
+a dialog is open); when it runs out `Time` is applied once. The feed lists
 every ruling with its article and its arithmetic.
 
 Keys: drag to throw (in teams the partner may throw too while the first ball flies), A aim preview
@@ -40,6 +45,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel
 
 from game.bierpong.actions import (
     Begin, Call, Catch, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, Time, Together,
@@ -56,7 +63,7 @@ from game.ui import theme
 from game.ui.theme import Fonts
 from game.ui.challenge import ChallengeDialog
 from game.ui.feed import feed_by_entry
-from game.ui.modal import Confirm, ListDialog, log_dialog
+from game.ui.modal import Confirm, ListDialog, Modal, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, Label, PongFrame
 from game.ui.saves import new_save_path, write_save
@@ -122,7 +129,7 @@ class InFlight:
     player: str
     events: list[Event] = dataclasses.field(default_factory=list)
     time: float = 0.0  # simulated seconds since its release
-    caught: bool = False  # a defender said they caught it past the far edge (bierpong.art23)
+    catcher: str | None = None  # the defender who said he caught it past the far edge (bierpong.art23)
     rested: bool = False  # at rest (or given up on): ruled once every ball of its throw rests
     swatted_by: str | None = None  # the defender who swatted it (bierpong.art14)
     pairable: bool = False  # a round's first standard ball: the partner may throw with it (bierpong.art4)
@@ -203,6 +210,43 @@ class TableEvents(ListDialog):
             self.set_message(refusal)
         else:
             self.close()
+
+
+class DefenderChooser(Modal):
+    """Which defender swatted or caught the ball (the Decision "Who catches or swats", bierpong.art14,
+    bierpong.art23): one button per defender, the keys 1–4 too; Esc closes it – nobody did."""
+
+    BUTTON = 170
+
+    def __init__(self, fonts: Fonts, size: tuple[int, int], question: str, detail: str, defenders: list[str],
+                 on_choice: Callable[[str], None]) -> None:
+        self.question = question
+        self.detail = detail
+        self.defenders = defenders
+        self.on_choice = on_choice
+        super().__init__(fonts, size, (max(560, 40 + len(defenders) * (self.BUTTON + 10)), 200))
+
+    def build(self) -> None:
+        w, h = self.rect.size
+        c = self.panel
+        UILabel(pygame.Rect(20, 16, w - 40, 36), self.question, self.ui, container=c, object_id="#title_label")
+        UILabel(pygame.Rect(20, 56, w - 40, 26), self.detail, self.ui, container=c, object_id="#hint_label")
+        bw = min(self.BUTTON, (w - 40) // max(1, len(self.defenders)) - 10)
+        x = (w - len(self.defenders) * (bw + 10) + 10) // 2
+        self.button_map: dict[UIButton, str] = {}
+        for i, name in enumerate(self.defenders):
+            b = UIButton(pygame.Rect(x + i * (bw + 10), h - 74, bw, 42), f"{i + 1}  {name}", self.ui, container=c)
+            self.button_map[b] = name
+
+    def choose(self, name: str) -> None:
+        self.close()
+        self.on_choice(name)
+
+    def on_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.button_map:
+            self.choose(self.button_map[e.ui_element])
+        elif e.type == pygame.KEYDOWN and pygame.K_1 <= e.key < pygame.K_1 + len(self.defenders):
+            self.choose(self.defenders[e.key - pygame.K_1])
 
 
 class BierpongMatchScene(PongScene, OverlayScene):
@@ -419,7 +463,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
         bid, f = next(iter(flying.items()))
         outcome = self.outcome_of(bid, f)
         tipped = knocked_over(f.events, ball=bid)
-        player, caught = f.player, f.caught
+        player, catcher = f.player, f.catcher
         if f.swatted_by is not None:
             self.act(Swat(f.swatted_by, player))
             return
@@ -428,8 +472,8 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.resolve_outcome(player, outcome, self.launch_detail([f]))
         if tipped:
             self.say(_("table"), _("{name}'s ball tipped cup(s) {cups} – stood up again").format(name=player, cups=", ".join(map(str, tipped))))
-        if caught and outcome.air:
-            self.act(Catch(self.state.sides[self.target_side()].members[0], player))
+        if catcher is not None and outcome.air:  # the defender who caught it (the Decision "Who catches or swats")
+            self.act(Catch(catcher, player))
         elif outcome.air:
             self.bot_reacts()
 
@@ -471,9 +515,9 @@ class BierpongMatchScene(PongScene, OverlayScene):
             if cups:
                 self.say(_("table"), _("{name}'s ball tipped cup(s) {cups} – stood up again").format(name=player, cups=", ".join(map(str, cups))))
         airs = [f for f, o in results if o.air and f.swatted_by is None]
-        caught = [f for f in airs if f.caught]
+        caught = [f for f in airs if f.catcher is not None]
         for f in caught:  # a refused catch leaves the referee's reason in the toast
-            self.act(Catch(self.state.sides[self.target_side()].members[0], f.player))
+            self.act(Catch(f.catcher or "", f.player))
         if airs and not caught:
             self.bot_reacts()
 
@@ -601,9 +645,10 @@ class BierpongMatchScene(PongScene, OverlayScene):
         if st.phase == OVER or self.ball is not None:
             return out
         seat = self.seat_to_act()
-        if seat is not None and self.is_bot(seat):
-            return out
         legal = self.legal()
+        catch = self.catch_button(legal)  # human defenders may say they caught an air ball, whoever acts next
+        if seat is not None and self.is_bot(seat):
+            return [catch] if catch is not None else out
         for a in legal:
             if isinstance(a, Begin):
                 out.append(_Button(_("{team} begin").format(team=a.team), self._do(a)))
@@ -615,17 +660,36 @@ class BierpongMatchScene(PongScene, OverlayScene):
                 out.append(_Button(f"Island {a.cup}!", self._do(a), "I"))
             elif isinstance(a, Fetch):
                 out.append(_Button(_("{name} fetches").format(name=a.player), self._do(a), "F"))
-            elif isinstance(a, Catch):
-                out.append(_Button(_("{name} caught it").format(name=a.catcher), self._do(a), "C"))
+            elif isinstance(a, Catch) and catch is not None:
+                out.append(catch)
+                catch = None
             elif isinstance(a, EndRound):
                 out.append(_Button(_("End of round"), self._do(a), "E"))
+            elif isinstance(a, Remove) and st.phase == PLAY:  # the owners' own Dead Cup, in their round (bierpong.art18)
+                out.append(_Button(_("Remove Dead Cup {cup}").format(cup=a.cups[0]), self._do(a)))
+            elif isinstance(a, Leave):  # offered only for a plain hit's cup that is not the last (the state decides)
+                out.append(_Button(_("Leave {cup} (Dead Cup)").format(cup=a.cup), self._do(a)))
         if st.phase == REMOVE:
-            item = st.queue[0]
             need = self.removal_need()
-            out.append(_Button(_("Remove {cups} ({n}/{need} extra)").format(cups=" ".join(map(str, self.removal_cups())), n=len(self.selected), need=need),
-                               self.remove_selected, "Enter"))
-            out.append(_Button(_("Leave {cup} (Dead Cup)").format(cup=item.cup), self._do(Leave(st.defender.name, item.cup))))
+            out.insert(0, _Button(_("Remove {cups} ({n}/{need} extra)").format(cups=" ".join(map(str, self.removal_cups())), n=len(self.selected), need=need),
+                                  self.remove_selected, "Enter"))
         return out
+
+    def catch_button(self, legal: list[Any]) -> _Button | None:
+        """"… caught it" for an air ball just thrown (bierpong.art23), for human defenders only (a bot
+        seat catches for itself, `bot_reacts`): a lone defender's name; several – it asks which."""
+        humans = set(self.human_defenders())
+        catches = [a for a in legal if isinstance(a, Catch) and a.catcher in humans]
+        if not catches:
+            return None
+        if len(catches) == 1:
+            return _Button(_("{name} caught it").format(name=catches[0].catcher), self._do(catches[0]), "C")
+        thrower = catches[0].thrower
+
+        def caught(defender: str) -> None:
+            self.act(Catch(defender, thrower))
+        return _Button(_("Caught it – who?"), lambda: self.ask_defender(
+            _("Who caught {thrower}'s ball?").format(thrower=thrower), "art23", caught), "C")
 
     def _do(self, action: Any) -> Callable[[], None]:
         return lambda: None if self.act(action) else None
@@ -705,27 +769,66 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return False
         _d, bid, view = best
         f = self.flying[bid]
-        defender = self.state.sides[self.target_side()].members[0]
         bounced = any(isinstance(e, TableBounce) for e in f.events)
         touched = any(isinstance(e, (TableBounce, CupContact)) for e in f.events)
         past = view.pos[0] > CONST.table_length or any(isinstance(e, LeftTable) and e.edge == "far" for e in f.events)
+        if not bounced and not (past and not touched):
+            return False
+        defenders = self.human_defenders()
+        if not defenders:  # bots act only for their own seat: they swat and catch by themselves
+            self.toast = _("{team} are bots: they swat and catch for themselves").format(team=self.state.players[self.target_side()])
+            return True
         if bounced:
-            if len(self.flying) == 1:
-                self.table.reset_balls()
-                self.flying = {}
-                self.act(Swat(defender, f.player))
-                return True
-            f.swatted_by = defender  # one of two balls thrown at once: ruled when the other rests
-            self.table.remove_ball(bid)  # off the table: it touches nothing more
-            self.toast = _("{defender} swatted {thrower}'s ball ({rule}) – the other ball is ruled first").format(defender=defender, thrower=f.player, rule="art14")
-            if all(g.rested or g.swatted_by is not None for g in self.flying.values()):
-                self.resolve()
-            return True
-        if past and not touched:
-            f.caught = True
-            self.toast = _("{name} caught the ball").format(name=defender)
-            return True
-        return False
+            self.ask_defender(_("Who swatted {thrower}'s ball?").format(thrower=f.player), "art14", lambda d: self.swat_ball(bid, d))
+        else:
+            self.ask_defender(_("Who caught {thrower}'s ball?").format(thrower=f.player), "art23", lambda d: self.catch_ball(bid, d))
+        return True
+
+    def human_defenders(self) -> tuple[str, ...]:
+        """The defenders a click on a ball may credit: the members of the side thrown at, if it is
+        a human seat (a bot seat swats and catches for itself, `bot_swatter`, `bot_reacts`)."""
+        d = self.target_side()
+        return () if self.is_bot(d) else self.state.sides[d].members
+
+    def ask_defender(self, question: str, rule: str, then: Callable[[str], None]) -> None:
+        """The defender who did it (the Decision "Who catches or swats", art14/art23): a lone human
+        defender at once; several – the table waits while `DefenderChooser` asks which."""
+        defenders = self.human_defenders()
+        if len(defenders) == 1:
+            then(defenders[0])
+            return
+        self.modal = DefenderChooser(self.host.fonts, self.host.size, question,
+                                     _("The defender who did it is credited ({rule}) – 1–{n} or a click; Esc: nobody").format(rule=rule, n=len(defenders)),
+                                     list(defenders), then)
+
+    def swat_ball(self, bid: int, defender: str) -> None:
+        """`defender` swats the ball `bid` away (bierpong.art14)."""
+        f = self.flying.get(bid)
+        if f is None or f.rested or f.swatted_by is not None:
+            return
+        if len(self.flying) == 1:
+            self.table.reset_balls()
+            self.flying = {}
+            self.act(Swat(defender, f.player))
+            return
+        f.swatted_by = defender  # one of two balls thrown at once: ruled when the other rests
+        self.table.remove_ball(bid)  # off the table: it touches nothing more
+        self.toast = _("{defender} swatted {thrower}'s ball ({rule}) – the other ball is ruled first").format(defender=defender, thrower=f.player, rule="art14")
+        if all(g.rested or g.swatted_by is not None for g in self.flying.values()):
+            self.resolve()
+
+    def catch_ball(self, bid: int, defender: str) -> None:
+        """`defender` caught the ball `bid` past the far edge (bierpong.art23): ruled when it rests."""
+        f = self.flying.get(bid)
+        if f is None:
+            return
+        f.catcher = defender
+        self.toast = _("{name} caught the ball").format(name=defender)
+
+    @property
+    def factor(self) -> float:
+        """The table stands still while the defenders say who swatted or caught (`DefenderChooser`)."""
+        return 0.0 if isinstance(self.modal, DefenderChooser) else super().factor
 
     # --- bots ------------------------------------------------------------------------------------
 
@@ -739,7 +842,7 @@ class BierpongMatchScene(PongScene, OverlayScene):
             return
         self.bot_wait -= dt
         st = self.state
-        humans_may_catch = st.phase == CALLS and not self.is_bot(1 - st.team) and any(isinstance(a, Catch) for a in self.legal())
+        humans_may_catch = st.phase in (PLAY, CALLS) and not self.is_bot(1 - st.team) and any(isinstance(a, Catch) for a in self.legal())
         if self.bot_wait > (-CATCH_TIME if humans_may_catch else 0.0):  # give human catchers time to click
             return
         self.bot_wait = BOT_DELAY
@@ -964,11 +1067,34 @@ class BierpongMatchScene(PongScene, OverlayScene):
         self.toast = _("ruling {n} overridden – {name} challenged it").format(n=f"{ch.entry}.{ch.ruling}", name=ch.by)
         return None
 
+    def void_last_throw(self, player: str) -> bool:
+        """Take back `player`'s throw if it is the last entry of the log (`elbow_voids_throw`); True if done."""
+        entries = self.match.log.entries
+        if len(entries) <= 1:
+            return False
+        try:
+            last = self.state.parse_action(entries[-1].action)
+        except ValueError:
+            return False
+        throwers = [last.player] if isinstance(last, Throw) else [last.first.player, last.second.player] if isinstance(last, Together) else []
+        if player not in throwers:
+            return False
+        self.match.undo_to(len(entries) - 1)
+        self.autosave.after_undo()
+        self.resync()
+        return True
+
     def open_table_events(self) -> None:
         self.modal = TableEvents(self.host.fonts, self.host.size, lambda: self.state, self.table_event)
 
     def table_event(self, action: Any) -> str | None:
-        """Apply a table event through `act`: None when applied, else the referee's refusal."""
+        """Apply a table event through `act`: None when applied, else the referee's refusal.
+
+        An elbow over the edge (bierpong.art12) is only noted by default (the rulebook sets no sanction);
+        with `elbow_voids_throw` the player's throw just ruled is void: it is taken back first (the log then
+        holds the call in its place, as a record does) and thrown again."""
+        if isinstance(action, Foul) and action.kind == "elbow" and self.match.profile["elbow_voids_throw"]:
+            self.void_last_throw(action.player)
         if self.act(action):
             return None
         refusal, self.toast = self.toast, ""
