@@ -18,6 +18,11 @@ OLD = Path(__file__).parent / "data" / "old_logs"
     "name, entry",
     [
         ("schock_final_schock_aus.json", "entry 20 (dice 652)"),  # schock.schock_aus: "loses the half" in the final
+        ("bierpong_bombe_drinks.json", "entry 8 (Ben: miss)"),  # bierpong.art1: the Bombe's cup drunk twice
+        ("bierpong_worked_example.json", "entry 6 (Owls remove 1 2)"),  # bierpong.art1: "cup(s) hit × 1 sip(s)"
+        ("bierpong_dead_cup_fire.json", "entry 9 (Owls remove 1)"),  # bierpong.art1: the drink's new wording
+        ("racerbile_flat_out.json", "entry 23 (drive 1,6)"),  # racerbile.flat_out: the forced drop to 1st costs 2 sips
+        ("racerbile_lemans_judges.json", "entry 2 (times 40 44)"),  # racerbile.lemans.driver_change: the change comes first
     ],
 )
 def test_old_log_with_a_corrected_ruling_is_refused_naming_the_entry(name: str, entry: str) -> None:
@@ -37,3 +42,9 @@ def test_old_log_replays_up_to_the_corrected_entry(tmp_path: Path) -> None:
     cut.write_text(json.dumps(data), encoding="utf-8")
     m = Match.load(cut)
     assert len(m.log.entries) == 19 and m.state.stage == "final"
+
+
+def test_old_log_the_corrections_do_not_touch_still_loads() -> None:
+    """racerbile.field.blocking: the shipped Babybile block record, saved before the corrections, rules the same."""
+    m = Match.load(OLD / "racerbile_babybile_block.json")
+    assert len(m.log.entries) == 33

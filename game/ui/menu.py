@@ -48,7 +48,7 @@ RACE_KINDS: list[tuple[str, str]] = [
     ("random", N_("Random bot")),
 ]
 RACE_BOTS = ("careful", "racer", "stalin")
-LEMANS_ONLY = ("lemans_hours", "lemans_time_factor")  # Racerbile options shown only for Le Mans …
+LEMANS_ONLY = ("lemans_hours", "lemans_time_factor", "lemans_drivers", "nol4_beer_on_top")  # Racerbile options shown only for Le Mans …
 RACE_ONLY = ("laps",)  # … and for the other variants only
 VARIANT_LABELS = {"babybile": N_("Babybile"), "racerbile": N_("Racerbile"), "le_mans": N_("Le Mans")}  # shown through `_()`
 TEAM_NAMES = ["Rød", "Blå", "Gul", "Grøn", "Orange", "Lilla", "Turkis", "Hvid"]
@@ -221,14 +221,34 @@ class MenuModel:
             return [(d.strip(), str(t.drink)) for t in self.team_rows if t.kind == "human" for d in t.drivers if d.strip()]
         return [(p.name.strip(), str(p.drink)) for p in self.players if p.kind == "human" and p.name.strip()]
 
+    @property
+    def team_size(self) -> int:
+        """Drivers per Le Mans team: the option lemans_drivers (racerbile.lemans.teams)."""
+        n = self.options.get("racerbile", {}).get("lemans_drivers", 3)
+        return n if isinstance(n, int) and 1 <= n <= 6 else 3
+
+    def fit_teams(self) -> None:
+        """Give every Le Mans team as many driver slots as lemans_drivers says: cut or fill up with
+        free driver names."""
+        size = self.team_size
+        taken = {d for t in self.teams for d in t.drivers}
+        free = [d for d in DRIVER_NAMES if d not in taken]
+        for t in self.teams:
+            if len(t.drivers) > size:
+                t.drivers = t.drivers[:size]
+            while len(t.drivers) < size:
+                name = free.pop(0) if free else f"{t.name} {len(t.drivers) + 1}"
+                t.drivers.append(name)
+
     def add_team(self) -> None:
         if len(self.teams) >= MAX_PLAYERS:
             return
         taken = {t.name for t in self.teams}
         name = next((n for n in TEAM_NAMES if n not in taken), f"Team {len(self.teams) + 1}")
         drivers = {d for t in self.teams for d in t.drivers}
-        free = [d for d in DRIVER_NAMES if d not in drivers] + [f"{name} {j}" for j in (1, 2, 3)]
-        self.teams.append(TeamRow(name, free[:3], "careful"))
+        size = self.team_size
+        free = [d for d in DRIVER_NAMES if d not in drivers] + [f"{name} {j}" for j in range(1, size + 1)]
+        self.teams.append(TeamRow(name, free[:size], "careful"))
 
     def remove_team(self, i: int) -> None:
         if len(self.teams) > MIN_PLAYERS and 0 <= i < len(self.teams):
@@ -273,6 +293,15 @@ class MenuModel:
         if self.game == "racerbile":
             if not self.track.strip():
                 out.append(_("choose a track"))
+            elif self.lemans:
+                from game.racerbile.tracks import find_track
+
+                try:
+                    pitless = find_track(self.track).track.pit is None
+                except (ValueError, InputError):
+                    pitless = False  # a track that cannot be loaded says so when the match starts
+                if pitless:
+                    out.append(_("Le Mans needs a track with a pit lane ({rule})").format(rule="racerbile.lemans.pit"))
         elif not g.isdigit() or not 1 <= int(g) <= 99:
             out.append(_("the number of games must be a whole number from 1 to 99"))
         for name, text in self.counts.get(self.game, {}).items():
@@ -291,9 +320,11 @@ class MenuModel:
         dup = sorted({n for n in teams if n and teams.count(n) > 1})
         if dup:
             out.append(_("team names must differ: {names} races twice").format(names=", ".join(dup)))
+        self.fit_teams()
         drivers = [d.strip() for t in self.teams for d in t.drivers]
         if any(not d for d in drivers):
-            out.append(_("every team needs three drivers with names"))
+            size = self.team_size
+            out.append(_("every team needs three drivers with names") if size == 3 else _("every team needs {n} drivers with names").format(n=size))
         dup = sorted({d for d in drivers if d and drivers.count(d) > 1})
         if dup:
             out.append(_("driver names must differ: {names} drives twice").format(names=", ".join(dup)))
@@ -336,6 +367,7 @@ class MenuModel:
         if self.game == "bierpong":
             return [PlayerSpec(t.name.strip(), t.kind, t.drink, tuple(d.strip() for d in t.drivers if d.strip())) for t in self.pong_teams]
         if self.lemans:
+            self.fit_teams()
             return [PlayerSpec(t.name.strip(), kind_for(self.game, t.kind), t.drink, tuple(d.strip() for d in t.drivers)) for t in self.teams]
         return [PlayerSpec(p.name.strip(), kind_for(self.game, p.kind), p.drink) for p in self.players]
 
@@ -487,6 +519,9 @@ class MenuScene(OverlayScene):
         drink_labels: list[str | tuple[str, str]] = [drink_label(d) for d, _l in DRINKS]
         if m.team_game:
             pong = m.game == "bierpong"
+            if not pong:
+                m.fit_teams()  # as many driver slots as lemans_drivers says
+            size = m.team_size
             head(_("Teams"), x0, y)
             room = self.left.bottom - y - 40 - 50
             n = len(m.team_rows)
@@ -497,9 +532,11 @@ class MenuScene(OverlayScene):
                 small(_("two teams of 1–{n} players (empty names are left out) · P: practice table").format(n=PONG_TEAM), x0 + 90, y + 10)
             elif shown < n:
                 first, last = self.team_scroll + 1, self.team_scroll + shown
-                small(_("teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls").format(first=first, last=last, n=n), x0 + 90, y + 10)
+                each = _("teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls") if size == 3 else _("teams {first}–{last} of {n} ({d} drivers each) · the mouse wheel scrolls")
+                small(each.format(first=first, last=last, n=n, d=size), x0 + 90, y + 10)
             else:
-                small(_("{low}–{high} teams of three drivers, in seating order").format(low=MIN_PLAYERS, high=MAX_PLAYERS), x0 + 90, y + 10)
+                each = _("{low}–{high} teams of three drivers, in seating order") if size == 3 else _("{low}–{high} teams of {d} drivers, in seating order")
+                small(each.format(low=MIN_PLAYERS, high=MAX_PLAYERS, d=size), x0 + 90, y + 10)
             y += 40
             for k, i in enumerate(range(self.team_scroll, self.team_scroll + shown)):
                 t = m.team_rows[i]
@@ -600,8 +637,11 @@ class MenuScene(OverlayScene):
                 if need <= room:
                     help_lines = n_lines
                     break
-            for o in info.spec.options:
-                y = self._option_row(o, x1, y, rinner, labels, help_lines)
+            if help_lines == 0:  # more options than room (Bierpong): a page at a time, as Racerbile's
+                y = self._option_page(list(info.spec.options), x1, y, rinner, labels, small)
+            else:
+                for o in info.spec.options:
+                    y = self._option_row(o, x1, y, rinner, labels, help_lines)
             if m.game != "bierpong":  # a Bierpong match is one game
                 small(_("Games in the match"), x1, y + 8, theme.CREAM, 15, "bold")
                 self.games_entry = UITextEntryLine(pygame.Rect(x1 + rinner - 90, y, 90, 32), ui, initial_text=m.games)
@@ -696,6 +736,12 @@ class MenuScene(OverlayScene):
         opts = [o for o in info.spec.options if o.name not in (RACE_ONLY if m.lemans else LEMANS_ONLY)]
         if m.lemans:  # the event's clock first
             opts.sort(key=lambda o: o.name not in LEMANS_ONLY)
+        return self._option_page(opts, x, y, width, labels, small)
+
+    def _option_page(self, opts: list[Option], x: int, y: int, width: int, labels: list[tuple[pygame.Surface, tuple[int, int]]],
+                     small: Any) -> int:
+        """As many of `opts` as there is room for, from `option_scroll` on, and the "More options" button."""
+        ui = self.ui
         row = 34 + 16 + 6
         shown = max(1, min(len(opts), (self.right.bottom - y - 44) // row))
         if self.option_scroll >= len(opts):
@@ -978,6 +1024,7 @@ class MenuScene(OverlayScene):
             if el in self.game_buttons:
                 self._sync_names()
                 m.game = self.game_buttons[el]
+                self.option_scroll = 0  # each game's options from the first
                 self.message = ""
                 self.rebuild()
             elif el is self.add_button:
@@ -1042,6 +1089,10 @@ class MenuScene(OverlayScene):
                     if wdg is el:
                         opt = GAMES[m.game].spec.option(name)
                         m.options[m.game][name] = next(c for c in opt.choices if _choice_label(c) == e.text)
+                        if name == "lemans_drivers":  # as many driver slots per team
+                            self._sync_names()
+                            self.rebuild()
+                        break
         elif e.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             if e.ui_element is self.coach_box:
                 m.coach = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
@@ -1060,7 +1111,7 @@ class MenuScene(OverlayScene):
             self.open_shots()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_s and not self._typing():
             self.open_settings()
-        elif e.type == pygame.MOUSEWHEEL and m.game == "racerbile":
+        elif e.type == pygame.MOUSEWHEEL and (m.game == "racerbile" or self.more_button is not None):
             pos = pygame.mouse.get_pos()
             if self.right.collidepoint(pos):
                 self._sync_names()
