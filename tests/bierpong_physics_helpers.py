@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from game.bierpong import solver as S
-from game.bierpong.actions import Begin, Throw, Throwoff, Together, parse_action
+from game.bierpong.actions import Begin, Throw, Throwoff, Together
 from game.bierpong.classify import read
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import KONTER, THROWOFF, BierpongState
@@ -35,6 +35,7 @@ from physics.events import Event, Settled
 from physics.table import Cup
 from physics.world import Throw as PhysThrow
 from physics.world import Table, simulate
+from tests.bierpong_helpers import play
 
 WANTS = ("hit", "bounce", "roller", "graze", "miss", "air", "back")
 RELEASE = S.RELEASE
@@ -222,14 +223,6 @@ def new_game(teams: tuple[tuple[str, ...], ...] = SINGLES, begin: str = "Foxes",
     throwoff(m, teams[0][0], "hit", teams[1][0], "miss")
     m.apply(Begin(begin))
     return m
-
-
-def play(m: Match, *lines: str) -> list[Ruling]:
-    """Table events (and anything else) in the match log's notation."""
-    out: list[Ruling] = []
-    for line in lines:
-        out += m.apply(parse_action(line)).rulings
-    return out
 
 
 def cups(m: Match, team: int) -> tuple[int, ...]:

@@ -270,3 +270,13 @@ def _roll_for(r: Race, seat: int, dists: Mapping[int, Mapping[Hex, int]], want: 
     for i in range(per - dice):
         faces[i % dice] += 1
     return "".join(map(str, faces))
+
+
+def third_gear(r: Race) -> None:
+    """Play Anna (first in order) and Bo up to Anna's turn in third gear, her dice about to roll."""
+    turn(r, "2")
+    turn(r, "2")
+    turn(r, "11", gear="up")
+    turn(r, "2")
+    r.play("gear up")
+    assert r.on_turn == "Anna" and r.car("Anna").gear == 3 and r.state.phase == ROLL

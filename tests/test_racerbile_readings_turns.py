@@ -19,7 +19,7 @@ from game.racerbile.track import Kind
 from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ruling import What
-from racerbile_helpers import Race, before, drive_text, field_of, of, pick, position, race, sips, turn, words
+from racerbile_helpers import Race, before, drive_text, field_of, of, pick, position, race, sips, third_gear, turn, words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -32,14 +32,6 @@ def lemans(*teams: str, **options: object) -> Race:
     return race(*names, variant=R.LE_MANS, track="le_mans", drivers=[TEAMS[t] for t in names], **options)  # type: ignore[arg-type]
 
 
-def third_gear(r: Race) -> None:
-    """Anna (first) and Bo play up to Anna's turn in third gear, her dice about to roll."""
-    turn(r, "2")
-    turn(r, "2")
-    turn(r, "11", gear="up")
-    turn(r, "2")
-    r.play("gear up")
-    assert r.on_turn == "Anna" and r.car("Anna").gear == 3 and r.state.phase == ROLL
 
 
 def off_the_track(r: Race) -> None:

@@ -33,6 +33,7 @@ from racerbile_helpers import (
     race,
     sips,
     steps_to,
+    third_gear,
     turn,
     words,
 )
@@ -148,7 +149,7 @@ def test_bunde_resten_empties_what_is_left_of_the_current_beer() -> None:
     """racerbile.beer: "bunde resten af sin øl" is what is left of the current beer (here by a
     triple clutch fault, racerbile.clutch)."""
     r = race()
-    _third_gear(r)
+    third_gear(r)
     r.play("call racerbile.general.explain_rule Anna 1")
     left = r.beer_left("Anna")
     had = r.drunk("Anna")
@@ -294,7 +295,7 @@ def test_triple_clutch_empties_rest_of_beer_and_babybile_still_moves_three() -> 
     """racerbile.clutch: three 1s in third gear smash the gearbox – instead of the sips the player
     empties the rest of his beer; in Babybile the car still drives the 3 fields (Decisions)."""
     r = race()
-    _third_gear(r)
+    third_gear(r)
     had, left = r.drunk("Anna"), r.beer_left("Anna")
     out = r.play("dice 111")
     assert sips(out, "Anna", "racerbile.clutch") == 0
@@ -356,7 +357,7 @@ def test_flat_out_off_the_track_sips_first_gear_and_reversing_back() -> None:
     of the roll not driven on it, forces first gear ("Jeg gearer ned til første gear"), and next
     turn it reverses onto the field where it left and starts in first gear with no upshift."""
     r = race()
-    _third_gear(r)
+    third_gear(r)
     out = r.play("dice 442")
     assert of(out, "racerbile.flat_out", What.NOTE)
     moves = list(r.state.moves())
@@ -387,7 +388,7 @@ def test_flat_out_off_the_track_sips_first_gear_and_reversing_back() -> None:
 def test_off_track_return_can_cost_the_turn() -> None:
     """racerbile.flat_out (option off_track_return_costs_turn): reversing back is the whole turn."""
     r = race(off_track_return_costs_turn=True)
-    _third_gear(r)
+    third_gear(r)
     r.play("dice 442")
     m = max((m for m in r.state.moves() if m.off_track), key=lambda m: len(m.path))
     r.play(drive_text(m.path))
@@ -480,19 +481,6 @@ def test_midway_line_everybody_drinks() -> None:
     assert {x.who for x in of(out, "racerbile.field.midway", What.SIPS)} == {"Anna", "Bo", "Cy"}
     assert all(sips(out, p, "racerbile.field.midway") == 1 for p in ("Anna", "Bo", "Cy"))
     assert all(r.drunk(p) >= had[p] + 1 for p in had)
-
-
-# --- helpers of the tests ------------------------------------------------------------------
-
-
-def _third_gear(r: Race) -> None:
-    """Play Anna (first in order) and Bo up to Anna's turn in third gear, her dice about to roll."""
-    turn(r, "2")
-    turn(r, "2")
-    turn(r, "11", gear="up")
-    turn(r, "2")
-    r.play("gear up")
-    assert r.on_turn == "Anna" and r.car("Anna").gear == 3 and r.state.phase == ROLL
 
 
 def test_split_first_car_picks_the_branch_for_everyone() -> None:
@@ -715,7 +703,7 @@ def test_smashed_gearbox_means_first_gear_next_turn_and_a_sip_per_gear() -> None
     """racerbile.variant.racerbile: three 1s smash the gearbox – the rest of the beer, and the next
     turn starts in first gear ("Jeg starter i første gear") with a sip per gear dropped (3rd → 1st: 2)."""
     r = race(variant=R.RACERBILE)
-    _third_gear(r)
+    third_gear(r)
     out = r.play("dice 111")
     assert of(out, "racerbile.clutch", What.BEER_REST, "Anna")
     assert r.state.turn is not None and r.state.turn.roll == 3
@@ -732,7 +720,7 @@ def test_leaving_the_track_costs_the_rest_of_the_beer() -> None:
     """racerbile.variant.racerbile, racerbile.flat_out: in Racerbile the car flies straight on the
     way it faces; leaving the track empties the rest of the beer on top of the sips per field."""
     r = race(variant=R.RACERBILE)
-    _third_gear(r)
+    third_gear(r)
     facing = r.car("Anna").facing
     r.play("dice 433")
     moves = list(r.state.moves())
@@ -873,7 +861,7 @@ def test_upside_down_redo_pays_and_drives_again() -> None:
 def test_triple_clutch_full_beer_option() -> None:
     """racerbile.option.triple_clutch_full_beer: a triple clutch fault costs a whole beer."""
     r = race(triple_clutch_full_beer=True)
-    _third_gear(r)
+    third_gear(r)
     had = r.drunk("Anna")
     out = r.play("dice 111")
     assert [(x.what, x.amount) for x in of(out, "racerbile.option.triple_clutch_full_beer")] == [(What.BEER, 1)]
@@ -884,7 +872,7 @@ def test_triple_clutch_full_beer_option() -> None:
 def test_smashed_gearbox_zero_moves_nothing_and_costs_a_beer() -> None:
     """racerbile.option.smashed_gearbox_zero: a triple clutch fault moves 0 fields and costs a whole beer."""
     r = race(smashed_gearbox_zero=True, drinks={"Anna": Drink.LIGHT_BEER})
-    _third_gear(r)
+    third_gear(r)
     had, where = r.drunk("Anna"), r.pos("Anna")
     out = r.play("dice 111")
     assert [(x.what, x.amount) for x in of(out, "racerbile.option.smashed_gearbox_zero")] == [(What.BEER, 1)]
@@ -897,7 +885,7 @@ def test_smashed_gearbox_zero_moves_nothing_and_costs_a_beer() -> None:
 def test_off_track_full_beer_option() -> None:
     """racerbile.option.off_track_full_beer: leaving the track costs a whole beer on top."""
     r = race(off_track_full_beer=True)
-    _third_gear(r)
+    third_gear(r)
     r.play("dice 442")
     m = max((m for m in r.state.moves() if m.off_track), key=lambda m: len(m.path))
     out = r.play(drive_text(m.path))
