@@ -259,6 +259,7 @@ def start(game: str, seed: int, path: Path) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_killed_at_a_random_moment_the_match_resumes_with_nothing_saved_lost(game: str, tmp_path: Path) -> None:
     """Issue 8: a bots' match autosaving in its own process is SIGKILLed after a random short

@@ -119,6 +119,7 @@ def test_bot_games_use_the_special_rules() -> None:
 # --- skill --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_skill_bands_measured_over_500_throws() -> None:
     """The hard-coded spreads keep the calibrated hit rates (at a full 10-cup rack): casual 15–25 %,
     pro 40–50 %, regular and good between (bierpong.art1: a hit is a ball in a cup)."""
@@ -128,6 +129,7 @@ def test_skill_bands_measured_over_500_throws() -> None:
     assert rates["casual"] < rates["regular"] < rates["good"] < rates["pro"], rates
 
 
+@pytest.mark.slow
 def test_calibration_finds_a_wider_spread_for_a_lower_rate() -> None:
     """`calibrate` bisects the spread to a hit rate: a lower target rate needs a wider spread."""
     from game.bierpong.bots import calibrate

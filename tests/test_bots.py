@@ -109,6 +109,7 @@ def brute_force(state: DiceState, cost: Callable[[Throw], float]) -> dict[Action
 # --- (a) the bot against a random keeper ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_schock_bot_loses_less_than_random_keeper() -> None:
     """schock.rolls (keeping dice, up to three rolls, the opener's count binding the others),
     schock.sixes, schock.mit, schock.deckel, schock.game: over 1,000 four-player games the exact
@@ -121,6 +122,7 @@ def test_schock_bot_loses_less_than_random_keeper() -> None:
     assert bot < 0.10
 
 
+@pytest.mark.slow
 def test_katchen_bot_loses_less_than_random_keeper() -> None:
     """katchen.phase2 (keeping dice, up to three rolls, nobody more than the opener), katchen.phase1,
     katchen.order, katchen.mit: over 1,000 four-player games the exact bot's seat gets clearly
@@ -155,6 +157,7 @@ KATCHEN_PROFILES = st.fixed_dictionaries({"katchen_in_one_roll": st.booleans()})
     players=st.integers(2, 8),
     seed=st.integers(0, 10**6),
 )
+@pytest.mark.slow
 def test_bot_never_plays_an_illegal_action(game_options: tuple[str, dict[str, object]], players: int, seed: int) -> None:
     """schock.rolls, schock.sixes, katchen.phase1, katchen.phase2: in every position of a whole game –
     reached half by the bot's own choices, half by random ones – the bot picks a legal action."""
@@ -234,6 +237,7 @@ def test_bot_registry() -> None:
 # --- exactness --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_bot_values_equal_brute_force_expectimax() -> None:
     """schock.rolls, schock.sixes, schock.mit, katchen.phase2: the bot's value of every legal action
     equals an expectimax over the real state machine with the bot's own cost of each final throw –

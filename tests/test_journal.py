@@ -73,6 +73,7 @@ def play(m: Match, actions: int) -> Match:
     return m
 
 
+@pytest.mark.slow
 def test_killed_at_random_moments_a_le_mans_continues_with_nothing_lost(tmp_path: Path) -> None:
     """racerbile.lemans.teams: a bots-only Le Mans, SIGKILLed again and again at random moments
     (before, while and after loading, mid-race); every restart continues the journal: every

@@ -13,6 +13,7 @@ from physics.table import formation
 from physics.world import Throw, simulate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [6, 7, 8, 9])
 def test_10000_random_throws_keep_the_invariants(seed: int) -> None:
     """No NaN, no ball through a cup wall or the table, every throw settles within 10 s."""

@@ -89,6 +89,7 @@ def key(app: App, k: int) -> None:
 # --- stepping -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(MATCHES))
 def test_every_step_forward_and_back_is_the_replayed_prefix(app: App, tmp_path: Path, game: str) -> None:
     """→ and ← through a whole bot match: the scene's match at step k has the state and the rulings

@@ -88,6 +88,7 @@ def _one_field_changes(draft: Draft) -> dict[str, list[Draft]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_a_one_field_change_is_a_small_diff(path: Path) -> None:
     draft = Draft.from_track(read_track(path).track)
@@ -166,6 +167,7 @@ def drafts(draw: st.DrawFn) -> Draft:
     return d.set_orientation(draw(st.sampled_from(["pointy", "flat"])))
 
 
+@pytest.mark.slow
 @given(drafts())
 @settings(max_examples=300, deadline=None)
 def test_random_drafts_read_back_equal(draft: Draft) -> None:
