@@ -1,6 +1,8 @@
 """Set up positions through the public notation (never through private fields)."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.match import Match, PlayerSpec
 from game.records import play_turn
 from game.rules.ruling import Ruling, What
@@ -29,3 +31,19 @@ def mats(match: Match) -> dict[str, int]:
 
 def of(rulings: list[Ruling], what: What, rule: str | None = None) -> list[Ruling]:
     return [r for r in rulings if r.what is what and (rule is None or r.rule == rule)]
+
+
+def menu_on(app: Any, game: str) -> Any:
+    """The menu scene pushed on `app`, with `game` chosen by a click on its button."""
+    import pygame
+    import pygame_gui
+
+    from game.ui.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    button = next(b for b, gid in menu.game_buttons.items() if gid == game)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.step(1 / 60)
+    return menu

@@ -18,6 +18,7 @@ from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
 from tests.bierpong_helpers import DOUBLES, SINGLES, cups, new_game, play
+from tests.helpers import menu_on
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -260,14 +261,7 @@ def test_bierpong_art1_art12_art13_art17_new_options_are_in_the_menu(app: App) -
     import pygame
     import pygame_gui
 
-    from game.ui.menu import MenuScene
-
-    menu = MenuScene(app)
-    app.push(menu)
-    app.step(1 / 60)
-    button = next(b for b, gid in menu.game_buttons.items() if gid == "bierpong")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
-    app.step(1 / 60)
+    menu = menu_on(app, "bierpong")
     seen: set[str] = set()
     for _page in range(5):
         for name, w in menu.option_widgets.items():

@@ -155,14 +155,9 @@ def test_ctrl_s_saves_and_the_saved_match_loads_into_the_scene(app: App, tmp_pat
 
 
 def test_the_scene_opens_from_the_menu(app: App) -> None:
-    from game.ui.menu import MenuScene
+    from tests.helpers import menu_on
 
-    menu = MenuScene(app)
-    app.push(menu)
-    app.step(1 / 60)
-    button = next(b for b, gid in menu.game_buttons.items() if gid == "bierpong")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
-    app.step(1 / 60)
+    menu = menu_on(app, "bierpong")
     assert menu.model.game == "bierpong"
     specs = menu.model.player_specs()
     assert [p.drivers for p in specs] == [("Anna", "Bo"), ("Cem", "Dana")]
