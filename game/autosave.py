@@ -1,6 +1,6 @@
 """Crash-safe autosave of a live match: the whole log on disk after every action.
 
-One autosave per game, `autosave-<game>.json` in the save folder (`game.ui.saves`), in the match
+One autosave per game, `autosave-<game>.json` in the save folder (`game.saves`), in the match
 log's own format (`Match.load` reads it). Every write puts the new text in a synced temporary file,
 renames the current file to `<file>.bak`, renames the new text into place and syncs the folder
 (`game.fileio.write_keeping_backup`): a crash at any moment leaves the file or its backup whole,
@@ -8,7 +8,7 @@ and the action counts as saved once `Match.apply` has returned.
 
 The file holds the header on its first line and log entry i (the start is entry 1) on line i + 1,
 so an error's line names the damaged entry. Entries are serialised once and kept, so a write costs
-little more than the disk (`bench_autosave`).
+little more than the disk (`bench/autosave.py` measures it).
 
 A finished match has no autosave: `Autosave.finish` deletes the file and its backup (save the
 match under its own name first if it is to be kept), so the menu offers only unfinished ones.
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +31,7 @@ from game.rules.matchlog import Entry, MatchLog
 if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
     from game.match import Match
 
-__all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "bench_autosave", "last_unfinished", "load_autosave",
+__all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "last_unfinished", "load_autosave",
            "unfinished"]
 
 PREFIX = "autosave-"
@@ -45,7 +44,7 @@ def backup_of(path: str | Path) -> Path:
 
 
 def default_path(game: str) -> Path:
-    from game.ui.saves import autosave_path  # pygame-free; imported late so that tests can move the folder
+    from game.saves import autosave_path  # pygame-free; imported late so that tests can move the folder
 
     return autosave_path(game)
 
@@ -64,7 +63,7 @@ def keep_aside(path: Path, log: MatchLog) -> Path | None:
             continue  # unreadable: try the backup; neither: nothing to keep
         if len(actions) < 2 or (same and actions == [e.action for e in log.entries[: len(actions)]]):
             return None
-        from game.ui.saves import new_save_path
+        from game.saves import new_save_path
 
         target = new_save_path(f"{game}-unfinished", path.parent)
         try:
@@ -264,7 +263,7 @@ def _info(path: Path, game: str) -> AutosaveInfo:
 def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
     """Every unfinished autosave in `folder` (default: the save folder), newest first."""
     if folder is None:
-        from game.ui.saves import save_dir
+        from game.saves import save_dir
 
         folder = save_dir()
     d = Path(folder)
@@ -291,50 +290,73 @@ def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
     return found[0] if found else None
 
 
-# --- the cost of a write -------------------------------------------------------------------------
+# --- a live match's autosave --------------------------------------------------------------------
 
 
-def long_race(entries: int, seed: int = 11) -> Match:
-    """A bots-only Le Mans (three teams of three) driven to at least `entries` log entries."""
-    from game.match import Match, PlayerSpec
-    from game.racerbile.actions import Clock
-    from game.racerbile.bots import make_race_bot
-    from game.rules import racerbile as R
-    from game.state import CHANCE
+class MatchAutosave:
+    """The autosave of the match a scene plays (`game.autosave.Autosave`).
 
-    teams = [PlayerSpec(f"Team {i}", kind, drivers=tuple(f"D{i}{k}" for k in range(3)))
-             for i, kind in enumerate(["careful", "racer", "stalin"])]
-    m = Match("racerbile", teams, R.SPEC.make(R.LE_MANS), seed=seed, track="le_mans")
-    bots = [make_race_bot(p.kind) for p in m.players]
-    while len(m.log.entries) < entries and not m.state.is_terminal():
-        seat = m.state.current_player()
-        if seat == CHANCE:
-            m.resolve_chance()
+    Made with the scene: the log so far is written at once (replacing the game's older autosave);
+    after every action the whole log; `after_undo()` after an undo; at the end of the match the file
+    and its backup are deleted. `close()` when the scene leaves: an unfinished match stays on disk.
+    `enabled=False` (a Le Mans race, which keeps its own journal) does nothing at all; a match that
+    is over already is not autosaved until an undo reopens it."""
+
+    def __init__(self, match: Match, *, enabled: bool = True) -> None:
+        self.match = match
+        self.enabled = enabled and match.journal is None
+        self.save: Autosave | None = None
+        self.finished = False  # the match ended while autosaved: its autosave is gone
+        self._listening = False
+        if not self.enabled:
+            return
+        match.listeners.append(self._on_entry)
+        self._listening = True
+        if not match.state.is_terminal():
+            self._attach()
+
+    @property
+    def error(self) -> str | None:
+        """Why the last write failed (None: it did not)."""
+        return self.save.error if self.save is not None else None
+
+    @property
+    def active(self) -> bool:
+        """Every action is being written now."""
+        return self.save is not None and not self.finished
+
+    def _attach(self) -> None:
+        # written from `_on_entry`, which also notices the end of the match
+        self.save = Autosave.attach(self.match, listen=False)
+        self.finished = False
+
+    def _on_entry(self, entry: Entry) -> None:
+        if not self.active:
+            return
+        assert self.save is not None
+        if self.match.state.is_terminal():
+            self.save.finish()
+            self.finished = True
         else:
-            m.apply(bots[seat].act(m.state, m.rng))
-        if m.state.turns and len(m.log.entries) % 10 == 0:
-            m.apply(Clock(30))
-    return m
+            self.save.sync()
 
+    def after_undo(self) -> None:
+        """The log was cut back (`undo_to`, `undo_turn`): write it as it is now."""
+        if not self.enabled:
+            return
+        if self.match.state.is_terminal():
+            if self.active:
+                assert self.save is not None
+                self.save.finish()
+                self.finished = True
+        elif self.active:
+            assert self.save is not None
+            self.save.sync()
+        else:
+            self._attach()
 
-def bench_autosave(sizes: tuple[int, ...] = (100, 2000), actions: int = 40) -> dict[str, float]:
-    """Milliseconds an autosave adds to an action of a Racerbile (Le Mans) log of 100 and 2,000
-    entries, and beside it the plain `MatchLog.save` of the 2,000-entry log (the naive autosave)."""
-    from game.match import Match
-
-    full = long_race(max(sizes) + actions)
-    out: dict[str, float] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            m = Match.replay(full.log.prefix(n))
-            a = Autosave.attach(m, Path(tmp) / f"{PREFIX}racerbile-{n}.json")
-            a.writes, a.seconds = 0, 0.0
-            for e in full.log.entries[n : n + actions]:
-                m.apply(m.parse(e.action))
-            out[f"autosave_{n}_ms"] = a.seconds / max(1, a.writes) * 1000
-        log = full.log.prefix(max(sizes))
-        t0 = time.perf_counter()
-        for _ in range(5):
-            log.save(Path(tmp) / "plain.json")
-        out[f"baseline_save_{max(sizes)}_ms"] = (time.perf_counter() - t0) / 5 * 1000
-    return out
+    def close(self) -> None:
+        """The scene leaves: stop listening (an unfinished match's autosave stays for "Continue")."""
+        if self._listening:
+            self.match.listeners.remove(self._on_entry)
+            self._listening = False

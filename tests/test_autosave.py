@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.autosave import Autosave, backup_of, bench_autosave, last_unfinished, load_autosave, unfinished
+from game.autosave import Autosave, backup_of, last_unfinished, load_autosave, unfinished
 from game.errors import InputError
 from game.match import Match
 from game.rules.matchlog import MatchLog
@@ -239,6 +239,8 @@ def test_last_unfinished_is_the_newest_unfinished_autosave(tmp_path: Path, monke
 
 def test_bench_autosave_measures_both_sizes() -> None:
     """The bench figure: ms per autosaved action at two log sizes, beside the naive whole save."""
+    from bench.autosave import bench_autosave
+
     got = bench_autosave(sizes=(20, 120), actions=5)
     assert set(got) == {"autosave_20_ms", "autosave_120_ms", "baseline_save_120_ms"}
     assert all(v > 0 for v in got.values())

@@ -66,9 +66,10 @@ from game.ui.feed import feed_by_entry
 from game.ui.modal import Confirm, ListDialog, Modal, log_dialog
 from game.ui.pong import PongScene
 from game.ui.pong_view import CupDraw, Label, PongFrame
-from game.ui.saves import new_save_path, write_save
+from game.saves import new_save_path, write_save
 from game.ui.scene import Host, OverlayScene
-from game.ui.prefs import MatchAutosave, assist
+from game.autosave import MatchAutosave
+from game.ui.prefs import assist
 from physics.constants import CONST
 from physics.events import CupContact, Event, LeftTable, TableBounce
 from physics.table import Cup

@@ -35,9 +35,9 @@ from game.ui.feed import Feed
 from game.ui.help import HelpOverlay
 from game.ui.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally, mats_text
 from game.ui.modal import Modal, log_dialog, make_manager
-from game.ui.saves import new_save_path, write_save
+from game.saves import new_save_path, write_save
 from game.ui.scene import Host, OverlayScene
-from game.ui.prefs import MatchAutosave
+from game.autosave import MatchAutosave
 from game.ui.sound import sounds
 from game.ui.standing import FinalStanding
 from game.ui.table_layout import MAX_MATS, compute_layout, mat_width, seat_arrow

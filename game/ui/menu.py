@@ -26,7 +26,7 @@ from game.rules.profile import Option, OptionValue, Profile
 from game.ui import theme
 from game.ui.help import HelpOverlay, option_value_text
 from game.ui.modal import Confirm, ListDialog, Modal, make_manager
-from game.ui.saves import list_saves, save_dir, shown_dir
+from game.saves import list_saves, save_dir, shown_dir
 from game.ui.scene import Host, OverlayScene
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable

@@ -1,28 +1,18 @@
-"""The settings in force and a match scene's autosave – the light glue the program needs from its
+"""The settings in force – the light glue the program needs from its
 first frame on (no pygame_gui here; the settings screen is `game.ui.settings_scene`).
 
 The settings in force: `run_app` loads them at start (`startup_settings`); until then (a scene
 made directly, as in tests) `loaded_settings()` is None, the scenes keep their own defaults and
 nothing is written to the user's configuration folder.
-
-`MatchAutosave`: a match scene's autosave – the whole log after every action, rewritten after an
-undo, deleted once the match is over (and written again if an undo reopens it), left on disk when
-the scene closes unfinished, for the menu's "Continue".
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game.i18n import _, set_language
 from game.rules.ledger import Drink
 from game.settings import Settings, load_settings, save_settings
 from game.ui.sound import sounds
-
-if TYPE_CHECKING:
-    from game.autosave import Autosave
-    from game.match import Match
-    from game.rules.matchlog import Entry
 
 MAX_REMEMBERED = 8
 
@@ -87,77 +77,3 @@ def remember_players(players: list[tuple[str, str]]) -> str | None:
     except OSError as e:
         return _("The settings could not be saved: {error}").format(error=e)
     return None
-
-
-# --- autosave of a match scene ---------------------------------------------------------------------
-
-
-class MatchAutosave:
-    """The autosave of the match a scene plays (`game.autosave.Autosave`).
-
-    Made with the scene: the log so far is written at once (replacing the game's older autosave);
-    after every action the whole log; `after_undo()` after an undo; at the end of the match the file
-    and its backup are deleted. `close()` when the scene leaves: an unfinished match stays on disk.
-    `enabled=False` (a Le Mans race, which keeps its own journal) does nothing at all; a match that
-    is over already is not autosaved until an undo reopens it."""
-
-    def __init__(self, match: Match, *, enabled: bool = True) -> None:
-        self.match = match
-        self.enabled = enabled and match.journal is None
-        self.save: Autosave | None = None
-        self.finished = False  # the match ended while autosaved: its autosave is gone
-        self._listening = False
-        if not self.enabled:
-            return
-        match.listeners.append(self._on_entry)
-        self._listening = True
-        if not match.state.is_terminal():
-            self._attach()
-
-    @property
-    def error(self) -> str | None:
-        """Why the last write failed (None: it did not)."""
-        return self.save.error if self.save is not None else None
-
-    @property
-    def active(self) -> bool:
-        """Every action is being written now."""
-        return self.save is not None and not self.finished
-
-    def _attach(self) -> None:
-        from game.autosave import Autosave
-
-        # written from `_on_entry`, which also notices the end of the match
-        self.save = Autosave.attach(self.match, listen=False)
-        self.finished = False
-
-    def _on_entry(self, entry: Entry) -> None:
-        if not self.active:
-            return
-        assert self.save is not None
-        if self.match.state.is_terminal():
-            self.save.finish()
-            self.finished = True
-        else:
-            self.save.sync()
-
-    def after_undo(self) -> None:
-        """The log was cut back (`undo_to`, `undo_turn`): write it as it is now."""
-        if not self.enabled:
-            return
-        if self.match.state.is_terminal():
-            if self.active:
-                assert self.save is not None
-                self.save.finish()
-                self.finished = True
-        elif self.active:
-            assert self.save is not None
-            self.save.sync()
-        else:
-            self._attach()
-
-    def close(self) -> None:
-        """The scene leaves: stop listening (an unfinished match's autosave stays for "Continue")."""
-        if self._listening:
-            self.match.listeners.remove(self._on_entry)
-            self._listening = False

@@ -87,9 +87,9 @@ from game.ui.race_hud import (
     seat_color,
     standing_rows,
 )
-from game.ui.saves import new_save_path, write_save
+from game.saves import new_save_path, write_save
 from game.ui.scene import Host, OverlayScene
-from game.ui.prefs import MatchAutosave
+from game.autosave import MatchAutosave
 from game.ui.sound import sounds
 
 BOT_DELAY = 0.55  # seconds a bot waits before it acts, so that people can follow

@@ -26,13 +26,13 @@ from game.ui import theme
 from game.ui.modal import make_manager
 from game.ui.scene import Host, OverlayScene
 from game.ui.prefs import (
-    MAX_REMEMBERED, MatchAutosave, apply_settings, assist, loaded_settings, remember_players, reset_settings,
+    MAX_REMEMBERED, apply_settings, assist, loaded_settings, remember_players, reset_settings,
     startup_settings,
 )
 from game.ui.sound import sounds
 
 __all__ = [
-    "MatchAutosave", "SettingsScene", "apply_settings", "assist", "loaded_settings", "remember_players",
+    "SettingsScene", "apply_settings", "assist", "loaded_settings", "remember_players",
     "reset_settings", "startup_settings",
 ]
 
