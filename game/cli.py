@@ -234,7 +234,7 @@ def _race_players(text: str | None, lemans: bool, teams: int | None, size: int =
     `size` drivers a team (option lemans_drivers, racerbile.lemans.teams)."""
     from game.match import PlayerSpec
     from game.rules.ledger import Drink
-    from game.ui.menu import DRIVER_NAMES, TEAM_NAMES
+    from game.games import DRIVER_NAMES, TEAM_NAMES
 
     if teams is not None and not lemans:
         raise InputError("--teams is for Le Mans (--variant le_mans)", "--teams")

@@ -22,6 +22,7 @@ class GameInfo:
     title: str
     spec: ProfileSpec
     state_class: str  # "module:Class", imported when a match starts (keeps the menu's start-up light)
+    session_class: str  # "module:Class": the game's live session (`game.session`)
     race: bool = False  # a race on a track (Racerbile), not a dice table
     teams: bool = False  # seats are teams whose players are the PlayerSpec's `drivers` (Bierpong)
 
@@ -32,10 +33,10 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
-    "schock": GameInfo("schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState"),
-    "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState"),
-    "racerbile": GameInfo("racerbile", "Racerbile", racerbile_rules.SPEC, "game.racerbile.state:RaceState", race=True),
-    "bierpong": GameInfo("bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", teams=True),
+    "schock": GameInfo("schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession"),
+    "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession"),
+    "racerbile": GameInfo("racerbile", "Racerbile", racerbile_rules.SPEC, "game.racerbile.state:RaceState", "game.session.race:RaceSession", race=True),
+    "bierpong": GameInfo("bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", "game.session.pong:PongSession", teams=True),
 }
 
 
@@ -61,3 +62,11 @@ class PlayerSpec:
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     info = GAMES[str(d["game"])]
     return info.spec.make(d.get("variant"), **dict(d.get("options", {})))
+
+
+# Names the table fills in for Le Mans teams and drivers nobody named (the menu and the command line).
+TEAM_NAMES = ["Rød", "Blå", "Gul", "Grøn", "Orange", "Lilla", "Turkis", "Hvid"]
+DRIVER_NAMES = [
+    "Anna", "Bo", "Carl", "Dorte", "Emil", "Frida", "Gustav", "Hanne", "Ib", "Jens", "Karen", "Lars",
+    "Mette", "Niels", "Ole", "Pia", "Rasmus", "Signe", "Tove", "Uffe", "Vibeke", "Willy", "Yrsa", "Åse",
+]

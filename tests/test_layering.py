@@ -40,3 +40,53 @@ def test_importing_the_referee_loads_no_pygame() -> None:
     )
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
+
+
+# The window is a layer on top (docs/architecture.md): only the command line's window commands and the
+# drawing benchmarks reach into it; the session layer and the autosave never do.
+UI_ENTRY_POINTS = ("game/cli.py", "main.py")
+
+
+def _ui_imports(path: Path) -> list[str]:
+    return sorted(m for m in imported_modules(path) if m == "game.ui" or m.startswith("game.ui."))
+
+
+def test_nothing_outside_game_ui_imports_game_ui() -> None:
+    offenders = []
+    for f in sorted((ROOT / "game").rglob("*.py")):
+        rel = f.relative_to(ROOT).as_posix()
+        if rel.startswith("game/ui/") or rel in UI_ENTRY_POINTS:
+            continue
+        if _ui_imports(f):
+            offenders.append(f"{rel}: {', '.join(_ui_imports(f))}")
+    assert offenders == []
+
+
+def test_the_command_line_opens_windows_only_inside_its_window_commands() -> None:
+    """game/cli.py imports game.ui only inside functions (a headless command never loads pygame)."""
+    tree = ast.parse((ROOT / "game/cli.py").read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [n for n in top if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("game.ui")]
+
+
+def test_the_session_layer_and_the_autosave_never_import_pygame_or_the_ui() -> None:
+    files = sorted((ROOT / "game/session").rglob("*.py")) + [ROOT / "game/autosave.py", ROOT / "game/saves.py"]
+    assert len(files) > 3
+    for f in files:
+        mods = imported_modules(f)
+        assert "pygame" not in mods and "pygame_gui" not in mods, f
+        assert not _ui_imports(f), f
+
+
+def test_playing_a_session_loads_no_pygame() -> None:
+    code = (
+        "import sys\n"
+        "from game.match import Match, PlayerSpec\n"
+        "from game.session import INSTANT, session_for\n"
+        "m = Match('schock', [PlayerSpec('A', 'bot'), PlayerSpec('B', 'random')], seed=5)\n"
+        "session_for(m, pace=INSTANT).play_out()\n"
+        "assert m.state.is_terminal()\n"
+        "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr

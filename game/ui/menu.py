@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UITextEntryLine
 
 from game.errors import InputError
-from game.games import GAMES, PlayerSpec
+from game.games import DRIVER_NAMES, GAMES, TEAM_NAMES, PlayerSpec
 from game.i18n import N_, _, language
 
 if TYPE_CHECKING:
@@ -51,11 +51,6 @@ RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor", "lemans_drivers", "nol4_beer_on_top")  # Racerbile options shown only for Le Mans …
 RACE_ONLY = ("laps",)  # … and for the other variants only
 VARIANT_LABELS = {"babybile": N_("Babybile"), "racerbile": N_("Racerbile"), "le_mans": N_("Le Mans")}  # shown through `_()`
-TEAM_NAMES = ["Rød", "Blå", "Gul", "Grøn", "Orange", "Lilla", "Turkis", "Hvid"]
-DRIVER_NAMES = [
-    "Anna", "Bo", "Carl", "Dorte", "Emil", "Frida", "Gustav", "Hanne", "Ib", "Jens", "Karen", "Lars",
-    "Mette", "Niels", "Ole", "Pia", "Rasmus", "Signe", "Tove", "Uffe", "Vibeke", "Willy", "Yrsa", "Åse",
-]
 DRINKS: list[tuple[Drink, str]] = [  # shown through `drink_label`
     (Drink.BEER, N_("Beer ({n} sips)")),
     (Drink.LIGHT_BEER, N_("Light beer ({n} sips)")),

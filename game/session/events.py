@@ -1,0 +1,56 @@
+"""What a session tells the views that listen to it, and the referee's refusal as a value."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Union
+
+from game.rules.matchlog import Entry
+
+_RULE = re.compile(r"\(((?:schock|katchen|racerbile|bierpong)(?:\.[\w]+)+)\)")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a request was not applied: the referee's reason (in its words) and the rule it cites."""
+
+    reason: str
+
+    @property
+    def rule(self) -> str | None:
+        """The rule id the reason cites, e.g. "racerbile.lemans.pit" (None: it cites none)."""
+        m = _RULE.search(self.reason)
+        return m.group(1) if m else None
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An entry went into the log (and to disk): `index` is its place (the start is 0); `before`
+    and `after` are the states around it, for the view to animate."""
+
+    entry: Entry
+    index: int
+    before: Any
+    after: Any
+    seat: int | None = None  # the seat whose decision it was (None: chance, a clock, the table)
+
+
+@dataclass(frozen=True)
+class Rewound:
+    """The log was cut back to `length` entries (undo, undo to here): views re-sync to the state."""
+
+    length: int
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the people at the table should read (a bot fell back to random play, a write failed)."""
+
+    text: str
+    kind: str = "info"  # "info" or "error"
+
+
+SessionEvent = Union[Applied, Rewound, Notice]

@@ -1,0 +1,355 @@
+"""A match played live, without a window: who may act, bots after the pace's delays, chance, clocks,
+undo, challenges and saving. Scenes draw a session and turn clicks and keys into `request`s; the
+simulators, the kill test and the editor's test drive run one at `INSTANT` pace.
+
+Apply first, then animate: every request, bot decision, chance outcome and clock emission goes into
+the log (and the autosave) the moment it happens, and `Applied` tells the views, which play it
+afterwards – while they do, they pass `hold=True` to `tick`, and bots and chance wait.
+
+The one undo rule (docs/matchlog.md): `undo()` goes back to before the last decision a person at this
+table made; the bots' decisions, chance outcomes and clock entries after it go with it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from game.autosave import MatchAutosave
+from game.errors import IllegalAction
+from game.i18n import _
+from game.match import Match
+from game.rules.challenge import CHALLENGE, Challenge
+from game.rules.matchlog import Entry
+from game.saves import new_save_path, write_save
+from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
+from game.session.seats import Bot, Person, Seat
+from game.state import CHANCE
+
+Listener = Callable[[SessionEvent], None]
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast the table plays: a bot's thinking time (seconds) and pauses after eye-catching
+    entries; `INSTANT` plays out with no waiting at all."""
+
+    bot_delay: float = 0.5
+    read_delay: float = 0.9  # a bot waits this long while a finished throw lies on the table
+    pauses: bool = True  # the pauses a game holds after some entries (a Türmchen, the order roll)
+
+    @property
+    def instant(self) -> bool:
+        return self.bot_delay <= 0 and self.read_delay <= 0 and not self.pauses
+
+
+LIVE = Pace()
+INSTANT = Pace(0.0, 0.0, False)
+
+
+class Session:
+    """One match at one table. Subclasses (`DiceSession`, `RaceSession`, `PongSession`) add their game's
+    chance, clocks and table; the base holds what every game shares."""
+
+    def __init__(self, match: Match, seats: Sequence[Seat] | None = None, pace: Pace = LIVE, *,
+                 autosave: bool = False, save_path: str | Path | None = None) -> None:
+        self.match = match
+        self.pace = pace
+        self.rng = random.Random(match.log.seed + 99)  # the fallback's and the bots' own source
+        self.seats: list[Seat] = list(seats) if seats is not None else self.default_seats()
+        self.listeners: list[Listener] = []
+        self.notices: list[str] = []  # every notice so far (bots that fell back), for tests and the CLI
+        self.save_path = Path(save_path) if save_path else None
+        self.pause = 0.0  # seconds the table holds still after an entry (a game's pause)
+        self.bot_wait = 0.0  # seconds the bot on turn has been thinking
+        self._settling = False  # drawing the chance that an entry made due
+        self.autosave = MatchAutosave(match, enabled=autosave)
+
+    # --- seats -----------------------------------------------------------------------------------
+
+    def default_seats(self) -> list[Seat]:
+        """The seats the match's players ask for: people for "human", the game's bots for the rest."""
+        return [Person(p.name) if p.kind == "human" else self.make_bot(i, p.kind) for i, p in enumerate(self.match.players)]
+
+    def make_bot(self, seat: int, kind: str) -> Seat:
+        """The game's bot of `kind` for `seat` (a subclass knows its bots; the base plays at random)."""
+        return Bot(self.match.players[seat].name, kind, lambda st, rng: rng.choice(list(st.legal_actions())))
+
+    def seat_index(self, who: int | str) -> int:
+        """A seat by its number, its player's name, or one of its members' or drivers' names."""
+        if isinstance(who, int):
+            if not 0 <= who < len(self.seats):
+                raise KeyError(who)
+            return who
+        for i, p in enumerate(self.match.players):
+            if who == p.name or who in p.drivers:
+                return i
+        raise KeyError(who)
+
+    def here(self, seat: int) -> bool:
+        """A person at this keyboard plays `seat`."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].here
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and isinstance(self.seats[seat], Bot)
+
+    def anyone_here(self) -> bool:
+        return any(s.here for s in self.seats)
+
+    # --- whose move -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def over(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def to_act(self) -> int:
+        """The seat whose decision the table waits for (`CHANCE`: a roll; a game may say otherwise)."""
+        return int(self.state.current_player())
+
+    def busy(self) -> bool:
+        """Nobody may decide now: a pause, or chance still to be drawn."""
+        return self.pause > 0 or self.to_act() == CHANCE
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats whose request the table waits for now (none: a bot, chance or a pause, or the end)."""
+        if self.over() or self.busy():
+            return ()
+        seat = self.to_act()
+        return (seat,) if 0 <= seat < len(self.seats) and not self.is_bot(seat) else ()
+
+    # --- acting ----------------------------------------------------------------------------------
+
+    def request(self, who: int | str, action: Any, detail: dict[str, Any] | None = None) -> Refusal | None:
+        """`who` (a seat, or a person's name) asks for `action`: applied when it is theirs to take and
+        legal – then None – else the referee's refusal."""
+        try:
+            seat = self.seat_index(who)
+        except KeyError:
+            return Refusal(_("{name!r} has no seat at this table").format(name=who))
+        refusal = self.refusal(seat, action)
+        if refusal is not None:
+            return refusal
+        return self.apply(action, detail, seat=seat)
+
+    def refusal(self, seat: int, action: Any) -> Refusal | None:
+        """Why `seat` may not take `action` now (None: it may). The game's legality is the state's own
+        (`apply` raises): this checks whose turn it is."""
+        if self.over():
+            return Refusal(_("the match is over"))
+        if self.table_action(action):
+            return None
+        if self.busy():
+            return Refusal(_("wait – the table is still busy"))
+        if self.to_act() != seat:
+            now = self.to_act()
+            name = self.match.players[now].name if 0 <= now < len(self.match.players) else _("chance")
+            return Refusal(_("it is {name}'s turn").format(name=name))
+        if self.is_bot(seat):
+            return Refusal(_("{name} is a bot's seat").format(name=self.match.players[seat].name))
+        return None
+
+    def table_action(self, action: Any) -> bool:
+        """An action open to anybody at the table at any time (a call, the judges): the game says."""
+        return False
+
+    def apply(self, action: Any, detail: dict[str, Any] | None = None, *, seat: int | None = None) -> Refusal | None:
+        """Put `action` into the log now (the referee checks it); listeners hear `Applied`. Chance that
+        falls due right after it is drawn at once (apply first, then animate)."""
+        before = self.state
+        try:
+            entry = self.match.apply(action, detail)
+        except (IllegalAction, ValueError) as e:
+            return Refusal(str(e))
+        self.bot_wait = 0.0
+        self.applied(entry, before)
+        self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat))
+        if self.autosave.error is not None:
+            self.notice(self.autosave.error, "error")
+        if not self._settling:
+            self._settling = True
+            try:
+                while self.pause <= 0 and not self.over() and self.to_act() == CHANCE:
+                    n = len(self.match.log.entries)
+                    self.chance()
+                    if len(self.match.log.entries) == n:
+                        break
+            finally:
+                self._settling = False
+        return None
+
+    def applied(self, entry: Entry, before: Any) -> None:
+        """A game's own bookkeeping after an entry (a pause to hold, a clock to reset)."""
+
+    def challenge(self, ch: Challenge) -> Refusal | None:
+        """A challenge of a drink ruling (a new entry, never an edit): None, or the referee's refusal."""
+        return self.apply(ch)
+
+    # --- time ------------------------------------------------------------------------------------
+
+    def tick(self, dt: float, *, hold: bool = False) -> None:
+        """`dt` seconds passed. Clocks run; unless the view holds the table (it is showing an entry,
+        a dialog is open), chance is drawn and the bot on turn acts after the pace's delay."""
+        if dt < 0 or dt != dt:
+            raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
+        self.clocks(dt, hold)
+        if hold:
+            return
+        self.pause = max(0.0, self.pause - dt)
+        if self.pause > 0 or self.over():
+            return
+        if self.to_act() == CHANCE:
+            self.chance()
+            return
+        seat = self.to_act()
+        if not self.is_bot(seat):
+            self.bot_wait = 0.0
+            return
+        self.bot_wait += dt
+        if self.bot_wait >= self.bot_delay():
+            self.bot_wait = 0.0
+            self.bot_turn(seat)
+
+    def clocks(self, dt: float, hold: bool) -> None:
+        """A game's clocks (the Le Mans event clock, a turn timer, the Bierpong game clock): they log
+        what they emit."""
+
+    def bot_delay(self) -> float:
+        return self.pace.bot_delay
+
+    def chance(self) -> None:
+        """Draw the pending chance outcome from the match's seeded source and log it."""
+        self.apply(self.match.draw_chance())
+
+    def bot_turn(self, seat: int) -> None:
+        """The bot at `seat` decides; a bot that fails or chooses an illegal action is replaced, for
+        this decision, by a random legal one (and the table is told)."""
+        action = self.decide(seat)
+        if action is not None and self.apply(action, seat=seat) is None:
+            return
+        if action is not None:
+            self.notice(_("{name}'s bot chose {action}, which is not allowed; it plays at random").format(
+                name=self.match.players[seat].name, action=action), "error")
+        fallback = self.fallback(seat)
+        if fallback is not None:
+            self.apply(fallback, seat=seat)
+
+    def decide(self, seat: int) -> Any | None:
+        try:
+            return self.seats[seat].decide(self.state, self.rng)
+        except Exception as e:  # a bot under construction must not end the evening
+            self.notice(_("{name}'s bot failed ({error}); it plays at random").format(name=self.match.players[seat].name, error=e), "error")
+            return None
+
+    def fallback(self, seat: int) -> Any | None:
+        legal = list(self.state.legal_actions())
+        return self.rng.choice(legal) if legal else None
+
+    def play_out(self, limit: int = 1_000_000, *, after: Callable[[Session], None] | None = None) -> Match:
+        """Play on with no waiting until the match ends, `limit` entries are logged, or only people
+        could go on (they are asked nothing here). `after(self)` hears every step."""
+        stuck = 0
+        while not self.over() and len(self.match.log.entries) < limit:
+            n = len(self.match.log.entries)
+            self.pause = 0.0
+            self.tick(max(self.bot_delay(), 0.0) + 1e-9)
+            if len(self.match.log.entries) == n:
+                stuck += 1
+                if stuck > 3 and self.waiting_for():
+                    break
+                if stuck > 50:
+                    raise RuntimeError(f"the {self.match.info.name} session makes no progress at entry {n}")
+            else:
+                stuck = 0
+            if after is not None:
+                after(self)
+        return self.match
+
+    # --- undo ------------------------------------------------------------------------------------
+
+    def decided_here(self, index: int, entry: Entry) -> bool:
+        """Entry `index` is a decision a person at this table made (a challenge is one too)."""
+        if entry.seat == CHALLENGE:
+            return True
+        return entry.seat >= 0 and self.here(entry.seat) and self.is_decision(entry)
+
+    def is_decision(self, entry: Entry) -> bool:
+        """An entry by a seat that is that seat's choice, not a clock's emission (the game says)."""
+        return True
+
+    def last_decision(self) -> int | None:
+        """The log index of the last decision a person at this table made (None: none yet)."""
+        entries = self.match.log.entries
+        for i in range(len(entries) - 1, 0, -1):
+            if self.decided_here(i, entries[i]):
+                return i
+        return None
+
+    def undo(self) -> Refusal | None:
+        """Back to before the last decision a person at this table made (what followed goes too)."""
+        i = self.last_decision()
+        if i is None:
+            return Refusal(_("Nothing to undo"))
+        self.undo_to(i)
+        return None
+
+    def undo_to(self, n: int) -> None:
+        """Back to just after the first `n` log entries (at least the start)."""
+        gone = self.match.log.entries[max(1, n):]
+        self.match.undo_to(n)
+        self.rewound(gone)
+        self.autosave.after_undo()
+        self.pause = 0.0
+        self.bot_wait = 0.0
+        self.emit(Rewound(len(self.match.log.entries)))
+
+    def rewound(self, gone: list[Entry]) -> None:
+        """A game's own bookkeeping after an undo (`gone`: the entries taken back)."""
+
+    # --- saving, leaving, the next match ---------------------------------------------------------
+
+    def save(self, path: str | Path | None = None) -> Path | Refusal:
+        """Save the match (its journal, if it keeps one) – at `path`, its own file, or a new one."""
+        target = Path(path) if path is not None else (self.save_path or new_save_path(self.match.info.name))
+        error = write_save(self.match, target)
+        if error is not None:
+            return Refusal(_("Could not save: {error}").format(error=error))
+        self.save_path = target
+        return target
+
+    def leave(self) -> None:
+        """The table is left: an unfinished match stays on disk (its own file, or the autosave)."""
+        if not self.over() and self.save_path is not None and self.match.journal is None:
+            try:
+                self.match.save(self.save_path)
+            except OSError:
+                pass
+        self.close()
+
+    def close(self) -> None:
+        self.autosave.close()
+        self.match.close_journal()
+
+    def next_match(self, seed: int | None = None) -> Match:
+        """A new match for the same table and profile (a fresh seed unless one is given)."""
+        m = self.match
+        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+        s = m.log.settings
+        return Match(m.info.name, list(m.players), m.profile, seed=seed, games=int(s.get("games", 1)),
+                     opener=0, track=s.get("track"))
+
+    # --- listeners -------------------------------------------------------------------------------
+
+    def listen(self, f: Listener) -> None:
+        self.listeners.append(f)
+
+    def emit(self, event: SessionEvent) -> None:
+        for f in list(self.listeners):
+            f(event)
+
+    def notice(self, text: str, kind: str = "info") -> None:
+        self.notices.append(text)
+        self.emit(Notice(text, kind))
