@@ -13,7 +13,14 @@ from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
 
 if TYPE_CHECKING:
-    from game.dice.state import DiceState
+    from game.bierpong.state import BierpongState
+    from game.dice.katchen import KatchenState
+    from game.dice.schock import SchockState
+    from game.racerbile.state import RaceState
+    from game.state import GameState
+
+    # the four state classes satisfy the one interface (mypy checks it here; nothing is imported at run time)
+    _STATES: tuple[type[GameState], ...] = (SchockState, KatchenState, RaceState, BierpongState)
 
 
 @dataclass(frozen=True)
@@ -23,20 +30,21 @@ class GameInfo:
     spec: ProfileSpec
     state_class: str  # "module:Class", imported when a match starts (keeps the menu's start-up light)
     session_class: str  # "module:Class": the game's live session (`game.session`)
-    race: bool = False  # a race on a track (Racerbile), not a dice table
-    teams: bool = False  # seats are teams whose players are the PlayerSpec's `drivers` (Bierpong)
+    race: bool = False  # a race on a track (Racerbile): the menu asks for one
 
     @property
-    def state(self) -> type[DiceState]:
+    def state(self) -> type[GameState]:
+        """The game's state class (imported now: the menu's start-up stays light)."""
         module, _, name = self.state_class.partition(":")
-        return getattr(import_module(module), name)  # type: ignore[no-any-return]
+        cls: type[GameState] = getattr(import_module(module), name)
+        return cls
 
 
 GAMES: dict[str, GameInfo] = {
     "schock": GameInfo("schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession"),
     "katchen": GameInfo("katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession"),
     "racerbile": GameInfo("racerbile", "Racerbile", racerbile_rules.SPEC, "game.racerbile.state:RaceState", "game.session.race:RaceSession", race=True),
-    "bierpong": GameInfo("bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", "game.session.pong:PongSession", teams=True),
+    "bierpong": GameInfo("bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", "game.session.pong:PongSession"),
 }
 
 

@@ -1,5 +1,7 @@
 """A match in play: the current state, driven by actions, recorded in the match log.
 
+A match knows its game only through the state interface (`game.state.GameState`): the state class
+starts it from the seating and the settings, draws its chance and rules on what may be challenged.
 Live play draws chance outcomes from a seeded generator; the log records every outcome, so a
 saved match replays exactly. Undo replays a prefix of the log. With a `journal` every entry is
 also appended to a crash-proof file as it happens (`game.rules.journal`): after a crash,
@@ -9,23 +11,19 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from game.dice.actions import Dice, Tower
 from game.errors import IllegalAction, InputError
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.journal import Journal, is_journal, read_journal
-from game.rules.challenge import CHALLENGE, CHALLENGEABLE, JUDGES, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
-from game.rules.ruling import Ruling, What
-from game.state import CHANCE
+from game.rules.ruling import Ruling
+from game.state import CHANCE, GameState, Seating
 
-__all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "TOWER_CHANCE", "profile_from_dict"]
-
-
-TOWER_CHANCE = 1 / 60  # how often a live roll lands as a Türmchen at a Schock table
+__all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "profile_from_dict"]
 
 
 def at_journal_line(e: InputError) -> InputError:
@@ -35,7 +33,9 @@ def at_journal_line(e: InputError) -> InputError:
 
 
 class Match:
-    """The live match: its log, its state, and the rulings so far."""
+    """The live match: its log, its state, and the rulings so far. `games` and `opener` (a dice
+    table) and `track` (a race) are the settings asked for, `settings` those of a saved log; the
+    game's state class takes what it needs (`GameState.new_match`)."""
 
     def __init__(
         self,
@@ -48,40 +48,21 @@ class Match:
         opener: int = 0,
         track: str | None = None,
         journal: str | Path | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         info = GAMES[game]
         self.info = info
         self.players = list(players)
         self.profile = profile or info.spec.default()
         self.rng = random.Random(seed)
-        drinks = {d: p.drink for p in players for d in (p.drivers or (p.name,))}
-        settings: dict[str, Any]
-        if info.race:
-            from game.racerbile.tracks import find_track
-
-            if track is None:
-                raise ValueError("a race needs a track")
-            found = find_track(track)
-            settings = {"track": found.name, "track_hash": found.track.content_hash}
-            step = info.state.start(  # type: ignore[attr-defined]
-                tuple(p.name for p in players),
-                self.profile,
-                track=found.track,
-                drivers=[p.drivers or (p.name,) for p in players],
-                drinks=drinks,
-            )
-        elif info.teams:
-            settings = {}
-            step = info.state.start(  # type: ignore[attr-defined]
-                tuple(p.name for p in players), self.profile, members=[p.drivers or (p.name,) for p in players]
-            )
-        else:
-            settings = {"games": games, "opener": opener}
-            step = info.state.start(  # type: ignore[attr-defined]
-                tuple(p.name for p in players), self.profile, games=games, opener=opener, drinks=drinks
-            )
+        people = tuple(p.drivers or (p.name,) for p in players)
+        seating = Seating(tuple(p.name for p in players), people,
+                          {d: p.drink for p, ds in zip(players, people) for d in ds})
+        asked = dict(settings) if settings is not None else {"games": games, "opener": opener, "track": track}
+        step, made = info.state.new_match(seating, self.profile, asked)
+        # the game's own state class: scenes and bots read their game's fields (`GameState` for the rest)
         self.state: Any = step.state
-        self.log = MatchLog(game, [p.to_dict() for p in players], self.profile.to_dict(), seed, settings)
+        self.log = MatchLog(game, [p.to_dict() for p in players], self.profile.to_dict(), seed, made)
         self.log.append(Entry(START, "start", step.rulings))
         self.listeners: list[Callable[[Entry], None]] = []
         self.journal: Journal | None = None
@@ -99,9 +80,9 @@ class Match:
         if isinstance(action, Challenge):
             action = self._checked(action)
             ruling = rule_on(self.log.entries, action)
-            if ruling.what is What.SCHUSS and self.info.name == "katchen" and self.profile["schuss_limit"] is not None:
-                raise IllegalAction(f"{action.head}: at a tournament table the Schüsse decide who leaves it "
-                                    "(katchen.phase2) – go back to before it (undo to here) instead")
+            refused = self.state.challenge_refusal(ruling)
+            if refused is not None:
+                raise IllegalAction(f"{action.head}: {refused}")
             entry = Entry(CHALLENGE, str(action), (ruling,), detail)
         else:
             seat = self.state.current_player()
@@ -116,15 +97,8 @@ class Match:
         return entry
 
     def draw_chance(self) -> Any:
-        """Draw the outcome of the pending roll from the match's seeded generator."""
-        if self.info.race:
-            return self.state.draw_chance(self.rng)
-        t = self.state.turn
-        assert t is not None and t.pending is not None
-        if self.state.TOWERS and self.rng.random() < TOWER_CHANCE:
-            return Tower()
-        n = 3 - len(t.pending)
-        return Dice(tuple(self.rng.randint(1, 6) for _ in range(n)))
+        """Draw the pending chance outcome from the match's seeded generator (the state's own draw)."""
+        return self.state.draw_chance(self.rng)
 
     def resolve_chance(self) -> Entry | None:
         if self.state.current_player() != CHANCE:
@@ -149,7 +123,7 @@ class Match:
 
     def _checked(self, ch: Challenge) -> Challenge:
         """A challenge as its notation reads back (names and reason as written), by somebody at the
-        table (or the judges) and for somebody at the table; IllegalAction otherwise."""
+        table (or whom the game lets challenge too) and for somebody at the table; IllegalAction otherwise."""
         if not ch.reason.strip():
             raise IllegalAction(f"{ch.head}: a challenge needs a reason")
         people = self.people()
@@ -158,9 +132,9 @@ class Match:
                 raise IllegalAction(f"{ch.head}: the name {name!r} cannot be written in a challenge (': ' or ' – ' in it)")
         if ch.who not in people:
             raise IllegalAction(f"{ch.head}: {ch.who!r} is nobody at this table ({', '.join(people)})")
-        judges = bool(getattr(self.state, "lemans", False))  # a Le Mans event has judges (racerbile.lemans.judges)
-        if ch.by not in people and not (judges and ch.by == JUDGES):
-            raise IllegalAction(f"{ch.head}: {ch.by!r} is nobody at this table" + (f", nor the {JUDGES}" if judges else ""))
+        others = self.state.challengers()  # e.g. a Le Mans event's judges
+        if ch.by not in people and ch.by not in others:
+            raise IllegalAction(f"{ch.head}: {ch.by!r} is nobody at this table" + "".join(f", nor the {o}" for o in others))
         return parse_challenge(str(ch))
 
     def drinks(self) -> Ledger:
@@ -228,7 +202,7 @@ class Match:
             self.journal = None
 
     @classmethod
-    def replay(cls, log: MatchLog, file: str = "<log>", *, on_state: Callable[[Any], None] | None = None) -> Match:
+    def replay(cls, log: MatchLog, file: str = "<log>", *, on_state: Callable[[GameState], None] | None = None) -> Match:
         """Rebuild a match from its log; every ruling must come out exactly as recorded.
         `on_state` is told the state at the start and after every entry (the replay viewer keeps them)."""
         try:
@@ -237,20 +211,9 @@ class Match:
         except (KeyError, ValueError, TypeError) as e:
             raise InputError(f"the saved players or profile are not valid: {e}", file) from None
         try:
-            m = cls(
-                log.game,
-                players,
-                profile,
-                seed=log.seed,
-                games=int(log.settings.get("games", 1)),
-                opener=int(log.settings.get("opener", 0)),
-                track=log.settings.get("track"),
-            )
+            m = cls(log.game, players, profile, seed=log.seed, settings=log.settings)  # the state verifies them
         except ValueError as e:
             raise InputError(str(e), file) from None
-        want = log.settings.get("track_hash")
-        if want is not None and m.log.settings.get("track_hash") != want:
-            raise InputError(f"the track {log.settings.get('track')!r} has changed since the match was saved (its content hash differs)", file)
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
         if on_state is not None:

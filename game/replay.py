@@ -22,6 +22,7 @@ from game.rules.challenge import overridden
 from game.rules.journal import is_journal, read_journal
 from game.rules.matchlog import Entry, MatchLog
 from game.rules.ruling import Ruling
+from game.state import GameState
 
 BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -39,7 +40,7 @@ class Replay:
     def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False) -> None:
         self.file = file
         self.log = log
-        self.states: list[Any] = []  # the state at the start and after every entry
+        self.states: list[GameState] = []  # the state at the start and after every entry
         try:
             shell = Match.replay(log, file, on_state=self.states.append)
         except InputError as e:
@@ -69,7 +70,8 @@ class Replay:
         return max(0, min(self.steps, k))
 
     def state_at(self, k: int) -> Any:
-        """The game's state after step k (instant: replayed once on loading)."""
+        """The game's state after step k (instant: replayed once on loading); the viewer reads its
+        game's own fields, hence `Any` (`self.states` holds them as `GameState`s)."""
         return self.states[self.clamp(k)]
 
     def show(self, k: int) -> Match:

@@ -4,7 +4,8 @@
 
 Plays a whole match of GAME (schock, katchen, racerbile, bierpong), seeded by SEED, autosaving to
 PATH (`game.autosave.Autosave`), and prints the number of log entries each time an autosave has
-returned – the start first, then after every action. With --finish the autosave is deleted at the
+returned – the start first, then after every entry. The match is played by its game's session at
+instant pace (`game.session`), as every play-out is. With --finish the autosave is deleted at the
 end, as a scene does when a match is over. `play` is the same match in-process.
 """
 from __future__ import annotations
@@ -17,62 +18,54 @@ if __name__ == "__main__":  # run as a script from anywhere: the project's root 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.match import Match, PlayerSpec  # noqa: E402
-from game.state import CHANCE  # noqa: E402
+from game.session import INSTANT, session_for  # noqa: E402
 
 GAMES = ("schock", "katchen", "racerbile", "bierpong")
 DICE_GAMES = 3  # games in a Schock or Katchen match (long enough to be killed in the middle)
 TRACK = "babybane"
 
 
-def new_match(game: str, seed: int) -> tuple[Match, Callable[[Match], object]]:
-    """The seeded match of `game` and the bots' next action for it."""
+def new_match(game: str, seed: int) -> Match:
+    """The seeded bots-only match of `game` (its session seats the bots)."""
     if game in ("schock", "katchen"):
-        from game.dice.bots import make_bot
-
         kinds = ["bot", "random", "bot"]
-        m = Match(game, [PlayerSpec(f"Seat {i + 1}", k) for i, k in enumerate(kinds)], seed=seed, games=DICE_GAMES)
-        dice_bots = [make_bot(k, seed * 16 + i) for i, k in enumerate(kinds)]
-        return m, lambda m: dice_bots[m.state.current_player()].choose(m.state)
+        return Match(game, [PlayerSpec(f"Seat {i + 1}", k) for i, k in enumerate(kinds)], seed=seed, games=DICE_GAMES)
     if game == "racerbile":
-        from game.racerbile.bots import make_race_bot
-
         kinds = ["careful", "racer", "stalin"]
-        m = Match(game, [PlayerSpec(f"Car {i + 1}", k) for i, k in enumerate(kinds)], seed=seed, track=TRACK)
-        cars = [make_race_bot(k) for k in kinds]
-        return m, lambda m: cars[m.state.current_player()].act(m.state, m.rng)
+        return Match(game, [PlayerSpec(f"Car {i + 1}", k) for i, k in enumerate(kinds)], seed=seed, track=TRACK)
     if game == "bierpong":
-        from game.bierpong.simulate import bots_for, team_players
+        from game.bierpong.simulate import team_players
 
-        m = Match(game, team_players(["regular", "good"], 2), seed=seed)
-        teams = bots_for(m)
-        return m, lambda m: teams.act(m.state)
+        return Match(game, team_players(["regular", "good"], 2), seed=seed)
     raise ValueError(f"unknown game {game!r}; valid games: {', '.join(GAMES)}")
 
 
 def play(game: str, seed: int, after: Callable[[Match], None] = lambda m: None, limit: int = 100_000) -> Match:
-    """Play the match to its end (or `limit` log entries), calling `after(match)` after every action."""
-    m, bot = new_match(game, seed)
-    return play_on(m, bot, after, limit)
+    """Play the match to its end (or `limit` log entries), calling `after(match)` after every entry."""
+    return play_on(new_match(game, seed), after, limit)
 
 
-def play_on(m: Match, bot: Callable[[Match], object], after: Callable[[Match], None], limit: int) -> Match:
-    while not m.state.is_terminal() and len(m.log.entries) < limit:
-        if m.state.current_player() == CHANCE:
-            m.resolve_chance()
-        else:
-            m.apply(bot(m))
+def play_on(m: Match, after: Callable[[Match], None], limit: int) -> Match:
+    """The match's session at instant pace plays it out (the one play-out path); `after` hears every
+    entry once it is logged (and, when an autosave listens first, saved)."""
+    def heard(entry: object) -> None:
         after(m)
-    return m
+
+    m.listeners.append(heard)
+    try:
+        return session_for(m, pace=INSTANT).play_out(limit)
+    finally:
+        m.listeners.remove(heard)
 
 
 def main(argv: list[str]) -> int:
     from game.autosave import Autosave
 
     game, seed, path = argv[0], int(argv[1]), Path(argv[2])
-    m, bot = new_match(game, seed)
-    save = Autosave.attach(m, path)
+    m = new_match(game, seed)
+    save = Autosave.attach(m, path)  # listens first: an entry is on disk before it is reported
     print(len(m.log.entries), flush=True)
-    play_on(m, bot, lambda m: print(len(m.log.entries), flush=True), 100_000)
+    play_on(m, lambda m: print(len(m.log.entries), flush=True), 100_000)
     if save.error is not None:
         print(save.error, file=sys.stderr)
         return 1

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from game.bierpong.actions import Foul, KnockOver, parse_action
+from game.bierpong.actions import KnockOver, parse_action
 from game.errors import IllegalAction, InputError
 from game.i18n import parse_po, po_path
-from game.match import Match, PlayerSpec
+from game.match import Match
 from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
 from tests.bierpong_helpers import DOUBLES, SINGLES, cups, new_game, play
@@ -212,30 +212,6 @@ def test_bierpong_art12_art17_elbow_voids_throw_and_blown_ball_counts_options() 
     (b,) = play(m, "blow Cem")
     assert "void – throw it again (elbow_voids_throw)" in e.arithmetic
     assert "counts as in (blown_ball_counts)" in b.arithmetic
-
-
-def test_bierpong_art12_the_live_table_voids_a_throw_only_with_elbow_voids_throw(app: App) -> None:
-    """bierpong.art12, Decision "Fouls the rulebook forbids without a sanction": at the live table an
-    elbow call after Anna's throw only adds its note – the throw stands; with `elbow_voids_throw` the
-    throw is taken back (the call stands in its place) and she throws again."""
-    from game.ui.bierpong_match import BierpongMatchScene
-
-    for voids in (False, True):
-        m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))],
-                  R.SPEC.make(elbow_voids_throw=voids))
-        play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin")
-        scene = BierpongMatchScene(app, m, autosave=False)
-        app.push(scene)
-        app.step(0.0)
-        play(m, "Anna: hit 3")
-        assert scene.table_event(Foul("elbow", "Anna")) is None
-        actions = [e.action for e in m.log.entries[3:]]
-        if voids:
-            assert actions == ["elbow Anna"] and m.state.standard == () and "Anna" in m.state.throwers()
-        else:
-            assert actions == ["Anna: hit 3", "elbow Anna"] and m.state.standard == ("Anna",)
-            assert [h.cup for h in m.state.hits] == [3]
-        app.pop()
 
 
 # --- the options: help texts in three languages, in the menu --------------------------------------

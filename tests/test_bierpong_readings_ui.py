@@ -75,10 +75,11 @@ def flying_ball(scene: BierpongMatchScene, pred: str) -> Iterator[tuple[float, f
     """Step the scene until its first ball is past the far edge (`pred` "past") or has touched down
     ("bounced"); yields nothing if the ball rests first, else the ball's top-view position once."""
     for _ in range(600):
-        if scene.ball is None:
+        flights = scene.session.table.flights
+        if not scene.session.table.busy:
             return
-        f = scene.flying[scene.ball]
-        ball = next((b for b in scene.table.balls() if b.id == scene.ball), None)
+        f = next(iter(flights.values()))
+        ball = scene.live.ball(f.ball)
         if ball is not None and ((pred == "past" and ball.pos[0] > CONST.table_length + 0.05)
                                  or (pred == "bounced" and any(isinstance(e, TableBounce) for e in f.events))):
             yield scene.view.layout.to_top(ball.pos[0], ball.pos[1])
@@ -100,9 +101,9 @@ def test_bierpong_art23_of_two_human_defenders_the_one_who_caught_is_credited(ap
     (pos,) = list(flying_ball(scene, "past"))
     click(app, pos)
     assert scene.modal is not None and scene.modal.defenders == ["Cem", "Dana"]  # type: ignore[attr-defined]
-    still = [b.pos for b in scene.table.balls()]
+    still = [b.pos for b in scene.live.balls()]
     app.step(1 / 60)
-    assert [b.pos for b in scene.table.balls()] == still  # the table waits for the answer
+    assert [b.pos for b in scene.live.balls()] == still  # the table waits for the answer
     key(app, pygame.K_2)
     assert scene.modal is None
     settle(app, scene)
@@ -122,7 +123,7 @@ def test_bierpong_art14_of_two_human_defenders_the_one_who_swatted_is_credited(a
     click(app, pos)
     assert scene.modal is not None
     key(app, pygame.K_ESCAPE)
-    assert scene.modal is None and scene.ball is not None and len(m.log.entries) == n  # nobody swatted
+    assert scene.modal is None and scene.session.table.busy and len(m.log.entries) == n  # nobody swatted
     click(app, pos)  # the ball has not moved on: clicked again
     key(app, pygame.K_2)
     assert actions(m, n) == [Swat("Dana", "Anna")]
@@ -153,7 +154,7 @@ def bot_owls_throw_air(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[Match
     m = doubles("regular", begin="Owls")
     scene = open_scene(app, m)
     air = air_throw()
-    monkeypatch.setattr(scene, "bot_aim", lambda *a, **k: air)
+    monkeypatch.setattr(scene.session.bots(), "plan", lambda *a, **k: air)
     return m, scene, len(m.log.entries)
 
 
@@ -161,7 +162,7 @@ def owls_round(app: App, m: Match, scene: BierpongMatchScene) -> None:
     """Run the app until the Owls' bots have ended their round."""
     for _ in range(60 * 40):
         app.step(1 / 60)
-        if m.state.team == 0 and scene.ball is None:
+        if m.state.team == 0 and not scene.session.table.busy:
             return
     raise AssertionError("the Owls' round did not end")
 
@@ -185,10 +186,10 @@ def test_bierpong_art23_a_human_defender_catches_a_bots_air_ball_by_a_click(app:
     m, scene, n = bot_owls_throw_air(app, monkeypatch)
     for _ in range(600):  # the bot's first ball
         app.step(1 / 60)
-        if scene.ball is not None:
+        if scene.session.table.busy:
             break
     (pos,) = list(flying_ball(scene, "past"))
-    thrower = scene.flying[scene.ball].player  # type: ignore[index]
+    thrower = next(iter(scene.session.table.flights.values())).player
     click(app, pos)
     assert scene.modal is not None and scene.modal.defenders == ["Anna", "Bo"]  # type: ignore[attr-defined]
     key(app, pygame.K_2)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.bierpong.actions import Remove, Swat, Throw, Throwoff, Together, parse_action
+from game.bierpong.actions import Remove, Swat, Throw, ThrowoffBall, Together, parse_action
 from game.bierpong.classify import classify
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import PLAY, REMOVE
@@ -81,7 +81,7 @@ def hitting_drag(scene: BierpongMatchScene) -> tuple[tuple[int, int], tuple[int,
 
 def settle(app: App, scene: BierpongMatchScene, seconds: float = 8.0) -> None:
     for _ in range(int(seconds * 60)):
-        if scene.ball is None:
+        if not scene.session.table.busy:
             return
         app.step(1 / 60)
 
@@ -91,13 +91,13 @@ def test_a_mouse_throw_is_logged_as_a_throw_with_its_classified_outcome(app: App
     outcome in the match log (bierpong.art11: Anna's standard throw)."""
     match = begun()
     scene = open_scene(app, match)
-    assert scene.thrower() == "Anna" and [c.id for c in scene.table.cups()] == list(range(1, 11))
+    assert scene.thrower() == "Anna" and [c.id for c in scene.live.table_cups()] == list(range(1, 11))
     start, end = hitting_drag(scene)
     scene.press, scene.mouse = start, end
     expected = parse_outcome(str(classify(simulate(scene.cups_now(), scene.aimed_throw()).events)))  # type: ignore[arg-type]
     scene.press = None
     drag(app, start, end)
-    assert scene.ball is not None  # in flight on the live table
+    assert scene.session.table.busy  # in flight on the live table
     settle(app, scene)
     last = match.log.entries[-1]
     assert parse_action(last.action) == Throw("Anna", expected) and expected.hit
@@ -197,15 +197,16 @@ def test_a_defender_swats_a_bounced_ball_by_clicking_it(app: App) -> None:
             if evs and any(isinstance(e, TableBounce) for e in evs):
                 break
     drag(app, start, (start[0] - px, start[1]))
+    (flight,) = scene.session.table.flights.values()
     for _ in range(300):
-        if any(isinstance(e, TableBounce) for e in scene.ball_events):
+        if flight.bounced:
             break
         scene.update(1 / 60)
-    ball = next(b for b in scene.table.balls() if b.id == scene.ball)
+    ball = next(b for b in scene.live.balls() if b.id == flight.ball)
     click(app, L.to_top(ball.pos[0], ball.pos[1]))
     key(app, pygame.K_1)  # two human defenders: the chooser asks who swatted – Cem (the Decision "Who catches or swats")
     assert parse_action(match.log.entries[-1].action) == Swat("Cem", "Anna")
-    assert scene.ball is None and match.state.standard == ("Anna",)
+    assert not scene.session.table.busy and match.state.standard == ("Anna",)
 
 
 def test_the_aim_preview_is_an_assist_off_by_default(app: App) -> None:
@@ -243,10 +244,10 @@ def test_bots_play_a_whole_game_on_the_live_table_and_it_replays(app: App, tmp_p
     saw_ball = False
     for _ in range(60 * 60 * 10):
         scene.update(1 / 60)
-        saw_ball = saw_ball or scene.ball is not None
+        saw_ball = saw_ball or scene.session.table.busy
         if match.state.is_terminal():
             break
-    assert match.state.is_terminal() and saw_ball and not scene.message.startswith("the bot failed")
+    assert match.state.is_terminal() and saw_ball and not any("failed" in n for n in scene.session.notices)
     assert isinstance(scene.modal, Confirm)  # the final standing
     scene.save_path = tmp_path / "bots.json"
     scene.save()
@@ -255,14 +256,13 @@ def test_bots_play_a_whole_game_on_the_live_table_and_it_replays(app: App, tmp_p
 
 def test_the_throw_off_is_thrown_ball_by_ball_and_its_winner_chooses(app: App) -> None:
     """One player a side throws (bierpong.art8): the Foxes at the Owls' cups, then the Owls at the
-    Foxes'; the one who hit first lets their team choose who begins."""
+    Foxes' – the far rack on screen follows; the winners' button chooses who begins."""
     match = Match("bierpong", teams())
     scene = open_scene(app, match)
     assert scene.thrower() == "Anna" and scene.target_side() == 1
-    scene.resolve_outcome("Anna", Outcome(cup=3))
-    assert scene.thrower() == "Cem" and scene.target_side() == 0 and len(match.log.entries) == 1
-    scene.resolve_outcome("Cem", Outcome())
-    assert parse_action(match.log.entries[-1].action) == Throwoff("Anna", Outcome(cup=3), "Cem", Outcome())
+    assert scene.session.request("Anna", ThrowoffBall("Anna", Outcome(cup=3))) is None
+    assert scene.thrower() == "Cem" and scene.target_side() == 0 and "throw-off: Cem throws" in scene.scoreboard()
+    assert scene.session.request("Cem", ThrowoffBall("Cem", Outcome())) is None
     app.step(1 / 60)
     begin = next(b for b in scene.buttons if b.text == "Owls begin")
     click(app, begin.rect.center)
@@ -383,13 +383,13 @@ def test_teams_throw_both_balls_at_once_art4(app: App) -> None:
     anna, _ = predicted(scene, a_start, a_end)
     bo, _ = predicted(scene, b_start, b_end)
     drag(app, a_start, a_end)
-    assert scene.ball is not None and scene.thrower() == "Bo"
+    assert scene.session.table.busy and scene.thrower() == "Bo"
     assert "Bo may throw too" in scene.scoreboard() and "art4" in scene.scoreboard()
     drag(app, b_start, b_end)
-    assert len(scene.flying) == 2 and [f.player for f in scene.flying.values()] == ["Anna", "Bo"]
+    assert [f.player for f in scene.session.table.flights.values()] == ["Anna", "Bo"]
     assert len(match.log.entries) == n  # nothing is ruled while the balls fly
     settle(app, scene)
-    assert not scene.flying and len(match.log.entries) == n + 1
+    assert not scene.session.table.flights and len(match.log.entries) == n + 1
     last = match.log.entries[-1]
     assert parse_action(last.action) == Together(Throw("Anna", anna), Throw("Bo", bo)) and anna.hit
     assert any(r.rule == "bierpong.art4" for r in last.rulings)
@@ -409,11 +409,11 @@ def test_singles_refuses_second_ball_in_flight_art4(app: App) -> None:
     b_start, b_end = wide_drag(scene)
     expected, _ = predicted(scene, a_start, a_end)
     drag(app, a_start, a_end)
-    first = scene.ball
-    assert first is not None and scene.thrower() == "Anna"
+    first = list(scene.session.table.flights)
+    assert len(first) == 1 and scene.thrower() == "Anna"
     drag(app, b_start, b_end)
     assert "art4" in scene.toast and "teams" in scene.toast
-    assert list(scene.flying) == [first] and len(scene.table.balls()) == 1
+    assert list(scene.session.table.flights) == first and len(scene.live.balls()) == 1
     settle(app, scene)
     assert len(match.log.entries) == n + 1
     assert parse_action(match.log.entries[-1].action) == Throw("Anna", expected)
@@ -454,15 +454,16 @@ def test_a_swatted_ball_of_a_together_throw_is_ruled_after_the_other_art4_art14(
     bo, _ = predicted(scene, b_start, b_end)
     drag(app, start, (start[0] - pull, start[1]))
     drag(app, b_start, b_end)
-    anna_ball, bo_ball = list(scene.flying)
+    flights = scene.session.table.flights
+    anna_ball, bo_ball = list(flights)
     for _ in range(300):
-        if any(isinstance(e, TableBounce) for e in scene.flying[anna_ball].events):
+        if flights[anna_ball].bounced:
             break
         scene.update(1 / 60)
-    ball = next(b for b in scene.table.balls() if b.id == anna_ball)
+    ball = next(b for b in scene.live.balls() if b.id == anna_ball)
     click(app, L.to_top(ball.pos[0], ball.pos[1]))
     key(app, pygame.K_1)  # two human defenders: the chooser asks who swatted – Cem (the Decision "Who catches or swats")
-    assert scene.flying[anna_ball].swatted_by == "Cem" and len(match.log.entries) == n  # Bo's ball still flies
+    assert flights[anna_ball].swatted_by == "Cem" and len(match.log.entries) == n  # Bo's ball still flies
     settle(app, scene)
     actions = [parse_action(e.action) for e in match.log.entries[n:]]
     assert actions == [Throw("Bo", bo), Swat("Cem", "Anna")]
@@ -486,10 +487,10 @@ def test_bot_teams_throw_both_balls_at_once_on_the_live_table_art4(app: App) -> 
         saw_pair = False
         for _ in range(60 * 60 * 6):
             scene.update(1 / 60)
-            saw_pair = saw_pair or len(scene.flying) == 2
+            saw_pair = saw_pair or len(scene.session.table.flights) == 2
             if match.state.is_terminal() or len(match.log.entries) > 60:
                 break
-        assert not scene.message.startswith("the bot failed"), scene.message
+        assert not any("failed" in n for n in scene.session.notices), scene.session.notices
         assert match.state.is_terminal() or len(match.log.entries) > 60
         pairs = [e for e in match.log.entries[1:] if isinstance(parse_action(e.action), Together)]
         assert saw_pair or not pairs  # a logged Together was thrown live, two balls in the air

@@ -155,14 +155,12 @@ def test_a_stroke_or_schuss_can_be_challenged_and_the_standing_follows(game: str
 
 def test_katchen_tournament_schuss_cannot_be_challenged() -> None:
     """katchen.phase2: at a tournament table the Schüsse decide who leaves – no override, undo instead."""
-    from game.dice.bots import make_bot
     from game.games import GAMES
-    from tests.autosave_worker import play_on
+    from game.session import INSTANT, session_for
 
     kinds = ["bot", "random", "bot"]
     m = Match("katchen", [PlayerSpec(f"Seat {i + 1}", k) for i, k in enumerate(kinds)], GAMES["katchen"].spec.make(None, schuss_limit=1), seed=5)
-    bots = [make_bot(k, 80 + i) for i, k in enumerate(kinds)]
-    play_on(m, lambda m: bots[m.state.current_player()].choose(m.state), lambda m: None, 100_000)
+    session_for(m, pace=INSTANT).play_out()
     i, j, r = next((i, j, r) for i, j, r in challengeable(m.log.entries) if r.what is What.SCHUSS)
     with pytest.raises(IllegalAction, match="tournament table"):
         m.apply(Challenge(i, j, r.who, 0, What.SCHUSS, r.who, "a cocked die"))

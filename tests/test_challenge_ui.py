@@ -18,6 +18,7 @@ from game.rules import racerbile as RR
 from game.rules.challenge import CHALLENGE
 from game.rules.ruling import What
 from game.ui.bierpong_match import OVERRIDE_MARK, BierpongMatchScene, StruckLine
+from game.ui.pong_hud import strike_feed
 from game.ui.challenge import JUDGES, ChallengeDialog
 from game.ui.dice_table import DiceTableScene
 from game.ui.feed import FeedItem, feed_items
@@ -125,7 +126,7 @@ def test_bierpong_challenge_strikes_the_ruling_and_the_sips_follow(app: App, tmp
     assert m.drinks()["Dana"].sips == 4
     assert "Dana 4" in scene.final_standing()[2] and "Cem 1" in scene.final_standing()[2]
     app.step(0.0)
-    boxes = scene.strike_feed(app.screen, scene.frame())
+    boxes = strike_feed(app.screen, scene.view.layout, app.fonts, scene.frame())
     assert boxes  # the line through the struck text was drawn
     app.save_screenshot(tmp_path / "pong_struck.png")
     assert (tmp_path / "pong_struck.png").stat().st_size > 0
@@ -154,7 +155,7 @@ def test_bierpong_undo_to_here_from_the_log_dialog(app: App) -> None:
     log.on_action(k)
     assert [e.action for e in m.log.entries][-1] == "Foxes begin"
     assert scene.modal is None
-    assert scene.act(pong_action("Bo: miss"))  # and on from there
+    assert scene.session.request("Bo", pong_action("Bo: miss")) is None  # and on from there
 
 
 # --- the race ------------------------------------------------------------------------------------
@@ -261,8 +262,9 @@ def test_dice_table_undo_to_here_continues_from_there(app: App) -> None:
     m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=9)
     table = DiceTableScene(app, m)
     open_on(app, table)
-    for a in (Roll(), Dice((2, 3, 4)), Stand(), Roll(), Dice((6, 6, 5))):
-        assert table.apply_action(a)
+    table.session.script(Dice((2, 3, 4)), Dice((6, 6, 5)))  # the dice the rolls land on
+    for seat, a in ((0, Roll()), (0, Stand()), (1, Roll())):
+        assert table.session.request(seat, a) is None
     undone = [e.action for e in m.log.entries]
     key(app, pygame.K_l)
     log = table.modal
@@ -271,7 +273,8 @@ def test_dice_table_undo_to_here_continues_from_there(app: App) -> None:
     log.on_action(k)
     assert len(m.log.entries) == int(k) and table.modal is None
     assert m.state.current_player() == 1  # Bernd rolls again
-    assert table.apply_action(Roll()) and table.apply_action(Dice((1, 1, 1)))
+    table.session.script(Dice((1, 1, 1)))
+    assert table.session.request("Bernd", Roll()) is None
     assert [e.action for e in m.log.entries][: int(k)] == undone[: int(k)]
     assert m.log.entries[-1].action != undone[-1]  # Bernd's new throw replaced the undone one
     assert any(r.what is What.CALL for r in m.log.entries[-1].rulings)  # Schock out! (schock.calls)

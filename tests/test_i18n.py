@@ -195,14 +195,15 @@ def test_schock_call_outs_are_shouted_as_is_at_a_german_or_danish_table(app: App
     set_language(code)
     table = DiceTableScene(app, Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=9))
     app.push(table)
-    table.apply_action(Roll())
-    table.apply_action(Dice((1, 1, 1)))
-    assert "Horrido!" in table.banners.shown
-    table.apply_action(Stand())
-    table.apply_action(Roll())
-    table.apply_action(Dice((2, 2, 1)))
-    table.apply_action(Stand())
+    table.session.script(Dice((1, 1, 1)), Dice((2, 2, 1)))  # the dice the two rolls land on
+    for seat, action in ((0, Roll()), (0, Stand()), (1, Roll())):
+        assert table.session.request(seat, action) is None
+        for _frame in range(40):  # the banners come once the dice have landed
+            app.step(0.05)
+            if not table.busy():
+                break
     shown = table.banners.shown
+    assert "Horrido!" in shown
     assert shown[shown.index("Kröger!") + 1] == "Hallo!"
     reply = next(b for b in table.banners.queue if b.text == "Hallo!")
     assert reply.sub == _("all present")

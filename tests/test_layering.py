@@ -90,3 +90,23 @@ def test_playing_a_session_loads_no_pygame() -> None:
     )
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
+
+
+def test_the_match_knows_no_game_by_name() -> None:
+    """game/match.py plays every game through the state interface (game.state.GameState): no game's
+    name, no `info.race` / `info.teams`, no game's own fields (Le Mans, towers) and no game package."""
+    tree = ast.parse((ROOT / "game/match.py").read_text(encoding="utf-8"))
+    from game.games import GAMES
+
+    banned = (*GAMES, "lemans", "le_mans", "tower", "judges")
+    words = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    words += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    words += [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)]
+    words += [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names]
+    hits = sorted({w for w in words for b in banned if b in w.lower()})
+    assert hits == []
+    attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert not attrs & {"race", "teams", "TOWERS", "turn"}
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr"]
+    games = {f"game.{g}" for g in ("dice", "racerbile", "bierpong")}
+    assert not [m for m in imported_modules(ROOT / "game/match.py") if any(m == g or m.startswith(g + ".") for g in games)]

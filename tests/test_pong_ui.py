@@ -203,7 +203,7 @@ def test_balls_are_drawn_between_their_last_two_steps(app: App) -> None:
     scene.throw(Throw((0.0, 0.0, 0.45), (3.0, 0.0, 3.0)))
     dt = scene.table.DT
     scene.update(2.5 * dt)  # two whole steps; half a step waits for the next frame
-    assert scene.steps == 2 and math.isclose(scene.acc, 0.5 * dt, rel_tol=1e-6)
+    assert scene.live_table.steps == 2 and math.isclose(scene.live_table.acc, 0.5 * dt, rel_tol=1e-6)
     b = scene.table.balls()[0]
     drawn = scene.frame().balls[0]
     assert drawn.x == pytest.approx((b.prev[0] + b.pos[0]) / 2) and b.prev[0] < drawn.x < b.pos[0]

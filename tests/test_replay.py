@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytest
 
-from game.bierpong.actions import Throw, Throwoff, Together, parse_action
+from game.bierpong.actions import Throw, Throwoff, ThrowoffBall, Together, parse_action
 from game.bierpong.classify import classify
 from game.bierpong.outcome import parse_outcome
 from game.cli import main as cli_main
@@ -53,16 +53,13 @@ def pong_match(seed: int) -> Match:
 
 
 def live_pong_match(app: App, seed: int) -> Match:
-    """A bots-only Bierpong match played on the live table of the match scene: every ball thrown
-    through the physics, its launch kept in the log."""
-    from game.ui.bierpong_match import BierpongMatchScene
+    """A bots-only Bierpong match played on the session's live table (the match scene's): every ball
+    thrown through the physics, its launch kept in the log."""
+    from game.session import INSTANT
+    from game.session.pong import PongSession
 
     m = Match("bierpong", [PlayerSpec("Foxes", "good", drivers=("Anna", "Bo")), PlayerSpec("Owls", "pro", drivers=("Cem", "Dana"))], seed=seed)
-    scene = BierpongMatchScene(app, m)
-    for _ in range(60000):
-        if m.state.is_terminal():
-            break
-        scene.update(1 / 30)
+    PongSession(m, pace=INSTANT).play_out()
     assert m.state.is_terminal()
     return m
 
@@ -288,6 +285,13 @@ def test_logged_launch_resimulates_to_the_logged_outcome_bierpong_art4(app: App,
             got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
             assert got == action.outcome, f"step {k}: {entry.action}"
             singles += 1
+        elif isinstance(action, ThrowoffBall):  # bierpong.art8: each ball of the throw-off at its rack
+            (la,) = launches
+            assert la.player == action.player and la.side is not None
+            cups = [Cup(c.id, c.x, c.y) for c in before.sides[la.side].rack.cups]
+            got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
+            assert got == action.outcome, f"step {k}: {entry.action}"
+            throwoffs += 1
         elif isinstance(action, Throwoff):  # bierpong.art8: one ball at each rack, both kept
             assert [la.player for la in launches] == [action.a, action.b]
             for la, want in zip(launches, (action.a_out, action.b_out)):
@@ -337,7 +341,7 @@ def test_viewer_throws_the_kept_balls_again_then_shows_the_step(app: App, tmp_pa
         app.step(1 / 30)
         frames += 1
         if frames == 5:
-            assert viewer.scene.table.busy  # the ball is in the air
+            assert viewer.scene.live.table.busy  # the ball is in the air
     assert viewer.anim is None and frames > 5
     assert viewer.scene.match.state == viewer.replay.state_at(k)
     # at 4× the same throw takes about a quarter of the frames

@@ -333,10 +333,10 @@ def test_a_finished_match_is_not_offered(app: App, folders: Path) -> None:
     from game.ui.dice_table import DiceTableScene
     from tests.autosave_worker import new_match, play_on
 
-    m, bot = new_match("schock", seed=5)
+    m = new_match("schock", seed=5)
     table = DiceTableScene(app, m)
     app.push(table)
-    play_on(m, bot, lambda m: None, limit=100000)
+    play_on(m, lambda m: None, limit=100000)
     assert m.state.is_terminal()
     path = saves(folders) / "autosave-schock.json"
     assert not path.exists() and not backup_of(path).exists()

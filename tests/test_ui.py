@@ -18,7 +18,8 @@ from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules.catalog import rules_for  # noqa: E402
 from game.state import CHANCE  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.dice_table import BOT_DELAY, DiceTableScene  # noqa: E402
+from game.session import LIVE  # noqa: E402
+from game.ui.dice_table import DiceTableScene  # noqa: E402
 from game.ui.dice_view import DiceView  # noqa: E402
 from game.ui.help import HelpOverlay  # noqa: E402
 from game.ui.standing import FinalStanding  # noqa: E402
@@ -212,24 +213,32 @@ def test_the_log_panel_undoes_to_the_chosen_action(app: App) -> None:
 def test_a_bot_acts_after_a_short_delay(app: App) -> None:
     m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Robo", "random")], seed=8, opener=1)
     table = table_for(app, m)
-    app.step(BOT_DELAY / 2)
+    app.step(LIVE.bot_delay / 2)
     assert player_actions(m) == []
     for _ in range(4):
-        app.step(BOT_DELAY / 2)
+        app.step(LIVE.bot_delay / 2)
     assert player_actions(m) == ["roll"]
     assert m.state.current_player() == CHANCE or table.dice.animating or m.log.entries[-1].seat == CHANCE
 
 
-def test_call_outs_become_banners(app: App) -> None:
+def throws(app: App, table: DiceTableScene, *steps: tuple[int, Roll | Stand, Dice | None]) -> None:
+    """Each (seat, action, dice): the seat's request (the dice it lands on scripted), played until it lies still."""
+    for seat, action, dice in steps:
+        if dice is not None:
+            table.session.script(dice)
+        assert table.session.request(seat, action) is None
+        settle(app, table)
+
+
+def test_call_outs_become_banners_once_the_dice_have_landed(app: App) -> None:
     m = Match("schock", HUMANS, seed=9)
     table = table_for(app, m)
-    table.apply_action(Roll())
-    table.apply_action(Dice((1, 1, 1)))
+    table.session.script(Dice((1, 1, 1)))
+    assert table.session.request(0, Roll()) is None
+    assert "Horrido!" not in table.banners.shown and table.dice.animating  # logged, still in the air
+    settle(app, table)
     assert "Horrido!" in table.banners.shown
-    table.apply_action(Stand())
-    table.apply_action(Roll())
-    table.apply_action(Dice((2, 2, 1)))
-    table.apply_action(Stand())
+    throws(app, table, (0, Stand(), None), (1, Roll(), Dice((2, 2, 1))))  # the opener's one roll is Bernd's only one
     shown = table.banners.shown
     assert shown[shown.index("Kröger!") + 1] == "Hallo!"
     for _ in range(5):
@@ -379,7 +388,7 @@ def test_no_keep_mark_while_dice_fly_or_for_a_bot(app: App) -> None:
     for _ in range(900):
         app.step(1 / 60)
         assert table.dice.marked(table.show_marks()) == []
-        t = m.state.turn
+        t = table.state.turn  # the state shown while the logged roll's dice fly
         if t is not None and t.pending and table.dice.animating:
             kept_rolls += 1
             assert sum(sl.out for sl in table.dice.slots) == len(t.pending)  # Schock: what stays is out of the cup
@@ -434,11 +443,13 @@ def test_a_persons_keep_mark_shows_his_choice_and_goes_when_the_dice_fly(app: Ap
 def test_a_bots_last_keep_is_not_shown_as_its_next_choice(app: App) -> None:
     m = katchen_in_phase_2([PlayerSpec("Anna", "bot"), PlayerSpec("Robo", "bot")], 5)
     table = table_for(app, m)
-    table.apply_action(Roll())
-    table.apply_action(Dice((6, 4, 2)))
-    table.dice.select([6])
-    table.apply_action(Roll((6,)))
-    table.apply_action(Dice((5, 3)))
+    seat = m.state.current_player()
+    table.session.script(Dice((6, 4, 2)), Dice((5, 3)))
+    table.session.apply(Roll(), seat=seat)  # the bot's decisions, logged as its own
+    settle(app, table)
+    table.session.apply(Roll((6,)), seat=seat)
+    settle(app, table)
+    assert player_actions(m)[-2:] == ["roll", "roll 6"]
     assert table.dice.shown and not any(sl.kept for sl in table.dice.slots)
     assert table.dice.marked(table.show_marks()) == []
 
@@ -446,11 +457,9 @@ def test_a_bots_last_keep_is_not_shown_as_its_next_choice(app: App) -> None:
 def test_a_turn_message_goes_once_that_player_has_acted(app: App) -> None:
     m = Match("schock", HUMANS, seed=4)
     table = table_for(app, m)
-    table.apply_action(Roll())
-    table.apply_action(Dice((6, 5, 3)))
-    table.apply_action(Stand())
+    throws(app, table, (0, Roll(), Dice((6, 5, 3))), (0, Stand(), None))
     assert table.toast.text == "Bernd's turn – Space to roll" and table.toast.t > 0
-    table.apply_action(Roll())
+    assert table.session.request(1, Roll()) is None
     assert table.toast.t == 0
 
 
@@ -467,11 +476,9 @@ def test_a_loaded_match_shows_the_last_throw_on_the_table(app: App, tmp_path: Pa
 def test_a_tower_lands_on_a_die_of_the_same_roll(app: App) -> None:
     m = Match("schock", HUMANS, seed=4)
     table = table_for(app, m)
-    table.apply_action(Roll())
-    table.apply_action(Dice((6, 4, 2)))
-    table.dice.select([6])
-    table.apply_action(Roll((6,)))
-    m.draw_chance = lambda: Tower()  # type: ignore[method-assign]
+    throws(app, table, (0, Roll(), Dice((6, 4, 2))))
+    table.session.script(Tower())
+    assert table.session.request(0, Roll((6,))) is None
     app.step(0.01)
     stacked = [i for i, sl in enumerate(table.dice.slots) if sl.stacked]
     assert len(stacked) == 1

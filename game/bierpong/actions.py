@@ -1,6 +1,8 @@
 """The public notation of a Bierpong match log: one line per action, `str(action)` and back.
 
   throw-off Ann hit 3, Cem miss    the start throw-off, one player a side (bierpong.art8)
+  throw-off Ann hit 3              the throw-off's first ball alone (the live table logs each ball; the
+                                   state holds it until the other side's: throw-off Cem miss)
   Foxes begin                      the throw-off winner's team picks who begins (bierpong.art8)
   Ann: bounce 5                    a throw and its outcome (game.bierpong.outcome notation)
   Ann: hit 3 & Ben: miss           two balls thrown at once – teams only (bierpong.art4)
@@ -18,6 +20,7 @@
   early Ann | forgot Cem           threw while the others drink (bierpong.art7); forgot to drink (bierpong.art2)
   end of round                     the round is over (only needed after a last hit that could be called)
   time                             the timer ran out (bierpong.art9)
+  clock 5                          the game clock ran 5 more seconds (bierpong.art9; logged by the live table)
 """
 from __future__ import annotations
 
@@ -35,6 +38,17 @@ class Throwoff:
 
     def __str__(self) -> str:
         return f"throw-off {self.a} {self.a_out}, {self.b} {self.b_out}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowoffBall:
+    """One ball of the throw-off (bierpong.art8): the state holds the first until the other side's."""
+
+    player: str
+    outcome: Outcome
+
+    def __str__(self) -> str:
+        return f"throw-off {self.player} {self.outcome}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,12 +170,23 @@ class Time:
         return "time"
 
 
-Action = Throwoff | Begin | Throw | Together | Call | Swat | Catch | Fetch | Remove | Leave | KnockOver | Foul | EndRound | Time
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The game clock ran `seconds` more (bierpong.art9): logged, so undo and Continue keep it."""
+
+    seconds: int
+
+    def __str__(self) -> str:
+        return f"clock {self.seconds}"
+
+
+Action = (Throwoff | ThrowoffBall | Begin | Throw | Together | Call | Swat | Catch | Fetch | Remove | Leave | KnockOver
+          | Foul | EndRound | Time | Clock)
 
 FORMS = (
-    "throw-off A OUTCOME, B OUTCOME; TEAM begin; P: OUTCOME; P: OUTCOME & Q: OUTCOME; P: heating up | on fire | "
+    "throw-off A OUTCOME, B OUTCOME; throw-off A OUTCOME; TEAM begin; P: OUTCOME; P: OUTCOME & Q: OUTCOME; P: heating up | on fire | "
     "island N | straighten | ball out; D swats P; D catches P; P fetches; TEAM remove N …; TEAM leave N; "
-    "P knocks over N …; elbow|blow|early|forgot P; end of round; time"
+    "P knocks over N …; elbow|blow|early|forgot P; end of round; time; clock SECONDS"
 )
 
 
@@ -183,6 +208,10 @@ def parse_action(text: str) -> Action:
             b, _, bo = right.partition(" ")
             if a and b:
                 return Throwoff(a, parse_outcome(ao), b, parse_outcome(bo))
+            if a and ao and not right:
+                return ThrowoffBall(a, parse_outcome(ao))
+        if t.startswith("clock ") and t[6:].isdigit():
+            return Clock(int(t[6:]))
         if " & " in t:
             first, _, second = t.partition(" & ")
             f, s = parse_action(first), parse_action(second)

@@ -48,6 +48,7 @@ from game.bierpong.actions import (
     Swat,
     Throw,
     Throwoff,
+    ThrowoffBall,
     Together,
 )
 from game.bierpong.classify import classify, knocked_over, read
@@ -310,7 +311,9 @@ class BierpongBots:
     def _bounce(self, st: BierpongState) -> bool:
         return bool(st.profile["cup_contact_is_bounce"])
 
-    def act(self, st: BierpongState) -> Action:
+    def act(self, st: BierpongState, *, live: bool = False) -> Action:
+        """The next action; `live`: a throw is only chosen (its outcome a placeholder miss, no swat) –
+        the live table (`game.session.pong`) throws it with `plan` and rules on what the ball does."""
         if st.phase == THROWOFF:
             return self._throwoff(st)
         if st.phase == CHOOSE:
@@ -323,9 +326,12 @@ class BierpongBots:
                 return side
             if st.phase == CALLS:
                 return EndRound()
-        return self._throw(st)
+        return self._throw(st, live=live)
 
     def _throwoff(self, st: BierpongState) -> Action:
+        if st.throwoff_first is not None:  # the first ball is thrown: the other side's (bierpong.art8)
+            p = st.rethrow[1] if st.rethrow else self.rng.choice(st.sides[1].members)
+            return ThrowoffBall(p, self._shot(st, p))
         a, b = st.rethrow or (self.rng.choice(st.sides[0].members), self.rng.choice(st.sides[1].members))
         return Throwoff(a, self._shot(st, a), b, self._shot(st, b))
 
@@ -397,7 +403,7 @@ class BierpongBots:
             return next((a for a in fetches if a.player == last[0]), fetches[0])
         return None
 
-    def _throw(self, st: BierpongState) -> Action:
+    def _throw(self, st: BierpongState, *, live: bool = False) -> Action:
         throwers = st.throwers()
         if not throwers:
             raise RuntimeError(f"no bot move in phase {st.phase}")
@@ -416,10 +422,11 @@ class BierpongBots:
                     cup = target_cup(rack, allowed=[a.cup for a in calls if a.cup is not None])
                     return next(a for a in calls if a.cup == cup)
         partner = self._partner(st, player)
-        o = self._shot(st, player)
+        o = Outcome() if live else self._shot(st, player)
         if partner is not None:
             first = frozenset(c for c in (self.last_target,) if c is not None)
-            both = Together(Throw(player, o), Throw(partner, self._shot(st, partner, avoid=first)))
+            second = Outcome() if live else self._shot(st, partner, avoid=first)
+            both = Together(Throw(player, o), Throw(partner, second))
             try:
                 st.apply(both)
                 return both

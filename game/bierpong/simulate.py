@@ -1,8 +1,9 @@
 """Headless Bierpong games of bots: every throw through the physics, every ruling by the referee.
 
 Every game is a `game.match.Match` (the log is the truth; nothing is saved) of two teams of bots
-(`game.bierpong.bots`) drawing all their randomness from the match's seeded generator, so the same
-arguments give the same games. Game i is seeded `seed * 1_000_003 + i`. A seat's `kind` is its
+(`game.bierpong.bots`) played out by `PongSession(match, pace=INSTANT).play_out()` on the live table –
+the same path as a live game – drawing all their randomness from the match's seeded generator, so the
+same arguments give the same games. Game i is seeded `seed * 1_000_003 + i`. A seat's `kind` is its
 team's skill (casual, regular, good, pro).
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bierpong.actions import Action, Call, Catch, Fetch, Swat, Throw, Together, parse_action
-from game.bierpong.bots import SKILLS, BierpongBots, skill_of
+from game.bierpong.bots import skill_of
 from game.bierpong.state import PLAY, BierpongState
 from game.match import Match, PlayerSpec
 from game.rules.challenge import CHALLENGE, effective_rulings
@@ -81,12 +82,6 @@ def team_players(skills: list[str], per_team: int) -> list[PlayerSpec]:
     return out
 
 
-def bots_for(match: Match) -> BierpongBots:
-    """The bots of a match's seats, drawing from the match's generator."""
-    skills = {d: skill_of(p.kind if p.kind in SKILLS else "regular") for p in match.players for d in p.drivers or (p.name,)}
-    return BierpongBots(skills, match.rng)
-
-
 @dataclass
 class GameRun:
     """One game played: the finished match and what it took."""
@@ -134,17 +129,16 @@ class GameRun:
 
 def play_game(skills: list[str], per_team: int, seed: int, *, profile: Profile | None = None,
               max_actions: int = MAX_ACTIONS) -> GameRun:
-    """One bots-only game through `Match`: throws simulated and classified, every action logged."""
+    """One bots-only game through the session: each throw on the live table, ruled when it rests."""
+    from game.session import INSTANT
+    from game.session.pong import PongSession
+
     t0 = time.perf_counter()
     match = Match("bierpong", team_players(skills, per_team), profile, seed=seed)
-    bots = bots_for(match)
     run = GameRun(match)
-    while not match.state.is_terminal():
-        if run.actions >= max_actions:
-            run.finished = False
-            break
-        match.apply(bots.act(match.state))
-        run.actions += 1
+    PongSession(match, pace=INSTANT).play_out(max_actions + 1)
+    run.actions = len(match.log.entries) - 1
+    run.finished = match.state.is_terminal()
     run.elapsed = time.perf_counter() - t0
     return run
 

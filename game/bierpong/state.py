@@ -1,7 +1,8 @@
 """A Bierpong game as an immutable state on the one state interface (`game.state`).
 
 Seats are the two teams (1–4 players each). The game runs: the throw-off (bierpong.art8,
-`Throwoff`, then `Begin`), then turns of the throwing team. A turn is one round or more
+`Throwoff` – or its balls one by one, `ThrowoffBall`, the first held in `throwoff_first` until
+the other side's – then `Begin`), then turns of the throwing team. A turn is one round or more
 (balls back, bierpong.art13): two standard throws (bierpong.art11), extra throws (an air-ball
 catcher's double throw, bierpong.art23; on fire, bierpong.art21), then the trickshots of the
 balls fetched (bierpong.art19). Hit cups go when the round's regular throws are done – the
@@ -13,7 +14,8 @@ opens a Konter (bierpong.art10); the game ends when a side has no cups (bierpong
 Throws carry their outcome (a physics classification or a record's `bounce 5`), so there are no
 chance nodes. `legal_actions` lists the decisions a bot needs (throws, calls, catches, fetches,
 removals); the table's events (`Together`, `Swat`, `KnockOver`, `Foul`, `Time`, requests) are
-accepted by `apply` whenever the rules allow them.
+accepted by `apply` whenever the rules allow them. The game clock (bierpong.art9, the profile's
+`timer`) is logged: `Clock(seconds)` adds to `clock`; `Time` follows when it has run out.
 """
 from __future__ import annotations
 
@@ -23,8 +25,8 @@ from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from game.bierpong.actions import (
-    Action, Begin, Call, Catch, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, Time, Together,
-    parse_action,
+    Action, Begin, Call, Catch, Clock, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, ThrowoffBall,
+    Time, Together, parse_action,
 )
 from game.bierpong.outcome import Outcome
 from game.bierpong.rack import Rack
@@ -34,7 +36,7 @@ from game.rules import bierpong as R
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
-from game.state import TERMINAL, Step
+from game.state import TERMINAL, Seating, Step
 
 THROWOFF, CHOOSE, PLAY, CALLS, REMOVE, KONTER, OVER = "throwoff", "choose", "play", "calls", "remove", "konter", "over"
 MAX_TEAM = 4
@@ -86,6 +88,7 @@ class BierpongState:
     phase: str = THROWOFF
     team: int = 0  # the throwing team (the choosing team in CHOOSE)
     rethrow: tuple[str, str] | None = None
+    throwoff_first: tuple[str, Outcome] | None = None  # the throw-off's first ball, waiting for the other side's
     # the round
     standard: tuple[str, ...] = ()  # who made this round's standard throws
     hits: tuple[Hit, ...] = ()
@@ -114,9 +117,13 @@ class BierpongState:
     konter: Konter | None = None
     sudden: bool = False
     timed_out: bool = False
+    clock: int = 0  # seconds the game clock has run (bierpong.art9; logged `Clock` entries)
     winner: int | None = None
 
-    parse_action = staticmethod(parse_action)
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        """An action of this game from its notation."""
+        return parse_action(text)
 
     # --- start ---------------------------------------------------------------------------
 
@@ -140,6 +147,11 @@ class BierpongState:
         said = phrase(N_("Throw-off: one player a side throws at once; {n} cups a side ({formation})"), n=len(st.sides[0].rack), formation=kind)
         return Step(st, (Ruling(names[0], What.NOTE, 0, "bierpong.art8", said),))
 
+    @classmethod
+    def new_match(cls, seating: Seating, profile: Profile, settings: Mapping[str, Any]) -> tuple[Step, dict[str, Any]]:
+        """A game of two teams of their members (`game.state.GameState.new_match`); no settings."""
+        return cls.start(seating.seats, profile, members=seating.people), {}
+
     # --- the interface -------------------------------------------------------------------
 
     def current_player(self) -> int:
@@ -147,6 +159,8 @@ class BierpongState:
             return TERMINAL
         if self.phase == REMOVE:
             return 1 - self.team
+        if self.phase == THROWOFF and self.throwoff_first is not None:
+            return 1
         if self.phase == KONTER and self.konter is not None:
             return self.konter.team
         return self.team
@@ -160,6 +174,17 @@ class BierpongState:
         return tuple(1.0 if i == self.winner else -1.0 for i in range(2))
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+        return ()
+
+    def draw_chance(self, rng: Any) -> Action:
+        """No chance to draw: a throw carries its outcome (a physics classification or a record's)."""
+        raise IllegalAction("a Bierpong throw carries its outcome: there is no chance to draw")
+
+    def challenge_refusal(self, ruling: Ruling) -> str | None:
+        """Every drink ruling of a Bierpong game may be challenged."""
+        return None
+
+    def challengers(self) -> tuple[str, ...]:
         return ()
 
     def team_of(self, player: str) -> int:
@@ -232,6 +257,9 @@ class BierpongState:
 
     def legal_actions(self) -> list[Action]:
         out: list[Action] = []
+        if self.phase == THROWOFF and self.throwoff_first is not None:  # the other side's ball
+            second = (self.rethrow[1],) if self.rethrow else self.sides[1].members
+            return [ThrowoffBall(b, o) for b in second for o in (Outcome(), Outcome(cup=1))]
         if self.phase == THROWOFF:
             pairs = [self.rethrow] if self.rethrow else [(a, b) for a in self.sides[0].members for b in self.sides[1].members]
             for a, b in pairs:
@@ -318,7 +346,7 @@ class BierpongState:
             raise IllegalAction("the game is over")
         rulings: list[Ruling] = []
         st = self
-        if st.phase == CALLS and not isinstance(action, (Call, EndRound, Foul, Fetch, Catch)):
+        if st.phase == CALLS and not isinstance(action, (Call, EndRound, Foul, Fetch, Catch, Clock)):
             st = dataclasses.replace(st, ended=True, phase=PLAY)._flow(rulings)
             if st.phase == OVER:
                 raise IllegalAction("the game is over")
@@ -327,7 +355,13 @@ class BierpongState:
 
     def _apply(self, a: Action, rs: list[Ruling]) -> BierpongState:
         if isinstance(a, Throwoff):
+            if self.throwoff_first is not None:
+                raise IllegalAction(f"throw-off: {self.throwoff_first[0]}'s ball is thrown – now the ball of {self.players[1]} (bierpong.art8)")
             return self._throwoff(a, rs)
+        if isinstance(a, ThrowoffBall):
+            return self._throwoff_ball(a, rs)
+        if isinstance(a, Clock):
+            return self._clock(a)
         if isinstance(a, Begin):
             return self._begin(a, rs)
         if isinstance(a, Foul):
@@ -384,6 +418,45 @@ class BierpongState:
                          phrase(N_("Throw-off: {first} hit first – {winners} choose who begins, {others} choose the table side"),
                                 first=first, winners=self.players[win], others=self.players[1 - win])))
         return dataclasses.replace(self, phase=CHOOSE, team=win, rethrow=None)
+
+    def _throwoff_ball(self, a: ThrowoffBall, rs: list[Ruling]) -> BierpongState:
+        """One ball of the throw-off: the first (a player of the first team) is held, the second (of the
+        other team) completes it – ruled as `Throwoff(first, second)`."""
+        if self.phase != THROWOFF:
+            raise IllegalAction("the throw-off is over (bierpong.art8)")
+        first = self.throwoff_first
+        t = 0 if first is None else 1
+        if a.player not in self.sides[t].members:
+            raise IllegalAction(f"throw-off: the {'first' if t == 0 else 'second'} ball is thrown by a player of {self.players[t]} (bierpong.art8)")
+        if self.rethrow and a.player != self.rethrow[t]:
+            raise IllegalAction(f"throw-off: both hit, so {self.rethrow[0]} and {self.rethrow[1]} throw again (bierpong.art8)")
+        if first is not None:
+            return dataclasses.replace(self, throwoff_first=None)._throwoff(Throwoff(first[0], first[1], a.player, a.outcome), rs)
+        if a.outcome.cup is not None and a.outcome.cup not in self.sides[1].rack:
+            raise IllegalAction(f"throw-off: there is no cup {a.outcome.cup} (bierpong.art8)")
+        rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8",
+                         phrase(N_("Throw-off: {name} {outcome} – now the ball of {team}"), name=a.player, outcome=str(a.outcome),
+                                team=self.players[1])))
+        return dataclasses.replace(self, throwoff_first=(a.player, a.outcome))
+
+    def time_limit(self) -> int | None:
+        """The game clock's length in seconds (the profile's `timer` minutes; None: no timer, bierpong.art9)."""
+        minutes = self.profile["timer"]
+        return int(minutes) * 60 if minutes else None  # type: ignore[call-overload]
+
+    def clock_runs(self) -> bool:
+        """The game clock runs now: a timer game after the throw-off, until time is called (bierpong.art9)."""
+        return self.time_limit() is not None and self.phase not in (THROWOFF, CHOOSE, OVER) and not self.timed_out
+
+    def _clock(self, a: Clock) -> BierpongState:
+        limit = self.time_limit()
+        if limit is None:
+            raise IllegalAction("clock: this game has no timer (bierpong.art9)")
+        if not self.clock_runs():
+            raise IllegalAction("clock: the game clock runs from the end of the throw-off until time is up (bierpong.art9)")
+        if a.seconds < 1 or self.clock + a.seconds > limit:
+            raise IllegalAction(f"clock: {a.seconds} s – the clock has {limit - self.clock} s left (bierpong.art9)")
+        return dataclasses.replace(self, clock=self.clock + a.seconds)
 
     def _begin(self, a: Begin, rs: list[Ruling]) -> BierpongState:
         if self.phase != CHOOSE:

@@ -1,9 +1,9 @@
 """Headless bot matches at the dice table: many whole games, losses per seat.
 
-Every game is a `game.match.Match` of its own (games=1), played by the bots of the seats with the
-chance outcomes drawn by `Match.resolve_chance`; the opener rotates (game i opens with seat
-i mod n) so the seat position does not bias the results. Everything is seeded from `seed`, so the
-same arguments give the same result.
+Every game is a `game.match.Match` of its own (games=1), played out by a `DiceSession` at instant
+pace (the one play-out path: the bots of the seats, chance from the match's seeded source); the
+opener rotates (game i opens with seat i mod n) so the seat position does not bias the results.
+Everything is seeded from `seed`, so the same arguments give the same result.
 
 A game is one `Match` with games=1: in Schock two halves and the final when needed (one stroke);
 in Katchen until a Schuss – or, with a `schuss_limit` profile, the whole tournament until one
@@ -18,7 +18,6 @@ from typing import Any, Callable
 from game.dice.bots import BOTS, Bot, make_bot
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.profile import Profile
-from game.state import CHANCE
 
 
 @dataclass
@@ -81,27 +80,36 @@ def play_game(
     opener: int = 0,
     profile: Profile | None = None,
 ) -> tuple[Match, int, int, int]:
-    """Play one whole game; returns the finished match, its rounds, turns and player decisions."""
+    """Play one whole game through a `DiceSession` at instant pace; returns the finished match, its
+    rounds, turns and player decisions."""
+    from game.session.dice import DiceSession, dice_bot
+    from game.session.events import Applied, SessionEvent
+    from game.session.session import INSTANT
+
     players = [PlayerSpec(seat_name(i), kinds[i]) for i in range(len(kinds))]
     m = Match(game, players, profile, seed=seed, games=1, opener=opener)
-    rounds = turns = decisions = 0
-    while not m.state.over:
-        who = m.state.current_player()
-        if who == CHANCE:
-            m.resolve_chance()
-        else:
-            m.apply(bots[who].choose(m.state))
-            decisions += 1
-        st = m.state
-        t = st.turn
+    seats = [dice_bot(p.name, p.kind, bot) for p, bot in zip(players, bots)]
+    count = [0, 0, 0]  # rounds, turns, decisions
+
+    def heard(e: SessionEvent) -> None:
+        if not isinstance(e, Applied):
+            return
+        if e.entry.seat >= 0:
+            count[2] += 1
+        t = e.after.turn
         # a turn has ended when a fresh turn (no roll yet, nothing in the cup) or the end is reached
         if t is None:  # the game is over: its last turn and round with it
-            turns += 1
-            rounds += 1
+            count[1] += 1
+            count[0] += 1
         elif t.rolls == 0 and t.pending is None:
-            turns += 1
-            if not st.results:
-                rounds += 1
+            count[1] += 1
+            if not e.after.results:
+                count[0] += 1
+
+    session = DiceSession(m, seats, INSTANT)
+    session.listen(heard)
+    session.play_out()
+    rounds, turns, decisions = count
     return m, rounds, turns, decisions
 
 

@@ -5,18 +5,21 @@ style variants): which dice stay out, sixes, towers, how many rolls, and what en
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import ClassVar, Self, Sequence
+from typing import Any, ClassVar, Mapping, Self, Sequence
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower, parse_action
 from game.dice.turn import Turn, contains, sub_multisets
 from game.errors import IllegalAction
 from game.rules.dice import Faces, Throw, norm
-from game.rules.ledger import Ledger
+from game.rules.ledger import Drink, Ledger
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
-from game.state import CHANCE, TERMINAL, Step
+from game.state import CHANCE, TERMINAL, Seating, Step
+
+TOWER_CHANCE = 1 / 60  # how often a live roll lands as a Türmchen at a table that has them (Schock)
 
 _OUTCOMES: dict[int, list[tuple[Faces, float]]] = {}
 
@@ -54,7 +57,33 @@ class DiceState:
     turns_done: int = 0  # finished turns in the whole match
     last: tuple[Turn, Throw] | None = None  # the latest finished turn, as it ended, and its throw
 
-    parse_action = staticmethod(parse_action)
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        """An action of this game from its notation."""
+        return parse_action(text)
+
+    # --- set-up ----------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        players: tuple[str, ...] | list[str],
+        profile: Profile | None = None,
+        *,
+        games: int = 1,
+        opener: int = 0,
+        drinks: Mapping[str, Drink] | None = None,
+    ) -> Step:
+        """A new match of `games` games, `opener` rolling first; the step holds its opening rulings."""
+        raise NotImplementedError(f"{cls.__name__} does not say how a match starts")
+
+    @classmethod
+    def new_match(cls, seating: Seating, profile: Profile, settings: Mapping[str, Any]) -> tuple[Step, dict[str, Any]]:
+        """The start of a match at the dice table (`game.state.GameState.new_match`): its settings are
+        the number of games and the seat that opens."""
+        games, opener = int(settings.get("games", 1)), int(settings.get("opener", 0))
+        step = cls.start(seating.seats, profile, games=games, opener=opener, drinks=seating.drinks)
+        return step, {"games": games, "opener": opener}
 
     # --- the state interface ---------------------------------------------------------------
 
@@ -93,6 +122,23 @@ class DiceState:
         if t is None or t.pending is None:
             return []
         return [(Dice(f), p) for f, p in roll_outcomes(3 - len(t.pending))]
+
+    def draw_chance(self, rng: random.Random) -> Action:
+        """The dice of the pending roll, drawn from `rng`; at a table with towers a roll lands as a
+        Türmchen with probability TOWER_CHANCE (seeded logs depend on this order of draws)."""
+        t = self.turn
+        if t is None or t.pending is None:
+            raise IllegalAction("no roll is pending")
+        if self.TOWERS and rng.random() < TOWER_CHANCE:
+            return Tower()
+        return Dice(tuple(rng.randint(1, 6) for _ in range(3 - len(t.pending))))
+
+    def challenge_refusal(self, ruling: Ruling) -> str | None:
+        """Every drink ruling of the dice table may be challenged (a game may say otherwise)."""
+        return None
+
+    def challengers(self) -> tuple[str, ...]:
+        return ()
 
     def apply(self, action: Action) -> Step:
         """Apply one action; an illegal one raises `IllegalAction` naming what is allowed."""

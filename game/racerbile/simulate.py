@@ -1,8 +1,8 @@
 """Headless Racerbile races of bots: standings and what every driver drank.
 
-Every race is a `game.match.Match` on a track (the log is the truth; nothing is saved), driven by
-the bots of the seats (`game.racerbile.bots`) with the dice drawn from the match's seeded
-generator, so the same arguments give the same races. Race i is seeded `seed * 1_000_003 + i`.
+Every race is a `game.match.Match` on a track (the log is the truth; nothing is saved), played out
+by a `RaceSession` at `INSTANT` pace – the bots of the seats (`game.racerbile.bots`), the dice
+drawn from the match's seeded generator – so the same arguments give the same races. Race i is seeded `seed * 1_000_003 + i`.
 
 At Le Mans the seats are teams of three drivers and the event clock advances by `Clock` actions
 in time-lapse: every full round of turns (each team once) takes `round_seconds` simulated seconds
@@ -17,14 +17,15 @@ from typing import Any, Callable
 
 from game.match import Match, PlayerSpec
 from game.racerbile.actions import Clock
-from game.racerbile.bots import BOTS, make_race_bot
+from game.racerbile.bots import BOTS
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
 from game.rules.profile import Profile
-from game.state import CHANCE
+from game.session.race import RaceSession
+from game.session.session import INSTANT, Session
 
 TEAM_SIZE = 3  # racerbile.lemans.teams: the default of the option lemans_drivers
-MAX_TURNS = 1_000_000  # a race that has not ended after this many turns is stopped (reported unfinished)
+MAX_ENTRIES = 10_000_000  # a race that has not ended after this many log entries is stopped (reported unfinished)
 
 
 def seat_name(i: int, lemans: bool) -> str:
@@ -116,39 +117,37 @@ def play_race(
         raise ValueError(f"a round takes a positive number of seconds the log writes exactly, not {round_seconds!r}")
     t0 = time.perf_counter()
     m = Match("racerbile", race_players(kinds, lemans, int(profile["lemans_drivers"] or TEAM_SIZE)), profile, seed=seed, track=track)
-    bots = [make_race_bot(k) for k in kinds]
+    session = RaceSession(m, pace=INSTANT)
     run = RaceRun(m, list(kinds))
-    st: RaceState = m.state
     n = len(kinds)
     hours = profile["lemans_hours"]
     end = (hours if isinstance(hours, int) else 24) * 3600
     laps = profile["laps"]
-    rng = m.rng
     rounds = 0
-    while not st.is_terminal():
-        who = st.current_player()
-        if who == CHANCE:
-            m.apply(st.draw_chance(rng))
-        else:
-            m.apply(bots[who].act(st, rng))
-            run.decisions += 1
-        st = m.state
+    seen = len(m.log.entries)
+
+    def after(s: Session) -> None:
+        nonlocal rounds, seen
+        entries = m.log.entries
+        run.decisions += sum(1 for e in entries[seen:] if e.seat >= 0)
+        st: RaceState = m.state
         r = st.turns // n
         if r > rounds:
             if lemans and not st.is_terminal():
                 for _ in range(r - rounds):  # one `clock` entry per round: the logged value replays exactly
-                    m.apply(Clock(round_seconds))
+                    s.apply(Clock(round_seconds))
                 st = m.state
             rounds = r
             if progress is not None:
                 if lemans:
                     progress(min(1.0, st.clock / end))
                 elif isinstance(laps, int):
-                    lead = max(st.cars[s].lap for s in range(n))
+                    lead = max(st.cars[k].lap for k in range(n))
                     progress(min(1.0, max(0, lead) / laps))
-        if st.turns >= MAX_TURNS:
-            run.finished = False
-            break
+        seen = len(m.log.entries)
+
+    session.play_out(MAX_ENTRIES, after=after)
+    run.finished = m.state.is_terminal()
     run.rounds = rounds
     run.elapsed = time.perf_counter() - t0
     return run

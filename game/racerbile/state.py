@@ -23,13 +23,15 @@ from game.racerbile.actions import Action, Call, Clock, Dice, Drive, Driver, Jud
 from game.racerbile.course import Course
 from game.racerbile.moves import Board, LegalMoves, Move, check_path, legal_moves, outcome
 from game.racerbile.track import Kind, Track
+from game.racerbile.tracks import FoundTrack, find_track
 from game.i18n import N_
 from game.rules import racerbile as R
+from game.rules.challenge import JUDGES
 from game.rules.ledger import Drink, Ledger
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
-from game.state import CHANCE, TERMINAL, Step
+from game.state import CHANCE, TERMINAL, Seating, Step
 
 ORDER, START_ROLL, GEAR, ROLL, MOVE, NAME42, OVER = "order", "start_roll", "gear", "roll", "move", "name42", "over"
 
@@ -62,6 +64,7 @@ class Turn:
     dice: tuple[int, ...] = ()  # the dice that have landed on 1–4
     pending: int = 0  # dice in the air
     fives: int = 0  # 5s and 6s seen this turn
+    throws: tuple[tuple[int, ...], ...] = ()  # every throw of the turn's dice, faces as thrown (5s and 6s are thrown again)
     roll: int = 0  # fields rolled (once every die has landed)
     smashed: bool = False  # triple clutch fault
     sips: tuple[tuple[str, int], ...] = ()  # sips charged this turn, per player (racerbile.lemans.cap42)
@@ -143,6 +146,20 @@ class RaceState:
             rulings.append(Ruling(players[0], What.NOTE, 0, "racerbile.start", phrase(N_("roll for the order: highest starts, ties roll again"))))
         return Step(st, tuple(rulings))
 
+    @classmethod
+    def new_match(cls, seating: Seating, profile: Profile, settings: Mapping[str, Any]) -> tuple[Step, dict[str, Any]]:
+        """A race on the track the settings name (`game.state.GameState.new_match`); the log keeps the
+        track's name and content hash, and a saved hash must be the hash of the track found now."""
+        ref = settings.get("track")
+        if ref is None:
+            raise ValueError("a race needs a track")
+        found = ref if isinstance(ref, FoundTrack) else find_track(str(ref))  # a FoundTrack: a draft (the editor's test drive)
+        want = settings.get("track_hash")
+        if want is not None and want != found.track.content_hash:
+            raise ValueError(f"the track {ref!r} has changed since the match was saved (its content hash differs)")
+        step = cls.start(seating.seats, profile, track=found.track, drivers=seating.people, drinks=seating.drinks)
+        return step, {"track": found.name, "track_hash": found.track.content_hash}
+
     @property
     def course(self) -> Course:
         return self.track.course
@@ -202,7 +219,18 @@ class RaceState:
         assert self.turn is not None
         return Dice(tuple(rng.randint(1, 6) for _ in range(self.turn.pending)))
 
-    parse_action = staticmethod(parse_action)
+    def challenge_refusal(self, ruling: Ruling) -> str | None:
+        """Every drink ruling of a race may be challenged."""
+        return None
+
+    def challengers(self) -> tuple[str, ...]:
+        """A Le Mans event has judges, who may challenge too (racerbile.lemans.judges)."""
+        return (JUDGES,) if self.lemans else ()
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        """An action of this game from its notation."""
+        return parse_action(text)
 
     def legal_actions(self) -> list[Action]:
         """The decisions open to the player on turn (the table's calls, the judges and the clock
@@ -608,7 +636,7 @@ class RaceState:
         n = R.too_fast_faults(t.fives, fast)
         if n:
             rulings.append(Ruling(who, What.SIPS, n, "racerbile.too_fast", phrase(N_("5-or-6 number {first}–{last} this turn: the third and each further one is a fault: {sips}"), first=t.fives + 1, last=t.fives + fast, sips=R.sips(n, n > 1))))
-        t2 = replace(t, dice=landed, pending=fast, fives=t.fives + fast)
+        t2 = replace(t, dice=landed, pending=fast, fives=t.fives + fast, throws=t.throws + (tuple(faces),))
         if fast:
             st, out = replace(self, turn=t2)._charge(rulings)
             return Step(st, tuple(out))

@@ -36,6 +36,7 @@ class Applied:
     before: Any
     after: Any
     seat: int | None = None  # the seat whose decision it was (None: chance, a clock, the table)
+    action: Any = None  # the action applied (what the view animates: a Drive's path, the dice)
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,7 @@ class Session:
             return Refusal(str(e))
         self.bot_wait = 0.0
         self.applied(entry, before)
-        self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat))
+        self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat, action))
         if self.autosave.error is not None:
             self.notice(self.autosave.error, "error")
         if not self._settling:

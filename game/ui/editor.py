@@ -8,8 +8,9 @@ step of the history. After every edit the draft is validated – at once, or whi
 at most every `CHECK_EVERY` seconds and at once when the button comes up – and its problems are
 ringed in red on the board and listed in the panel (click one to go there).
 
-T takes the draft for a test drive (game.ui.editor_drive): a bot drives a lap, animated, and the
-fields where a 10–12 leaves the track and the bends a 7–9 squeals in are marked. Ctrl+S saves
+T takes the draft for a test drive (game.session.testdrive, shown by game.ui.editor_drive): a bot
+drives a lap, animated, and the fields where a 10–12 leaves the track and the bends a 7–9 squeals
+in are marked (game.racerbile.dangers). Ctrl+S saves
 (refused while the track has problems over a good file – then "Save as draft…"), Ctrl+Shift+S
 saves elsewhere, Ctrl+E exports a PNG. F1 or ? shows every key.
 """
@@ -25,14 +26,16 @@ import pygame
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
 from game.i18n import N_, _
+from game.racerbile.dangers import Analysis
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, Problem
 from game.racerbile.track import THEMES, Kind
+from game.session.testdrive import drive_lap
 from game.ui import board_art as art
 from game.ui import theme
 from game.ui.board_art import CapArt
 from game.ui.editor_canvas import SheetView
-from game.ui.editor_drive import Analysis, DriveView, drive_lap
+from game.ui.editor_drive import DriveView
 from game.ui.editor_panels import (
     EditorLayout,
     Hit,

@@ -14,7 +14,6 @@ every field. No scene, no window: it draws onto any surface.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
@@ -23,6 +22,7 @@ import pygame
 from game.hexgrid import DIRECTIONS, ORIENTATIONS, Hex, Layout
 from game.i18n import _
 
+from game.racerbile.dangers import Marker
 from game.racerbile.draft import Background, Draft
 from game.racerbile.track import Kind
 from game.ui import board_art as art
@@ -40,18 +40,6 @@ RUNOFF_COLOURS = {10: (226, 40, 40), 11: (240, 120, 30), 12: (240, 196, 40)}
 SQUEAL_COLOUR = (70, 210, 250)
 BEND_SHOWN = 0.2  # bends with fewer turns than this share of the most on a field are not tinted
 SHEET_TINT = 0.28  # how far the sheet is darkened from the theme's board colour
-
-
-@dataclass(frozen=True)
-class Marker:
-    """A test-drive marker on a field: `runoffs` – how many flat-out runs (a 10, 11 or 12 from a
-    field and a way of arriving on it) leave the track from this field, `roll` the smallest roll of
-    them; `squeals` – how many turns the cheapest 7–9 moves that must squeal make on this field
-    (shared out where they could turn elsewhere)."""
-
-    runoffs: int = 0
-    roll: int = 0
-    squeals: float = 0.0
 
 
 class SheetView:

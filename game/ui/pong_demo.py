@@ -25,7 +25,6 @@ from game.ui.pong import PongScene
 from game.ui.pong_view import Label, PongFrame
 from game.ui.scene import Host, Scene
 from physics.events import Event, Settled
-from physics.world import Table
 
 DEMO_SLOW = 0.3  # simulated seconds per real second
 PAUSE = 0.5  # simulated seconds between throws
@@ -229,11 +228,7 @@ class DemoScene(PongScene):
         return len(self.classified) == len(self.solution.throws)
 
     def _start(self, st: SolvedThrow) -> None:
-        self.cups = st.cups
-        self.table = Table(st.cups)  # fresh: the rack exactly as the solver met it
-        self.acc = 0.0
-        self.flights.clear()
-        self.trails = []
+        self.fresh(st.cups)  # fresh: the rack exactly as the solver met it
         self.events.append([])
         self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=st.note))
         if self.script is not None:

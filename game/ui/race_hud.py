@@ -32,7 +32,6 @@ SEAT_COLORS: tuple[Color, ...] = (
     (232, 230, 222),  # white
 )
 ROLL_TIME = 0.6  # seconds a die tumbles in the tray
-SHOW_FAST = 0.55  # seconds a 5 or 6 shows before it is rolled again
 
 Line = tuple[str, Color, str]  # text, colour, font style
 

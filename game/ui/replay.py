@@ -4,15 +4,16 @@ The match's own scene (`game.ui.menu.match_scene`: dice table, race, Bierpong ta
 match as it stood after step k, above a bar with the controls; it never gets an event and its
 `update` is never called, so no bot acts and no die is drawn. Steps come from `game.replay.Replay`
 (every state kept after one replay forward: a step back is a lookup). A Bierpong step whose entry
-keeps its balls' launches throws them again on the rack that stood before it (the same
-`physics.world.Table(cups)`, the same fixed steps), at the chosen speed, then shows the state after.
+keeps its balls' launches throws them again on a `LiveTable` of the rack that stood before it (the
+same `physics.world.Table(cups)`, the same fixed steps), which the scene shows (`show_table`) at the
+chosen speed, then shows the state after.
 
 Keys: ←/→ a step, Home/End, Space play/pause, +/− speed (0.25×–8×), B bookmark the step, N/P next
 or previous bookmark, J jump to a ruling, Esc leave. The mouse: the buttons, a click on the bar.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,6 +23,7 @@ from game.i18n import _, tr
 from game.replay import Cursor, Launch, Replay, load_bookmarks, save_bookmarks, throws_of
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import START, MatchLog
+from game.session.live_table import LiveTable
 from game.state import CHANCE
 from game.ui import theme
 from game.ui.modal import ListDialog
@@ -64,6 +66,7 @@ class _Throws:
     step: int
     launches: list[Launch]
     sides: list[int]
+    table: LiveTable = field(default_factory=LiveTable)
     next: int = 0
     side: int = -1  # the side whose rack is on the table now (-1: none yet)
     ticks: int = 0  # fixed steps on this table since its first ball left the hand
@@ -205,35 +208,31 @@ class ReplayScene(OverlayScene):
     def _throw_steps(self, sim_seconds: float) -> None:
         """Run the replayed balls `sim_seconds` further, a fixed step at a time: each ball leaves
         the hand at the step after its table's first ball it left in play (`Launch.after`)."""
-        from game.ui.pong import PongScene
         from physics.table import Cup
-        from physics.world import Table
         from physics.world import Throw as PhysThrow
 
         a = self.anim
         assert a is not None
         sc = self.scene
-        dt = sc.table.DT
+        live = a.table
+        dt = live.DT
         a.budget += sim_seconds
         while a.budget >= dt:
             if a.side < 0:  # a fresh table with the rack this ball was thrown at, as in play
                 a.side = a.sides[a.next]
                 rack = self.replay.state_at(a.step - 1).sides[a.side].rack
-                sc.cups = tuple(Cup(c.id, c.x, c.y) for c in rack.cups)
-                sc.table = Table(sc.cups)
-                sc.steps, sc.acc, sc.sim_time = 0, 0.0, 0.0
-                sc.flights, sc.trails = {}, []
+                live.rack(tuple(Cup(c.id, c.x, c.y) for c in rack.cups), a.side)
+                sc.show_table(live)
                 a.ticks = 0
             while a.next < len(a.launches) and a.sides[a.next] == a.side and a.ticks >= a.launches[a.next].after:
                 la = a.launches[a.next]
-                PongScene.throw(sc, PhysThrow(la.release, la.velocity, la.spin))
+                live.throw(PhysThrow(la.release, la.velocity, la.spin), la.player)
                 a.next += 1
-            sc.acc = 0.0
-            PongScene.advance(sc, dt)  # exactly one fixed step
+            sc.label_events(live, live.advance(dt))  # exactly one fixed step
             a.ticks += 1
             a.budget -= dt
             pending = a.next < len(a.launches) and a.sides[a.next] == a.side
-            if not pending and (not sc.table.busy or a.ticks * dt >= MAX_THROW_TIME):
+            if not pending and (not live.table.busy or a.ticks * dt >= MAX_THROW_TIME):
                 if a.next >= len(a.launches):
                     self.finish_throws(keep_table=True)
                     return

@@ -34,7 +34,7 @@ from game.ui.scene import Host
 from physics.constants import CONST
 from physics.events import Event, Settled
 from physics.table import FORMATIONS, Cup, formation
-from physics.world import Table, Throw
+from physics.world import Throw
 
 DEFAULT_FILE = "bierpong-shot.yaml"
 PAUSE = 0.6  # simulated seconds between replayed throws
@@ -185,12 +185,7 @@ class ShotLab(PongScene):
 
     def _fresh(self, cups: tuple[Cup, ...]) -> None:
         """A fresh table holding `cups` (no balls)."""
-        self.cups = cups
-        self.table = Table(cups)
-        self.acc = 0.0
-        self.flights.clear()
-        self.trails = []
-        self._preview_for = None
+        self.fresh(cups)
 
     def set_cups(self, cups: tuple[Cup, ...]) -> None:
         """A new rack: the throws so far are cleared (they were made on the old one)."""
@@ -220,10 +215,7 @@ class ShotLab(PongScene):
         return True
 
     def rack(self, kind: str) -> None:
-        """1–5: a standard formation (PongScene calls this too while it sets up)."""
-        if not hasattr(self, "flights"):  # PongScene.__init__: build its table first
-            super().rack(kind)
-            return
+        """1–5: a standard formation."""
         self.kind = kind
         self.set_cups(formation(kind))
 
@@ -238,7 +230,7 @@ class ShotLab(PongScene):
         self._fresh(standing(self.setup, runs))
         self.live = p
         self.live_events = []
-        bid = PongScene.throw(self, p.to_throw())
+        bid = super().throw(p.to_throw())
         if bid is None:
             self.live = None
         else:

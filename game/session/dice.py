@@ -1,0 +1,119 @@
+"""Schock and Katchen played live: the dice bots, chance and the Türmchen pause (never pygame).
+
+Chance is drawn the moment a roll is asked for (apply first, then animate): the `Dice` entry is in
+the log before the view throws the dice, which tumble to its faces. A `Tower` (schock.tower) holds
+the table still for `TOWER_PAUSE` seconds – at a live pace – before the roll is drawn again. A bot
+waits `pace.read_delay` instead of `pace.bot_delay` while a finished throw lies on the table.
+"""
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import Any, Sequence
+
+from game.dice import bots as dice_bots
+from game.dice.actions import Action, Flip, Roll, Stand
+from game.dice.state import DiceState
+from game.errors import IllegalAction
+from game.i18n import _
+from game.match import Match
+from game.rules.matchlog import Entry
+from game.session.events import Refusal
+from game.session.seats import Bot, Seat
+from game.session.session import LIVE, Pace, Session
+from game.state import CHANCE
+
+TOWER_PAUSE = 0.8  # seconds the table holds after a Türmchen before the roll is thrown again
+
+
+def bot_seed(match: Match, seat: int) -> int:
+    """The seed of the bot at `seat` (as the dice table has always seeded them)."""
+    return match.log.seed * 31 + seat
+
+
+def dice_bot(name: str, kind: str, bot: dice_bots.Bot) -> Bot:
+    """A dice bot (`choose(state)`) as a seat."""
+    return Bot(name, kind, lambda state, rng: bot.choose(state))
+
+
+class DiceSession(Session):
+    """A Schock or Katchen match at one table."""
+
+    def __init__(self, match: Match, seats: Sequence[Seat] | None = None, pace: Pace = LIVE, *,
+                 autosave: bool = False, save_path: str | Path | None = None) -> None:
+        self._fallbacks: list[str] = []  # bots of an unknown kind, told once the table listens
+        self.scripted: deque[Action] = deque()  # chance outcomes to come first (`script`)
+        super().__init__(match, seats, pace, autosave=autosave, save_path=save_path)
+        for text in self._fallbacks:
+            self.notice(text, "error")
+
+    @property
+    def state(self) -> DiceState:
+        st: DiceState = self.match.state
+        return st
+
+    # --- seats -----------------------------------------------------------------------------------
+
+    def make_bot(self, seat: int, kind: str) -> Seat:
+        """The dice bot of `kind`; an unknown kind is played by another bot, with a notice."""
+        name = self.match.players[seat].name
+        if kind in dice_bots.BOTS:
+            return dice_bot(name, kind, dice_bots.make_bot(kind, bot_seed(self.match, seat)))
+        fallback = "random" if "random" in dice_bots.BOTS else next(iter(dice_bots.BOTS))
+        why = _("the {kind} bot is not available yet – the {fallback} bot plays instead").format(kind=repr(kind), fallback=fallback)
+        if why not in self._fallbacks:
+            self._fallbacks.append(why)
+        return dice_bot(name, fallback, dice_bots.make_bot(fallback, bot_seed(self.match, seat)))
+
+    def decide(self, seat: int) -> Any | None:
+        """The bot's choice, if it is a player's action (the state's `apply` rules on its legality;
+        anything else – a die's outcome, a challenge – is refused here and the table is told)."""
+        action = super().decide(seat)
+        if action is None or isinstance(action, (Roll, Flip, Stand)):
+            return action
+        self.notice(_("{name}'s bot chose {action}, which is not allowed; it plays at random").format(
+            name=self.match.players[seat].name, action=action), "error")
+        return None
+
+    # --- chance and pacing -----------------------------------------------------------------------
+
+    def script(self, *outcomes: Action) -> None:
+        """Chance outcomes (`Dice`, `Tower`) to be drawn before the match's seeded source is asked
+        again – for tests and demonstrations; they are logged like any other roll."""
+        self.scripted.extend(outcomes)
+
+    def chance(self) -> None:
+        if not self.scripted:
+            self.apply(self.match.draw_chance())
+            return
+        outcome = self.scripted.popleft()
+        refusal = self.apply(outcome)
+        if refusal is not None:
+            raise ValueError(f"the scripted outcome {outcome} cannot be drawn now: {refusal}")
+
+    def applied(self, entry: Entry, before: Any) -> None:
+        """A Türmchen (a chance entry after which the roll is still to be drawn) holds the table."""
+        if self.pace.pauses and before.current_player() == CHANCE and self.to_act() == CHANCE:
+            self.pause = TOWER_PAUSE
+
+    def throw_on_table(self) -> bool:
+        """A finished throw lies on the table: the turn on now has not rolled yet."""
+        st = self.state
+        t = st.turn
+        return st.last is not None and t is not None and t.rolls == 0 and t.pending is None
+
+    def bot_delay(self) -> float:
+        return self.pace.read_delay if self.throw_on_table() else self.pace.bot_delay
+
+    # --- questions the view asks -------------------------------------------------------------------
+
+    def why_not(self, seat: int, action: Action) -> Refusal | None:
+        """Why `seat` could not take `action` now (None: it could) – asked, nothing is applied."""
+        refusal = self.refusal(seat, action)
+        if refusal is not None:
+            return refusal
+        try:
+            self.state.apply(action)
+        except IllegalAction as e:
+            return Refusal(str(e))
+        return None
