@@ -12,33 +12,31 @@ from game.match import Match
 
 
 def long_race(entries: int, seed: int = 11) -> Match:
-    """A bots-only Le Mans (three teams of three) driven to at least `entries` log entries."""
-    from game.match import Match, PlayerSpec
+    """A bots-only Le Mans (three teams of three) driven by its session to at least `entries` log
+    entries, half a minute of event time logged after every ten."""
+    from game.match import PlayerSpec
     from game.racerbile.actions import Clock
-    from game.racerbile.bots import make_race_bot
     from game.rules import racerbile as R
-    from game.state import CHANCE
+    from game.session import INSTANT, Session, session_for
 
     teams = [PlayerSpec(f"Team {i}", kind, drivers=tuple(f"D{i}{k}" for k in range(3)))
              for i, kind in enumerate(["careful", "racer", "stalin"])]
     m = Match("racerbile", teams, R.SPEC.make(R.LE_MANS), seed=seed, track="le_mans")
-    bots = [make_race_bot(p.kind) for p in m.players]
-    while len(m.log.entries) < entries and not m.state.is_terminal():
-        seat = m.state.current_player()
-        if seat == CHANCE:
-            m.resolve_chance()
-        else:
-            m.apply(bots[seat].act(m.state, m.rng))
-        if m.state.turns and len(m.log.entries) % 10 == 0:
-            m.apply(Clock(30))
+    clocked = 0
+
+    def after(s: Session) -> None:
+        nonlocal clocked
+        if m.state.turns and len(m.log.entries) // 10 > clocked and not m.state.is_terminal():
+            clocked = len(m.log.entries) // 10
+            s.apply(Clock(30))
+
+    session_for(m, pace=INSTANT).play_out(entries, after=after)
     return m
 
 
 def bench_autosave(sizes: tuple[int, ...] = (100, 2000), actions: int = 40) -> dict[str, float]:
     """Milliseconds an autosave adds to an action of a Racerbile (Le Mans) log of 100 and 2,000
     entries, and beside it the plain `MatchLog.save` of the 2,000-entry log (the naive autosave)."""
-    from game.match import Match
-
     full = long_race(max(sizes) + actions)
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -15,11 +15,10 @@ import pytest
 from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.racerbile.actions import Clock
-from game.racerbile.bots import make_race_bot
 from game.rules import racerbile as R
 from game.rules.journal import FORMAT, read_journal
 from game.rules.matchlog import Entry
-from game.state import CHANCE
+from game.session import INSTANT, session_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,9 +29,8 @@ import sys
 from pathlib import Path
 from game.match import Match, PlayerSpec
 from game.racerbile.actions import Clock
-from game.racerbile.bots import make_race_bot
 from game.rules import racerbile as R
-from game.state import CHANCE
+from game.session import INSTANT, Session, session_for
 
 path, limit = Path(sys.argv[1]), int(sys.argv[2])
 if path.exists():
@@ -41,17 +39,16 @@ else:
     teams = [PlayerSpec(f"Team {i}", kind, drivers=tuple(f"D{i}{k}" for k in range(3)))
              for i, kind in enumerate(["careful", "racer", "stalin"])]
     m = Match("racerbile", teams, R.SPEC.make("le_mans"), seed=11, track="le_mans", journal=path)
-bots = [make_race_bot(p.kind) for p in m.players]
 print(len(m.log.entries), flush=True)
-while not m.state.is_terminal() and len(m.log.entries) < limit:
-    seat = m.state.current_player()
-    if seat == CHANCE:
-        m.resolve_chance()
-    else:
-        m.apply(bots[seat].act(m.state, m.rng))
-    if m.state.turns and len(m.log.entries) % 10 == 0:
-        m.apply(Clock(30))
-    print(len(m.log.entries), flush=True)
+m.listeners.append(lambda entry: print(len(m.log.entries), flush=True))  # after the journal has it
+
+
+def clock(s: Session) -> None:  # half a minute of event time after every tenth entry
+    if m.state.turns and len(m.log.entries) % 10 == 0 and not m.state.is_terminal():
+        s.apply(Clock(30))
+
+
+session_for(m, pace=INSTANT).play_out(limit, after=clock)
 """
 
 
@@ -61,16 +58,8 @@ def lemans(path: Path | None = None, seed: int = 3) -> Match:
 
 
 def play(m: Match, actions: int) -> Match:
-    """Bots drive `actions` more log entries (chance drawn by the match)."""
-    bot = make_race_bot("racer")
-    for _ in range(actions):
-        if m.state.is_terminal():
-            break
-        if m.state.current_player() == CHANCE:
-            m.resolve_chance()
-        else:
-            m.apply(bot.act(m.state, m.rng))
-    return m
+    """The match's session drives about `actions` more log entries (its bots, chance drawn by the match)."""
+    return session_for(m, pace=INSTANT).play_out(len(m.log.entries) + actions)
 
 
 @pytest.mark.slow
