@@ -33,8 +33,8 @@ def board_frame_ms() -> float:
 
     from game.hexgrid import Hex
     from game.racerbile.track import Kind
-    from game.ui.board_app import load
-    from game.ui.board_view import BoardView, CapView
+    from game.ui.board.board_app import load
+    from game.ui.board.board_view import BoardView, CapView
 
     screen = _display()
     assert isinstance(screen, pygame.Surface)

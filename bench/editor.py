@@ -29,8 +29,8 @@ def editor_frame_ms() -> float:
 
     from game.racerbile.editing import Editor
     from game.racerbile.track import Kind
-    from game.ui.app import App
-    from game.ui.editor import EditorScene
+    from game.ui.common.app import App
+    from game.ui.editor.editor import EditorScene
 
     app = App(SIZE)
     try:

@@ -18,7 +18,7 @@ class _Host:
     """The least a scene needs of an app."""
 
     def __init__(self, size: tuple[int, int]) -> None:
-        from game.ui.theme import Fonts
+        from game.ui.common.theme import Fonts
 
         self.fonts = Fonts()
         self._size = size
@@ -40,7 +40,7 @@ def pong_frame_ms() -> float:
     """Median ms of one table-scene frame (physics of 1/60 s, drawing, flip) with two balls flying."""
     import pygame
 
-    from game.ui.pong import RELEASE_X, RELEASE_Z, PongScene
+    from game.ui.pong.pong import RELEASE_X, RELEASE_Z, PongScene
     from physics.world import Throw
 
     screen = _display()

@@ -300,7 +300,7 @@ def _play_race(args: argparse.Namespace) -> int:
     from game.racerbile.tracks import find_track
     from game.records import load_profile
     from game.rules.racerbile import SPEC
-    from game.ui.app import run_app
+    from game.ui.common.app import run_app
 
     base = load_profile(args.profile, "racerbile") if args.profile else None
     variant = args.variant or (base.variant if base is not None else "babybile")
@@ -344,14 +344,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     cmd = args.command
     if cmd is None or cmd == "menu":
-        from game.ui.app import run_app
+        from game.ui.common.app import run_app
 
         return run_app("menu", frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "play":
         import random
 
         from game.records import load_profile
-        from game.ui.app import run_app
+        from game.ui.common.app import run_app
 
         if args.load:
             return run_app("table", load=args.load, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
@@ -401,22 +401,22 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "tracks":
         return _tracks(args)
     if cmd == "edit":
-        from game.ui.editor import run_editor
+        from game.ui.editor.editor import run_editor
 
         size = _size(args.size) if args.size else (1280, 800)
         return run_editor(args.file, template=args.template, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen, size=size)
     if cmd == "demo":
-        from game.ui.pong_demo import run_demo
+        from game.ui.pong.pong_demo import run_demo
 
         return run_demo(args.shot, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "lab":
         return _lab(args)
     if cmd == "replay":
-        from game.ui.replay import run_replay
+        from game.ui.common.replay import run_replay
 
         return run_replay(args.file, step=args.step, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "pong":
-        from game.ui.pong import run_pong
+        from game.ui.pong.pong import run_pong
 
         return run_pong(args.formation, demo=args.demo, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd in ("standings", "tournament"):
@@ -457,7 +457,7 @@ def _lab(args: argparse.Namespace) -> int:
             print(f"{args.file}: {line}", file=sys.stderr)
         print(f"{args.file}: " + ("the replay DIFFERS from the record" if problems else "the replay gives the recorded events"))
         return 1 if problems else 0
-    from game.ui.shot_lab import run_lab
+    from game.ui.pong.shot_lab import run_lab
 
     return run_lab(args.file, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
 
@@ -466,10 +466,10 @@ def _tracks(args: argparse.Namespace) -> int:
     if args.tracks_command == "validate":
         return 2 if sum(not _validate_track(f) for f in args.files) else 0
     if args.tracks_command == "show":  # the board loads and validates the file itself
-        from game.ui.board_app import show_track
+        from game.ui.board.board_app import show_track
 
         return show_track(args.file, frames=args.frames, screenshot=args.screenshot)
-    from game.ui.board_app import render_track
+    from game.ui.board.board_app import render_track
 
     if args.size is None:
         return render_track(args.file, args.output)

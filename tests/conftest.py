@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +25,7 @@ def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """A headless app window (1280×800) whose saves go to a temporary folder."""
-    from game.ui.app import App
+    from game.ui.common.app import App
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     a = App((1280, 800))

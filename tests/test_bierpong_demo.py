@@ -18,7 +18,7 @@ from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 _SOLVED: dict[str, Solution] = {}
 FULL = Rack.of("triangle10")
@@ -211,7 +211,7 @@ def key(app: App, k: int, uni: str = "") -> None:
 def test_the_demo_scene_lists_the_referees_rulings_after_each_ball(app: App) -> None:
     """bierpong.art14: `demo bounce` played to the end – the feed holds the ball's classification,
     then the referee's lines with their articles, then "The referee:" summary."""
-    from game.ui.pong_demo import DemoScene
+    from game.ui.pong.pong_demo import DemoScene
 
     demo = DemoScene(app, solution("bounce"))
     app.push(demo)
@@ -240,8 +240,8 @@ def test_the_demo_scene_lists_the_referees_rulings_after_each_ball(app: App) -> 
 def test_special_shots_in_the_main_menu_open_the_list_and_esc_goes_back(app: App) -> None:
     """The menu's "Special shots…" button and key D open the shot list on its own; a chosen shot plays
     on top of it (bierpong.art20); Esc from the demo returns to the list, Esc from the list to the menu."""
-    from game.ui.menu import MenuScene
-    from game.ui.pong_demo import DemoScene, ShotMenu
+    from game.ui.menu.menu import MenuScene
+    from game.ui.pong.pong_demo import DemoScene, ShotMenu
 
     menu = MenuScene(app)
     app.push(menu)

@@ -21,7 +21,7 @@ from game.rules.ruling import Ruling, What
 from tests.bierpong_helpers import SINGLES, cups, new_game, of, play
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 def state(m: Match) -> BierpongState:
     st: BierpongState = m.state
@@ -253,7 +253,7 @@ def test_bierpong_art9_timer_books_the_pending_hits_drink_and_a_dead_cup_is_a_cu
 def test_bierpong_art18_the_scene_offers_leave_only_for_a_plain_hit(app: App) -> None:
     """bierpong.art18 – Decision "Which cups may be left standing": the match scene offers "Leave" only
     where the state does (a plain hit's cup, not a bounce's), and the owners' own Dead Cup removal."""
-    from game.ui.bierpong_match import BierpongMatchScene
+    from game.ui.pong.bierpong_match import BierpongMatchScene
 
     m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))])
     play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin", "Anna: bounce 1", "Bo: miss")

@@ -21,7 +21,7 @@ from tests.bierpong_helpers import DOUBLES, SINGLES, cups, new_game, play
 from tests.helpers import menu_on
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 THREE = (("Ann", "Ben", "Eve"), ("Cem",))
 LOCALE = Path(__file__).resolve().parent.parent / "locale"

@@ -18,7 +18,7 @@ from game.bierpong.actions import Catch, Swat, Throw, parse_action
 from game.bierpong.classify import classify
 from game.bierpong.outcome import Outcome
 from game.match import Match, PlayerSpec
-from game.ui.bierpong_match import BierpongMatchScene
+from game.ui.pong.bierpong_match import BierpongMatchScene
 from physics.constants import CONST
 from physics.events import TableBounce
 from physics.table import formation
@@ -27,7 +27,7 @@ from physics.world import simulate
 from test_bierpong_ui import click, drag, key, open_scene, predicted, settle
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 
 def doubles(owls: str = "human", begin: str = "Foxes") -> Match:

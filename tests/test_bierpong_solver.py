@@ -20,7 +20,7 @@ from physics.table import Cup, formation
 from physics.world import simulate
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 RACK = formation("triangle10")
 BUDGET = 3000  # simulated throws, about 3 s at most per shot
@@ -154,7 +154,7 @@ def test_unknown_shots_and_exhausted_budgets_are_errors() -> None:
 def test_the_demo_scene_replays_the_solved_throws_exactly(app: App) -> None:
     """The scene throws each solved throw on a fresh table with its rack: the same events, and the
     classification shown."""
-    from game.ui.pong_demo import DemoScene
+    from game.ui.pong.pong_demo import DemoScene
 
     sol = solve("balls_back")
     scene = DemoScene(app, sol)

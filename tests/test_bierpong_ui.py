@@ -15,13 +15,13 @@ from game.bierpong.state import PLAY, REMOVE
 from game.cli import main as cli_main
 from game.games import GAMES
 from game.match import Match, PlayerSpec
-from game.ui.bierpong_match import BierpongMatchScene, TableEvents
-from game.ui.modal import Confirm
+from game.ui.pong.bierpong_match import BierpongMatchScene, TableEvents
+from game.ui.common.modal import Confirm
 from physics.events import CupContact, TableBounce
 from physics.world import simulate
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 
 def teams(kind: str = "human") -> list[PlayerSpec]:
@@ -148,7 +148,7 @@ def test_ctrl_s_saves_and_the_saved_match_loads_into_the_scene(app: App, tmp_pat
     assert scene.save_path.exists()
     again = Match.load(scene.save_path)
     assert [e.action for e in again.log.entries] == [e.action for e in match.log.entries]
-    from game.ui.menu import match_scene
+    from game.ui.menu.menu import match_scene
 
     loaded = match_scene(app, again)
     assert isinstance(loaded, BierpongMatchScene) and loaded.state.phase == PLAY and loaded.thrower() == "Bo"
@@ -166,8 +166,8 @@ def test_the_scene_opens_from_the_menu(app: App) -> None:
 
 
 def test_the_practice_table_stays_reachable_from_the_menu(app: App) -> None:
-    from game.ui.menu import MenuScene
-    from game.ui.pong import PongScene
+    from game.ui.menu.menu import MenuScene
+    from game.ui.pong.pong import PongScene
 
     app.push(MenuScene(app))
     app.step(1 / 60)

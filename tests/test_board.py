@@ -19,12 +19,12 @@ import pytest  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
 from game.racerbile.track import Kind, Track  # noqa: E402
 from game.racerbile.trackfile import read_track, track_from_text  # noqa: E402
-from game.ui import board_art as art  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.board import BoardScene, describe_field  # noqa: E402
-from game.ui.board_app import render_board, render_track, show_track  # noqa: E402
-from game.ui.board_view import ZOOM_SETTLE, BoardView, CapView  # noqa: E402
-from game.ui.theme import Fonts  # noqa: E402
+from game.ui.board import board_art as art  # noqa: E402
+from game.ui.common.app import App  # noqa: E402
+from game.ui.board.board import BoardScene, describe_field  # noqa: E402
+from game.ui.board.board_app import render_board, render_track, show_track  # noqa: E402
+from game.ui.board.board_view import ZOOM_SETTLE, BoardView, CapView  # noqa: E402
+from game.ui.common.theme import Fonts  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "tracks"
 RING = DATA / "ring.yaml"

@@ -17,18 +17,18 @@ from game.racerbile.actions import Call, Judge
 from game.rules import racerbile as RR
 from game.rules.challenge import CHALLENGE
 from game.rules.ruling import What
-from game.ui.bierpong_match import OVERRIDE_MARK, BierpongMatchScene, StruckLine
-from game.ui.pong_hud import strike_feed
-from game.ui.challenge import JUDGES, ChallengeDialog
-from game.ui.dice_table import DiceTableScene
-from game.ui.feed import FeedItem, feed_items
-from game.ui.menu import MenuScene
-from game.ui.modal import ListDialog
-from game.ui.race import RaceScene
-from game.ui.race_hud import standing_rows
+from game.ui.pong.bierpong_match import OVERRIDE_MARK, BierpongMatchScene, StruckLine
+from game.ui.pong.pong_hud import strike_feed
+from game.ui.common.challenge import JUDGES, ChallengeDialog
+from game.ui.dice.dice_table import DiceTableScene
+from game.ui.common.feed import FeedItem, feed_items
+from game.ui.menu.menu import MenuScene
+from game.ui.common.modal import ListDialog
+from game.ui.race.race import RaceScene
+from game.ui.race.race_hud import standing_rows
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 
 def key(app: App, k: int) -> None:
@@ -283,7 +283,7 @@ def test_dice_table_undo_to_here_continues_from_there(app: App) -> None:
 def test_dice_table_stroke_challenged_and_the_final_standing_follows(app: App) -> None:
     """schock.game: the stroke of a lost game, challenged at the table (K) onto another player with a
     reason; the tally on the table and the final standing follow the override."""
-    from game.ui.standing import standing
+    from game.ui.dice.standing import standing
     from tests.autosave_worker import play
 
     m = play("schock", 3)

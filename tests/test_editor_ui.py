@@ -19,14 +19,14 @@ from game.racerbile.shapes import lane, rect
 from game.racerbile.track import Kind
 from game.racerbile.trackfile import read_track
 from game.racerbile.validate import load_track, validate
-from game.ui.editor import EditorScene, slug
-from game.ui.editor_canvas import RING as RING_RED
-from game.ui.editor_canvas import SheetView
-from game.ui.editor_panels import EditorLayout, TextPrompt
-from game.ui.modal import Confirm, ListDialog
+from game.ui.editor.editor import EditorScene, slug
+from game.ui.editor.editor_canvas import RING as RING_RED
+from game.ui.editor.editor_canvas import SheetView
+from game.ui.editor.editor_panels import EditorLayout, TextPrompt
+from game.ui.common.modal import Confirm, ListDialog
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "tracks"
@@ -634,7 +634,7 @@ def test_the_edit_command_opens_a_new_file_and_refuses_a_broken_one(tmp_path: Pa
 
 
 def test_the_menu_opens_the_editor(app: App) -> None:
-    from game.ui.menu import MenuScene
+    from game.ui.menu.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)
@@ -654,7 +654,7 @@ def test_the_menu_opens_the_editor(app: App) -> None:
 
 
 def test_the_menu_reports_a_broken_file(app: App, tmp_path: Path) -> None:
-    from game.ui.menu import MenuScene
+    from game.ui.menu.menu import MenuScene
 
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: 1\nname: [\n", encoding="utf-8")
@@ -669,7 +669,7 @@ def test_the_menu_reports_a_broken_file(app: App, tmp_path: Path) -> None:
 
 def test_sheet_view_draws_every_theme(tmp_path: Path) -> None:
     pygame.font.init()
-    from game.ui.theme import Fonts
+    from game.ui.common.theme import Fonts
 
     d = Draft.from_track(read_track(DATA / "full.yaml").track)
     for t in ("classic", "stalin", "lemans", "night"):

@@ -25,18 +25,18 @@ from game.racerbile.editing import Editor
 from game.rules import racerbile as racerbile_rules
 from game.rules.catalog import rules_for
 from game.rules.ruling import Ruling, What
-from game.ui.app import App
-from game.ui.banners import Banners
-from game.ui.bierpong_match import TABLE_EVENTS, BierpongMatchScene, TableEvents
-from game.ui.dice_table import DiceTableScene
-from game.ui.editor import EditorScene
-from game.ui.editor_panels import render_help
-from game.ui.help import HelpOverlay
-from game.ui.menu import MenuScene
-from game.ui.modal import Confirm, log_dialog
-from game.ui.pong import PongScene
-from game.ui.race import RaceScene
-from game.ui.shot_lab import ShotLab
+from game.ui.common.app import App
+from game.ui.common.banners import Banners
+from game.ui.pong.bierpong_match import TABLE_EVENTS, BierpongMatchScene, TableEvents
+from game.ui.dice.dice_table import DiceTableScene
+from game.ui.editor.editor import EditorScene
+from game.ui.editor.editor_panels import render_help
+from game.ui.common.help import HelpOverlay
+from game.ui.menu.menu import MenuScene
+from game.ui.common.modal import Confirm, log_dialog
+from game.ui.pong.pong import PongScene
+from game.ui.race.race import RaceScene
+from game.ui.pong.shot_lab import ShotLab
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [c for c in LANGUAGES if c != "en"]
@@ -403,7 +403,7 @@ def test_every_rule_text_option_help_and_variant_label_is_in_both_catalogs() -> 
     """The catalogue behind `main.py rules`, the F1 overlay and the menu (schock.throws … bierpong.scoring,
     racerbile.*): every title, summary, detail and option help has a German and a Danish text."""
     from game.rules.catalog import CATALOG
-    from game.ui.menu import VARIANT_LABELS
+    from game.ui.menu.menu import VARIANT_LABELS
 
     texts = [t for rules in CATALOG.values() for r in rules for t in (r.title, r.summary, r.details) if t]
     texts += [o.help for info in GAMES.values() for o in info.spec.options]

@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from game.cli import main as cli_main
-from game.ui.pong import SLOW, PongScene
-from game.ui.pong_view import TABLE_TOP, PongLayout
+from game.ui.pong.pong import SLOW, PongScene
+from game.ui.pong.pong_view import TABLE_TOP, PongLayout
 from physics.events import Sink, TableBounce
 from physics.world import Throw
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 
 def open_scene(app: App, kind: str = "triangle10") -> PongScene:
@@ -212,7 +212,7 @@ def test_balls_are_drawn_between_their_last_two_steps(app: App) -> None:
 
 def test_the_menu_opens_the_practice_table(app: App) -> None:
     """Bierpong is playable now (its button chooses the game); P in the menu opens the practice table."""
-    from game.ui.menu import MenuScene
+    from game.ui.menu.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)

@@ -15,14 +15,14 @@ from game.racerbile.actions import Drive, Judge, Order, parse_action
 from game.racerbile.state import GEAR, MOVE, ORDER, RaceState
 from game.rules import racerbile as R
 from game.rules.ruling import What
-from game.ui.menu import MenuModel, MenuScene, PlayerRow, TeamRow
-from game.ui.modal import ListDialog
-from game.ui.race import RaceScene
-from game.ui.race_dialogs import FaultMenu, JudgesConsole, RaceFinal, TimeTrialDialog
-from game.ui.race_hud import initials, standing_rows
+from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow, TeamRow
+from game.ui.common.modal import ListDialog
+from game.ui.race.race import RaceScene
+from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, RaceFinal, TimeTrialDialog
+from game.ui.race.race_hud import initials, standing_rows
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 TEAMS = [
     PlayerSpec("Rød", "human", drivers=("Anna", "Bo", "Carl")),

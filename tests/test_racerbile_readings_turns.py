@@ -22,7 +22,7 @@ from game.rules.ruling import What
 from racerbile_helpers import Race, before, drive_text, field_of, of, pick, position, race, sips, third_gear, turn, words
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 TEAMS = {"Red": ("Ane", "Bent", "Carl"), "Blue": ("Dorte", "Erik", "Finn"), "Green": ("Gry", "Hans", "Ida")}
 
@@ -426,9 +426,9 @@ def test_racerbile_lemans_judges_console_puts_a_team_out(app: App) -> None:
     import pygame_gui
 
     from game.match import Match, PlayerSpec
-    from game.ui.menu import MenuScene
-    from game.ui.race import RaceScene
-    from game.ui.race_dialogs import JudgesConsole, TimeTrialDialog
+    from game.ui.menu.menu import MenuScene
+    from game.ui.race.race import RaceScene
+    from game.ui.race.race_dialogs import JudgesConsole, TimeTrialDialog
 
     teams = [PlayerSpec("Rød", "human", drivers=("Anna", "Bo", "Carl")), PlayerSpec("Blå", "careful", drivers=("Dorte", "Emil", "Frida")),
              PlayerSpec("Gul", "careful", drivers=("Gustav", "Hanne", "Ib"))]
@@ -459,7 +459,7 @@ def test_racerbile_lemans_judges_console_puts_a_team_out(app: App) -> None:
 def test_racerbile_lemans_field42_dialog_offers_nobody(app: App) -> None:
     """racerbile.lemans.field42 – Decision "Le Mans: the 42 field": the 42-field dialog offers
     "Name nobody" besides the opponents, and it sends `name -`."""
-    from game.ui.race_dialogs import OpponentChooser
+    from game.ui.race.race_dialogs import OpponentChooser
 
     r = lemans()
     c = r.course
@@ -483,7 +483,7 @@ def test_racerbile_lemans_teams_options_in_the_menu() -> None:
     and nol4_beer_on_top (default off) are profile options with help texts in English, German and
     Danish, listed in the menu for Le Mans; the menu's teams get as many driver slots."""
     from game.i18n import set_language, _
-    from game.ui.menu import LEMANS_ONLY, MenuModel
+    from game.ui.menu.menu import LEMANS_ONLY, MenuModel
 
     spec = {o.name: o for o in R.SPEC.options}
     assert spec["lemans_drivers"].default == 3 and spec["lemans_drivers"].choices == (1, 2, 3, 4, 5, 6)

@@ -19,13 +19,13 @@ from game.games import GAMES
 from game.match import Match, PlayerSpec
 from game.replay import SPEEDS, Cursor, Launch, Replay, bookmarks_path, load_bookmarks, throws_of
 from game.rules.matchlog import MatchLog
-from game.ui.replay import ReplayScene
+from game.ui.common.replay import ReplayScene
 from physics.table import Cup
 from physics.world import Table, simulate
 from physics.world import Throw as PhysThrow
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 
 # --- bot matches of the four games ----------------------------------------------------------------
@@ -177,7 +177,7 @@ def test_jump_to_a_ruling_lands_on_its_entry(app: App, tmp_path: Path) -> None:
     app.push(viewer)
     app.step(0.0)
     key(app, pygame.K_j)
-    from game.ui.modal import ListDialog
+    from game.ui.common.modal import ListDialog
 
     dialog = viewer.modal
     assert isinstance(dialog, ListDialog)
@@ -385,8 +385,8 @@ def test_cli_replay_good_file_and_broken_file(tmp_path: Path, capsys: pytest.Cap
 def test_menu_replays_button_opens_the_list_and_the_viewer(app: App) -> None:
     """The menu's "Replays…" (next to "Continue saved match…") lists the saved matches; choosing one
     opens the viewer at its start; a broken save is a message in the list, not a crash."""
-    from game.ui.menu import MenuScene
-    from game.ui.modal import ListDialog
+    from game.ui.menu.menu import MenuScene
+    from game.ui.common.modal import ListDialog
     from game.saves import ensure_save_dir
 
     folder = ensure_save_dir()
@@ -421,7 +421,7 @@ def test_a_challenged_ruling_is_shown_struck_at_its_step(app: App, tmp_path: Pat
     """A drink ruling a later challenge overrode (game.rules.challenge) is marked struck at its own
     step and in the jump list; the challenge is a step of its own that leaves the game's state alone."""
     from game.rules.ruling import What
-    from game.ui.modal import ListDialog
+    from game.ui.common.modal import ListDialog
 
     m = pong_match(5)
     i, j, r = next((i, j, r) for i, e in enumerate(m.log.entries, 1) for j, r in enumerate(e.rulings, 1) if r.what == What.SIPS)

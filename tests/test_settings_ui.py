@@ -13,13 +13,13 @@ import pytest
 from game.autosave import backup_of
 from game.match import Match, PlayerSpec
 from game.settings import Settings, load_settings, save_settings
-from game.ui.menu import MenuModel, MenuScene, PlayerRow
-from game.ui.settings_scene import SettingsScene, apply_settings, loaded_settings, reset_settings
-from game.ui.sound import sounds
+from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow
+from game.ui.menu.settings_scene import SettingsScene, apply_settings, loaded_settings, reset_settings
+from game.ui.common.sound import sounds
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.dice_table import DiceTableScene
+    from game.ui.common.app import App
+    from game.ui.dice.dice_table import DiceTableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,7 +126,7 @@ def test_a_broken_settings_file_is_said_once_in_the_menu(folders: Path) -> None:
     path = folders / "config" / "stammtisch" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text('{"volume": "loud"', encoding="utf-8")
-    from game.ui import app as app_module
+    from game.ui.common import app as app_module
 
     shown: list[str] = []
     real = app_module.App.run
@@ -179,8 +179,8 @@ def test_team_games_seat_and_remember_the_people_too(app: App) -> None:
 
 def test_assists_come_from_the_settings(app: App) -> None:
     """bierpong.art4 table: the aim preview and slow motion are assists the settings switch on."""
-    from game.ui.bierpong_match import BierpongMatchScene
-    from game.ui.pong import PongScene
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+    from game.ui.pong.pong import PongScene
 
     assert not PongScene(app).slow
     apply_settings(Settings(aim_preview=True, slow_motion=True))
@@ -195,7 +195,7 @@ def test_assists_come_from_the_settings(app: App) -> None:
 def roll_once(app: App, match: Match | None = None) -> DiceTableScene:
     """A dice table pushed for `match` (default: Anna and Bernd at Schock) and one roll of Anna's,
     by the scene's own Space action, played until the dice lie still."""
-    from game.ui.dice_table import DiceTableScene
+    from game.ui.dice.dice_table import DiceTableScene
 
     table = DiceTableScene(app, match or schock())
     app.push(table)
@@ -215,7 +215,7 @@ def roll_once(app: App, match: Match | None = None) -> DiceTableScene:
 
 def pong_sink(app: App) -> None:
     from physics.aim import speed_for
-    from game.ui.pong import PongScene
+    from game.ui.pong.pong import PongScene
 
     scene = PongScene(app, "three")
     app.push(scene)
@@ -249,7 +249,7 @@ def test_unmuted_the_dice_and_the_ball_are_heard(app: App) -> None:
 
 def test_a_race_rattles_its_dice_and_clicks_its_caps(app: App) -> None:
     """The race's dice tray rattles and lands; a moving cap clicks on each field."""
-    from game.ui.race import RaceScene
+    from game.ui.race.race import RaceScene
 
     apply_settings(Settings(sound=True, volume=0.5))
     if not sounds().init():
@@ -297,7 +297,7 @@ def test_undo_is_autosaved(app: App, folders: Path) -> None:
 
 
 def test_a_damaged_autosave_resumes_from_its_backup_with_a_message(app: App, folders: Path) -> None:
-    from game.ui.dice_table import DiceTableScene
+    from game.ui.dice.dice_table import DiceTableScene
 
     m = schock(9)
     table = roll_once(app, m)
@@ -330,7 +330,7 @@ def test_an_autosave_without_a_good_copy_is_a_message_not_a_crash(app: App, fold
 
 def test_a_finished_match_is_not_offered(app: App, folders: Path) -> None:
     """schock.match: once the match is over its autosave is gone; an undo brings it back."""
-    from game.ui.dice_table import DiceTableScene
+    from game.ui.dice.dice_table import DiceTableScene
     from tests.autosave_worker import new_match, play_on
 
     m = new_match("schock", seed=5)
@@ -352,7 +352,7 @@ def test_main_py_with_a_corrupt_autosave_opens_the_menu_with_the_message(folders
     (d / "autosave-schock.json").write_text('{"format": "stammtisch-match/1", "game": "schock", "entries": [', encoding="utf-8")
     code = (
         "import sys; sys.argv=['main.py']\n"
-        "from game.ui import app as A\n"
+        "from game.ui.common import app as A\n"
         "real = A.App.run\n"
         "def run(self, frames=None, screenshot=None):\n"
         "    print('MESSAGE', self.scene.message)\n"

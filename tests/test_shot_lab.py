@@ -16,16 +16,16 @@ from game.bierpong.shotfile import THROW_KEYS, Shot, ShotThrow, check, from_text
 from game.bierpong.solver import SHOTS
 from game.cli import main as cli_main
 from game.errors import InputError
-from game.ui.pong import KEYS, PongScene
-from game.ui.pong_demo import SHOT_TEXTS, DemoScene, ShotMenu
-from game.ui.shot_lab import ShotLab
+from game.ui.pong.pong import KEYS, PongScene
+from game.ui.pong.pong_demo import SHOT_TEXTS, DemoScene, ShotMenu
+from game.ui.pong.shot_lab import ShotLab
 from physics.aim import speed_for
 from physics.constants import CONST
 from physics.table import Cup, formation
 from physics.world import simulate
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.common.app import App
 
 SHIPPED = Path(__file__).parent / "data" / "shots" / "roller_bounce.yaml"
 

@@ -14,7 +14,7 @@ from types import ModuleType
 import pygame
 import pytest
 
-from game.ui.sound import FORMAT, NAMES, SOUND_DIR, THROTTLE, Sounds, sounds
+from game.ui.common.sound import FORMAT, NAMES, SOUND_DIR, THROTTLE, Sounds, sounds
 
 GENERATOR = SOUND_DIR / "generate.py"
 

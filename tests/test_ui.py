@@ -17,15 +17,15 @@ from game.dice.actions import Dice, Roll, Stand, Tower  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules.catalog import rules_for  # noqa: E402
 from game.state import CHANCE  # noqa: E402
-from game.ui.app import App, run_app  # noqa: E402
+from game.ui.common.app import App, run_app  # noqa: E402
 from game.session import LIVE  # noqa: E402
-from game.ui.dice_table import DiceTableScene  # noqa: E402
-from game.ui.dice_view import DiceView  # noqa: E402
-from game.ui.help import HelpOverlay  # noqa: E402
-from game.ui.standing import FinalStanding  # noqa: E402
-from game.ui.menu import MenuModel, MenuScene, PlayerRow  # noqa: E402
-from game.ui.modal import ListDialog  # noqa: E402
-from game.ui.table_layout import compute_layout  # noqa: E402
+from game.ui.dice.dice_table import DiceTableScene  # noqa: E402
+from game.ui.dice.dice_view import DiceView  # noqa: E402
+from game.ui.common.help import HelpOverlay  # noqa: E402
+from game.ui.dice.standing import FinalStanding  # noqa: E402
+from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow  # noqa: E402
+from game.ui.common.modal import ListDialog  # noqa: E402
+from game.ui.dice.table_layout import compute_layout  # noqa: E402
 
 HUMANS = [PlayerSpec("Anna"), PlayerSpec("Bernd")]
 

@@ -213,7 +213,7 @@ def ui_click(rng: random.Random) -> Signal:
     return buf
 
 
-# name → (seed, synthesiser); the names are the API of game/ui/sound.py
+# name → (seed, synthesiser); the names are the API of game/ui/common/sound.py
 SOUNDS: dict[str, tuple[int, Callable[[random.Random], Signal]]] = {
     "dice_rattle": (101, dice_rattle),
     "dice_land": (102, dice_land),

@@ -2,7 +2,7 @@
 
 `drive_lap` plays a `RaceSession` at `INSTANT` pace on the draft (a Racerbile race of two careful
 bots, "Test" and "Pace") and keeps every move of theirs – the fields driven, the roll, the squeals,
-whether it left the track – for the editor to animate (`game.ui.editor_drive.DriveView`).
+whether it left the track – for the editor to animate (`game.ui.editor.editor_drive.DriveView`).
 """
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""The board scenes and views (game/ui/board/board/)."""

@@ -1,0 +1,1 @@
+"""The common scenes and views (game/ui/common/)."""

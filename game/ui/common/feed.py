@@ -1,0 +1,210 @@
+"""The referee's feed: the rulings of the match on a chalkboard, newest at the bottom.
+
+A challenged ruling stays in its place, dimmed and struck through; its override (the challenge's
+ruling, issue 8) follows right after it, marked and indented (`feed_items`).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import _, tr
+from game.rules.catalog import title
+from game.rules.challenge import CHALLENGE, overrides
+from game.rules.matchlog import Entry
+from game.rules.ruling import Ruling, What
+from game.ui.common import theme
+from game.ui.common.theme import Fonts
+
+WHAT_COLORS: dict[What, theme.Color] = {
+    What.MATS: theme.AMBER,
+    What.LOSS: theme.CHALK_RED,
+    What.STROKE: theme.CHALK_RED,
+    What.SCHUSS: theme.CHALK_RED,
+    What.CALL: (240, 120, 200),
+    What.NOTE: theme.CHALK_BLUE,
+}
+OVERRIDE_COLOR = theme.CHALK_YELLOW
+STRIKE_COLOR = (238, 128, 110, 230)
+
+
+@dataclass(frozen=True, slots=True)
+class FeedItem:
+    """A ruling as the feed shows it: `struck` when a challenge overrode it, `override` when it is a
+    challenge's ruling; `origin` is (entry, ruling) in the log, both from 1 (None: not from a log)."""
+
+    ruling: Ruling
+    struck: bool = False
+    override: bool = False
+    origin: tuple[int, int] | None = None
+
+
+def feed_by_entry(entries: Sequence[Entry]) -> list[list[FeedItem]]:
+    """Per log entry, the feed items shown under it: its rulings, each override right after the ruling
+    it overrides (a chain of challenges stays together, so a challenge entry whose override went up
+    to its ruling shows none of its own); the overridden ones are marked struck."""
+    under = overrides(entries)
+    placed = set(under.values())
+
+    def emit(out: list[FeedItem], i: int, j: int, override: bool) -> None:
+        k = under.get((i, j))
+        out.append(FeedItem(entries[i - 1].rulings[j - 1], k is not None, override, (i, j)))
+        if k is not None:
+            emit(out, k, 1, True)
+
+    rows: list[list[FeedItem]] = []
+    for i, e in enumerate(entries, start=1):
+        row: list[FeedItem] = []
+        if i not in placed:
+            for j in range(1, len(e.rulings) + 1):
+                emit(row, i, j, e.seat == CHALLENGE)
+        rows.append(row)
+    return rows
+
+
+def feed_items(entries: Sequence[Entry]) -> list[FeedItem]:
+    """The log's rulings in log order, each override right after the ruling it overrides."""
+    return [item for row in feed_by_entry(entries) for item in row]
+
+
+class Feed:
+    """Draws the rulings in a rectangle; the mouse wheel scrolls back through older ones."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.rect = pygame.Rect(0, 0, 300, 400)
+        self.s = 1.0
+        self.rulings: list[Ruling] = []
+        self.items: list[FeedItem] = []  # the rulings with their struck/override marks
+        self.scroll = 0  # rulings hidden below (0: the newest is visible)
+        self.flash: dict[int, float] = {}  # index → seconds of highlight left
+        self._items: dict[tuple[FeedItem, int], pygame.Surface] = {}
+
+    def set_rect(self, rect: pygame.Rect, s: float) -> None:
+        if rect != self.rect or s != self.s:
+            self._items.clear()
+        self.rect = pygame.Rect(rect)
+        self.s = s
+
+    def set_rulings(self, rulings: list[Ruling]) -> None:
+        """The match's rulings; new ones (appended) flash briefly."""
+        old = self.rulings
+        same_prefix = len(rulings) >= len(old) and rulings[: len(old)] == old
+        if same_prefix:
+            for i in range(len(old), len(rulings)):
+                self.flash[i] = 1.2
+        else:
+            self.flash.clear()
+        self.rulings = list(rulings)
+        self.items = [FeedItem(r) for r in rulings]
+        self.scroll = 0
+
+    def set_log(self, entries: Sequence[Entry]) -> None:
+        """The match's rulings from its log, challenged ones struck with their overrides after them
+        (`feed_items`). Rulings new to the log flash; a new override is scrolled into view."""
+        items = feed_items(entries)
+
+        def key(it: FeedItem) -> tuple[tuple[int, int] | None, Ruling]:
+            return it.origin, it.ruling
+
+        old = {key(it) for it in self.items if it.origin is not None}
+        grew = bool(old) and old <= {key(it) for it in items}
+        if grew:
+            was = {key(self.items[k]): t for k, t in self.flash.items() if k < len(self.items)}
+            self.flash = {k: was.get(key(it), 1.2) for k, it in enumerate(items) if key(it) not in old or key(it) in was}
+        else:
+            self.flash.clear()
+        self.items = items
+        self.rulings = [it.ruling for it in items]
+        fresh = [k for k, it in enumerate(items) if key(it) not in old]
+        self.scroll = len(items) - 1 - max(fresh) if (grew and fresh) else 0
+
+    def item(self, r: Ruling | FeedItem) -> pygame.Surface:
+        it = r if isinstance(r, FeedItem) else FeedItem(r)
+        r = it.ruling
+        indent = int(14 * self.s) if it.override else 0
+        width = self.rect.w - int(20 * self.s) - indent
+        key = (it, width)
+        surf = self._items.get(key)
+        if surf is not None:
+            return surf
+        f = self.fonts
+        s = self.s
+        pad = int(10 * s)
+        ink = theme.MUTED if it.struck else theme.CHALK
+        idf = f.text(r.rule, int(13 * s), theme.CHALK_DIM if it.struck else theme.CHALK_YELLOW, "bold")
+        label = _(title(r.rule)) if title(r.rule) else ""
+        tag = _("overridden") if it.struck else _("override") if it.override else ""
+        head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
+        lines = f.wrap(tr(r.arithmetic), int(14 * s), width - 2 * pad - 4)
+        line_h = f.font(int(14 * s)).get_linesize()
+        stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
+        top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())
+        h = pad + top + 2 + line_h * len(lines) + pad // 2
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        color = OVERRIDE_COLOR if it.override else WHAT_COLORS.get(r.what, theme.CHALK_DIM)
+        pygame.draw.rect(surf, (255, 255, 255, 6 if it.struck else 20 if it.override else 12), surf.get_rect(), border_radius=6)
+        pygame.draw.rect(surf, color, (0, 4, 4, h - 8), border_radius=2)
+        x = pad + 2
+        surf.blit(idf, (x, pad // 2 + 2))
+        if stacked:
+            surf.blit(head, (x, pad // 2 + idf.get_height() - int(2 * s)))
+        else:
+            surf.blit(head, (x + idf.get_width() + int(8 * s), pad // 2 + 1))
+        y = pad // 2 + top + 2
+        thick = max(1, int(2 * s))
+        for line in lines:
+            img = f.text(line, int(14 * s), theme.CHALK_DIM if (r.what is What.NOTE or it.struck) else theme.CHALK)
+            surf.blit(img, (x, y))
+            if it.struck:  # a line through the text: the ruling no longer stands
+                mid = y + img.get_height() // 2 + 1
+                pygame.draw.line(surf, STRIKE_COLOR, (x - 2, mid), (x + img.get_width() + 2, mid), thick)
+            y += line_h
+        if it.struck:
+            surf.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)  # dimmed
+        if len(self._items) > 2000:
+            self._items.clear()
+        self._items[key] = surf
+        return surf
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, min(len(self.rulings) - 1, self.scroll + e.y))
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for k in list(self.flash):
+            self.flash[k] -= dt
+            if self.flash[k] <= 0:
+                del self.flash[k]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.s
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        y = self.rect.bottom - int(6 * s)
+        x = self.rect.x + int(10 * s)
+        i = len(self.rulings) - 1 - self.scroll
+        gap = int(6 * s)
+        while i >= 0 and y > self.rect.y:
+            it = self.items[i] if i < len(self.items) else FeedItem(self.rulings[i])
+            img = self.item(it)
+            xi = x + (int(14 * s) if it.override else 0)
+            y -= img.get_height()
+            if i in self.flash:
+                a = int(90 * min(1.0, self.flash[i]))
+                glow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                glow.fill((242, 214, 110, a))
+                surface.blit(glow, (xi, y))
+            surface.blit(img, (xi, y))
+            y -= gap
+            i -= 1
+        surface.set_clip(clip)
+        if self.scroll > 0:
+            hint = self.fonts.text(f"{self.scroll} newer below – scroll down", int(13 * s), theme.CHALK_YELLOW, "bold")
+            r = hint.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 2))
+            theme.rounded_panel(surface, r.inflate(14, 6), (20, 20, 20, 220), None, 8)
+            surface.blit(hint, r)

@@ -1,0 +1,197 @@
+"""Modal dialogs built with pygame_gui: each has its own UIManager, so nothing beneath is clickable.
+
+Used for the saved-match chooser and the quit question (menu), the match log with undo and the
+final standing (dice table).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList
+
+from game.i18n import _
+from game.ui.common import theme
+from game.ui.common.theme import Fonts
+
+
+def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    return pygame_gui.UIManager(size, theme.ui_theme_path(), enable_live_theme_updates=False)
+
+
+class Modal:
+    """A dimmed screen with a panel in the middle; subclasses fill `build()`."""
+
+    def __init__(self, fonts: Fonts, size: tuple[int, int], panel_size: tuple[int, int]) -> None:
+        self.fonts = fonts
+        self.panel_size = panel_size
+        self.open = True
+        self.ui = make_manager(size)
+        self.resize(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.ui.set_window_resolution(size)
+        self.ui.clear_and_reset()
+        w = min(self.panel_size[0], size[0] - 40)
+        h = min(self.panel_size[1], size[1] - 40)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.panel = UIPanel(self.rect, starting_height=1, manager=self.ui)
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets inside `self.panel` (coordinates relative to it)."""
+
+    def close(self) -> None:
+        self.open = False
+
+    def on_event(self, e: pygame.event.Event) -> None:
+        """pygame_gui's events (button presses, selections) for this dialog."""
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        self.ui.process_events(e)
+        self.on_event(e)
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 140))
+        surface.blit(dim, (0, 0))
+        self.ui.draw_ui(surface)
+
+
+class ListDialog(Modal):
+    """A title, a hint, a list to choose from, an action button and Close."""
+
+    def __init__(
+        self,
+        fonts: Fonts,
+        size: tuple[int, int],
+        title: str,
+        hint: str,
+        items: list[tuple[str, str]],
+        action: str,
+        on_action: Callable[[str | None], None],
+        panel_size: tuple[int, int] = (640, 560),
+        empty: str | None = None,
+        select_last: bool = False,
+    ) -> None:
+        self.title = title
+        self.hint = hint
+        self.items = items  # (label, key)
+        self.action = action
+        self.on_action = on_action
+        self.empty = empty if empty is not None else _("(nothing here)")
+        self.select_last = select_last
+        self.message = ""
+        self.chosen: str | None = None
+        super().__init__(fonts, size, panel_size)
+
+    def build(self) -> None:
+        w, h = self.rect.size
+        c = self.panel
+        UILabel(pygame.Rect(20, 12, w - 40, 34), self.title, self.ui, container=c, object_id="#title_label")
+        UILabel(pygame.Rect(20, 44, w - 40, 24), self.hint, self.ui, container=c, object_id="#hint_label")
+        labels: list[str | tuple[str, str]] = [(label, f"#item_{i}") for i, (label, _) in enumerate(self.items)] or [(self.empty, "#empty")]
+        self.keys = {f"#item_{i}": key for i, (_, key) in enumerate(self.items)}
+        default = (self.items[-1][0], f"#item_{len(self.items) - 1}") if (self.select_last and self.items) else None
+        self.list = UISelectionList(
+            pygame.Rect(20, 76, w - 40, h - 76 - 104),
+            labels,
+            self.ui,
+            container=c,
+            default_selection=default,
+        )
+        if default is not None:
+            self.chosen = self.keys.get(default[1])
+            bar = self.list.scroll_bar
+            if bar is not None:  # show the newest entries
+                bar.set_scroll_from_start_percentage(1.0)
+        self.action_button = UIButton(pygame.Rect(w - 20 - 180 - 10 - 130, h - 58, 180, 40), self.action, self.ui, container=c)
+        self.close_button = UIButton(pygame.Rect(w - 20 - 130, h - 58, 130, 40), _("Close (Esc)"), self.ui, container=c)
+        if not self.items:
+            self.action_button.disable()
+
+    def set_message(self, text: str) -> None:
+        self.message = text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.message:
+            lines = self.fonts.wrap(self.message, 14, self.rect.w - 40, "bold")[:2]
+            y = self.rect.bottom - 96
+            for line in lines:
+                img = self.fonts.text(line, 14, theme.CHALK_RED, "bold")
+                surface.blit(img, (self.rect.x + 20, y))
+                y += img.get_height()
+
+    def on_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            if e.ui_element is self.close_button:
+                self.close()
+            elif e.ui_element is self.action_button:
+                self.on_action(self.chosen)
+        elif e.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION):
+            if e.ui_element is self.list:
+                sel = self.list.get_single_selection(include_object_id=True)
+                self.chosen = self.keys.get(sel[1]) if isinstance(sel, tuple) else None
+                if e.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.chosen is not None:
+                    self.on_action(self.chosen)
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chosen is not None:
+            self.on_action(self.chosen)
+
+
+class Confirm(Modal):
+    """A question with buttons; `on_choice` gets the chosen button's text as given (shown through `_()`)."""
+
+    def __init__(self, fonts: Fonts, size: tuple[int, int], question: str, detail: str, buttons: list[str], on_choice: Callable[[str], None]) -> None:
+        self.question = question
+        self.detail = detail
+        self.buttons = buttons
+        self.on_choice = on_choice
+        super().__init__(fonts, size, (520, 200))
+
+    def build(self) -> None:
+        w, h = self.rect.size
+        c = self.panel
+        UILabel(pygame.Rect(20, 16, w - 40, 36), self.question, self.ui, container=c, object_id="#title_label")
+        UILabel(pygame.Rect(20, 56, w - 40, 26), self.detail, self.ui, container=c, object_id="#hint_label")
+        bw = 150
+        x = w - 20 - len(self.buttons) * (bw + 10) + 10
+        self.button_map: dict[UIButton, str] = {}
+        for i, text in enumerate(self.buttons):
+            b = UIButton(pygame.Rect(x + i * (bw + 10), h - 64, bw, 42), _(text), self.ui, container=c, object_id="#danger_button" if i == 0 else None)
+            self.button_map[b] = text
+
+    def on_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.button_map:
+            self.on_choice(self.button_map[e.ui_element])
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_choice(self.buttons[0])
+
+
+def log_dialog(fonts: Fonts, size: tuple[int, int], items: list[tuple[str, str]], undo_to: Callable[[int], None]) -> ListDialog:
+    """The match log (items keyed by the entry's index) with "Undo to here" – the dice table's and the race's."""
+
+    def chosen(key: str | None) -> None:
+        if key is None:
+            dialog.set_message(_("Choose an action in the list first"))
+            return
+        undo_to(int(key))
+
+    dialog = ListDialog(
+        fonts,
+        size,
+        _("Match log"),
+        _('Choose an action; "Undo to here" takes it back with everything after it.'),
+        items,
+        _("Undo to here"),
+        chosen,
+        empty=_("No one has acted yet."),
+        select_last=True,
+    )
+    return dialog

@@ -1,0 +1,1 @@
+"""The dice scenes and views (game/ui/dice/)."""

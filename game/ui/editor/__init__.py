@@ -1,0 +1,1 @@
+"""The editor scenes and views (game/ui/editor/editor/)."""

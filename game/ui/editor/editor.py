@@ -1,0 +1,1120 @@
+"""The track editor scene: design a Racerbile track with the mouse (`python main.py edit [FILE]`).
+
+The scene holds an `Editor` (game.racerbile.editing: the draft, unlimited undo, live validation,
+safe saving) and shows its draft on a `SheetView` (game.ui.editor.editor_canvas) between the tool palette
+and the side panel (game.ui.editor.editor_panels). The tools (game.ui.editor.editor_tools) turn presses and drags
+on the board into edits; the paint brush edits live while dragging and its whole drag becomes one
+step of the history. After every edit the draft is validated – at once, or while a drag goes on
+at most every `CHECK_EVERY` seconds and at once when the button comes up – and its problems are
+ringed in red on the board and listed in the panel (click one to go there).
+
+T takes the draft for a test drive (game.session.testdrive, shown by game.ui.editor.editor_drive): a bot
+drives a lap, animated, and the fields where a 10–12 leaves the track and the bends a 7–9 squeals
+in are marked (game.racerbile.dangers). Ctrl+S saves
+(refused while the track has problems over a good file – then "Save as draft…"), Ctrl+Shift+S
+saves elsewhere, Ctrl+E exports a PNG. F1 or ? shows every key.
+"""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pygame
+
+from game.errors import InputError
+from game.hexgrid import DIRECTION_NAMES, Hex
+from game.i18n import N_, _
+from game.racerbile.dangers import Analysis
+from game.racerbile.draft import Background, Draft
+from game.racerbile.editing import Editor, Problem
+from game.racerbile.track import THEMES, Kind
+from game.session.testdrive import drive_lap
+from game.ui.board import board_art as art
+from game.ui.common import theme
+from game.ui.board.board_art import CapArt
+from game.ui.editor.editor_canvas import SheetView
+from game.ui.editor.editor_drive import DriveView
+from game.ui.editor.editor_panels import (
+    EditorLayout,
+    Hit,
+    PanelPicture,
+    PanelState,
+    ProblemRow,
+    TextPrompt,
+    render_help,
+    render_panel,
+    render_status,
+    render_tools,
+    render_top,
+)
+from game.ui.editor.editor_tools import KINDS, LEFT, TOOLS, Edit, ImageTool, LaneTool, Preview, Tool, fade_background, move_background, scale_background, ways_round
+from game.ui.common.modal import Confirm, ListDialog, Modal
+from game.ui.common.scene import Host, Scene
+
+CHECK_EVERY = 0.1  # seconds between validations while a drag goes on
+WHEEL_STEP = 1.15
+KEY_ZOOM = 1.25
+KEY_PAN = 80
+MESSAGE_SECONDS = 5.0
+CAR_COLOURS = ((200, 30, 30), (30, 90, 200))
+EXPORT_SIZE = (1600, 1000)
+
+
+def slug(name: str) -> str:
+    """A file name for a track name: lower case, letters, digits and underscores."""
+    s = re.sub(r"[^0-9a-zA-Z]+", "_", name.strip().lower()).strip("_")
+    return s or "track"
+
+
+def short_path(p: Path, limit: int) -> str:
+    """A path to show: the home folder as ~, and no longer than `limit` (its end kept)."""
+    text = str(p)
+    home = str(Path.home())
+    if text.startswith(home + "/"):
+        text = "~" + text[len(home):]
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
+def user_tracks() -> Path:
+    from game.racerbile.tracks import user_track_dir
+
+    return user_track_dir()
+
+
+class EditorScene(Scene):
+    """The editor: board, tools, panel; see the module docstring."""
+
+    def __init__(self, host: Host, editor: Editor | None = None, message: str = "") -> None:
+        super().__init__(host)
+        self.editor = editor if editor is not None else Editor()
+        self.fonts = host.fonts
+        self.lay = EditorLayout.for_size(host.size)
+        self.canvas = SheetView(self.editor.draft, self.lay.board, self.fonts)
+        self.tools: list[Tool] = [cls(self) for cls in TOOLS]
+        self.tool_index = 0
+        self.kind: Kind = Kind.NORMAL
+        self.lane_width = 2
+        self.modal: Modal | None = None
+        self.show_help = False
+        self.problems: list[Problem] = []
+        self.lap: int | None = None
+        self.problem_scroll = 0
+        self.drive: DriveView | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.hover: Hex | None = None
+        self.hot = ""
+        self.held = 0  # the mouse button a tool is working with
+        self.space = False
+        self.alt = False
+        self.clock = 0.0
+        self.message = message
+        self.message_at = 0.0
+        self.flash: tuple[tuple[Hex, ...], float] | None = None
+        self.left_clean = False  # left by choice (nothing to keep at close)
+        self._checked: Draft | None = None
+        self._checked_at = -1.0
+        self._stroke: tuple[int, Draft] | None = None
+        self._pan_from: tuple[int, int] | None = None
+        self._image_from: tuple[int, int] | None = None
+        self._caps: CapArt | None = None
+        self._facts: tuple[Draft, int | None, tuple[tuple[str, str], ...]] | None = None
+        self._help: pygame.Surface | None = None
+        self._tools_pic: tuple[object, pygame.Surface, list[Hit]] | None = None
+        self._panel_pic: tuple[PanelState, PanelPicture] | None = None
+        self._top_pic: tuple[object, pygame.Surface, list[Hit]] | None = None
+        self._status_pic: tuple[object, pygame.Surface] | None = None
+        self.check()
+        self.resize(host.size)
+
+    # --- the ToolHost interface ------------------------------------------------------------
+
+    @property
+    def draft(self) -> Draft:
+        return self.editor.draft
+
+    @property
+    def tool(self) -> Tool:
+        return self.tools[self.tool_index]
+
+    def apply(self, edit: Edit, label: str) -> bool:
+        """One edit of the draft; the board, the problems and the panel follow."""
+        try:
+            changed = self.editor.apply(edit, label)
+        except ValueError as e:
+            self.say(str(e))
+            return False
+        if changed:
+            self.after_edit()
+        return changed
+
+    def begin_stroke(self) -> None:
+        self._stroke = (len(self.editor.history), self.editor.draft)
+
+    def end_stroke(self, label: str) -> None:
+        """The edits since `begin_stroke` become one step of the history, labelled `label`."""
+        if self._stroke is None:
+            return
+        start, _ = self._stroke
+        self._stroke = None
+        n = len(self.editor.history) - start
+        if n <= 0:
+            return
+        final = self.editor.draft
+        for _ in range(n):
+            self.editor.undo()
+        self.editor.apply(lambda _d: final, label)
+        self.after_edit()
+
+    def ask(self, title: str, prompts: Sequence[tuple[str, str]], done: Callable[[list[str] | None], None]) -> None:
+        self.alt = self.space = False  # their key-ups go to the dialog
+        self.modal = TextPrompt(self.fonts, self.host.size, title, prompts, done)
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_at = self.clock
+
+    # --- keeping up with the draft ---------------------------------------------------------
+
+    def after_edit(self) -> None:
+        if self.drive is not None:
+            self.stop_drive()
+        self.canvas.set_draft(self.editor.draft)
+
+    def check(self) -> None:
+        """Validate the current draft now (the problems, their rings, the lap)."""
+        draft = self.editor.draft
+        self.problems = self.editor.problems()
+        self._checked = draft
+        self._checked_at = self.clock
+        self.canvas.set_marks(h for p in self.problems for h in p.fields)
+        self.lap = None if self.problems else draft.to_track().graph.lap_length
+        self.problem_scroll = min(self.problem_scroll, max(0, len(self.problems) - 1))
+
+    def sync(self, now: bool = False) -> None:
+        """Show the current draft and validate it when due (at once unless a drag is under way)."""
+        if self.canvas.draft is not self.editor.draft:
+            self.canvas.set_draft(self.editor.draft)
+        if self._checked is not self.editor.draft:
+            dragging = self._stroke is not None or self.held != 0 or self._image_from is not None
+            if now or not dragging or self.clock - self._checked_at >= CHECK_EVERY:
+                self.check()
+
+    @property
+    def checking(self) -> bool:
+        return self._checked is not self.editor.draft
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.lay = EditorLayout.for_size(size)
+        if self.canvas.area != self.lay.board:
+            self.canvas.resize(self.lay.board)
+        self._help = None
+        self._tools_pic = self._panel_pic = self._top_pic = self._status_pic = None
+        if self.modal is not None:
+            self.modal.resize(size)
+
+    def help_toggle(self) -> None:
+        self.show_help = not self.show_help
+
+    # --- input -------------------------------------------------------------------------------
+
+    def back(self) -> bool:
+        """Esc: close a dialog or the help, stop a drive, drop a tool's step – or leave (asking
+        first when there are unsaved changes)."""
+        if self.modal is not None:
+            m, self.modal = self.modal, None
+            if isinstance(m, TextPrompt) and m.open:
+                m.finish(None)
+                if self.modal is m:
+                    self.modal = None
+            return True
+        if self.show_help:
+            self.show_help = False
+            return True
+        if self.drive is not None:
+            self.stop_drive()
+            return True
+        if self.tool.cancel():
+            self.held = 0
+            return True
+        if self.editor.dirty:
+            self.ask_leave()
+            return True
+        self.left_clean = True
+        return False
+
+    def may_close(self) -> bool:
+        """The window is closing: with unsaved changes ask Save / Discard / Cancel first."""
+        if not self.editor.dirty or self.left_clean:
+            return True
+        self.quitting = True
+        self.modal = None
+        self.ask_leave()
+        return False
+
+    quitting = False  # the window's close button asked: leaving quits the program
+
+    def ask_leave(self) -> None:
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == N_("Save"):
+                if self.editor.path is None:
+                    self.save_as(then=self.leave)
+                elif self.save():
+                    self.leave()
+            elif text == N_("Discard"):
+                self.leave()
+            else:
+                self.quitting = False
+
+        question = _("Save {name} before leaving?").format(name=repr(self.editor.draft.name))
+        self.modal = Confirm(self.fonts, self.host.size, _("Unsaved changes"), question, [N_("Save"), N_("Discard"), N_("Cancel")], chosen)
+
+    def leave(self) -> None:
+        self.left_clean = True
+        if self.quitting:
+            self.host.quit(0)
+        else:
+            self.host.pop()
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if self.modal is not None:
+            m = self.modal
+            m.handle_event(e)
+            if self.modal is m and not m.open:
+                self.modal = None
+            return
+        if self.show_help:
+            if e.type == pygame.KEYDOWN or e.type == pygame.MOUSEBUTTONDOWN:
+                self.show_help = False
+            return
+        if e.type == pygame.KEYDOWN:
+            self.key(e)
+        elif e.type == pygame.KEYUP:
+            if e.key == pygame.K_SPACE:
+                self.space = False
+            elif e.key in (pygame.K_LALT, pygame.K_RALT):
+                self.alt = False
+        elif e.type == pygame.MOUSEWHEEL:
+            self.wheel(e)
+        elif e.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_down(e.pos, e.button)
+        elif e.type == pygame.MOUSEMOTION:
+            self.mouse_move(e.pos, getattr(e, "buttons", (0, 0, 0)))
+        elif e.type == pygame.MOUSEBUTTONUP:
+            self.mouse_up(e.pos, e.button)
+        elif e.type == pygame.DROPFILE:
+            self.load_background(str(e.file))
+        elif e.type == pygame.WINDOWFOCUSLOST:  # the key-ups of Alt+Tab never come
+            self.alt = self.space = False
+
+    def key(self, e: pygame.event.Event) -> None:
+        k = e.key
+        mod = getattr(e, "mod", 0) | (pygame.KMOD_ALT if self.alt else 0)
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        alt = bool(mod & pygame.KMOD_ALT)
+        if k in (pygame.K_LALT, pygame.K_RALT):
+            self.alt = True
+            return
+        if k == pygame.K_SPACE:
+            self.space = True
+            return
+        if ctrl:
+            if self.held or self._stroke is not None or self._image_from is not None:
+                return  # not in the middle of a drag
+            if k == pygame.K_z:
+                self.redo() if shift else self.undo()
+            elif k == pygame.K_y:
+                self.redo()
+            elif k == pygame.K_s:
+                self.save_as() if shift else self.save()
+            elif k == pygame.K_e:
+                self.export()
+            return
+        if getattr(e, "unicode", "") == "?":
+            self.show_help = True
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.drive is not None:
+                self.drive.skip()
+            else:
+                self.tool.enter()
+            return
+        image = isinstance(self.tool, ImageTool) or alt
+        bg = self.draft.background
+        if k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            grow = k == pygame.K_RIGHTBRACKET
+            if image and bg is not None:
+                centre = self.canvas.units_at(self.lay.board.center)
+                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), N_("scale the image"))
+            else:
+                self.lane_width = max(1, min(3, self.lane_width + (1 if grow else -1)))
+            return
+        if k in (pygame.K_COMMA, pygame.K_PERIOD) and bg is not None:
+            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"))
+            return
+        if k in (pygame.K_DELETE, pygame.K_BACKSPACE) and isinstance(self.tool, ImageTool) and bg is not None:
+            self.apply(lambda d: d.set_background(None), N_("remove the image"))
+            return
+        digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+        if k in digits:
+            self.kind = KINDS[digits[k]]
+            return
+        arrows = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+        if k in arrows:
+            dx, dy = arrows[k]
+            if image and bg is not None:
+                step = 0.25 if shift else 1.0
+                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), N_("move the image"))
+            else:
+                self.canvas.pan(dx * KEY_PAN, dy * KEY_PAN)
+            return
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.canvas.zoom(KEY_ZOOM)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.canvas.zoom(1 / KEY_ZOOM)
+        elif k in (pygame.K_f, pygame.K_HOME):
+            self.canvas.fit()
+        elif k == pygame.K_t:
+            self.toggle_drive()
+        elif k == pygame.K_c:
+            self.pick_theme()
+        elif k == pygame.K_F2:
+            self.rename()
+        elif k == pygame.K_o:
+            self.ask_background()
+        else:
+            name = pygame.key.name(k).upper()
+            for i, t in enumerate(self.tools):
+                if t.key == name:
+                    self.select_tool(i)
+                    break
+        self.update_hover()
+
+    def select_tool(self, i: int) -> None:
+        if i == self.tool_index:
+            return
+        self.tool.cancel()
+        self.held = 0
+        self.tool_index = i
+        if isinstance(self.tool, ImageTool) and self.draft.background is None:
+            self.ask_background()
+
+    def on_board(self, pos: tuple[int, int]) -> bool:
+        return self.lay.board.collidepoint(pos)
+
+    def wheel(self, e: pygame.event.Event) -> None:
+        pos = getattr(e, "pos", None) or self.mouse
+        steps = getattr(e, "precise_y", None) or e.y
+        if not steps:
+            return
+        pic = self._panel_pic[1] if self._panel_pic else None
+        if pic is not None and pic.problems_area is not None and pic.problems_area.collidepoint(pos):
+            self.problem_scroll = max(0, min(len(self.problems) - 1, self.problem_scroll - int(math.copysign(1, steps))))
+            return
+        if not self.on_board(pos):
+            return
+        bg = self.draft.background
+        if self.alt and bg is not None:
+            around = self.canvas.units_at(pos)
+            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), N_("scale the image"))
+            return
+        self.canvas.zoom(WHEEL_STEP ** float(steps), pos)
+        self.update_hover()
+
+    def mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        self.mouse = pos
+        if button not in (1, 2, 3):
+            return
+        if not self.on_board(pos):
+            if button == LEFT:
+                action = self.action_at(pos)
+                if action:
+                    self.do(action)
+            return
+        if button == 2 or (button == LEFT and self.space):
+            self._pan_from = pos
+            return
+        image = isinstance(self.tool, ImageTool) or self.alt
+        if button == LEFT and image:
+            if self.draft.background is not None:
+                self._image_from = pos
+                self.begin_stroke()
+            elif isinstance(self.tool, ImageTool):
+                self.ask_background()
+            return
+        if self.drive is not None:
+            self.stop_drive()
+        self.held = button
+        self.tool.press(self.canvas.hex_at(pos), button)
+        if not self.tool.busy:
+            self.held = 0
+            self.sync(now=True)
+
+    def mouse_move(self, pos: tuple[int, int], buttons: Sequence[int]) -> None:
+        old = self.mouse
+        self.mouse = pos
+        if self._pan_from is not None:
+            if not any(buttons):
+                self._pan_from = None
+            else:
+                self.canvas.pan(pos[0] - self._pan_from[0], pos[1] - self._pan_from[1])
+                self._pan_from = pos
+        elif self._image_from is not None:
+            bg = self.draft.background
+            if not any(buttons) or bg is None:
+                self._end_image_drag()
+            else:
+                s = self.canvas.scale
+                dx, dy = (pos[0] - self._image_from[0]) / s, (pos[1] - self._image_from[1]) / s
+                self._image_from = pos
+                self.apply(lambda d: d.set_background(move_background(bg, dx, dy)), N_("move the image"))
+        elif self.held:
+            if not any(buttons):
+                self.mouse_up(old, self.held)
+            else:
+                h = self.canvas.hex_at(pos)
+                self.tool.drag(h)
+        self.update_hover()
+
+    def mouse_up(self, pos: tuple[int, int], button: int) -> None:
+        self.mouse = pos
+        if self._pan_from is not None and (button == 2 or button == LEFT):
+            self._pan_from = None
+            return
+        if self._image_from is not None and button == LEFT:
+            self._end_image_drag()
+            return
+        if self.held and button == self.held:
+            self.held = 0
+            self.tool.release(self.canvas.hex_at(pos), button)
+            self.sync(now=True)
+
+    def _end_image_drag(self) -> None:
+        self._image_from = None
+        self.end_stroke(N_("move the image"))
+
+    def update_hover(self) -> None:
+        pos = self.mouse
+        self.hover = self.canvas.hex_at(pos) if self.on_board(pos) else None
+        self.hot = "" if self.on_board(pos) else self.action_at(pos)
+
+    def action_at(self, pos: tuple[int, int]) -> str:
+        for pic in (self._tools_pic, self._top_pic):
+            if pic is not None:
+                for rect, action in pic[2]:
+                    if rect.collidepoint(pos):
+                        return action
+        if self._panel_pic is not None:
+            for rect, action in self._panel_pic[1].hits:
+                if rect.collidepoint(pos):
+                    return action
+        return ""
+
+    def do(self, action: str) -> None:
+        """A button of the palette, the panel or the title bar."""
+        name, _, arg = action.partition(":")
+        if name == "tool":
+            self.select_tool(int(arg))
+        elif name == "kind":
+            self.kind = KINDS[int(arg)]
+        elif name == "width":
+            self.lane_width = max(1, min(3, self.lane_width + int(arg)))
+        elif name == "problem":
+            i = int(arg)
+            if 0 <= i < len(self.problems):
+                self.show_problem(self.problems[i])
+        elif name == "history":
+            self.go_to(int(arg))
+        elif name == "image":
+            if arg == "load":
+                self.ask_background()
+            elif self.draft.background is not None:
+                self.apply(lambda d: d.set_background(None), N_("remove the image"))
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "drive":
+            self.toggle_drive()
+        elif name == "save":
+            self.save()
+        elif name == "saveas":
+            self.save_as()
+        elif name == "export":
+            self.export()
+        elif name == "rename":
+            self.rename()
+        elif name == "theme":
+            self.pick_theme()
+        elif name == "help":
+            self.show_help = True
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.editor.undo():
+            self.say(_("undone"))
+            self.after_edit()
+        else:
+            self.say(_("nothing to undo"))
+
+    def redo(self) -> None:
+        if self.editor.redo():
+            self.say(_("redone"))
+            self.after_edit()
+        else:
+            self.say(_("nothing to redo"))
+
+    def go_to(self, index: int) -> None:
+        """Back to the draft after edit `index` of the history."""
+        while len(self.editor.history) - 1 > index and self.editor.undo():
+            pass
+        self.after_edit()
+
+    def show_problem(self, p: Problem) -> None:
+        if p.fields:
+            self.canvas.centre_on(p.fields)
+            self.flash = (p.fields, self.clock)
+            self.update_hover()
+
+    def rename(self) -> None:
+        d = self.draft
+
+        def done(answers: list[str] | None) -> None:
+            if answers is not None:
+                name = answers[0].strip() or d.name
+                author = answers[1].strip() if len(answers) > 1 else d.author
+                self.apply(lambda x: x.set_meta(name=name, author=author), _("name: {name}").format(name=name))
+
+        self.ask(_("The track"), [(_("Name"), d.name), (_("Author"), d.author)], done)
+
+    def pick_theme(self) -> None:
+        """C: the board's colours – and whether the hexes have pointy or flat tops."""
+        now = "  " + _("(now)")
+        tops = {"pointy": _("pointy tops"), "flat": _("flat tops")}
+        items = [(f"{t}{now if t == self.draft.theme else ''}", t) for t in THEMES]
+        items += [(f"{tops[o]}{now if o == self.draft.orientation else ''}", f"orientation:{o}") for o in ("pointy", "flat")]
+
+        def chosen(key: str | None) -> None:
+            if key is None:
+                return
+            self.modal = None
+            if key.startswith("orientation:"):
+                o = key.partition(":")[2]
+                self.apply(lambda d: d.set_orientation(o), tops[o])
+            else:
+                self.apply(lambda d: d.set_theme(key), _("theme {name}").format(name=key))
+
+        self.modal = ListDialog(self.fonts, self.host.size, _("The theme"), _("The colours of the board and the hexes' tops"), items, _("Choose"), chosen, panel_size=(460, 440))
+
+    def ask_background(self) -> None:
+        bg = self.draft.background
+
+        def done(answers: list[str] | None) -> None:
+            if answers and answers[0].strip():
+                self.load_background(answers[0].strip())
+
+        self.ask(_("A background image"), [(_("A PNG or JPEG file (or drop one on the window)"), bg.path if bg else "")], done)
+
+    def load_background(self, path: str) -> bool:
+        """Lay the image in `path` under the grid, spanning the board as it is now."""
+        try:
+            img = pygame.image.load(str(Path(path).expanduser()))
+        except (pygame.error, OSError, FileNotFoundError) as e:
+            self.say(_("cannot load {path}: {error}").format(path=path, error=e))
+            return False
+        w = max(1, img.get_width())
+        area = self.lay.board
+        units = area.width * 0.8 / self.canvas.scale
+        x0, y0 = self.canvas.units_at((area.x + area.width * 0.1, area.y + area.height * 0.1))
+        old = self.draft.background
+        bg = Background(path, w / units, (x0, y0), old.opacity if old else 0.5)
+        self.apply(lambda d: d.set_background(bg), _("image {name}").format(name=Path(path).name))
+        self.say(_("{name} under the grid: Image tool (I) or Alt+drag moves it, Alt+wheel or [ ] scales it, , . opacity").format(name=Path(path).name))
+        return True
+
+    # saving
+
+    def default_path(self, suffix: str = ".yaml") -> Path:
+        p = self.editor.path
+        if p is not None:
+            return p.with_name(p.stem + suffix) if suffix != ".yaml" else p
+        return user_tracks() / f"{slug(self.draft.name)}{suffix}"
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Ctrl+S: save to the track's file (asking for one if it has none)."""
+        if path is None and self.editor.path is None:
+            self.save_as()
+            return False
+        try:
+            where = self.editor.save(path)
+        except InputError as e:
+            self.refused(e)
+            return False
+        except OSError as e:
+            self.say(_("cannot write {path}: {error}").format(path=path or self.editor.path, error=e.strerror or e))
+            return False
+        bak = where.with_name(where.name + ".bak")
+        self.say(_("saved {path}").format(path=where) + (" " + _("(the previous version kept as {name})").format(name=bak.name) if bak.is_file() else ""))
+        return True
+
+    def refused(self, e: InputError) -> None:
+        """The draft has problems and would replace a good track: offer to save it as a draft."""
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text.startswith("Save as draft"):
+                self.save_as_draft()
+
+        self.say(e.message)
+        n = len(self.problems)
+        detail = (_("{n} problem (listed on the right): the good file stays as it is.") if n == 1 else _("{n} problems (listed on the right): the good file stays as it is.")).format(n=n)
+        self.modal = Confirm(self.fonts, self.host.size, _("Not saved over a good track"), detail, [N_("Save as draft…"), N_("Cancel")], chosen)
+
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        """Ctrl+Shift+S: save under a name typed in a dialog (and `then`, once saved)."""
+        def done(answers: list[str] | None) -> None:
+            if answers and answers[0].strip():
+                p = Path(answers[0].strip()).expanduser()
+                if p.suffix not in (".yaml", ".yml"):
+                    p = p.with_name(p.name + ".yaml")
+                if self.save(p) and then is not None:
+                    then()
+
+        self.ask(_("Save the track as"), [(_("A .yaml file"), str(self.default_path()))], done)
+
+    def save_as_draft(self) -> None:
+        def done(answers: list[str] | None) -> None:
+            if answers and answers[0].strip():
+                self.write_draft(answers[0].strip())
+
+        self.ask(_("Save as a draft (with its problems)"), [(_("A file that holds no good track"), str(self.default_path(".draft.yaml")))], done)
+
+    def write_draft(self, path: str | Path) -> bool:
+        try:
+            where = self.editor.save_draft(path)
+        except InputError as e:
+            self.say(e.message)
+            return False
+        except OSError as e:
+            self.say(_("cannot write {path}: {error}").format(path=path, error=e.strerror or e))
+            return False
+        self.say(_("draft saved in {path} – the track's own file is unchanged").format(path=where))
+        return True
+
+    def export(self) -> None:
+        def done(answers: list[str] | None) -> None:
+            if answers and answers[0].strip():
+                self.export_png(answers[0].strip())
+
+        self.ask(_("Export a picture of the board"), [(_("A .png file"), str(self.default_path(".png")))], done)
+
+    def export_png(self, path: str | Path) -> bool:
+        from game.ui.board.board_app import render_board
+
+        try:
+            surf = render_board(self.draft.to_track(), EXPORT_SIZE, self.fonts)
+        except Exception as e:  # a broken draft the board cannot draw yet
+            self.say(_("cannot draw the board yet: {error}").format(error=e))
+            return False
+        target = Path(path).expanduser()
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(surf, str(target))
+        except (OSError, pygame.error) as e:
+            self.say(_("cannot write {path}: {error}").format(path=target, error=e))
+            return False
+        self.say(_("exported {path}").format(path=target))
+        return True
+
+    # the test drive
+
+    def toggle_drive(self) -> None:
+        if self.drive is not None:
+            self.stop_drive()
+            return
+        self.sync(now=True)
+        if self.problems:
+            fix = _("fix the {n} problem first: the bots need a track they can race") if len(self.problems) == 1 else _("fix the {n} problems first: the bots need a track they can race")
+            self.say(fix.format(n=len(self.problems)))
+            return
+        track = self.draft.to_track()
+        try:
+            result = drive_lap(track)
+            analysis = Analysis(track)
+        except Exception as e:  # the rules found something the validator let pass
+            self.say(_("the bots cannot drive it: {error}").format(error=e))
+            return
+        self.drive = DriveView(result, analysis)
+        self.say(_("test drive: {summary}").format(summary=result.summary()))
+
+    def stop_drive(self) -> None:
+        self.drive = None
+        self.canvas.set_markers({})
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.modal is not None:
+            self.modal.update(dt)
+        self.sync()
+        if self.drive is not None:
+            self.drive.update(dt)
+            a = self.drive.analysis
+            if not a.done:
+                a.step(0.006)
+                if a.done or int(self.clock * 4) != int((self.clock - dt) * 4):
+                    self.canvas.set_markers(a.markers)
+        if self.message and self.clock - self.message_at > MESSAGE_SECONDS:
+            self.message = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.lay.size:
+            self.resize(surface.get_size())
+        self.canvas.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.lay.board)
+        self.draw_overlays(surface)
+        surface.set_clip(clip)
+        self.draw_frame(surface)
+        if self.show_help:
+            if self._help is None:
+                self._help = render_help(self.lay.size, self.fonts)
+            surface.blit(self._help, (0, 0))
+        if self.modal is not None:
+            self.modal.draw(surface)
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        c = self.canvas
+        s = c.scale
+        for p in self.tool.previews():
+            self.draw_preview(surface, p)
+        if self.flash is not None:
+            fields, t0 = self.flash
+            age = self.clock - t0
+            if age > 1.6:
+                self.flash = None
+            else:
+                r = s * (1.0 + 0.5 * abs(math.sin(age * 6)))
+                for h in fields[:50]:
+                    pygame.draw.circle(surface, (255, 240, 120), c.to_pixel(h), r, max(2, int(s * 0.12)))
+        if self.drive is not None:
+            self.draw_drive(surface)
+        if self.hover is not None and self.held == 0:
+            pts = c.corners(self.hover)
+            pygame.draw.lines(surface, (255, 255, 255), True, pts, max(1, int(s * 0.07)))
+        bg_err = c.bg_error
+        if bg_err:
+            t = self.fonts.text(bg_err, self.lay.font(13), theme.CHALK_RED, "bold")
+            surface.blit(t, (self.lay.board.x + 8, self.lay.board.y + 6))
+
+    def draw_preview(self, surface: pygame.Surface, p: Preview) -> None:
+        c = self.canvas
+        s = c.scale
+        width = max(2, int(s * 0.1))
+        for h in p.hexes[:3000]:
+            x, y = c.to_pixel(h)
+            if not (-s < x - self.lay.board.x < self.lay.board.w + s and -s < y - self.lay.board.y < self.lay.board.h + s):
+                continue
+            pygame.draw.polygon(surface, p.color, c.corners(h, 0.5))
+            pygame.draw.lines(surface, p.color, True, c.corners(h, 0.92), width)
+            if p.erase:
+                pygame.draw.line(surface, (20, 20, 22), (x - s * 0.3, y - s * 0.3), (x + s * 0.3, y + s * 0.3), width)
+                pygame.draw.line(surface, (20, 20, 22), (x - s * 0.3, y + s * 0.3), (x + s * 0.3, y - s * 0.3), width)
+        size = max(9, min(16, int(s * 0.3)))
+        for h, text in p.tags:
+            x, y = c.to_pixel(h)
+            t = self.fonts.text(text, size, (250, 250, 246), "bold")
+            box = pygame.Rect(0, 0, t.get_width() + 8, t.get_height() + 2)
+            box.center = (int(x), int(y - s * 0.55))
+            pygame.draw.rect(surface, (20, 60, 140), box, border_radius=4)
+            surface.blit(t, (box.x + 4, box.y + 1))
+        if p.compass is not None:
+            self.draw_compass(surface, p.compass)
+
+    def draw_compass(self, surface: pygame.Surface, at: Hex) -> None:
+        """The six ways out of a field, the one under the mouse lit."""
+        c = self.canvas
+        s = max(c.scale, 12.0)
+        cx, cy = c.to_pixel(at)
+        for way, n in ways_round(at):
+            nx, ny = c.to_pixel(n)
+            u = ((nx - cx), (ny - cy))
+            ln = math.hypot(*u) or 1.0
+            u = (u[0] / ln, u[1] / ln)
+            lit = self.hover == n
+            mid = (cx + u[0] * ln * 0.78, cy + u[1] * ln * 0.78)
+            art.draw_arrow(surface, mid, u, s * (0.95 if lit else 0.75), (255, 230, 90) if lit else (250, 250, 246), (20, 20, 22))
+            if lit and s >= 14:
+                t = self.fonts.text(DIRECTION_NAMES[way], max(10, int(s * 0.32)), (255, 230, 90), "bold")
+                surface.blit(t, (nx - t.get_width() / 2, ny + s * 0.35))
+
+    def draw_drive(self, surface: pygame.Surface) -> None:
+        assert self.drive is not None
+        c = self.canvas
+        s = c.scale
+        if len(self.drive.trail) > 0:
+            m = self.drive.result.moves[self.drive.index] if not self.drive.finished else None
+            pts = [c.to_pixel(m.start)] if m is not None else []
+            pts += [c.to_pixel(h) for h in self.drive.trail]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, (70, 220, 255), False, pts, max(2, int(s * 0.14)))
+        r = max(7, int(s * 0.58))
+        if self._caps is None or self._caps.radius != r:
+            self._caps = CapArt(r, self.fonts)
+        lay = c.layout
+        for seat in reversed(range(len(self.drive.cars))):
+            h, way = self.drive.cars[seat]
+            deg = None if way is None else int(round(math.degrees(lay.direction_angle(way)))) % 360
+            spr = self._caps.sprite(CAR_COLOURS[seat % 2], "TP"[seat % 2], False, deg)
+            x, y = c.to_pixel(h)
+            surface.blit(spr, (x - self._caps.half, y - self._caps.half), special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    # the frame round the board
+
+    def panel_state(self) -> PanelState:
+        tool = self.tool
+        bg = self.draft.background
+        image = None
+        if isinstance(tool, ImageTool):
+            image = _("no image yet") if bg is None else _("{name} · {scale} px a hex · opacity {percent}%").format(name=Path(bg.path).name, scale=f"{bg.scale:.3g}", percent=int(bg.opacity * 100))
+        return PanelState(
+            tool=tool.name,
+            key=tool.key,
+            hint=tool.hint(),
+            uses_kind=tool.uses_kind,
+            kind=self.kind,
+            lane_width=self.lane_width if isinstance(tool, LaneTool) else None,
+            image=image,
+            checking=self.checking,
+            problems=tuple(ProblemRow(p.message, bool(p.fields)) for p in self.problems),
+            problem_scroll=self.problem_scroll,
+            drive=self.drive.lines() if self.drive is not None else None,
+            history=tuple(self.editor.history),
+            redo=self.editor.redo_label,
+            can_undo=self.editor.can_undo,
+            can_redo=self.editor.can_redo,
+            theme=self.draft.theme,
+            facts=self.facts(),
+            hot=self.hot,
+        )
+
+    def facts(self) -> tuple[tuple[str, str], ...]:
+        """What the track is made of (the panel shows it while there is no problem)."""
+        d = self.draft
+        if self._facts is not None and self._facts[0] is d and self._facts[1] == self.lap:
+            return self._facts[2]
+        kinds = {k: sum(1 for x in d.fields.values() if x is k) for k in KINDS}
+        out = [
+            (N_("fields"), f"{len(d.fields)}" + (" + " + _("{n} pit lane").format(n=len(d.pit.fields)) if d.pit else "")),
+            (N_("lap"), _("{n} steps").format(n=self.lap) if self.lap is not None else "–"),
+            (N_("downshift · blocking"), f"{kinds[Kind.DOWNSHIFT]} · {kinds[Kind.BLOCKING]}"),
+            (N_("start fields"), _("{n}, heading {direction}").format(n=len(d.start), direction=DIRECTION_NAMES[d.heading])),
+            (N_("arrows · splits"), f"{len(d.arrows)} · {len(d.splits)}"),
+            (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + _("{n} fields").format(n=len(d.dunlop))),
+            (N_("labels"), f"{len(d.labels)}"),
+            (N_("theme"), d.theme),
+        ]
+        self._facts = (d, self.lap, tuple(out))
+        return self._facts[2]
+
+    def status_texts(self) -> tuple[str, tuple[int, int, int], str, str]:
+        d = self.draft
+        pit = len(d.pit.fields) if d.pit else 0
+        facts = _("{n} fields").format(n=len(d.fields)) + (" + " + _("{n} pit").format(n=pit) if pit else "")
+        if self.checking and not self.problems:
+            left, col = _("checking …") + f" · {facts}", theme.MUTED
+        elif self.problems:
+            n = len(self.problems)
+            left, col = "✗ " + (_("{n} problem") if n == 1 else _("{n} problems")).format(n=n) + f" · {facts}", (240, 110, 96)
+        else:
+            left, col = "✓ " + _("valid") + f" · {facts} · " + _("lap {n}").format(n=self.lap), (120, 210, 120)
+        middle = self.describe(self.hover) if self.hover is not None else f"{_(self.tool.name)}: {self.tool.hint()}"
+        right = _("{n} px a hex · F1 keys").format(n=int(round(self.canvas.scale)))
+        return left, col, middle, right
+
+    def describe(self, h: Hex) -> str:
+        d = self.draft
+        parts = [str(h)]
+        if d.is_pit(h):
+            parts.append(_("pit lane"))
+        kind = d.fields.get(h)
+        parts.append(_(kind.value) if kind is not None else ("" if d.is_pit(h) else _("empty")))
+        if h in d.start:
+            parts.append(_("start (heading {direction})").format(direction=DIRECTION_NAMES[d.heading]))
+        if h in d.arrows:
+            parts.append(_("arrow {direction}").format(direction=DIRECTION_NAMES[d.arrows[h]]))
+        for sp in d.splits:
+            if h == sp.fork:
+                parts.append(_("{name}: fork").format(name=sp.name))
+            if h == sp.rejoin:
+                parts.append(_("{name}: rejoin").format(name=sp.name))
+            parts += [f"{sp.name}: {n}" for n, b in sp.branches if b == h]
+        if d.pit is not None and h == d.pit.entry:
+            parts.append(_("pit entry"))
+        if d.pit is not None and h == d.pit.exit:
+            parts.append(_("pit exit"))
+        if h == d.field42:
+            parts.append(_("the 42 field"))
+        if h in d.dunlop:
+            parts.append(_("under the Dunlop bridge"))
+        parts += [_("label {text}").format(text=repr(lb.text)) for lb in d.labels if lb.at == h]
+        parts += [p.message for p in self.problems if h in p.fields][:1]
+        return " · ".join(x for x in parts if x)
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        lay = self.lay
+        pal = self.canvas.palette
+        tkey = (self.tool_index, self.hot if self.hot.startswith("tool:") else "", pal.name, lay.size)
+        if self._tools_pic is None or self._tools_pic[0] != tkey:
+            surf, hits = render_tools(lay, self.fonts, [(t.name, t.key) for t in self.tools], self.tool_index, tkey[1], pal)
+            self._tools_pic = (tkey, surf, hits)
+        surface.blit(self._tools_pic[1], lay.tools.topleft)
+        st = self.panel_state()
+        if self._panel_pic is None or self._panel_pic[0] != st:
+            self._panel_pic = (st, render_panel(lay, self.fonts, st, pal))
+        surface.blit(self._panel_pic[1].surface, lay.panel.topleft)
+        d = self.draft
+        where = str(self.editor.path) if self.editor.path is not None else _("not saved yet (Ctrl+S)")
+        top_key = (d.name, d.author, where, self.editor.dirty, self.hot == "rename", lay.size)
+        if self._top_pic is None or self._top_pic[0] != top_key:
+            surf, hits = render_top(lay, self.fonts, d.name, d.author, where, self.editor.dirty, "rename" if self.hot == "rename" else "")
+            self._top_pic = (top_key, surf, hits)
+        surface.blit(self._top_pic[1], lay.top.topleft)
+        left, col, middle, right = self.status_texts()
+        skey = (left, col, middle, right, self.message, lay.size)
+        if self._status_pic is None or self._status_pic[0] != skey:
+            self._status_pic = (skey, render_status(lay, self.fonts, left, col, middle, right, self.message))
+        surface.blit(self._status_pic[1], lay.status.topleft)
+
+    def closed(self) -> None:
+        """The scene leaves the stack: unsaved work is kept as a draft beside the user's tracks
+        (the window was closed without asking)."""
+        if self.left_clean or not self.editor.dirty:
+            return
+        target = user_tracks() / f"{slug(self.draft.name)}.unsaved.yaml"
+        try:
+            self.editor.save_draft(target)
+        except (InputError, OSError):
+            pass
+
+
+# --- opening the editor ----------------------------------------------------------------------------
+
+
+def open_editor(file: str | Path | None = None, template: str | None = None) -> Editor:
+    """The editor for `file` (an existing track file; a path that does not exist yet: a new track
+    to be saved there) or a shipped track as the template. Raises `InputError` for a file that
+    cannot be read (`file:line:column: message`) or a name that is no shipped track."""
+    if template is not None:
+        try:
+            ed = Editor.from_template(template)
+        except ValueError as e:
+            raise InputError(str(e), "--from") from None
+        if file is not None:
+            p = Path(file)
+            _check_target(p)
+            ed.path = p
+        return ed
+    if file is None:
+        return Editor()
+    p = Path(file)
+    if p.is_dir():
+        raise InputError("is a folder, not a track file", str(p))
+    if p.exists():
+        return Editor.open(p)
+    _check_target(p)
+    return Editor(Draft(name=p.stem.replace("_", " ").title() or "New track"), p)
+
+
+def _check_target(p: Path) -> None:
+    if p.suffix not in (".yaml", ".yml"):
+        raise InputError("a track file ends in .yaml", str(p))
+    if p.is_dir():
+        raise InputError("is a folder, not a track file", str(p))
+
+
+def run_editor(
+    file: str | None = None,
+    *,
+    template: str | None = None,
+    frames: int | None = None,
+    screenshot: str | None = None,
+    fullscreen: bool = False,
+    size: tuple[int, int] = (1280, 800),
+) -> int:
+    """`python main.py edit [FILE]`: open the editor (a broken file raises its `InputError`)."""
+    editor = open_editor(file, template)
+    from game.ui.common.app import App
+
+    app = App(size, fullscreen, title=_("Stammtisch – track editor – {name}").format(name=editor.draft.name))
+    try:
+        app.push(EditorScene(app, editor))
+        return app.run(frames, screenshot)
+    finally:
+        app.close()
+
+
+def editor_choices() -> list[tuple[str, str]]:
+    """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or to open, the
+    user's own tracks, and a file by its path."""
+    from game.racerbile.tracks import SHIPPED, shipped_names
+
+    out = [(_("New track: an empty sheet"), "new")]
+    names = shipped_names()
+    out += [(_("Start from {name} (a copy)").format(name=n.replace("_", " ").title()), f"template:{n}") for n in names]
+    folder = user_tracks()
+    if folder.is_dir():
+        out += [(_("Open {file} (yours)").format(file=p.name), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
+    out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
+    out.append((_("Open a file by its path …"), "path"))
+    return out
+
+
+def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], None], message: str = "") -> ListDialog:
+    """The dialog behind "Edit tracks": choose, and the editor opens on top of the menu. `show`
+    puts another dialog in its place (the path of a file to open)."""
+    dialog: ListDialog
+
+    def start(ed: Editor) -> None:
+        dialog.close()
+        host.push(EditorScene(host, ed))
+
+    def by_path(answers: list[str] | None) -> None:
+        if not answers or not answers[0].strip():
+            show(editor_chooser(host, size, show))
+            return
+        try:
+            ed = open_editor(Path(answers[0].strip()).expanduser())
+        except InputError as e:
+            show(editor_chooser(host, size, show, _("Cannot open it – {error}").format(error=e)))
+            return
+        host.push(EditorScene(host, ed))
+
+    def chosen(key: str | None) -> None:
+        if key is None:
+            dialog.set_message(_("Choose a track first"))
+            return
+        try:
+            if key == "new":
+                start(Editor())
+            elif key.startswith("template:"):
+                start(open_editor(None, key.split(":", 1)[1]))
+            elif key.startswith("open:"):
+                start(open_editor(key.split(":", 1)[1]))
+            elif key == "path":
+                dialog.close()
+                default = str(user_tracks() / "my_track.yaml")
+                show(TextPrompt(host.fonts, size, _("Open a track file"), [(_("A .yaml file (a new one if it does not exist yet)"), default)], by_path))
+        except InputError as e:
+            dialog.set_message(_("Cannot open it – {error}").format(error=f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}"))
+
+    dialog = ListDialog(host.fonts, size, _("Edit tracks"), _("Your tracks live in {folder}").format(folder=short_path(user_tracks(), 60)), editor_choices(), _("Open"), chosen, panel_size=(700, 600))
+    if message:
+        dialog.set_message(message)
+    return dialog

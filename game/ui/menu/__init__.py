@@ -1,0 +1,1 @@
+"""The menu scenes and views (game/ui/menu/menu/)."""

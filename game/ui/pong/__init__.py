@@ -1,0 +1,1 @@
+"""The pong scenes and views (game/ui/pong/pong/)."""

@@ -1,0 +1,664 @@
+"""A Bierpong match on the physics table (issue 7): a view over its `PongSession` (`game.session.pong`).
+
+The session holds the game: the live table (`LiveTable`), who throws, both balls at once
+(bierpong.art4), resolving a throw when its balls rest, the throw-off ball by ball, swats and
+catches, the bots, the game clock (bierpong.art9) and undo. This scene only draws it and turns
+clicks and keys into `session.request(...)`.
+
+The table is always drawn from the thrower's end: the cups thrown at stand at the far end (the live
+physics), the thrower's own rack is drawn mirrored at the near end. A human throws with the mouse
+(the slingshot, `game.ui.pong.pong_aim`). While a ball is in the air the defenders may click it: after
+it touched down that is a swat (bierpong.art14), past the far edge without a touch a catch
+(bierpong.art23); of several human defenders the scene asks which (`DefenderChooser`, keys 1–4, the
+table stands still; Esc: nobody). Hit cups are removed by their owners with clicks (the hit cup is
+marked, the eligible extra cups – the adjacent ones first – glow). Calls, fetches, "end of round" and
+the choice of who begins are buttons (and keys); the table's events are entered in the "Table
+events" dialog (key T).
+
+Keys: drag to throw (in teams the partner may throw too while the first ball flies), A aim preview
+(an assist, off by default), Tab next thrower, H heating up, O on fire, I island, F fetch, C catch,
+E end of round, Enter remove the selected cups, T table events, L the log, K challenge a drink ruling
+(the original stays struck through in the feed, its override right after it), Ctrl+Z undo, Ctrl+S save,
+S slow motion, Space pause, ↑/↓ or wheel the angle, Esc leave.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game.bierpong.actions import Begin, Call, Catch, EndRound, Fetch, Leave, Remove, Together
+from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
+from game.i18n import N_, _, tr
+from game.rules.challenge import CHALLENGE, Challenge
+from game.session import LIVE, Applied, Notice, Rewound, SessionEvent, session_for
+from game.session.live_table import LiveTable
+from game.session.pong import CatchBall, PongSession, Release, SwatBall
+from game.ui.common.challenge import ChallengeDialog
+from game.ui.common.feed import feed_by_entry
+from game.ui.common.modal import Confirm, log_dialog
+from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, is_routine, play_sound
+from game.ui.pong.pong_aim import Sling
+from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
+from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, ruling_text, strike_feed
+from game.ui.pong.pong_view import LABEL_LIFE, CupDraw, Dims, Label, PongFrame, PongView
+from game.ui.common.prefs import assist
+from game.ui.common.scene import Host, OverlayScene
+from physics.constants import CONST
+from physics.events import Event
+from physics.table import Cup
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+__all__ = ["BierpongMatchScene", "OVERRIDE_MARK", "StruckLine", "TABLE_EVENTS", "TableEvents", "run_bierpong"]
+
+KEYS = (  # shown through `_()` by the view
+    N_("drag back from the left: throw · Tab: thrower"),
+    N_("teams: partner may join the 1st ball (art4)"),
+    N_("click the ball: swat / catch past the edge"),
+    N_("A: aim preview · H O I: calls · F: fetch"),
+    N_("E: end of round · cups + Enter: remove"),
+    N_("T: table events (fouls, knock-over, time)"),
+    N_("L: log · K: challenge a drink ruling"),
+    N_("Ctrl+Z: undo · Ctrl+S: save"),
+    N_("S: slow · Space: pause · ↑↓: angle · Esc"),
+)
+CLICK_R = 28  # px around a ball that a click reaches
+
+
+class BierpongMatchScene(Sling, OverlayScene):
+    """The match scene: a `Match` of Bierpong played on its session's live table."""
+
+    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, autosave: bool = True) -> None:
+        super().__init__(host)
+        self.match = match
+        session = session_for(match, pace=LIVE, autosave=autosave, save_path=save_path)
+        assert isinstance(session, PongSession)
+        self.session: PongSession = session
+        self.dims = Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius)
+        self.view = PongView(host.fonts, host.size, self.dims)
+        self.slow = assist("slow_motion", False)
+        self.paused = False
+        self.init_sling()
+        self.preview_on = assist("aim_preview", False)  # an assist: off unless the settings say on
+        self.feed: list[tuple[str, str]] = []
+        self.labels: list[Label] = []
+        self.selected: list[int] = []  # cups clicked for the removal
+        self.toast = ""
+        self.message = ""
+        self.buttons: list[Button] = []
+        self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
+        self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
+        self.session.listen(self.heard)
+        self.refeed()
+
+    # --- the session's view ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> BierpongState:
+        return self.session.state
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.session.save_path
+
+    @save_path.setter
+    def save_path(self, path: str | Path | None) -> None:
+        self.session.save_path = Path(path) if path else None
+
+    @property
+    def live(self) -> LiveTable:
+        """The table drawn: the session's, or one the replay viewer shows (`show_table`)."""
+        return self.shown if self.shown is not None else self.session.table
+
+    def show_table(self, table: LiveTable | None) -> None:
+        """Draw `table` instead of the session's (None: the session's again) – the replay's balls."""
+        self.shown = table
+
+    def thrower(self) -> str | None:
+        return self.session.thrower()
+
+    def heard(self, ev: SessionEvent) -> None:
+        """The session applied an entry, rewound, or has something to say."""
+        if isinstance(ev, Applied):
+            self.toast = ""
+            self.selected = []
+            if ev.entry.seat == CHALLENGE:
+                self.refeed()
+                return
+            self.say("", f"— {ev.entry.action}")
+            for r in ev.entry.rulings:
+                self.say(*ruling_text(r))
+            if isinstance(self.state.parse_action(ev.entry.action), Together):
+                self.label_pair(ev.entry.action)
+            if self.state.is_terminal():
+                self.open_final()
+        elif isinstance(ev, Rewound):
+            self.selected = []
+            self.labels.clear()
+            self.refeed()
+        elif isinstance(ev, Notice):
+            self.say("", ev.text)
+            if ev.kind == "error":
+                self.toast = ev.text
+
+    def label_pair(self, action: str) -> None:
+        """Each ball of a throw of both balls at once labelled with its result where it rests."""
+        parts = action.split(" & ")
+        for b, text in zip(self.session.table.balls(), parts):
+            self.labels.append(Label(text, b.pos[0], b.pos[1], b.pos[2], 0.0))
+
+    def label_events(self, live: LiveTable, events: list[Event]) -> None:
+        """The table's events labelled where they happened (and their sounds)."""
+        for e in events:
+            play_sound(e)
+            if not is_routine(e):
+                x, y, z = event_place(live, e, self.dims.cup_h)
+                self.labels.append(Label(event_label(e), x, y, z, 0.0))
+
+    def resync(self) -> None:
+        """The view anew from the match as it stands (the replay viewer's step)."""
+        self.session.resync()
+        self.shown = None
+        self.selected = []
+        self.labels.clear()
+        self.toast = self.message = ""
+        self.refeed()
+
+    def target_side(self) -> int:
+        return self.session.target_side()
+
+    def cups_now(self) -> tuple[Cup, ...]:
+        """The cups standing on the table now (the preview's rack)."""
+        return tuple(Cup(c.id, c.pos[0], c.pos[1]) for c in self.live.table_cups() if not c.tipped) or self.session.rack_cups()
+
+    @property
+    def factor(self) -> float:
+        return 0.0 if self.paused else (SLOW if self.slow else 1.0)
+
+    # --- time ------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for lab in self.labels:
+            lab.age += dt
+        self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
+        if self.modal is not None and not self.modal.open:
+            self.close_modal()
+        if self.modal is not None:
+            self.modal.update(dt)
+        if self.help is not None:
+            self.help.update(dt)
+        hold = self.modal is not None or self.help is not None
+        self.session.tick(dt, hold=hold, table_dt=dt * self.factor)
+        self.label_events(self.session.table, self.session.drain_table_events())
+        if self.press is not None:
+            if self.preview_on:
+                self.update_preview(self.cups_now())
+            else:
+                self.preview = []
+
+    def clock_text(self) -> str:
+        left = self.session.time_left()
+        if left is None:
+            return ""
+        if self.state.timed_out:
+            return _("time is up")
+        s = max(0, math.ceil(left))
+        return _("{clock} left").format(clock=f"{s // 60}:{s % 60:02d}")
+
+    def round_number(self) -> int:
+        """The round (bierpong.art11) now: rounds begun in the log, replayed once per log length."""
+        n = len(self.match.log.entries)
+        if self._rounds[0] != n:
+            st = BierpongState.start(self.state.players, self.match.profile, members=[s.members for s in self.state.sides]).state
+            rounds = 0
+            for e in self.match.log.entries[1:]:
+                if e.seat == CHALLENGE:  # changes no state
+                    continue
+                was = (st.phase, st.team, st.round_throws)
+                try:
+                    st = st.apply(e.action).state
+                except ValueError:
+                    break
+                if st.phase == PLAY and st.round_throws == 0 and was != (PLAY, st.team, 0):
+                    rounds += 1
+            self._rounds = (n, max(1, rounds))
+        return self._rounds[1]
+
+    def scoreboard(self) -> str:
+        st = self.state
+        a, b = st.sides
+        head = f"{a.name} {len(a.rack)} – {len(b.rack)} {b.name}"
+        if self.clock_text():
+            head = f"{head} · {self.clock_text()}"
+        if st.phase == OVER:
+            w = st.winner
+            return f"{head} · " + (_("{team} win!").format(team=st.players[w]) if w is not None else _("over"))
+        who = self.thrower()
+        flights = self.session.table.flights
+        if st.phase == THROWOFF:
+            what = _("throw-off: {name} throws").format(name=who)
+        elif st.phase == CHOOSE:
+            what = _("{team} choose who begins").format(team=st.players[st.team])
+        elif st.phase == REMOVE:
+            what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=tr(st.queue[0].arithmetic))
+        elif st.phase == CALLS:
+            what = _("calls, catch or fetch – or end of round")
+        elif st.phase == KONTER:
+            what = _("Konter: {name} throws").format(name=who)
+        elif self.session.pairing() is not None and who is not None:
+            what = _("{name} may throw too – both balls at once ({rule})").format(name=who, rule="art4")
+        elif len(flights) > 1:
+            what = _("{names}: both balls in the air ({rule})").format(names=" & ".join(f.player for f in flights.values()), rule="art4")
+        else:
+            what = _("{name} throws ({team})").format(name=who, team=st.players[st.team])
+        return f"{head} · " + _("round {n}").format(n=self.round_number()) + f" · {what}"
+
+    # --- the feed --------------------------------------------------------------------------------
+
+    def refeed(self) -> None:
+        """The feed from the log: each action, then its rulings; a challenged ruling struck through
+        with its override right after it (the challenge's own line stays where it was made)."""
+        self.feed.clear()
+        entries = self.match.log.entries
+        for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
+            if i:
+                self.say("", f"— {e.action}")
+            for item in row:
+                self.say(*ruling_text(item.ruling), struck=item.struck, override=item.override)
+
+    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False) -> None:
+        """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
+        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »)."""
+        if override:
+            text = OVERRIDE_MARK + text
+        L = self.view.layout
+        font = self.host.fonts.font(int(15 * L.s))
+        width = L.feed.w - int(20 * L.s) - int(58 * L.s)
+        line = ""
+        for word in text.split():
+            t = f"{line} {word}".strip()
+            if line and font.size(t)[0] > width:
+                self.feed.append(StruckLine((head, line)) if struck else (head, line))
+                head, line = "", word
+            else:
+                line = t
+        self.feed.append(StruckLine((head, line)) if struck else (head, line))
+        del self.feed[:-400]
+
+    # --- requests --------------------------------------------------------------------------------
+
+    def ask(self, who: int | str, action: Any) -> bool:
+        """Request `action` for `who`; a refusal goes to the toast."""
+        refusal = self.session.request(who, action)
+        if refusal is not None:
+            self.toast = str(refusal)
+        return refusal is None
+
+    def _do(self, who: int | str, action: Any) -> Callable[[], None]:
+        return lambda: None if self.ask(who, action) else None
+
+    def release(self, t: Any) -> None:
+        """The slingshot let go: the thrower picked now throws (bierpong.art4: the partner too)."""
+        who = self.thrower()
+        if who is None:
+            self.message = _("no throw now")
+            return
+        refusal = self.session.request(who, Release(t, who))
+        self.toast = str(refusal) if refusal is not None else ""
+
+    def options(self) -> list[Button]:
+        """The buttons that make sense now (calls, fetch, catch, end of round, begin, removal)."""
+        st = self.state
+        out: list[Button] = []
+        if st.phase == OVER or self.session.table.busy:
+            return out
+        seat = self.session.thrower_team() if st.phase == THROWOFF else int(st.current_player())
+        legal = [] if st.phase in (THROWOFF, OVER) else st.legal_actions()
+        catch = self.catch_button(legal)  # human defenders may say they caught an air ball, whoever acts next
+        if self.session.is_bot(seat):
+            return [catch] if catch is not None else out
+        for a in legal:
+            if isinstance(a, Begin):
+                out.append(Button(_("{team} begin").format(team=a.team), self._do(st.team, a)))
+            elif isinstance(a, Call) and a.word == "heating up":
+                out.append(Button(f"{a.player}: Heating up!", self._do(a.player, a), "H"))
+            elif isinstance(a, Call) and a.word == "on fire":
+                out.append(Button(f"{a.player}: On fire!", self._do(a.player, a), "O"))
+            elif isinstance(a, Call) and a.word == "island" and a.player == self.thrower():
+                out.append(Button(f"Island {a.cup}!", self._do(a.player, a), "I"))
+            elif isinstance(a, Fetch):
+                out.append(Button(_("{name} fetches").format(name=a.player), self._do(a.player, a), "F"))
+            elif isinstance(a, Catch) and catch is not None:
+                out.append(catch)
+                catch = None
+            elif isinstance(a, EndRound):
+                out.append(Button(_("End of round"), self._do(seat, a), "E"))
+            elif isinstance(a, Remove) and st.phase == PLAY:  # the owners' own Dead Cup, in their round (bierpong.art18)
+                out.append(Button(_("Remove Dead Cup {cup}").format(cup=a.cups[0]), self._do(a.team, a)))
+            elif isinstance(a, Leave):  # offered only for a plain hit's cup that is not the last (the state decides)
+                out.append(Button(_("Leave {cup} (Dead Cup)").format(cup=a.cup), self._do(a.team, a)))
+        if st.phase == REMOVE:
+            out.insert(0, Button(_("Remove {cups} ({n}/{need} extra)").format(cups=" ".join(map(str, self.removal_cups())), n=len(self.selected),
+                                                                           need=self.removal_need()), self.remove_selected, "Enter"))
+        return out
+
+    def catch_button(self, legal: list[Any]) -> Button | None:
+        """"… caught it" for an air ball just thrown (bierpong.art23), for human defenders only: a
+        lone defender's name; several – it asks which."""
+        humans = set(self.session.human_defenders())
+        catches = [a for a in legal if isinstance(a, Catch) and a.catcher in humans]
+        if not catches:
+            return None
+        if len(catches) == 1:
+            return Button(_("{name} caught it").format(name=catches[0].catcher), self._do(catches[0].catcher, catches[0]), "C")
+        thrower = catches[0].thrower
+        names = [a.catcher for a in catches]
+        return Button(_("Caught it – who?"), lambda: self.ask_defender(
+            _("Who caught {thrower}'s ball?").format(thrower=thrower), "art23", lambda d: None if self.ask(d, Catch(d, thrower)) else None, names), "C")
+
+    def ask_defender(self, question: str, rule: str, then: Callable[[str], None], defenders: list[str] | None = None) -> None:
+        """The defender who did it (the Decision "Who catches or swats", art14/art23): a lone human
+        defender at once; several – the table waits while `DefenderChooser` asks which."""
+        names = defenders if defenders is not None else list(self.session.human_defenders())
+        if len(names) == 1:
+            then(names[0])
+            return
+        self.modal = DefenderChooser(self.host.fonts, self.host.size, question,
+                                     _("The defender who did it is credited ({rule}) – 1–{n} or a click; Esc: nobody").format(rule=rule, n=len(names)),
+                                     names, then)
+
+    # --- the removal -----------------------------------------------------------------------------
+
+    def eligible(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cups that may go as extras now: adjacent ones first, the others once those are used up."""
+        st = self.state
+        if st.phase != REMOVE:
+            return (), ()
+        item = st.queue[0]
+        return st.defender.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in st.queue[1:]))
+
+    def removal_need(self) -> int:
+        near, rest = self.eligible()
+        return min(self.state.queue[0].extra, len(near) + len(rest)) if self.state.phase == REMOVE else 0
+
+    def removal_cups(self) -> tuple[int, ...]:
+        st = self.state
+        return (st.queue[0].cup, *self.selected) if st.phase == REMOVE else ()
+
+    def remove_selected(self) -> None:
+        st = self.state
+        if st.phase != REMOVE:
+            return
+        if len(self.selected) != self.removal_need():
+            self.toast = _("choose {n} extra cup(s) – {arithmetic}").format(n=self.removal_need(), arithmetic=tr(st.queue[0].arithmetic))
+            return
+        self.ask(st.defender.name, Remove(st.defender.name, self.removal_cups()))
+
+    def click_cup(self, pos: tuple[int, int]) -> bool:
+        """A click on a far cup while its owners remove: select or unselect it as an extra."""
+        st = self.state
+        if st.phase != REMOVE or self.session.is_bot(1 - st.team):
+            return False
+        L = self.view.layout
+        r = max(8.0, CONST.cup_rim_radius * L.k)
+        item = st.queue[0]
+        for c in st.defender.rack.cups:
+            px, py = L.to_top(c.x, c.y)
+            if math.hypot(pos[0] - px, pos[1] - py) > r:
+                continue
+            if c.id == item.cup:
+                return True
+            if c.id in self.selected:
+                self.selected.remove(c.id)
+                return True
+            near, rest = self.eligible()
+            chosen_near = [x for x in self.selected if x in near]
+            if c.id in near or (c.id in rest and len(chosen_near) == len(near)):
+                if len(self.selected) < self.removal_need():
+                    self.selected.append(c.id)
+                else:
+                    self.toast = _("enough cups chosen – Enter removes them")
+            else:
+                self.toast = _("cup {n} may not go yet: the adjacent cups first ({cups}) ({rule})").format(
+                    n=c.id, cups=", ".join(map(str, near)), rule="bierpong.art3")
+            return True
+        return False
+
+    def click_ball(self, pos: tuple[int, int]) -> bool:
+        """A defender's click on a ball in play (the nearest under the pointer): a swat after a
+        bounce (bierpong.art14), a catch past the far edge untouched (bierpong.art23)."""
+        table = self.session.table
+        if not table.busy or self.state.phase != PLAY:
+            return False
+        L = self.view.layout
+        best: tuple[float, int] | None = None
+        for v in table.balls():
+            f = table.flights.get(v.id)
+            if f is None or not f.open:
+                continue
+            px, py = L.to_top(v.pos[0], v.pos[1])
+            d = math.hypot(pos[0] - px, pos[1] - py)
+            if d <= CLICK_R * L.s and (best is None or d < best[0]):
+                best = (d, v.id)
+        if best is None:
+            return False
+        bid = best[1]
+        f = table.flights[bid]
+        view = table.ball(bid)
+        past = view is not None and f.past_far_edge(view.pos[0], CONST.table_length) and not f.touched
+        if not f.bounced and not past:
+            return False
+        if not self.session.human_defenders():  # bots act only for their own seat
+            self.toast = _("{team} are bots: they swat and catch for themselves").format(team=self.state.players[self.target_side()])
+            return True
+        req = SwatBall(bid) if f.bounced else CatchBall(bid)
+        question = (_("Who swatted {thrower}'s ball?") if f.bounced else _("Who caught {thrower}'s ball?")).format(thrower=f.player)
+        self.ask_defender(question, "art14" if f.bounced else "art23", lambda d: self.defend(d, req))
+        return True
+
+    def defend(self, defender: str, req: SwatBall | CatchBall) -> None:
+        if self.ask(defender, req) and isinstance(req, CatchBall):
+            self.toast = _("{name} caught the ball").format(name=defender)
+
+    # --- input -----------------------------------------------------------------------------------
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if self.overlay_event(e):
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(e.pos):
+                    b.action()
+                    return
+            if self.click_ball(e.pos) or self.click_cup(e.pos):
+                return
+        if e.type == pygame.KEYDOWN:
+            ctrl = bool(e.mod & pygame.KMOD_CTRL)
+            if ctrl and e.key == pygame.K_z:
+                self.undo()
+                return
+            if ctrl and e.key == pygame.K_s:
+                self.save()
+                return
+            self.key(e.key)
+            return
+        handled, t = self.sling_event(e)
+        if t is not None:
+            self.release(t)
+
+    def key(self, key: int) -> None:
+        by_key = {b.key: b for b in self.options() if b.key}
+        names = {pygame.K_h: "H", pygame.K_o: "O", pygame.K_i: "I", pygame.K_f: "F", pygame.K_c: "C", pygame.K_e: "E",
+                 pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter"}
+        if key in names and names[key] in by_key:
+            by_key[names[key]].action()
+        elif key == pygame.K_a:
+            self.preview_on = not self.preview_on
+            self.preview = []
+        elif key == pygame.K_TAB:
+            self.session.next_thrower()
+        elif key == pygame.K_l:
+            self.open_log()
+        elif key == pygame.K_k:
+            self.open_challenge()
+        elif key == pygame.K_t:
+            self.open_table_events()
+        elif key == pygame.K_s:
+            self.slow = not self.slow
+        elif key == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self.set_angle(self.angle + (2 if key == pygame.K_UP else -2))
+
+    def back(self) -> bool:
+        if self.close_overlay():
+            return True
+        if self.press is not None:  # Esc while aiming drops the ball unthrown
+            self.press = None
+            self.preview = []
+            return True
+        self.leave()
+        return True
+
+    def leave(self) -> None:
+        """Back to the menu; an unfinished match is kept (its own file, or the autosave)."""
+        self.session.leave()
+        self.host.pop()
+
+    def closed(self) -> None:
+        self.session.close()
+
+    def help_toggle(self) -> None:
+        """F1: the Bierpong rules of this match's profile."""
+        from game.ui.common.help import HelpOverlay
+
+        if self.help is None:
+            self.help = HelpOverlay(self.host.fonts, "bierpong", self.host.size, self.match.profile, self.match.info.spec)
+        else:
+            self.help = None
+
+    def undo(self) -> None:
+        """Ctrl+Z: back to before the last decision a person here made (the session's one rule)."""
+        refusal = self.session.undo()
+        self.toast = _("nothing to undo") if refusal is not None else _("back to before action {n}").format(n=len(self.match.log.entries) + 1)
+
+    def undo_to(self, n: int) -> None:
+        self.session.undo_to(n)
+        self.modal = None
+        self.toast = _("back to before action {n}").format(n=n + 1)
+
+    def save(self) -> Path | None:
+        result = self.session.save()
+        if isinstance(result, Path):
+            self.toast = _("saved to {path}").format(path=result)
+            return result
+        self.toast = str(result)
+        return None
+
+    def open_log(self) -> None:
+        items = [(f"{i + 1:>4}.  {e.action}", str(i)) for i, e in enumerate(self.match.log.entries) if i > 0]
+        self.modal = log_dialog(self.host.fonts, self.host.size, items, self.undo_to)
+
+    def open_challenge(self) -> None:
+        """K: challenge a drink ruling (issue 8): the dialog lists them, newest first."""
+        self.modal = ChallengeDialog(self.host.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(), self.challenge)
+
+    def challenge(self, ch: Challenge) -> str | None:
+        """Apply a challenge (also after the game): the referee's refusal, or None; the feed strikes
+        the original and shows the override after it."""
+        refusal = self.session.challenge(ch)
+        if refusal is not None:
+            return str(refusal)
+        self.toast = _("ruling {n} overridden – {name} challenged it").format(n=f"{ch.entry}.{ch.ruling}", name=ch.by)
+        return None
+
+    def open_table_events(self) -> None:
+        def apply_event(action: Any) -> str | None:
+            refusal = self.session.table_event(action)
+            return None if refusal is None else str(refusal)
+
+        self.modal = TableEvents(self.host.fonts, self.host.size, lambda: self.state, apply_event)
+
+    # --- the end ---------------------------------------------------------------------------------
+
+    def final_standing(self) -> tuple[str, str, str]:
+        """The end: who won, the cups left, and the sips each player drank (bierpong.art1, bierpong.art9)."""
+        st = self.state
+        w = st.winner
+        head = _("{team} win!").format(team=st.players[w]) if w is not None else _("The game is over")
+        cups = " · ".join(_("{team}: {n} cup(s) left").format(team=s.name, n=len(s.rack)) for s in st.sides)
+        led = self.match.drinks()  # the rulings that stand: a challenge's override counts, not the original
+        sips: dict[str, int] = {m: led[m].sips if m in led.players else 0 for s in st.sides for m in s.members}
+        drank = ", ".join(f"{m} {n}" for m, n in sips.items())
+        return head, cups, _("Sips drunk: {sips}").format(sips=drank)
+
+    def open_final(self) -> None:
+        head, detail, _sips = self.final_standing()
+
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == "New match":
+                self.host.replace(BierpongMatchScene(self.host, self.session.next_match()))
+            elif text == "Menu":
+                self.leave()
+
+        self.modal = Confirm(self.host.fonts, self.host.size, head, detail, [N_("New match"), N_("Menu"), N_("Look at the table")], chosen)
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.resize(size)
+        if self.modal is not None:
+            self.modal.resize(size)
+        if self.help is not None:
+            self.help.resize(size)
+
+    def frame(self) -> PongFrame:
+        st = self.state
+        live = self.live
+        hit = {h.cup for h in st.hits} if st.phase in (PLAY, CALLS, REMOVE) and self.shown is None else set()
+        cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in cup_draws(live, self.dims.cup_h)]
+        swatted = frozenset(b for b, f in live.flights.items() if f.swatted_by is not None)
+        own = st.sides[self.session.thrower_team()].rack
+        for c in own.cups:  # the thrower's own rack, seen from its own end
+            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=True))
+        status = self.scoreboard()
+        if self.toast or self.message:
+            status = f"{self.toast or self.message} · {status}"
+        a, b = st.players
+        return PongFrame(cups=cups, balls=ball_draws(live, swatted), trails=live.trails(), preview=self.preview,
+                         sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
+                         labels=self.labels, feed=self.feed, status="", keys=KEYS,
+                         title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fr = self.frame()
+        self.view.draw(surface, dataclasses.replace(fr, banner=""))
+        strike_feed(surface, self.view.layout, self.host.fonts, fr)
+        draw_removal(surface, self.view.layout, self.state, self.selected, self.eligible())
+        self.buttons = self.options()
+        final = self.final_standing()[2] if self.state.is_terminal() else None
+        draw_board(surface, self.view.layout, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
+                   final, self.buttons, self.preview_on)
+        if self.modal is not None:
+            self.modal.draw(surface)
+        if self.help is not None:
+            self.help.draw(surface)
+
+
+def run_bierpong(match: Match, *, frames: int | None = None, screenshot: str | None = None,
+                 size: tuple[int, int] = (1280, 800), fullscreen: bool = False) -> int:
+    """The match scene alone in a window (tests and tools)."""
+    from game.ui.common.app import App
+
+    app = App(size, fullscreen, title="Stammtisch – Bierpong")
+    try:
+        app.push(BierpongMatchScene(app, match))
+        return app.run(frames, screenshot)
+    finally:
+        app.close()

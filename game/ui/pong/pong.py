@@ -1,0 +1,328 @@
+"""The beer-pong table scene: throw with the mouse and watch the physics (issue 6).
+
+Press on the thrower's end (left), drag back to aim and set the power (a slingshot: the ball flies
+away from the mouse, faster the longer the pull) and release. While dragging, the arc the ball
+would take is previewed by the physics itself (`physics.world.simulate`, the same model the live
+table runs). The wheel or ↑/↓ set the launch angle. Two balls may fly at once.
+
+Time: the physics is a `game.session.live_table.LiveTable` (fixed steps, `Table.DT`); every frame
+adds the real `dt` × the slow-motion factor to its accumulator, which runs the whole steps it holds;
+each ball is drawn interpolated between its previous and current step by the remainder. S toggles slow motion (0.25×), Space pauses,
+R re-racks, 1–5 choose the formation, Esc leaves.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.i18n import N_, _
+from game.session.live_table import LiveTable
+from game.ui.pong.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
+from game.ui.common.scene import Host, Scene
+from game.ui.common.prefs import assist
+from game.ui.common.sound import sounds
+from physics.constants import CONST
+from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
+from physics.table import FORMATIONS, Cup, formation
+from physics.world import Table, Throw
+from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z, Sling
+
+SLOW = 0.25  # the slow-motion factor
+FEED_KEEP = 200
+KEYS = (  # shown through `_()` by the view
+    N_("drag back from the left, release: throw"),
+    N_("wheel or ↑ ↓: launch angle"),
+    N_("S: slow motion   Space: pause"),
+    N_("R: re-rack   1–5: formation   Esc: leave"),
+    N_("M: special shots – solved and played"),
+)
+
+
+def event_label(e: Event) -> str:
+    """What the table reports, in the player's language (the physics' own `label()` is English)."""
+    if isinstance(e, TableBounce):
+        return _("bounce")
+    if isinstance(e, CupContact):
+        return (_("rim cup {cup}") if e.kind == "rim" else _("wall cup {cup}")).format(cup=e.cup)
+    if isinstance(e, Sink):
+        return _("sink cup {cup}").format(cup=e.cup)
+    if isinstance(e, CrossedCentre):
+        return _("rolled back") if e.direction == "back" else _("over the centre")
+    if isinstance(e, LeftTable):
+        return {"far": _("off the far end"), "side": _("off the side"), "near": _("off the near end")}[e.edge]
+    if isinstance(e, Settled):
+        return {"cup": _("in the cup"), "table": _("rests on the table"), "floor": _("rests on the floor"),
+                "rims": _("rests on the rims")}.get(e.where, e.label())
+    if isinstance(e, CupTipped):
+        return _("cup {cup} tipped").format(cup=e.cup)
+    if isinstance(e, BallContact):
+        return _("hit ball {n}").format(n=e.other)
+    return e.label()
+
+def event_place(live: LiveTable, e: Event, cup_h: float) -> tuple[float, float, float]:
+    """Where on the table event `e` happened (for its label)."""
+    x, y, z = next((b.pos for b in live.balls() if b.id == e.ball), (0.0, 0.0, 0.0))
+    if isinstance(e, (TableBounce, Settled)):
+        return e.x, e.y, 0.0
+    if isinstance(e, (CupContact, Sink, CupTipped)):
+        cup = next((c for c in live.table_cups() if c.id == e.cup), None)
+        if cup is not None:
+            return cup.pos[0], cup.pos[1], cup_h
+    elif isinstance(e, LeftTable):
+        return min(max(x, 0.0), CONST.table_length), min(max(y, -CONST.table_width / 2), CONST.table_width / 2), z
+    elif isinstance(e, CrossedCentre):
+        return CONST.centre, y, z
+    return x, y, z
+
+
+def is_routine(e: Event) -> bool:
+    """Every throw crosses the centre, every sink settles: the feed lists those, no label."""
+    return (isinstance(e, CrossedCentre) and e.direction == "away") or (isinstance(e, Settled) and e.where == "cup")
+
+
+def play_sound(e: Event) -> None:
+    """The table's sounds: a bounce, a ball on a cup's rim, a ball dropping into a cup."""
+    if isinstance(e, TableBounce):
+        sounds().play("ball_bounce")
+    elif isinstance(e, CupContact) and e.kind == "rim":
+        sounds().play("ball_rim")
+    elif isinstance(e, Sink):
+        sounds().play("ball_cup")
+
+
+def ball_draws(live: LiveTable, hidden: frozenset[int] = frozenset()) -> list[BallDraw]:
+    """The balls to draw now, interpolated between their last two steps (a ball in a cup: the cup
+    shows it; `hidden`: balls off the table, e.g. swatted)."""
+    out = []
+    for b in live.balls():
+        if (b.settled and b.cup is not None) or b.id in hidden:
+            continue
+        f = live.flights.get(b.id)
+        out.append(BallDraw(f.number if f else 0, *live.position(b), b.in_flight))
+    return out
+
+
+def cup_draws(live: LiveTable, cup_h: float) -> list[CupDraw]:
+    return [CupDraw(c.id, c.pos[0], c.pos[1], c.angle, c.tipped, c.holds_ball, c.liquid / cup_h) for c in live.table_cups()]
+
+
+class PongScene(Sling, Scene):
+    """The practice table, live: throws on a `LiveTable`, labels and the feed."""
+
+    def __init__(self, host: Host, kind: str = "triangle10", *, demo: bool = False) -> None:
+        super().__init__(host)
+        self.kind = kind
+        self.demo = demo
+        self.dims = Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius)
+        self.view = PongView(host.fonts, host.size, self.dims)
+        self.slow = assist("slow_motion", False)  # the settings' assist (off without settings)
+        self.paused = False
+        self.init_sling()
+        self.feed: list[tuple[str, str]] = []
+        self.labels: list[Label] = []
+        self.message = ""
+        self._demo_wait = 0.4
+        self._rng = random.Random(6)
+        self.live_table = LiveTable(formation(kind))
+        self.feed.append(("", "— " + _("racked: {kind}").format(kind=kind) + " —"))
+
+    # --- the table -------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        """The physics table on the live table now."""
+        return self.live_table.table
+
+    @property
+    def cups(self) -> tuple[Cup, ...]:
+        return self.live_table.cups
+
+    @property
+    def sim_time(self) -> float:
+        return self.live_table.sim_time
+
+    @property
+    def trails(self) -> list[list[tuple[float, float, float]]]:
+        return self.live_table.trails()
+
+    def fresh(self, cups: tuple[Cup, ...]) -> None:
+        """A fresh table holding `cups` (no balls)."""
+        self.live_table.rack(cups)
+        self._preview_for = None
+
+    def rack(self, kind: str) -> None:
+        """A new table with the formation `kind` (R re-racks, 1–5 choose)."""
+        self.kind = kind
+        self.fresh(formation(kind))
+        self.labels.clear()
+        self.feed.append(("", "— " + _("racked: {kind}").format(kind=kind) + " —"))
+
+    @property
+    def factor(self) -> float:
+        """Simulated seconds per real second now."""
+        return 0.0 if self.paused else (SLOW if self.slow else 1.0)
+
+    def in_flight(self) -> int:
+        """Balls still moving (flying, rolling or sinking into a cup)."""
+        return self.live_table.in_flight()
+
+    def throw(self, t: Throw) -> int | None:
+        """Throw a ball; None (and a message) when two are already in flight."""
+        if self.in_flight() >= 2:
+            self.message = _("two balls are in flight already")
+            return None
+        if self.in_flight() == 0:  # the last throw is over: sunk cups leave, the balls are picked up
+            self.live_table.pick_up()
+        try:
+            f = self.live_table.throw(t)
+        except ValueError as e:  # the table's own limit, or a throw it cannot take
+            self.message = str(e)
+            return None
+        self.message = ""
+        return f.ball
+
+    def update(self, dt: float) -> None:
+        for lab in self.labels:
+            lab.age += dt
+        self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
+        if self.demo:
+            self._demo(dt)
+        self.advance(dt * self.factor)
+        if self.press is not None:
+            self._update_preview()
+
+    def advance(self, sim_seconds: float) -> list[Event]:
+        """Run the whole fixed steps `sim_seconds` (plus the carried remainder) holds."""
+        events = self.live_table.advance(sim_seconds)
+        for e in events:
+            self._show(e)
+        return events
+
+    def _show(self, e: Event) -> None:
+        """Label the event where it happened and add it to the feed."""
+        fl = self.live_table.flights.get(e.ball)  # the ball it happened to (its id from `Table.throw`)
+        x, y, z = event_place(self.live_table, e, self.dims.cup_h)
+        play_sound(e)
+        text = event_label(e)
+        if not is_routine(e):
+            self.labels.append(Label(text, x, y, z, 0.0))
+        who = _("ball {n}").format(n=fl.number) + ": " if fl is not None else ""
+        self.feed.append((f"{e.t:5.2f} s", who + text))
+        del self.feed[:-FEED_KEEP]
+
+    # --- aiming ----------------------------------------------------------------------------------
+
+    def _update_preview(self) -> None:
+        self.update_preview(self.cups_now())
+
+    def cups_now(self) -> tuple[Cup, ...]:
+        """The cups standing now (a removed or tipped cup is not in the preview's way)."""
+        return tuple(Cup(c.id, c.pos[0], c.pos[1]) for c in self.table.cups() if not c.tipped)
+
+    def _demo(self, dt: float) -> None:
+        """--demo: aimed throws at the cups (via `physics.aim`), two in the air at times."""
+        from physics.aim import speed_for
+
+        self._demo_wait -= dt * self.factor
+        if self._demo_wait > 0 or self.in_flight() >= 2:
+            return
+        cups = [c for c in self.table.cups() if not c.tipped and not c.holds_ball]
+        if not cups:
+            self.rack(self.kind)
+            return
+        c = self._rng.choice(cups)
+        release = (RELEASE_X, self._rng.uniform(-0.15, 0.15), RELEASE_Z)
+        aim = (c.pos[0] + self._rng.gauss(0.0, 0.035), c.pos[1] + self._rng.gauss(0.0, 0.03))  # a human hand
+        self.throw(speed_for(release, aim, self._rng.uniform(35, 55)))
+        self._demo_wait = self._rng.uniform(0.35, 1.2)
+
+    # --- input -----------------------------------------------------------------------------------
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        handled, t = self.sling_event(e)
+        if t is not None:
+            self.throw(t)
+        elif not handled and e.type == pygame.KEYDOWN:
+            self.key(e.key)
+
+    def key(self, key: int) -> None:
+        if key == pygame.K_s:
+            self.slow = not self.slow
+        elif key == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif key == pygame.K_r:
+            self.rack(self.kind)
+        elif pygame.K_1 <= key <= pygame.K_5:
+            self.rack(FORMATIONS[key - pygame.K_1])
+        elif key == pygame.K_UP:
+            self.set_angle(self.angle + 2)
+        elif key == pygame.K_DOWN:
+            self.set_angle(self.angle - 2)
+        elif key == pygame.K_m:
+            self.open_shots()
+
+    def open_shots(self) -> None:
+        """M: the list of the special shots (`game.ui.pong.pong_demo.ShotMenu`) over the table."""
+        from game.ui.pong.pong_demo import ShotMenu  # (it imports this module)
+
+        self.host.push(ShotMenu(self.host, self))
+
+    def back(self) -> bool:
+        """Esc while aiming drops the ball unthrown; otherwise the scene closes."""
+        if self.press is None:
+            return False
+        self.press = None
+        self.preview = []
+        return True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.resize(size)
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def frame(self) -> PongFrame:
+        """What the view draws now, each ball interpolated between its last two steps."""
+        balls = ball_draws(self.live_table)
+        cups = cup_draws(self.live_table, self.dims.cup_h)
+        speed = self.sling_text()
+        mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{SLOW:g}") if self.slow else "1×")
+        status = f"{self.kind} · " + _("angle {degrees}°").format(degrees=f"{self.angle:.0f}") + f" · {mode}"
+        if self.message:
+            status = f"{self.message} · {status}"
+        return PongFrame(
+            cups=cups,
+            balls=balls,
+            trails=self.trails,
+            preview=self.preview,
+            sling=(self.press, self.mouse) if self.press is not None else None,
+            sling_text=speed,
+            labels=self.labels,
+            feed=self.feed,
+            status=status,
+            keys=KEYS,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.frame())
+
+
+def run_pong(
+    kind: str = "triangle10",
+    *,
+    demo: bool = False,
+    frames: int | None = None,
+    screenshot: str | None = None,
+    fullscreen: bool = False,
+    size: tuple[int, int] = (1280, 800),
+) -> int:
+    """`python main.py pong`: the table scene on its own."""
+    from game.ui.common.app import App
+
+    app = App(size, fullscreen, title=_("Stammtisch – Bierpong table"))
+    try:
+        app.push(PongScene(app, kind, demo=demo))
+        return app.run(frames, screenshot)
+    finally:
+        app.close()
+

@@ -1,0 +1,333 @@
+"""`python main.py demo SHOT`: a solved special shot played on the table scene in slow motion.
+
+`game.bierpong.solver.solve` finds the throws; this scene (the practice table `PongScene`, with its
+event labels and feed) throws them one after the other, each on a fresh table holding the rack that
+throw met – the same physics and inputs as the solver's, so it replays exactly what was classified.
+After each ball has come to rest its classification is labelled where it lies and listed in the feed,
+followed by the referee's rulings on it (`game.bierpong.demo_match.referee_demo`: the throws played as
+a singles match through the referee), each with its article; at the end a short "The referee:" block
+(cups removed, sips, how it stands). The banner names the throw's part in the shot and, at the end,
+the shot's classification ("roller: cups 3 → 1"). R plays it again, S toggles slow motion, Space
+pauses, Esc leaves.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from game.bierpong.demo_match import DemoScript, Line, referee_demo, short
+from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
+from game.errors import IllegalAction
+from game.i18n import N_, _, tr
+from game.ui.common import theme
+from game.ui.pong.pong import PongScene
+from game.ui.pong.pong_view import Label, PongFrame
+from game.ui.common.scene import Host, Scene
+from physics.events import Event, Settled
+
+DEMO_SLOW = 0.3  # simulated seconds per real second
+PAUSE = 0.5  # simulated seconds between throws
+KEYS = (N_("R: play again   S: slow motion on/off"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
+
+# The special-shots menu of the practice table (M): each shot, what it is, its article (shown through `_()`).
+SHOT_TEXTS: dict[str, str] = {
+    "bounce": N_("Bounce (Aufsetzer) – touches down on the table, then drops in: two hits (art14)"),
+    "roller": N_("Roller – touches two cups, then drops in: counts as a bounce (art15)"),
+    "bombe": N_("Bombe – both throws of a round in the same cup: it and two more go (art20)"),
+    "island": N_("Island – a cup without neighbours, called and hit: it and one more go (art22)"),
+    "trickshot": N_("Trickshot – a ball comes back over the centre, is fetched and thrown again (art19)"),
+    "air_ball": N_("Air ball – touches nothing, caught behind the far end: one ball twice (art23)"),
+    "balls_back": N_("Balls back – both throws of a round hit: the team throws again (art13)"),
+    "on_fire": N_("On fire – three hits in a row: the thrower goes on until he misses (art21)"),
+    "dead_cup": N_("Dead cup – a hit cup left standing, hit again later: that wins at once (art18)"),
+    "konter": N_("Konter – the last cup hit; the counter needs as many hits with as many throws (art10)"),
+}
+_SOLVED: dict[str, Solution] = {}  # the solver is deterministic: solve each shot once per process
+
+
+def solved(shot: str) -> Solution:
+    """The solution of `shot` on the full rack (cached)."""
+    from game.bierpong.solver import solve
+
+    if shot not in _SOLVED:
+        _SOLVED[shot] = solve(shot)
+    return _SOLVED[shot]
+
+
+class ShotMenu(Scene):
+    """The list of the ten special shots: ↑/↓ and Enter, a click, or the shot's number (1–9, 0)
+    chooses; the chosen shot is solved and played as `demo SHOT` does.
+
+    Over the practice table (`under`: M there) the demo takes the list's place and Esc returns to
+    the table; opened alone (from the main menu: `under=None`) it draws its own background, the demo
+    goes on top of it – Esc from the demo comes back to the list, Esc from the list to the menu."""
+
+    def __init__(self, host: Host, under: Scene | None = None) -> None:
+        super().__init__(host)
+        self.under = under  # drawn dimmed beneath the list
+        self.index = 0
+        self.message = ""
+        self.rows: list[pygame.Rect] = []
+        self._bg: pygame.Surface | None = None  # the wood behind the list when nothing is under it
+
+    def choose(self, shot: str) -> DemoScene | None:
+        """Solve `shot` and play it in place of this list (None and a message if it cannot be solved)."""
+        try:
+            solution = solved(shot)
+        except NotFound as e:
+            self.message = f"{shot}: {e}"
+            return None
+        scene = DemoScene(self.host, solution)
+        if self.under is None:
+            self.host.push(scene)
+        else:
+            self.host.replace(scene)
+        return scene
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_UP, pygame.K_k):
+                self.index = (self.index - 1) % len(SHOTS)
+            elif e.key in (pygame.K_DOWN, pygame.K_j, pygame.K_TAB):
+                self.index = (self.index + 1) % len(SHOTS)
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose(SHOTS[self.index])
+            elif pygame.K_0 <= e.key <= pygame.K_9:
+                self.choose(SHOTS[(e.key - pygame.K_1) % 10])
+        elif e.type == pygame.MOUSEMOTION:
+            i = next((i for i, r in enumerate(self.rows) if r.collidepoint(e.pos)), None)
+            if i is not None:
+                self.index = i
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            i = next((i for i, r in enumerate(self.rows) if r.collidepoint(e.pos)), None)
+            if i is not None:
+                self.index = i
+                self.choose(SHOTS[i])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.under is not None:
+            self.under.resize(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        if self.under is not None:
+            self.under.draw(surface)
+        else:
+            if self._bg is None or self._bg.get_size() != (w, h):
+                self._bg = theme.wood((w, h), theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for((w, h))))
+            surface.blit(self._bg, (0, 0))
+        s = theme.scale_for((w, h))
+        f = self.host.fonts
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        line = int(34 * s)
+        pw, ph = min(w - 40, int(860 * s)), int(120 * s) + line * len(SHOTS)
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, (26, 26, 32), panel, border_radius=int(10 * s))
+        pygame.draw.rect(surface, theme.AMBER, panel, 2, border_radius=int(10 * s))
+        pad = int(18 * s)
+        surface.blit(f.shadowed(_("Special shots"), int(24 * s), theme.CREAM, "serif"), (panel.left + pad, panel.top + pad))
+        if self.under is not None:
+            hint = _("↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to the table")
+        else:
+            hint = _("↑ ↓ Enter, a click or the number: solve it and play it slowly   Esc: back to the menu")
+        surface.blit(f.text(hint, int(13 * s), theme.CHALK_DIM), (panel.left + pad, panel.top + pad + int(34 * s)))
+        y = panel.top + int(86 * s)
+        self.rows = []
+        for i, shot in enumerate(SHOTS):
+            r = pygame.Rect(panel.left + pad // 2, y, panel.w - pad, line - int(4 * s))
+            self.rows.append(r)
+            if i == self.index:
+                pygame.draw.rect(surface, (70, 56, 24), r, border_radius=int(5 * s))
+            num = f.text(f"{(i + 1) % 10}", int(15 * s), theme.CHALK_YELLOW, "bold")
+            surface.blit(num, (r.left + pad // 2, r.centery - num.get_height() // 2))
+            t = f.text(_(SHOT_TEXTS[shot]), int(16 * s), theme.CREAM if i == self.index else theme.CHALK)
+            surface.blit(t, (r.left + pad // 2 + int(28 * s), r.centery - t.get_height() // 2))
+            y += line
+        if self.message:
+            m = f.text(self.message, int(14 * s), theme.AMBER)
+            surface.blit(m, (panel.left + pad, panel.bottom - pad - m.get_height() // 2))
+
+
+class DemoScene(PongScene):
+    """Plays a `Solution`'s throws in order, slow, labelled, classified and ruled on."""
+
+    def __init__(self, host: Host, solution: Solution) -> None:
+        super().__init__(host, "triangle10")
+        self.solution = solution
+        self.script: DemoScript | None = None
+        self.script_error = ""
+        try:
+            self.script = referee_demo(solution)
+        except (ValueError, IllegalAction) as e:  # a rack of its own: shown, classified, not ruled
+            self.script_error = str(e)
+        self.slow = True
+        self.restart()
+
+    # --- the referee in the feed ---------------------------------------------------------------
+
+    def say(self, when: str, text: str) -> None:
+        """A feed entry, wrapped to the feed's width (continuation lines indented)."""
+        L = self.view.layout
+        s = L.s
+        width = max(60, L.feed.w - int(20 * s) - int(58 * s))
+        lines = self.host.fonts.wrap(text, int(15 * s), width)
+        for i, line in enumerate(lines or [""]):
+            self.feed.append((when if i == 0 else "", line if i == 0 else "  " + line))
+
+    def _say_lines(self, lines: tuple[Line, ...]) -> None:
+        for ln in lines:
+            if not ln.solved:
+                self.say("", f"› {ln.action}" + ("" if ln.shown else " " + _("(on record)")))
+            for r in ln.rulings:
+                words = f" – “{' '.join(r.words)}”" if r.words else ""
+                self.say(short(r.rule), tr(r.arithmetic) + words)
+
+    def _say_setup(self) -> None:
+        if self.script is None:
+            if self.script_error:
+                self.say("", _("no referee: {error}").format(error=self.script_error))
+            return
+        sc = self.script
+        a, b = sc.start.sides
+        self.say("", _("The referee: {a} v {b}").format(a=f"{a.name} ({', '.join(a.members)})", b=f"{b.name} ({', '.join(b.members)})"))
+        acts = [ln.action for ln in sc.setup if ln.action != "start"]
+        head = "; ".join(acts[:2])
+        more = " + " + _("{n} earlier actions").format(n=len(acts) - 2) if len(acts) > 2 else ""
+        self.say(_("setup"), f"{head}{more}")
+        if more:
+            self.say("", _("{defenders} have cup(s) {cups} left, {throwers} throw").format(defenders=b.name, cups=" ".join(map(str, b.rack.ids)), throwers=a.name))
+
+    def _say_summary(self) -> None:
+        if self.script is None:
+            return
+        self.say("", _("The referee:"))
+        for line in self.script.summary():
+            self.say("", "· " + tr(line))
+
+    @property
+    def factor(self) -> float:
+        return 0.0 if self.paused else (DEMO_SLOW if self.slow else 1.0)
+
+    def restart(self) -> None:
+        """From the first throw again."""
+        self.index = -1  # the throw in play
+        self.wait = 0.15  # simulated seconds until the next throw
+        self.classified: list[str] = []  # one line per finished throw
+        self.events: list[list[Event]] = []  # what the table reported, per throw
+        n = len(self.solution.throws)
+        what = (_("demo: {shot} ({n} throw)") if n == 1 else _("demo: {shot} ({n} throws)")).format(shot=self.solution.shot, n=n)
+        self.say("", f"— {what} —")
+        self._say_setup()
+
+    @property
+    def finished(self) -> bool:
+        return len(self.classified) == len(self.solution.throws)
+
+    def _start(self, st: SolvedThrow) -> None:
+        self.fresh(st.cups)  # fresh: the rack exactly as the solver met it
+        self.events.append([])
+        self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=st.note))
+        if self.script is not None:
+            self._say_lines(self.script.throws[self.index].before)
+        self.throw(st.throw)
+
+    def advance(self, sim_seconds: float) -> list[Event]:
+        out = super().advance(sim_seconds)
+        if self.events:
+            self.events[-1].extend(out)
+        return out
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        throws = self.solution.throws
+        if self.index >= 0 and len(self.classified) <= self.index and self.in_flight() == 0:
+            st = throws[self.index]
+            text = str(st.outcome) + ("" if not st.tipped else " · " + _("tipped {cups}").format(cups=", ".join(map(str, st.tipped))))
+            self.classified.append(text)
+            rest = next((e for e in reversed(self.events[-1]) if isinstance(e, Settled)), None)
+            x, y = (rest.x, rest.y) if rest is not None else (st.throw.release[0], st.throw.release[1])
+            self.labels.append(Label(text, x, y, 0.12, 0.0))
+            self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=text))
+            if self.script is not None:
+                self._say_lines(self.script.throws[self.index].after)
+            if self.finished:
+                self.say("", self.solution.summary)
+                self._say_summary()
+            self.wait = PAUSE
+        if self.index + 1 < len(throws) and len(self.classified) == self.index + 1:
+            self.wait -= dt * self.factor
+            if self.wait <= 0.0:
+                self.index += 1
+                self._start(throws[self.index])
+
+    def key(self, key: int) -> None:
+        if key == pygame.K_r:
+            self.restart()
+            return
+        if pygame.K_1 <= key <= pygame.K_5 or key == pygame.K_m:
+            return  # the rack is the solution's; the shots' list opens from the practice table
+        super().key(key)
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return  # watch only: no throwing by hand into a demo
+        super().handle_event(e)
+
+    def banner(self) -> str:
+        n = len(self.solution.throws)
+        if self.finished:
+            return self.solution.summary
+        if self.index < 0:
+            return (_("{shot}: {n} throw") if n == 1 else _("{shot}: {n} throws")).format(shot=self.solution.shot, n=n)
+        return _("{shot} – throw {i}/{n}: {note}").format(shot=self.solution.shot, i=self.index + 1, n=n, note=self.solution.throws[self.index].note)
+
+    def frame(self) -> PongFrame:
+        fr = super().frame()
+        if self.index >= 0:  # balls of earlier throws at the same rack still lie in their cups
+            st = self.solution.throws[self.index]
+            held = {t.outcome.cup for t in self.solution.throws[:self.index] if t.cups == st.cups and t.outcome.hit}
+            fr.cups = [replace(c, holds_ball=True) if c.id in held else c for c in fr.cups]
+        fr.banner = self.banner()
+        fr.title = _("Bierpong – demo: {shot}").format(shot=self.solution.shot)
+        done = " · ".join(self.classified)
+        mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{DEMO_SLOW:g}") if self.slow else "1×")
+        fr.status = f"{done} · {mode}" if done else mode
+        fr.keys = KEYS
+        return fr
+
+
+def run_demo(shot: str, *, frames: int | None = None, screenshot: str | None = None, fullscreen: bool = False,
+             size: tuple[int, int] = (1280, 800)) -> int:
+    """Solve `shot` on the full rack, then play it."""
+    from game.bierpong.solver import solve
+    from game.ui.common.app import App
+
+    solution = _SOLVED[shot] = solve(shot)
+    print(f"{solution.summary}  ({solution.tries} simulated throws)")
+    script = referee_demo(solution)
+    acts = [ln.action for ln in script.setup if ln.action != "start"]
+    print(f"  the referee's table: {' v '.join(script.teams)}; setup: {'; '.join(acts)}")
+    for i, st in enumerate(solution.throws, 1):
+        v = st.throw.velocity
+        print(f"  throw {i}: {st.note}: {st.outcome}  release {tuple(round(c, 3) for c in st.throw.release)}"
+              f" velocity {tuple(round(c, 3) for c in v)} spin {st.throw.spin}")
+        ts = script.throws[i - 1]
+        if ts.rack:
+            print(f"      (rack: {ts.rack})")
+        for ln in ts.lines:
+            print(f"      {ln.action}" + ("" if ln.shown else "  (on record, not shown)"))
+            for r in ln.rulings:
+                print(f"          {short(r.rule):6} {r.arithmetic}" + (f" – {' '.join(r.words)}" if r.words else ""))
+    print("  The referee:")
+    for line in script.summary():
+        print(f"    {line}")
+    app = App(size, fullscreen, title=_("Stammtisch – Bierpong demo: {shot}").format(shot=shot))
+    try:
+        app.push(DemoScene(app, solution))
+        return app.run(frames, screenshot)
+    finally:
+        app.close()

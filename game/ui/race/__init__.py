@@ -1,0 +1,1 @@
+"""The race scenes and views (game/ui/race/race/)."""

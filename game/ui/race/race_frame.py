@@ -1,0 +1,233 @@
+"""The race scene's frame around the board: its widgets (the tools, the gear and driver buttons),
+the top bar, the controls' lines, the caps on the board (a hopping car on its way) and the view
+that follows the car on turn. Functions of the scene (`game.ui.race.race.RaceScene`); they draw and
+lay out, and change nothing in the match.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.hexgrid import Hex
+from game.i18n import _
+from game.racerbile.actions import Driver
+from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, START_ROLL
+from game.rules import racerbile as R
+from game.ui.common import theme
+from game.ui.board.board_view import CapView
+from game.ui.race.race_dialogs import TimeTrialDialog
+from game.ui.race.race_draw import control_lines, turn_text
+from game.ui.race.race_hud import Line, clock_text, draw_top_bar, fit_text, seat_color
+
+if TYPE_CHECKING:
+    from game.ui.race.race import RaceScene
+
+FOLLOW_PX = 26  # the hex size (at 1280×800) the view zooms to for the car of the person on turn
+VARIANT_TITLES = {R.BABYBILE: "Babybile", R.RACERBILE: "Racerbile", R.LE_MANS: "Le Mans"}
+
+
+def build_ui(sc: RaceScene) -> None:
+    L = sc.L
+    s = L.s
+    sc.ui.set_window_resolution(L.size)
+    sc.ui.clear_and_reset()
+    font = sc.fonts.font(16, "bold")
+    gap = max(4, int(6 * s))
+    row_h = (L.tools.h - gap) // 2
+    lemans = sc.state.lemans
+    rows: list[list[tuple[str, str, str]]] = [
+        [("faults", _("Fault (X)"), _("call a fault the table saw (X)"))]
+        + ([("judges", _("Judges (J)"), _("the judges' console (J)"))] if lemans else [])
+        + [("coach", _("Coach (C)"), _("the coach explains each way: path, squeals, sips (C)")), ("log", _("Log (L)"), _("the match log: undo to any action (L)")),
+           ("challenge", _("Kontra (K)"), _("challenge a drink ruling, with a reason (K)"))],
+        [("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")), ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))],
+    ]
+    if lemans:  # five tools a row at most: the coach moves down beside Undo
+        coach = next(t for t in rows[0] if t[0] == "coach")
+        rows = [[t for t in rows[0] if t is not coach], [coach, *rows[1]]]
+    sc.tool_buttons = {}
+    for k, row in enumerate(rows):
+        bw = (L.tools.w - gap * (len(row) - 1)) // len(row)
+        for i, (key, text, tip) in enumerate(row):
+            if font.size(text)[0] + 18 > bw:
+                text = text.split(" (")[0]
+            r = pygame.Rect(L.tools.x + i * (bw + gap), L.tools.y + k * (row_h + gap), bw, row_h)
+            sc.tool_buttons[key] = UIButton(r, text, sc.ui, tool_tip_text=tip)
+    c = L.controls
+    pad = int(12 * s)
+    bh = max(32, int(38 * s))
+    y = c.bottom - pad - bh
+    x = c.x + pad
+    bw = max(max(int(124 * s), font.size(t)[0] + 30) for t in (_("Gear up"), _("Hold (Enter)"), _("Gear down")))
+    sc.b_up = UIButton(pygame.Rect(x, y, bw, bh), _("Gear up"), sc.ui, tool_tip_text=_("one gear up (the Up key)"))
+    sc.b_hold = UIButton(pygame.Rect(x + bw + gap, y, bw, bh), _("Hold (Enter)"), sc.ui, tool_tip_text=_("keep the gear (Enter)"))
+    sc.b_down = UIButton(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), _("Gear down"), sc.ui, tool_tip_text=_("one gear down (the Down key): a technical fault, 1 sip"))
+    sc.driver_x = x + 3 * (bw + gap) + gap
+    sc.controls_button_y = y
+    sc.b_drivers = []
+    sc.driver_names = {}  # a driver button → the driver it names
+    sc.b_action = UIButton(pygame.Rect(x, y, max(230, int(260 * s)), bh), "", sc.ui, object_id="#go_button")
+    sc._sig = ()
+    sc._update_buttons()
+
+
+def update_buttons(sc: RaceScene) -> None:
+    st = sc.state
+    seat = st.current_player()
+    mine = not sc.busy() and sc.is_human(seat) and not st.is_terminal()
+    gear = st.phase == GEAR and mine
+    shifts = st.shifts() if gear else []
+    drivers = [a.name for a in st.legal_actions() if isinstance(a, Driver)] if gear else []
+    action = ""
+    if st.phase == ORDER and sc.people() and not isinstance(sc.modal, TimeTrialDialog):
+        action = _("Time trial… (T)")
+    elif st.phase == NAME42 and mine:
+        action = _("Name an opponent… (N)")
+    elif st.is_terminal():
+        action = _("Final standings")
+    elif st.phase == MOVE and mine:
+        m = sc.moves()
+        if m is not None and len(m.ends()) == 1:
+            action = _("Drive (Enter)")
+    sig = (gear, tuple(shifts), tuple(drivers), action, len(sc.match.log.entries) > 1, sc.coach_on)
+    if sig == sc._sig:
+        return
+    sc._sig = sig
+    for b, delta in ((sc.b_up, 1), (sc.b_hold, 0), (sc.b_down, -1)):
+        if gear:
+            b.show()
+            if delta in shifts:
+                b.enable()
+            else:
+                b.disable()
+        else:
+            b.hide()
+    for b in sc.b_drivers:
+        b.kill()
+    sc.b_drivers = []
+    sc.driver_names = {}
+    x = sc.driver_x
+    font = sc.fonts.font(16, "bold")
+    pit = st.turn is not None and st.cars[st.turn.seat].pos in st.course.pit
+    room = sc.L.controls.right - int(12 * sc.L.s) - sc.driver_x
+    for name in drivers:
+        text = _("{name} drives").format(name=name)
+        w = max(60, min(font.size(text)[0] + 30, room // 2 - 6))
+        tip = _("{name} takes the wheel").format(name=name) + " – " + (
+            _("free in the pit") if pit else _("outside the pit: he empties a whole beer first"))
+        sc.b_drivers.append(UIButton(pygame.Rect(x, sc.controls_button_y, w, sc.b_up.rect.h), text, sc.ui, tool_tip_text=tip))
+        sc.driver_names[sc.b_drivers[-1]] = name
+        x += w + 6
+    if action:
+        sc.b_action.set_text(action)
+        sc.b_action.set_dimensions((sc.fonts.font(16, "bold").size(action)[0] + 40, sc.b_action.rect.h))
+        sc.b_action.show()
+    else:
+        sc.b_action.hide()
+    if sc.coach_on:
+        sc.tool_buttons["coach"].select()
+    else:
+        sc.tool_buttons["coach"].unselect()
+
+
+def follow_car(sc: RaceScene) -> None:
+    """Bring the car of the person on turn (and where it can go) into view, big enough to play."""
+    st = sc.state
+    t = st.turn
+    if not sc.follow or t is None or st.phase not in (GEAR, MOVE) or sc.busy():
+        return
+    if not sc.is_human(t.seat) and sc.people():
+        return
+    key = (st.turns, st.phase)
+    if key == sc._followed:
+        return
+    sc._followed = key
+    fields = [st.cars[t.seat].pos]
+    m = sc.moves()
+    if m is not None:
+        fields += m.ends()
+    show_fields(sc, fields, centre=st.phase == GEAR)
+
+
+def show_fields(sc: RaceScene, fields: list[Hex], centre: bool = False) -> None:
+    v, B = sc.view, sc.L.board
+    want = FOLLOW_PX * sc.L.s
+    if v.scale < want * 0.95:
+        v.zoom(want / v.scale, B.center)
+    pts = [v.to_pixel(h) for h in fields]
+    x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+    y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+    inner = B.inflate(-int(2 * v.scale) - 40, -int(2 * v.scale) - 40)
+    if centre or not (inner.left <= x0 and x1 <= inner.right and inner.top <= y0 and y1 <= inner.bottom):
+        v.pan(B.centerx - (x0 + x1) / 2, B.centery - (y0 + y1) / 2)
+    sc.hl.clear()
+
+
+def caps(sc: RaceScene) -> list[CapView]:
+    st = sc.state
+    if st.phase in (ORDER, START_ROLL):
+        return []
+    facing = st.facing_rule
+    seats = sorted(range(len(st.players)), key=lambda s: st.cars[s].arrival)
+    out = []
+    moving = None
+    for s in seats:
+        car = st.cars[s]
+        if sc.hop is not None and sc.hop.seat == s:
+            at, d = sc.hop.at()
+            moving = CapView(at, seat_color(s), sc.marks[s], (d if d is not None else car.facing) if facing else None)
+            continue
+        out.append(CapView(car.pos, seat_color(s), sc.marks[s], car.facing if facing else None, car.flipped))
+    if moving is not None:
+        out.insert(0, moving)  # the car on its way lies on top
+    return out
+
+
+def banner_scale(sc: RaceScene) -> float:
+    """The banners' scale: the window's, or less, so that a long call-out fits over the board."""
+    L = sc.L
+    q = sc.banners.queue
+    if not q or q[0].image is not None:
+        return sc.banners.s
+    text = q[0].text
+    big = len(text) <= 14  # as the banners measure it
+    w = sc.fonts.font(int((92 if big else 56) * L.s), "serif").size(text)[0] + int(190 * L.s)
+    return L.s * min(1.0, L.board.w * 0.94 / max(1, w))
+
+
+def draw_top(sc: RaceScene, surface: pygame.Surface) -> None:
+    L = sc.L
+    st = sc.state
+    turn, sub, color = turn_text(st, sc.people(), sc.session.is_bot, sc.session.kind_of, sc.coach_on)
+    right: list[Line] = []
+    if st.lemans:
+        hours = st.profile["lemans_hours"]
+        right.append((_("{now} of {hours} h").format(now=clock_text(sc.session.event_seconds()), hours=hours if isinstance(hours, int) else 24), theme.CREAM, "bold"))
+        if st.last_round:
+            right.append((_("LAST ROUND"), theme.CHALK_RED, "bold"))
+    left = sc.session.timer_left() if not sc.busy() else None
+    if left is not None:
+        right.append((_("nøl in {n} s").format(n=math.ceil(left)), theme.CHALK_RED if left < 5 else theme.AMBER, "bold"))
+    variant = VARIANT_TITLES.get(st.variant, st.variant)
+    title = variant if sc.track.name.lower() == variant.lower() else f"{variant} · {sc.track.name}"
+    sc.top_drawn = draw_top_bar(surface, sc.fonts, L.top, L.s, title, turn, sub, color, right)
+
+
+def draw_controls(sc: RaceScene, surface: pygame.Surface) -> None:
+    L = sc.L
+    s = L.s
+    st = sc.state
+    c = L.controls
+    pad = int(12 * s)
+    area = pygame.Rect(c.x + pad, c.y + int(8 * s), c.w - 2 * pad, sc.controls_button_y - c.y - int(14 * s))
+    f = sc.fonts
+    size = max(11, int(15 * s))
+    lines = control_lines(st, sc.moves(), sc.is_human(st.current_player()), sc.coach_on)
+    y = area.y
+    for text, color, style in lines:
+        if y + f.font(size, style).get_linesize() > area.bottom + 4:
+            break
+        y += surface.blit(fit_text(f, text, size, area.w, color, style), (area.x, y)).h
