@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from bierpong_physics_helpers import (
+from tests.bierpong_physics_helpers import (
     DOUBLES,
     RELEASE,
     SINGLES,

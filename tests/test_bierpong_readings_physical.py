@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from bierpong_physics_helpers import SINGLES, cups, new_game, rack_now
+from tests.bierpong_physics_helpers import SINGLES, cups, new_game, rack_now
 from game.bierpong import solver as S
 from game.bierpong.actions import Throw
 from game.bierpong.classify import classify, read

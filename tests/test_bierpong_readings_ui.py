@@ -24,7 +24,7 @@ from physics.events import TableBounce
 from physics.table import formation
 from physics.world import Throw as PhysThrow
 from physics.world import simulate
-from test_bierpong_ui import click, drag, key, open_scene, predicted, settle
+from tests.test_bierpong_ui import click, drag, key, open_scene, predicted, settle
 
 if TYPE_CHECKING:
     from game.ui.common.app import App

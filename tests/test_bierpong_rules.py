@@ -219,9 +219,9 @@ def test_cup_contact_is_bounce_option() -> None:
     """bierpong.art14 (Decision cup_contact_is_bounce): a touch of another cup before the hit makes
     a bounce only with the option – the classifier decides, the referee rules on what it says."""
     from game.bierpong.classify import classify
-    from physics.events import CupContact, Sink
+    from physics.events import CupContact, Event, Sink
 
-    events = [CupContact(0.6, 4, "rim"), Sink(0.7, 5)]  # grazed cup 4, dropped into 5: one cup touched, no roller
+    events: list[Event] = [CupContact(0.6, 4, "rim"), Sink(0.7, 5)]  # grazed cup 4, dropped into 5: one cup touched, no roller
     for flag, left in ((False, 9), (True, 8)):
         m = new_game(auto_remove_cups=True, cup_contact_is_bounce=flag)
         play(m, "Ann: miss", "Ann: miss", "Cem: miss", "Cem: miss")

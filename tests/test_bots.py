@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 from hypothesis import given, settings
@@ -158,7 +158,7 @@ KATCHEN_PROFILES = st.fixed_dictionaries({"katchen_in_one_roll": st.booleans()})
     seed=st.integers(0, 10**6),
 )
 @pytest.mark.slow
-def test_bot_never_plays_an_illegal_action(game_options: tuple[str, dict[str, object]], players: int, seed: int) -> None:
+def test_bot_never_plays_an_illegal_action(game_options: tuple[str, dict[str, Any]], players: int, seed: int) -> None:
     """schock.rolls, schock.sixes, katchen.phase1, katchen.phase2: in every position of a whole game –
     reached half by the bot's own choices, half by random ones – the bot picks a legal action."""
     game, options = game_options

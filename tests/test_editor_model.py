@@ -102,7 +102,7 @@ def test_edits_are_pure_and_a_no_op_changes_nothing() -> None:
 def test_erase_drops_what_stands_on_the_fields() -> None:
     t = read_track(DATA / "tracks/full.yaml").track
     d = Draft.from_track(t)
-    assert d.pit is not None and d.field42 is not None
+    assert d.pit is not None and d.field42 is not None and t.pit is not None and t.field42 is not None
     gone = [t.start[0], next(iter(t.arrows)), t.splits[0].fork, t.pit.entry, t.field42, t.dunlop[0], t.labels[0].at]
     e = d.erase(gone)
     assert not set(gone) & set(e.fields)

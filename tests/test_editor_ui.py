@@ -440,7 +440,8 @@ def test_leaving_with_unsaved_changes_asks(app: App) -> None:
     key(app, pygame.K_ESCAPE)  # Esc closes the question: still editing
     assert scene.modal is None and app.scene is scene
     key(app, pygame.K_ESCAPE)
-    scene.modal.on_choice("Discard")  # type: ignore[union-attr]
+    assert isinstance(scene.modal, Confirm)
+    scene.modal.on_choice("Discard")
     step(app)
     assert not app.running or app.scene is not scene
 

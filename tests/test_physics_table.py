@@ -11,7 +11,7 @@ import pytest
 
 from physics.aim import speed_for
 from physics.constants import CONST
-from physics.events import Settled, Sink
+from physics.events import Settled, Sink, TableBounce
 from physics.table import FORMATIONS, cups_at, formation
 from physics.world import Table, Throw, simulate
 
@@ -167,7 +167,7 @@ def test_two_balls_in_flight_sink_into_two_cups() -> None:
 def test_spin_acts_at_the_bounce_backspin_checks_topspin_kicks() -> None:
     def second_bounce_x(wy: float) -> float:
         tl = simulate((), Throw((0.0, 0.0, 0.3), (2.0, 0.0, 0.0), (0.0, wy, 0.0)))
-        return [e.x for e in tl.events if type(e).__name__ == "TableBounce"][1]
+        return [e.x for e in tl.events if isinstance(e, TableBounce)][1]
 
     back, plain, top = second_bounce_x(-150.0), second_bounce_x(0.0), second_bounce_x(150.0)
     assert back < plain < top

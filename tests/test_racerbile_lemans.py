@@ -2,6 +2,8 @@
 changes, the 42 field and the 42-sip cap, the clock and the winner – driven through the actions."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.errors import IllegalAction
@@ -10,12 +12,12 @@ from game.racerbile.state import GEAR, NAME42, OVER
 from game.rules import racerbile as R
 from game.rules.ledger import Drink
 from game.rules.ruling import What
-from racerbile_helpers import Race, before, drive_text, of, position, race, sips, turn, words
+from tests.racerbile_helpers import Race, before, drive_text, of, position, race, sips, turn, words
 
 TEAMS = {"Red": ("Ane", "Bent", "Carl"), "Blue": ("Dorte", "Erik", "Finn"), "Green": ("Gry", "Hans", "Ida")}
 
 
-def lemans(*teams: str, **options: object) -> Race:
+def lemans(*teams: str, **options: Any) -> Race:
     """A Le Mans event of the named teams (Red, Blue, Green) with the order settled by time trial."""
     names = teams or ("Red", "Blue")
     return race(*names, variant=R.LE_MANS, track="le_mans", drivers=[TEAMS[t] for t in names], **options)

@@ -19,7 +19,7 @@ from game.racerbile.track import Kind
 from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ruling import Ruling, What
-from racerbile_helpers import Race, before, drive_text, field_of, of, position, race, sips, steps_to, turn, words
+from tests.racerbile_helpers import Race, before, drive_text, field_of, of, position, race, sips, steps_to, turn, words
 
 
 def turn60(a: int, b: int) -> int:

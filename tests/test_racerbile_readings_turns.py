@@ -19,7 +19,7 @@ from game.racerbile.track import Kind
 from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ruling import What
-from racerbile_helpers import Race, before, drive_text, field_of, of, pick, position, race, sips, third_gear, turn, words
+from tests.racerbile_helpers import Race, before, drive_text, field_of, of, pick, position, race, sips, third_gear, turn, words
 
 if TYPE_CHECKING:
     from game.ui.common.app import App

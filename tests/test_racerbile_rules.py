@@ -21,7 +21,7 @@ from game.racerbile.tracks import find_track
 from game.rules.ledger import Drink, Ledger
 from game.rules.ruling import Ruling, What
 from game.state import CHANCE
-from racerbile_helpers import (
+from tests.racerbile_helpers import (
     Race,
     before,
     direction,

@@ -105,11 +105,11 @@ def test_clicks_on_the_far_half_add_snapped_cups_and_remove_them(app: App) -> No
     lab = ShotLab(app)
     app.push(lab)
     key(app, pygame.K_c, "c")
-    assert lab.setup == ()
+    assert not lab.setup
     L = lab.view.layout
     click(app, L.to_top(2.0, 0.0))
     click(app, L.to_top(2.0, 0.03))  # inside the first cup's rim: removes it
-    assert lab.setup == ()
+    assert not lab.setup
     click(app, L.to_top(2.0, 0.0))
     click(app, L.to_top(2.0, 0.06))  # overlapping: pushed aside until it touches
     click(app, L.to_top(0.8, 0.0))  # the near half is the thrower's: no cup

@@ -75,10 +75,10 @@ def test_a_mutated_track_gives_input_errors_or_a_track(text: str) -> None:
         assert e.file == "m.yaml" and 1 <= e.line <= lines + 1 and e.column >= 1, e
         return
     problems = validate(src)
-    for e in problems:
-        assert isinstance(e, InputError) and e.file == "m.yaml"
-        assert 1 <= e.line <= lines + 1 and e.column >= 1, e
-        assert str(e).startswith(f"m.yaml:{e.line}:{e.column}: ")
+    for p in problems:
+        assert isinstance(p, InputError) and p.file == "m.yaml"
+        assert 1 <= p.line <= lines + 1 and p.column >= 1, p
+        assert str(p).startswith(f"m.yaml:{p.line}:{p.column}: ")
     track = src.track
     assert len(track.content_hash) == 64
     if not problems:  # a good track after all: its graph holds together

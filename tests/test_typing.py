@@ -1,4 +1,4 @@
-"""The type hints hold: mypy checks game/, physics/ and bench/ (configured in pyproject.toml)."""
+"""The type hints hold: mypy checks game/, physics/, bench/ and tests/ (configured in pyproject.toml)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,6 +3,8 @@ throw real balls by request (throws aimed by the physics helpers), the live tabl
 `tick`, the session rules when every ball rests."""
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 from pathlib import Path
 
@@ -60,7 +62,7 @@ def actions(m: Match, start: int = 1) -> list[str]:
     return [e.action for e in m.log.entries[start:]]
 
 
-def humans(teams: tuple[tuple[str, ...], ...], **options: object) -> Match:
+def humans(teams: tuple[tuple[str, ...], ...], **options: Any) -> Match:
     return Match("bierpong", [PlayerSpec("Foxes", drivers=teams[0]), PlayerSpec("Owls", drivers=teams[1])], R.SPEC.make(**options))
 
 
