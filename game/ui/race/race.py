@@ -65,6 +65,7 @@ class RaceScene(OverlayScene):
     driver_names: dict[UIButton, str]  # a driver button → the driver it names
     driver_x: int
     controls_button_y: int
+    controls_text_bottom: int
     top_drawn: list[pygame.Rect]
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True,
@@ -414,7 +415,9 @@ class RaceScene(OverlayScene):
     # --- layout ----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.L = race_layout(size, len(self.state.players))
+        L0 = race_layout(size, len(self.state.players))
+        self.L = race_layout(size, len(self.state.players), frame.tool_row_count(self, L0.tools.w, L0.s),
+                             frame.control_row_count(self, L0))
         L = self.L
         if (self.view.size, self.view.area) != (size, L.board):
             self.view.resize(size, L.board)

@@ -20,13 +20,77 @@ from game.ui.common import theme
 from game.ui.board.board_view import CapView
 from game.ui.race.race_dialogs import TimeTrialDialog
 from game.ui.race.race_draw import control_lines, turn_text
-from game.ui.race.race_hud import Line, clock_text, draw_top_bar, fit_text, seat_color
+from game.ui.race.race_hud import Line, RaceLayout, clock_text, draw_top_bar, fit_text, seat_color
 
 if TYPE_CHECKING:
     from game.ui.race.race import RaceScene
 
 FOLLOW_PX = 26  # the hex size (at 1280×800) the view zooms to for the car of the person on turn
 VARIANT_TITLES = {R.BABYBILE: "Babybile", R.RACERBILE: "Racerbile", R.LE_MANS: "Le Mans"}
+
+
+TOOL_PAD = 22  # px a tool button needs beside its word (border, shadow, margin)
+
+
+def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
+    """The tool buttons, (key, label, tooltip), in two groups: the table's tools, then the match's
+    (at Le Mans the coach joins the second, beside the judges' console in the first)."""
+    lemans = sc.state.lemans
+    coach = ("coach", _("Coach (C)"), _("the coach explains each way: path, squeals, sips (C)"))
+    table = ([("faults", _("Fault (X)"), _("call a fault the table saw (X)"))]
+             + ([("judges", _("Judges (J)"), _("the judges' console (J)"))] if lemans else [coach])
+             + [("log", _("Log (L)"), _("the match log: undo to any action (L)")),
+                ("challenge", _("Kontra (K)"), _("challenge a drink ruling, with a reason (K)"))])
+    match = ([coach] if lemans else []) + [
+        ("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")),
+        ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))]
+    return [table, match]
+
+
+def tool_rows(sc: RaceScene, width: int, gap: int) -> list[list[tuple[str, str, str]]]:
+    """The tool buttons in rows of `width`: a row per group, with the keys where they fit, else the
+    words alone; a group whose words do not fit one row (a narrow window, longer words) takes two."""
+    font = sc.fonts.font(16, "bold")
+
+    def need(items: list[tuple[str, str, str]]) -> int:
+        return sum(font.size(text)[0] + TOOL_PAD for _k, text, _t in items) + gap * (len(items) - 1)
+
+    rows: list[list[tuple[str, str, str]]] = []
+    for group in tools(sc):
+        if need(group) > width:
+            group = [(k, text.split(" (")[0], tip) for k, text, tip in group]
+        if need(group) <= width:
+            rows.append(group)
+            continue
+        half = (len(group) + 1) // 2
+        rows += [group[:half], group[half:]]
+    return rows
+
+
+def tool_row_count(sc: RaceScene, width: int, s: float) -> int:
+    return len(tool_rows(sc, width, max(4, int(6 * s))))
+
+
+def gear_width(sc: RaceScene, L: RaceLayout) -> int:
+    """The width of each of the three gear buttons: their longest word, within the controls."""
+    font = sc.fonts.font(16, "bold")
+    gap = max(4, int(6 * L.s))
+    room = (L.controls.w - 2 * int(12 * L.s) - 2 * gap) // 3
+    words = max(font.size(t)[0] for t in (_("Gear up"), _("Hold (Enter)"), _("Gear down")))
+    natural = max(int(124 * L.s), words + 30)
+    return max(words + 16, min(natural, room))  # narrower margins before a cut word
+
+
+def control_row_count(sc: RaceScene, L: RaceLayout) -> int:
+    """Two rows of controls when a Le Mans team's drivers do not fit beside the gear buttons."""
+    st = sc.state
+    if not st.lemans:
+        return 1
+    font = sc.fonts.font(16, "bold")
+    gap = max(4, int(6 * L.s))
+    free = L.controls.w - 2 * int(12 * L.s) - 3 * (gear_width(sc, L) + gap)
+    need = max((sum(font.size(_("{name} drives").format(name=d))[0] + 36 for d in team[1:]) for team in st.drivers), default=0)
+    return 2 if need > free else 1
 
 
 def build_ui(sc: RaceScene) -> None:
@@ -36,37 +100,30 @@ def build_ui(sc: RaceScene) -> None:
     sc.ui.clear_and_reset()
     font = sc.fonts.font(16, "bold")
     gap = max(4, int(6 * s))
-    row_h = (L.tools.h - gap) // 2
-    lemans = sc.state.lemans
-    rows: list[list[tuple[str, str, str]]] = [
-        [("faults", _("Fault (X)"), _("call a fault the table saw (X)"))]
-        + ([("judges", _("Judges (J)"), _("the judges' console (J)"))] if lemans else [])
-        + [("coach", _("Coach (C)"), _("the coach explains each way: path, squeals, sips (C)")), ("log", _("Log (L)"), _("the match log: undo to any action (L)")),
-           ("challenge", _("Kontra (K)"), _("challenge a drink ruling, with a reason (K)"))],
-        [("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")), ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))],
-    ]
-    if lemans:  # five tools a row at most: the coach moves down beside Undo
-        coach = next(t for t in rows[0] if t[0] == "coach")
-        rows = [[t for t in rows[0] if t is not coach], [coach, *rows[1]]]
+    rows = tool_rows(sc, L.tools.w, gap)
+    row_h = (L.tools.h - gap * (len(rows) - 1)) // len(rows)
     sc.tool_buttons = {}
     for k, row in enumerate(rows):
-        bw = (L.tools.w - gap * (len(row) - 1)) // len(row)
-        for i, (key, text, tip) in enumerate(row):
-            if font.size(text)[0] + 18 > bw:
-                text = text.split(" (")[0]
-            r = pygame.Rect(L.tools.x + i * (bw + gap), L.tools.y + k * (row_h + gap), bw, row_h)
+        room = L.tools.w - gap * (len(row) - 1)
+        natural = [font.size(text)[0] + TOOL_PAD for _key, text, _tip in row]
+        extra = max(0, room - sum(natural)) / len(row)  # each as wide as its word needs, the rest shared out
+        x = L.tools.x
+        for (key, text, tip), w in zip(row, natural):
+            r = pygame.Rect(x, L.tools.y + k * (row_h + gap), int(w + extra), row_h)
             sc.tool_buttons[key] = UIButton(r, text, sc.ui, tool_tip_text=tip)
+            x += int(w + extra) + gap
     c = L.controls
     pad = int(12 * s)
     bh = max(32, int(38 * s))
     y = c.bottom - pad - bh
     x = c.x + pad
-    bw = max(max(int(124 * s), font.size(t)[0] + 30) for t in (_("Gear up"), _("Hold (Enter)"), _("Gear down")))
+    bw = gear_width(sc, L)
     sc.b_up = UIButton(pygame.Rect(x, y, bw, bh), _("Gear up"), sc.ui, tool_tip_text=_("one gear up (the Up key)"))
     sc.b_hold = UIButton(pygame.Rect(x + bw + gap, y, bw, bh), _("Hold (Enter)"), sc.ui, tool_tip_text=_("keep the gear (Enter)"))
     sc.b_down = UIButton(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), _("Gear down"), sc.ui, tool_tip_text=_("one gear down (the Down key): a technical fault, 1 sip"))
     sc.driver_x = x + 3 * (bw + gap) + gap
     sc.controls_button_y = y
+    sc.controls_text_bottom = y  # the driver buttons may take a row above the gears
     sc.b_drivers = []
     sc.driver_names = {}  # a driver button → the driver it names
     sc.b_action = UIButton(pygame.Rect(x, y, max(230, int(260 * s)), bh), "", sc.ui, object_id="#go_button")
@@ -109,16 +166,23 @@ def update_buttons(sc: RaceScene) -> None:
         b.kill()
     sc.b_drivers = []
     sc.driver_names = {}
-    x = sc.driver_x
     font = sc.fonts.font(16, "bold")
     pit = st.turn is not None and st.cars[st.turn.seat].pos in st.course.pit
-    room = sc.L.controls.right - int(12 * sc.L.s) - sc.driver_x
-    for name in drivers:
-        text = _("{name} drives").format(name=name)
-        w = max(60, min(font.size(text)[0] + 30, room // 2 - 6))
+    texts = [_("{name} drives").format(name=name) for name in drivers]
+    widths = [font.size(text)[0] + 30 for text in texts]
+    right = sc.L.controls.right - int(12 * sc.L.s)
+    x, y = sc.driver_x, sc.controls_button_y
+    sc.controls_text_bottom = sc.controls_button_y
+    if drivers and x + sum(widths) + 6 * (len(widths) - 1) > right:  # no room beside the gears: a row above them
+        x, y = sc.L.controls.x + int(12 * sc.L.s), sc.controls_button_y - sc.b_up.rect.h - 6
+        sc.controls_text_bottom = y
+        room = right - x - 6 * (len(widths) - 1)
+        if sum(widths) > room:
+            widths = [room // len(widths)] * len(widths)
+    for name, text, w in zip(drivers, texts, widths):
         tip = _("{name} takes the wheel").format(name=name) + " – " + (
             _("free in the pit") if pit else _("outside the pit: he empties a whole beer first"))
-        sc.b_drivers.append(UIButton(pygame.Rect(x, sc.controls_button_y, w, sc.b_up.rect.h), text, sc.ui, tool_tip_text=tip))
+        sc.b_drivers.append(UIButton(pygame.Rect(x, y, w, sc.b_up.rect.h), text, sc.ui, tool_tip_text=tip))
         sc.driver_names[sc.b_drivers[-1]] = name
         x += w + 6
     if action:
@@ -222,7 +286,7 @@ def draw_controls(sc: RaceScene, surface: pygame.Surface) -> None:
     st = sc.state
     c = L.controls
     pad = int(12 * s)
-    area = pygame.Rect(c.x + pad, c.y + int(8 * s), c.w - 2 * pad, sc.controls_button_y - c.y - int(14 * s))
+    area = pygame.Rect(c.x + pad, c.y + int(8 * s), c.w - 2 * pad, sc.controls_text_bottom - c.y - int(14 * s))
     f = sc.fonts
     size = max(11, int(15 * s))
     lines = control_lines(st, sc.moves(), sc.is_human(st.current_player()), sc.coach_on)

@@ -84,12 +84,14 @@ class RaceLayout:
     feed: pygame.Rect
 
 
-def race_layout(size: tuple[int, int], seats: int) -> RaceLayout:
+def race_layout(size: tuple[int, int], seats: int, tool_rows: int = 2, control_rows: int = 1) -> RaceLayout:
+    """Where everything goes; `tool_rows` rows of tool buttons at the top of the side panel,
+    `control_rows` rows of buttons at the bottom (a second for Le Mans drivers in a narrow window)."""
     w, h = size
     s = theme.scale_for(size)
     top_h = max(40, int(54 * s))
     side_w = max(300, min(int(w * 0.3), int(350 * s)))
-    bottom_h = max(92, int(118 * s))
+    bottom_h = max(92, int(118 * s)) + (control_rows - 1) * (max(32, int(38 * s)) + 6)
     top = pygame.Rect(0, 0, w, top_h)
     side = pygame.Rect(w - side_w, top_h, side_w, h - top_h)
     bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
@@ -99,7 +101,7 @@ def race_layout(size: tuple[int, int], seats: int) -> RaceLayout:
     controls = pygame.Rect(tray.right, bottom.y, bottom.w - tray_w, bottom.h)
     pad = max(6, int(8 * s))
     row = max(32, int(36 * s))
-    tools = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, 2 * row + pad)
+    tools = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, tool_rows * row + (tool_rows - 1) * pad // 2 + pad // 2)
     row_h = standing_row_height(s)
     st_h = max(3, seats) * row_h + int(34 * s)
     standings = pygame.Rect(side.x + pad, tools.bottom + pad, side.w - 2 * pad, min(st_h, int((side.bottom - tools.bottom) * 0.56)))
