@@ -72,6 +72,7 @@ class PongSession(Session):
         self.table = LiveTable()
         self.pick = 0  # which of the allowed throwers throws next (Tab)
         self.clock_pending = 0.0  # game-clock seconds not yet logged
+        self._clock_before = 0.0  # the clock when an undo began (its time is logged again)
         self.clock_since = 0.0
         self.table_events: list[Event] = []  # the table's events since the view last drained them
         self._bots: tuple[Any, BierpongBots | None] = (None, None)
@@ -605,10 +606,17 @@ class PongSession(Session):
         self.pick = 0
         self.sync()
 
+    def undo_to(self, n: int) -> None:
+        self._clock_before = self.state.clock + self.clock_pending
+        super().undo_to(n)
+
     def rewound(self, gone: list[Entry]) -> None:
-        """After an undo the table is set anew from the state: no ball in play, the rack thrown at."""
+        """After an undo the table is set anew from the state: no ball in play, the rack thrown at.
+        Game time an undo takes back has passed all the same (as at Le Mans): it is logged again."""
         self.pick = 0
-        self.clock_pending = self.clock_since = 0.0
+        self.clock_pending = max(0.0, self._clock_before - self.state.clock)
+        self._clock_before = self.state.clock
+        self.clock_since = 0.0
         self.table_events = []
         self.sync(force=True)
 

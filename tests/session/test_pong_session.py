@@ -157,7 +157,8 @@ def test_an_air_ball_is_caught_by_the_defender_who_clicked() -> None:
 
 def test_the_game_clock_is_logged_and_time_comes_again_after_undo(tmp_path: Path) -> None:
     """bierpong.art9: the clock logs what it runs; `Time` comes when the logged clock reaches the timer.
-    Undoing `Time` leaves a game not timed out whose clock fires `Time` again; Continue keeps the clock."""
+    Undoing `Time` leaves a game not timed out whose clock fires `Time` again; game time an undo takes
+    back has passed all the same and is logged again (as at Le Mans); Continue keeps the clock."""
     m = new_game(SINGLES, timer=1)
     s = PongSession(m, pace=REAL)
     s.tick(20.0)
@@ -173,11 +174,16 @@ def test_the_game_clock_is_logged_and_time_comes_again_after_undo(tmp_path: Path
     assert isinstance(parse_action(m.log.entries[-1].action), Time) and state(s).timed_out
     assert s.undo() is None  # the one undo rule: back to before Ann's ball, the clock entries after it go too
     assert not state(s).timed_out and state(s).clock == 20
+    assert s.time_left() == 0  # … but the 40 s that passed are not given back: they are logged again
+    s.tick(0.1)
+    assert state(s).clock == 60 and state(s).timed_out
+    s.undo_to(3)  # back to the throw-off's end, the clock's first entry gone too
+    assert not state(s).timed_out and state(s).clock == 0 and s.time_left() == 0
     path = tmp_path / "clock.json"
-    s.save(path)
+    s.save(path)  # the clock is logged before a save: Continue keeps every second
     again = PongSession(Match.load(path), pace=REAL)
-    assert state(again).clock == 20 and again.time_left() == 40
-    again.tick(40.0)
+    assert state(again).clock == 60 and again.time_left() == 0
+    again.tick(0.1)
     assert state(again).timed_out
 
 
