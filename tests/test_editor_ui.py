@@ -482,12 +482,14 @@ def test_closing_the_window_asks_and_keeps_unsaved_work_as_a_draft(app: App, tmp
 # --- test drive ------------------------------------------------------------------------------------
 
 
-def test_the_test_drive_drives_a_lap_and_marks_the_dangers(app: App) -> None:
+def test_t_plays_the_test_drive_back_and_draws_the_dangers(app: App) -> None:
+    """T starts the test drive: the caps go round, Enter skips to the end, the analysis's markers are
+    drawn and listed, T again ends it (the drive and the dangers: tests/session/test_editor_flow.py)."""
     scene = open_scene(app, Editor.open(REFERENCE))
     key(app, pygame.K_t)
     drive = scene.drive
-    assert drive is not None and drive.result.lapped
-    assert all(m.path for m in drive.result.moves if not m.off_track)
+    assert drive is not None and drive.result.moves
+    assert "a lap in" in scene.message
     step(app, 30)
     moved = drive.cars[0][0] != drive.result.starts[0] or drive.index > 0
     assert moved  # animated: the caps go round
@@ -498,11 +500,7 @@ def test_the_test_drive_drives_a_lap_and_marks_the_dangers(app: App) -> None:
             break
         step(app)
     step(app, 2)
-    assert drive.analysis.done and scene.canvas.markers == drive.analysis.markers
-    # a 10 straight on round a two-lane ring of radius 4 flies off; its corners are bends
-    markers = scene.canvas.markers
-    assert any(m.runoffs for m in markers.values()) and any(m.squeals for m in markers.values())
-    assert all(h in scene.draft.fields for h in markers)
+    assert drive.analysis.done and scene.canvas.markers and scene.canvas.markers == drive.analysis.markers
     assert any("run-offs" in line for line in scene.panel_state().drive or ())
     key(app, pygame.K_t)
     assert scene.drive is None and not scene.canvas.markers

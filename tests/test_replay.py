@@ -1,81 +1,24 @@
-"""The replay viewer (issue 8), headless: every step of a saved bot match of each game is the state
-`Match.replay` of that prefix gives; jump to a ruling, bookmarks beside the save, the playing speed;
-a Bierpong throw kept with its launch re-simulates to the logged outcome (bierpong.art4 for both
-balls at once); `python main.py replay FILE` on a good and a broken file; the menu's "Replays…"."""
+"""The replay viewer (issue 8), headless: its keys step through a saved bot match of each game and
+it shows the replay's state of the step; jump to a ruling, bookmarks beside the save, the playing
+speed; a kept Bierpong throw is thrown again; `python main.py replay FILE` on a good and a broken
+file; the menu's "Replays…". The replay's own facts (each step the replayed prefix, struck rulings,
+launches that re-simulate) need no window: tests/session/test_replay_flow.py."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pytest
 
-from game.bierpong.actions import Throw, Throwoff, ThrowoffBall, Together, parse_action
-from game.bierpong.classify import classify
-from game.bierpong.outcome import parse_outcome
 from game.cli import main as cli_main
-from game.games import GAMES
-from game.match import Match, PlayerSpec
-from game.replay import SPEEDS, Cursor, Launch, Replay, bookmarks_path, load_bookmarks, throws_of
-from game.rules.matchlog import MatchLog
+from game.replay import SPEEDS, bookmarks_path, load_bookmarks, throws_of
 from game.ui.common.replay import ReplayScene
-from physics.table import Cup
-from physics.world import Table, simulate
-from physics.world import Throw as PhysThrow
+from tests.session.test_replay_flow import MATCHES, dice_match, live_pong_match, pong_match, race_match, saved
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
-
-
-# --- bot matches of the four games ----------------------------------------------------------------
-
-
-def dice_match(game: str, seed: int) -> Match:
-    from game.dice.bots import make_bot
-    from game.dice.simulate import play_game
-
-    m, *_ = play_game(game, [make_bot("bot", seed), make_bot("random", seed + 1), make_bot("bot", seed + 2)],
-                      ["bot", "random", "bot"], seed=seed)
-    return m
-
-
-def race_match(seed: int) -> Match:
-    from game.racerbile.simulate import play_race
-
-    return play_race(["careful", "racer", "stalin"], GAMES["racerbile"].spec.make("babybile"), track="babybane", seed=seed).match
-
-
-def pong_match(seed: int) -> Match:
-    from game.bierpong.simulate import play_game
-
-    return play_game(["good", "regular"], 2, seed).match
-
-
-def live_pong_match(app: App, seed: int) -> Match:
-    """A bots-only Bierpong match played on the session's live table (the match scene's): every ball
-    thrown through the physics, its launch kept in the log."""
-    from game.session import INSTANT
-    from game.session.pong import PongSession
-
-    m = Match("bierpong", [PlayerSpec("Foxes", "good", drivers=("Anna", "Bo")), PlayerSpec("Owls", "pro", drivers=("Cem", "Dana"))], seed=seed)
-    PongSession(m, pace=INSTANT).play_out()
-    assert m.state.is_terminal()
-    return m
-
-
-MATCHES = {
-    "schock": lambda: dice_match("schock", 3),
-    "katchen": lambda: dice_match("katchen", 4),
-    "racerbile": lambda: race_match(2),
-    "bierpong": lambda: pong_match(5),
-}
-
-
-def saved(tmp_path: Path, m: Match, name: str = "match") -> Path:
-    p = tmp_path / f"{name}.json"
-    m.save(p)
-    return p
 
 
 def key(app: App, k: int) -> None:
@@ -88,37 +31,30 @@ def key(app: App, k: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", list(MATCHES))
-def test_every_step_forward_and_back_is_the_replayed_prefix(app: App, tmp_path: Path, game: str) -> None:
-    """→ and ← through a whole bot match: the scene's match at step k has the state and the rulings
-    `Match.replay` of the first k + 1 entries gives (all four games)."""
+def test_the_arrow_keys_show_every_step_forward_and_back(app: App, tmp_path: Path, game: str) -> None:
+    """→ and ← through a whole bot match: each key moves one step and the scene's match shows the
+    replay's state and rulings of that step (all four games; that these are the replayed prefix:
+    test_replay_flow)."""
     m = MATCHES[game]()
     path = saved(tmp_path, m)
     viewer = ReplayScene(app, str(path), step=0)
     app.push(viewer)
     app.step(0.0)
-    log = MatchLog.load(path)
-    n = len(log.entries) - 1
-    assert viewer.replay.steps == n and n > 20
-    ref = Match.replay(log.prefix(1))
+    n = viewer.replay.steps
+    assert n == len(m.log.entries) - 1 and n > 20
     for k in range(n + 1):
         if k > 0:
             key(app, pygame.K_RIGHT)
             if viewer.anim is not None:  # a Bierpong throw being thrown again: → again skips it
                 key(app, pygame.K_RIGHT)
-            ref.apply(ref.parse(log.entries[k].action), log.entries[k].detail)
         assert viewer.step == k
         shown = viewer.scene.match
-        assert shown.state == ref.state, f"step {k}"
-        assert shown.rulings() == ref.rulings()
-    checked = sorted({*range(0, n + 1, max(1, n // 12)), n})
-    for k in reversed(range(n)):  # and back again, checked against a fresh replay of the prefix
+        assert shown.state == viewer.replay.state_at(k), f"step {k}"
+        assert shown.rulings() == m.log.prefix(k + 1).rulings()
+    for k in reversed(range(n)):
         key(app, pygame.K_LEFT)
-        assert viewer.step == k
-        if k in checked:
-            want = Match.replay(log.prefix(k + 1))
-            assert viewer.scene.match.state == want.state
-            assert viewer.scene.match.rulings() == want.rulings()
-    assert viewer.scene.match.state == Match.replay(log.prefix(1)).state
+        assert viewer.step == k and viewer.scene.match.state == viewer.replay.state_at(k)
+    assert viewer.scene.match.rulings() == m.log.prefix(1).rulings()
 
 
 def test_home_end_and_the_progress_bar(app: App, tmp_path: Path) -> None:
@@ -249,86 +185,13 @@ def test_speed_changes_the_auto_advance_rate(app: App, tmp_path: Path) -> None:
     assert advanced(4.0) == 0
 
 
-def test_cursor_stops_at_the_end_and_clamps() -> None:
-    """The pure cursor: steps stay within the match, playing stops at the last step."""
-    c = Cursor(5)
-    assert c.back() == 0 and c.end() == 5 and c.forward() == 5
-    c.home()
-    c.toggle_play()
-    for s in SPEEDS[SPEEDS.index(1.0):]:
-        c.faster()
-    assert c.speed == SPEEDS[-1] == 8.0
-    assert c.tick(10.0) == 5 and not c.playing
-
-
 # --- Bierpong: the launch kept and thrown again -----------------------------------------------------
-
-
-def test_logged_launch_resimulates_to_the_logged_outcome_bierpong_art4(app: App, tmp_path: Path) -> None:
-    """A live bot match keeps every ball's launch in its entry; `physics.world.simulate` of a single
-    ball on the rack that stood before it, classified, is the logged outcome – and both balls of a
-    `Together` (bierpong.art4), released together on one table, give both logged outcomes."""
-    m = live_pong_match(app, 4)
-    path = saved(tmp_path, m, "pong")
-    replay = Replay.load(path)
-    cb = bool(m.profile["cup_contact_is_bounce"])
-    singles = pairs = throwoffs = 0
-    for k in range(1, replay.steps + 1):
-        entry = replay.entry(k)
-        launches = throws_of(entry)
-        action = parse_action(entry.action)
-        before = replay.state_at(k - 1)
-        if isinstance(action, Throw) and len(launches) == 1:
-            la = launches[0]
-            assert la.player == action.player
-            cups = [Cup(c.id, c.x, c.y) for c in before.sides[la.side].rack.cups]
-            got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
-            assert got == action.outcome, f"step {k}: {entry.action}"
-            singles += 1
-        elif isinstance(action, ThrowoffBall):  # bierpong.art8: each ball of the throw-off at its rack
-            (la,) = launches
-            assert la.player == action.player and la.side is not None
-            cups = [Cup(c.id, c.x, c.y) for c in before.sides[la.side].rack.cups]
-            got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
-            assert got == action.outcome, f"step {k}: {entry.action}"
-            throwoffs += 1
-        elif isinstance(action, Throwoff):  # bierpong.art8: one ball at each rack, both kept
-            assert [la.player for la in launches] == [action.a, action.b]
-            for la, want in zip(launches, (action.a_out, action.b_out)):
-                assert la.side is not None
-                cups = [Cup(c.id, c.x, c.y) for c in before.sides[la.side].rack.cups]
-                got = parse_outcome(str(classify(simulate(cups, PhysThrow(la.release, la.velocity, la.spin)).events, cup_contact_is_bounce=cb)))
-                assert got == want, f"step {k}: {entry.action}"
-            throwoffs += 1
-        elif isinstance(action, Together) and len(launches) == 2:
-            assert {la.player for la in launches} == {action.first.player, action.second.player}
-            got2 = table_outcomes(before, launches, cb)
-            assert got2 == {t.player: t.outcome for t in (action.first, action.second)}, f"step {k}"
-            pairs += 1
-    assert singles >= 5 and pairs >= 1 and throwoffs >= 1
-
-
-def table_outcomes(before: Any, launches: list[Launch], cb: bool) -> dict[str, Any]:
-    """Both balls of a together throw on one fresh table, each released `after` steps in."""
-    side = launches[0].side
-    assert side is not None and all(la.side == side for la in launches)
-    table = Table([Cup(c.id, c.x, c.y) for c in before.sides[side].rack.cups])
-    ids: dict[int, str] = {}
-    events: list[Any] = []
-    n = 0
-    while n < 4000 and (len(ids) < len(launches) or table.busy):
-        for la in launches:
-            if la.after == n:
-                ids[table.throw(PhysThrow(la.release, la.velocity, la.spin))] = la.player
-        events += table.step()
-        n += 1
-    return {p: parse_outcome(str(classify(events, ball=b, cup_contact_is_bounce=cb))) for b, p in ids.items()}
 
 
 def test_viewer_throws_the_kept_balls_again_then_shows_the_step(app: App, tmp_path: Path) -> None:
     """→ onto a kept throw: the rack before it stands on the table, the balls fly again (at the
     chosen speed) and come to rest; then the referee's view is the state after the step."""
-    m = live_pong_match(app, 6)
+    m = live_pong_match(6)
     viewer = ReplayScene(app, str(saved(tmp_path, m, "pong")), step=0)
     app.push(viewer)
     k = next(k for k in range(1, viewer.replay.steps + 1) if throws_of(viewer.replay.entry(k)))
@@ -418,8 +281,8 @@ def test_menu_replays_button_opens_the_list_and_the_viewer(app: App) -> None:
 
 
 def test_a_challenged_ruling_is_shown_struck_at_its_step(app: App, tmp_path: Path) -> None:
-    """A drink ruling a later challenge overrode (game.rules.challenge) is marked struck at its own
-    step and in the jump list; the challenge is a step of its own that leaves the game's state alone."""
+    """A drink ruling a later challenge overrode (game.rules.challenge) is shown struck in the jump
+    list, and End shows the challenge's step (the marks and the state: test_replay_flow)."""
     from game.rules.ruling import What
     from game.ui.common.modal import ListDialog
 
@@ -429,10 +292,8 @@ def test_a_challenged_ruling_is_shown_struck_at_its_step(app: App, tmp_path: Pat
     viewer = ReplayScene(app, str(saved(tmp_path, m, "challenged")), step=i - 1)
     app.push(viewer)
     app.step(0.0)
-    marks = viewer.replay.rulings_at(i - 1)
-    assert [s for _r, s in marks] == [k == j for k in range(1, len(marks) + 1)]
     key(app, pygame.K_END)
-    assert viewer.scene.match.state == viewer.replay.state_at(viewer.step - 1)  # the challenge moves no cup
+    assert viewer.step == viewer.replay.steps and viewer.scene.match.state == viewer.replay.state_at(viewer.step)
     key(app, pygame.K_j)
     dialog = viewer.modal
     assert isinstance(dialog, ListDialog)

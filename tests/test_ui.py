@@ -13,12 +13,11 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.dice.actions import Dice, Roll, Stand, Tower  # noqa: E402
+from game.dice.actions import Dice, Flip, Roll, Stand, Tower  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules.catalog import rules_for  # noqa: E402
 from game.state import CHANCE  # noqa: E402
 from game.ui.common.app import App, run_app  # noqa: E402
-from game.session import LIVE  # noqa: E402
 from game.ui.dice.dice_table import DiceTableScene  # noqa: E402
 from game.ui.dice.dice_view import DiceView  # noqa: E402
 from game.ui.common.help import HelpOverlay  # noqa: E402
@@ -136,7 +135,6 @@ def test_space_rolls_and_a_clicked_die_is_kept_in_the_next_roll(app: App) -> Non
     key(pygame.K_SPACE)
     settle(app, table)
     assert player_actions(m) == ["roll"]
-    assert m.state.turn is not None and m.state.turn.rolls == 1
     rect = table.dice.rect(0)
     face = table.dice.slots[0].face
     click(rect.center)
@@ -146,9 +144,7 @@ def test_space_rolls_and_a_clicked_die_is_kept_in_the_next_roll(app: App) -> Non
     app.step(0.05)
     assert player_actions(m)[-1] == f"roll {face}"
     settle(app, table)
-    t = m.state.turn
-    assert t is not None and face in t.out  # Schock: the kept die is out of the cup now
-    # an out die cannot be taken back: the click is answered with a message
+    # an out die cannot be taken back (schock.rolls, tests/session/test_dice_flow): the click is answered with a message
     out_slot = next(i for i, sl in enumerate(table.dice.slots) if sl.out)
     click(table.dice.rect(out_slot).center)
     app.step(0.05)
@@ -157,15 +153,16 @@ def test_space_rolls_and_a_clicked_die_is_kept_in_the_next_roll(app: App) -> Non
 
 
 def test_an_illegal_action_shows_why(app: App) -> None:
+    """Enter (stand) and F (turn) reach the session; its refusal is the toast (the rulings: test_dice_flow)."""
     m = Match("schock", HUMANS, seed=1)
     table = table_for(app, m)
     key(pygame.K_RETURN)
     app.step(0.05)
     assert player_actions(m) == []
-    assert "has not rolled yet" in table.toast.history[-1]
+    assert table.toast.history[-1] == str(table.session.why_not(0, Stand()))
     key(pygame.K_f)
     app.step(0.05)
-    assert "sixes" in table.toast.history[-1]
+    assert table.toast.history[-1] == str(table.session.why_not(0, Flip(1)))
 
 
 def test_ctrl_z_undoes_the_last_turn(app: App) -> None:
@@ -185,12 +182,11 @@ def test_ctrl_s_saves_a_match_that_loads_again(app: App) -> None:
     table = table_for(app, m)
     key(pygame.K_SPACE)
     settle(app, table)
+    assert table.save_path is None
     key(pygame.K_s, pygame.KMOD_CTRL)
     app.step(0.05)
-    assert table.save_path is not None and table.save_path.is_file()
-    assert table.save_path.parent == Path(os.environ["XDG_DATA_HOME"]) / "stammtisch" / "saves"
-    again = Match.load(table.save_path)
-    assert [e.action for e in again.log.entries] == [e.action for e in m.log.entries]
+    assert table.save_path is not None and table.save_path.is_file()  # where and what: test_dice_flow
+    assert str(table.save_path) in table.toast.history[-1]
 
 
 def test_the_log_panel_undoes_to_the_chosen_action(app: App) -> None:
@@ -208,17 +204,6 @@ def test_the_log_panel_undoes_to_the_chosen_action(app: App) -> None:
     table.modal.on_action(str(second))
     assert len(m.log.entries) == second
     assert table.modal is None
-
-
-def test_a_bot_acts_after_a_short_delay(app: App) -> None:
-    m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Robo", "random")], seed=8, opener=1)
-    table = table_for(app, m)
-    app.step(LIVE.bot_delay / 2)
-    assert player_actions(m) == []
-    for _ in range(4):
-        app.step(LIVE.bot_delay / 2)
-    assert player_actions(m) == ["roll"]
-    assert m.state.current_player() == CHANCE or table.dice.animating or m.log.entries[-1].seat == CHANCE
 
 
 def throws(app: App, table: DiceTableScene, *steps: tuple[int, Roll | Stand, Dice | None]) -> None:
