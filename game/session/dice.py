@@ -7,7 +7,6 @@ waits `pace.read_delay` instead of `pace.bot_delay` while a finished throw lies 
 """
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -42,7 +41,6 @@ class DiceSession(Session):
     def __init__(self, match: Match, seats: Sequence[Seat] | None = None, pace: Pace = LIVE, *,
                  autosave: bool = False, save_path: str | Path | None = None) -> None:
         self._fallbacks: list[str] = []  # bots of an unknown kind, told once the table listens
-        self.scripted: deque[Action] = deque()  # chance outcomes to come first (`script`)
         super().__init__(match, seats, pace, autosave=autosave, save_path=save_path)
         for text in self._fallbacks:
             self.notice(text, "error")
@@ -76,20 +74,6 @@ class DiceSession(Session):
         return None
 
     # --- chance and pacing -----------------------------------------------------------------------
-
-    def script(self, *outcomes: Action) -> None:
-        """Chance outcomes (`Dice`, `Tower`) to be drawn before the match's seeded source is asked
-        again – for tests and demonstrations; they are logged like any other roll."""
-        self.scripted.extend(outcomes)
-
-    def chance(self) -> None:
-        if not self.scripted:
-            self.apply(self.match.draw_chance())
-            return
-        outcome = self.scripted.popleft()
-        refusal = self.apply(outcome)
-        if refusal is not None:
-            raise ValueError(f"the scripted outcome {outcome} cannot be drawn now: {refusal}")
 
     def applied(self, entry: Entry, before: Any) -> None:
         """A Türmchen (a chance entry after which the roll is still to be drawn) holds the table."""

@@ -14,7 +14,6 @@ no decision; the start order is the people's when any person is at the table.
 """
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -66,7 +65,6 @@ class RaceSession(Session):
         self.nols = 0  # nøls the turn timer called
         self._last: Any = None  # the action being applied (for `applied`)
         self._clock_before = 0.0
-        self.scripted: deque[Any] = deque()  # chance outcomes to draw first (tests, demonstrations)
         for note in self._bot_notes:
             self.notice(note)
         if self.journal_on and self.save_path is not None:
@@ -119,20 +117,6 @@ class RaceSession(Session):
         return isinstance(action, (Call, Judge))
 
     # --- chance --------------------------------------------------------------------------------
-
-    def script(self, *outcomes: Any) -> None:
-        """Chance outcomes (`Dice`, `StartDie`) to be drawn before the match's seeded source is asked
-        again – for tests and demonstrations; they are logged like any other roll."""
-        self.scripted.extend(outcomes)
-
-    def chance(self) -> None:
-        if not self.scripted:
-            self.apply(self.match.draw_chance())
-            return
-        outcome = self.scripted.popleft()
-        refusal = self.apply(outcome)
-        if refusal is not None:
-            raise ValueError(f"the scripted outcome {outcome} cannot be drawn now: {refusal}")
 
     # --- applying --------------------------------------------------------------------------------
 

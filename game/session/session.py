@@ -12,6 +12,7 @@ table made; the bots' decisions, chance outcomes and clock entries after it go w
 from __future__ import annotations
 
 import random
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -64,6 +65,7 @@ class Session:
         self.pause = 0.0  # seconds the table holds still after an entry (a game's pause)
         self.bot_wait = 0.0  # seconds the bot on turn has been thinking
         self._settling = False  # drawing the chance that an entry made due
+        self.scripted: deque[Any] = deque()  # chance outcomes to draw first (`script`)
         self.autosave = MatchAutosave(match, enabled=autosave)
 
     # --- seats -----------------------------------------------------------------------------------
@@ -220,9 +222,21 @@ class Session:
     def bot_delay(self) -> float:
         return self.pace.bot_delay
 
+    def script(self, *outcomes: Any) -> None:
+        """Chance outcomes (dice, a Türmchen, an order die) to be drawn before the match's seeded
+        source is asked again – for tests and demonstrations; they are logged like any other roll."""
+        self.scripted.extend(outcomes)
+
     def chance(self) -> None:
-        """Draw the pending chance outcome from the match's seeded source and log it."""
-        self.apply(self.match.draw_chance())
+        """Draw the pending chance outcome (a scripted one first, else from the match's seeded
+        source) and log it."""
+        if not self.scripted:
+            self.apply(self.match.draw_chance())
+            return
+        outcome = self.scripted.popleft()
+        refusal = self.apply(outcome)
+        if refusal is not None:
+            raise ValueError(f"the scripted outcome {outcome} cannot be drawn now: {refusal}")
 
     def bot_turn(self, seat: int) -> None:
         """The bot at `seat` decides; a bot that fails or chooses an illegal action is replaced, for

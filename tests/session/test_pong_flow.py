@@ -11,10 +11,10 @@ import pytest
 from game.bierpong import bots as B
 from game.bierpong.actions import Begin, Catch, Foul, KnockOver, Remove, Swat, Throw, ThrowoffBall, Time, Together, parse_action
 from game.bierpong.outcome import Outcome, parse_outcome
-from game.bierpong.state import PLAY, REMOVE, BierpongState
+from game.bierpong.state import PLAY, REMOVE
 from game.games import GAMES
 from game.match import Match, PlayerSpec
-from game.session import LIVE, Pace
+from game.session import LIVE
 from game.session.events import Refusal
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
@@ -24,9 +24,8 @@ from physics.table import formation
 from physics.world import Throw as PhysThrow
 from physics.world import simulate
 from tests.bierpong_physics_helpers import RELEASE, Shot, shot_for
+from tests.session.pong_helpers import REAL, STEP, state, to_rest
 
-REAL = Pace(0.05, 0.0, False)  # not instant: the table runs only as fast as the test ticks it
-STEP = 0.02
 BESIDE = (RELEASE[0], -0.08, RELEASE[2])  # the partner's release beside the first ball (bierpong.art4)
 
 
@@ -51,22 +50,10 @@ def singles() -> Match:
     return m
 
 
-def state(s: PongSession) -> BierpongState:
-    return s.state
-
-
 def real(s: PongSession, player: str, want: str, *, release: tuple[float, float, float] = RELEASE) -> tuple[PhysThrow, Outcome]:
     """A real throw doing `want` for `player` on the rack standing now, and its outcome as logged."""
     sh: Shot = shot_for(s.match, player, want, release=release)
     return sh.throw, parse_outcome(str(sh.outcome))
-
-
-def to_rest(s: PongSession, limit: float = 12.0) -> None:
-    t = 0.0
-    while s.table.busy and t < limit:
-        s.tick(STEP)
-        t += STEP
-    assert not s.table.busy, "the ball never came to rest"
 
 
 def actions(m: Match, since: int = 1) -> list[object]:

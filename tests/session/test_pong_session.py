@@ -13,24 +13,18 @@ import pytest
 from game.bierpong import bots as B
 
 from game.bierpong.actions import Begin, Catch, Clock, Foul, Swat, Throw, ThrowoffBall, Time, Together, parse_action
-from game.bierpong.state import CHOOSE, THROWOFF, BierpongState
+from game.bierpong.state import CHOOSE, THROWOFF
 from game.match import Match, PlayerSpec
 from game.replay import throws_of
 from game.rules import bierpong as R
-from game.session import Pace
 from game.session.events import Refusal
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
 from physics.constants import CONST
 from physics.world import Throw as PhysThrow
 from tests.bierpong_helpers import DOUBLES, SINGLES, new_game
 from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
+from tests.session.pong_helpers import REAL, STEP, state, to_rest
 
-REAL = Pace(0.05, 0.0, False)  # not instant: the table runs only as fast as the test ticks it
-STEP = 0.02
-
-
-def state(s: PongSession) -> BierpongState:
-    return s.state
 
 
 def aim(s: PongSession, player: str, want: str, cup: int | None = None, *,
@@ -39,14 +33,6 @@ def aim(s: PongSession, player: str, want: str, cup: int | None = None, *,
     st = state(s)
     among = None if st.phase == THROWOFF else st.targets()
     return shot(rack_now(st, player), want, cup, among=among, release=release).throw
-
-
-def to_rest(s: PongSession, limit: float = 12.0) -> None:
-    t = 0.0
-    while s.table.busy and t < limit:
-        s.tick(STEP)
-        t += STEP
-    assert not s.table.busy, "the ball never came to rest"
 
 
 def until_person(s: PongSession, limit: int = 2000) -> None:

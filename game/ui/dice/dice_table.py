@@ -29,6 +29,7 @@ from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.session import LIVE
 from game.state import CHANCE
 from game.ui.common import theme
+from game.ui.common.session_scene import SessionScene
 from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.dice.dice_draw import TableDrawing
@@ -43,8 +44,10 @@ from game.ui.dice.standing import FinalStanding
 from game.ui.dice.table_layout import compute_layout, mat_width
 
 
-class DiceTableScene(TableDrawing, OverlayScene):
+class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     """A Schock or Katchen match at the table."""
+
+    session: DiceSession
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "",
                  autosave: bool = True) -> None:
@@ -340,26 +343,8 @@ class DiceTableScene(TableDrawing, OverlayScene):
         who = self.state.players[seat] if seat >= 0 else ""
         self.toast.show(_("Undone – {name}'s turn again").format(name=who) if who else _("Undone"))
 
-    def undo_to(self, n: int) -> None:
-        self.session.undo_to(n)
-        self.modal = None
-        self.toast.show(_("Back to before action {n}").format(n=n + 1))
-
-    def save(self) -> Path | None:
-        saved = self.session.save()
-        if isinstance(saved, Refusal):
-            self.toast.show(str(saved), "error")
-            return None
-        self.toast.show(_("Saved to {path}").format(path=saved))
-        return saved
-
-    def leave(self) -> None:
-        """Back to the menu; an unfinished match is kept (its own save file, or the autosave)."""
-        self.session.leave()
-        self.host.pop()
-
-    def closed(self) -> None:
-        self.session.close()
+    def tell(self, text: str, *, error: bool = False) -> None:
+        self.toast.show(text, "error" if error else "info")
 
     def new_match(self) -> None:
         self.host.replace(DiceTableScene(self.host, self.session.next_match()))

@@ -37,6 +37,7 @@ from game.rules.challenge import CHALLENGE, Challenge
 from game.session import LIVE, Applied, Notice, Rewound, SessionEvent, session_for
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
+from game.ui.common.session_scene import SessionScene
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import feed_by_entry
 from game.ui.common.modal import Confirm, log_dialog
@@ -70,8 +71,10 @@ KEYS = (  # shown through `_()` by the view
 CLICK_R = 28  # px around a ball that a click reaches
 
 
-class BierpongMatchScene(Sling, OverlayScene):
+class BierpongMatchScene(SessionScene, Sling, OverlayScene):
     """The match scene: a `Match` of Bierpong played on its session's live table."""
+
+    session: PongSession
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, autosave: bool = True) -> None:
         super().__init__(host)
@@ -525,13 +528,8 @@ class BierpongMatchScene(Sling, OverlayScene):
         self.leave()
         return True
 
-    def leave(self) -> None:
-        """Back to the menu; an unfinished match is kept (its own file, or the autosave)."""
-        self.session.leave()
-        self.host.pop()
-
-    def closed(self) -> None:
-        self.session.close()
+    def tell(self, text: str, *, error: bool = False) -> None:
+        self.toast = text
 
     def help_toggle(self) -> None:
         """F1: the Bierpong rules of this match's profile."""
@@ -547,18 +545,6 @@ class BierpongMatchScene(Sling, OverlayScene):
         refusal = self.session.undo()
         self.toast = _("nothing to undo") if refusal is not None else _("back to before action {n}").format(n=len(self.match.log.entries) + 1)
 
-    def undo_to(self, n: int) -> None:
-        self.session.undo_to(n)
-        self.modal = None
-        self.toast = _("back to before action {n}").format(n=n + 1)
-
-    def save(self) -> Path | None:
-        result = self.session.save()
-        if isinstance(result, Path):
-            self.toast = _("saved to {path}").format(path=result)
-            return result
-        self.toast = str(result)
-        return None
 
     def open_log(self) -> None:
         items = [(f"{i + 1:>4}.  {e.action}", str(i)) for i, e in enumerate(self.match.log.entries) if i > 0]

@@ -35,6 +35,7 @@ from game.rules.ledger import Ledger
 from game.session import LIVE, Applied, Notice, Refusal, Rewound, SessionEvent, session_for
 from game.session.race import RaceSession
 from game.ui.common import theme
+from game.ui.common.session_scene import SessionScene
 from game.ui.common.banners import Banners, Toast
 from game.ui.board.board_view import BoardView, CapView
 from game.ui.common.challenge import ChallengeDialog
@@ -53,8 +54,10 @@ KEY_ZOOM = 1.25
 LEAVE = N_("Leave")  # the leave question's answer (Confirm shows it through `_()`)
 
 
-class RaceScene(OverlayScene):
+class RaceScene(SessionScene, OverlayScene):
     """A Racerbile race at the table: board, dice tray, gears, standings, feed, dialogs."""
+
+    session: RaceSession
 
     tool_buttons: dict[str, UIButton]  # the widgets (`race_frame.build_ui`)
     b_up: UIButton
@@ -243,9 +246,6 @@ class RaceScene(OverlayScene):
         except KeyError:
             return who
 
-    def closed(self) -> None:
-        self.session.close()
-
     # --- requests ----------------------------------------------------------------------------
 
     def me(self) -> int:
@@ -312,23 +312,8 @@ class RaceScene(OverlayScene):
         else:
             self.toast.show(_("Undone: {action}").format(action=what))
 
-    def undo_to(self, n: int) -> None:
-        """Back to just after the first `n` log entries (the log's "undo to here")."""
-        self.session.undo_to(n)
-        self.toast.show(_("Back to before action {n}").format(n=n + 1))
-
-    def save(self) -> Path | None:
-        got = self.session.save()
-        if isinstance(got, Refusal):
-            self.toast.show(str(got), "error")
-            return None
-        self.toast.show(_("Saved to {path}").format(path=got))
-        return got
-
-    def leave(self) -> None:
-        """Back to the menu; an unfinished race is kept (its own file, its journal, or the autosave)."""
-        self.session.leave()
-        self.host.pop()
+    def tell(self, text: str, *, error: bool = False) -> None:
+        self.toast.show(text, "error" if error else "info")
 
     def ask_leave(self) -> None:
         def chosen(text: str) -> None:

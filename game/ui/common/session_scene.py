@@ -1,0 +1,43 @@
+"""What every match scene does the same way with its session: undo to a log entry, save, leave."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.i18n import _
+from game.session import Refusal, Session
+
+
+class SessionScene:
+    """A mixin for the match scenes: `session`, `host` and `modal` are the scene's; `tell` shows a
+    line to the table (each scene has its own toast)."""
+
+    session: Session
+    host: Any
+    modal: Any
+
+    def tell(self, text: str, *, error: bool = False) -> None:
+        raise NotImplementedError
+
+    def undo_to(self, n: int) -> None:
+        """Back to just after the first `n` log entries (the log's "undo to here")."""
+        self.session.undo_to(n)
+        self.modal = None
+        self.tell(_("Back to before action {n}").format(n=n + 1))
+
+    def save(self) -> Path | None:
+        """Save the match (Ctrl+S): where it went, or None (the reason shown)."""
+        got = self.session.save()
+        if isinstance(got, Refusal):
+            self.tell(str(got), error=True)
+            return None
+        self.tell(_("Saved to {path}").format(path=got))
+        return got
+
+    def leave(self) -> None:
+        """Back to the menu; an unfinished match is kept (its own file, its journal, or the autosave)."""
+        self.session.leave()
+        self.host.pop()
+
+    def closed(self) -> None:
+        self.session.close()
