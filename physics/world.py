@@ -281,6 +281,10 @@ class Table:
         """Every ball since the last `reset_balls`, in throwing order."""
         return [b.view() for b in self._balls]
 
+    def at_rest(self) -> dict[int, bool]:
+        """Every ball since the last `reset_balls`: whether it has come to rest (cheaper than `balls`)."""
+        return {b.id: b.mode == DONE for b in self._balls}
+
     def cups(self) -> list[CupView]:
         """The cups on the table, in their order."""
         out = []

@@ -60,8 +60,10 @@ class LiveTable:
     """A table being played on: `throw` releases a ball, `advance(sim_seconds)` runs the whole fixed
     steps the accumulator holds and returns their events; `done` says every ball of the throw rests."""
 
-    def __init__(self, cups: Sequence[Cup] = (), *, side: int = -1, max_ball_time: float = MAX_BALL_TIME) -> None:
+    def __init__(self, cups: Sequence[Cup] = (), *, side: int = -1, max_ball_time: float = MAX_BALL_TIME,
+                 trails: bool = True) -> None:
         self.max_ball_time = max_ball_time
+        self.keep_trails = trails  # a table nobody watches (instant play-outs) keeps no trails
         self.throws = 0
         self.rack(cups, side)
 
@@ -150,7 +152,7 @@ class LiveTable:
             events = self.table.step()
             self.sim_time += dt
             self.steps += 1
-            if self.steps % TRAIL_EVERY == 0 or events:
+            if self.keep_trails and (self.steps % TRAIL_EVERY == 0 or events):
                 self._record_trails()
             if self.flights:
                 self._record(events, dt)
@@ -167,14 +169,14 @@ class LiveTable:
 
     def _record(self, events: list[Event], dt: float) -> None:
         busy = self.table.busy
-        views = {b.id: b for b in self.table.balls()}
+        rest = self.table.at_rest()
         for bid, f in self.flights.items():
             if not f.open:
                 continue
-            f.events += [e for e in events if e.ball == bid]
+            if events:
+                f.events += [e for e in events if e.ball == bid]
             f.time += dt
-            v = views.get(bid)
-            if v is None or v.settled or not busy or f.time > self.max_ball_time:
+            if rest.get(bid, True) or not busy or f.time > self.max_ball_time:
                 f.rested = True
 
     def _record_trails(self) -> None:

@@ -69,7 +69,7 @@ class PongSession(Session):
     """One Bierpong match at one table, with its live physics table."""
 
     def __init__(self, match: Match, seats: Sequence[Seat] | None = None, pace: Pace = LIVE, **kw: Any) -> None:
-        self.table = LiveTable()
+        self.table = LiveTable(trails=not pace.instant)
         self.pick = 0  # which of the allowed throwers throws next (Tab)
         self.clock_pending = 0.0  # game-clock seconds not yet logged
         self._clock_before = 0.0  # the clock when an undo began (its time is logged again)
