@@ -15,9 +15,21 @@ class SessionScene:
     session: Session
     host: Any
     modal: Any
+    feed: Any  # the referee's feed (`game.ui.common.feed.Feed`)
+    final_dismissed: bool
 
     def tell(self, text: str, *, error: bool = False) -> None:
         raise NotImplementedError
+
+    def resync_feed(self, final: type) -> None:
+        """After a resync: the feed from the whole log, and a match reopened by an undo puts its
+        final standing (a `final` dialog) away."""
+        self.feed.set_log(self.session.match.log.entries)
+        self.feed.flash.clear()
+        if not self.session.over():
+            self.final_dismissed = False
+            if isinstance(self.modal, final):
+                self.modal = None
 
     def undo_to(self, n: int) -> None:
         """Back to just after the first `n` log entries (the log's "undo to here")."""

@@ -175,12 +175,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.finished_caption = f"{st.players[t2.seat]}: {tr(st.describe(throw))}"
         else:
             self.dice.clear()
-        self.feed.set_log(self.match.log.entries)
-        self.feed.flash.clear()
-        if not st.is_terminal():
-            self.final_dismissed = False
-            if isinstance(self.modal, FinalStanding):
-                self.modal = None
+        self.resync_feed(FinalStanding)
         self._button_sig = ()
 
     # --- what the session tells ------------------------------------------------------------

@@ -180,12 +180,7 @@ class RaceScene(SessionScene, OverlayScene):
             self.tray.caption = f"{st.driver(t.seat)} · " + _("gear {n}").format(n=t.gear)
         else:
             self.tray.clear()
-        self.feed.set_log(self.match.log.entries)
-        self.feed.flash.clear()
-        if not st.is_terminal():
-            self.final_dismissed = False
-            if isinstance(self.modal, RaceFinal):
-                self.modal = None
+        self.resync_feed(RaceFinal)
         self._sig = ()
 
     def play(self, dt: float) -> None:
