@@ -3,7 +3,8 @@
 A match knows its game only through the state interface (`game.state.GameState`): the state class
 starts it from the seating and the settings, draws its chance and rules on what may be challenged.
 Live play draws chance outcomes from a seeded generator; the log records every outcome, so a
-saved match replays exactly. Undo replays a prefix of the log. With a `journal` every entry is
+saved match replays exactly. Undo replays a prefix of the log from the nearest checkpoint (the
+state kept every `CHECKPOINT` entries; states are immutable). With a `journal` every entry is
 also appended to a crash-proof file as it happens (`game.rules.journal`): after a crash,
 `Match.load(path, journal=path)` continues from the last completed action.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from game.errors import IllegalAction, InputError
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
@@ -24,6 +25,9 @@ from game.rules.ruling import Ruling
 from game.state import CHANCE, GameState, Seating
 
 __all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "profile_from_dict"]
+
+
+CHECKPOINT = 100  # entries between two kept states: an undo replays fewer than this many (bench/longmatch.py)
 
 
 def at_journal_line(e: InputError) -> InputError:
@@ -64,6 +68,12 @@ class Match:
         self.state: Any = step.state
         self.log = MatchLog(game, [p.to_dict() for p in players], self.profile.to_dict(), seed, made)
         self.log.append(Entry(START, "start", step.rulings))
+        # entry count → (the entry last in it, the state after it): where an undo starts replaying
+        self._marks: dict[int, tuple[Entry, Any]] = {1: (self.log.entries[0], self.state)}
+        # the drinks so far: (log, entries folded in, the last of them, the ledger), and kept ledgers
+        # by entry count (folded without a challenge since)
+        self._led: tuple[MatchLog, int, Entry, Ledger] | None = None
+        self._led_marks: dict[int, tuple[Entry, Ledger]] = {}
         self.listeners: list[Callable[[Entry], None]] = []
         self.journal: Journal | None = None
         if journal is not None:
@@ -75,6 +85,16 @@ class Match:
         """Apply a legal action, log it, and return the log entry (with its rulings). A `Challenge`
         (or its text) overrides an earlier drink ruling and leaves the game's state alone;
         `detail` is kept in the entry for replays (e.g. a ball's launch)."""
+        entry = self._step(action, detail)
+        if self.journal is not None:
+            self.journal.append(entry)
+        for f in self.listeners:
+            f(entry)
+        return entry
+
+    def _step(self, action: Any, detail: dict[str, Any] | None) -> Entry:
+        """`apply` without the journal and the listeners (a replay's step); every `CHECKPOINT`
+        entries the state is kept."""
         if isinstance(action, str) and is_challenge_text(action):
             action = parse_challenge(action)
         if isinstance(action, Challenge):
@@ -90,10 +110,9 @@ class Match:
             self.state = step.state
             entry = Entry(seat, str(action), step.rulings, detail)
         self.log.append(entry)
-        if self.journal is not None:
-            self.journal.append(entry)
-        for f in self.listeners:
-            f(entry)
+        n = len(self.log.entries)
+        if n % CHECKPOINT == 0:
+            self._marks[n] = (entry, self.state)
         return entry
 
     def draw_chance(self) -> Any:
@@ -139,27 +158,36 @@ class Match:
 
     def drinks(self) -> Ledger:
         """What everybody has drunk, and the strokes and Schüsse, by the rulings that stand (the
-        ledger follows challenges; mats are the state's). Kept until the log changes (scenes ask
-        every frame)."""
-        log = self.log
-        last = log.entries[-1] if log.entries else None
-        cached = self.__dict__.get("_drinks")  # (log, entries, last entry, ledger): held, so never a stale id
-        if cached is not None and cached[0] is log and cached[1] == len(log.entries) and cached[2] is last:
-            led: Ledger = cached[3]
+        ledger follows challenges; mats are the state's). A running ledger: the entries new since
+        the last call are added; a challenge (it overrides an earlier ruling) or a log that is no
+        longer the one folded (an undo, a replay viewer's step) rebuilds it."""
+        log, entries = self.log, self.log.entries
+        got = self._led
+        if got is not None and got[0] is log and len(entries) >= got[1] > 0 and entries[got[1] - 1] is got[2]:
+            done, led = got[1], got[3]
+        else:
+            done, led = 0, self._no_drinks()
+        if done == len(entries):
+            return led
+        if all(e.seat != CHALLENGE for e in entries[done:]):  # added entry by entry, kept every CHECKPOINT
+            for k in range(done, len(entries)):
+                led = _add(led, entries[k].rulings)
+                if (k + 1) % CHECKPOINT == 0:
+                    self._led_marks[k + 1] = (entries[k], led)
+            self._led = (log, len(entries), entries[-1], led)
             return led
         led = self._drinks_now()
-        self._drinks = (log, len(log.entries), last, led)
+        self._led = (log, len(entries), entries[-1], led) if entries else None
         return led
 
-    def _drinks_now(self) -> Ledger:
+    def _no_drinks(self) -> Ledger:
+        """The ledger before anybody drank."""
         drinks = {str(n): Drink(p.get("drink", "beer")) for p in self.log.players for n in (p.get("drivers") or [p["name"]])}
-        led = Ledger.new(self.people(), drinks)
-        for r in self.effective_rulings():
-            if r.what in CHALLENGEABLE:
-                if r.who not in led.players:
-                    led = Ledger((*led.accounts, (r.who, Account())))
-                led = led.apply(r)
-        return led
+        return Ledger.new(self.people(), drinks)
+
+    def _drinks_now(self) -> Ledger:
+        """The ledger rebuilt from every ruling that stands."""
+        return _add(self._no_drinks(), self.effective_rulings())
 
     def parse(self, text: str) -> Any:
         """An action of this game, or a challenge, from its text."""
@@ -170,14 +198,52 @@ class Match:
     # --- undo, save, load ------------------------------------------------------------------
 
     def undo_to(self, n: int) -> None:
-        """Go back to just after the first `n` log entries (at least the start)."""
-        n = max(1, min(n, len(self.log.entries)))
-        other = Match.replay(self.log.prefix(n))
-        self.state, self.log = other.state, other.log
+        """Go back to just after the first `n` log entries (at least the start): the log's entries
+        replayed from the nearest checkpoint at or before `n`, every ruling as logged (the same state,
+        log and generator as a replay of the whole prefix)."""
+        entries = self.log.entries
+        n = max(1, min(n, len(entries)))
+        c = max((k for k, (e, _) in self._marks.items() if k <= n and entries[k - 1] is e), default=0)
+        if c == 0:  # no checkpoint of this log (e.g. the log was swapped): the whole prefix replayed
+            other = Match.replay(self.log.prefix(n))
+            self.state, self.log, self._marks = other.state, other.log, other._marks
+        else:
+            self._rewind(c, n)
+        self._rewind_drinks(n)
         if self.journal is not None:
             self.journal.rewrite(self.log)
         # the generator continues from a fresh draw so that undone dice do not simply repeat
         self.rng = random.Random(f"{self.log.seed}/{n}/{len(self.log.entries)}/{self.rng.random()}")
+
+    def _rewind(self, c: int, n: int) -> None:
+        """The state after `n` entries, replayed from the checkpoint after `c` (c ≤ n)."""
+        old, was, marks = self.log, self.state, self._marks
+        self._marks = {k: v for k, v in marks.items() if k <= c}
+        self.state = marks[c][1]
+        self.log = old.prefix(c)
+        try:
+            for i in range(c, n):
+                saved = old.entries[i]
+                try:
+                    got = self._step(self.parse(saved.action), saved.detail)
+                except (ValueError, IllegalAction) as err:
+                    raise InputError(f"entry {i + 1}: {err}", "<log>") from None
+                if got.rulings != saved.rulings:
+                    raise InputError(f"entry {i + 1} ({saved.action}): the rulings do not replay as saved", "<log>")
+        except InputError:  # the match as it was (a full replay would not have touched it either)
+            self.log, self.state, self._marks = old, was, marks
+            raise
+
+    def _rewind_drinks(self, n: int) -> None:
+        """The running ledger after an undo to `n`: the nearest kept one with no challenge after it."""
+        entries = self.log.entries
+        marks = {k: v for k, v in self._led_marks.items() if k <= n and entries[k - 1] is v[0]}
+        self._led_marks = marks
+        self._led = None
+        for k in sorted(marks, reverse=True):
+            if all(e.seat != CHALLENGE for e in entries[k:n]):
+                self._led = (self.log, k, marks[k][0], marks[k][1])
+                break
 
     def undo_turn(self) -> None:
         """Undo back to before the last player decision (chance outcomes go with it)."""
@@ -218,9 +284,13 @@ class Match:
             raise InputError("the saved start of the match does not match its players and profile", file)
         if on_state is not None:
             on_state(m.state)
+        parsed: dict[str, Any] = {}  # actions are immutable and repeat ("dice 3 5"): each text parsed once
         for i, saved in enumerate(log.entries[1:], start=2):
             try:
-                got = m.apply(m.parse(saved.action), saved.detail)
+                action = parsed.get(saved.action)
+                if action is None:
+                    action = parsed[saved.action] = m.parse(saved.action)
+                got = m.apply(action, saved.detail)
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None
             if got.rulings != saved.rulings:
@@ -234,13 +304,28 @@ class Match:
     def load(cls, path: str | Path, *, journal: str | Path | None = None) -> Match:
         """A saved match (JSON) or a journal, replayed and verified; with `journal`, autosaving
         goes on there (`journal=path` continues a journal where it stopped)."""
+        read = None
         if not is_journal(path):
             m = cls.replay(MatchLog.load(path), str(path))
         else:
+            read = read_journal(path)
             try:
-                m = cls.replay(read_journal(path).log, str(path))
+                m = cls.replay(read.log, str(path))
             except InputError as e:
-                raise at_journal_line(e) from None
-        if journal is not None:
+                raise read.placed(e) from None  # the entry's own line (undo marks move them)
+        if journal is not None and read is not None and Path(journal) == Path(path):
+            m.close_journal()
+            m.journal = Journal.resume(path, m.log, read)  # goes on where it stopped, not written again
+        elif journal is not None:
             m.attach_journal(journal)
         return m
+
+
+def _add(led: Ledger, rulings: Iterable[Ruling]) -> Ledger:
+    """The ledger with the drinks, strokes and Schüsse of `rulings` added (a new name gets an account)."""
+    for r in rulings:
+        if r.what in CHALLENGEABLE:
+            if r.who not in led.players:
+                led = Ledger((*led.accounts, (r.who, Account())))
+            led = led.apply(r)
+    return led

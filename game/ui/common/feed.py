@@ -1,11 +1,14 @@
 """The referee's feed: the rulings of the match on a chalkboard, newest at the bottom.
 
 A challenged ruling stays in its place, dimmed and struck through; its override (the challenge's
-ruling, issue 8) follows right after it, marked and indented (`feed_items`).
+ruling, issue 8) follows right after it, marked and indented (`feed_items`). The feed follows the log
+incrementally: new entries add their rulings, an undo cuts the feed back; only a challenge (it marks an
+earlier ruling) or a log that is not a continuation of the one shown rebuilds it.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from dataclasses import dataclass
 
 import pygame
@@ -81,6 +84,11 @@ class Feed:
         self.scroll = 0  # rulings hidden below (0: the newest is visible)
         self.flash: dict[int, float] = {}  # index → seconds of highlight left
         self._items: dict[tuple[FeedItem, int], pygame.Surface] = {}
+        # the log entries shown (None: the feed was not set from a log), the items after each of
+        # them, and the entry numbers (from 1) of the challenges among them
+        self._entries: list[Entry] | None = None
+        self._ends: list[int] = []
+        self._challenges: list[int] = []
 
     def set_rect(self, rect: pygame.Rect, s: float) -> None:
         if rect != self.rect or s != self.s:
@@ -100,11 +108,66 @@ class Feed:
         self.rulings = list(rulings)
         self.items = [FeedItem(r) for r in rulings]
         self.scroll = 0
+        self._entries = None
 
-    def set_log(self, entries: Sequence[Entry]) -> None:
-        """The match's rulings from its log, challenged ones struck with their overrides after them
-        (`feed_items`). Rulings new to the log flash; a new override is scrolled into view."""
-        items = feed_items(entries)
+    def set_log(self, entries: Sequence[Entry], n: int | None = None) -> None:
+        """The match's rulings from its log (its first `n` entries), challenged ones struck with their
+        overrides after them (`feed_items`). Rulings new to the log flash; a new override is scrolled
+        into view. Costs what changed: new entries are added, an undo's cut is cut (see the module doc)."""
+        n = len(entries) if n is None else min(n, len(entries))
+        if not self._follow(entries, n):
+            self._rebuild(entries, n)
+
+    def _follow(self, entries: Sequence[Entry], n: int) -> bool:
+        """The feed brought to the first `n` entries without a rebuild, if they continue or cut back
+        the entries shown with no challenge among those added or taken away; False otherwise."""
+        old = self._entries
+        if old is None or not old:
+            return False
+        m = min(n, len(old))
+        i = m - 1
+        while i >= 0 and entries[i] is not old[i]:  # an undo's replayed entries: equal, not the same
+            if entries[i] != old[i]:
+                return False
+            i -= 1
+        if i < 0:
+            return False
+        old[i + 1:m] = entries[i + 1:m]
+        if n < len(old):  # cut back
+            if self._challenges and self._challenges[-1] > n:
+                return False
+            cut = self._ends[n - 1]
+            if cut < len(self.items):
+                del self.items[cut:], self.rulings[cut:]
+                self.flash.clear()
+            del old[n:], self._ends[n:]
+            self.flash = {k: t for k, t in self.flash.items() if k < len(self.items)}
+            self.scroll = 0
+            return True
+        fresh = entries[len(old):n]
+        if any(e.seat == CHALLENGE for e in fresh):
+            return False
+        grew = bool(self.items)
+        if not grew:
+            self.flash.clear()
+        self.flash = {k: t for k, t in self.flash.items() if k < len(self.items)}
+        start = len(old) + 1
+        for i, e in enumerate(fresh, start=start):
+            for j, r in enumerate(e.rulings, start=1):
+                if grew:
+                    self.flash[len(self.items)] = 1.2
+                self.items.append(FeedItem(r, False, False, (i, j)))
+                self.rulings.append(r)
+            self._ends.append(len(self.items))
+        old.extend(fresh)
+        self.scroll = 0
+        return True
+
+    def _rebuild(self, entries: Sequence[Entry], n: int) -> None:
+        """The whole feed anew from the first `n` entries (flashes kept for the rulings still shown)."""
+        shown = entries[:n]
+        rows = feed_by_entry(shown)
+        items = [item for row in rows for item in row]
 
         def key(it: FeedItem) -> tuple[tuple[int, int] | None, Ruling]:
             return it.origin, it.ruling
@@ -120,6 +183,9 @@ class Feed:
         self.rulings = [it.ruling for it in items]
         fresh = [k for k, it in enumerate(items) if key(it) not in old]
         self.scroll = len(items) - 1 - max(fresh) if (grew and fresh) else 0
+        self._entries = list(shown)
+        self._ends = list(accumulate(len(row) for row in rows))
+        self._challenges = [i for i, e in enumerate(shown, start=1) if e.seat == CHALLENGE]
 
     def item(self, r: Ruling | FeedItem) -> pygame.Surface:
         it = r if isinstance(r, FeedItem) else FeedItem(r)

@@ -228,7 +228,7 @@ class RaceScene(SessionScene, OverlayScene):
             sounds().play("cap_flip")
         for r in ev.entry.rulings:
             push_ruling(self.banners, r, self._seat_name)
-        self.feed.set_log(self.match.log.entries[: ev.index + 1])
+        self.feed.set_log(self.match.log.entries, ev.index + 1)
         self._coach.clear()
         self.hover_check()
         if isinstance(ev.action, (Order, Name)):
