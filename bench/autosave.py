@@ -11,9 +11,9 @@ from game.autosave import PREFIX, Autosave
 from game.match import Match
 
 
-def long_race(entries: int, seed: int = 11) -> Match:
+def long_race(entries: int, seed: int = 11, clock: int = 30) -> Match:
     """A bots-only Le Mans (three teams of three) driven by its session to at least `entries` log
-    entries, half a minute of event time logged after every ten."""
+    entries (or its end), `clock` seconds of event time logged after every ten."""
     from game.match import PlayerSpec
     from game.racerbile.actions import Clock
     from game.rules import racerbile as R
@@ -28,7 +28,7 @@ def long_race(entries: int, seed: int = 11) -> Match:
         nonlocal clocked
         if m.state.turns and len(m.log.entries) // 10 > clocked and not m.state.is_terminal():
             clocked = len(m.log.entries) // 10
-            s.apply(Clock(30))
+            s.apply(Clock(clock))
 
     session_for(m, pace=INSTANT).play_out(entries, after=after)
     return m

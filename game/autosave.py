@@ -1,18 +1,23 @@
-"""Crash-safe autosave of a live match: the whole log on disk after every action.
+"""Crash-safe autosave of a live match: every action on disk, one synced line, before it counts.
 
-One autosave per game, `autosave-<game>.json` in the save folder (`game.saves`), in the match
-log's own format (`Match.load` reads it). Every write puts the new text in a synced temporary file,
-renames the current file to `<file>.bak`, renames the new text into place and syncs the folder
-(`game.fileio.write_keeping_backup`): a crash at any moment leaves the file or its backup whole,
-and the action counts as saved once `Match.apply` has returned.
+One autosave per game, `autosave-<game>.json` in the save folder (`game.saves`), written as a match
+journal (`game.rules.journal`): the header on the first line, then one line per log entry (the
+start first), each appended, flushed and fsync'ed before `Match.apply` returns – so an action
+counts as saved once `apply` has returned, and the cost of a save does not grow with the log.
+Reading drops a torn last line (an action whose writing a crash cut short was not completed).
 
-The file holds the header on its first line and log entry i (the start is entry 1) on line i + 1,
-so an error's line names the damaged entry. Entries are serialised once and kept, so a write costs
-little more than the disk (`bench/autosave.py` measures it).
+An undo appends a mark `{"undo":n}` (the entries after the first n are undone); the file is
+rewritten whole (`game.fileio.write_keeping_backup`: synced temporary file, the current file
+becomes `<file>.bak`, the new one takes its place) only to compact it once it is much longer than
+the log, after a failed write, or when the log is not a continuation of the file. Attaching a match
+writes it whole and removes the backup – unless the file is the very autosave this match was just
+resumed from, which is then simply continued. A damaged file falls back to its backup.
 
 A finished match has no autosave: `Autosave.finish` deletes the file and its backup (save the
 match under its own name first if it is to be kept), so the menu offers only unfinished ones.
-No pygame here.
+Old autosaves (one JSON document, `stammtisch-match/1`) still load. The menu's "Continue" label
+comes from a small index beside the autosaves (`unfinished`), checked against every file's
+inode, size and mtime, so a 50,000-entry autosave is not read to label it. No pygame here.
 """
 from __future__ import annotations
 
@@ -21,20 +26,24 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
 
 from game.errors import InputError
 from game.fileio import atomic_write, sync_folder, write_keeping_backup
 from game.games import GAMES
+from game.rules.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
 from game.rules.matchlog import Entry, MatchLog
 
 if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
     from game.match import Match
 
 __all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "last_unfinished", "load_autosave",
-           "unfinished"]
+           "read_autosave", "unfinished"]
 
 PREFIX = "autosave-"
+INDEX = "autosaves.index"  # beside the autosaves: what each holds, for the menu's label
+INDEX_FORMAT = "stammtisch-autosave-index/1"
+TAIL = 64  # bytes before the end of an indexed journal that the index keeps, to see it was only appended to
 
 
 def backup_of(path: str | Path) -> Path:
@@ -49,36 +58,57 @@ def default_path(game: str) -> Path:
     return autosave_path(game)
 
 
+def read_autosave(path: str | Path) -> MatchLog:
+    """The log an autosave holds – a journal (a torn last line dropped, undo marks followed) or an
+    old whole-JSON autosave – without replaying it; damage is an `InputError` with its place."""
+    return read_journal(path).log if is_journal(path) else MatchLog.load(path)
+
+
+def _stamp(st: os.stat_result) -> list[int]:
+    return [st.st_ino, st.st_size, st.st_mtime_ns]
+
+
 def keep_aside(path: Path, log: MatchLog) -> Path | None:
     """If `path` (or, when it is damaged, its backup) holds an unfinished match in which somebody has
     acted and which is not `log` (nor an earlier stage of it), move it into the save folder as
     `<game>-unfinished-<time>.json` – listed by "Continue saved match…" – and return where; else None."""
     for source in (path, backup_of(path)):
         try:
-            data = json.loads(source.read_text(encoding="utf-8"))
-            actions = [e["action"] for e in data["entries"]]
-            game = str(data["game"])
-            same = (game, data.get("players"), data.get("seed")) == (log.game, log.players, log.seed)
-        except (OSError, ValueError, KeyError, TypeError):
+            if not source.exists():
+                continue
+            old = read_autosave(source)
+            actions = [e.action for e in old.entries]
+            same = (old.game, old.players, old.seed) == (log.game, log.players, log.seed)
+        except (OSError, InputError):
             continue  # unreadable: try the backup; neither: nothing to keep
         if len(actions) < 2 or (same and actions == [e.action for e in log.entries[: len(actions)]]):
             return None
         from game.saves import new_save_path
 
-        target = new_save_path(f"{game}-unfinished", path.parent)
+        target = new_save_path(f"{old.game}-unfinished", path.parent)
         try:
-            os.replace(source, target)
+            if is_journal(source):  # "Continue saved match…" lists and loads it like any save
+                atomic_write(target, journal_text(old))
+                source.unlink()
+            else:
+                os.replace(source, target)
         except OSError:
             return None
         return target
     return None
 
 
-class Autosave:
-    """Writes a match's whole log after every applied action (a listener on the match).
+# what `load_autosave` last resumed from each autosave: (file stamp, the match's log, its length,
+# its last entry, bytes of complete lines, lines after the header) – `Autosave.attach` continues it
+_resumed: dict[Path, tuple[list[int], MatchLog, int, Entry, int, int]] = {}
 
-    `sync()` rewrites it at once – the scenes call it after `Match.undo_to`. A failed write (disk
-    full, folder gone) does not stop the match: the reason is kept in `error` until a write succeeds.
+
+class Autosave:
+    """Appends every applied action of a match to its autosave (a listener on the match).
+
+    `sync()` brings the file up to the log at once – the scenes call it after `Match.undo_to`. A
+    failed write (disk full, folder gone) does not stop the match: the reason is kept in `error`
+    until a write succeeds (which then rewrites the file whole).
     """
 
     def __init__(self, match: Match, path: str | Path) -> None:
@@ -88,8 +118,10 @@ class Autosave:
         self.error: str | None = None
         self.writes = 0
         self.seconds = 0.0  # time spent writing, all writes together
-        self._cache: list[tuple[Entry, str]] = []  # entries serialised so far (the same objects)
-        self._top: str | None = None  # the header, serialised once (it does not change in a match)
+        self._file: IO[bytes] | None = None  # open for appending while the file is good
+        self._written: list[Entry] = []  # the log the file stands for (the same entry objects)
+        self._lines = 0  # lines after the header: entries and undo marks
+        self._head: tuple[Any, ...] | None = None
         self._attached = False
         self.kept: Path | None = None  # where an older unfinished match at `path` was moved to
 
@@ -97,49 +129,42 @@ class Autosave:
     def attach(cls, match: Match, path: str | Path | None = None, *, listen: bool = True) -> Autosave:
         """Autosave `match` to `path` (default: the game's autosave in the save folder) from now on.
 
-        The file is replaced at once by the log so far and its backup removed; then every action is
-        written – or, with `listen=False`, whenever the caller says `sync()`. An unfinished match
-        of another match already there is not lost: `keep_aside` moves it into the save folder
-        first (`kept` names where)."""
+        The file is replaced at once by the log so far and its backup removed (the autosave this
+        match was resumed from is continued instead); then every action is appended – or, with
+        `listen=False`, whenever the caller says `sync()`. An unfinished match of another match
+        already there is not lost: `keep_aside` moves it into the save folder first (`kept` names where)."""
         a = cls(match, path if path is not None else default_path(match.info.name))
-        a.kept = keep_aside(a.path, match.log)
-        a._first_write()
+        if not a._continue_resumed():
+            a.kept = keep_aside(a.path, match.log)
+            a._first_write()
+        a._remember()  # after a crash the menu reads only the lines appended since
         if listen:
             match.listeners.append(a._on_entry)
             a._attached = True
         return a
 
     def text(self) -> str:
-        """The file's text for the match's log as it is now."""
-        log = self.match.log
-        if self._top is None:
-            head = json.loads(log.prefix(0).to_json())
-            head.pop("entries", None)
-            self._top = json.dumps(head, ensure_ascii=False)
-        cache = self._cache
-        entries = log.entries
-        keep = 0
-        while keep < min(len(cache), len(entries)) and cache[keep][0] is entries[keep]:
-            keep += 1
-        del cache[keep:]
-        for e in entries[keep:]:
-            cache.append((e, json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":"))))
-        top = self._top
-        return top[:-1] + ', "entries": [\n' + ",\n".join(s for _, s in cache) + "\n]}\n"
+        """The file's text for the match's log as it is now, compacted."""
+        return journal_text(self.match.log)
 
     def sync(self) -> None:
-        """Write the whole log now, keeping the previous file as the backup."""
-        self._guarded(lambda data: write_keeping_backup(self.path, data, self.backup))
+        """Bring the file up to the log now: append what is new, mark an undo, or rewrite it whole."""
+        self._guarded(self._bring_up)
 
     def detach(self) -> None:
         """Stop autosaving (leaving to the menu); the file stays for "Continue last match"."""
         if self._attached:
             self.match.listeners.remove(self._on_entry)
             self._attached = False
+        self._remember()
+        self._close()
 
     def finish(self) -> None:
         """The match is over: stop autosaving and delete the autosave and its backup."""
-        self.detach()
+        if self._attached:
+            self.match.listeners.remove(self._on_entry)
+            self._attached = False
+        self._close()
         for p in (self.path, self.backup):
             p.unlink(missing_ok=True)
         sync_folder(self.path.parent)
@@ -147,22 +172,124 @@ class Autosave:
     # --- inside --------------------------------------------------------------------------------
 
     def _on_entry(self, entry: Entry) -> None:
-        self.sync()
+        entries = self.match.log.entries
+        w = self._written
+        if (self._file is not None and len(entries) == len(w) + 1 and entries[-1] is entry
+                and (not w or entries[-2] is w[-1])):
+            self._guarded(lambda: self._append([entry]))  # the common case: one line
+        else:
+            self.sync()
 
-    def _first_write(self) -> None:
-        def write(data: str) -> None:
+    def _head_of(self, log: MatchLog) -> tuple[Any, ...]:
+        return (log.game, log.players, log.profile, log.seed, log.settings)
+
+    def _append(self, new: list[Entry], undo: int | None = None) -> None:
+        assert self._file is not None
+        data = (undo_line(undo) if undo is not None else "") + "".join(entry_line(e) for e in new)
+        try:
+            write_durably(self._file, data.encode("utf-8"))
+        except OSError:
+            self._close()  # a line may be half written: the next write rewrites the file whole
+            raise
+        if undo is not None:
+            del self._written[undo:]
+            self._lines += 1
+        self._written.extend(new)
+        self._lines += len(new)
+
+    def _bring_up(self) -> None:
+        log = self.match.log
+        entries, w = log.entries, self._written
+        if self._file is None or self._head != self._head_of(log):
+            return self._rewrite(keep_backup=True)
+        k = common_prefix(w, entries)
+        if k == 0:
+            return self._rewrite(keep_backup=True)
+        if k < len(w):
+            self._append(entries[k:], undo=k)
+        elif k < len(entries):
+            self._append(entries[k:])
+        if self._lines > 2 * len(entries) + COMPACT_SLACK:  # much longer than the log: compact it
+            self._rewrite(keep_backup=True)
+
+    def _rewrite(self, *, keep_backup: bool) -> None:
+        self._close()
+        log = self.match.log
+        data = journal_text(log)
+        if keep_backup:
+            write_keeping_backup(self.path, data, self.backup)
+        else:
             atomic_write(self.path, data)
             for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a write a crash cut short
                 stale.unlink(missing_ok=True)
             self.backup.unlink(missing_ok=True)
             sync_folder(self.path.parent)
+        self._open(log, len(log.entries))
 
-        self._guarded(write)
+    def _open(self, log: MatchLog, lines: int) -> None:
+        self._file = open(self.path, "ab", buffering=0)
+        self._written = list(log.entries)
+        self._lines = lines
+        self._head = self._head_of(log)
 
-    def _guarded(self, write: Callable[[str], None]) -> None:
+    def _close(self) -> None:
+        if self._file is not None:
+            try:
+                self._file.close()
+            except OSError:
+                pass
+            self._file = None
+
+    def _first_write(self) -> None:
+        self._guarded(lambda: self._rewrite(keep_backup=False))
+
+    def _continue_resumed(self) -> bool:
+        """The file is the autosave this match was just resumed from, unchanged since: append to it
+        (a torn last line cut off first) instead of writing it again."""
+        got = _resumed.pop(self.path, None)
+        log = self.match.log
+        if got is None:
+            return False
+        stamp, old, n, last, end, lines = got
+        try:
+            if _stamp(os.stat(self.path)) != stamp or old is not log or len(log.entries) != n or log.entries[-1] is not last:
+                return False
+            t0 = time.perf_counter()
+            if end != stamp[1]:
+                os.truncate(self.path, end)
+            self._open(log, lines)
+            if end != stamp[1]:
+                os.fsync(self._file.fileno())  # type: ignore[union-attr]
+            self.seconds += time.perf_counter() - t0
+        except OSError:
+            self._close()
+            return False
+        self.writes += 1
+        return True
+
+    def _remember(self) -> None:
+        """Tell the index what the file holds now (so the menu need not read it)."""
+        if self._file is None or self.error is not None:
+            return
+        try:
+            st = os.fstat(self._file.fileno())
+            log = self.match.log
+            with open(self.path, "rb") as f:
+                f.seek(max(0, st.st_size - TAIL))
+                last = f.read(min(TAIL, st.st_size))
+            entry = {"stamp": _stamp(st), "last": last.hex(), "game": log.game, "players": _players(log),
+                     "actions": max(0, len(self._written) - 1), "end": st.st_size, "lines": self._lines + 1,
+                     "journal": True, "problem": None}
+            index = _read_index(self.path.parent)
+            index[self.path.name] = entry
+            _write_index(self.path.parent, index)
+        except OSError:
+            pass
+
+    def _guarded(self, write: Callable[[], None]) -> None:
         t0 = time.perf_counter()
         try:
-            write(self.text())
+            write()
         except OSError as e:
             self.error = f"{self.path}: the autosave could not be written: {e.strerror or e}"
         else:
@@ -184,14 +311,25 @@ class Resumed:
     message: str | None = None
 
 
-def _replay(path: Path) -> Match:
-    """Load and verify one file; anything wrong with it is an `InputError`."""
+def _replay(path: Path, remember: bool = False) -> Match:
+    """Load and verify one file; anything wrong with it is an `InputError`. With `remember`, a
+    journal that loads is noted for `Autosave.attach` to continue."""
     from game.match import Match
 
     if not path.exists():
         raise InputError("there is no such file", str(path))
     try:
-        return Match.load(path)
+        if not is_journal(path):
+            return Match.load(path)
+        stamp = _stamp(os.stat(path))
+        read = read_journal(path)
+        try:
+            m = Match.replay(read.log, str(path))
+        except InputError as e:
+            raise read.placed(e) from None
+        if remember:
+            _resumed[path] = (stamp, m.log, len(m.log.entries), m.log.entries[-1], read.end, read.lines)
+        return m
     except InputError:
         raise
     except Exception as e:  # a damaged file must never crash the program: name what broke
@@ -201,11 +339,12 @@ def _replay(path: Path) -> Match:
 def load_autosave(path: str | Path) -> Resumed:
     """Resume the match autosaved at `path`, replaying and verifying every ruling.
 
-    A missing, truncated or damaged file falls back to its backup (`<path>.bak`), with a message
-    saying why; when both are unusable this is an `InputError` naming both reasons."""
+    A missing or damaged file (a torn last line is no damage: that action was not completed)
+    falls back to its backup (`<path>.bak`), with a message saying why; when both are unusable
+    this is an `InputError` naming both reasons."""
     p = Path(path)
     try:
-        return Resumed(_replay(p), p)
+        return Resumed(_replay(p, remember=True), p)
     except InputError as first:
         bak = backup_of(p)
         try:
@@ -241,27 +380,90 @@ class AutosaveInfo:
         return f"{self.title}: {', '.join(self.players)} – {self.actions} actions ({when})"
 
 
-def _info(path: Path, game: str) -> AutosaveInfo:
-    """What the autosave at `path` (or else its backup) holds; a damaged one says so in `problem`."""
+def _players(log: MatchLog) -> list[str]:
+    return [str(d.get("name", "?")) for d in log.players]
+
+
+def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
+    """The index beside the autosaves: file name -> what it held at its stamp (empty if missing or garbled)."""
+    try:
+        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("files"), dict):
+            return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
+    except (OSError, ValueError):
+        pass
+    return {}
+
+
+def _write_index(folder: Path, files: dict[str, dict[str, Any]]) -> None:
+    atomic_write(folder / INDEX, json.dumps({"format": INDEX_FORMAT, "files": files}, ensure_ascii=False) + "\n")
+
+
+def _summary(q: Path, old: dict[str, Any] | None) -> dict[str, Any]:
+    """What the file `q` holds for the label: taken from its index entry `old` when the file is
+    unchanged (same inode, size and mtime), followed from there when it only grew (an append-only
+    journal), else read again. OSError: the file is gone."""
+    st = os.stat(q)
+    stamp = _stamp(st)
+    if old is not None and old.get("stamp") == stamp:
+        return old
+    if (old is not None and old.get("journal") and old.get("problem") is None and isinstance(old.get("stamp"), list)
+            and old["stamp"][0] == stamp[0] and old["stamp"][1] < stamp[1] and isinstance(old.get("end"), int)):
+        try:
+            with open(q, "rb") as f:
+                seen = bytes.fromhex(str(old.get("last", "")))  # the bytes before old["end"], as indexed
+                f.seek(old["end"] - len(seen))
+                data = f.read()
+            if not data.startswith(seen):
+                raise ValueError("changed, not only appended to")
+            data = data[len(seen):]
+            before = int(old.get("lines", 0))  # lines (the header's too) before old["end"]
+            entries, used = count_tail(data, int(old["actions"]) + 1, str(q), before + 1)
+            end = old["end"] + used
+            return {**old, "stamp": stamp, "actions": entries - 1, "end": end, "last": (seen + data[:used])[-TAIL:].hex(),
+                    "lines": before + data[:used].count(b"\n")}
+        except (InputError, ValueError, KeyError, TypeError):
+            pass  # read it whole below, which names the damage
+    base: dict[str, Any] = {"stamp": stamp}
+    try:
+        if is_journal(q):
+            read = read_journal(q)
+            log = read.log
+            with open(q, "rb") as f:
+                f.seek(max(0, read.end - TAIL))
+                last = f.read(min(TAIL, read.end))
+            base.update(journal=True, end=read.end, lines=read.lines + 1, last=last.hex())
+        else:
+            log = MatchLog.load(q)
+            base.update(journal=False)
+    except InputError as e:
+        return {**base, "problem": str(e)}
+    return {**base, "game": log.game, "players": _players(log), "actions": max(0, len(log.entries) - 1), "problem": None}
+
+
+def _info(path: Path, game: str, index: dict[str, dict[str, Any]]) -> AutosaveInfo:
+    """What the autosave at `path` (or else its backup) holds; a damaged one says so in `problem`.
+    `index` is consulted and brought up to date."""
     stamps = [q.stat().st_mtime for q in (path, backup_of(path)) if q.exists()]
     modified = max(stamps, default=0.0)
     reasons = []
     for q in (path, backup_of(path)):
-        try:
-            log = MatchLog.load(q) if q.exists() else None
-        except InputError as e:
-            reasons.append(str(e))
+        if not q.exists():
+            index.pop(q.name, None)
             continue
-        if log is None:
+        got = index[q.name] = _summary(q, index.get(q.name))
+        if got.get("problem"):
+            reasons.append(str(got["problem"]))
             continue
         problem = reasons[0] + " – its backup is used" if reasons else None
-        players = tuple(str(d.get("name", "?")) for d in log.players)
-        return AutosaveInfo(path, log.game, players, max(0, len(log.entries) - 1), modified, problem)
+        players = tuple(str(n) for n in got.get("players", ()))
+        return AutosaveInfo(path, str(got.get("game", game)), players, int(got.get("actions", 0)), modified, problem)
     return AutosaveInfo(path, game, (), 0, modified, "; ".join(reasons) or "the autosave is empty")
 
 
 def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
-    """Every unfinished autosave in `folder` (default: the save folder), newest first."""
+    """Every unfinished autosave in `folder` (default: the save folder), newest first. Labelled
+    from the index beside them (`INDEX`); what it lacks or has stale is read and the index rewritten."""
     if folder is None:
         from game.saves import save_dir
 
@@ -274,12 +476,20 @@ def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
         name = q.name.removesuffix(".bak")
         if name.startswith(PREFIX) and name.endswith(".json"):
             games.add(name[len(PREFIX) : -len(".json")])
+    index = _read_index(d)
+    before = json.dumps(index, sort_keys=True)
     out = []
     for g in games:
         try:
-            out.append(_info(d / f"{PREFIX}{g}.json", g))
+            out.append(_info(d / f"{PREFIX}{g}.json", g, index))
         except OSError:  # removed while we looked
             continue
+    index = {k: v for k, v in index.items() if (d / k).exists()}
+    if json.dumps(index, sort_keys=True) != before:
+        try:
+            _write_index(d, index)
+        except OSError:
+            pass  # a read-only folder: the label is right, only slower next time
     return sorted(out, key=lambda i: (-i.modified, i.game))
 
 
@@ -296,8 +506,8 @@ def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
 class MatchAutosave:
     """The autosave of the match a scene plays (`game.autosave.Autosave`).
 
-    Made with the scene: the log so far is written at once (replacing the game's older autosave);
-    after every action the whole log; `after_undo()` after an undo; at the end of the match the file
+    Made with the scene: the log so far is written at once (replacing the game's older autosave,
+    or continuing the one it was resumed from); after every action its line; `after_undo()` after an undo; at the end of the match the file
     and its backup are deleted. `close()` when the scene leaves: an unfinished match stays on disk.
     `enabled=False` (a Le Mans race, which keeps its own journal) does nothing at all; a match that
     is over already is not autosaved until an undo reopens it."""
@@ -356,7 +566,11 @@ class MatchAutosave:
             self._attach()
 
     def close(self) -> None:
-        """The scene leaves: stop listening (an unfinished match's autosave stays for "Continue")."""
+        """The scene leaves: stop listening (an unfinished match's autosave stays for "Continue",
+        noted in the index beside it)."""
         if self._listening:
             self.match.listeners.remove(self._on_entry)
             self._listening = False
+        if self.active:
+            assert self.save is not None
+            self.save.detach()

@@ -216,3 +216,68 @@ def test_load_takes_a_saved_match_and_a_journal_alike(tmp_path: Path) -> None:
     c = Match.load(saved, journal=tmp_path / "new.journal")  # a saved match can start a journal
     play(c, 3)
     assert Match.load(tmp_path / "new.journal").log.entries == c.log.entries
+
+
+def test_an_undo_mark_cuts_the_log_and_later_lines_keep_their_places(tmp_path: Path) -> None:
+    """Issue 15: a journal line `{"undo":n}` undoes every entry after the first n (the autosave
+    appends one instead of rewriting); a damaged ruling after it is named at its own line; a mark
+    beyond the log is damage, named by place."""
+    j = tmp_path / "m.journal"
+    m = play(lemans(j), 40)
+    m.close_journal()
+    lines = j.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = 15
+    back = Match.replay(m.log.prefix(cut))
+    play(back, 80)
+    marked = lines + ['{"undo":%d}\n' % cut] + [json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n" for e in back.log.entries[cut:]]
+    j.write_text("".join(marked), encoding="utf-8")
+    read = read_journal(j)
+    assert read.log.entries == back.log.entries and read.lines == len(marked) - 1
+    assert Match.load(j).state == back.state
+    n = next(i for i in range(len(lines) + 1, len(marked)) if '"what":"sips"' in marked[i])
+    data = json.loads(marked[n])
+    next(r for r in data["rulings"] if r["what"] == "sips")["amount"] += 1
+    j.write_text("".join(marked[:n] + [json.dumps(data) + "\n"] + marked[n + 1 :]), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        Match.load(j)
+    entry = cut + n - len(lines)  # the entries after the mark follow the first `cut`
+    assert str(e.value).startswith(f"{j}:{n + 1}:1: entry {entry}") and "do not replay as saved" in str(e.value)
+    j.write_text("".join(lines + ['{"undo":%d}\n' % (len(lines) + 5)]), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        read_journal(j)
+    assert str(e.value).startswith(f"{j}:{len(lines) + 1}:1: the journal is damaged: an undo")
+
+
+def test_undo_appends_a_mark_and_a_long_journal_is_written_whole(tmp_path: Path) -> None:
+    """Issue 15: an undo in a Le Mans with its journal appends `{"undo":n}` (the same file, grown);
+    once marks and undone lines make the journal much longer than the log it is replaced whole."""
+    j = tmp_path / "m.journal"
+    m = play(lemans(j), 50)
+    inode, before = j.stat().st_ino, j.read_bytes()
+    m.undo_to(20)
+    assert j.stat().st_ino == inode and j.read_bytes() == before + b'{"undo":20}\n'
+    assert read_journal(j).log.entries == m.log.entries
+    for _ in range(12):
+        play(m, 40)
+        m.undo_to(20)
+    read = read_journal(j)
+    assert read.log.entries == m.log.entries and j.stat().st_ino != inode
+    assert read.lines <= 2 * len(m.log.entries) + 256 + 1
+    assert Match.load(j).state == m.state
+
+
+def test_continuing_a_journal_appends_to_the_same_file(tmp_path: Path) -> None:
+    """Issue 15: `Match.load(j, journal=j)` goes on in the very file (not written again); a torn
+    last line is cut off first, so the next entry follows the last complete line."""
+    j = tmp_path / "m.journal"
+    m = play(lemans(j), 30)
+    m.close_journal()
+    whole = j.read_bytes()
+    j.write_bytes(whole + b'{"seat":0,"act')
+    inode = j.stat().st_ino
+    back = Match.load(j, journal=j)
+    assert j.stat().st_ino == inode and j.read_bytes() == whole
+    play(back, 10)
+    assert j.stat().st_ino == inode and j.read_bytes().startswith(whole)
+    assert read_journal(j).log.entries == back.log.entries and Match.load(j).state == back.state
+    back.close_journal()

@@ -293,8 +293,10 @@ def test_a_damaged_autosave_resumes_from_its_backup_with_a_message(app: App, fol
     assert len(m.log.entries) >= 3
     table.leave()
     path = saves(folders) / "autosave-schock.json"
-    assert backup_of(path).exists()
-    path.write_text(path.read_text(encoding="utf-8")[:-40], encoding="utf-8")  # a torn last write
+    from game.rules.journal import journal_text
+
+    backup_of(path).write_text(journal_text(m.log.prefix(len(m.log.entries) - 1)), encoding="utf-8")  # as a compaction leaves it
+    path.write_text("{" + path.read_text(encoding="utf-8")[9:], encoding="utf-8")  # the header damaged
     menu = MenuScene(app)
     app.push(menu)
     app.step(0.05)
@@ -303,6 +305,23 @@ def test_a_damaged_autosave_resumes_from_its_backup_with_a_message(app: App, fol
     assert "backup" in menu.message and "autosave-schock.json.bak" in menu.message
     resumed = app.scene
     assert isinstance(resumed, DiceTableScene) and resumed.match.log.entries == m.log.entries[:-1]
+
+
+def test_a_torn_last_line_is_an_action_not_completed(app: App, folders: Path) -> None:
+    """Issue 15: the autosave is a journal; its last line cut short (a write a crash interrupted) is
+    dropped without a word, and Continue resumes from the actions before it."""
+    m = schock(9)
+    table = roll_once(app, m)
+    table.leave()
+    path = saves(folders) / "autosave-schock.json"
+    path.write_bytes(path.read_bytes()[:-5])
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(0.05)
+    assert "damaged" not in menu.message and menu.continue_button is not None
+    assert menu.resume_last() and "backup" not in menu.message
+    resumed = app.scene
+    assert resumed is not None and resumed.match.log.entries == m.log.entries[:-1]  # type: ignore[attr-defined]
 
 
 def test_an_autosave_without_a_good_copy_is_a_message_not_a_crash(app: App, folders: Path) -> None:

@@ -7,6 +7,10 @@ loses at most the action that was being written. An entry counts once its line e
 drops a torn last line (an action not completely written was not completed) and reports any
 other damage as `file:line:column: message`. A rewrite (undo, or continuing a loaded match) is
 atomic, as every save is (`game.fileio.atomic_write`).
+
+An undo may instead append a mark `{"undo":n}`: the entries after the first n are undone (the
+autosave does so, `game.autosave`, and compacts the journal by a rewrite once it is much longer
+than the log).
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from game.fileio import atomic_write
 from game.rules.matchlog import Entry, MatchLog
 
 FORMAT = "stammtisch-journal/1"
+COMPACT_SLACK = 256  # lines a journal may hold beyond twice its log before it is written whole again
 
 
 def header_line(log: MatchLog) -> str:
@@ -30,6 +35,20 @@ def header_line(log: MatchLog) -> str:
 
 def entry_line(entry: Entry) -> str:
     return json.dumps(entry.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def undo_line(n: int) -> str:
+    """The mark that undoes every entry after the first `n`."""
+    return f'{{"undo":{int(n)}}}\n'
+
+
+def write_durably(file: IO[bytes], data: bytes) -> None:
+    """Write all of `data` to an unbuffered file and fsync it before returning."""
+    view = memoryview(data)
+    while view:
+        n = file.write(view)
+        view = view[n or 0 :]
+    os.fsync(file.fileno())
 
 
 def journal_text(log: MatchLog) -> str:
@@ -44,26 +63,69 @@ class Journal:
         """Start a journal holding `log` (replacing any file at `path`, atomically)."""
         self.path = Path(path)
         self._file: IO[bytes] | None = None
+        self._written: list[Entry] = []  # the log the file stands for
+        self._lines = 0  # lines after the header: entries and undo marks
+        self._head: str | None = None
         self.rewrite(log)
+
+    @classmethod
+    def resume(cls, path: str | Path, log: MatchLog, read: JournalRead) -> Journal:
+        """Go on appending to the journal `read` came from, holding `log` (its log, replayed), without
+        writing it again – a torn last line is cut off first; if the file changed since it was read
+        it is written whole, as `Journal(path, log)` does."""
+        self = cls.__new__(cls)
+        self.path = Path(path)
+        self._file = None
+        self._written, self._lines, self._head = [], 0, None
+        try:
+            st = os.stat(self.path)
+            if read.stamp and [st.st_ino, st.st_size, st.st_mtime_ns] == list(read.stamp) and len(read.log.entries) == len(log.entries):
+                if read.end != st.st_size:
+                    os.truncate(self.path, read.end)
+                self._file = open(self.path, "ab", buffering=0)
+                if read.end != st.st_size:
+                    os.fsync(self._file.fileno())
+                self._written, self._lines, self._head = list(log.entries), read.lines, header_line(log)
+                return self
+        except OSError:
+            self.close()
+        self.rewrite(log)
+        return self
 
     def append(self, entry: Entry) -> None:
         """Write one entry and make it durable before returning."""
         if self._file is None:
             raise ValueError(f"the journal {self.path} is closed")
-        data = entry_line(entry).encode("utf-8")
-        view = memoryview(data)
-        while view:
-            n = self._file.write(view)
-            view = view[n or 0 :]
-        os.fsync(self._file.fileno())
+        write_durably(self._file, entry_line(entry).encode("utf-8"))
+        self._written.append(entry)
+        self._lines += 1
 
     def rewrite(self, log: MatchLog) -> None:
-        """Replace the journal by `log` as a whole (undo goes back; a loaded match drops a torn tail)."""
+        """Bring the journal to `log` (undo goes back; a loaded match drops a torn tail): an open
+        journal whose log shares a start with `log` gets an undo mark and the entries after it,
+        synced; else – or once it would be much longer than the log – it is replaced as a whole."""
+        head = header_line(log)
+        if self._file is not None and head == self._head:
+            k = common_prefix(self._written, log.entries)
+            new = log.entries[k:]
+            if k >= 1 and self._lines + 1 + len(new) <= 2 * len(log.entries) + COMPACT_SLACK:
+                data = (undo_line(k) if k < len(self._written) else "") + "".join(entry_line(e) for e in new)
+                try:
+                    if data:
+                        write_durably(self._file, data.encode("utf-8"))
+                except OSError:
+                    pass  # a line may be half written: replaced as a whole below
+                else:
+                    self._lines += data.count("\n")
+                    del self._written[k:]
+                    self._written.extend(new)
+                    return
         self.close()
-        atomic_write(self.path, journal_text(log))
+        atomic_write(self.path, head + "".join(entry_line(e) for e in log.entries))
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a rewrite a crash cut short
             stale.unlink(missing_ok=True)
         self._file = open(self.path, "ab", buffering=0)
+        self._written, self._lines, self._head = list(log.entries), len(log.entries), head
 
     def close(self) -> None:
         if self._file is not None:
@@ -71,12 +133,38 @@ class Journal:
             self._file = None
 
 
+def common_prefix(written: list[Entry], entries: list[Entry]) -> int:
+    """How many entries `entries` shares with `written` from the start. Entries are only ever
+    appended or a prefix taken (sharing the objects), so from the last very same object back all
+    are the same; after it (an undo replays from a checkpoint) they are compared."""
+    top = min(len(written), len(entries))
+    k = j = top
+    while j > 0 and entries[j - 1] is not written[j - 1]:
+        if entries[j - 1] != written[j - 1]:
+            k = j - 1
+        j -= 1
+    return k
+
+
 @dataclass(frozen=True)
 class JournalRead:
-    """A journal as read: its log, and whether a torn last line was dropped."""
+    """A journal as read: its log, whether a torn last line was dropped, how many lines follow the
+    header (entries and undo marks: more than the log's entries once something was undone), and
+    `end`, the byte length of its complete lines (where the next line goes)."""
 
     log: MatchLog
     torn: bool = False
+    lines: int = 0
+    end: int = 0
+    places: tuple[int, ...] = ()  # the line of each of the log's entries (entry i: places[i - 1])
+    stamp: tuple[int, ...] = ()  # the file's inode, size and mtime (ns) as it was read
+
+    def placed(self, e: InputError) -> InputError:
+        """A replay error of "entry i" placed at the line that holds that entry."""
+        n = e.message.removeprefix("entry ").partition(" ")[0].rstrip(":")
+        if n.isdigit() and 1 <= int(n) <= len(self.places):
+            return InputError(e.message, e.file, self.places[int(n) - 1], 1)
+        return e
 
 
 def is_journal(path: str | Path) -> bool:
@@ -97,7 +185,9 @@ def read_journal(path: str | Path) -> JournalRead:
     """Read a journal; a torn last line is dropped, any other damage is an `InputError` with its place."""
     file = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            data = f.read()
     except OSError as e:
         raise InputError(f"cannot read the journal: {e.strerror or e}", file) from None
     lines = data.split(b"\n")
@@ -114,17 +204,57 @@ def read_journal(path: str | Path) -> JournalRead:
         log = MatchLog(str(head["game"]), list(head["players"]), dict(head["profile"]), int(head["seed"]), dict(head.get("settings", {})))
     except (KeyError, TypeError, ValueError) as e:
         raise InputError(f"the journal's header lacks or garbles a field: {e}", file, 1, 1) from None
+    entries = log.entries
+    places: list[int] = []
     for n, value in enumerate(values[1:], start=2):
+        undo = line_undo(value)
+        if undo is not None:
+            if not 1 <= undo <= len(entries):
+                raise InputError(f"the journal is damaged: an undo to {undo} entries of {len(entries)}", file, n, 1)
+            del entries[undo:]
+            del places[undo:]
+            continue
+        places.append(n)
         try:
             if not isinstance(value, dict):
                 raise TypeError("an entry is a JSON object")
             entry = Entry.from_dict(value)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise InputError(f"the journal is damaged: entry {n - 1} lacks or garbles a field ({e})", file, n, 1) from None
-        log.append(entry)
+            raise InputError(f"the journal is damaged: entry {len(entries) + 1} lacks or garbles a field ({e})", file, n, 1) from None
+        entries.append(entry)
     if not log.entries:
         raise InputError("the journal holds no entry: not even the match's start", file, len(lines), 1)
-    return JournalRead(log, torn)
+    stamp = (st.st_ino, st.st_size, st.st_mtime_ns) if st.st_size == len(data) else ()
+    return JournalRead(log, torn, len(lines) - 1, len(data) - len(tail), tuple(places), stamp)
+
+
+def line_undo(value: Any) -> int | None:
+    """The n of an undo mark `{"undo": n}` (None: the value is no undo mark)."""
+    if isinstance(value, dict) and "undo" in value and "action" not in value:
+        n = value["undo"]
+        return n if isinstance(n, int) and not isinstance(n, bool) else -1
+    return None
+
+
+def count_tail(data: bytes, entries: int, file: str, first_line: int) -> tuple[int, int]:
+    """Follow the complete lines of `data` (a journal's tail from line `first_line` on) from a log of
+    `entries` entries: (the entries after them, the bytes of complete lines). Damage is an `InputError`."""
+    lines = data.split(b"\n")
+    tail = lines.pop()
+    for n, raw in enumerate(lines, start=first_line):
+        value = _line_value(raw, n, file)
+        undo = line_undo(value)
+        if undo is not None:
+            if not 1 <= undo <= entries:
+                raise InputError(f"the journal is damaged: an undo to {undo} entries of {entries}", file, n, 1)
+            entries = undo
+            continue
+        try:
+            Entry.from_dict(value)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise InputError(f"the journal is damaged: entry {entries + 1} lacks or garbles a field ({e})", file, n, 1) from None
+        entries += 1
+    return entries, len(data) - len(tail)
 
 
 def _line_value(raw: bytes, n: int, file: str) -> Any:
