@@ -19,7 +19,7 @@ from game.racerbile.shapes import lane, rect
 from game.racerbile.track import Kind
 from game.racerbile.trackfile import read_track
 from game.racerbile.validate import load_track, validate
-from game.ui.editor.editor import EditorScene, slug
+from game.ui.editor.editor import CHECK_EVERY, EditorScene, slug
 from game.ui.editor.editor_canvas import RING as RING_RED
 from game.ui.editor.editor_canvas import SheetView
 from game.ui.editor.editor_panels import EditorLayout, TextPrompt
@@ -46,6 +46,15 @@ def post(e: pygame.event.Event) -> None:
 def step(app: App, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(DT)
+
+
+def settle(app: App, scene: EditorScene) -> None:
+    """Let the debounced validation catch up (it runs at most every `CHECK_EVERY` seconds)."""
+    for _ in range(int(CHECK_EVERY / DT) + 2):
+        if not scene.checking:
+            return
+        step(app)
+    assert not scene.checking, "validated within CHECK_EVERY"
 
 
 def open_scene(app: App, editor: Editor | None = None) -> EditorScene:
@@ -166,6 +175,7 @@ def test_scripted_editing_draws_the_reference_track(app: App) -> None:
     draw_reference(app, scene)
     track = scene.draft.to_track()
     assert track.content_hash == reference_hash()
+    settle(app, scene)
     assert scene.problems == [] and scene.lap == read_track(REFERENCE).track.graph.lap_length
     assert scene.editor.history == ["start", "lane normal: 42 fields", "start line: 2 fields", "paint blocking: 1 field", "paint midway: 1 field"]
 
@@ -310,6 +320,7 @@ def test_problems_are_ringed_on_the_board_and_listed(app: App) -> None:
     scene = open_scene(app, Editor.open(RING_FILE))
     assert scene.problems == []
     drag(app, scene, [Hex(0, 3), Hex(0, 4)], button=3)  # the brush's right button erases: a cut
+    settle(app, scene)
     assert scene.problems, "a cut ring is no loop"
     marked = {h for p in scene.problems for h in p.fields}
     assert marked and marked == set(scene.canvas.marks)
@@ -330,7 +341,23 @@ def test_problems_are_ringed_on_the_board_and_listed(app: App) -> None:
     left, *_ = scene.status_texts()
     assert f"{len(scene.problems)} problem" in left
     ctrl(app, pygame.K_z)
+    settle(app, scene)
     assert scene.problems == [] and not scene.canvas.marks
+
+
+def test_validation_after_clicks_is_debounced_like_drags(app: App) -> None:
+    """A click after a quiet spell is checked at once; quick clicks after it at most every
+    CHECK_EVERY seconds, the last one that long after the check before at the latest."""
+    scene = open_scene(app, Editor.open(RING_FILE))
+    row = free_row(scene, 3)
+    app.step(CHECK_EVERY)  # quiet
+    click(app, scene, row[0])
+    assert not scene.checking and scene.problems  # at once: a field off the race
+    first = scene.problems
+    click(app, scene, row[1])  # a moment later
+    assert scene.checking and scene.problems == first  # the check waits
+    settle(app, scene)
+    assert scene.problems == scene.editor.problems() and scene.problems != first
 
 
 def test_validation_waits_while_dragging_and_runs_at_the_release(app: App) -> None:
@@ -371,6 +398,7 @@ def test_an_invalid_track_is_refused_over_a_valid_file_and_saved_as_a_draft(app:
     before = path.read_bytes()
     scene = open_scene(app, Editor.open(path))
     drag(app, scene, [Hex(0, 3), Hex(0, 4)], button=3)
+    settle(app, scene)
     assert scene.problems
     ctrl(app, pygame.K_s)
     assert path.read_bytes() == before  # the good file is untouched …

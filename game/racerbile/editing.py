@@ -1,9 +1,12 @@
 """The track editor's model: a draft with unlimited undo and redo, live validation, safe saving.
 
 `Editor` keeps the history of drafts (immutable, so cheap to keep): `apply` an edit with a label,
-`undo`, `redo` (a new edit clears what could be redone). `problems()` runs the real validator on
-the current draft – written out with `dump_track`, read back with `track_from_text`, checked by
-`validate` – and names for each problem the fields it concerns, so the board can mark them.
+`undo`, `redo` (a new edit clears what could be redone). `problems()` runs the real validator's
+checks on the current draft itself (`DraftChecker`: the track's graph built once, no text written
+or read) and names for each problem the fields it concerns, so the board can mark them; where a
+problem points in the file (`Problem.line`) is worked out from the written text when asked for. A
+draft the reader would refuse (`reads_back`) is written out and read back as a file would be
+(`check`), so that the reader's message is the one problem.
 
 Saving never loses a good track: the file is written atomically, the version it replaces is kept
 as `FILE.bak`, and a draft with problems is refused (`InputError` naming the first problem) over a
@@ -16,29 +19,62 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from game.errors import InputError
 from game.fileio import atomic_write
 from game.hexgrid import Hex
-from game.racerbile.draft import Background, Draft
-from game.racerbile.trackfile import parse_path, read_track, track_from_text
+from game.racerbile.draft import ORIENTATIONS, Background, Draft
+from game.racerbile.track import MAX_FIELDS, THEMES, Track
+from game.racerbile.trackfile import TrackSource, parse_path, read_track, track_from_text
 from game.racerbile.trackwriter import dump_track
-from game.racerbile.validate import TrackErrors, _Checker, validate
+from game.racerbile.validate import DraftChecker, TrackErrors, Where, _Checker, locate_in, validate
 
 _HEX = re.compile(r"(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.]|,-?\d)")
 
 
-@dataclass(frozen=True)
 class Problem:
-    """A problem of the draft: the validator's message and the fields it concerns (may be none)."""
+    """A problem of the draft: the validator's message and the fields it concerns (may be none).
 
-    message: str
-    fields: tuple[Hex, ...] = ()
-    line: int = 0  # where the problem points in the draft's text (`Editor.text`), 1-based; 0: nowhere
-    column: int = 0
+    `line` and `column` tell where it points in the draft's text (`Editor.text`), 1-based (0:
+    nowhere); a problem found on the draft itself works them out when first asked for (that
+    writes the draft out and reads it back once, for all its problems)."""
+
+    __slots__ = ("message", "fields", "_pos", "_locate")
+
+    def __init__(
+        self, message: str, fields: tuple[Hex, ...] = (), line: int = 0, column: int = 0, *, locate: Callable[[], tuple[int, int]] | None = None
+    ) -> None:
+        self.message = message
+        self.fields = tuple(fields)
+        self._pos: tuple[int, int] | None = (line, column) if locate is None else None
+        self._locate = locate
+
+    def _where(self) -> tuple[int, int]:
+        if self._pos is None:
+            assert self._locate is not None
+            self._pos, self._locate = self._locate(), None
+        return self._pos
+
+    @property
+    def line(self) -> int:
+        return self._where()[0]
+
+    @property
+    def column(self) -> int:
+        return self._where()[1]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (self.message, self.fields, self._where()) == (other.message, other.fields, other._where())
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.fields))
+
+    def __repr__(self) -> str:
+        return f"Problem({self.message!r}, {self.fields!r}, line={self.line}, column={self.column})"
 
 
 def _hexes_in(text: str) -> list[Hex]:
@@ -46,8 +82,127 @@ def _hexes_in(text: str) -> list[Hex]:
     return list(dict.fromkeys(Hex(int(m[1]), int(m[2])) for m in _HEX.finditer(text)))
 
 
+class Checked:
+    """A draft's track (its graph built once), its problems, and its text – written out only when
+    asked for (to save it, or to place a problem in it)."""
+
+    def __init__(self, draft: Draft, file: str = "<draft>", prev: Checked | None = None) -> None:
+        self.draft = draft
+        self.file = file
+        self.track = draft.to_track()
+        self._text: str | None = None
+        self._source: TrackSource | None = None
+        self.checker: DraftChecker | None = None
+        self._graph_of = self.track  # the track the graph was built for
+        if prev is not None and prev.checker is not None and _same_ways(prev.draft, draft):
+            # only kinds, labels, splits, the Le Mans features or texts changed: the same graph (its
+            # track, which it holds weakly, kept alive with it)
+            vars(self.track)["graph"] = prev.track.graph
+            self._graph_of = prev._graph_of
+        self.problems = self._problems(prev.checker if prev is not None else None)
+
+    @property
+    def text(self) -> str:
+        """The draft as the text of its file (what `dump_track` writes)."""
+        if self._text is None:
+            self._text = dump_track(self.track)
+        return self._text
+
+    def source(self) -> TrackSource:
+        """The text read back (only for a draft that reads back as drawn)."""
+        if self._source is None:
+            self._source = track_from_text(self.text, self.file)
+        return self._source
+
+    def _problems(self, prev: DraftChecker | None) -> list[Problem]:
+        if not reads_back(self.draft):
+            text, problems = check(self.draft, self.file)
+            self._text = text
+            return problems
+        checker = self.checker = DraftChecker(self.track, self.file, prev)
+        try:
+            errors = checker.run()
+        except Exception as e:  # a validator bug must not take the editor down  # pragma: no cover
+            self.checker = None
+            return [Problem(f"internal error while checking the track ({type(e).__name__}: {e}); please report it")]
+        off_race = checker.lost | checker.dead
+        out = []
+        for err, where in zip(errors, checker.wheres):
+            fields = _hexes_in(err.message)
+            if not fields:
+                got = checker.fields_at(where)
+                if got is None:  # the line must be read off the text
+                    line, col = locate_in(self.source(), where)
+                    out.append(_problem(InputError(err.message, self.file, line, col), self.text, self.draft, off_race))
+                    continue
+                fields = got
+            out.append(_group(err.message, fields, off_race, self._locator(where)))
+        return out
+
+    def _locator(self, where: Where | Hex) -> Callable[[], tuple[int, int]]:
+        return lambda: locate_in(self.source(), where)
+
+
+def _same_ways(a: Draft, b: Draft) -> bool:
+    """Whether two drafts have the same track graph (the same fields, start line, arrows, pit lane)."""
+    if a.start != b.start or a.heading != b.heading or a.pit != b.pit or a.arrows != b.arrows:
+        return False
+    fa, fb = a.fields, b.fields
+    return fa is fb or (len(fa) == len(fb) and fa.keys() == fb.keys())
+
+
+_COORD = 10**6  # coordinates the reader takes as single fields (at most 6 digits)
+
+
+def reads_back(draft: Draft) -> bool:
+    """Whether the draft, written out, reads back as drawn (nothing the reader would refuse): then
+    its problems are found on the draft itself. (When in doubt, False: the text is read back.)"""
+    fields = draft.fields
+    if not draft.name.strip() or (draft.author and not draft.author.strip()):
+        return False
+    if draft.theme not in THEMES or draft.orientation not in ORIENTATIONS or draft.heading not in range(6):
+        return False
+    pit = draft.pit.fields if draft.pit is not None else ()
+    if len(fields) + len(pit) > MAX_FIELDS:
+        return False
+    if len(set(draft.start)) != len(draft.start) or any(h not in fields for h in draft.start):
+        return False
+    if any(d not in range(6) for d in draft.arrows.values()):
+        return False
+    for sp in draft.splits:
+        names = [n for n, _ in sp.branches]
+        if not sp.name.strip() or len(set(names)) != len(names) or not all(isinstance(n, str) and n.strip() for n in names):
+            return False
+    if draft.pit is not None and (len(set(pit)) != len(pit) or any(h in fields for h in pit)):
+        return False
+    if len(set(draft.dunlop)) != len(draft.dunlop):
+        return False
+    if any(not isinstance(lb.text, str) or not lb.text.strip() for lb in draft.labels):
+        return False
+    others: list[Hex] = [*draft.arrows, *pit, *draft.dunlop, *(lb.at for lb in draft.labels)]
+    for sp in draft.splits:
+        others += [sp.fork, sp.rejoin, *(h for _, h in sp.branches)]
+    if draft.pit is not None:
+        others += [draft.pit.entry, draft.pit.exit]
+    if draft.field42 is not None:
+        others.append(draft.field42)
+    if _far(fields) or _far(others):
+        return False
+    return True
+
+
+def _far(hexes: Iterable[Hex]) -> bool:
+    """Whether a hex lies too far out for the reader (or is no pair of ints)."""
+    qs = [h[0] for h in hexes]
+    rs = [h[1] for h in hexes]
+    if not qs:
+        return False
+    return max(qs) >= _COORD or min(qs) <= -_COORD or max(rs) >= _COORD or min(rs) <= -_COORD
+
+
 def check(draft: Draft, file: str = "<draft>") -> tuple[str, list[Problem]]:
-    """The draft's text (as `dump_track` writes it) and its problems (none: it can be raced).
+    """The draft's text (as `dump_track` writes it) and its problems (none: it can be raced), by
+    writing it out and reading it back (what `Checked` does directly, where it can).
 
     The text is read back as a file would be (a mistake the reader refuses is the one problem) and
     validated; each problem names the fields its message names, or those laid where it points – and
@@ -72,15 +227,22 @@ def _problem(e: InputError, text: str, draft: Draft, off_race: set[Hex]) -> Prob
     pointing off it, a start field beside it), else those laid where it points in the text; for a
     group of fields that is not part of the race, the whole group."""
     fields = _hexes_in(e.message) or _fields_at(text, e.line, e.column)
-    if fields and fields[0] in off_race and "not part of the race" in e.message:
+    return _group(e.message, fields, off_race, None, e.line, e.column)
+
+
+def _group(
+    message: str, fields: list[Hex], off_race: set[Hex], locate: Callable[[], tuple[int, int]] | None, line: int = 0, column: int = 0
+) -> Problem:
+    """The problem, with the whole group of fields that is not part of the race where it names one."""
+    if fields and fields[0] in off_race and "not part of the race" in message:
         group, todo = {fields[0]}, [fields[0]]
         while todo:
             for n in todo.pop().neighbours():
                 if n in off_race and n not in group:
                     group.add(n)
                     todo.append(n)
-        fields += sorted(group - set(fields), key=lambda h: (h.r, h.q))
-    return Problem(e.message, tuple(fields), e.line, e.column)
+        fields = fields + sorted(group - set(fields), key=lambda h: (h.r, h.q))
+    return Problem(message, tuple(fields), line, column, locate=locate)
 
 
 _PATH = re.compile(r"-?\d+,-?\d+(?:[ \t]+(?:[a-z]+|[0-5])\d*)*")
@@ -122,7 +284,7 @@ class Editor:
         self.path: Path | None = Path(path) if path is not None else None
         self._saved = first
         self._own_valid = self.path is not None and _holds_valid_track(self.path)  # its file held a good track
-        self._checked: dict[int, tuple[Draft, str, list[Problem]]] = {}  # by the draft's id (the draft kept alive)
+        self._checked: dict[int, tuple[Draft, Checked, list[Problem]]] = {}  # by the draft's id (the draft kept alive)
 
     # opening
 
@@ -211,12 +373,14 @@ class Editor:
 
     # validation
 
-    def _check(self) -> tuple[str, list[Problem]]:
+    def _check(self) -> tuple[Checked, list[Problem]]:
         draft = self.draft
+        file = str(self.path) if self.path else "<draft>"
         got = self._checked.pop(id(draft), None)  # (put back last: the least recently used go first)
-        if got is None or got[0] is not draft:
-            text, problems = check(draft, str(self.path) if self.path else "<draft>")
-            got = (draft, text, problems)
+        if got is None or got[0] is not draft or got[1].file != file:
+            last = next(reversed(self._checked.values()), None)  # (the draft checked last: most often the one before the edit)
+            checked = Checked(draft, file, last[1] if last is not None and last[1].file == file else None)
+            got = (draft, checked, checked.problems)
             while len(self._checked) >= self.CACHE:
                 del self._checked[next(iter(self._checked))]
         self._checked[id(draft)] = got
@@ -226,9 +390,13 @@ class Editor:
         """Every problem of the current draft (none: it can be raced), worked out once per draft."""
         return list(self._check()[1])
 
+    def track(self) -> Track:
+        """The current draft's track as checked (its graph built once per draft)."""
+        return self._check()[0].track
+
     def text(self) -> str:
         """The current draft as the text of its file (what `save` writes)."""
-        return self._check()[0]
+        return self._check()[0].text
 
     # saving
 
@@ -240,7 +408,8 @@ class Editor:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise InputError("the track has no file yet: save it under a name", "<draft>")
-        text, problems = self._check()
+        checked, problems = self._check()
+        text = checked.text
         if problems and (_holds_valid_track(target) or (self._own_valid and _same_file(target, self.path))):
             raise InputError(f"not saved: {_count(problems)} – the first: {problems[0].message}", str(target))
         _write(target, text)
@@ -254,7 +423,8 @@ class Editor:
         """Write the draft even with problems (to go on with it later) – but never over a file that
         holds a valid track. The draft's own file stays what it was."""
         target = Path(path)
-        text, problems = self._check()
+        checked, problems = self._check()
+        text = checked.text
         if problems and (_holds_valid_track(target) or (self._own_valid and _same_file(target, self.path))):
             raise InputError(f"not saved: {_count(problems)}, and this file holds a valid track – choose another name", str(target))
         _write(target, text)
@@ -342,4 +512,4 @@ def _write(target: Path, text: str) -> None:
     atomic_write(target, text)
 
 
-__all__ = ["Editor", "Problem", "check"]
+__all__ = ["Checked", "Editor", "Problem", "check", "reads_back"]

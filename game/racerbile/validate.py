@@ -15,7 +15,12 @@ from typing import Callable, Iterable, Sequence
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.racerbile.track import Kind, Track, TrackGraph
-from game.racerbile.trackfile import Place, TrackSource, read_track
+from game.racerbile.trackfile import Place, TrackSource, parse_path, read_track
+from game.racerbile.trackwriter import _chains as chains
+from game.racerbile.trackwriter import _Order
+from game.racerbile.trackwriter import paths as write_paths
+
+Where = tuple[str, str | None]  # a `TrackSource.places` key and the one to fall back on
 
 
 class TrackErrors(InputError):
@@ -95,39 +100,52 @@ def _off_the_laps(g: TrackGraph, cells: int) -> list[int]:
         return []
     S, T, Z = none + 1, none + 2, none + 3
     start, finish = set(g._start), set(g._finish)
-    inside = set(rest)
+    inside = bytearray(none + 4)  # 1: left over (not yet joined to the core)
+    for i in rest:
+        inside[i] = 1
     adj: dict[int, Sequence[int]] = {}  # the connections, `none` for no field
     joins: dict[int, int] = {}  # how many fields of the core a field is next to
     c0, c1, c2, c3, c4, c5 = g._cols
+    trim = cells < none
     for i in rest:
-        row: Sequence[int] = (c0[i], c1[i], c2[i], c3[i], c4[i], c5[i])
-        if i in start:  # less the line's own connections (and a pit lane that is not joined)
-            row = [j for j in row if j < cells and j not in finish] + [S]
-        elif i in finish:
-            row = [j for j in row if j < cells and j not in start] + [T]
-        elif cells < none:
-            row = [j for j in row if j < cells]
-        adj[i] = row
-        joins[i] = len(row) - row.count(none) - len(inside.intersection(row))
+        a, b, c, d, e, f = c0[i], c1[i], c2[i], c3[i], c4[i], c5[i]
+        if i in start or i in finish or trim:
+            row: Sequence[int]
+            if i in start:  # less the line's own connections (and a pit lane that is not joined)
+                row = [j for j in (a, b, c, d, e, f) if j < cells and j not in finish] + [S]
+            elif i in finish:
+                row = [j for j in (a, b, c, d, e, f) if j < cells and j not in start] + [T]
+            else:
+                row = [j for j in (a, b, c, d, e, f) if j < cells]
+            adj[i] = row
+            joins[i] = len(row) - row.count(none) - sum(inside[j] for j in row)
+        else:
+            adj[i] = (a, b, c, d, e, f)
+            joins[i] = (
+                6
+                - (a == none) - (b == none) - (c == none) - (d == none) - (e == none) - (f == none)
+                - inside[a] - inside[b] - inside[c] - inside[d] - inside[e] - inside[f]
+            )
     # a field next to two fields of the core joins it (the core stays without a cut field)
     todo = [i for i, k in joins.items() if k >= 2]
     while todo:
         i = todo.pop()
-        inside.discard(i)
+        inside[i] = 0
         for j in adj[i]:
-            if j in inside:
-                joins[j] += 1
-                if joins[j] == 2:
+            if inside[j]:
+                k = joins[j] + 1
+                joins[j] = k
+                if k == 2:
                     todo.append(j)
-    if not inside:
+    rest = [i for i in rest if inside[i]]
+    if not rest:
         return []
     # the rest, and the fields of the core next to it, each joined to Z
-    rest = [i for i in rest if i in inside]
     small = {i: [j for j in adj[i] if j != none] for i in rest}
     core: list[int] = []
     for i in rest:
         for j in small[i]:
-            if j not in inside:
+            if not inside[j]:
                 if j not in small:
                     small[j] = [Z]
                     core.append(j)
@@ -189,7 +207,12 @@ class _Checker:
 
     # where things are written
 
-    def place(self, key: str, fallback: str | None = None) -> Place | None:
+    def place(self, key: str, fallback: str | None = None) -> Where:
+        """Where a feature is written (`TrackSource.places` keys), resolved when reported."""
+        return (key, fallback)
+
+    def locate(self, where: Where) -> Place | None:
+        key, fallback = where
         p = self.src.places.get(key)
         if p is None and fallback is not None:
             p = self.src.places.get(fallback)
@@ -202,8 +225,13 @@ class _Checker:
         mark = p.node.start_mark
         return (mark.line, mark.column + p.offset)
 
-    def report(self, place: Place | None, message: str) -> None:
-        self.problems.append(self.src.error(place, message))
+    def field_order(self, h: Hex) -> tuple[int, int, int]:
+        """The order of fields in the file: by place, then (laid by one token) along the path."""
+        line, col = self.position(h)
+        return (line, col, self.graph.index.get(h, 0))
+
+    def report(self, where: Where, message: str) -> None:
+        self.problems.append(self.src.error(self.locate(where), message))
 
     def at_field(self, h: Hex, message: str) -> None:
         self.problems.append(self.src.at_field(h, message))
@@ -271,7 +299,7 @@ class _Checker:
         past = {h for h in fwd if h in t.fields and h not in start and h not in g.before_line}
         gaps = [b for b in g.before_line if any(n in past for n in g.neighbours(b))]
         if gaps:  # the first in the file
-            b = min(gaps, key=self.position)
+            b = min(gaps, key=self.field_order)
             n = next(n for n in g.neighbours(b) if n in past)
             self.report(
                 self.place("start"),
@@ -286,7 +314,7 @@ class _Checker:
         if not g.before_line or g.closed:
             return
         reached = g.from_line
-        far = max(reached, key=lambda h: (reached[h], [-x for x in self.position(h)]))
+        far = min(reached, key=lambda h: (-reached[h], self.field_order(h)))
         if not g.finishers:
             why = "no field just before the line leads over it in the direction of travel"
         else:
@@ -405,7 +433,9 @@ class _Checker:
 
     def midway(self) -> None:
         midway = Kind.MIDWAY
-        mids = sorted([h for h, k in self.track.fields.items() if k is midway], key=self.kind_position)
+        mids = [h for h, k in self.track.fields.items() if k is midway]
+        if len(mids) > 1:
+            mids.sort(key=self.kind_position)
         if not mids:
             self.report(self.place("kinds", "lanes"), "no midway field: mark exactly one field of the track as midway (under kinds)")
         elif len(mids) > 1:
@@ -414,11 +444,13 @@ class _Checker:
                 f"a second midway field {mids[1]}: a track has exactly one (the first is {mids[0]})",
             )
 
-    def kind_position(self, h: Hex) -> tuple[int, int]:
+    def kind_position(self, h: Hex) -> tuple[int, int, int]:
+        """Where a field is marked with its kind (laid by one token: along the path)."""
         p = self.src.places.get(f"kinds.{h}")
         if p is None:
-            return (1 << 30, 0)
-        return (p.node.start_mark.line, p.node.start_mark.column + p.offset)
+            return (1 << 30, 0, 0)
+        laid = [x for x, off in parse_path(p.node.value) if off == p.offset] if isinstance(p.node.value, str) else []
+        return (p.node.start_mark.line, p.node.start_mark.column + p.offset, laid.index(h) if h in laid else 0)
 
     # splits
 
@@ -573,7 +605,7 @@ class _Checker:
 
     def arrows(self) -> None:
         t, g = self.track, self.graph
-        for h, d in sorted(t.arrows.items(), key=lambda a: self.arrow_position(a[0])):
+        for h, d in self.sorted_arrows():
             place = self.place(f"arrows.{h}")
             target = h + DIRECTIONS[d]
             problem = None
@@ -597,6 +629,9 @@ class _Checker:
     def arrow_position(self, h: Hex) -> tuple[int, int]:
         p = self.src.places.get(f"arrows.{h}")
         return (1 << 30, 0) if p is None else (p.node.start_mark.line, p.node.start_mark.column)
+
+    def sorted_arrows(self) -> list[tuple[Hex, int]]:
+        return sorted(self.track.arrows.items(), key=lambda a: self.arrow_position(a[0]))
 
     # the pit lane
 
@@ -649,3 +684,135 @@ class _Checker:
         for i, lb in enumerate(t.labels):
             if not g._has(lb.at):
                 self.report(self.place(f"labels.{i}"), f"the label {lb.text!r} is not on a field of the track ({lb.at})")
+
+
+class DraftChecker(_Checker):
+    """The checks of `validate` run on a track as drawn (an editor's draft), without writing it out
+    and reading it back: the problems come in the same order with the same messages as those of
+    `validate(track_from_text(dump_track(track)))` – for a track that reads back as it was drawn.
+    Given the check of a track with the same graph (`prev`), what depends only on the graph is
+    taken from it.
+
+    Where the order of problems (or the field a message names) depends on the place of things in
+    the file, the place is worked out from the writer's layout (`trackwriter.paths`) only when
+    needed. The problems carry no line and column (0, 0): `wheres[i]` tells where problem i points
+    (a `TrackSource.places` key with its fallback, or a field), for `locate_in` on the written file.
+    """
+
+    def __init__(self, track: Track, file: str = "<draft>", prev: DraftChecker | None = None) -> None:
+        self.track = track
+        self.prev = prev if prev is not None and prev.track.graph is track.graph else None
+        self.graph = track.graph
+        self.file = file
+        self.problems = []
+        self.wheres: list[Where | Hex] = []
+        self.pit_joined = True
+        self.bad_arrows = set()
+        self._layout: dict[Hex, tuple[int, int, int]] | None = None
+        self._lanes: list[list[Hex]] | None = None
+
+    def laps(self) -> None:
+        """As `_Checker.laps` – or taken from the check of a track with the same graph (an edit
+        of kinds, labels, splits or the Le Mans features changes no way a car can drive)."""
+        prev, self.prev = self.prev, None  # (not kept: no chain of checks held alive)
+        if prev is None or not hasattr(prev, "lost"):
+            super().laps()
+            return
+        self.lost, self.dead = prev.lost, prev.dead
+
+    # the writer's layout, worked out when first needed
+
+    def order(self) -> _Order:
+        return _Order(self.track)
+
+    def lanes(self) -> list[list[Hex]]:
+        """The lanes as the writer lays them out."""
+        if self._lanes is None:
+            self._lanes = write_paths(self.track.fields, self.order())
+        return self._lanes
+
+    def layout(self) -> dict[Hex, tuple[int, int, int]]:
+        """Every field's place in the file as (path, token, index on the path): lanes, then the pit lane."""
+        if self._layout is None:
+            out: dict[Hex, tuple[int, int, int]] = {}
+            lanes = self.lanes()
+            _tokens(lanes, 0, out)
+            if self.track.pit is not None:
+                _tokens(chains(self.track.pit.fields), len(lanes) + 1, out)
+            self._layout = out
+        return self._layout
+
+    def position(self, h: Hex) -> tuple[int, int]:
+        p = self.layout().get(h)
+        return (1 << 30, 0) if p is None else (p[0], p[1])
+
+    def field_order(self, h: Hex) -> tuple[int, int, int]:
+        return self.layout().get(h, (1 << 30, 0, 0))
+
+    def kind_position(self, h: Hex) -> tuple[int, int, int]:
+        kind = self.track.fields.get(h)
+        if kind is None or kind is Kind.NORMAL:
+            return (1 << 30, 0, 0)
+        out: dict[Hex, tuple[int, int, int]] = {}
+        _tokens(write_paths([x for x, k in self.track.fields.items() if k is kind], self.order()), 0, out)
+        return out[h]
+
+    def sorted_arrows(self) -> list[tuple[Hex, int]]:
+        key = self.order().key
+        return sorted(self.track.arrows.items(), key=lambda a: key(a[0]))
+
+    # problems, placed later
+
+    def report(self, where: Where, message: str) -> None:
+        self.problems.append(InputError(message, self.file, 0, 0))
+        self.wheres.append(where)
+
+    def at_field(self, h: Hex, message: str) -> None:
+        self.problems.append(InputError(message, self.file, 0, 0))
+        self.wheres.append(h)
+
+    def fields_at(self, where: Where | Hex) -> list[Hex] | None:
+        """The fields laid where a problem points, as `editing` reads them off the written line –
+        or None when that takes the written file (a place not worked out here)."""
+        if isinstance(where, Hex):
+            return None
+        key, fallback = where
+        if key == "start" and fallback is None:
+            cs = chains(self.track.start)
+            return list(cs[0]) if cs else []
+        if (key, fallback) == ("kinds", "lanes"):
+            if any(k is not Kind.NORMAL for k in self.track.fields.values()):
+                return []  # the line `kinds:`
+            lanes = self.lanes()
+            return list(lanes[0]) if lanes else []
+        return None
+
+
+def locate_in(src: TrackSource, where: Where | Hex) -> tuple[int, int]:
+    """The line and column (1-based) a `DraftChecker` problem points at in the file read as `src`."""
+    if isinstance(where, Hex):
+        e = src.at_field(where, "")
+    else:
+        key, fallback = where
+        p = src.places.get(key)
+        if p is None and fallback is not None:
+            p = src.places.get(fallback)
+        e = src.error(p, "")
+    return e.line, e.column
+
+
+def _tokens(paths: list[list[Hex]], first: int, out: dict[Hex, tuple[int, int, int]]) -> None:
+    """For each hex of the paths (numbered from `first`): its path, the token of `format_path` that
+    lays it, and its index on the path."""
+    for n, path in enumerate(paths, first):
+        tok, run = 0, None
+        prev = path[0]
+        out[prev] = (n, 0, 0)
+        for i in range(1, len(path)):
+            h = path[i]
+            d = (h[0] - prev[0], h[1] - prev[1])
+            if d != run:
+                tok += 1
+                run = d
+            out[h] = (n, tok, i)
+            prev = h

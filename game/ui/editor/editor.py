@@ -4,9 +4,10 @@ The scene holds an `Editor` (game.racerbile.editing: the draft, unlimited undo, 
 safe saving) and shows its draft on a `SheetView` (game.ui.editor.editor_canvas) between the tool palette
 and the side panel (game.ui.editor.editor_panels). The tools (game.ui.editor.editor_tools) turn presses and drags
 on the board into edits; the paint brush edits live while dragging and its whole drag becomes one
-step of the history. After every edit the draft is validated – at once, or while a drag goes on
-at most every `CHECK_EVERY` seconds and at once when the button comes up – and its problems are
-ringed in red on the board and listed in the panel (click one to go there).
+step of the history. After an edit the draft is validated – at once after a quiet spell, else
+(clicks, keys and drags alike) at most every `CHECK_EVERY` seconds, so that the last edit of a
+quick run is checked that long after the one before at the latest – and its problems are ringed
+in red on the board and listed in the panel (click one to go there).
 
 T takes the draft for a test drive (game.session.testdrive, shown by game.ui.editor.editor_drive): a bot
 drives a lap, animated, and the fields where a 10–12 leaves the track and the bends a 7–9 squeals
@@ -189,16 +190,16 @@ class EditorScene(Scene):
         self._checked = draft
         self._checked_at = self.clock
         self.canvas.set_marks(h for p in self.problems for h in p.fields)
-        self.lap = None if self.problems else draft.to_track().graph.lap_length
+        self.lap = None if self.problems else self.editor.track().graph.lap_length
         self.problem_scroll = min(self.problem_scroll, max(0, len(self.problems) - 1))
 
     def sync(self, now: bool = False) -> None:
-        """Show the current draft and validate it when due (at once unless a drag is under way)."""
+        """Show the current draft and validate it when due: at once (`now`), or – clicks, keys and
+        drags alike – at most every `CHECK_EVERY` seconds (an edit after a quiet spell at once)."""
         if self.canvas.draft is not self.editor.draft:
             self.canvas.set_draft(self.editor.draft)
         if self._checked is not self.editor.draft:
-            dragging = self._stroke is not None or self.held != 0 or self._image_from is not None
-            if now or not dragging or self.clock - self._checked_at >= CHECK_EVERY:
+            if now or self.clock - self._checked_at >= CHECK_EVERY:
                 self.check()
 
     @property
@@ -453,7 +454,7 @@ class EditorScene(Scene):
         self.tool.press(self.canvas.hex_at(pos), button)
         if not self.tool.busy:
             self.held = 0
-            self.sync(now=True)
+            self.sync()
 
     def mouse_move(self, pos: tuple[int, int], buttons: Sequence[int]) -> None:
         old = self.mouse
@@ -492,7 +493,7 @@ class EditorScene(Scene):
         if self.held and button == self.held:
             self.held = 0
             self.tool.release(self.canvas.hex_at(pos), button)
-            self.sync(now=True)
+            self.sync()
 
     def _end_image_drag(self) -> None:
         self._image_from = None
