@@ -1,4 +1,5 @@
-"""Process start to first frame: the menu against a bare pygame-ce window, both headless."""
+"""Process start to first frame: the menu against a bare pygame-ce window and a bare pygame_gui window
+with one button, all headless."""
 from __future__ import annotations
 
 import os
@@ -16,6 +17,19 @@ BARE = (
     "pygame.display.init()\n"
     "s = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)\n"
     "s.fill((20, 60, 30))\n"
+    "pygame.display.flip()\n"
+    "pygame.quit()\n"
+)
+GUI = (
+    "import pygame, pygame_gui\n"
+    "pygame.display.init()\n"
+    "pygame.font.init()\n"
+    "s = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)\n"
+    f"ui = pygame_gui.UIManager((1280, 800), {str(ROOT / 'assets' / 'ui_theme.json')!r}, enable_live_theme_updates=False)\n"
+    "pygame_gui.elements.UIButton(pygame.Rect(560, 380, 160, 40), 'OK', manager=ui)\n"
+    "ui.update(1 / 60)\n"
+    "s.fill((20, 60, 30))\n"
+    "ui.draw_ui(s)\n"
     "pygame.display.flip()\n"
     "pygame.quit()\n"
 )
@@ -53,3 +67,10 @@ def first_frame_ms() -> float:
 def baseline_bare_window_ms() -> float:
     """A bare pygame-ce window: start, one frame, exit."""
     return _median_ms([sys.executable, "-c", BARE])
+
+
+def baseline_gui_window_ms() -> float:
+    """A bare pygame_gui window with one button (the menu's toolkit with the game's theme file, as
+    `game.ui.common.modal` makes its managers – pygame_gui's own default font is not shipped here):
+    start, one frame drawn, exit."""
+    return _median_ms([sys.executable, "-c", GUI])

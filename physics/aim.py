@@ -64,9 +64,12 @@ def speed_for(release: Vec3, target: tuple[float, float], angle_deg: float, *, h
     """The throw at `angle_deg` (elevation) whose ball passes (target, `height`) going down.
     Raises ValueError when no speed up to 40 m/s reaches it."""
     dist = math.hypot(target[0] - release[0], target[1] - release[1])
+    seen: dict[float, float] = {}  # the bracket's ends are flown once, not again by `_root`
 
     def miss(v: float) -> float:
-        return reach(release, target, v, angle_deg, height=height, constants=constants) - dist
+        if v not in seen:
+            seen[v] = reach(release, target, v, angle_deg, height=height, constants=constants) - dist
+        return seen[v]
 
     lo, hi = 0.05, 40.0
     if miss(hi) < 0.0:

@@ -178,3 +178,56 @@ def test_the_demo_command_runs_headless(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as e:
         cli_main(["demo", "fadeaway"])
     assert e.value.code == 2
+
+
+SPARSE = tuple(c for c in RACK if c.id in (1, 10))
+
+
+def test_the_solver_finds_a_roller_on_a_sparse_rack() -> None:
+    """bierpong.art15 on cups 1 and 10 alone: the one cup glanced off, the other dropped into – found
+    within a few hundred candidate throws (the old search needed about 2,000)."""
+    sol = solve("roller", SPARSE, budget=300)
+    (st,) = sol.throws
+    assert st.outcome.roller and set(st.outcome.touched) == {1, 10} and st.cups == SPARSE
+    tl = simulate(SPARSE, st.throw, max_time=8.0)
+    assert tl.events == st.timeline.events and classify(tl.events) == st.outcome
+
+
+def test_the_early_stop_rules_out_only_throws_that_do_not_solve() -> None:
+    """A candidate the search drops (by its free flight or its first events) is one whose full
+    simulation does not make the shot either, and every one it keeps does: over the sparse roller's
+    candidates up to its solution, and the plain hits' and the air ball's first candidates."""
+    from game.bierpong import solver as S
+
+    cases = [
+        (SPARSE, S._varied(S._roller_seeds(SPARSE, S._front_first(SPARSE), S.RELEASE)),
+         S._clean(lambda o: o.roller and not o.bounced, flat=True), 150),
+        (RACK, S._varied(S._hit_seeds(RACK, [5], S.RELEASE)), S._clean(S._plain, flat=True), 40),
+        (RACK, S._varied(S._bounce_seeds(RACK, [1], S.RELEASE)), S._clean(lambda o: o.hit and o.bounced), 20),
+        (RACK, S._varied(S._air_seeds(S.RELEASE)), S._Goal(lambda o, tipped: o.air, untouched=True), 20),
+    ]
+    kept = dropped = 0
+    for cups, candidates, goal, n in cases:
+        search = S._Search(budget=10_000)
+        for _, th in zip(range(n), candidates):
+            tl = simulate(cups, th, max_time=S.MAX_TIME)
+            full = goal.ok(classify(tl.events), knocked_over(tl.events))
+            st = search._try(cups, th, goal)
+            assert (st is not None) == full, th
+            if st is not None:
+                assert st.timeline.events == tl.events
+            kept, dropped = kept + full, dropped + (not full)
+    assert kept and dropped
+
+
+def test_an_impossible_request_ends_within_the_step_budget() -> None:
+    """A roller needs two cups a glance apart: on two cups at opposite corners of the far half none is
+    found, and the search gives up after its bounded number of physics steps ("cannot be found")."""
+    from game.bierpong.solver import MAX_STEPS
+
+    apart = (Cup(1, 1.9, -0.25), Cup(2, 2.4, 0.25))
+    with pytest.raises(NotFound, match="steps"):
+        solve("roller", apart)
+    with pytest.raises(NotFound, match="within 2000 simulated steps"):
+        solve("roller", apart, max_steps=2000)
+    assert solve("roller", SPARSE).steps <= MAX_STEPS

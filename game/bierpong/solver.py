@@ -4,7 +4,11 @@ Given a rack and a wanted shot, it searches launch parameters through the real p
 (`physics.world.simulate`) until the classified outcomes (`game.bierpong.classify`) form the shot:
 `physics.aim` seeds each throw (a point on a cup's rim, its centre, or the table short of it), then a
 deterministic search varies the elevation, the aim point, the speed, the direction and the spin.
-Every candidate is simulated; nothing is random, so a shot solves to the same throws every time.
+A roller starts from aim points just outside a rim (a glance towards a neighbour), then the rim.
+A candidate is dropped as soon as its first contact (the free flight, the aiming model's) or its
+events rule the shot out; the rest are simulated to the end. The work is bounded by candidate throws
+(`budget`) and physics steps (`MAX_STEPS`, about 1–2 s), never by the clock: nothing is random, so a
+request solves to the same throws – or the same "cannot be found" – every time.
 
 The shots and the throw sequences that make them (hit cups leave the rack after each round; a
 throw is always on the cups then standing, upright and in their places):
@@ -24,14 +28,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome
 from physics.aim import speed_for
 from physics.constants import CONST
+from physics.events import BallContact, CupContact, CupTipped, Event, TableBounce
+from physics.flight import flight_step, spin_step
 from physics.table import Cup, formation
-from physics.world import Throw, Timeline, simulate
+from physics.world import DONE, Table, Throw, Timeline, simulate
 
 SHOTS = ("bounce", "roller", "bombe", "island", "trickshot", "air_ball", "balls_back", "on_fire", "dead_cup", "konter")
 RELEASE: tuple[float, float, float] = (0.0, 0.0, 0.45)  # the ball leaves the hand above the near edge (as PongScene)
@@ -41,10 +47,17 @@ YAWS = (0.0, 0.4, -0.4, 0.8, -0.8)  # degrees of direction added to the seeded t
 SPINS: tuple[tuple[float, float, float], ...] = ((0.0, 0.0, 0.0), (0.0, -60.0, 0.0), (0.0, 60.0, 0.0), (0.0, -150.0, 0.0))
 NEIGHBOUR = 1.15 * 2.0 * CONST.cup_rim_radius  # centre distance of neighbouring cups (the Decisions)
 MAX_TIME = 8.0  # s of simulation per throw
+MAX_STEPS = 330_000  # physics work per request, in steps (with the budget of throws: "cannot be found" in bounded time)
+SPACE_STEPS = 9  # a step with the ball in the pymunk space (low by a cup) costs about as much as 9 in the air
+TABLE_STEPS = 65  # building a table (its pymunk space) costs about as much as 65 steps
+AIM_STEPS = 120  # aiming one seed (`speed_for`: a root of the flight model) costs about as much as 120
+_AIMED = [0]  # seeds aimed in this process (the search charges the new ones to its work)
 
 
 class NotFound(Exception):
-    """The search ran out of its budget (simulations) without finding the shot."""
+    """The search ran out of its budget (candidate throws or physics steps) without finding the shot."""
+
+    tries = 0  # candidate throws tried before it gave up (set by the search)
 
 
 @dataclass(frozen=True)
@@ -64,39 +77,131 @@ class Solution:
     shot: str
     throws: tuple[SolvedThrow, ...]
     summary: str  # the classification in words: "roller: cups 3 → 1"
-    tries: int  # simulations run
+    tries: int  # candidate throws tried (simulated, or ruled out by their free flight)
+    steps: int = 0  # physics steps the search ran (its budget: `MAX_STEPS`)
+
+
+@dataclass(frozen=True)
+class _Goal:
+    """A wanted outcome and the facts that rule it out early (a candidate stops at the first one)."""
+
+    ok: Callable[[Outcome, tuple[int, ...]], bool]
+    clean: bool = False  # no cup may tip
+    flat: bool = False  # no touch-down on the table (the hit must not be a bounce)
+    untouched: bool = False  # no contact of any kind (an air ball)
+
+
+def _first_contact(rack: Sequence[Cup], th: Throw, steps: list[int]) -> str:
+    """Where the free flight of `th` could first touch something: "cup" (it comes near a cup: a contact
+    is possible, the margin covers the space's rounding), "table" (it lands on the table with no cup
+    near its path) or "none" (it leaves over an edge first). The same flight step as the world's;
+    `steps[0]` counts the steps flown."""
+    c = CONST
+    dt, k, g, km = c.dt, c.drag_k, c.gravity, c.magnus_k
+    r, reach = c.ball_radius, c.cup_rim_radius + c.ball_radius + 0.02
+    top = c.cup_height + c.rim_lip + 0.03 + r
+    x, y, z = th.release
+    vx, vy, vz = th.velocity
+    spin = th.spin
+    spinning = spin != (0.0, 0.0, 0.0)
+    half = c.table_width / 2.0
+    t = 0.0
+    while t < MAX_TIME:
+        steps[0] += 1
+        if spinning:
+            vx, vy, vz = spin_step(vx, vy, vz, spin, dt, k, g, km)
+        else:
+            vx, vy, vz = flight_step(vx, vy, vz, dt, k, g)
+        x, y, z = x + vx * dt, y + vy * dt, z + vz * dt
+        t += dt
+        if z < top and any((x - cp.x) ** 2 + (y - cp.y) ** 2 < reach * reach for cp in rack):
+            return "cup"
+        if not (0.0 <= x <= c.table_length and abs(y) <= half):
+            return "none" if z - r > 0.0 else "cup"  # below the table's top off its edge: let the world say
+        if z - r <= 0.0 and vz < 0.0:
+            return "table"
+    return "cup"
+
+
+def _ruled_out(goal: _Goal, events: Sequence[Event]) -> bool:
+    for e in events:
+        if goal.clean and isinstance(e, CupTipped):
+            return True
+        if goal.flat and isinstance(e, TableBounce):
+            return True
+        if goal.untouched and isinstance(e, (TableBounce, CupContact, CupTipped, BallContact)):
+            return True
+    return False
 
 
 class _Search:
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.tries = 0
+    """Candidates in order against a goal, within `budget` throws and `MAX_STEPS` of physics work
+    (steps, weighted by what they cost: `SPACE_STEPS`, `TABLE_STEPS`, `AIM_STEPS`).
 
-    def find(self, cups: Sequence[Cup], candidates: Iterator[Throw], want: Callable[[Outcome, tuple[int, ...]], bool],
-             note: str) -> SolvedThrow | None:
+    A candidate stops as soon as its events rule the goal out (a touch-down for a roller, a tipped
+    cup for a clean hit) or its free flight does (`_first_contact`); a candidate that stays possible
+    runs to its end, and a solving one is simulated once more by `simulate` for its timeline. So the
+    search finds exactly the throw a full simulation of every candidate would, and its work is
+    bounded by weighted steps, not the clock: the same request gives the same answer."""
+
+    def __init__(self, budget: int, max_steps: int = MAX_STEPS) -> None:
+        self.budget = budget
+        self.max_steps = max_steps
+        self.tries = 0
+        self.steps = 0
+        self._aimed = _AIMED[0]
+
+    def _try(self, rack: tuple[Cup, ...], th: Throw, goal: _Goal) -> SolvedThrow | None:
+        if self.tries >= self.budget or self.steps >= self.max_steps:
+            e = NotFound(f"no solution within {self.budget} simulated throws" if self.tries >= self.budget
+                         else f"no solution within {self.max_steps} simulated steps")
+            e.tries = self.tries
+            raise e
+        self.tries += 1
+        self.steps += (_AIMED[0] - self._aimed) * AIM_STEPS
+        self._aimed = _AIMED[0]
+        if goal.flat or goal.untouched:
+            n = [0]
+            first = _first_contact(rack, th, n)
+            self.steps += n[0] // 4  # a bare flight step is about a quarter of a table's
+            if first == "table" or (goal.untouched and first == "cup"):
+                return None
+        table = Table(rack)
+        table.throw(th)
+        ball = table._balls[0]  # as `simulate` reads it: whether it is in the space
+        self.steps += TABLE_STEPS
+        events: list[Event] = []
+        t, dt = 0.0, table.DT
+        while ball.mode != DONE and t < MAX_TIME:
+            ev = table.step()
+            t += dt
+            self.steps += SPACE_STEPS if ball.in_space else 1
+            if ev:
+                if _ruled_out(goal, ev):
+                    return None
+                events += ev
+        if not goal.ok(classify(events), knocked_over(events)):
+            return None
+        tl = simulate(rack, th, max_time=MAX_TIME)
+        out, tipped = classify(tl.events), knocked_over(tl.events)
+        return SolvedThrow(rack, th, tl, out, tipped, "") if goal.ok(out, tipped) else None
+
+    def find(self, cups: Sequence[Cup], candidates: Iterator[Throw], goal: _Goal, note: str) -> SolvedThrow | None:
         rack = tuple(cups)
         for th in candidates:
-            if self.tries >= self.budget:
-                raise NotFound(f"no solution within {self.budget} simulated throws")
-            self.tries += 1
-            tl = simulate(rack, th, max_time=MAX_TIME)
-            out, tipped = classify(tl.events), knocked_over(tl.events)
-            if want(out, tipped):
-                return SolvedThrow(rack, th, tl, out, tipped, note)
+            st = self._try(rack, th, goal)
+            if st is not None:
+                return replace(st, note=note)
         return None
 
-    def all(self, cups: Sequence[Cup], candidates: Callable[[], Iterator[Throw]],
-            want: Callable[[Outcome, tuple[int, ...]], bool], note: str) -> Iterator[SolvedThrow]:
+    def all(self, cups: Sequence[Cup], candidates: Callable[[], Iterator[Throw]], goal: _Goal,
+            note: str) -> Iterator[SolvedThrow]:
         """Every solving throw, in search order (for shots whose later throws depend on the earlier)."""
         rack = tuple(cups)
         for th in candidates():
-            if self.tries >= self.budget:
-                raise NotFound(f"no solution within {self.budget} simulated throws")
-            self.tries += 1
-            tl = simulate(rack, th, max_time=MAX_TIME)
-            out, tipped = classify(tl.events), knocked_over(tl.events)
-            if want(out, tipped):
-                yield SolvedThrow(rack, th, tl, out, tipped, note)
+            st = self._try(rack, th, goal)
+            if st is not None:
+                yield replace(st, note=note)
 
 
 # --- candidates: seeded by physics.aim, then varied ------------------------------------------------
@@ -111,16 +216,24 @@ def _turn(th: Throw, yaw_deg: float, factor: float, spin: tuple[float, float, fl
 def _varied(seeds: Callable[[], Iterator[Throw]], spins: Sequence[tuple[float, float, float]] = SPINS[:1]) -> Iterator[Throw]:
     """The seeds as aimed, then each variation tier over all seeds (the nearest variations first)."""
     tiers = [(0.0, 1.0)] + [(y, f) for f in SPEEDS for y in YAWS if (y, f) != (0.0, 1.0)]
+    aimed: list[Throw] | None = None  # the seeds, aimed once (on the first pass, lazily)
     for spin in spins:
         for yaw, f in tiers:
-            for th in seeds():
-                yield _turn(th, yaw, f, spin)
+            if aimed is None:
+                aimed = []
+                for th in seeds():
+                    aimed.append(th)
+                    yield _turn(th, yaw, f, spin)
+            else:
+                for th in aimed:
+                    yield _turn(th, yaw, f, spin)
 
 
 def _aimed(release: tuple[float, float, float], points: Sequence[tuple[float, float]], *, height: float = CONST.cup_height,
            angles: Sequence[float] = ANGLES) -> Iterator[Throw]:
     for ang in angles:
         for p in points:
+            _AIMED[0] += 1
             try:
                 yield speed_for(release, p, ang, height=height)
             except ValueError:
@@ -129,6 +242,12 @@ def _aimed(release: tuple[float, float, float], points: Sequence[tuple[float, fl
 
 def _rim_points(c: Cup, radii: Sequence[float] = (0.035, 0.045, 0.055), n: int = 12) -> list[tuple[float, float]]:
     return [(c.x + r * math.cos(2 * math.pi * k / n), c.y + r * math.sin(2 * math.pi * k / n)) for r in radii for k in range(n)]
+
+
+def _roller_points(c: Cup) -> list[tuple[float, float]]:
+    """Just outside the rim all round (where a ball glances off a rim towards a neighbour), then
+    the rim points."""
+    return _rim_points(c, (0.05,), 24) + _rim_points(c)
 
 
 def _centre_points(c: Cup) -> list[tuple[float, float]]:
@@ -154,6 +273,10 @@ def _seeds(cups: Sequence[Cup], targets: Sequence[int], points: Callable[[Cup], 
         for cid in targets:
             yield from _aimed(release, points(by_id[cid]), height=height, angles=angles)
     return gen
+
+
+def _roller_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
+    return _seeds(cups, targets, _roller_points, release=release)
 
 
 def _hit_seeds(cups: Sequence[Cup], targets: Sequence[int], release: tuple[float, float, float]) -> Callable[[], Iterator[Throw]]:
@@ -189,9 +312,9 @@ def _front_first(cups: Sequence[Cup]) -> list[int]:
     return [c.id for c in sorted(cups, key=lambda c: (round(c.x, 4), abs(c.y), c.y))]
 
 
-def _clean(pred: Callable[[Outcome], bool]) -> Callable[[Outcome, tuple[int, ...]], bool]:
-    """A wanted outcome that knocks no cup over."""
-    return lambda o, tipped: not tipped and pred(o)
+def _clean(pred: Callable[[Outcome], bool], *, flat: bool = False) -> _Goal:
+    """A wanted outcome that knocks no cup over (`flat`: and never touches down on the table)."""
+    return _Goal(lambda o, tipped: not tipped and pred(o), clean=True, flat=flat)
 
 
 def _plain(o: Outcome) -> bool:
@@ -209,17 +332,18 @@ def _neighbours(cups: Sequence[Cup], cup: Cup) -> list[Cup]:
 # --- the shots ------------------------------------------------------------------------------------
 
 def solve(shot: str, cups: Sequence[Cup] | None = None, *, budget: int = 20000,
-          release: tuple[float, float, float] = RELEASE) -> Solution:
+          release: tuple[float, float, float] = RELEASE, max_steps: int = MAX_STEPS) -> Solution:
     """The throws that make `shot` on the rack `cups` (default: the full 10-cup triangle).
-    ValueError for an unknown shot; NotFound when `budget` simulated throws do not find it."""
+    ValueError for an unknown shot; NotFound when `budget` candidate throws or `MAX_STEPS` physics
+    steps do not find it."""
     if shot not in SHOTS:
         raise ValueError(f"unknown shot {shot!r} (one of {', '.join(SHOTS)})")
     rack = tuple(cups) if cups is not None else formation("triangle10")
     if not rack:
         raise ValueError("the rack has no cups")
-    s = _Search(budget)
+    s = _Search(budget, max_steps)
     throws, summary = _SOLVERS[shot](s, rack, release)
-    return Solution(shot, tuple(throws), summary, s.tries)
+    return Solution(shot, tuple(throws), summary, s.tries, s.steps)
 
 
 Solved = tuple[list[SolvedThrow], str]
@@ -246,7 +370,7 @@ def _first_bounce(t: SolvedThrow) -> str:
 
 def _roller(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     ids = _front_first(rack)
-    t = _need(s.find(rack, _varied(_rim_seeds(rack, ids, rel)), _clean(lambda o: o.roller and not o.bounced),
+    t = _need(s.find(rack, _varied(_roller_seeds(rack, ids, rel)), _clean(lambda o: o.roller and not o.bounced, flat=True),
                      "the roller"), "a roller")
     o = t.outcome
     path = [c for c in o.touched if c != o.cup]
@@ -255,7 +379,7 @@ def _roller(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) 
 
 def _hit_on(s: _Search, rack: tuple[Cup, ...], targets: Sequence[int], rel: tuple[float, float, float], note: str,
             pred: Callable[[Outcome], bool] = _plain) -> SolvedThrow | None:
-    return s.find(rack, _varied(_hit_seeds(rack, targets, rel)), _clean(lambda o: pred(o) and o.cup in targets), note)
+    return s.find(rack, _varied(_hit_seeds(rack, targets, rel)), _clean(lambda o: pred(o) and o.cup in targets, flat=pred is _plain), note)
 
 
 def _bombe(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
@@ -304,7 +428,7 @@ def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float
 
 
 def _air_ball(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
-    t = _need(s.find(rack, _varied(_air_seeds(rel)), lambda o, tipped: o.air, "the air ball"), "an air ball")
+    t = _need(s.find(rack, _varied(_air_seeds(rel)), _Goal(lambda o, tipped: o.air, untouched=True), "the air ball"), "an air ball")
     return [t], "air ball: touched nothing, over the far end"
 
 
@@ -334,7 +458,7 @@ def _dead_cup(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]
     first = _need(_hit_on(s, rack, ids, rel, "round 1, throw 1: a hit", pred=lambda o: o.hit), "a hit")
     cid = first.outcome.cup
     assert cid is not None
-    miss = _need(s.find(rack, _varied(_miss_seeds(rel)), lambda o, tipped: not tipped and o == Outcome(),
+    miss = _need(s.find(rack, _varied(_miss_seeds(rel)), _Goal(lambda o, tipped: not tipped and o == Outcome(), clean=True),
                         f"round 1, throw 2: a miss – cup {cid} is left standing"), "a miss")
     again = _need(_hit_on(s, rack, [cid], (rel[0], -0.08, rel[2]), f"round 2: the dead cup {cid}",
                           pred=lambda o: o.hit), "the dead cup")

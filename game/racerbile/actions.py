@@ -9,6 +9,7 @@ judges: `Call` (a fault from the "call a fault" menu), `Judge` (Le Mans judges' 
 """
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass
 
@@ -117,12 +118,24 @@ def parse_hex(text: str) -> Hex:
     return Hex(int(q), int(r))
 
 
+# what makes `shlex.split` (POSIX) differ from `str.split`: quotes, the escape, and the whitespace
+# `str.split` splits on but shlex does not (shlex splits on " \t\r\n" only)
+_SHELL = re.compile(r"['\"\\\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+
+
+def split_words(text: str) -> list[str]:
+    """`shlex.split(text)`: words, quoted as in a shell – without shlex when nothing needs it."""
+    if _SHELL.search(text) is None:
+        return text.split()
+    return shlex.split(text)
+
+
 def parse_action(text: str) -> Action:
     """The inverse of `str(action)`; ValueError on anything else (names are quoted as in a shell)."""
     word, _, rest = text.strip().partition(" ")
     rest = rest.strip()
     try:
-        parts = shlex.split(rest)
+        parts = split_words(rest)
         if word == "startroll" and not rest:
             return Order()
         if word == "times" and parts:

@@ -24,7 +24,7 @@ from game.errors import IllegalAction, InputError
 from game.games import PlayerSpec
 from game.hexgrid import DIRECTION_NAMES
 from game.match import Match
-from game.racerbile.actions import Action, Call, Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action
+from game.racerbile.actions import Action, Call, Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action, split_words
 from game.racerbile.moves import format_path
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.racerbile.tracks import find_track
@@ -514,7 +514,7 @@ def split_who(text: str) -> tuple[str, int] | None:
         elif ch == ":":
             who = text[:i].strip()
             try:
-                parts = shlex.split(who)
+                parts = split_words(who)
             except ValueError:
                 return None
             if len(parts) != 1:
@@ -589,7 +589,7 @@ class _Play:
         if who != st.players[seat] and who != st.driver(seat):
             first = next((s for s in segs if s.word in TURN_WORDS), None)
             try:
-                takes = first is not None and shlex.split(first.text) == ["driver", who]
+                takes = first is not None and split_words(first.text) == ["driver", who]
             except ValueError:
                 takes = False
             if not takes:
