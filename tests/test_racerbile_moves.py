@@ -423,3 +423,89 @@ def test_a_cornered_car_turns_as_it_must_and_squeals_on_reckless() -> None:
     assert {oracle_key for oracle_key in oracle.outcomes(c, h, f, 8, Board(), gear=3, facing_rule=True)} == {
         outcome(m) for m in legal_moves(c, h, f, 8, Board(), gear=3, facing_rule=True)
     }
+
+
+# --- wide tracks: loops of equal progress across the lanes ---------------------------------
+
+
+@cache
+def wide(lanes: int) -> Course:
+    """A generated track of `lanes` concentric lanes (`bench.tracks.generated_track`): where the
+    rings turn, fields of equal progress across the lanes hold loops."""
+    from bench.tracks import generated_track
+    from game.racerbile.trackfile import track_from_text
+
+    return track_from_text(generated_track(radius=12, lanes=lanes), f"wide{lanes}").track.course
+
+
+def looping(c: Course) -> list[Hex]:
+    """The fields whose progress holds a loop (a move from there may come back to a field)."""
+    return sorted(h for h in c.progress if c.tables.on_loop(h))
+
+
+@pytest.mark.parametrize("lanes", [5, 7, 9])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_legal_moves_match_the_brute_force_oracle_on_wide_tracks(lanes: int, data: st.DataObject) -> None:
+    """racerbile.turn, racerbile.reckless, racerbile.field.blocking, racerbile.stack: on a track of
+    5–9 lanes – fields of equal progress across the lanes, some holding loops – the search finds
+    exactly the outcomes of the brute force, half the cars starting where a move may come back."""
+    c = wide(lanes)
+    fields = sorted(c.progress)
+    loop = looping(c)
+    assert loop, "the generated track has loops of equal progress"
+    start = data.draw(st.sampled_from(loop) if data.draw(st.booleans()) else st.sampled_from(fields))
+    facing = data.draw(st.none() | st.integers(0, 5))
+    roll = data.draw(st.integers(1, 9))
+    near = [h for h in fields if h != start and 0 < ahead(c, start, h) <= 9]
+    caps = data.draw(st.lists(st.sampled_from(near), max_size=6))
+    flipped = {h for h in caps if c.kinds.get(h) is Kind.BLOCKING}
+    board = Board(frozenset(flipped), frozenset(h for h in caps if caps.count(h) >= 2) - flipped)
+    gear, facing_rule = data.draw(st.integers(1, 3)), data.draw(st.booleans())
+    legal = legal_moves(c, start, facing, roll, board, gear=gear, facing_rule=facing_rule)
+    truth = oracle.outcomes(c, start, facing, roll, board, gear=gear, facing_rule=facing_rule)
+    assert {outcome(m) for m in legal} == truth
+    assert len({outcome(m) for m in legal}) == len(legal)  # each outcome once
+    for m in legal:
+        assert len(set(m.path) | {start}) == len(m.path) + 1
+
+
+def test_move_tables_fill_only_where_the_search_goes() -> None:
+    """The course's move tables are built lazily: a first move numbers only the fields it reaches,
+    and the moves are the same as on a course whose tables are filled everywhere."""
+    c = wide(9)
+    fresh = track_of_wide(9)
+    start = sorted(fresh.progress)[0]
+    moves = legal_moves(fresh, start, fresh.heading, 9, Board(), gear=3, facing_rule=True)
+    assert 0 < len(fresh.tables.hexes) < len(fresh.progress) // 2
+    for h in c.progress:  # fill every field's tables first
+        c.tables.ahead[c.tables.index[h] * 7]
+    full = legal_moves(c, start, c.heading, 9, Board(), gear=3, facing_rule=True)
+    assert [outcome(m) for m in moves] == [outcome(m) for m in full]
+    assert {outcome(m) for m in moves} == oracle.outcomes(c, start, c.heading, 9, Board(), gear=3, facing_rule=True)
+
+
+def track_of_wide(lanes: int) -> Course:
+    """A fresh course of the same wide track (its tables untouched)."""
+    from bench.tracks import generated_track
+    from game.racerbile.trackfile import track_from_text
+
+    return track_from_text(generated_track(radius=12, lanes=lanes), f"fresh{lanes}").track.course
+
+
+@pytest.mark.parametrize("radius", [1, 2])
+def test_legal_moves_match_the_brute_force_oracle_on_a_lap_of_twelve_or_fewer(radius: int) -> None:
+    """racerbile.turn (no field twice): on a lap of 12 fields or fewer a move may come round to a
+    field it drove – the search keeps those apart and finds exactly what the brute force finds."""
+    from bench.tracks import generated_track
+    from game.racerbile.trackfile import track_from_text
+
+    c = track_from_text(generated_track(radius=radius, lanes=2, stretch=2), f"tiny{radius}").track.course
+    assert c.lap <= 12 and c.loops
+    for start in sorted(c.progress):
+        for facing in (None, *range(6)):
+            for roll in (4, 7, 9):
+                legal = legal_moves(c, start, facing, roll, Board(), gear=1, facing_rule=facing is not None)
+                truth = oracle.outcomes(c, start, facing, roll, Board(), gear=1, facing_rule=facing is not None)
+                assert {outcome(m) for m in legal} == truth
+                assert all(len(set(m.path) | {start}) == len(m.path) + 1 for m in legal)

@@ -10,12 +10,15 @@ exit – a step between fields of equal progress there is no lane change.
 
 `Course.tables` holds the same steps by number for the move search (`game.racerbile.moves`): a
 state is a field and the way the car faces, and each state lists the steps the 60° limit leaves
-it (racerbile.turn).
+it (racerbile.turn). The tables fill field by field as the search first reaches a field, so a
+race's first move costs about what any move costs, whatever the size of the track.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.track import Kind, Track
@@ -29,30 +32,166 @@ Edge = tuple[int, int, int, tuple[Hex]]
 # a step onto a field of a split's branch: (state, turns, field number, field as a 1-tuple, branch
 # number, pit lane)
 BranchEdge = tuple[int, bool, int, tuple[Hex], int, bool]
+V = TypeVar("V")
 
 
-@dataclass(frozen=True)
+class _ByState(dict[int, V]):
+    """A table by state, each field's states filled on first use (`Tables.fill`)."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__()
+        self._tables = weakref.ref(tables)  # the tables hold this: no cycle
+
+    def __missing__(self, s: int) -> V:
+        _live(self._tables).fill(s // WAYS)
+        return dict.__getitem__(self, s)
+
+
+class _Numbers(dict[Hex, int]):
+    """Field → number, a field numbered on first use (`Tables.hexes` grows with it)."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__()
+        self._tables = weakref.ref(tables)  # the tables hold this: no cycle
+
+    def __missing__(self, h: Hex) -> int:
+        t = _live(self._tables)
+        if h not in t.course.steps:
+            raise KeyError(h)
+        i = self[h] = len(t.hexes)
+        t.hexes.append(h)
+        t.levels.append(t.course.progress[h])
+        if t.on_loop(h):
+            t.loopy.update(range(i * WAYS, i * WAYS + WAYS))
+        return i
+
+
+class _Behind(dict[int, tuple[int, ...]]):
+    """Field number → the states that have it ahead, found on first use from its neighbours."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__()
+        self._tables = weakref.ref(tables)  # the tables hold this: no cycle
+
+    def __missing__(self, j: int) -> tuple[int, ...]:
+        t = _live(self._tables)
+        x = t.hexes[j]
+        steps = t.course.steps
+        out: list[int] = []
+        for d, v in enumerate(DIRECTIONS):
+            y = x - v
+            if (x, d) in steps.get(y, ()):
+                i = t.index[y] * WAYS
+                out.extend(i + f for f in range(WAYS) if f == NOWAY or _turns(d, f) <= 1)
+        v2 = self[j] = tuple(out)
+        return v2
+
+
+def _live(ref: weakref.ref[Tables]) -> Tables:
+    t = ref()
+    if t is None:
+        raise ReferenceError("these tables are gone")
+    return t
+
+
 class Tables:
-    """The course by number, for the move search: field numbers (`index`, `hexes`) and states
-    `field × WAYS + facing`. `edges[pit][state]` are the steps from a state that keep to the 60°
-    limit and onto no branch field – onto the pit lane only when `pit` – each saying whether it
-    changes direction (a squeal on 7–9). `branch_edges[state]` are the steps onto branch fields.
-    `ahead[state]` are the fields next to a car stopped in that state that it could step to
-    (forward steps within 60° of its facing, any with NOWAY) in the course's order, and
-    `behind[field]` the states that have it so; `front[state]` are those of `ahead[state]` that
-    are further on – the fields the car stands right before, a field level with it in another
-    lane not among them (racerbile Decisions: who counts as stopping right before)."""
+    """The course by number, for the move search, built field by field as the search reaches
+    them (a race's first move costs no more than any other): field numbers (`index`, `hexes`,
+    numbered on first use) and states `field × WAYS + facing`. `edges[pit][state]` are the steps
+    from a state that keep to the 60° limit and onto no branch field – onto the pit lane only when
+    `pit` – each saying whether it changes direction (a squeal on 7–9). `branch_edges[state]` are
+    the steps onto branch fields. `ahead[state]` are the fields next to a car stopped in that state
+    that it could step to (forward steps within 60° of its facing, any with NOWAY) in the course's
+    order, and `behind[field]` the states that have it so; `front[state]` are those of
+    `ahead[state]` that are further on – the fields the car stands right before, a field level with
+    it in another lane not among them (racerbile Decisions: who counts as stopping right before).
+    `on_loop(field)` says whether a drive over fields of its progress can come back to it
+    (`Course.loops`), each field checked on first use; `loopy` holds the states of those numbered."""
 
-    hexes: tuple[Hex, ...]
-    index: dict[Hex, int]
-    states: int
-    edges: tuple[tuple[tuple[Edge, ...], ...], ...]
-    branch_edges: tuple[tuple[BranchEdge, ...], ...]
-    branches: tuple[tuple[int, str], ...]
-    ahead: tuple[tuple[int, ...], ...]
-    behind: tuple[tuple[int, ...], ...]
-    front: tuple[tuple[int, ...], ...]
-    loops: bool  # whether a move might come back to a field (see `Course.loops`)
+    def __init__(self, course: Course) -> None:
+        self._course = weakref.ref(course)  # the course holds its tables: no cycle
+        self.hexes: list[Hex] = []
+        self.levels: list[int] = []  # the progress of every field by number
+        self.index: dict[Hex, int] = _Numbers(self)
+        # plain lists by state (the search's hottest lookups), None until `fill` (`edges_of`)
+        states = len(course.steps) * WAYS
+        self.edges: tuple[list[tuple[Edge, ...] | None], list[tuple[Edge, ...] | None]] = ([None] * states, [None] * states)
+        self.branch_edges: list[tuple[BranchEdge, ...] | None] = [None] * states
+        self.ahead: dict[int, tuple[int, ...]] = _ByState(self)
+        self.front: dict[int, tuple[int, ...]] = _ByState(self)
+        self.behind: dict[int, tuple[int, ...]] = _Behind(self)
+        self.branches: tuple[tuple[int, str], ...] = tuple(sorted(set(course.branch_of.values())))
+        self._branch_no = {b: i for i, b in enumerate(self.branches)}
+        self.lap_loops = course.lap <= 12  # a move may come round a whole lap
+        self._on_loop: dict[Hex, bool] = {}
+        self.loopy: set[int] = set()  # the states of the fields numbered so far that are `on_loop`
+
+    @property
+    def course(self) -> Course:
+        course = self._course()
+        if course is None:
+            raise ReferenceError("the course of these tables is gone")
+        return course
+
+    def fill(self, i: int) -> None:
+        """Build the tables of field number `i`, all its states."""
+        course = self.course
+        h = self.hexes[i]
+        prog = course.progress
+        index = self.index
+        e0, e1, be, ahead, front = self.edges[0], self.edges[1], self.branch_edges, self.ahead, self.front
+        steps = [(m, d, index[m], m in course.pit and h not in course.pit) for m, d in course.steps[h]]  # pit: driving in (racerbile.lemans.pit)
+        for f in range(WAYS):
+            s = i * WAYS + f
+            near: list[int] = []
+            x0: list[Edge] = []
+            x1: list[Edge] = []
+            xb: list[BranchEdge] = []
+            for m, d, j, pit in steps:
+                if f != NOWAY and _turns(d, f) > 1:
+                    continue
+                near.append(j)
+                turn = f != NOWAY and d != f
+                to = j * WAYS + d
+                b = course.branch_of.get(m)
+                if b is not None:
+                    xb.append((to, turn, j, (m,), self._branch_no[b], pit))
+                    continue
+                e = (to, 1 if turn else 0, j, (m,))
+                x1.append(e)
+                if not pit:
+                    x0.append(e)
+            be[s] = tuple(xb)  # before the edges: a state with edges has all its tables
+            dict.__setitem__(ahead, s, tuple(near))
+            dict.__setitem__(front, s, tuple(j for j in near if prog[self.hexes[j]] != prog[h]))
+            e1[s] = tuple(x1)
+            e0[s] = tuple(x0)
+
+    def edges_of(self, pit: bool, s: int) -> tuple[Edge, ...]:
+        """`edges[pit][s]`, the field's tables filled first if need be (and `branch_edges[s]` with them)."""
+        self.fill(s // WAYS)
+        es = self.edges[pit][s]
+        assert es is not None
+        return es
+
+    def on_loop(self, h: Hex) -> bool:
+        """Whether some drive within the 60° limit over fields of the progress of `h` comes back
+        to `h` (checked on first use): only such a field can a move come back to short of a lap."""
+        v = self._on_loop.get(h)
+        if v is None:
+            v = self._on_loop[h] = _plateau_loop(self.course, h)
+        return v
+
+    @property
+    def loops(self) -> bool:
+        """Whether a move might come back to a field anywhere on the course (every field checked)."""
+        return self.lap_loops or any(self.on_loop(h) for h in self.course.steps)
 
 
 @dataclass(frozen=True)
@@ -82,7 +221,7 @@ class Course:
 
     @cached_property
     def tables(self) -> Tables:
-        """The steps by number for the move search (built on first use)."""
+        """The steps by number for the move search (made on first use, filled as the search goes)."""
         return build_tables(self)
 
     @property
@@ -100,71 +239,25 @@ def _turns(a: int, b: int) -> int:
 
 
 def build_tables(course: Course) -> Tables:
-    hexes = tuple(sorted(course.steps))
-    index = {h: i for i, h in enumerate(hexes)}
-    n = len(hexes)
-    states = n * WAYS
-    branch_list = sorted(set(course.branch_of.values()))
-    branch_no = {b: i for i, b in enumerate(branch_list)}
-    edges: list[list[list[Edge]]] = [[[] for _ in range(states)] for _ in range(2)]
-    branch_edges: list[list[BranchEdge]] = [[] for _ in range(states)]
-    ahead: list[tuple[int, ...]] = []
-    front: list[tuple[int, ...]] = []
-    behind: list[list[int]] = [[] for _ in range(n)]
-    prog = course.progress
-    for i, h in enumerate(hexes):
-        for f in range(WAYS):
-            s = i * WAYS + f
-            near = []
-            for m, d in course.steps[h]:
-                if f != NOWAY and _turns(d, f) > 1:
-                    continue
-                j = index[m]
-                near.append(j)
-                turn = f != NOWAY and d != f
-                to = j * WAYS + d
-                pit = m in course.pit and h not in course.pit  # driving in (racerbile.lemans.pit)
-                if m in course.branch_of:
-                    branch_edges[s].append((to, turn, j, (m,), branch_no[course.branch_of[m]], pit))
-                    continue
-                e = (to, 1 if turn else 0, j, (m,))
-                edges[1][s].append(e)
-                if not pit:
-                    edges[0][s].append(e)
-            ahead.append(tuple(near))
-            front.append(tuple(j for j in near if prog[hexes[j]] != prog[h]))
-            for j in near:
-                behind[j].append(s)
-    return Tables(
-        hexes=hexes,
-        index=index,
-        states=states,
-        edges=tuple(tuple(tuple(x) for x in by_pit) for by_pit in edges),
-        branch_edges=tuple(tuple(x) for x in branch_edges),
-        branches=tuple(branch_list),
-        ahead=tuple(ahead),
-        behind=tuple(tuple(x) for x in behind),
-        front=tuple(front),
-        loops=course.lap <= 12 or _plateau_loop(course),
-    )
+    """The course's tables, empty: they fill as the search reaches fields."""
+    return Tables(course)
 
 
-def _plateau_loop(course: Course) -> bool:
-    """Whether some drive within the 60° limit over fields of equal progress comes back to a field
-    it left (a move can come back to a field no other way short of a lap)."""
+def _plateau_loop(course: Course, h: Hex) -> bool:
+    """Whether some drive within the 60° limit over fields of equal progress comes back to `h`
+    (a move can come back to a field no other way short of a lap)."""
     prog = course.progress
-    flat = {h: [(m, d) for m, d in course.steps[h] if prog[m] == prog[h]] for h in course.steps}
-    for h in flat:
-        todo = [(m, d) for m, d in flat[h]]
-        seen = set(todo)
-        while todo:
-            x, f = todo.pop()
-            if x == h:
-                return True
-            for m, d in flat[x]:
-                if _turns(d, f) <= 1 and (m, d) not in seen:
-                    seen.add((m, d))
-                    todo.append((m, d))
+    level = prog[h]
+    todo = [(m, d) for m, d in course.steps[h] if prog[m] == level]
+    seen = set(todo)
+    while todo:
+        x, f = todo.pop()
+        if x == h:
+            return True
+        for m, d in course.steps[x]:
+            if prog[m] == level and _turns(d, f) <= 1 and (m, d) not in seen:
+                seen.add((m, d))
+                todo.append((m, d))
     return False
 
 

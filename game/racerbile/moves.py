@@ -27,13 +27,15 @@ no forward field within 60°).
 The search goes a step at a time and keeps, per number of steps, one path for every (field,
 facing, squeals, branch choice): two paths alike in these drive on alike as long as no move can
 come back to a field it drove – that takes a lap, or a loop of fields of equal progress within the
-60° limit (`Course.loops`, checked once per track; no shipped track has one). Where a move could,
-the search keeps every path. `game.racerbile.oracle` is the plain brute force it is tested against.
+60° limit (`Tables.on_loop`, checked field by field as the search reaches them; no shipped track
+has one, a wide generated one may). Where a move could, the search keeps apart the paths by the
+fields they drove that they could still come back to (`_search_exactly`): bounded, and the same
+moves as every path kept. `game.racerbile.oracle` is the plain brute force it is tested against.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping, NamedTuple, cast
+from typing import Iterable, Iterator, Mapping, NamedTuple, cast
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.course import NOWAY, WAYS, BranchEdge, Course, Tables
@@ -223,6 +225,11 @@ def _may_enter(course: Course, frm: Hex, n: Hex, gear: int, board: Board, choice
 
 
 _NOT_BLOCKED: tuple[bool, Hex | None] = (False, None)
+_NO_FIELDS: frozenset[int] = frozenset()
+# the fewest steps of a drive that comes back to a field: within the 60° limit a drive must turn
+# all round, 60° a step (a hexagon); a field driven later than `roll - MIN_LOOP` steps into a
+# move is never come back to, and a move of fewer fields comes back to none
+MIN_LOOP = 6
 _new = tuple.__new__  # `_new(Move, (...))`: a move without the named tuple's keyword handling
 
 
@@ -236,23 +243,13 @@ def _search(
     Each step's paths are in rows by `choice × 16 + squeals`, each row by state, `field × WAYS +
     facing` (`Course.tables`)."""
     t = course.tables
-    if t.loops:
+    if roll >= MIN_LOOP and (t.lap_loops or t.on_loop(start)):
         return _search_exactly(course, start, facing, roll, board, gear, reckless, facing_rule, first)
-    index, hexes, behind, ahead, front = t.index, t.hexes, t.behind, t.ahead, t.front
-    flipped = {index[h] for h in board.flipped if h in index}
-    bad = flipped | {index[h] for h in board.full if h in index}
-    # the states right before a blocked field, and the flipped cap each would lift (the first
-    # ahead) – as `_stop` rules: further on, or level with every field next to it blocked
-    stops: dict[int, tuple[bool, Hex | None]] = {}
-    near: set[int] = set()
-    for x in bad:
-        near.update(behind[x])
-    for s in near:
-        group = front[s] if any(a in bad for a in front[s]) else ahead[s] if all(a in bad for a in ahead[s]) else ()
-        if group:
-            stops[s] = (True, next((hexes[a] for a in group if a in flipped), None))
+    index, hexes = t.index, t.hexes
+    flipped, bad, stops = _blocks(t, board)
     only = first if first is not None else frozenset()
-    edges = t.edges[gear == 1]
+    pit = gear == 1
+    edges = t.edges[pit]
     branch_edges = t.branch_edges
     choices: dict[Choice, int] = {(): 0}
     start_state = index[start] * WAYS + (NOWAY if facing is None else facing)
@@ -260,6 +257,7 @@ def _search(
     moves: list[Move] = []
     append = moves.append
     get = stops.get
+    loopy = t.loopy  # states on fields a move might come back to: reached, the search goes exact
     for k in range(1, roll + 1):
         turning = k == 1 and first is not None
         nxt: dict[int, dict[int, tuple[Hex, ...]]] = {}
@@ -272,16 +270,22 @@ def _search(
                 row2 = nxt.get(r + 1)
                 squeal = nxt[r + 1] = {} if row2 is None else row2
             for s, path in row.items():
-                for to, turns, j, h in [e for e in edges[s] if e[0] % WAYS in only] if turning else edges[s]:
+                es = edges[s]
+                if es is None:  # the field's tables are made as the search first reaches it
+                    es = t.edges_of(pit, s)
+                for to, turns, j, h in [e for e in es if e[0] % WAYS in only] if turning else es:
                     if j not in bad:
                         (squeal if turns else here)[to] = path + h
-                if branch_edges[s]:
-                    bes = tuple(e for e in branch_edges[s] if e[0] % WAYS in only) if turning else branch_edges[s]
+                bes = branch_edges[s]
+                if bes:
+                    bes = tuple(e for e in bes if e[0] % WAYS in only) if turning else bes
                     _branch_steps(t, board, gear, reckless, choices, nxt, r, path, bes, bad)
         short = roll - k
         for r, row in nxt.items():
             if not row:
                 continue
+            if loopy and k <= roll - MIN_LOOP and not loopy.isdisjoint(row):
+                return _search_exactly(course, start, facing, roll, board, gear, reckless, facing_rule, first)
             sq, ch = r & 15, _choice_of(choices, r >> 4)
             if facing_rule:
                 if short:
@@ -303,6 +307,25 @@ def _search(
     if not moves:  # nowhere to go: the car is blocked where it stands
         moves.append(Move(start, (), facing, 0, roll, blocked=True, bonk=get(start_state, _NOT_BLOCKED)[1]))
     return moves
+
+
+def _blocks(t: Tables, board: Board) -> tuple[set[int], set[int], dict[int, tuple[bool, Hex | None]]]:
+    """The fields (by number) of flipped caps, of every blocked field, and the states right before
+    a blocked field with the flipped cap each would lift (the first ahead) – as `_stop` rules:
+    further on, or level with every field next to it blocked."""
+    index, hexes, behind, ahead, front = t.index, t.hexes, t.behind, t.ahead, t.front
+    steps = t.course.steps
+    flipped = {index[h] for h in board.flipped if h in steps}
+    bad = flipped | {index[h] for h in board.full if h in steps}
+    stops: dict[int, tuple[bool, Hex | None]] = {}
+    near: set[int] = set()
+    for x in bad:
+        near.update(behind[x])
+    for s in near:
+        group = front[s] if any(a in bad for a in front[s]) else ahead[s] if all(a in bad for a in ahead[s]) else ()
+        if group:
+            stops[s] = (True, next((hexes[a] for a in group if a in flipped), None))
+    return flipped, bad, stops
 
 
 def _choice_of(choices: dict[Choice, int], n: int) -> Choice:
@@ -354,30 +377,75 @@ def _search_exactly(
     course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, reckless: bool, facing_rule: bool,
     first: frozenset[int] | None = None,
 ) -> list[Move]:
-    """1–9 on a course where a move might come back to a field: every path kept (`first`: as
-    `_search`)."""
-    # (path, field, facing, squeals, choice)
-    layer: list[tuple[tuple[Hex, ...], Hex, int | None, int, Choice]] = [((), start, facing, 0, ())]
+    """1–9 on a course where a move might come back to a field (`first`: as `_search`): a step at
+    a time, one path kept per (state, squeals, choice, the fields driven it could still come back
+    to). Progress never falls along a move short of a lap, so it can come back only to a field of
+    the progress it is at that lies on a loop of such fields (`Tables.on_loop`) – to any field
+    driven (and the start) on a lap of 12 or fewer –, and only to one driven at least `MIN_LOOP`
+    steps before the roll runs out. Two paths alike in all that drive on alike."""
+    t = course.tables
+    index, levels, loopy = t.index, t.levels, t.loopy
+    lap = t.lap_loops
+    _, bad, stops = _blocks(t, board)
+    get = stops.get
+    pit = gear == 1
+    edges, branch_edges = t.edges[pit], t.branch_edges
+    only = first if first is not None else frozenset()
+    i0 = index[start]
+    s0 = i0 * WAYS + (NOWAY if facing is None else facing)
+    Key = tuple[int, int, Choice, frozenset[int]]  # (state, squeals, choice, the fields it could come back to)
+    layer: dict[Key, tuple[Hex, ...]] = {(s0, 0, (), frozenset((i0,)) if lap or s0 in loopy else _NO_FIELDS): ()}
     found: dict[tuple[Hex, int | None, int, int, Choice], Move] = {}
     for k in range(1, roll + 1):
-        nxt: list[tuple[tuple[Hex, ...], Hex, int | None, int, Choice]] = []
-        for path, h, f, sq, ch in layer:
-            for n, d in course.steps[h]:
-                if f is not None and _turn(d, f) > 1 or n == start or n in path or (k == 1 and first is not None and d not in first):
+        turning = k == 1 and first is not None
+        keep = k <= roll - MIN_LOOP  # a field driven now could still be come back to
+        nxt: dict[Key, tuple[Hex, ...]] = {}
+        for (s, sq, ch, back), path in layer.items():
+            level = levels[s // WAYS]
+            es = edges[s]
+            if es is None:
+                es = t.edges_of(pit, s)
+            steps: Iterable[tuple[int, int, int, tuple[Hex], Choice]] = [(to, turns, j, h, ch) for to, turns, j, h in es]
+            bes = branch_edges[s]
+            if bes:
+                steps = [*steps, *_branch_steps_exactly(t, board, gear, ch, bes)]
+            for to, turns, j, h, ch2 in steps:
+                if j in bad or j in back or (turning and to % WAYS not in only):
                     continue
-                ok, ch2 = _may_enter(course, h, n, gear, board, ch)
-                if ok:
-                    nxt.append((path + (n,), n, d, sq + (1 if reckless and f is not None and d != f else 0), ch2))
-        for path, n, way, sq, ch in nxt:
-            face = way if facing_rule else None
+                if lap:
+                    back2 = back | {j} if keep else back
+                elif levels[j] == level:
+                    back2 = back | {j} if keep and to in loopy else back
+                else:
+                    back2 = frozenset((j,)) if keep and to in loopy else _NO_FIELDS
+                key = (to, sq + turns if reckless else sq, ch2, back2)
+                if key not in nxt:
+                    nxt[key] = path + h
+        short = roll - k
+        for (s, sq, ch, _), path in nxt.items():
+            face = s % WAYS if facing_rule else None
+            n = path[-1]
             if (n, face, sq, k, ch) not in found:
-                blocked, bonk = _stop(course, n, face, board) if k < roll else _NOT_BLOCKED
-                found[(n, face, sq, k, ch)] = Move(start, path, face, sq, roll - k, False, blocked, bonk, ch)
+                at = s if facing_rule else s - s % WAYS + NOWAY
+                blocked, bonk = get(at, _NOT_BLOCKED) if short else _NOT_BLOCKED
+                found[(n, face, sq, k, ch)] = _new(Move, (start, path, face, sq, short, False, blocked, bonk, ch, 0))
         layer = nxt
     if not found:
-        _, bonk = _stop(course, start, facing, board)
-        return [Move(start, (), facing, 0, roll, blocked=True, bonk=bonk)]
+        return [Move(start, (), facing, 0, roll, blocked=True, bonk=get(s0, _NOT_BLOCKED)[1])]
     return list(found.values())
+
+
+def _branch_steps_exactly(
+    t: Tables, board: Board, gear: int, ch: Choice, steps: tuple[BranchEdge, ...],
+) -> Iterator[tuple[int, int, int, tuple[Hex], Choice]]:
+    """The steps onto branch fields that keep to the split's branch (racerbile.split), with the
+    choice after – as `_search_exactly` takes them."""
+    for to, turn, j, h, b, into_pit in steps:
+        if into_pit and gear != 1:
+            continue
+        ok, ch2 = _keeps_branch(t.branches[b], board, ch)
+        if ok:
+            yield to, 1 if turn else 0, j, h, ch2
 
 
 def _flat_out(course: Course, start: Hex, facing: int | None, roll: int, board: Board, gear: int, facing_rule: bool) -> list[Move]:
