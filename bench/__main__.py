@@ -7,7 +7,7 @@ from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import autosave, autosave_long, bierpong, bierpong_game, board, dice_bots, editor, lemans, longmatch, movegen, pong, pong_frame, startup, throws, tracks  # noqa: E402
+from bench import autosave, autosave_long, bierpong, bierpong_game, board, dice_bots, editor, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -22,6 +22,10 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("track_load_ms", tracks.track_load_ms), ("baseline_yaml_parse_ms", tracks.baseline_yaml_parse_ms)),
     (("board_frame_ms", board.board_frame_ms), ("baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
     (("movegen_us", movegen.movegen_us), ("baseline_bruteforce_us", movegen.baseline_bruteforce_us)),
+    # issue 15: the move tables made on a race's first move (5,000 fields beside le_mans), and the
+    # worst move search on a 9-lane track beside the brute force on the same positions
+    (("move_tables_ms_5k", movegen.move_tables_ms_5k), ("move_tables_ms_le_mans", movegen.move_tables_ms_le_mans)),
+    (("movegen_wide_ms_worst", movegen.movegen_wide_ms_worst), ("baseline_wide_bruteforce_ms_worst", movegen.baseline_wide_bruteforce_ms_worst)),
     (("lemans_24h_s", lemans.lemans_24h_s), None),
     # the same baseline as the board's, measured again beside the editor (the issue names it)
     (("editor_frame_ms", editor.editor_frame_ms), ("editor_baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
@@ -42,6 +46,10 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     # issue 15: undo at 50,000 entries and one race action (session + scene) at 80,000, beside the same at 1,000
     (("undo_ms_50k", longmatch.undo_ms_50k), ("undo_ms_1k", longmatch.undo_ms_1k)),
     (("race_action_ms_80k", longmatch.race_action_ms_80k), ("race_action_ms_1k", longmatch.race_action_ms_1k)),
+    # issue 15: the replay viewer on a 95,000-entry Le Mans (open, a step, the peak memory of opening), beside the same at 1,000
+    (("replay_open_s_95k", replay.replay_open_s_95k), ("replay_open_s_1k", replay.replay_open_s_1k)),
+    (("replay_step_ms_95k", replay.replay_step_ms_95k), ("replay_step_ms_1k", replay.replay_step_ms_1k)),
+    (("replay_peak_mib_95k", replay.replay_peak_mib_95k), ("replay_peak_mib_1k", replay.replay_peak_mib_1k)),
 ]
 
 

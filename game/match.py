@@ -10,6 +10,7 @@ also appended to a crash-proof file as it happens (`game.rules.journal`): after 
 """
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -268,9 +269,12 @@ class Match:
             self.journal = None
 
     @classmethod
-    def replay(cls, log: MatchLog, file: str = "<log>", *, on_state: Callable[[GameState], None] | None = None) -> Match:
+    def replay(cls, log: MatchLog, file: str = "<log>", *, on_state: Callable[[int, GameState], None] | None = None,
+               keep_saved: bool = False) -> Match:
         """Rebuild a match from its log; every ruling must come out exactly as recorded.
-        `on_state` is told the state at the start and after every entry (the replay viewer keeps them)."""
+        `on_state(n, state)` is told the state after the first n entries – the start (n = 1), then
+        after every entry (the replay viewer keeps some). With `keep_saved` the match's log holds
+        the saved entries themselves once they are verified equal (a long log is not held twice)."""
         try:
             players = [PlayerSpec.from_dict(p) for p in log.players]
             profile = profile_from_dict(log.profile)
@@ -283,20 +287,30 @@ class Match:
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
         if on_state is not None:
-            on_state(m.state)
+            on_state(1, m.state)
         parsed: dict[str, Any] = {}  # actions are immutable and repeat ("dice 3 5"): each text parsed once
-        for i, saved in enumerate(log.entries[1:], start=2):
-            try:
-                action = parsed.get(saved.action)
-                if action is None:
-                    action = parsed[saved.action] = m.parse(saved.action)
-                got = m.apply(action, saved.detail)
-            except (ValueError, IllegalAction) as err:
-                raise InputError(f"entry {i}: {err}", file) from None
-            if got.rulings != saved.rulings:
-                raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
-            if on_state is not None:
-                on_state(m.state)
+        collecting = gc.isenabled()
+        gc.disable()  # states and entries make (next to) no cycles: the collector would only re-scan them
+        try:
+            for i, saved in enumerate(log.entries[1:], start=2):
+                try:
+                    action = parsed.get(saved.action)
+                    if action is None:
+                        action = parsed[saved.action] = m.parse(saved.action)
+                    got = m.apply(action, saved.detail)
+                except (ValueError, IllegalAction) as err:
+                    raise InputError(f"entry {i}: {err}", file) from None
+                if got.rulings != saved.rulings:
+                    raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
+                if keep_saved:
+                    m.log.entries[-1] = saved
+                    if i in m._marks:
+                        m._marks[i] = (saved, m._marks[i][1])
+                if on_state is not None:
+                    on_state(i, m.state)
+        finally:
+            if collecting:
+                gc.enable()
         m.rng = random.Random(f"{log.seed}/{len(log.entries)}")
         return m
 

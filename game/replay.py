@@ -1,8 +1,11 @@
 """Replaying a saved match step by step (issue 8): the pure part of the replay viewer.
 
 `Replay` reads a saved match (or a journal), replays it once forward – verifying every ruling as
-`Match.load` does – and keeps the state after every entry (states are immutable, so a step back is
-a list lookup). Step k is the match after its first k + 1 log entries: step 0 is the start.
+`Match.load` does – and keeps only checkpoints (the state every `KEEP` entries; states are
+immutable). A step's state is rebuilt from the nearest checkpoint before it by applying
+the logged actions (already verified); the last few stretches rebuilt are cached, so a step back or
+forward is a lookup or one action. Step k is the match after its first k + 1 log entries: step 0 is
+the start.
 `Cursor` is the viewer's position, play/pause, speed and bookmarks; bookmarks are kept beside the
 save as `<save>.bookmarks.json`. `throws_of` reads the ball launches a Bierpong entry's `detail`
 keeps, so the viewer can throw them again on the same rack. No pygame here.
@@ -11,6 +14,8 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_right
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +23,7 @@ from typing import Any
 from game.errors import InputError
 from game.fileio import atomic_write
 from game.match import Match, at_journal_line
-from game.rules.challenge import overridden
+from game.rules.challenge import CHALLENGE, overridden
 from game.rules.journal import is_journal, read_journal
 from game.rules.matchlog import Entry, MatchLog
 from game.rules.ruling import Ruling
@@ -27,6 +32,11 @@ from game.state import GameState
 BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 1.0  # seconds a step is shown at 1× while playing
+# entries between two states the replay keeps: a step's state is rebuilt from fewer than this many
+# (50: a step back across one ≈ 5 ms on a Le Mans, the kept states ≈ 26 MiB at 95,000 entries)
+KEEP = 50
+SPANS = 8  # stretches of rebuilt states (each from a kept state, under `KEEP` long) cached
+PARSED = 4096  # parsed action texts kept for rebuilding (a race's drives are mostly distinct)
 
 
 def read_log(path: str | Path) -> MatchLog:
@@ -35,18 +45,23 @@ def read_log(path: str | Path) -> MatchLog:
 
 
 class Replay:
-    """A saved match replayed once: the state after each entry, the rulings, the struck ones."""
+    """A saved match replayed once: its checkpoints, the rulings, the struck ones."""
 
     def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False) -> None:
         self.file = file
         self.log = log
-        self.states: list[GameState] = []  # the state at the start and after every entry
         try:
-            shell = Match.replay(log, file, on_state=self.states.append)
+            shell, marks = _verified(log, file)
         except InputError as e:
             raise (at_journal_line(e) if journal else e) from None
+        self._marks: list[int] = [n for n, _ in marks]  # entry counts: 1 (the start) and every `KEEP`
+        self._mark_states: list[GameState] = [st for _, st in marks]  # the state after that many entries
+        # rebuilt stretches, the latest last: checkpoint count → the states after c, c + 1, … entries
+        self._spans: OrderedDict[int, list[GameState]] = OrderedDict()
+        self._parsed: dict[str, Any] = {}  # action text → action (actions are immutable and repeat)
         shell.log = log.prefix(1)
-        shell.state = self.states[0]
+        shell.state = self._mark_states[0]
+        shell._marks = {1: (log.entries[0], shell.state)}
         self.match = shell  # the match the viewer's scene draws; `show(k)` moves it to step k
         self.struck: set[tuple[int, int]] = overridden(log.entries)
 
@@ -60,6 +75,11 @@ class Replay:
         return len(self.log.entries) - 1
 
     @property
+    def checkpoints(self) -> list[int]:
+        """The entry counts whose states are kept (the start's 1 and every `KEEP`)."""
+        return list(self._marks)
+
+    @property
     def game(self) -> str:
         return self.log.game
 
@@ -70,14 +90,37 @@ class Replay:
         return max(0, min(self.steps, k))
 
     def state_at(self, k: int) -> Any:
-        """The game's state after step k (instant: replayed once on loading); the viewer reads its
-        game's own fields, hence `Any` (`self.states` holds them as `GameState`s)."""
-        return self.states[self.clamp(k)]
+        """The game's state after step k: from the stretch cached around it, or replayed from the
+        nearest checkpoint before it (fewer than `KEEP` actions). The viewer reads its game's
+        own fields, hence `Any`."""
+        n = self.clamp(k) + 1  # entries in the match at step k
+        i = bisect_right(self._marks, n) - 1
+        c = self._marks[i]
+        span = self._spans.get(c)
+        if span is None:
+            span = self._spans[c] = [self._mark_states[i]]
+            if len(self._spans) > SPANS:
+                self._spans.popitem(last=False)
+        else:
+            self._spans.move_to_end(c)
+        entries = self.log.entries
+        while c + len(span) <= n:  # the stretch carried on to step k
+            e = entries[c + len(span) - 1]
+            st = span[-1]
+            if e.seat != CHALLENGE:  # a challenge leaves the game's state alone
+                action = self._parsed.get(e.action)
+                if action is None:
+                    if len(self._parsed) >= PARSED:
+                        self._parsed.clear()
+                    action = self._parsed[e.action] = self.match.parse(e.action)
+                st = st.apply(action).state
+            span.append(st)
+        return span[n - c]
 
     def show(self, k: int) -> Match:
         """Move `self.match` to step k in place (its state and its log so far) and return it."""
         k = self.clamp(k)
-        self.match.state = self.states[k]
+        self.match.state = self.state_at(k)
         self.match.log = self.log.prefix(k + 1)
         self.match.rng = random.Random(f"{self.log.seed}/replay/{k}")
         return self.match
@@ -87,9 +130,26 @@ class Replay:
         k = self.clamp(k)
         return [(r, (k + 1, j + 1) in self.struck) for j, r in enumerate(self.log.entries[k].rulings)]
 
+    def rulings_between(self, first: int, last: int) -> list[tuple[int, Ruling, bool]]:
+        """The rulings of steps `first`..`last` with their step and whether they were struck (a page
+        of the jump list)."""
+        return [(k, r, s) for k in range(self.clamp(first), self.clamp(last) + 1) for r, s in self.rulings_at(k)]
+
     def all_rulings(self) -> list[tuple[int, Ruling, bool]]:
-        """Every ruling of the match with its step and whether it was struck (the jump list)."""
-        return [(k, r, s) for k in range(self.steps + 1) for r, s in self.rulings_at(k)]
+        """Every ruling of the match with its step and whether it was struck."""
+        return self.rulings_between(0, self.steps)
+
+
+def _verified(log: MatchLog, file: str) -> tuple[Match, list[tuple[int, GameState]]]:
+    """`Match.replay(log, file)` – every ruling checked – holding the saved entries (the log is not
+    kept twice), with the state after the start and after every `KEEP` entries."""
+    marks: list[tuple[int, GameState]] = []
+
+    def keep(n: int, state: GameState) -> None:
+        if n == 1 or n % KEEP == 0:
+            marks.append((n, state))
+
+    return Match.replay(log, file, on_state=keep, keep_saved=True), marks
 
 
 # --- bookmarks -------------------------------------------------------------------------------------

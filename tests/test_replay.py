@@ -127,6 +127,33 @@ def test_jump_to_a_ruling_lands_on_its_entry(app: App, tmp_path: Path) -> None:
     assert viewer.scene.match.log.entries[-1] == m.log.entries[k]
 
 
+def test_the_jump_list_of_a_long_match_is_a_page_around_the_step(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long match's jump list holds only the rulings of the steps around the one shown (here 10
+    either side), with a page before and after; choosing a page lists the rulings there."""
+    import game.ui.common.replay as viewer_module
+    from game.ui.common.modal import ListDialog
+
+    monkeypatch.setattr(viewer_module, "JUMP_STEPS", 10)
+    m = race_match(4)
+    viewer = ReplayScene(app, str(saved(tmp_path, m)), step=40)
+    app.push(viewer)
+    app.step(0.0)
+    key(app, pygame.K_j)
+    dialog = viewer.modal
+    assert isinstance(dialog, ListDialog)
+    steps = [int(k) for _label, k in dialog.items if not k.startswith("page:")]
+    want = [k for k, e in enumerate(m.log.entries) if 30 <= k <= 50 for _r in e.rulings]
+    assert steps == want and dialog.items[0][1].startswith("page:") and dialog.items[-1][1].startswith("page:")
+    dialog.on_action(dialog.items[-1][1])  # the later page
+    later = viewer.modal
+    assert isinstance(later, ListDialog) and later is not dialog and viewer.step == 40
+    steps = [int(k) for _label, k in later.items if not k.startswith("page:")]
+    assert steps == [k for k, e in enumerate(m.log.entries) if 51 <= k <= 71 for _r in e.rulings]
+    _label, chosen = next(item for item in later.items if not item[1].startswith("page:"))
+    later.on_action(chosen)
+    assert viewer.modal is None and viewer.step == int(chosen) > 50
+
+
 def test_bookmarks_are_kept_beside_the_save_and_found_again(app: App, tmp_path: Path) -> None:
     """B bookmarks the step (and again removes it), the bookmarks go to `<save>.bookmarks.json`;
     a new viewer of the same save has them, N and P go to the next and the previous one."""

@@ -192,3 +192,26 @@ def test_logged_launch_resimulates_to_the_logged_outcome_bierpong_art4(tmp_path:
             assert got2 == {t.player: t.outcome for t in (action.first, action.second)}, f"step {k}"
             pairs += 1
     assert singles >= 5 and pairs >= 1 and throwoffs >= 1
+
+
+@pytest.mark.parametrize("game", list(MATCHES))
+def test_a_step_rebuilt_from_a_checkpoint_is_the_replayed_prefix(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay keeps only checkpoints (here every 7 entries) and rebuilds a step from
+    the nearest one: steps visited in a seeded random order, back and forth across many stretches
+    (more than it caches), each have the state and rulings `Match.replay` of that prefix gives."""
+    import random
+
+    import game.replay as replay_module
+
+    log = MATCHES[game]().log
+    monkeypatch.setattr(replay_module, "KEEP", 7)
+    replay = Replay(log)
+    n = replay.steps
+    assert replay.checkpoints == [1, *range(7, n + 2, 7)] and n > 20
+    rng = random.Random(15)
+    visits = [rng.randrange(n + 1) for _ in range(25)]
+    for k in visits + [v - 1 for v in visits if v > 0] + [n, 0]:
+        want = Match.replay(log.prefix(k + 1))
+        shown = replay.show(k)
+        assert replay.state_at(k) == want.state == shown.state, f"step {k}"
+        assert shown.rulings() == want.rulings()

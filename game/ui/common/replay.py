@@ -3,13 +3,15 @@
 The match's own scene (`game.ui.menu.menu.match_scene`: dice table, race, Bierpong table) draws the
 match as it stood after step k, above a bar with the controls; it never gets an event and its
 `update` is never called, so no bot acts and no die is drawn. Steps come from `game.replay.Replay`
-(every state kept after one replay forward: a step back is a lookup). A Bierpong step whose entry
-keeps its balls' launches throws them again on a `LiveTable` of the rack that stood before it (the
-same `physics.world.Table(cups)`, the same fixed steps), which the scene shows (`show_table`) at the
-chosen speed, then shows the state after.
+(checkpoints, a step rebuilt from the nearest one: a step back or forward is a lookup or one
+action); the scene's feed follows a step incrementally, the jump list is built a page at a time
+when opened. A Bierpong step whose entry keeps its balls' launches throws them again on a
+`LiveTable` of the rack that stood before it (the same `physics.world.Table(cups)`, the same fixed
+steps), which the scene shows (`show_table`) at the chosen speed, then shows the state after.
 
 Keys: ←/→ a step, Home/End, Space play/pause, +/− speed (0.25×–8×), B bookmark the step, N/P next
-or previous bookmark, J jump to a ruling, Esc leave. The mouse: the buttons, a click on the bar.
+or previous bookmark, J jump to a ruling (a page of them around the step), Esc leave. The mouse:
+the buttons, a click on the bar.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from game.ui.common.modal import ListDialog
 from game.ui.common.scene import Host, OverlayScene, Scene
 
 BAR_H = 132  # the control bar's height (px) at the bottom of the window
+JUMP_STEPS = 400  # steps either side of the one shown whose rulings the jump list holds (a page)
 MAX_THROW_TIME = 10.0  # simulated seconds a replayed ball may take (as `physics.world.simulate`)
 
 
@@ -186,12 +189,20 @@ class ReplayScene(OverlayScene):
     def flash(self, text: str) -> None:
         self.note, self.note_time = text, 2.5
 
-    def open_jump(self) -> None:
-        """J: the list of every ruling; choosing one shows its step."""
+    def open_jump(self, around: int | None = None) -> None:
+        """J: the rulings with their steps – of the `JUMP_STEPS` steps either side of `around` (the
+        step shown), built when opened, with an item for the page before and after; choosing a ruling
+        shows its step, choosing a page opens the list there."""
+        k = self.step if around is None else self.replay.clamp(around)
+        first, last = max(0, k - JUMP_STEPS), min(self.replay.steps, k + JUMP_STEPS)
         items = []
-        for k, r, struck in self.replay.all_rulings():
+        if first > 0:
+            items.append((_("… earlier rulings (before step {n})").format(n=first), f"page:{first - 1 - JUMP_STEPS}"))
+        for step, r, struck in self.replay.rulings_between(first, last):
             mark = "  " + _("(challenged)") if struck else ""
-            items.append((f"{k:>4}  {r}{mark}", str(k)))
+            items.append((f"{step:>4}  {r}{mark}", str(step)))
+        if last < self.replay.steps:
+            items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
         self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("every ruling of the match, with its step"),
                                 items, _("Jump"), self._jump_chosen, empty=_("No rulings in this match."))
 
@@ -199,6 +210,9 @@ class ReplayScene(OverlayScene):
         if key is None:
             if isinstance(self.modal, ListDialog):
                 self.modal.set_message(_("Choose a ruling first"))
+            return
+        if key.startswith("page:"):
+            self.open_jump(int(key.removeprefix("page:")))
             return
         self.modal = None
         self.goto(int(key))
