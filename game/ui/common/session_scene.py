@@ -6,6 +6,7 @@ from typing import Any
 
 from game.i18n import _
 from game.session import Refusal, Session
+from game.ui.common.help import HelpOverlay
 
 
 class SessionScene:
@@ -17,6 +18,7 @@ class SessionScene:
     modal: Any
     feed: Any  # the referee's feed (`game.ui.common.feed.Feed`)
     final_dismissed: bool
+    help: HelpOverlay | None
 
     def tell(self, text: str, *, error: bool = False) -> None:
         raise NotImplementedError
@@ -53,3 +55,13 @@ class SessionScene:
 
     def closed(self) -> None:
         self.session.close()
+
+    def toggle_help(self) -> None:
+        """F1: the rules of this game under this match's profile (again: put away)."""
+        if self.help is None:
+            m = self.session.match
+            self.help = HelpOverlay(self.host.fonts, m.info.name, self.host.size, m.profile, m.info.spec)
+        else:
+            self.help = None
+
+    help_toggle = toggle_help

@@ -373,14 +373,6 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.toast.show(_("Ruling {n} overridden – {name} challenged it").format(n=f"{ch.entry}.{ch.ruling}", name=ch.by))
         return None
 
-    def toggle_help(self) -> None:
-        if self.help is None:
-            self.help = HelpOverlay(self.fonts, self.game, self.host.size, self.match.profile, self.match.info.spec)
-        else:
-            self.help = None
-
-    help_toggle = toggle_help
-
     # --- events ----------------------------------------------------------------------------
 
     def modal_closed(self, modal: Modal) -> None:

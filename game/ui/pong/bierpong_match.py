@@ -531,15 +531,6 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
     def tell(self, text: str, *, error: bool = False) -> None:
         self.toast = text
 
-    def help_toggle(self) -> None:
-        """F1: the Bierpong rules of this match's profile."""
-        from game.ui.common.help import HelpOverlay
-
-        if self.help is None:
-            self.help = HelpOverlay(self.host.fonts, "bierpong", self.host.size, self.match.profile, self.match.info.spec)
-        else:
-            self.help = None
-
     def undo(self) -> None:
         """Ctrl+Z: back to before the last decision a person here made (the session's one rule)."""
         refusal = self.session.undo()

@@ -371,14 +371,6 @@ class RaceScene(SessionScene, OverlayScene):
         self.toast.show(_("The coach explains each way") if self.coach_on else _("The coach is off: lit fields are still clickable"))
         self._sig = ()
 
-    def toggle_help(self) -> None:
-        if self.help is None:
-            self.help = HelpOverlay(self.fonts, "racerbile", self.host.size, self.match.profile, self.match.info.spec)
-        else:
-            self.help = None
-
-    help_toggle = toggle_help
-
     def modal_closed(self, modal: Modal) -> None:
         if isinstance(modal, RaceFinal):
             self.final_dismissed = True
