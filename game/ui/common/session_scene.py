@@ -17,6 +17,8 @@ class SessionScene:
     host: Any
     modal: Any
     feed: Any  # the referee's feed (`game.ui.common.feed.Feed`)
+    banners: Any  # `game.ui.common.banners.Banners`
+    toast: Any  # `game.ui.common.banners.Toast`
     final_dismissed: bool
     help: HelpOverlay | None
 
@@ -55,6 +57,16 @@ class SessionScene:
 
     def closed(self) -> None:
         self.session.close()
+
+    def update_overlays(self, dt: float) -> None:
+        """The banners, the toast, the feed and an open dialog or rules overlay move on by `dt`."""
+        self.banners.update(dt)
+        self.toast.update(dt)
+        self.feed.update(dt)
+        if self.help is not None:
+            self.help.update(dt)
+        if self.modal is not None:
+            self.modal.update(dt)
 
     def toggle_help(self) -> None:
         """F1: the rules of this game under this match's profile (again: put away)."""

@@ -447,13 +447,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.resize(self.L.size)
         self.ui.update(dt)
         self.dice.update(dt)
-        self.banners.update(dt)
-        self.toast.update(dt)
-        self.feed.update(dt)
-        if self.help is not None:
-            self.help.update(dt)
-        if self.modal is not None:
-            self.modal.update(dt)
+        self.update_overlays(dt)
         if not self.playing and self.shown is not self.match.state:
             self.resync()  # the match was changed past the session (a test, a tool): show it as it is
         self.play()

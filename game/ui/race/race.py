@@ -573,13 +573,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.ui.update(dt)
         self.view.update(dt)
         self.tray.update(dt)
-        self.banners.update(dt)
-        self.toast.update(dt)
-        self.feed.update(dt)
-        if self.help is not None:
-            self.help.update(dt)
-        if self.modal is not None:
-            self.modal.update(dt)
+        self.update_overlays(dt)
         self.play(dt)
         self.session.tick(dt, hold=self.holding())
         self.play(0.0)  # what the table did just now starts showing in this frame
