@@ -166,17 +166,24 @@ def test_a_swatted_bounce_is_the_throwers_standard_throw() -> None:
     assert not s.table.busy and state(s).standard == ("Anna",)
 
 
+def anna_throws(want: str, until_: str) -> tuple[Match, PongSession, int, int]:
+    """A begun game in which Anna throws a ball that will be `want`, ticked on until it is `until_`:
+    the match, its session, the log's length before the throw and the ball in flight."""
+    m = begun()
+    s = PongSession(m, pace=REAL)
+    n = len(m.log.entries)
+    throw, _ = real(s, "Anna", want)
+    assert s.request("Anna", Release(throw)) is None
+    (ball,) = s.table.flights
+    until(s, ball, until_)
+    return m, s, n, ball
+
+
 def test_bierpong_art23_of_two_human_defenders_the_one_who_caught_is_credited() -> None:
     """bierpong.art23, Decision "Who catches or swats (art14, art23)": Anna's air ball caught past the
     far edge by Dana (not the team's first member): the log has `Dana catches Anna` and the double
     throw next round is Dana's."""
-    m = begun()
-    s = PongSession(m, pace=REAL)
-    n = len(m.log.entries)
-    throw, _ = real(s, "Anna", "air")
-    assert s.request("Anna", Release(throw)) is None
-    (ball,) = s.table.flights
-    until(s, ball, "past")
+    m, s, n, ball = anna_throws("air", "past")
     assert s.request("Dana", CatchBall(ball)) is None
     to_rest(s)
     assert actions(m, n) == [Throw("Anna", Outcome(air=True)), Catch("Dana", "Anna")]
@@ -186,13 +193,7 @@ def test_bierpong_art23_of_two_human_defenders_the_one_who_caught_is_credited() 
 def test_bierpong_art14_of_two_human_defenders_the_one_who_swatted_is_credited() -> None:
     """bierpong.art14, Decision "Who catches or swats (art14, art23)": Dana swats Anna's bounced ball –
     the log has `Dana swats Anna` (not the team's first member)."""
-    m = begun()
-    s = PongSession(m, pace=REAL)
-    n = len(m.log.entries)
-    throw, _ = real(s, "Anna", "bounce")
-    assert s.request("Anna", Release(throw)) is None
-    (ball,) = s.table.flights
-    until(s, ball, "bounced")
+    m, s, n, ball = anna_throws("bounce", "bounced")
     assert s.request("Dana", SwatBall(ball)) is None
     assert actions(m, n) == [Swat("Dana", "Anna")]
 
