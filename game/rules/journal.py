@@ -22,6 +22,7 @@ from typing import IO, Any
 
 from game.errors import InputError
 from game.fileio import atomic_write
+from game.gcpause import paused_gc
 from game.rules.matchlog import Entry, MatchLog
 
 FORMAT = "stammtisch-journal/1"
@@ -192,9 +193,14 @@ def read_journal(path: str | Path) -> JournalRead:
         raise InputError(f"cannot read the journal: {e.strerror or e}", file) from None
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or a line whose writing was cut off
-    torn = bool(tail)
     if not lines:
         raise InputError("not a match journal: no complete header line", file)
+    with paused_gc():
+        return _read_lines(lines, tail, data, st, file)
+
+
+def _read_lines(lines: list[bytes], tail: bytes, data: bytes, st: os.stat_result, file: str) -> JournalRead:
+    torn = bool(tail)
     values = [_line_value(raw, n, file) for n, raw in enumerate(lines, start=1)]
     head = values[0]
     if not isinstance(head, dict) or head.get("format") != FORMAT:

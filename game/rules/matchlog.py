@@ -14,6 +14,7 @@ from typing import Any
 from game.errors import InputError
 from game.rules.ruling import Ruling
 from game.fileio import atomic_write
+from game.gcpause import paused_gc
 
 FORMAT = "stammtisch-match/1"
 
@@ -98,7 +99,8 @@ class MatchLog:
         try:
             if data.get("format") != FORMAT:
                 raise InputError(f"not a saved match: format {data.get('format')!r}, expected {FORMAT!r}", file)
-            entries = [Entry.from_dict(e) for e in data["entries"]]
+            with paused_gc():
+                entries = [Entry.from_dict(e) for e in data["entries"]]
             return cls(
                 str(data["game"]),
                 list(data["players"]),

@@ -50,6 +50,24 @@ class Ruling:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Ruling:
+        """A ruling from its JSON form; the same ruling read again is the same (immutable) object –
+        a long log repeats its rulings ("up to gear 3"), so reading one is mostly a lookup."""
+        try:
+            key = (d["who"], d["what"], d["amount"], d["rule"], d["arithmetic"], d.get("giver"), tuple(d.get("words", ())))
+            got = _READ.get(key)
+        except TypeError:  # an unhashable value: read it the long way (which names what is wrong)
+            key, got = None, None
+        if got is not None:
+            return got
+        r = cls._read(d)
+        if key is not None:
+            if len(_READ) >= READ_CACHE:
+                _READ.clear()
+            _READ[key] = r
+        return r
+
+    @classmethod
+    def _read(cls, d: dict[str, Any]) -> Ruling:
         return cls(
             who=str(d["who"]),
             what=What(d["what"]),
@@ -62,3 +80,7 @@ class Ruling:
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.arithmetic}"
+
+
+READ_CACHE = 65_536  # distinct rulings `Ruling.from_dict` keeps to hand out again
+_READ: dict[tuple[Any, ...], Ruling] = {}
