@@ -1,6 +1,9 @@
 """Autosave and Continue at long logs (issue 15): ms an autosave adds to an action at 50,000 log
-entries beside the same at 1,000, and seconds Continue takes (`load_autosave` plus autosaving
-again, until the match is playable) at both lengths.
+entries beside the same at 1,000 (the mean over 1,200 actions, a snapshot stretch among them, and
+the dearest single action), and seconds Continue takes (`load_autosave` plus autosaving again,
+until the match is playable: from the snapshot, `game.snapshot`) at both lengths, beside the
+same Continue without the snapshot (the whole journal replayed first) and the verification that a
+session then spreads over the frames, timed at once.
 
 The logs are bots-only Le Mans races (`bench.autosave.long_race`, seeded) built once per process;
 the autosave is written by `game.autosave.Autosave` as a scene's would be. Called by `python -m bench`.
@@ -16,8 +19,9 @@ from bench.autosave import long_race
 from game.autosave import PREFIX, Autosave, load_autosave
 from game.match import Match
 from game.session import INSTANT, session_for
+from game.snapshot import SEGMENT, snapshot_path
 
-ACTIONS = 60  # autosaved actions timed per length
+ACTIONS = 1200  # autosaved actions timed per length: more than a snapshot stretch (`game.snapshot.SEGMENT`)
 
 
 @cache
@@ -33,18 +37,44 @@ def autosave_figures(entries: int, actions: int = ACTIONS) -> tuple[float, float
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{PREFIX}racerbile.json"
         a = Autosave.attach(m, path)
+        assert a.snapshot is not None
+        while a.snapshot.behind():  # as if autosaved from its start: the snapshot caught up, untimed
+            a.snapshot.keep()
         a.writes, a.seconds = 0, 0.0
+        costs: list[float] = []
+        last = [0.0]
+
+        def cost(entry: object) -> None:  # heard after the autosave: what it spent on this entry
+            costs.append(a.seconds - last[0])
+            last[0] = a.seconds
+
+        m.listeners.append(cost)
         try:
             session_for(m, pace=INSTANT).play_out(len(m.log.entries) + actions)
         finally:
+            m.listeners.remove(cost)
             a.detach()
         per_action = a.seconds / max(1, a.writes) * 1000
+        _worst[entries] = max(costs) * 1000
         t0 = time.perf_counter()
         r = load_autosave(path)
         Autosave.attach(r.match, path, listen=False)  # as the table's session does: playable from here
         cont = time.perf_counter() - t0
-        assert r.match.log.entries == m.log.entries
+        assert r.match.log.entries == m.log.entries and (r.match.pending is not None or entries < SEGMENT)
+        t0 = time.perf_counter()
+        assert r.match.pending is None or r.match.pending.run() is None
+        _verify[entries] = time.perf_counter() - t0
+        snapshot_path(path).unlink(missing_ok=True)
+        t0 = time.perf_counter()
+        full = load_autosave(path)  # the whole journal replayed, every ruling checked before the table is shown
+        _full[entries] = time.perf_counter() - t0
+        assert full.match.pending is None and full.match.log.entries == m.log.entries
     return per_action, cont
+
+
+_worst: dict[int, float] = {}  # ms: the dearest single action's autosave (a snapshot stretch written)
+_full: dict[int, float] = {}  # s: Continue without the snapshot (the journal replayed whole first)
+_verify: dict[int, float] = {}  # s: the verification after Continue, run at once (a session spreads it over frames)
 
 
 @cache
@@ -54,6 +84,9 @@ def _figures() -> dict[str, float]:
         ms, s = autosave_figures(n)
         out[f"autosave_ms_{name}"] = ms
         out[f"continue_s_{name}"] = s
+        out[f"autosave_worst_ms_{name}"] = _worst[n]
+        out[f"continue_verify_s_{name}"] = _verify[n]
+        out[f"baseline_continue_full_replay_s_{name}"] = _full[n]
     return out
 
 
@@ -71,3 +104,19 @@ def continue_s_50k() -> float:
 
 def continue_s_1k() -> float:
     return _figures()["continue_s_1k"]
+
+
+def autosave_worst_ms_50k() -> float:
+    return _figures()["autosave_worst_ms_50k"]
+
+
+def autosave_worst_ms_1k() -> float:
+    return _figures()["autosave_worst_ms_1k"]
+
+
+def continue_verify_s_50k() -> float:
+    return _figures()["continue_verify_s_50k"]
+
+
+def baseline_continue_full_replay_s_50k() -> float:
+    return _figures()["baseline_continue_full_replay_s_50k"]

@@ -33,6 +33,7 @@ from game.fileio import atomic_write, sync_folder, write_keeping_backup
 from game.games import GAMES
 from game.rules.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
 from game.rules.matchlog import Entry, MatchLog
+from game.snapshot import SnapshotWriter, load_journal, snapshot_path
 
 if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
     from game.match import Match
@@ -90,6 +91,7 @@ def keep_aside(path: Path, log: MatchLog) -> Path | None:
             if is_journal(source):  # "Continue saved match…" lists and loads it like any save
                 atomic_write(target, journal_text(old))
                 source.unlink()
+                snapshot_path(source).unlink(missing_ok=True)
             else:
                 os.replace(source, target)
         except OSError:
@@ -124,6 +126,7 @@ class Autosave:
         self._head: tuple[Any, ...] | None = None
         self._attached = False
         self.kept: Path | None = None  # where an older unfinished match at `path` was moved to
+        self.snapshot: SnapshotWriter | None = None  # Continue's shortcut (`game.snapshot`)
 
     @classmethod
     def attach(cls, match: Match, path: str | Path | None = None, *, listen: bool = True) -> Autosave:
@@ -134,9 +137,12 @@ class Autosave:
         `listen=False`, whenever the caller says `sync()`. An unfinished match of another match
         already there is not lost: `keep_aside` moves it into the save folder first (`kept` names where)."""
         a = cls(match, path if path is not None else default_path(match.info.name))
-        if not a._continue_resumed():
+        resumed = a._continue_resumed()
+        if not resumed:
             a.kept = keep_aside(a.path, match.log)
             a._first_write()
+        a.snapshot = SnapshotWriter(a.path, match, resumed=resumed)
+        a._keep_snapshot()
         a._remember()  # after a crash the menu reads only the lines appended since
         if listen:
             match.listeners.append(a._on_entry)
@@ -150,6 +156,14 @@ class Autosave:
     def sync(self) -> None:
         """Bring the file up to the log now: append what is new, mark an undo, or rewrite it whole."""
         self._guarded(self._bring_up)
+        self._keep_snapshot()
+
+    def _keep_snapshot(self) -> None:
+        """The snapshot up with the file (a stretch every `SEGMENT` entries; its time counts as the save's)."""
+        if self.snapshot is not None and self.error is None and self._file is not None:
+            t0 = time.perf_counter()
+            self.snapshot.keep()
+            self.seconds += time.perf_counter() - t0
 
     def detach(self) -> None:
         """Stop autosaving (leaving to the menu); the file stays for "Continue last match"."""
@@ -165,6 +179,8 @@ class Autosave:
             self.match.listeners.remove(self._on_entry)
             self._attached = False
         self._close()
+        if self.snapshot is not None:
+            self.snapshot.remove()
         for p in (self.path, self.backup):
             p.unlink(missing_ok=True)
         sync_folder(self.path.parent)
@@ -177,6 +193,7 @@ class Autosave:
         if (self._file is not None and len(entries) == len(w) + 1 and entries[-1] is entry
                 and (not w or entries[-2] is w[-1])):
             self._guarded(lambda: self._append([entry]))  # the common case: one line
+            self._keep_snapshot()
         else:
             self.sync()
 
@@ -322,11 +339,9 @@ def _replay(path: Path, remember: bool = False) -> Match:
         if not is_journal(path):
             return Match.load(path)
         stamp = _stamp(os.stat(path))
-        read = read_journal(path)
-        try:
-            m = Match.replay(read.log, str(path))
-        except InputError as e:
-            raise read.placed(e) from None
+        loaded = load_journal(path, defer_check=remember)  # from its snapshot, verified after the table is shown
+        m, read = loaded.match, loaded.read
+        m.pending = loaded.check
         if remember:
             _resumed[path] = (stamp, m.log, len(m.log.entries), m.log.entries[-1], read.end, read.lines)
         return m

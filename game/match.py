@@ -10,19 +10,20 @@ also appended to a crash-proof file as it happens (`game.rules.journal`): after 
 """
 from __future__ import annotations
 
-import gc
 import random
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from game.errors import IllegalAction, InputError
+from game.gcpause import paused_gc
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
-from game.rules.journal import Journal, is_journal, read_journal
+from game.rules.journal import Journal, JournalRead, is_journal
 from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
+from game.snapshot import SnapshotWriter, Verification, load_journal
 from game.state import CHANCE, GameState, Seating
 
 __all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "profile_from_dict"]
@@ -77,6 +78,13 @@ class Match:
         self._led_marks: dict[int, tuple[Entry, Ledger]] = {}
         self.listeners: list[Callable[[Entry], None]] = []
         self.journal: Journal | None = None
+        self._snap: SnapshotWriter | None = None  # the journal's snapshot (`game.snapshot`)
+        # where this match came from a snapshot: (its file, the header's end, (end entry, file offset)
+        # of each stretch trusted) – a writer for that file continues it
+        self.snapshot_kept: tuple[Path, int, list[tuple[int, int]]] | None = None
+        # the verification of the rulings a snapshot stood for, still to run (`game.snapshot.Verification`)
+        self.pending: Verification | None = None
+        self._loaded: tuple[Path, JournalRead, Entry] | None = None  # the journal it was loaded from, as read, and its last entry
         if journal is not None:
             self.attach_journal(journal)
 
@@ -89,6 +97,8 @@ class Match:
         entry = self._step(action, detail)
         if self.journal is not None:
             self.journal.append(entry)
+            if self._snap is not None:
+                self._snap.keep()
         for f in self.listeners:
             f(entry)
         return entry
@@ -259,14 +269,74 @@ class Match:
 
     def attach_journal(self, path: str | Path) -> None:
         """Autosave to a journal from now on: it is (re)written with the log so far, then every
-        applied entry is appended and synced to disk."""
+        applied entry is appended and synced to disk (and its snapshot kept, `game.snapshot`)."""
         self.close_journal()
-        self.journal = Journal(path, self.log)
+        loaded = self._loaded
+        if loaded is not None and loaded[0] == Path(path) and self.log.entries[-1] is loaded[2]:
+            self.journal = Journal.resume(path, self.log, loaded[1])  # the journal it was loaded from: go on appending
+            self._snap = SnapshotWriter(path, self, resumed=True)
+        else:
+            self.journal = Journal(path, self.log)
+            self._snap = SnapshotWriter(path, self)
+        self._loaded = None
+        self._snap.keep()
 
     def close_journal(self) -> None:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+        self._snap = None
+
+    # --- snapshots (`game.snapshot`) -------------------------------------------------------
+
+    def start_state(self) -> Any:
+        """The state at the start of the match (kept for good)."""
+        return self._marks[1][1]
+
+    def snapshot_part(self, a: int, b: int, ledger: Ledger) -> dict[str, Any] | None:
+        """What a snapshot keeps of entries a..b (counts: after a, up to b): the entries, the states
+        kept after them and `ledger`, the drinks after b; None when no state is kept after b."""
+        entries = self.log.entries
+        states = {k: s for k, (e, s) in self._marks.items() if a < k <= b and entries[k - 1] is e}
+        if b not in states:
+            return None
+        return {"entries": tuple(entries[a:b]), "states": states, "ledger": ledger}
+
+    def ledgers_after(self, ns: Iterable[int]) -> dict[int, Ledger]:
+        """The drinks after the first n entries, for each n: the running ledger or a kept one where
+        they serve, else one fold over the log (rebuilt at each challenge, which may strike an
+        earlier ruling)."""
+        entries = self.log.entries
+        now = self.drinks()  # folding the log keeps a ledger every CHECKPOINT entries
+        out: dict[int, Ledger] = {}
+        for n in sorted(set(ns)):
+            if n == len(entries):
+                out[n] = now
+                continue
+            kept = [k for k, (e, _) in self._led_marks.items() if k <= n and entries[k - 1] is e]
+            done = max(kept, default=0)
+            led = self._led_marks[done][1] if done else self._no_drinks()
+            for k in range(done, n):
+                led = _drinks_upto(self, k + 1) if entries[k].seat == CHALLENGE else _add(led, entries[k].rulings)
+            out[n] = led
+            self._led_marks[n] = (entries[n - 1], led)
+        return out
+
+    def resumed_from(self, entries: list[Entry], states: dict[int, Any], ledger: Ledger) -> Match:
+        """This match (its start only, as replayed) continued to where a snapshot stood: its
+        entries, the states kept after them and the drinks after the last (`game.snapshot`)."""
+        n = len(entries)
+        self.log.entries[:] = entries
+        self._marks = {k: (entries[k - 1], s) for k, s in states.items() if k <= n}
+        self._marks[1] = (entries[0], self._marks[1][1] if 1 in self._marks else self.state)
+        self.state = states[n]
+        self._led = (self.log, n, entries[-1], ledger)
+        self._led_marks = {n: (entries[-1], ledger)}
+        return self
+
+    def reseed(self) -> None:
+        """The generator a replay leaves the match with (it depends on the log's length only)."""
+        self.rng = random.Random(f"{self.log.seed}/{len(self.log.entries)}")
 
     @classmethod
     def replay(cls, log: MatchLog, file: str = "<log>", *, on_state: Callable[[int, GameState], None] | None = None,
@@ -275,6 +345,22 @@ class Match:
         `on_state(n, state)` is told the state after the first n entries – the start (n = 1), then
         after every entry (the replay viewer keeps some). With `keep_saved` the match's log holds
         the saved entries themselves once they are verified equal (a long log is not held twice)."""
+        m, steps = cls.replaying(log, file, keep_saved=keep_saved)
+        if on_state is not None:
+            on_state(1, m.state)
+        with paused_gc():
+            for n in steps:
+                if on_state is not None:
+                    on_state(n, m.state)
+        m.reseed()
+        return m
+
+    @classmethod
+    def replaying(cls, log: MatchLog, file: str = "<log>", *, keep_saved: bool = False) -> tuple[Match, Iterator[int]]:
+        """The match at its start (verified against the log's) and the replay of the rest, one entry
+        a step: each step applies the next saved action, checks its rulings (an `InputError` at the
+        first that differs) and yields the entries replayed so far (2, 3, …). `replay` runs it to the
+        end; the replay viewer runs it a little each frame."""
         try:
             players = [PlayerSpec.from_dict(p) for p in log.players]
             profile = profile_from_dict(log.profile)
@@ -286,53 +372,48 @@ class Match:
             raise InputError(str(e), file) from None
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
-        if on_state is not None:
-            on_state(1, m.state)
+        return m, m._replay_steps(log.entries, file, keep_saved)
+
+    def _replay_steps(self, saved_entries: list[Entry], file: str, keep_saved: bool) -> Iterator[int]:
         parsed: dict[str, Any] = {}  # actions are immutable and repeat ("dice 3 5"): each text parsed once
-        collecting = gc.isenabled()
-        gc.disable()  # states and entries make (next to) no cycles: the collector would only re-scan them
-        try:
-            for i, saved in enumerate(log.entries[1:], start=2):
-                try:
-                    action = parsed.get(saved.action)
-                    if action is None:
-                        action = parsed[saved.action] = m.parse(saved.action)
-                    got = m.apply(action, saved.detail)
-                except (ValueError, IllegalAction) as err:
-                    raise InputError(f"entry {i}: {err}", file) from None
-                if got.rulings != saved.rulings:
-                    raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
-                if keep_saved:
-                    m.log.entries[-1] = saved
-                    if i in m._marks:
-                        m._marks[i] = (saved, m._marks[i][1])
-                if on_state is not None:
-                    on_state(i, m.state)
-        finally:
-            if collecting:
-                gc.enable()
-        m.rng = random.Random(f"{log.seed}/{len(log.entries)}")
-        return m
+        for i, saved in enumerate(saved_entries[1:], start=2):
+            try:
+                action = parsed.get(saved.action)
+                if action is None:
+                    action = parsed[saved.action] = self.parse(saved.action)
+                got = self.apply(action, saved.detail)
+            except (ValueError, IllegalAction) as err:
+                raise InputError(f"entry {i}: {err}", file) from None
+            if got.rulings != saved.rulings:
+                raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
+            if keep_saved:
+                self.log.entries[-1] = saved
+                if i in self._marks:
+                    self._marks[i] = (saved, self._marks[i][1])
+            yield i
 
     @classmethod
-    def load(cls, path: str | Path, *, journal: str | Path | None = None) -> Match:
+    def load(cls, path: str | Path, *, journal: str | Path | None = None, defer_check: bool = False) -> Match:
         """A saved match (JSON) or a journal, replayed and verified; with `journal`, autosaving
-        goes on there (`journal=path` continues a journal where it stopped)."""
+        goes on there (`journal=path` continues a journal where it stopped). With `defer_check` a
+        journal's snapshot may stand for most of it: `pending` then verifies those rulings later
+        (a session does, frame by frame)."""
         read = None
         if not is_journal(path):
             m = cls.replay(MatchLog.load(path), str(path))
         else:
-            read = read_journal(path)
-            try:
-                m = cls.replay(read.log, str(path))
-            except InputError as e:
-                raise read.placed(e) from None  # the entry's own line (undo marks move them)
-        if journal is not None and read is not None and Path(journal) == Path(path):
-            m.close_journal()
-            m.journal = Journal.resume(path, m.log, read)  # goes on where it stopped, not written again
-        elif journal is not None:
-            m.attach_journal(journal)
+            loaded = load_journal(path, defer_check=defer_check)
+            m, read = loaded.match, loaded.read
+            m.pending = loaded.check
+            m._loaded = (Path(path), read, m.log.entries[-1])  # `attach_journal(path)` continues it
+        if journal is not None:
+            m.attach_journal(journal)  # the journal it was loaded from goes on where it stopped, not written again
         return m
+
+
+def _drinks_upto(m: Match, n: int) -> Ledger:
+    """The drinks after the first `n` entries of `m`'s log, from every ruling that stands then."""
+    return _add(m._no_drinks(), effective_rulings(m.log.entries[:n]))
 
 
 def _add(led: Ledger, rulings: Iterable[Ruling]) -> Ledger:

@@ -312,6 +312,10 @@ class RaceState:
         chosen = {sp: br for sp, lp, br in self.chosen if lp == lap}
         return Board(frozenset(flipped), full, chosen)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its caches (`_moves`): a snapshot keeps the fields only (`game.snapshot`)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
     def moves(self) -> LegalMoves:
         """The legal moves of the car on turn for its roll (worked out once per state)."""
         memo: LegalMoves | None = self.__dict__.get("_moves")  # a cache, not a field: `replace` drops it

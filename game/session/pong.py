@@ -28,7 +28,7 @@ from game.rules.matchlog import Entry
 from game.session.events import Refusal
 from game.session.live_table import Flight, LiveTable
 from game.session.seats import Bot, Seat
-from game.session.session import LIVE, Pace, Session
+from game.session.session import LIVE, VERIFY_SLICE, Pace, Session
 from physics.constants import CONST
 from physics.events import Event
 from physics.table import Cup
@@ -441,6 +441,9 @@ class PongSession(Session):
         view's slow motion and pause). A held table stands still."""
         if dt < 0 or dt != dt:
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
+        self.verify(VERIFY_SLICE)
+        if self.refused is not None:
+            return
         resolved = not hold and self.run_table(dt if table_dt is None else table_dt)
         if self.table.busy or resolved:  # bots wait while a ball is in play, and read the throw just ruled
             self.clocks(dt, hold)

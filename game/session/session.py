@@ -45,6 +45,8 @@ class Pace:
         return self.bot_delay <= 0 and self.read_delay <= 0 and not self.pauses
 
 
+VERIFY_SLICE = 0.004  # seconds of each tick spent verifying a log loaded from its snapshot (a frame lasts 16)
+
 LIVE = Pace()
 INSTANT = Pace(0.0, 0.0, False)
 
@@ -67,6 +69,7 @@ class Session:
         self._settling = False  # drawing the chance that an entry made due
         self.scripted: deque[Any] = deque()  # chance outcomes to draw first (`script`)
         self.autosave = MatchAutosave(match, enabled=autosave)
+        self.refused: str | None = None  # the loaded log did not replay after all: the table is closed
 
     # --- seats -----------------------------------------------------------------------------------
 
@@ -118,7 +121,7 @@ class Session:
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats whose request the table waits for now (none: a bot, chance or a pause, or the end)."""
-        if self.over() or self.busy():
+        if self.refused is not None or self.over() or self.busy():
             return ()
         seat = self.to_act()
         return (seat,) if 0 <= seat < len(self.seats) and not self.is_bot(seat) else ()
@@ -140,6 +143,8 @@ class Session:
     def refusal(self, seat: int, action: Any) -> Refusal | None:
         """Why `seat` may not take `action` now (None: it may). The game's legality is the state's own
         (`apply` raises): this checks whose turn it is."""
+        if self.refused is not None:
+            return Refusal(self.refused)
         if self.over():
             return Refusal(_("the match is over"))
         if self.table_action(action):
@@ -161,6 +166,8 @@ class Session:
     def apply(self, action: Any, detail: dict[str, Any] | None = None, *, seat: int | None = None) -> Refusal | None:
         """Put `action` into the log now (the referee checks it); listeners hear `Applied`. Chance that
         falls due right after it is drawn at once (apply first, then animate)."""
+        if self.refused is not None:
+            return Refusal(self.refused)
         before = self.state
         try:
             entry = self.match.apply(action, detail)
@@ -197,6 +204,9 @@ class Session:
         a dialog is open), chance is drawn and the bot on turn acts after the pace's delay."""
         if dt < 0 or dt != dt:
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
+        self.verify(VERIFY_SLICE)
+        if self.refused is not None:
+            return
         self.clocks(dt, hold)
         if hold:
             return
@@ -214,6 +224,29 @@ class Session:
         if self.bot_wait >= self.bot_delay():
             self.bot_wait = 0.0
             self.bot_turn(seat)
+
+    def verify(self, seconds: float = 1e9) -> bool:
+        """Go on verifying the rulings a snapshot stood for when the match was loaded (`game.snapshot`)
+        for about `seconds` – the table is shown and playable meanwhile; True once none are left. A log
+        that does not replay closes the table: `refused` says why, and every request is refused."""
+        check = self.match.pending
+        if check is None:
+            return True
+        if not check.step(seconds):
+            return False
+        self.match.pending = None
+        if check.error is not None:
+            e = check.error
+            where = f"{Path(e.file).name}:{e.line}:{e.column}" if e.line else Path(e.file).name
+            self.refused = _("This saved match does not replay ({where}: {error}); the table is closed and the file left as it is").format(
+                where=where, error=e.message)
+            self.notice(self.refused, "error")
+        return True
+
+    def checking(self) -> float | None:
+        """How much of a loaded log is verified so far, 0 to 1 (None: all of it)."""
+        check = self.match.pending
+        return None if check is None else check.done / max(1, check.total)
 
     def clocks(self, dt: float, hold: bool) -> None:
         """A game's clocks (the Le Mans event clock, a turn timer, the Bierpong game clock): they log

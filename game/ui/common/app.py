@@ -224,7 +224,7 @@ def run_app(
             try:
                 from game.match import Match
                 
-                match = Match.load(load)
+                match = Match.load(load, defer_check=True)
             except InputError as e:
                 menu.message = _("Cannot load {file}: {error}").format(file=load, error=e)
             else:

@@ -945,7 +945,7 @@ class MenuScene(OverlayScene):
         try:
             from game.match import Match
             
-            match = Match.load(key)
+            match = Match.load(key, defer_check=True)  # a long journal shows at once (game.snapshot)
         except InputError as e:
             if isinstance(self.modal, ListDialog):
                 self.modal.set_message(_("Cannot load {where}: {error}").format(where=f"{Path(e.file).name}:{e.line}:{e.column}", error=e.message))
@@ -958,7 +958,7 @@ class MenuScene(OverlayScene):
         try:
             from game.match import Match
             
-            match = Match.load(path)
+            match = Match.load(path, defer_check=True)
         except InputError as e:
             self.message = _("Cannot load it: {error}").format(error=e)
             return False

@@ -1,0 +1,529 @@
+"""Snapshots beside a match journal, so that a long match continues at once (issue 15).
+
+A journal (`game.rules.journal`) is the truth; `<journal>.snap` is a cache of its replay. For each
+stretch of `SEGMENT` entries it keeps the entries, the states the match kept in it (its checkpoints)
+and the drinks at its end. A stretch is trusted only where it provably stands for the journal: written
+by these very rules (`fingerprint`: the rules' source and the Python version), for this journal's
+header, and for the very lines of its entries (a SHA-256 of the stretch's lines, compared with the
+journal's lines, which need not be decoded for it).
+
+`load_journal(path, defer_check=True)` takes the match from the trusted stretches and replays only
+the entries after them; every ruling of the stretches is still verified, by a `Verification` that
+the table's session advances a little every frame after the table is shown. A log that does not
+replay is refused then (and the snapshot deleted, so the next load refuses it at once, as a
+journal without a snapshot always is: `file:line:column`). Anything wrong with a snapshot – missing,
+torn, stale, from other rules, unreadable – only means the whole journal is replayed, as it always was.
+
+The file: frames of (payload length, first entry, end entry, SHA-256 of the payload, SHA-256 of the
+lines it stands for) and a payload; the first frame is the header. Payloads are pickles read by a
+restricted unpickler: only the games' dataclasses, enums, named tuples and phrases (and a read-only mapping)
+can be built from it. Writes are not synced: a lost or torn frame costs time on the next load, never a
+ruling. No pygame here.
+"""
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import enum
+import hashlib
+import io
+import json
+import os
+import pickle
+import struct
+import sys
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import IO, TYPE_CHECKING, Any, Callable, Mapping
+
+from game.errors import IllegalAction, InputError
+from game.gcpause import paused_gc
+from game.rules.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
+from game.rules.ledger import Ledger
+from game.rules.matchlog import Entry, MatchLog
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+FORMAT = "stammtisch-snapshot/1"
+SEGMENT = 1000  # entries a stretch holds: a multiple of the match's CHECKPOINT (its end is a kept state)
+FRAME = struct.Struct(">QII32s32s")  # payload length, first entry, end entry, payload digest, lines digest
+UNDO = b'{"undo":'
+
+
+def snapshot_path(journal: str | Path) -> Path:
+    """Where the snapshot of the journal at `journal` lies: `<journal>.snap`."""
+    p = Path(journal)
+    return p.with_name(p.name + ".snap")
+
+
+@cache
+def fingerprint() -> str:
+    """These rules and this Python: a snapshot written by others is not trusted. The source of the
+    `game` package but its user interface (the scenes cannot change a ruling)."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256(f"{sys.version_info[:2]}/{pickle.HIGHEST_PROTOCOL}".encode())
+    for p in sorted(root.rglob("*.py")):
+        rel = p.relative_to(root).as_posix()
+        if rel.startswith("ui/"):
+            continue
+        h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def lines_digest(lines: list[bytes]) -> bytes:
+    """The SHA-256 of journal lines (without their newlines), as the journal holds them."""
+    h = hashlib.sha256()
+    for raw in lines:
+        h.update(raw)
+        h.update(b"\n")
+    return h.digest()
+
+
+# --- pickling ------------------------------------------------------------------------------------
+
+
+def _proxy(d: dict[str, Any]) -> MappingProxyType[str, Any]:
+    return MappingProxyType(d)
+
+
+def _shared(start: Any) -> dict[int, str]:
+    """The start state's fields that are not plain values (the track, the profile, …), by identity:
+    pickled by name and taken from the match built afresh from the journal's header."""
+    if not dataclasses.is_dataclass(start):
+        return {}
+    return {id(getattr(start, f.name)): f.name for f in dataclasses.fields(start)
+            if not isinstance(getattr(start, f.name), (int, float, str, bool, type(None)))}
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _slotted(cls: type, values: tuple[Any, ...]) -> Any:
+    """A frozen dataclass with slots from its field values (what its pickle holds)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(cls):
+            raise pickle.UnpicklingError(f"{cls!r} is no dataclass")
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    if len(values) != len(names):
+        raise pickle.UnpicklingError(f"{cls.__name__} takes {len(names)} values, not {len(values)}")
+    obj: Any = object.__new__(cls)
+    put = object.__setattr__
+    for n, v in zip(names, values):
+        put(obj, n, v)
+    return obj
+
+
+class _Reducers(dict[type, Any]):
+    """copyreg's reducers, a read-only mapping's, and for dataclasses with slots their field values
+    (`dataclasses`' own way costs a `fields()` call per object)."""
+
+    def __missing__(self, cls: type) -> Any:
+        if dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__:
+            names = tuple(f.name for f in dataclasses.fields(cls))
+            self[cls] = lambda obj: (_slotted, (type(obj), tuple(getattr(obj, n) for n in names)))
+            return self[cls]
+        raise KeyError(cls)
+
+
+class _Pickler(pickle.Pickler):
+    dispatch_table = _Reducers({**copyreg.dispatch_table, MappingProxyType: lambda m: (_proxy, (dict(m),))})
+
+    def __init__(self, file: IO[bytes], shared: dict[int, str]) -> None:
+        super().__init__(file, protocol=5)
+        self.shared = shared
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return self.shared.get(id(obj))
+
+
+class _Unpickler(pickle.Unpickler):
+    """Builds nothing but the games' values: their dataclasses, enums and named tuples."""
+
+    def __init__(self, file: IO[bytes], start: Any) -> None:
+        super().__init__(file)
+        self.named = {f.name: getattr(start, f.name) for f in dataclasses.fields(start)} if dataclasses.is_dataclass(start) else {}
+
+    def persistent_load(self, pid: Any) -> Any:
+        try:
+            return self.named[pid]
+        except (KeyError, TypeError):
+            raise pickle.UnpicklingError(f"no shared value {pid!r}") from None
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__ and name in ("_proxy", "_slotted"):
+            return _proxy if name == "_proxy" else _slotted
+        if module.startswith("game.") and not module.startswith("game.ui"):
+            obj = super().find_class(module, name)
+            if isinstance(obj, type) and (dataclasses.is_dataclass(obj) or issubclass(obj, (enum.Enum, tuple, str))):
+                return obj
+        raise pickle.UnpicklingError(f"a snapshot may not hold {module}.{name}")
+
+
+def _frame(payload: bytes, a: int, b: int, lines: bytes) -> bytes:
+    return FRAME.pack(len(payload), a, b, hashlib.sha256(payload).digest(), lines) + payload
+
+
+@dataclass(frozen=True)
+class _Frame:
+    a: int
+    b: int
+    lines: bytes  # the digest of the lines it stands for
+    payload: bytes
+    end: int  # the byte offset after it in the file
+
+
+def _frames(data: bytes) -> list[_Frame]:
+    """The sound frames of a snapshot file, up to the first torn or damaged one."""
+    out, at = [], 0
+    while at + FRAME.size <= len(data):
+        size, a, b, digest, lines = FRAME.unpack_from(data, at)
+        start = at + FRAME.size
+        payload = data[start : start + size]
+        if len(payload) != size or hashlib.sha256(payload).digest() != digest:
+            break
+        at = start + size
+        out.append(_Frame(a, b, lines, payload, at))
+    return out
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+class SnapshotWriter:
+    """Keeps `<journal>.snap` up with a journaled match: `keep()` after each journal write hashes
+    the new line and adds a stretch once the log has grown a `SEGMENT` beyond the last (about 15 ms,
+    every `SEGMENT` entries; bench/autosave_long.py). Stretches an undo left behind are cut off at the next write (until then their lines
+    differ from the journal's, so no load trusts them). It never raises: a failed write only
+    stops the snapshot (`broken`) and removes the file."""
+
+    def __init__(self, journal: str | Path, match: Match, *, resumed: bool = False) -> None:
+        self.path = snapshot_path(journal)
+        self.match = match
+        self.broken = False
+        self.seconds = 0.0
+        self._ends: list[tuple[int, int, Entry]] = []  # (end entry, file offset after its frame, entries[end - 1])
+        self._header_end = 0
+        self._hash = hashlib.sha256()  # the lines of the stretch being gathered, up to `_hashed` entries
+        self._hashed = 0
+        self._last: Entry | None = None  # entries[_hashed - 1] as hashed
+        self._stuck = -1  # a stretch's end with no state kept after it
+        kept = match.snapshot_kept if resumed else None
+        if kept is not None and kept[0] == self.path:
+            self._adopt(kept[1], kept[2])
+        else:
+            self._guard(self._start)
+
+    def _adopt(self, header_end: int, ends: list[tuple[int, int]]) -> None:
+        entries = self.match.log.entries
+        self._header_end = header_end
+        self._ends = [(b, end, entries[b - 1]) for b, end in ends if b <= len(entries)]
+        self._guard(lambda: os.truncate(self.path, self._ends[-1][1] if self._ends else header_end))  # stale stretches after them
+        self._guard(self._cut)
+
+    def _start(self) -> None:
+        log = self.match.log
+        head = {"format": FORMAT, "fingerprint": fingerprint()}
+        from game.rules.journal import header_line
+
+        data = _frame(json.dumps(head).encode(), 0, 0, lines_digest([header_line(log).rstrip("\n").encode("utf-8")]))
+        with open(self.path, "wb") as f:
+            f.write(data)
+        self._header_end, self._ends = len(data), []
+
+    def _cut(self) -> None:
+        """Drop the stretches that no longer stand for the log (an undo went back into them)."""
+        entries = self.match.log.entries
+        keep = 0
+        while keep < len(self._ends):
+            b, _, last = self._ends[keep]
+            if b > len(entries) or entries[b - 1] is not last:
+                break
+            keep += 1
+        if keep < len(self._ends):
+            del self._ends[keep:]
+            os.truncate(self.path, self._ends[-1][1] if self._ends else self._header_end)
+
+    def keep(self) -> None:
+        """Follow the log: hash its new entries' lines, and write a stretch once it has grown a
+        `SEGMENT` beyond the last (usually only the one new line to hash)."""
+        if not self.broken:
+            t0 = time.perf_counter()
+            self._guard(self._keep)
+            self.seconds += time.perf_counter() - t0
+
+    def _keep(self) -> None:
+        m, entries = self.match, self.match.log.entries
+        if self._ends and (self._ends[-1][0] > len(entries) or entries[self._ends[-1][0] - 1] is not self._ends[-1][2]):
+            self._cut()
+        top = self._ends[-1][0] if self._ends else 0
+        if self._hashed < top or self._hashed > len(entries) or (self._hashed > top and entries[self._hashed - 1] is not self._last):
+            self._hash, self._hashed = hashlib.sha256(), top  # an undo went back into the lines hashed
+        upto = min(len(entries), top + SEGMENT)
+        for e in entries[self._hashed : upto]:
+            self._hash.update(entry_line(e).encode("utf-8"))
+        if upto > self._hashed:
+            self._hashed, self._last = upto, entries[upto - 1]
+        if upto == top + SEGMENT and upto != self._stuck:
+            part = m.snapshot_part(top, upto, m.ledgers_after([upto])[upto])
+            if part is None:  # no state kept after it (an undo replayed past it): not until the log changes
+                self._stuck = upto
+                return
+            buf = io.BytesIO()
+            _Pickler(buf, _shared(m.start_state())).dump(part)
+            data = _frame(buf.getvalue(), top, upto, self._hash.digest())
+            with open(self.path, "ab") as f:
+                f.write(data)
+                at = f.tell()
+            self._ends.append((upto, at, entries[upto - 1]))
+            self._stuck = -1
+            self._hash, self._hashed = hashlib.sha256(), upto
+            return  # one stretch per call: a backlog (a match loaded without a snapshot) is caught up action by action
+
+    def behind(self) -> bool:
+        """Stretches are due that are not written yet (a match first journaled when already long)."""
+        entries = self.match.log.entries
+        top = self._ends[-1][0] if self._ends else 0
+        return not self.broken and len(entries) >= top + SEGMENT and top + SEGMENT != self._stuck
+
+    def remove(self) -> None:
+        """The journal is gone (the match is over, or it was moved): so is its snapshot."""
+        self.broken = True
+        self.path.unlink(missing_ok=True)
+
+    def _guard(self, write: Callable[[], None]) -> None:
+        try:
+            write()
+        except Exception:  # a cache: anything failing (disk full, a value that does not pickle) only stops it
+            self.broken = True
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """A journal loaded: the match, the journal as read, and the verification still to run (None:
+    every ruling was verified while loading)."""
+
+    match: Match
+    read: JournalRead
+    check: Verification | None = None
+
+
+def load_journal(path: str | Path, *, defer_check: bool = False) -> Loaded:
+    """The match a journal holds. With `defer_check`, taken from its snapshot where one stands for it
+    – `check` then verifies the rest; else (or without a usable snapshot) replayed and verified
+    whole, every error an `InputError` at its line."""
+    p = Path(path)
+    if defer_check:
+        try:
+            got = _from_snapshot(p)
+        except Exception:  # a snapshot that does not serve (or a journal the full replay will name the fault of)
+            got = None
+        if got is not None:
+            return got
+    from game.match import Match
+
+    read = read_journal(p)
+    try:
+        m = Match.replay(read.log, str(p), keep_saved=True)
+    except InputError as e:
+        raise read.placed(e) from None
+    return Loaded(m, read)
+
+
+def _journal_lines(p: Path) -> tuple[bytes, list[bytes], list[int], bool, int, tuple[int, ...], int]:
+    """(header line, the lines of the log's entries – undo marks followed, not decoded – their line
+    numbers, torn, bytes of complete lines, stamp, lines after the header)."""
+    with open(p, "rb") as f:
+        st = os.fstat(f.fileno())
+        data = f.read()
+    lines = data.split(b"\n")
+    tail = lines.pop()
+    if not lines:
+        raise ValueError("no header")
+    eff: list[bytes] = []
+    places: list[int] = []
+    for n, raw in enumerate(lines[1:], start=2):
+        if raw.startswith(UNDO):
+            undo = line_undo(json.loads(raw))
+            if undo is None or not 1 <= undo <= len(eff):
+                raise ValueError("a bad undo mark")
+            del eff[undo:]
+            del places[undo:]
+            continue
+        eff.append(raw)
+        places.append(n)
+    stamp = (st.st_ino, st.st_size, st.st_mtime_ns) if st.st_size == len(data) else ()
+    return lines[0], eff, places, bool(tail), len(data) - len(tail), stamp, len(lines) - 1
+
+
+def _from_snapshot(p: Path) -> Loaded | None:
+    from game.match import Match
+
+    snap = snapshot_path(p)
+    if not snap.exists():
+        return None
+    head_raw, eff, places, torn, end, stamp, nlines = _journal_lines(p)
+    head = json.loads(head_raw)
+    if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
+        return None
+    frames = _frames(snap.read_bytes())
+    if not frames or frames[0].lines != lines_digest([head_raw]):
+        return None
+    top = json.loads(frames[0].payload)
+    if top.get("format") != FORMAT or top.get("fingerprint") != fingerprint():
+        return None
+    good: list[_Frame] = []
+    for fr in frames[1:]:
+        if fr.a != (good[-1].b if good else 0) or fr.b > len(eff) or fr.lines != lines_digest(eff[fr.a : fr.b]):
+            break
+        good.append(fr)
+    if not good:
+        return None
+    log = MatchLog(str(head["game"]), list(head["players"]), dict(head["profile"]), int(head["seed"]), dict(head.get("settings", {})))
+    fresh = Match.replay(MatchLog(log.game, log.players, log.profile, log.seed, log.settings, [_entry(eff[0])]), str(p))
+    with paused_gc(freeze=True):  # what was loaded lives as long as the match: the collector need not scan it again
+        return _resume(p, fresh, good, eff, places, log, snap, frames[0].end, (torn, nlines, end, stamp))
+
+
+def _resume(p: Path, fresh: Match, good: list[_Frame], eff: list[bytes], places: list[int], log: MatchLog, snap: Path,
+            header_end: int, how: tuple[bool, int, int, tuple[int, ...]]) -> Loaded | None:
+    """`fresh` (the match's start) continued from the trusted frames `good`, then by the entries after them."""
+    start = fresh.state
+    entries: list[Entry] = []
+    states: dict[int, Any] = {}
+    ledger: Ledger | None = None
+    for fr in good:
+        part = _Unpickler(io.BytesIO(fr.payload), start).load()
+        if not isinstance(part, dict) or not isinstance(part.get("entries"), tuple) or len(part["entries"]) != fr.b - fr.a:
+            return None
+        entries.extend(part["entries"])
+        states.update(part["states"])
+        ledger = part["ledger"]
+    b = good[-1].b
+    if not isinstance(ledger, Ledger) or entries[0] != fresh.log.entries[0] or b not in states or 1 not in states:
+        return None
+    m = fresh.resumed_from(entries, states, ledger)
+    m.snapshot_kept = (snap, header_end, [(fr.b, fr.end) for fr in good])
+    file = str(p)
+    parsed: dict[str, Any] = {}
+    for i in range(b, len(eff)):  # the entries after the snapshot: replayed and verified now
+        saved = _entry(eff[i])
+        action = parsed.get(saved.action)
+        if action is None:
+            action = parsed[saved.action] = m.parse(saved.action)
+        got = m.apply(action, saved.detail)
+        if got.rulings != saved.rulings:
+            raise InputError(f"entry {i + 1} ({saved.action}): the rulings do not replay as saved", file, places[i], 1)
+    m.reseed()
+    torn, nlines, end, stamp = how
+    read = JournalRead(m.log, torn, nlines, end, tuple(places), stamp)
+    check = Verification(file, log, eff[:b], places[:b], tuple(entries[:b]), {k: v for k, v in states.items() if k <= b}, ledger, snap)
+    return Loaded(m, read, check)
+
+
+def _entry(raw: bytes) -> Entry:
+    return Entry.from_dict(json.loads(raw))
+
+
+# --- verifying after the table is shown ----------------------------------------------------------
+
+
+@dataclass
+class Verification:
+    """The replay of a snapshot's stretch of a journal, every ruling checked, done a little at a
+    time (`step`): the entries must replay as the journal holds them, and the states and the drinks
+    must come out as the snapshot has them. `error` says why not (`file:line:column`)."""
+
+    file: str
+    header: MatchLog
+    lines: list[bytes]
+    places: list[int]
+    entries: tuple[Entry, ...]
+    states: Mapping[int, Any]
+    ledger: Ledger
+    snapshot: Path
+    done: int = 0  # entries verified
+    error: InputError | None = None
+    _match: Match | None = field(default=None, repr=False)
+    _parsed: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def total(self) -> int:
+        return len(self.lines)
+
+    @property
+    def finished(self) -> bool:
+        return self.error is not None or self.done >= self.total
+
+    def step(self, seconds: float) -> bool:
+        """Verify entries for about `seconds`; True once finished (see `error`)."""
+        if self.finished:
+            return True
+        t0 = time.perf_counter()
+        try:
+            self._step(t0 + seconds)
+        except InputError as e:
+            self.error = e
+        except Exception as e:  # a damaged journal must never crash the table: name what broke
+            self.error = InputError(f"the saved match cannot be replayed ({type(e).__name__}: {e})", self.file,
+                                    self.places[min(self.done, self.total - 1)], 1)
+        if self.error is not None:
+            self.snapshot.unlink(missing_ok=True)  # the next load replays the journal and names the fault at once
+        return self.finished
+
+    def run(self) -> InputError | None:
+        """Verify all that is left at once; the error (None: the log replays)."""
+        while not self.step(1.0):
+            pass
+        return self.error
+
+    def _fail(self, i: int, what: str) -> InputError:
+        return InputError(f"entry {i + 1}: {what}", self.file, self.places[i], 1)
+
+    def _step(self, until: float) -> None:
+        from game.match import Match
+
+        if self._match is None:
+            start = _entry(self.lines[0])
+            self._match = Match.replay(MatchLog(self.header.game, self.header.players, self.header.profile, self.header.seed,
+                                                self.header.settings, [start]), self.file)
+            if start != self.entries[0]:
+                raise self._fail(0, "the snapshot does not hold the journal's start")
+            self.done = 1
+        m = self._match
+        with paused_gc():
+            while self.done < self.total:
+                i = self.done
+                saved = _entry(self.lines[i])
+                if saved != self.entries[i]:
+                    raise self._fail(i, "the snapshot does not hold the journal's entry")
+                action = self._parsed.get(saved.action)
+                if action is None:
+                    action = self._parsed[saved.action] = m.parse(saved.action)
+                try:
+                    got = m.apply(action, saved.detail)
+                except (ValueError, IllegalAction) as err:
+                    raise self._fail(i, str(err)) from None
+                if got.rulings != saved.rulings:
+                    raise self._fail(i, f"({saved.action}) the rulings do not replay as saved")
+                m.log.entries[-1] = saved
+                self.done = i + 1
+                want = self.states.get(self.done)
+                if want is not None and m.state != want:
+                    raise self._fail(i, "the state after it is not the snapshot's")
+                if self.done % 32 == 0 and time.perf_counter() >= until:
+                    return
+        if m.drinks() != self.ledger:
+            raise self._fail(self.total - 1, "the drinks after it are not the snapshot's")
+        self._match = None
