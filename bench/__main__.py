@@ -43,11 +43,17 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     # issue 15: an autosaved action and Continue at 50,000 entries, each beside the same at 1,000
     (("autosave_ms_50k", autosave_long.autosave_ms_50k), ("autosave_ms_1k", autosave_long.autosave_ms_1k)),
     (("continue_s_50k", autosave_long.continue_s_50k), ("continue_s_1k", autosave_long.continue_s_1k)),
+    # Continue from the snapshot beside the whole journal replayed first; the verification left for the frames
+    (("continue_s_50k", autosave_long.continue_s_50k), ("baseline_continue_full_replay_s_50k", autosave_long.baseline_continue_full_replay_s_50k)),
+    (("continue_verify_s_50k", autosave_long.continue_verify_s_50k), None),
+    (("autosave_worst_ms_50k", autosave_long.autosave_worst_ms_50k), ("autosave_worst_ms_1k", autosave_long.autosave_worst_ms_1k)),
     # issue 15: undo at 50,000 entries and one race action (session + scene) at 80,000, beside the same at 1,000
     (("undo_ms_50k", longmatch.undo_ms_50k), ("undo_ms_1k", longmatch.undo_ms_1k)),
     (("race_action_ms_80k", longmatch.race_action_ms_80k), ("race_action_ms_1k", longmatch.race_action_ms_1k)),
     # issue 15: the replay viewer on a 95,000-entry Le Mans (open, a step, the peak memory of opening), beside the same at 1,000
     (("replay_open_s_95k", replay.replay_open_s_95k), ("replay_open_s_1k", replay.replay_open_s_1k)),
+    (("replay_verify_s_95k", replay.replay_verify_s_95k), None),
+    (("replay_read_s_95k", replay.replay_read_s_95k), None),
     (("replay_step_ms_95k", replay.replay_step_ms_95k), ("replay_step_ms_1k", replay.replay_step_ms_1k)),
     (("replay_peak_mib_95k", replay.replay_peak_mib_95k), ("replay_peak_mib_1k", replay.replay_peak_mib_1k)),
 ]

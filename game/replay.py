@@ -1,7 +1,8 @@
 """Replaying a saved match step by step (issue 8): the pure part of the replay viewer.
 
 `Replay` reads a saved match (or a journal), replays it once forward – verifying every ruling as
-`Match.load` does – and keeps only checkpoints (the state every `KEEP` entries; states are
+`Match.load` does; the viewer's replay opens after a short start and verifies the rest behind it,
+frame by frame – and keeps only checkpoints (the state every `KEEP` entries; states are
 immutable). A step's state is rebuilt from the nearest checkpoint before it by applying
 the logged actions (already verified); the last few stretches rebuilt are cached, so a step back or
 forward is a lookup or one action. Step k is the match after its first k + 1 log entries: step 0 is
@@ -13,15 +14,18 @@ keeps, so the viewer can throw them again on the same rack. No pygame here.
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
 from bisect import bisect_right
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from game.errors import InputError
 from game.fileio import atomic_write
+from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
 from game.rules.challenge import CHALLENGE, overridden
 from game.rules.journal import is_journal, read_journal
@@ -36,6 +40,7 @@ STEP_SECONDS = 1.0  # seconds a step is shown at 1× while playing
 # (50: a step back across one ≈ 5 ms on a Le Mans, the kept states ≈ 26 MiB at 95,000 entries)
 KEEP = 50
 SPANS = 8  # stretches of rebuilt states (each from a kept state, under `KEEP` long) cached
+OPEN_SECONDS = 0.3  # verification the viewer waits for before it opens; the rest follows frame by frame
 PARSED = 4096  # parsed action texts kept for rebuilding (a race's drives are mostly distinct)
 
 
@@ -45,29 +50,71 @@ def read_log(path: str | Path) -> MatchLog:
 
 
 class Replay:
-    """A saved match replayed once: its checkpoints, the rulings, the struck ones."""
+    """A saved match replayed once: its checkpoints, the rulings, the struck ones.
 
-    def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False) -> None:
+    The replay verifies every ruling. `progressive=True` (the viewer) verifies only what
+    `OPEN_SECONDS` allow before it opens; `advance` goes on a slice at a time (the viewer's frames),
+    and steps reach only as far as verified (`reach`). A ruling that does not replay then stops it
+    there (`error`); without `progressive` it is an `InputError` at once, as `Match.load` raises."""
+
+    def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False, progressive: bool = False) -> None:
         self.file = file
         self.log = log
+        self._journal = journal
         try:
-            shell, marks = _verified(log, file)
+            m, steps = Match.replaying(log, file, keep_saved=True)
         except InputError as e:
             raise (at_journal_line(e) if journal else e) from None
-        self._marks: list[int] = [n for n, _ in marks]  # entry counts: 1 (the start) and every `KEEP`
-        self._mark_states: list[GameState] = [st for _, st in marks]  # the state after that many entries
+        self._marks: list[int] = [1]  # entry counts: 1 (the start) and every `KEEP`
+        self._mark_states: list[GameState] = [m.state]  # the state after that many entries
+        self._verifier: Match | None = m  # the verifying replay, while it runs
+        self._steps: Iterator[int] | None = steps
+        self.verified = 1  # entries verified so far
+        self.error: InputError | None = None  # the first ruling that did not replay
         # rebuilt stretches, the latest last: checkpoint count → the states after c, c + 1, … entries
         self._spans: OrderedDict[int, list[GameState]] = OrderedDict()
         self._parsed: dict[str, Any] = {}  # action text → action (actions are immutable and repeat)
-        shell.log = log.prefix(1)
-        shell.state = self._mark_states[0]
-        shell._marks = {1: (log.entries[0], shell.state)}
+        shell = Match.replay(log.prefix(1), file)
         self.match = shell  # the match the viewer's scene draws; `show(k)` moves it to step k
         self.struck: set[tuple[int, int]] = overridden(log.entries)
+        self.advance(OPEN_SECONDS if progressive else math.inf)
+        if self.error is not None:
+            raise self.error
+
+    def advance(self, seconds: float) -> bool:
+        """Verify on for about `seconds`, keeping a state every `KEEP` entries; True once done
+        (`error` says whether a ruling did not replay)."""
+        steps, m = self._steps, self._verifier
+        if steps is None or m is None:
+            return True
+        until = time.perf_counter() + seconds
+        try:
+            with paused_gc():
+                for n in steps:
+                    if n % KEEP == 0:
+                        self._marks.append(n)
+                        self._mark_states.append(m.state)
+                    self.verified = n
+                    if n % 64 == 0 and time.perf_counter() >= until:
+                        return False
+        except InputError as e:
+            self.error = at_journal_line(e) if self._journal else e
+        self._steps = self._verifier = None
+        return True
+
+    @property
+    def done(self) -> bool:
+        """Every entry is verified (or the first that does not replay is found)."""
+        return self._steps is None
+
+    @property
+    def reach(self) -> int:
+        """The last step verified: as far as the viewer may go."""
+        return max(0, self.verified - 1)
 
     @classmethod
-    def load(cls, path: str | Path) -> Replay:
-        return cls(read_log(path), str(path), journal=is_journal(path))
+    def load(cls, path: str | Path, *, progressive: bool = False) -> Replay:
+        return cls(read_log(path), str(path), journal=is_journal(path), progressive=progressive)
 
     @property
     def steps(self) -> int:
@@ -87,7 +134,8 @@ class Replay:
         return self.log.entries[self.clamp(k)]
 
     def clamp(self, k: int) -> int:
-        return max(0, min(self.steps, k))
+        """Step k, within the steps verified so far."""
+        return max(0, min(self.reach, k))
 
     def state_at(self, k: int) -> Any:
         """The game's state after step k: from the stretch cached around it, or replayed from the
@@ -138,18 +186,6 @@ class Replay:
     def all_rulings(self) -> list[tuple[int, Ruling, bool]]:
         """Every ruling of the match with its step and whether it was struck."""
         return self.rulings_between(0, self.steps)
-
-
-def _verified(log: MatchLog, file: str) -> tuple[Match, list[tuple[int, GameState]]]:
-    """`Match.replay(log, file)` – every ruling checked – holding the saved entries (the log is not
-    kept twice), with the state after the start and after every `KEEP` entries."""
-    marks: list[tuple[int, GameState]] = []
-
-    def keep(n: int, state: GameState) -> None:
-        if n == 1 or n % KEEP == 0:
-            marks.append((n, state))
-
-    return Match.replay(log, file, on_state=keep, keep_saved=True), marks
 
 
 # --- bookmarks -------------------------------------------------------------------------------------

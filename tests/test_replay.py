@@ -74,6 +74,30 @@ def test_home_end_and_the_progress_bar(app: App, tmp_path: Path) -> None:
     assert viewer.scene.match.state == viewer.replay.state_at(viewer.step)
 
 
+def test_the_viewer_opens_at_once_and_reaches_further_as_its_frames_verify(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer opens before the log is verified (here: nothing beyond the start); End goes as far
+    as verified, the bar says it is checking, and its frames verify the rest (issue 15)."""
+    import game.replay as replay
+    import game.ui.common.replay as scene_module
+
+    monkeypatch.setattr(replay, "OPEN_SECONDS", 0.0)
+    monkeypatch.setattr(scene_module, "VERIFY_SLICE", 0.0005)
+    m = race_match(2)
+    viewer = ReplayScene(app, str(saved(tmp_path, m)))
+    app.push(viewer)
+    app.step(0.0)
+    assert not viewer.replay.done
+    key(app, pygame.K_END)  # the frame after the key verifies on: the step is where verification stood
+    assert 0 < viewer.step <= viewer.replay.reach < viewer.replay.steps
+    for _ in range(10_000):
+        if viewer.replay.done:
+            break
+        app.step(0.016)
+    assert viewer.replay.done and viewer.replay.error is None
+    key(app, pygame.K_END)
+    assert viewer.step == viewer.replay.steps and viewer.scene.match.state == m.state
+
+
 def test_the_replayed_scene_is_read_only(app: App, tmp_path: Path) -> None:
     """Frames go by, no bot acts and no die is drawn: the log shown stays the prefix of the step."""
     m = dice_match("katchen", 9)

@@ -12,6 +12,7 @@ import pytest
 from game.bierpong.actions import Throw, Throwoff, ThrowoffBall, Together, parse_action
 from game.bierpong.classify import classify
 from game.bierpong.outcome import parse_outcome
+from game.errors import InputError
 from game.games import GAMES
 from game.match import Match, PlayerSpec
 from game.replay import SPEEDS, Cursor, Launch, Replay, throws_of
@@ -215,3 +216,50 @@ def test_a_step_rebuilt_from_a_checkpoint_is_the_replayed_prefix(game: str, monk
         shown = replay.show(k)
         assert replay.state_at(k) == want.state == shown.state, f"step {k}"
         assert shown.rulings() == want.rulings()
+
+
+def test_the_viewers_replay_opens_before_it_has_verified_everything(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A progressive replay (the viewer's) opens having verified only the start; `advance` verifies
+    on a slice at a time, steps reach only as far as verified, and once done every step is the one
+    the replay verified whole at once gives."""
+    import game.replay as replay
+
+    monkeypatch.setattr(replay, "OPEN_SECONDS", 0.0)
+    m = race_match(2)
+    whole = Replay(m.log)
+    quick = Replay(m.log, progressive=True)
+    assert quick.verified < len(m.log.entries) and quick.reach < quick.steps == whole.steps
+    assert quick.clamp(quick.steps) == quick.reach
+    slices = 0
+    while not quick.advance(0.0):
+        slices += 1
+        assert quick.state_at(quick.reach) == whole.state_at(quick.reach)
+    assert slices >= 2 and quick.error is None and quick.reach == quick.steps
+    for k in (0, quick.steps // 3, quick.steps):
+        assert quick.state_at(k) == whole.state_at(k)
+    assert quick.checkpoints == whole.checkpoints
+
+
+def test_a_ruling_that_does_not_replay_stops_the_viewer_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log whose ruling at entry k was changed: verified whole it is refused at once (entry k);
+    the viewer's replay opens, finds it behind the open viewer and stops there – steps before it
+    stay, none from it on."""
+    import dataclasses
+
+    import game.replay as replay
+    from game.rules.matchlog import Entry
+
+    monkeypatch.setattr(replay, "OPEN_SECONDS", 0.0)
+    m = dice_match("schock", 3)
+    entries = list(m.log.entries)
+    k = next(i for i in range(len(entries) * 2 // 3, len(entries)) if entries[i].rulings)
+    r = entries[k].rulings[0]
+    entries[k] = Entry(entries[k].seat, entries[k].action, (dataclasses.replace(r, amount=r.amount + 1),) + entries[k].rulings[1:])
+    bad = MatchLog(m.log.game, m.log.players, m.log.profile, m.log.seed, m.log.settings, entries)
+    with pytest.raises(InputError, match=rf"entry {k + 1} "):
+        Replay(bad)
+    quick = Replay(bad, progressive=True)
+    while not quick.advance(0.001):
+        pass
+    assert quick.error is not None and f"entry {k + 1} " in quick.error.message
+    assert quick.reach == k - 1 and quick.clamp(quick.steps) == k - 1

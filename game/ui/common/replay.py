@@ -33,6 +33,7 @@ from game.ui.common.scene import Host, OverlayScene, Scene
 
 BAR_H = 132  # the control bar's height (px) at the bottom of the window
 JUMP_STEPS = 400  # steps either side of the one shown whose rulings the jump list holds (a page)
+VERIFY_SLICE = 0.006  # seconds of each frame spent verifying the log behind the open viewer
 MAX_THROW_TIME = 10.0  # simulated seconds a replayed ball may take (as `physics.world.simulate`)
 
 
@@ -88,7 +89,7 @@ class ReplayScene(OverlayScene):
         elif isinstance(source, MatchLog):
             self.replay, self.path = Replay(source), None
         else:
-            self.replay, self.path = Replay.load(source), Path(source)
+            self.replay, self.path = Replay.load(source, progressive=True), Path(source)
         self.cursor = Cursor(self.replay.steps, bookmarks=load_bookmarks(self.path) if self.path else [])
         self.inset = _Inset(host, BAR_H)
         from game.ui.menu.menu import match_scene
@@ -112,7 +113,7 @@ class ReplayScene(OverlayScene):
 
     def goto(self, k: int, *, animate: bool = False) -> None:
         """Show step k; with `animate`, a Bierpong throw with its launches is thrown again first."""
-        k = self.cursor.go(k)
+        k = self.cursor.go(min(k, self.replay.reach))  # no further than verified so far
         self.anim = None
         launches = throws_of(self.replay.entry(k)) if (self.pong and animate and k > 0) else []
         if launches:
@@ -186,24 +187,24 @@ class ReplayScene(OverlayScene):
         else:
             self.goto(k)
 
-    def flash(self, text: str) -> None:
-        self.note, self.note_time = text, 2.5
+    def flash(self, text: str, seconds: float = 2.5) -> None:
+        self.note, self.note_time = text, seconds
 
     def open_jump(self, around: int | None = None) -> None:
         """J: the rulings with their steps – of the `JUMP_STEPS` steps either side of `around` (the
         step shown), built when opened, with an item for the page before and after; choosing a ruling
         shows its step, choosing a page opens the list there."""
         k = self.step if around is None else self.replay.clamp(around)
-        first, last = max(0, k - JUMP_STEPS), min(self.replay.steps, k + JUMP_STEPS)
+        first, last = max(0, k - JUMP_STEPS), min(self.replay.reach, k + JUMP_STEPS)
         items = []
         if first > 0:
             items.append((_("… earlier rulings (before step {n})").format(n=first), f"page:{first - 1 - JUMP_STEPS}"))
         for step, r, struck in self.replay.rulings_between(first, last):
             mark = "  " + _("(challenged)") if struck else ""
             items.append((f"{step:>4}  {r}{mark}", str(step)))
-        if last < self.replay.steps:
+        if last < self.replay.reach:
             items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
-        self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("every ruling of the match, with its step"),
+        self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("the rulings of steps {first} to {last}").format(first=first, last=last),
                                 items, _("Jump"), self._jump_chosen, empty=_("No rulings in this match."))
 
     def _jump_chosen(self, key: str | None) -> None:
@@ -322,6 +323,9 @@ class ReplayScene(OverlayScene):
         return round(max(0.0, min(1.0, f)) * self.replay.steps)
 
     def update(self, dt: float) -> None:
+        if not self.replay.done and self.replay.advance(VERIFY_SLICE) and self.replay.error is not None:
+            e = self.replay.error
+            self.flash(_("The log does not replay after step {k}: {error}").format(k=self.replay.reach, error=e), seconds=30.0)
         if self.drag_to is not None:
             if self.drag_to != self.step:
                 self.goto(self.drag_to)
@@ -374,6 +378,10 @@ class ReplayScene(OverlayScene):
         p = self.progress
         n = max(1, self.replay.steps)
         pygame.draw.rect(surface, theme.INK, p, border_radius=5)
+        if not self.replay.done or self.replay.error is not None:  # how far the log is verified (and may be shown)
+            checked = p.copy()
+            checked.w = max(4, round(p.w * self.replay.reach / n))
+            pygame.draw.rect(surface, theme.WOOD if self.replay.error is None else theme.CHALK_RED, checked, border_radius=5)
         done = p.copy()
         done.w = max(4, round(p.w * self.step / n))
         pygame.draw.rect(surface, theme.BRASS, done, border_radius=5)
@@ -382,7 +390,10 @@ class ReplayScene(OverlayScene):
             pygame.draw.line(surface, theme.CHALK_BLUE, (x, p.y - 6), (x, p.bottom + 6), 3)
         speed = f.text(f"{self.cursor.speed:g}×", 16, theme.CREAM, "bold")
         surface.blit(speed, (p.right + 12, p.y - 1))
-        count = f.text(_("step {k} of {n}").format(k=self.step, n=self.replay.steps), 13, theme.MUTED, "italic")
+        words = _("step {k} of {n}").format(k=self.step, n=self.replay.steps)
+        if not self.replay.done:
+            words += " · " + _("checking the log… {p}%").format(p=self.replay.reach * 100 // n)
+        count = f.text(words, 13, theme.MUTED, "italic")
         surface.blit(count, (p.right + 12 + speed.get_width() + 8, p.y + 1))
         # the action of the step and its rulings (struck through when a challenge overrode them)
         e = self.replay.entry(self.step)
