@@ -326,25 +326,26 @@ class Resumed:
     match: Match
     path: Path
     message: str | None = None
+    torn: bool = False  # the last line was cut off (the action being saved when the program stopped)
 
 
-def _replay(path: Path, remember: bool = False) -> Match:
-    """Load and verify one file; anything wrong with it is an `InputError`. With `remember`, a
-    journal that loads is noted for `Autosave.attach` to continue."""
+def _replay(path: Path, remember: bool = False) -> tuple[Match, bool]:
+    """Load and verify one file, and whether a torn last line was dropped; anything wrong with it
+    is an `InputError`. With `remember`, a journal that loads is noted for `Autosave.attach` to continue."""
     from game.match import Match
 
     if not path.exists():
         raise InputError("there is no such file", str(path))
     try:
         if not is_journal(path):
-            return Match.load(path)
+            return Match.load(path), False
         stamp = _stamp(os.stat(path))
         loaded = load_journal(path, defer_check=remember)  # from its snapshot, verified after the table is shown
         m, read = loaded.match, loaded.read
         m.pending = loaded.check
         if remember:
             _resumed[path] = (stamp, m.log, len(m.log.entries), m.log.entries[-1], read.end, read.lines)
-        return m
+        return m, read.torn
     except InputError:
         raise
     except Exception as e:  # a damaged file must never crash the program: name what broke
@@ -359,11 +360,12 @@ def load_autosave(path: str | Path) -> Resumed:
     this is an `InputError` naming both reasons."""
     p = Path(path)
     try:
-        return Resumed(_replay(p, remember=True), p)
+        m, torn = _replay(p, remember=True)
+        return Resumed(m, p, torn=torn)
     except InputError as first:
         bak = backup_of(p)
         try:
-            m = _replay(bak)
+            m = _replay(bak)[0]
         except InputError as second:
             raise InputError(f"the autosave cannot be resumed ({first}), nor its backup ({second})", str(p)) from None
         actions = len(m.log.entries) - 1

@@ -446,12 +446,13 @@ def test_continue_appends_to_the_autosave_it_resumed(tmp_path: Path) -> None:
     path.write_bytes(whole + b'{"seat":1,"act')  # a line whose writing was cut short
     inode = path.stat().st_ino
     r = load_autosave(path)
-    assert r.message is None and r.match.log.entries == m.log.entries
+    assert r.message is None and r.torn and r.match.log.entries == m.log.entries  # the menu says the action was cut off
     save = Autosave.attach(r.match, path)
     assert path.stat().st_ino == inode and path.read_bytes() == whole and save.kept is None
     play_on(r.match, lambda m: None, 24)
     assert path.stat().st_ino == inode and path.read_bytes().startswith(whole)
     assert read_journal(path).log.entries == r.match.log.entries and len(r.match.log.entries) >= 24
+    assert not load_autosave(path).torn  # cut off once, then appended to whole lines again
     # a file changed after it was resumed is written whole again, never appended to blindly
     r = load_autosave(path)
     path.write_bytes(path.read_bytes() + b"\n")

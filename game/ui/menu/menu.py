@@ -872,12 +872,13 @@ class MenuScene(OverlayScene):
             Autosave(r.match, info.path).finish()
         self.message = r.message or ""
         scene = match_scene(self.host, r.match, coach=self.model.coach)
-        if r.message:
+        note = r.message or (_("The program stopped while it saved the last action: that action is not in the log, play it again") if r.torn else None)
+        if note:
             toast = getattr(scene, "toast", None)
             if isinstance(toast, str):
-                setattr(scene, "toast", r.message)
+                setattr(scene, "toast", note)
             elif toast is not None and hasattr(toast, "show"):
-                toast.show(r.message, "error", seconds=8)
+                toast.show(note, "error" if r.message else "info", seconds=8)
         self.host.push(scene)
         return True
 
