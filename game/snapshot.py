@@ -62,11 +62,13 @@ def snapshot_path(journal: str | Path) -> Path:
 
 @cache
 def fingerprint() -> str:
-    """These rules and this Python: a snapshot written by others is not trusted. The source of the
-    `game` package but its user interface (the scenes cannot change a ruling)."""
+    """These rules and this Python: a snapshot written by others is not trusted. The version and the
+    source of the `game` package but its user interface (the scenes cannot change a ruling)."""
+    from game import __version__
+
     root = Path(__file__).resolve().parent
-    h = hashlib.sha256(f"{sys.version_info[:2]}/{pickle.HIGHEST_PROTOCOL}".encode())
-    for p in sorted(root.rglob("*.py")):
+    h = hashlib.sha256(f"{__version__}/{sys.version_info[:2]}/{pickle.HIGHEST_PROTOCOL}".encode())
+    for p in sorted(root.rglob("*.py")) or sorted(root.rglob("*.pyc")):  # an install without its source: the byte code
         rel = p.relative_to(root).as_posix()
         if rel.startswith("ui/"):
             continue

@@ -290,7 +290,7 @@ class ReplayScene(OverlayScene):
                 x += 10
             self.buttons.append((pygame.Rect(x, y, width, bh), kind, fn))
             x += width + 6
-        self.progress = pygame.Rect(x + 16, y + 8, max(60, w - x - 16 - 230), 18)  # room for the speed and the count
+        self.progress = pygame.Rect(x + 16, y + 8, max(60, w - x - 16 - 330), 18)  # room for the speed, the count and the check
 
     def handle_event(self, e: pygame.event.Event) -> None:
         if self.overlay_event(e):
@@ -392,9 +392,10 @@ class ReplayScene(OverlayScene):
         surface.blit(speed, (p.right + 12, p.y - 1))
         words = _("step {k} of {n}").format(k=self.step, n=self.replay.steps)
         if not self.replay.done:
-            words += " · " + _("checking the log… {p}%").format(p=self.replay.reach * 100 // n)
-        count = f.text(words, 13, theme.MUTED, "italic")
-        surface.blit(count, (p.right + 12 + speed.get_width() + 8, p.y + 1))
+            words += " · " + _("checked {p}%").format(p=self.replay.reach * 100 // n)
+        x = p.right + 12 + speed.get_width() + 8
+        count = f.text(self._fit(words, 13, bar.right - 12 - x, "italic"), 13, theme.MUTED, "italic")
+        surface.blit(count, (x, p.y + 1))
         # the action of the step and its rulings (struck through when a challenge overrode them)
         e = self.replay.entry(self.step)
         x0, y = 16, bar.y + 56
