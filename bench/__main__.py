@@ -7,7 +7,7 @@ from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import autosave, autosave_long, bierpong, bierpong_game, board, dice_bots, editor, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
+from bench import autosave, autosave_long, bierpong, bierpong_game, board, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -56,6 +56,9 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("replay_read_s_95k", replay.replay_read_s_95k), None),
     (("replay_step_ms_95k", replay.replay_step_ms_95k), ("replay_step_ms_1k", replay.replay_step_ms_1k)),
     (("replay_peak_mib_95k", replay.replay_peak_mib_95k), ("replay_peak_mib_1k", replay.replay_peak_mib_1k)),
+    # issue 16: one action from a client through the host to 7 players and 20 spectators, beside a bare echo
+    (("lan_action_ms", lan.lan_action_ms), ("baseline_ws_echo_ms", lan.baseline_ws_echo_ms)),
+    (("lan_spectators_at_50ms", lan.lan_spectators_at_50ms), None),
 ]
 
 

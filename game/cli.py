@@ -83,6 +83,27 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--round-seconds", type=float, default=30.0, metavar="S", help="Le Mans: event seconds a round of turns takes (default 30)")
     sim.add_argument("--json", action="store_true", help="print JSON")
 
+    host = sub.add_parser("host", help="host a table that friends join from their own machines (docs/network.md)")
+    host.add_argument("game", choices=("schock", "katchen"))
+    host.add_argument("--players", default=None,
+                      help="comma-separated NAME[:KIND[:DRINK]], KIND remote|bot|random (default: Ann:remote,Bo:bot)")
+    host.add_argument("--port", type=int, default=0, help="the port to listen on (0: a free one, printed)")
+    host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="the address to listen on (default: every interface)")
+    host.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
+    host.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
+    host.add_argument("--headless", action="store_true", help="no window: print `table ws://ADDRESS:PORT code CODE`, exit 0 when the match is over")
+    host.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
+    host.add_argument("--save", metavar="FILE", default=None, help="save the match there when it is over")
+
+    join = sub.add_parser("join", help="join a hosted table: seat a bot or watch (docs/network.md)")
+    join.add_argument("address", metavar="ADDRESS", help="ws://ADDRESS:PORT as the host prints it")
+    join.add_argument("--code", required=True, help="the table's join code")
+    who = join.add_mutually_exclusive_group(required=True)
+    who.add_argument("--seat", metavar="NAME", help="the remote seat to take")
+    who.add_argument("--watch", action="store_true", help="follow as a spectator, printing the entries")
+    join.add_argument("--bot", metavar="KIND", default=None, help="the bot that plays the seat (bot, random, …)")
+    join.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
+
     rules = sub.add_parser("rules", help="every rule id of a game with a one-line summary")
     rules.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
     rules.add_argument("--options", action="store_true", help="also list the house-rule options")
@@ -163,7 +184,7 @@ def _frames(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshot", metavar="FILE", default=None, help="save the last frame as PNG")
 
 
-def _players(text: str) -> list:  # type: ignore[type-arg]
+def _players(text: str, kinds: tuple[str, ...] = ("human", "bot", "random")) -> list:  # type: ignore[type-arg]
     from game.match import PlayerSpec
     from game.rules.ledger import Drink
 
@@ -172,9 +193,9 @@ def _players(text: str) -> list:  # type: ignore[type-arg]
         bits = [b.strip() for b in part.split(":")]
         if not bits[0]:
             raise InputError("a player needs a name", "--players")
-        kind = bits[1] if len(bits) > 1 and bits[1] else "human"
-        if kind not in ("human", "bot", "random"):
-            raise InputError(f"unknown kind {kind!r} for {bits[0]}; valid kinds: human, bot, random", "--players")
+        kind = bits[1] if len(bits) > 1 and bits[1] else kinds[0]
+        if kind not in kinds:
+            raise InputError(f"unknown kind {kind!r} for {bits[0]}; valid kinds: {', '.join(kinds)}", "--players")
         try:
             drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
         except ValueError:
@@ -291,6 +312,42 @@ def _race_players(text: str | None, lemans: bool, teams: int | None, size: int =
     if not 2 <= len(out) <= 8:
         raise InputError(f"2 to 8 {'teams' if lemans else 'players'}, not {len(out)}", "--players")
     return out
+
+
+def _host(args: argparse.Namespace) -> int:
+    """`host GAME --headless`: serve a dice table on the network until its match is over."""
+    import random
+
+    from game.match import Match
+    from game.net.play import serve_headless
+
+    if not args.headless:
+        raise InputError("the host's window is not built yet: host with --headless and join with `join` (docs/network.md)", "host")
+    if args.games < 1:
+        raise InputError("--games must be at least 1", "--games")
+    if not 0 <= args.port <= 65535:
+        raise InputError(f"--port must be 0 to 65535, not {args.port}", "--port")
+    players = _players(args.players or "Ann:remote,Bo:bot", ("remote", "bot", "random"))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    match = Match(args.game, players, seed=seed, games=args.games)
+    try:
+        rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout)
+    except OSError as e:
+        raise InputError(str(e), "--port") from None
+    if args.save:
+        match.save(args.save)
+    return rc
+
+
+def _join(args: argparse.Namespace) -> int:
+    """`join ADDRESS --code C --seat NAME --bot KIND` or `--watch`."""
+    from game.net.play import play_remote_bot, watch
+
+    if args.watch:
+        return watch(args.address, args.code, timeout=args.timeout)
+    if not args.bot:
+        raise InputError("a window to play a joined seat in is not built yet: seat a bot with --bot KIND, or --watch", "--bot")
+    return play_remote_bot(args.address, args.code, args.seat, args.bot, timeout=args.timeout)
 
 
 def _play_race(args: argparse.Namespace) -> int:
@@ -423,6 +480,10 @@ def _run(args: argparse.Namespace) -> int:
         from game.bierpong.tournament import run_command
 
         return run_command(args)
+    if cmd == "host":
+        return _host(args)
+    if cmd == "join":
+        return _join(args)
     if cmd == "rules":
         from game.match import GAMES
         from game.rules.catalog import rules_for

@@ -45,6 +45,7 @@ class Pace:
         return self.bot_delay <= 0 and self.read_delay <= 0 and not self.pauses
 
 
+REMOTE = "remote"  # a player's kind: plays from another machine (`game.net`)
 VERIFY_SLICE = 0.004  # seconds of each tick spent verifying a log loaded from its snapshot (a frame lasts 16)
 
 LIVE = Pace()
@@ -70,12 +71,23 @@ class Session:
         self.scripted: deque[Any] = deque()  # chance outcomes to draw first (`script`)
         self.autosave = MatchAutosave(match, enabled=autosave)
         self.refused: str | None = None  # the loaded log did not replay after all: the table is closed
+        self._seat_rngs: dict[int, random.Random] = {}
 
     # --- seats -----------------------------------------------------------------------------------
 
     def default_seats(self) -> list[Seat]:
-        """The seats the match's players ask for: people for "human", the game's bots for the rest."""
-        return [Person(p.name) if p.kind == "human" else self.make_bot(i, p.kind) for i, p in enumerate(self.match.players)]
+        """The seats the match's players ask for: people for "human", players elsewhere for "remote"
+        (they act by the table's network, `game.net`), the game's bots for the rest."""
+        return [Person(p.name) if p.kind == "human" else Person(p.name, REMOTE, here=False) if p.kind == REMOTE
+                else self.make_bot(i, p.kind) for i, p in enumerate(self.match.players)]
+
+    def seat_rng(self, seat: int) -> random.Random:
+        """The random source of the bot at `seat`: its own, seeded by the match and the seat, so that a
+        bot decides alike here and seated from afar (`game.net`) whatever the others do meanwhile."""
+        got = self._seat_rngs.get(seat)
+        if got is None:
+            got = self._seat_rngs[seat] = random.Random(f"{self.match.log.seed}/seat/{seat}")
+        return got
 
     def make_bot(self, seat: int, kind: str) -> Seat:
         """The game's bot of `kind` for `seat` (a subclass knows its bots; the base plays at random)."""
@@ -286,7 +298,7 @@ class Session:
 
     def decide(self, seat: int) -> Any | None:
         try:
-            return self.seats[seat].decide(self.state, self.rng)
+            return self.seats[seat].decide(self.state, self.seat_rng(seat))
         except Exception as e:  # a bot under construction must not end the evening
             self.notice(_("{name}'s bot failed ({error}); it plays at random").format(name=self.match.players[seat].name, error=e), "error")
             return None

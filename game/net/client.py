@@ -1,0 +1,209 @@
+"""A client of a hosted table (issue 16): it mirrors the host's log and asks for its seat's actions.
+
+The connection runs on an asyncio loop of its own thread; `pump()` (every frame, or the bot's
+loop) applies what arrived to `mirror`, a `Match` rebuilt from the host's entries – every ruling
+checked as a replay checks it, so a client with other rules says so instead of showing another
+match. `request(action)` sends an action in the public notation; the host's referee rules on it.
+"""
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+
+from game.errors import InputError
+from game.match import Match
+from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode
+from game.rules.matchlog import Entry, MatchLog
+
+
+@dataclass(frozen=True)
+class Joined:
+    """The host took us in: our seat (None: a spectator) and its token."""
+
+    seat: str | None
+    index: int | None
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The host refused a message: its reason; `fatal` when it ends the connection (a wrong code)."""
+
+    reason: str
+    fatal: bool = False
+
+
+@dataclass(frozen=True)
+class Gone:
+    """The connection is over: why (the match ended, the host left, it dropped)."""
+
+    reason: str
+
+
+ClientEvent = Joined | Refused | Gone | list[Entry]
+
+
+class TableClient:
+    """Connect to `url` (ws://ADDRESS:PORT) with the join `code`: play `seat` (a name), or `watch`,
+    or come back to a seat with its `token`."""
+
+    def __init__(self, url: str, code: str, *, seat: str | None = None, watch: bool = False, token: str | None = None,
+                 timeout: float = 10.0) -> None:
+        self.url = url
+        self.mirror: Match | None = None
+        self.seat: str | None = None
+        self.index: int | None = None
+        self.token = token
+        self.gone: str | None = None
+        self.refusals: list[str] = []
+        self._hello = {"code": code, "seat": seat, "watch": watch, "token": token}
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._ws: ClientConnection | None = None
+        self._ready = threading.Event()
+        self._timeout = timeout
+        self._thread = threading.Thread(target=self._run, name="table-client", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError(f"{url}: no answer within {timeout:g} s")
+        if self.gone is not None and self._ws is None:
+            raise OSError(self.gone)
+
+    # --- the owner's thread ----------------------------------------------------------------------
+
+    def pump(self) -> list[ClientEvent]:
+        """Apply what the host sent since the last call; the events, in order."""
+        out: list[ClientEvent] = []
+        while True:
+            try:
+                msg = self._inbox.get_nowait()
+            except queue.Empty:
+                return out
+            got = self._handle(msg)
+            if got is not None:
+                out.append(got)
+
+    def request(self, action: Any, detail: dict[str, Any] | None = None) -> None:
+        """Ask the host for `action` (an action or its notation) for our seat."""
+        self._send(encode("act", action=str(action), detail=detail))
+
+    def send_raw(self, text: str | bytes) -> None:
+        """Send a message as it is (for tests of a host's defences)."""
+        self._send(text)
+
+    def close(self) -> None:
+        if self._ws is not None and self._loop.is_running():
+            try:
+                asyncio.run_coroutine_threadsafe(self._ws.close(), self._loop).result(2)
+            except Exception:  # closed meanwhile, or the host does not answer: the thread ends anyway
+                pass
+        self._thread.join(5)
+
+    @property
+    def over(self) -> bool:
+        return self.gone is not None or (self.mirror is not None and self.mirror.state.is_terminal())
+
+    def _handle(self, msg: dict[str, Any]) -> ClientEvent | None:
+        kind = msg["type"]
+        if kind == "welcome":
+            head = msg["header"]
+            log = MatchLog(head["game"], head["players"], head["profile"], head["seed"], head.get("settings", {}),
+                           [Entry.from_dict(e) for e in msg["entries"]])
+            if self.mirror is None or int(msg.get("at", 0)) == 0:
+                self.mirror = Match.replay(log, self.url)  # every ruling checked: other rules would not show another match
+            else:
+                self._extend(int(msg["at"]), msg["entries"])
+            self.seat, self.index, self.token = msg.get("seat"), msg.get("index"), msg.get("token") or self.token
+            return Joined(self.seat, self.index, self.token)
+        if kind == "entries":
+            return self._extend(int(msg["at"]), msg["entries"])
+        if kind == "rewound" and self.mirror is not None:
+            self.mirror.undo_to(int(msg["length"]))
+            return []
+        if kind == "refused":
+            self.refusals.append(str(msg.get("reason")))
+            return Refused(str(msg.get("reason")), bool(msg.get("fatal")))
+        if kind in ("bye", "_gone"):
+            if self.gone is not None and kind == "_gone":
+                return None  # the goodbye said why already
+            self.gone = str(msg.get("reason", "the connection closed"))
+            return Gone(self.gone)
+        return None
+
+    def _extend(self, at: int, raw: list[Any]) -> list[Entry]:
+        m = self.mirror
+        if m is None:
+            return []
+        if at > len(m.log.entries):
+            raise InputError(f"the host sent entries from {at + 1}, but this table has {len(m.log.entries)}", self.url)
+        if at < len(m.log.entries):
+            m.undo_to(at)
+        new = []
+        for i, d in enumerate(raw, start=at + 1):
+            saved = Entry.from_dict(d)
+            got = m.apply(m.parse(saved.action), saved.detail)
+            if got.rulings != saved.rulings:
+                raise InputError(f"entry {i} ({saved.action}): the host's rulings differ from this program's (another version?)", self.url)
+            new.append(got)
+        return new
+
+    def _send(self, text: str | bytes) -> None:
+        if self._ws is None or self._loop.is_closed():
+            return
+        ws = self._ws
+
+        async def send() -> None:
+            try:
+                await ws.send(text)
+            except ConnectionClosed:
+                pass
+
+        asyncio.run_coroutine_threadsafe(send(), self._loop)
+
+    # --- the connection's thread -----------------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._ready.set()
+            self._loop.close()
+
+    async def _main(self) -> None:
+        try:
+            ws = await asyncio.wait_for(connect(self.url, max_size=MAX_MESSAGE * 1024, open_timeout=self._timeout), self._timeout)
+        except (OSError, asyncio.TimeoutError, InvalidURI, WebSocketException) as e:
+            self.gone = f"{self.url}: cannot connect ({e or type(e).__name__})"
+            return
+        self._ws = ws
+        await ws.send(encode("hello", have=0, **{k: v for k, v in self._hello.items() if v not in (None, False)}))
+        self._ready.set()
+        try:
+            async for raw in ws:
+                try:
+                    self._inbox.put(decode(raw) if len(raw) <= MAX_MESSAGE else _big(raw))
+                except BadMessage as e:
+                    self._inbox.put({"type": "refused", "reason": f"the host sent a bad message: {e}"})
+        except ConnectionClosed:
+            pass
+        self._inbox.put({"type": "_gone", "reason": "the connection closed"})
+
+
+def _big(raw: str | bytes) -> dict[str, Any]:
+    """A host's message beyond a client's usual limit (a long log's welcome): checked the same way."""
+    import json
+
+    msg = json.loads(raw)
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise BadMessage("a message is a JSON object with a type")
+    return msg
+
+
+__all__ = ["Gone", "Joined", "Refused", "TableClient"]

@@ -1,0 +1,300 @@
+"""The host of a table: its `Session` is the one truth, served over WebSockets (issue 16).
+
+The server runs on an asyncio loop of its own thread; the session stays on the caller's thread (the
+pygame loop, or `serve_headless`). They meet in two places only: the server puts every decoded
+message into an inbox, and `pump()` – called by the owner every frame – handles the inbox against
+the session and sends what the log gained to every client, each through its own bounded queue
+(a client that does not read is disconnected, the others never wait for it).
+
+Who may do what: nobody gets a seat or sees the match without the join code (compared in constant
+time; at most `TRIES` wrong codes a minute from one address); each remote seat has its own secret
+token (reconnecting with it resumes the seat); a client acts only for its seat, a spectator for
+nobody; a refused request is answered with the referee's reason and never reaches the log.
+"""
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, new_code, new_token, same_secret
+from game.session.events import Rewound, SessionEvent
+from game.session.seats import Person
+from game.session.session import Session
+
+SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading
+TRIES = 5  # wrong join codes one address may send a minute
+FLOOD = 200  # messages a second one client may send before it is disconnected
+
+
+@dataclass
+class _Conn:
+    """One connection: the server's side (socket, queue) and the table's (seat, spectator)."""
+
+    id: int
+    ws: ServerConnection
+    address: str
+    out: asyncio.Queue[str]
+    seat: int | None = None
+    watching: bool = False
+    joined: bool = False
+    sent: deque[float] = field(default_factory=deque)  # when its last messages came (the flood guard)
+
+
+class TableHost:
+    """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default)."""
+
+    def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None) -> None:
+        self.session = session
+        self.code = code or new_code()
+        self.bind = host
+        self.port = 0
+        self.tokens: dict[int, str] = {}  # seat → its token, once somebody took it
+        self.refusals: list[str] = []  # every refusal sent, for the host's view and the tests
+        self._inbox: queue.Queue[tuple[int, dict[str, Any]]] = queue.Queue()
+        self._conns: dict[int, _Conn] = {}  # the server thread adds and removes; pump reads
+        self._next = 0
+        self._tries: dict[str, deque[float]] = {}
+        self._sent = 0  # entries every joined client has been sent
+        self._rewound: int | None = None
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._error: BaseException | None = None
+        session.listen(self._heard)
+        self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise OSError(f"cannot host on {host}:{port}: {self._error}")
+
+    # --- what the table shows ----------------------------------------------------------------------
+
+    def remote_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.session.seats) if isinstance(s, Person) and not s.here]
+
+    def connected(self) -> dict[int, bool]:
+        """Each remote seat: whether a client plays it now."""
+        on = {c.seat for c in list(self._conns.values()) if c.joined and c.seat is not None}
+        return {i: i in on for i in self.remote_seats()}
+
+    def spectators(self) -> int:
+        return sum(1 for c in list(self._conns.values()) if c.joined and c.watching)
+
+    # --- the owner's thread ----------------------------------------------------------------------
+
+    def pump(self) -> None:
+        """Handle what the clients sent, then send them what the log gained (call every frame)."""
+        while True:
+            try:
+                cid, msg = self._inbox.get_nowait()
+            except queue.Empty:
+                break
+            conn = self._conns.get(cid)
+            if msg["type"] == "_gone":
+                self._conns.pop(cid, None)
+                self._broadcast(encode("seats", seats=self._seat_list()))
+            elif conn is not None:
+                self._handle(conn, msg)
+        self._send_new()
+
+    def close(self, reason: str = "the host closed the table") -> None:
+        """Say goodbye to every client and stop serving."""
+        self.pump()
+        self._broadcast(encode("bye", reason=reason))
+        if self._stop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(5)
+        try:
+            self.session.listeners.remove(self._heard)
+        except ValueError:
+            pass
+
+    def _heard(self, event: SessionEvent) -> None:
+        if isinstance(event, Rewound):
+            self._rewound = event.length if self._rewound is None else min(self._rewound, event.length)
+
+    def _handle(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        if msg["type"] == "hello":
+            self._hello(conn, msg)
+        elif msg["type"] == "act":
+            self._act(conn, msg)
+        else:
+            self._refuse(conn, f"a client does not send {msg['type']!r}")
+
+    def _hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        now = time.monotonic()
+        tries = self._tries.setdefault(conn.address, deque())
+        while tries and now - tries[0] > 60:
+            tries.popleft()
+        if len(tries) >= TRIES:
+            return self._refuse(conn, "too many wrong join codes: wait a minute", fatal=True)
+        if not same_secret(str(msg["code"]), self.code):
+            tries.append(now)
+            return self._refuse(conn, "wrong join code", fatal=True)
+        seat: int | None = None
+        token = msg.get("token")
+        if token:
+            seat = next((s for s, t in self.tokens.items() if same_secret(token, t)), None)
+            if seat is None:
+                return self._refuse(conn, "that token holds no seat at this table", fatal=True)
+        elif msg.get("seat"):
+            try:
+                seat = self.session.seat_index(str(msg["seat"]))
+            except KeyError:
+                return self._refuse(conn, f"there is no seat {msg['seat']!r} at this table", fatal=True)
+            if seat not in self.remote_seats():
+                return self._refuse(conn, f"{self.session.match.players[seat].name} is not a remote seat", fatal=True)
+            if seat in self.tokens:
+                return self._refuse(conn, f"{self.session.match.players[seat].name} is taken (come back with its token)", fatal=True)
+            self.tokens[seat] = new_token()
+        elif not msg.get("watch"):
+            return self._refuse(conn, "hello: name a seat, or watch", fatal=True)
+        for other in list(self._conns.values()):  # a seat is played from one place: the newest
+            if other is not conn and other.joined and seat is not None and other.seat == seat:
+                self._send(other, encode("bye", reason="the seat was taken up from another connection"))
+                other.joined = False
+        log = self.session.match.log
+        have = min(int(msg.get("have", 0)), len(log.entries))
+        conn.seat, conn.watching, conn.joined = seat, seat is None, True
+        head = {"game": log.game, "players": log.players, "profile": log.profile, "seed": log.seed, "settings": log.settings}
+        self._send(conn, encode("welcome", seat=None if seat is None else log.players[seat]["name"], index=seat,
+                                token=self.tokens.get(seat) if seat is not None else None, header=head, at=have,
+                                entries=[e.to_dict() for e in log.entries[have:self._sent or len(log.entries)]]))
+        if self._sent == 0:
+            self._sent = len(log.entries)
+        self._broadcast(encode("seats", seats=self._seat_list()))
+
+    def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        if not conn.joined or conn.seat is None:
+            return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "say hello with the join code first")
+        text = str(msg["action"])
+        try:
+            action = self.session.match.parse(text)
+        except (ValueError, TypeError) as e:
+            return self._refuse(conn, f"{text!r} is no action of this game: {e}")
+        refusal = self.session.request(conn.seat, action, msg.get("detail"))
+        if refusal is not None:
+            self._refuse(conn, str(refusal))
+
+    def _refuse(self, conn: _Conn, reason: str, *, fatal: bool = False) -> None:
+        self.refusals.append(reason)
+        self._send(conn, encode("refused", reason=reason, fatal=fatal))
+
+    def _seat_list(self) -> list[dict[str, Any]]:
+        on = self.connected()
+        return [{"name": p.name, "kind": p.kind, "connected": on.get(i)} for i, p in enumerate(self.session.match.players)]
+
+    def _send_new(self) -> None:
+        entries = self.session.match.log.entries
+        if self._rewound is not None:
+            self._sent = min(self._sent, self._rewound)
+            self._broadcast(encode("rewound", length=self._sent))
+            self._rewound = None
+        if self._sent and len(entries) > self._sent:
+            self._broadcast(encode("entries", at=self._sent, entries=[e.to_dict() for e in entries[self._sent:]]))
+        if self._sent:
+            self._sent = len(entries)
+
+    def _broadcast(self, text: str) -> None:
+        for c in list(self._conns.values()):
+            if c.joined:
+                self._send(c, text)
+
+    def _send(self, conn: _Conn, text: str) -> None:
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._enqueue, conn, text)
+
+    # --- the server's thread -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._ready.set()
+            self._loop.close()
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        try:
+            server = await serve(self._serve, self.bind, self.port, max_size=MAX_MESSAGE, max_queue=32,
+                                 ping_interval=20, ping_timeout=20)
+        except OSError as e:
+            self._error = e
+            return
+        async with server:
+            self.port = int(server.sockets[0].getsockname()[1]) if server.sockets else 0
+            self._ready.set()
+            await self._stop.wait()
+            for c in list(self._conns.values()):  # let the goodbyes out
+                for _ in range(50):
+                    if c.out.empty():
+                        break
+                    await asyncio.sleep(0.01)
+
+    def _enqueue(self, conn: _Conn, text: str) -> None:
+        try:
+            conn.out.put_nowait(text)
+        except asyncio.QueueFull:  # it does not read: it goes, the others do not wait for it
+            asyncio.ensure_future(conn.ws.close(1008, "too slow: messages piled up"))
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        self._next += 1
+        peer = ws.remote_address
+        conn = _Conn(self._next, ws, str(peer[0]) if peer else "?", asyncio.Queue(maxsize=SEND_QUEUE))
+        self._conns[conn.id] = conn
+        sender = asyncio.ensure_future(self._send_loop(conn))
+        try:
+            async for raw in ws:
+                now = time.monotonic()
+                conn.sent.append(now)
+                while conn.sent and now - conn.sent[0] > 1.0:
+                    conn.sent.popleft()
+                if len(conn.sent) > FLOOD:
+                    await ws.close(1008, "too many messages")
+                    break
+                try:
+                    msg = decode(raw)
+                except BadMessage as e:
+                    self._enqueue(conn, encode("refused", reason=str(e), fatal=False))
+                    continue
+                self._inbox.put((conn.id, msg))
+        except ConnectionClosed:
+            pass
+        finally:
+            sender.cancel()
+            self._inbox.put((conn.id, {"type": "_gone"}))
+
+    async def _send_loop(self, conn: _Conn) -> None:
+        try:
+            while True:
+                text = await conn.out.get()
+                await conn.ws.send(text)
+        except (ConnectionClosed, asyncio.CancelledError):
+            pass
+
+
+def address_of(host: TableHost) -> str:
+    """The table's address as clients type it: ws://ADDRESS:PORT (this machine's LAN address when bound to all)."""
+    ip = host.bind
+    if ip in ("0.0.0.0", ""):
+        import socket
+
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("10.255.255.255", 1))  # no packet is sent: it only picks the outgoing interface
+                ip = s.getsockname()[0]
+        except OSError:
+            ip = "127.0.0.1"
+    return f"ws://{ip}:{host.port}"
+
+
+__all__ = ["TableHost", "address_of"]

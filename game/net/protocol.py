@@ -1,0 +1,106 @@
+"""The table's messages: small JSON objects with a `type` and the protocol version `v`.
+
+Client → host: `hello` (the join code, a seat's name or `watch`, a seat's token to come back,
+`have`: the entries it holds), `act` (an action in the public notation, for its own seat).
+Host → client: `welcome` (the seat and its token, the log's header and the entries missing),
+`entries` (new entries from `at`), `rewound` (the log cut back to `length`), `refused` (a reason;
+the connection stays), `seats` (who is connected), `bye` (the match is over or the host stops).
+Entries travel as the log writes them (`Entry.to_dict`). Every message is checked here before
+anything acts on it; a bad one is a `BadMessage` with the reason sent back.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import string
+from typing import Any
+
+VERSION = 1
+MAX_MESSAGE = 64 * 1024  # bytes a message may have (a frame beyond it closes the connection)
+CODE_LENGTH = 6
+CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "O0I1L")  # read aloud, typed on a phone
+MAX_NAME = 64
+MAX_ACTION = 2048
+
+
+class BadMessage(ValueError):
+    """A message the host or a client refuses: the reason, to send back."""
+
+
+def new_code() -> str:
+    """A fresh join code: six characters, easy to read out."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat's secret: whoever holds it plays the seat (and comes back to it)."""
+    return secrets.token_urlsafe(18)
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """Compared in constant time (no timing tells how much of a code was right)."""
+    return hmac.compare_digest(given.strip().upper().encode("utf-8"), expected.upper().encode("utf-8"))
+
+
+def encode(kind: str, **fields: Any) -> str:
+    return json.dumps({"type": kind, "v": VERSION, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(raw: str | bytes) -> dict[str, Any]:
+    """A message as sent: valid JSON, an object, of this version and a known type, fields checked."""
+    if len(raw) > MAX_MESSAGE:
+        raise BadMessage(f"a message may have at most {MAX_MESSAGE} bytes")
+    try:
+        msg = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise BadMessage(f"not JSON: {e}") from None
+    if not isinstance(msg, dict):
+        raise BadMessage("a message is a JSON object")
+    if msg.get("v") != VERSION:
+        raise BadMessage(f"protocol version {msg.get('v')!r}; this table speaks {VERSION}")
+    kind = msg.get("type")
+    check = _CHECKS.get(kind) if isinstance(kind, str) else None
+    if check is None:
+        raise BadMessage(f"unknown message type {kind!r}")
+    check(msg)
+    return msg
+
+
+def _text(msg: dict[str, Any], key: str, limit: int, *, optional: bool = False) -> None:
+    v = msg.get(key)
+    if v is None and optional:
+        return
+    if not isinstance(v, str) or not v or len(v) > limit:
+        raise BadMessage(f"{msg['type']}: {key} must be a text of 1 to {limit} characters")
+
+
+def _count(msg: dict[str, Any], key: str) -> None:
+    v = msg.get(key, 0)
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 10_000_000:
+        raise BadMessage(f"{msg['type']}: {key} must be a whole number ≥ 0")
+
+
+def _hello(msg: dict[str, Any]) -> None:
+    _text(msg, "code", 32)
+    _text(msg, "seat", MAX_NAME, optional=True)
+    _text(msg, "token", 64, optional=True)
+    _count(msg, "have")
+    if not isinstance(msg.get("watch", False), bool):
+        raise BadMessage("hello: watch is true or false")
+    if msg.get("watch") and msg.get("seat"):
+        raise BadMessage("hello: a spectator takes no seat")
+
+
+def _act(msg: dict[str, Any]) -> None:
+    _text(msg, "action", MAX_ACTION)
+    if msg.get("detail") is not None and not isinstance(msg["detail"], dict):
+        raise BadMessage("act: detail is a JSON object")
+
+
+def _any(msg: dict[str, Any]) -> None:
+    pass
+
+
+_CHECKS = {"hello": _hello, "act": _act, "welcome": _any, "entries": _any, "rewound": _any, "refused": _any,
+           "seats": _any, "bye": _any}

@@ -1,0 +1,204 @@
+"""Play across laptops (issue 16), on loopback only, every wait bounded, no fixed port: a headless
+host and bot clients in processes of their own play a dice match to the end exactly as the same
+seeds play at one table; the host's defences – the join code (and its rate limit), bad JSON, an
+oversized frame, acting for another seat, a stolen or made-up token, a flood – refuse or drop the
+sender and leave the table and everybody else playing."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+from websockets.sync.client import connect
+
+from game.match import Match, PlayerSpec
+from game.net.client import Gone, Refused, TableClient
+from game.net.host import FLOOD, TRIES, TableHost
+from game.net.protocol import MAX_MESSAGE, encode
+from game.rules.matchlog import MatchLog
+from game.session import INSTANT, session_for
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+WAIT = 30.0  # seconds any single wait may take before the test fails
+
+
+def until(what: Callable[[], Any], pump: Callable[[], Any] | list[Callable[[], Any]], seconds: float = WAIT) -> Any:
+    """Pump (each of them) until `what()` is truthy (bounded)."""
+    end = time.monotonic() + seconds
+    pumps = pump if isinstance(pump, list) else [pump]
+    while time.monotonic() < end:
+        for f in pumps:
+            f()
+        got = what()
+        if got:
+            return got
+        time.sleep(0.005)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def cli(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "main.py", *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen"])
+def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_seeds_play_at_one_table(game: str, tmp_path: Path) -> None:
+    saved = tmp_path / "hosted.json"
+    host = cli("host", game, "--headless", "--bind", "127.0.0.1", "--port", "0", "--players", "Ann:remote,Bo:bot,Cy:remote",
+               "--seed", "7", "--games", "2", "--timeout", "120", "--save", str(saved))
+    try:
+        assert host.stdout is not None
+        line = host.stdout.readline().split()
+        assert line[0] == "table" and line[1].startswith("ws://127.0.0.1:") and line[2] == "code" and len(line[3]) == 6
+        url, code = line[1], line[3]
+        wrong = cli("join", url, "--code", "XXXXXX", "--seat", "Ann", "--bot", "bot")
+        assert wrong.wait(WAIT) == 2 and "wrong join code" in (wrong.stderr.read() if wrong.stderr else "")
+        bots = [cli("join", url, "--code", code, "--seat", name, "--bot", kind, "--timeout", "120") for name, kind in (("Ann", "bot"), ("Cy", "random"))]
+        watcher = cli("join", url, "--code", code, "--watch", "--timeout", "120")
+        for p in bots:
+            assert p.wait(120) == 0, p.stderr.read() if p.stderr else ""
+        assert host.wait(WAIT) == 0
+        printed = (watcher.communicate(timeout=WAIT)[0] or "").splitlines()
+        assert watcher.returncode == 0
+    finally:
+        for p in (host,):
+            if p.poll() is None:
+                p.kill()
+    hosted = MatchLog.load(saved)
+    local = Match(game, [PlayerSpec(n, k) for n, k in (("Ann", "bot"), ("Bo", "bot"), ("Cy", "random"))], seed=7, games=2)
+    session_for(local, pace=INSTANT).play_out()
+    assert local.state.is_terminal() and hosted.entries == local.log.entries
+    assert len(printed) == len(hosted.entries) and printed[-1].startswith(f"{len(hosted.entries) - 1}. {hosted.entries[-1].action}")
+
+
+# --- the host's defences, in process ---------------------------------------------------------------
+
+
+@pytest.fixture
+def table() -> Iterator[TableHost]:
+    m = Match("schock", [PlayerSpec("Ann", "remote"), PlayerSpec("Bo", "remote"), PlayerSpec("Cy", "bot")], seed=4)
+    host = TableHost(session_for(m, pace=INSTANT), host="127.0.0.1", port=0)
+    yield host
+    host.close()
+
+
+def url(host: TableHost) -> str:
+    return f"ws://127.0.0.1:{host.port}"
+
+
+def joined(host: TableHost, **hello: Any) -> TableClient:
+    c = TableClient(url(host), host.code, **hello)
+    until(lambda: c.mirror is not None, [lambda: host.pump(), lambda: c.pump()])
+    return c
+
+
+def test_the_join_code_guards_the_table_and_wrong_ones_are_rate_limited(table: TableHost) -> None:
+    """Wrong codes are refused (and end the connection); after `TRIES` in a minute even the right
+    code is refused for that address; nothing about the match is sent meanwhile."""
+    for _ in range(TRIES):
+        c = TableClient(url(table), "ZZZZZZ", seat="Ann")
+        got = until(lambda: [e for e in c.pump() if isinstance(e, Refused)], table.pump)
+        assert got[0].fatal and "wrong join code" in got[0].reason and c.mirror is None
+        c.close()
+    c = TableClient(url(table), table.code, seat="Ann")
+    got = until(lambda: [e for e in c.pump() if isinstance(e, Refused)], table.pump)
+    assert "too many wrong join codes" in got[0].reason and c.mirror is None
+    c.close()
+    assert table.tokens == {}
+
+
+def raw(host: TableHost) -> Any:
+    return connect(url(host), open_timeout=WAIT, max_size=None)
+
+
+def test_bad_messages_are_refused_with_a_reason_and_the_connection_stays(table: TableHost) -> None:
+    with raw(table) as ws:
+        for bad in ("{not json", "[1, 2]", json.dumps({"type": "hello", "v": 99}), json.dumps({"type": "shout", "v": 1}),
+                    encode("hello", code=table.code, seat="x" * 500), encode("act", action="")):
+            ws.send(bad)
+            until(lambda: table._inbox.qsize() == 0, table.pump, 2)  # noqa: SLF001 - nothing of it reaches the table
+            reply = json.loads(ws.recv(timeout=WAIT))
+            assert reply["type"] == "refused" and reply["reason"]
+        ws.send(encode("hello", code=table.code, watch=True))
+        until(lambda: table.spectators() == 1, table.pump)
+        assert json.loads(ws.recv(timeout=WAIT))["type"] == "welcome"  # the same connection, let in now
+    assert table.session.match.log.entries[1:] == []
+
+
+def test_an_oversized_frame_closes_only_its_connection(table: TableHost) -> None:
+    watcher = joined(table, watch=True)
+    with raw(table) as ws:
+        ws.send("x" * (10 * 1024 * 1024))
+        with pytest.raises(Exception):
+            for _ in range(3):
+                ws.recv(timeout=WAIT)
+    assert MAX_MESSAGE < 10 * 1024 * 1024
+    ann = joined(table, seat="Ann")
+    ann.request("roll")
+    until(lambda: len(table.session.match.log.entries) > 2, [lambda: table.pump(), lambda: table.session.tick(0.01)])
+    until(lambda: watcher.mirror is not None and len(watcher.mirror.log.entries) > 2, [lambda: table.pump(), lambda: watcher.pump()])
+
+
+def test_a_client_acts_for_its_own_seat_only_and_a_spectator_for_nobody(table: TableHost) -> None:
+    ann, bo, tv = joined(table, seat="Ann"), joined(table, seat="Bo"), joined(table, watch=True)
+    m = table.session.match
+    assert m.state.current_player() == 0  # Ann opens
+    for c, why in ((bo, "Ann's turn"), (tv, "spectator")):
+        c.request("roll")
+        got = until(lambda: [e for e in c.pump() if isinstance(e, Refused)], table.pump)
+        assert why in got[0].reason
+    c = ann
+    c.request("nonsense words")
+    assert "no action" in until(lambda: [e for e in c.pump() if isinstance(e, Refused)], table.pump)[0].reason
+    assert len(m.log.entries) == 1  # nothing refused reached the log
+    ann.request("roll")
+    until(lambda: len(m.log.entries) > 1, table.pump)
+    assert m.log.entries[1].action == "roll" and m.log.entries[1].seat == 0
+
+
+def test_a_seat_is_taken_once_and_its_token_alone_brings_it_back(table: TableHost) -> None:
+    ann = joined(table, seat="Ann")
+    assert ann.token and ann.index == 0
+    thief = TableClient(url(table), table.code, seat="Ann")
+    assert "taken" in until(lambda: [e for e in thief.pump() if isinstance(e, Refused)], table.pump)[0].reason
+    forged = TableClient(url(table), table.code, token="A" * 24)
+    assert "token holds no seat" in until(lambda: [e for e in forged.pump() if isinstance(e, Refused)], table.pump)[0].reason
+    ann.close()
+    until(lambda: table.connected()[0] is False, table.pump)
+    back = joined(table, token=ann.token)
+    assert back.index == 0 and table.connected()[0] is True
+    back.request("roll")
+    until(lambda: len(table.session.match.log.entries) > 1, table.pump)
+
+
+def test_a_flood_is_disconnected_and_the_others_play_on(table: TableHost) -> None:
+    ann, bo = joined(table, seat="Ann"), joined(table, seat="Bo")
+    with raw(table) as ws:
+        with pytest.raises(Exception):
+            for _ in range(FLOOD * 5):
+                ws.send(encode("act", action="roll"))
+            for _ in range(FLOOD * 5):
+                ws.recv(timeout=WAIT)
+    ann.request("roll")
+    until(lambda: bo.mirror is not None and len(bo.mirror.log.entries) > 2,
+          [lambda: table.pump(), lambda: table.session.tick(0.01), lambda: bo.pump(), lambda: ann.pump()])
+    assert bo.mirror is not None and bo.mirror.log.entries == table.session.match.log.entries
+
+
+def test_a_client_gets_every_entry_it_missed_and_an_undo_at_the_host(table: TableHost) -> None:
+    tv = joined(table, watch=True)
+    ann = joined(table, seat="Ann")
+    s = table.session
+    ann.request("roll")
+    until(lambda: len(s.match.log.entries) > 2, [lambda: table.pump(), lambda: s.tick(0.01)])
+    until(lambda: tv.mirror is not None and tv.mirror.log.entries == s.match.log.entries, [lambda: table.pump(), lambda: tv.pump()])
+    s.undo_to(1)
+    until(lambda: tv.mirror is not None and len(tv.mirror.log.entries) == 1, [lambda: table.pump(), lambda: tv.pump()])
+    late = joined(table, watch=True)  # joins after all that: the log as it stands
+    assert late.mirror is not None and late.mirror.log.entries == s.match.log.entries
+    table.close()
+    until(lambda: any(isinstance(e, Gone) for e in tv.pump()), lambda: None)
+    assert tv.gone == "the host closed the table"
