@@ -84,9 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON")
 
     host = sub.add_parser("host", help="host a table that friends join from their own machines (docs/network.md)")
-    host.add_argument("game", choices=("schock", "katchen"))
+    host.add_argument("game", choices=("schock", "katchen", "racerbile"))
     host.add_argument("--players", default=None,
-                      help="comma-separated NAME[:KIND[:DRINK]], KIND remote|bot|random (default: Ann:remote,Bo:bot)")
+                      help="comma-separated NAME[:KIND[:DRINK]], KIND remote|bot|random (Racerbile: remote|careful|racer|stalin|random) "
+                      "(default: Ann:remote,Bo:bot)")
+    host.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: the track (default babybane)")
+    host.add_argument("--variant", choices=("babybile", "racerbile"), default="babybile", help="Racerbile: the rules (default babybile; Le Mans across machines is not built yet)")
     host.add_argument("--port", type=int, default=0, help="the port to listen on (0: a free one, printed)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="the address to listen on (default: every interface)")
     host.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
@@ -94,6 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("--headless", action="store_true", help="no window: print `table ws://ADDRESS:PORT code CODE`, exit 0 when the match is over")
     host.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
     host.add_argument("--save", metavar="FILE", default=None, help="save the match there when it is over")
+    host.add_argument("--no-announce", action="store_true", help="do not announce the table on the network (mDNS)")
 
     join = sub.add_parser("join", help="join a hosted table: seat a bot or watch (docs/network.md)")
     join.add_argument("address", metavar="ADDRESS", help="ws://ADDRESS:PORT as the host prints it")
@@ -103,6 +107,10 @@ def _parser() -> argparse.ArgumentParser:
     who.add_argument("--watch", action="store_true", help="follow as a spectator, printing the entries")
     join.add_argument("--bot", metavar="KIND", default=None, help="the bot that plays the seat (bot, random, …)")
     join.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
+
+    tables = sub.add_parser("tables", help="the tables hosted on the local network (mDNS): where to join them")
+    tables.add_argument("--seconds", type=float, default=2.0, help="how long to listen (default 2)")
+    tables.add_argument("--interface", default=None, metavar="ADDRESS", help="listen on this address only (default: every interface)")
 
     rules = sub.add_parser("rules", help="every rule id of a game with a one-line summary")
     rules.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
@@ -327,11 +335,22 @@ def _host(args: argparse.Namespace) -> int:
         raise InputError("--games must be at least 1", "--games")
     if not 0 <= args.port <= 65535:
         raise InputError(f"--port must be 0 to 65535, not {args.port}", "--port")
-    players = _players(args.players or "Ann:remote,Bo:bot", ("remote", "bot", "random"))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    match = Match(args.game, players, seed=seed, games=args.games)
+    if args.game == "racerbile":
+        from game.rules.racerbile import SPEC
+
+        players = _players(args.players or "Ann:remote,Bo:careful", ("remote", "careful", "racer", "stalin", "random"))
+        try:
+            match = Match("racerbile", players, SPEC.make(args.variant), seed=seed, track=args.track or "babybane")
+        except ValueError as e:
+            raise InputError(str(e), "--track") from None
+    else:
+        if args.track:
+            raise InputError("--track is for racerbile", "--track")
+        players = _players(args.players or "Ann:remote,Bo:bot", ("remote", "bot", "random"))
+        match = Match(args.game, players, seed=seed, games=args.games)
     try:
-        rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout)
+        rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce)
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:
@@ -484,6 +503,17 @@ def _run(args: argparse.Namespace) -> int:
         return _host(args)
     if cmd == "join":
         return _join(args)
+    if cmd == "tables":
+        from game.net.discovery import browse
+
+        if not 0 < args.seconds <= 30:
+            raise InputError(f"--seconds must be more than 0 and at most 30, not {args.seconds}", "--seconds")
+        found = browse(args.seconds, interfaces=[args.interface] if args.interface else None)
+        for f in found:
+            print(f"{f.url}  {f.game}  {f.players}  ({f.name})")
+        if not found:
+            print("no table answered", file=sys.stderr)
+        return 0
     if cmd == "rules":
         from game.match import GAMES
         from game.rules.catalog import rules_for

@@ -16,13 +16,25 @@ FRAME = 0.005  # seconds a loop sleeps between two pumps
 
 
 def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: IO[str] | None = None,
-                   timeout: float = 24 * 3600.0) -> int:
+                   timeout: float = 24 * 3600.0, announce: bool = True) -> int:
     """Serve `match` until it is over: its bots play at the host, its remote seats from afar. Prints
-    `table ws://ADDRESS:PORT code CODE` once it is ready; 0 when the match ended."""
+    `table ws://ADDRESS:PORT code CODE` once it is ready, and announces the table on the network
+    (`game.net.discovery`; on that address alone when bound to one); 0 when the match ended."""
     out = out or sys.stdout
     session = session_for(match, pace=INSTANT)
     table = TableHost(session, host=host, port=port)
-    print(f"table {address_of(table)} code {table.code}", file=out, flush=True)
+    url = address_of(table)
+    print(f"table {url} code {table.code}", file=out, flush=True)
+    shown = None
+    if announce:
+        from game.net.discovery import Announcement
+
+        ip = url.removeprefix("ws://").rsplit(":", 1)[0]
+        try:
+            shown = Announcement(f"{match.info.title} table", ip, table.port, match.info.name, [p.name for p in match.players],
+                                 interfaces=None if host in ("0.0.0.0", "") else [host])
+        except Exception as e:  # no multicast here (a locked-down network): the address is printed all the same
+            print(f"the table is not announced on the network ({type(e).__name__}: {e})", file=sys.stderr)
     end = time.monotonic() + timeout
     try:
         while not session.over() and time.monotonic() < end:
@@ -32,6 +44,8 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
             time.sleep(FRAME)
     finally:
         table.close("the match is over" if session.over() else "the host stopped")
+        if shown is not None:
+            shown.close()
     return 0 if session.over() else 1
 
 

@@ -1,5 +1,5 @@
 """Play across laptops (issue 16), on loopback only, every wait bounded, no fixed port: a headless
-host and bot clients in processes of their own play a dice match to the end exactly as the same
+host and bot clients in processes of their own play a Schock, a Katchen and a Racerbile match to the end exactly as the same
 seeds play at one table; the host's defences – the join code (and its rate limit), bad JSON, an
 oversized frame, acting for another seat, a stolen or made-up token, a flood – refuse or drop the
 sender and leave the table and everybody else playing."""
@@ -44,11 +44,15 @@ def cli(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "main.py", *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-@pytest.mark.parametrize("game", ["schock", "katchen"])
+KINDS = {"schock": ("bot", "bot", "random"), "katchen": ("bot", "bot", "random"), "racerbile": ("racer", "careful", "stalin")}
+
+
+@pytest.mark.parametrize("game", list(KINDS))
 def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_seeds_play_at_one_table(game: str, tmp_path: Path) -> None:
     saved = tmp_path / "hosted.json"
-    host = cli("host", game, "--headless", "--bind", "127.0.0.1", "--port", "0", "--players", "Ann:remote,Bo:bot,Cy:remote",
-               "--seed", "7", "--games", "2", "--timeout", "120", "--save", str(saved))
+    ann, bo, cy = KINDS[game]
+    host = cli("host", game, "--headless", "--bind", "127.0.0.1", "--port", "0", "--players", f"Ann:remote,Bo:{bo},Cy:remote",
+               "--seed", "7", *(("--games", "2") if game != "racerbile" else ()), "--timeout", "120", "--save", str(saved))
     try:
         assert host.stdout is not None
         line = host.stdout.readline().split()
@@ -56,7 +60,7 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
         url, code = line[1], line[3]
         wrong = cli("join", url, "--code", "XXXXXX", "--seat", "Ann", "--bot", "bot")
         assert wrong.wait(WAIT) == 2 and "wrong join code" in (wrong.stderr.read() if wrong.stderr else "")
-        bots = [cli("join", url, "--code", code, "--seat", name, "--bot", kind, "--timeout", "120") for name, kind in (("Ann", "bot"), ("Cy", "random"))]
+        bots = [cli("join", url, "--code", code, "--seat", name, "--bot", kind, "--timeout", "120") for name, kind in (("Ann", ann), ("Cy", cy))]
         watcher = cli("join", url, "--code", code, "--watch", "--timeout", "120")
         for p in bots:
             assert p.wait(120) == 0, p.stderr.read() if p.stderr else ""
@@ -68,7 +72,13 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
             if p.poll() is None:
                 p.kill()
     hosted = MatchLog.load(saved)
-    local = Match(game, [PlayerSpec(n, k) for n, k in (("Ann", "bot"), ("Bo", "bot"), ("Cy", "random"))], seed=7, games=2)
+    seats = [PlayerSpec(n, k) for n, k in (("Ann", ann), ("Bo", bo), ("Cy", cy))]
+    if game == "racerbile":
+        from game.rules.racerbile import SPEC
+
+        local = Match(game, seats, SPEC.make("babybile"), seed=7, track="babybane")
+    else:
+        local = Match(game, seats, seed=7, games=2)
     session_for(local, pace=INSTANT).play_out()
     assert local.state.is_terminal() and hosted.entries == local.log.entries
     assert len(printed) == len(hosted.entries) and printed[-1].startswith(f"{len(hosted.entries) - 1}. {hosted.entries[-1].action}")
@@ -202,3 +212,20 @@ def test_a_client_gets_every_entry_it_missed_and_an_undo_at_the_host(table: Tabl
     table.close()
     until(lambda: any(isinstance(e, Gone) for e in tv.pump()), lambda: None)
     assert tv.gone == "the host closed the table"
+
+
+def test_a_hosted_table_is_found_on_the_network_and_joined_from_what_was_found(table: TableHost) -> None:
+    """Discovery on loopback (mDNS, `_stammtisch._tcp`): the announcement names the game and the
+    players and where to join, never the join code; the address found takes a client in."""
+    from game.net.discovery import Announcement, browse
+
+    shown = Announcement("Stammtisch at Ann's", "127.0.0.1", table.port, "schock", ["Ann", "Bo", "Cy"], interfaces=["127.0.0.1"])
+    try:
+        found = [f for f in browse(2.0, interfaces=["127.0.0.1"]) if f.url == url(table)]
+    finally:
+        shown.close()
+    assert len(found) == 1 and found[0].game == "schock" and found[0].players == "Ann, Bo, Cy" and found[0].version == 1
+    assert table.code not in found[0].label and "Ann" in found[0].name
+    c = TableClient(found[0].url, table.code, watch=True)
+    until(lambda: c.mirror is not None, [table.pump, c.pump])
+    c.close()
