@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -60,12 +61,18 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
         url, code = line[1], line[3]
         wrong = cli("join", url, "--code", "XXXXXX", "--seat", "Ann", "--bot", "bot")
         assert wrong.wait(WAIT) == 2 and "wrong join code" in (wrong.stderr.read() if wrong.stderr else "")
-        bots = [cli("join", url, "--code", code, "--seat", name, "--bot", kind, "--timeout", "120") for name, kind in (("Ann", ann), ("Cy", cy))]
         watcher = cli("join", url, "--code", code, "--watch", "--timeout", "120")
+        guard = threading.Timer(WAIT, watcher.kill)  # a bounded wait for its first line: it has joined
+        guard.start()
+        assert watcher.stdout is not None
+        first = watcher.stdout.readline()
+        guard.cancel()
+        assert first.startswith("0. start")
+        bots = [cli("join", url, "--code", code, "--seat", name, "--bot", kind, "--timeout", "120") for name, kind in (("Ann", ann), ("Cy", cy))]
         for p in bots:
             assert p.wait(120) == 0, p.stderr.read() if p.stderr else ""
         assert host.wait(WAIT) == 0
-        printed = (watcher.communicate(timeout=WAIT)[0] or "").splitlines()
+        printed = [first.rstrip("\n"), *(watcher.communicate(timeout=WAIT)[0] or "").splitlines()]
         assert watcher.returncode == 0
     finally:
         for p in (host,):
