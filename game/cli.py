@@ -98,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
     host.add_argument("--save", metavar="FILE", default=None, help="save the match there when it is over")
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the network (mDNS)")
+    host.add_argument("--journal", metavar="FILE", default=None,
+                      help="crash-proof: every entry on disk there as it happens; after a crash, --load FILE serves it again")
+    host.add_argument("--load", metavar="FILE", default=None, help="serve the match of a journal again (the same code; clients come back with their tokens)")
 
     join = sub.add_parser("join", help="join a hosted table: seat a bot or watch (docs/network.md)")
     join.add_argument("address", metavar="ADDRESS", help="ws://ADDRESS:PORT as the host prints it")
@@ -336,6 +339,18 @@ def _host(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise InputError(f"--port must be 0 to 65535, not {args.port}", "--port")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.load:
+        match = Match.load(args.load, defer_check=True)
+        if match.info.name != args.game:
+            raise InputError(f"{args.load} holds a {match.info.name} match, not {args.game}", args.load)
+        try:
+            rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce,
+                                journal=args.load)
+        except OSError as e:
+            raise InputError(str(e), "--port") from None
+        if args.save:
+            match.save(args.save)
+        return rc
     if args.game == "racerbile":
         from game.rules.racerbile import SPEC
 
@@ -350,7 +365,8 @@ def _host(args: argparse.Namespace) -> int:
         players = _players(args.players or "Ann:remote,Bo:bot", ("remote", "bot", "random"))
         match = Match(args.game, players, seed=seed, games=args.games)
     try:
-        rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce)
+        rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce,
+                            journal=args.journal)
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:

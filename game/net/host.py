@@ -32,6 +32,7 @@ from game.session.session import Session
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading
 TRIES = 5  # wrong join codes one address may send a minute
 FLOOD = 200  # messages a second one client may send before it is disconnected
+_CLOSE = "\0close"  # queued after a fatal refusal: the connection ends once it is sent
 
 
 @dataclass
@@ -51,12 +52,13 @@ class _Conn:
 class TableHost:
     """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default)."""
 
-    def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None) -> None:
+    def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None,
+                 tokens: dict[int, str] | None = None) -> None:
         self.session = session
         self.code = code or new_code()
         self.bind = host
-        self.port = 0
-        self.tokens: dict[int, str] = {}  # seat → its token, once somebody took it
+        self.port = port
+        self.tokens: dict[int, str] = dict(tokens or {})  # seat → its token, once somebody took it (a restarted host keeps them)
         self.refusals: list[str] = []  # every refusal sent, for the host's view and the tests
         self._inbox: queue.Queue[tuple[int, dict[str, Any]]] = queue.Queue()
         self._conns: dict[int, _Conn] = {}  # the server thread adds and removes; pump reads
@@ -185,8 +187,11 @@ class TableHost:
             self._refuse(conn, str(refusal))
 
     def _refuse(self, conn: _Conn, reason: str, *, fatal: bool = False) -> None:
+        """Tell `conn` why not; a `fatal` refusal (a wrong code, a seat taken) also ends its connection."""
         self.refusals.append(reason)
         self._send(conn, encode("refused", reason=reason, fatal=fatal))
+        if fatal:
+            self._send(conn, _CLOSE)
 
     def _seat_list(self) -> list[dict[str, Any]]:
         on = self.connected()
@@ -277,6 +282,9 @@ class TableHost:
         try:
             while True:
                 text = await conn.out.get()
+                if text is _CLOSE:
+                    await conn.ws.close(1008, "refused")
+                    return
                 await conn.ws.send(text)
         except (ConnectionClosed, asyncio.CancelledError):
             pass

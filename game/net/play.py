@@ -3,9 +3,15 @@ that prints the entries. Each loop is bounded by the match (or a timeout) and ne
 on the network: the connection lives on its own thread (`TableHost`, `TableClient`)."""
 from __future__ import annotations
 
+import json
+import os
+import random
 import sys
 import time
+from pathlib import Path
 from typing import IO
+
+from game.fileio import atomic_write
 
 from game.match import Match
 from game.net.client import Gone, Refused, TableClient
@@ -13,16 +19,50 @@ from game.net.host import TableHost, address_of
 from game.session import INSTANT, session_for
 
 FRAME = 0.005  # seconds a loop sleeps between two pumps
+TABLE_FORMAT = "stammtisch-table/1"
+RECONNECT = 30.0  # seconds a seated bot tries to come back after its connection dropped
+
+
+def table_file(journal: str | Path) -> Path:
+    """Beside a hosted match's journal: its join code and the seats' tokens, for a restarted host."""
+    p = Path(journal)
+    return p.with_name(p.name + ".table.json")
+
+
+def _keep_table(path: Path, table: TableHost) -> None:
+    data = json.dumps({"format": TABLE_FORMAT, "code": table.code, "tokens": {str(k): v for k, v in table.tokens.items()}})
+    atomic_write(path, data + "\n")
+    os.chmod(path, 0o600)  # the tokens are the seats' secrets
+
+
+def _kept_table(path: Path) -> tuple[str | None, dict[int, str]]:
+    """The code and tokens a crashed host kept (none: a table of its own)."""
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+        if d.get("format") == TABLE_FORMAT and isinstance(d.get("code"), str) and isinstance(d.get("tokens"), dict):
+            return d["code"], {int(k): str(v) for k, v in d["tokens"].items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        pass
+    return None, {}
 
 
 def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: IO[str] | None = None,
-                   timeout: float = 24 * 3600.0, announce: bool = True) -> int:
+                   timeout: float = 24 * 3600.0, announce: bool = True, journal: str | Path | None = None) -> int:
     """Serve `match` until it is over: its bots play at the host, its remote seats from afar. Prints
     `table ws://ADDRESS:PORT code CODE` once it is ready, and announces the table on the network
-    (`game.net.discovery`; on that address alone when bound to one); 0 when the match ended."""
+    (`game.net.discovery`; on that address alone when bound to one); 0 when the match ended.
+    With `journal` every entry is on disk before it counts (`Match.attach_journal`), and the code and
+    the seats' tokens beside it (`table_file`): a host killed and started again on that journal
+    serves the same match, and its clients come back with their tokens."""
     out = out or sys.stdout
     session = session_for(match, pace=INSTANT)
-    table = TableHost(session, host=host, port=port)
+    code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
+    if journal is not None:
+        match.attach_journal(journal)  # continues the journal the match was loaded from
+    table = TableHost(session, host=host, port=port, code=code, tokens=tokens)
+    kept = dict(table.tokens)
+    if journal is not None:
+        _keep_table(table_file(journal), table)
     url = address_of(table)
     print(f"table {url} code {table.code}", file=out, flush=True)
     shown = None
@@ -41,11 +81,18 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
             table.pump()
             session.tick(FRAME)
             table.pump()
+            if journal is not None and table.tokens != kept:
+                kept = dict(table.tokens)
+                _keep_table(table_file(journal), table)
             time.sleep(FRAME)
     finally:
         table.close("the match is over" if session.over() else "the host stopped")
         if shown is not None:
             shown.close()
+        if journal is not None:
+            match.close_journal()
+            if session.over():
+                table_file(journal).unlink(missing_ok=True)
     return 0 if session.over() else 1
 
 
@@ -71,16 +118,25 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
                         return 2
                     asked = 0.0 if time.monotonic() - asked > 0.05 else asked  # asked too early (a pause): ask again soon
                 elif isinstance(ev, Gone):
-                    return 0 if client.mirror is not None and client.mirror.state.is_terminal() else 1
+                    if client.mirror is not None and client.mirror.state.is_terminal():
+                        return 0
+                    back = _come_back(url, code, client.token, err)  # the host dropped (or restarts): the seat's token
+                    if back is None:
+                        return 1
+                    client.close()
+                    client, asked, local, bot = back, 0.0, None if local is None else local, bot
+                    break
                 elif isinstance(ev, list) and ev:
                     asked = 0.0
             m = client.mirror
             if m is not None and m.state.is_terminal():
                 return 0
             if m is not None and client.index is not None:
-                if local is None:
+                if local is None or local.match is not m:
+                    rngs: dict[int, random.Random] = local._seat_rngs if local is not None else {}  # noqa: SLF001 - the bot's own draws go on
                     local = session_for(m, pace=INSTANT)
-                    bot = local.make_bot(client.index, kind)
+                    local._seat_rngs = rngs  # noqa: SLF001
+                    bot = bot or local.make_bot(client.index, kind)
                 st = m.state
                 if not asked and st.current_player() == client.index and bot is not None and local is not None:
                     client.request(bot.decide(st, local.seat_rng(client.index)))
@@ -90,6 +146,25 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
         return 1
     finally:
         client.close()
+
+
+def _come_back(url: str, code: str, token: str | None, err: IO[str]) -> TableClient | None:
+    """Connect again with the seat's token, for up to `RECONNECT` seconds (None: the table is gone)."""
+    if token is None:
+        return None
+    end = time.monotonic() + RECONNECT
+    while time.monotonic() < end:
+        try:
+            c = TableClient(url, code, token=token, timeout=2.0)
+        except OSError:
+            time.sleep(0.2)
+            continue
+        if c.gone is None:
+            return c
+        c.close()
+        time.sleep(0.2)
+    print(f"{url}: the table did not come back within {RECONNECT:g} s", file=err)
+    return None
 
 
 def watch(url: str, code: str, *, out: IO[str] | None = None, err: IO[str] | None = None, timeout: float = 24 * 3600.0) -> int:

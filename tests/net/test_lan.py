@@ -236,3 +236,58 @@ def test_a_hosted_table_is_found_on_the_network_and_joined_from_what_was_found(t
     c = TableClient(found[0].url, table.code, watch=True)
     until(lambda: c.mirror is not None, [table.pump, c.pump])
     c.close()
+
+
+def test_a_host_killed_mid_match_serves_it_again_and_its_bots_come_back_with_nothing_lost(tmp_path: Path) -> None:
+    """SIGKILL the headless host in the middle of a match kept in a journal; started again on that
+    journal (same port, same code, the seats' tokens kept beside it) it serves the same match, the
+    remote bots come back with their tokens, and every entry logged before the kill is in the end."""
+    from game.rules.journal import read_journal
+
+    journal, saved = tmp_path / "night.json", tmp_path / "final.json"
+    common = ("--headless", "--bind", "127.0.0.1", "--no-announce", "--timeout", "120")
+    host = cli("host", "schock", *common, "--port", "0", "--players", "Ann:remote,Bo:bot,Cy:remote", "--seed", "9",
+               "--games", "4", "--journal", str(journal))
+    bots: list[subprocess.Popen[str]] = []
+    again: subprocess.Popen[str] | None = None
+    try:
+        assert host.stdout is not None
+        line = host.stdout.readline().split()
+        url, code = line[1], line[3]
+        port = url.rsplit(":", 1)[1]
+        bots = [cli("join", url, "--code", code, "--seat", n, "--bot", "bot", "--timeout", "120") for n in ("Ann", "Cy")]
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end and (not journal.exists() or journal.read_bytes().count(b"\n") < 120):
+            time.sleep(0.01)
+        host.kill()
+        host.wait(WAIT)
+        before = read_journal(journal).log.entries
+        assert 100 < len(before) and not Match.load(journal).state.is_terminal()
+        again = cli("host", "schock", *common, "--port", port, "--load", str(journal), "--save", str(saved))
+        assert again.stdout is not None and again.stdout.readline().split()[3] == code  # the same table
+        for p in bots:
+            assert p.wait(120) == 0, p.stderr.read() if p.stderr else ""
+        assert again.wait(WAIT) == 0
+    finally:
+        for q in (host, again, *bots):
+            if q is not None and q.poll() is None:
+                q.kill()
+    final = MatchLog.load(saved)
+    assert final.entries[: len(before)] == before and len(final.entries) > len(before)
+    assert Match.replay(final).state.is_terminal()
+
+
+def test_a_seat_that_drops_comes_back_with_its_token_and_every_entry_it_missed(table: TableHost) -> None:
+    """Ann's connection drops; the table plays on without her for more than a hundred entries (the
+    seat handed to a bot meanwhile, as a house rule may); back with her token she has them all."""
+    ann = joined(table, seat="Ann")
+    token = ann.token
+    ann.close()
+    until(lambda: table.connected()[0] is False, table.pump)
+    s = table.session
+    s.seats[0] = s.make_bot(0, "bot")  # the seat played by a bot while she is away
+    s.seats[1] = s.make_bot(1, "bot")
+    until(lambda: len(s.match.log.entries) > 120, [table.pump, lambda: s.tick(0.01)])
+    back = joined(table, token=token)
+    assert back.index == 0 and back.mirror is not None
+    until(lambda: back.mirror is not None and back.mirror.log.entries == s.match.log.entries, [table.pump, back.pump])
