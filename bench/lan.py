@@ -3,7 +3,7 @@ to every other client, and how many spectators one host serves within 50 ms.
 
 - `baseline_ws_echo_ms`: a bare `websockets` echo round trip (server and client as below), median.
 - `lan_action_ms`: a Schock table hosted by `TableHost` (its pump and the session's clock on a thread
-  of their own, every millisecond, as a frame loop would), eight remote players (`TableClient`, each
+  of their own, woken by a request or every millisecond, as the headless host is), eight remote players (`TableClient`, each
   mirroring the log) and twenty spectators; the player on turn asks for a legal action, timed until
   every other client has the new entry. Median of `ACTIONS` actions.
 - `lan_spectators_at_50ms`: the most spectators (of `SPECTATORS`) with which that round trip's
@@ -125,7 +125,7 @@ def _round_trips(spectators: int, actions: int = ACTIONS) -> list[float]:
             host.pump()
             session.tick(0.001)
             host.pump()
-            time.sleep(0.001)
+            host.wait(0.001)  # as the headless host does: a request wakes it
 
     url = f"ws://127.0.0.1:{host.port}"
     players = [TableClient(url, host.code, seat=f"P{i}") for i in range(8)]

@@ -61,6 +61,7 @@ class TableHost:
         self.tokens: dict[int, str] = dict(tokens or {})  # seat → its token, once somebody took it (a restarted host keeps them)
         self.refusals: list[str] = []  # every refusal sent, for the host's view and the tests
         self._inbox: queue.Queue[tuple[int, dict[str, Any]]] = queue.Queue()
+        self._early: tuple[int, dict[str, Any]] | None = None  # taken from the inbox by `wait`
         self._conns: dict[int, _Conn] = {}  # the server thread adds and removes; pump reads
         self._next = 0
         self._tries: dict[str, deque[float]] = {}
@@ -92,13 +93,24 @@ class TableHost:
 
     # --- the owner's thread ----------------------------------------------------------------------
 
+    def wait(self, seconds: float) -> None:
+        """Sleep until a client's message arrives or `seconds` pass (a headless host's frame)."""
+        if self._early is None:
+            try:
+                self._early = self._inbox.get(timeout=max(0.0, seconds))
+            except queue.Empty:
+                pass
+
     def pump(self) -> None:
         """Handle what the clients sent, then send them what the log gained (call every frame)."""
         while True:
-            try:
-                cid, msg = self._inbox.get_nowait()
-            except queue.Empty:
-                break
+            if self._early is not None:
+                (cid, msg), self._early = self._early, None
+            else:
+                try:
+                    cid, msg = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
             conn = self._conns.get(cid)
             if msg["type"] == "_gone":
                 self._conns.pop(cid, None)

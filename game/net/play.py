@@ -84,7 +84,7 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
             if journal is not None and table.tokens != kept:
                 kept = dict(table.tokens)
                 _keep_table(table_file(journal), table)
-            time.sleep(FRAME)
+            table.wait(FRAME)  # a request wakes the host at once
     finally:
         table.close("the match is over" if session.over() else "the host stopped")
         if shown is not None:
