@@ -343,15 +343,7 @@ def _host(args: argparse.Namespace) -> int:
         match = Match.load(args.load, defer_check=True)
         if match.info.name != args.game:
             raise InputError(f"{args.load} holds a {match.info.name} match, not {args.game}", args.load)
-        try:
-            rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce,
-                                journal=args.load)
-        except OSError as e:
-            raise InputError(str(e), "--port") from None
-        if args.save:
-            match.save(args.save)
-        return rc
-    if args.game == "racerbile":
+    elif args.game == "racerbile":
         from game.rules.racerbile import SPEC
 
         players = _players(args.players or "Ann:remote,Bo:careful", ("remote", "careful", "racer", "stalin", "random"))
@@ -366,7 +358,7 @@ def _host(args: argparse.Namespace) -> int:
         match = Match(args.game, players, seed=seed, games=args.games)
     try:
         rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce,
-                            journal=args.journal)
+                            journal=args.load or args.journal)
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:

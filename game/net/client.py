@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketExcepti
 
 from game.errors import InputError
 from game.match import Match
-from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode
+from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop
 from game.rules.matchlog import Entry, MatchLog
 
 
@@ -68,7 +68,7 @@ class TableClient:
         self._ws: ClientConnection | None = None
         self._ready = threading.Event()
         self._timeout = timeout
-        self._thread = threading.Thread(target=self._run, name="table-client", daemon=True)
+        self._thread = threading.Thread(target=run_loop, args=(self._loop, self._main, self._ready), name="table-client", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
             raise OSError(f"{url}: no answer within {timeout:g} s")
@@ -167,14 +167,6 @@ class TableClient:
         asyncio.run_coroutine_threadsafe(send(), self._loop)
 
     # --- the connection's thread -----------------------------------------------------------------
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._main())
-        finally:
-            self._ready.set()
-            self._loop.close()
 
     async def _main(self) -> None:
         try:

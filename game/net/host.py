@@ -24,7 +24,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, new_code, new_token, same_secret
+from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
 from game.session.events import Rewound, SessionEvent
 from game.session.seats import Person
 from game.session.session import Session
@@ -72,7 +72,7 @@ class TableHost:
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
         session.listen(self._heard)
-        self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
+        self._thread = threading.Thread(target=run_loop, args=(self._loop, self._main, self._ready), name="table-host", daemon=True)
         self._thread.start()
         self._ready.wait(10)
         if self._error is not None:
@@ -230,14 +230,6 @@ class TableHost:
             self._loop.call_soon_threadsafe(self._enqueue, conn, text)
 
     # --- the server's thread -------------------------------------------------------------------
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._main())
-        finally:
-            self._ready.set()
-            self._loop.close()
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()

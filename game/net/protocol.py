@@ -10,11 +10,13 @@ anything acts on it; a bad one is a `BadMessage` with the reason sent back.
 """
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import secrets
 import string
-from typing import Any
+import threading
+from typing import Any, Callable, Coroutine
 
 VERSION = 1
 MAX_MESSAGE = 64 * 1024  # bytes a message may have (a frame beyond it closes the connection)
@@ -104,3 +106,13 @@ def _any(msg: dict[str, Any]) -> None:
 
 _CHECKS = {"hello": _hello, "act": _act, "welcome": _any, "entries": _any, "rewound": _any, "refused": _any,
            "seats": _any, "bye": _any}
+
+
+def run_loop(loop: asyncio.AbstractEventLoop, main: Callable[[], Coroutine[Any, Any, None]], ready: threading.Event) -> None:
+    """A connection's thread: run `main()` on `loop` to its end, then say ready (if it never did) and close it."""
+    asyncio.set_event_loop(loop)
+    try:
+        loop.run_until_complete(main())
+    finally:
+        ready.set()
+        loop.close()
