@@ -98,10 +98,11 @@ class TableClient:
         self._send(text)
 
     def close(self) -> None:
+        """Close the connection (its thread ends once the host has answered, or after a few seconds)."""
         if self._ws is not None and self._loop.is_running():
             try:
-                asyncio.run_coroutine_threadsafe(self._ws.close(), self._loop).result(2)
-            except Exception:  # closed meanwhile, or the host does not answer: the thread ends anyway
+                asyncio.run_coroutine_threadsafe(self._ws.close(), self._loop)
+            except RuntimeError:  # the loop ended meanwhile
                 pass
         self._thread.join(5)
 
@@ -186,6 +187,9 @@ class TableClient:
         except ConnectionClosed:
             pass
         self._inbox.put({"type": "_gone", "reason": "the connection closed"})
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        if others:  # a close still finishing its handshake, a send under way
+            await asyncio.wait(others, timeout=2)
 
 
 def _big(raw: str | bytes) -> dict[str, Any]:

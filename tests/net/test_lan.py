@@ -57,6 +57,7 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
     try:
         assert host.stdout is not None
         line = host.stdout.readline().split()
+        assert len(line) == 4, host.stderr.read() if host.poll() is not None and host.stderr else line
         assert line[0] == "table" and line[1].startswith("ws://127.0.0.1:") and line[2] == "code" and len(line[3]) == 6
         url, code = line[1], line[3]
         wrong = cli("join", url, "--code", "XXXXXX", "--seat", "Ann", "--bot", "bot")
@@ -291,3 +292,12 @@ def test_a_seat_that_drops_comes_back_with_its_token_and_every_entry_it_missed(t
     back = joined(table, token=token)
     assert back.index == 0 and back.mirror is not None
     until(lambda: back.mirror is not None and back.mirror.log.entries == s.match.log.entries, [table.pump, back.pump])
+
+
+def test_bench_lan_measures_a_round_trip_to_every_client() -> None:
+    """The issue-16 bench figures at a small scale: a few actions' round trips, the echo beside them."""
+    from bench.lan import _round_trips, baseline_ws_echo_ms
+
+    times = _round_trips(3, actions=4)
+    assert len(times) == 4 and all(0 < t < 10_000 for t in times)
+    assert 0 < baseline_ws_echo_ms(rounds=20) < 1_000
