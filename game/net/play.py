@@ -179,20 +179,22 @@ def watch(url: str, code: str, *, out: IO[str] | None = None, err: IO[str] | Non
     end = time.monotonic() + timeout
     try:
         while time.monotonic() < end:
+            gone = False
             for ev in client.pump():
                 if isinstance(ev, Refused) and ev.fatal:
                     print(f"{url}: {ev.reason}", file=err)
                     return 2
-                if isinstance(ev, Gone):
-                    return 0 if client.over else 1
+                gone = gone or isinstance(ev, Gone)
             m = client.mirror
-            if m is not None:
+            if m is not None:  # what came with the goodbye is shown too
                 for i, e in enumerate(m.log.entries[shown:], start=shown):
                     rulings = "; ".join(str(r) for r in e.rulings)
                     print(f"{i}. {e.action}" + (f" – {rulings}" if rulings else ""), file=out, flush=True)
                 shown = len(m.log.entries)
                 if m.state.is_terminal():
                     return 0
+            if gone:
+                return 1
             time.sleep(FRAME)
         return 1
     finally:

@@ -73,8 +73,8 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
         for p in bots:
             assert p.wait(120) == 0, p.stderr.read() if p.stderr else ""
         assert host.wait(WAIT) == 0
-        printed = [first.rstrip("\n"), *(watcher.communicate(timeout=WAIT)[0] or "").splitlines()]
-        assert watcher.returncode == 0
+        assert watcher.wait(WAIT) == 0
+        printed = [first.rstrip("\n"), *watcher.stdout.read().splitlines()]  # the rest of what its stdout buffered too
     finally:
         for p in (host,):
             if p.poll() is None:
