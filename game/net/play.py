@@ -105,9 +105,10 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
     except OSError as e:
         print(f"{url}: {e}", file=err)
         return 2
-    local = None
     bot = None
-    asked = 0.0  # when we last asked (0: not waiting for an answer)
+    rng: random.Random | None = None  # the bot's own draws: they go on across a reconnect
+    waiting = False  # asked, and no answer yet
+    retry = 0.0  # after a refusal: not before then
     end = time.monotonic() + timeout
     try:
         while time.monotonic() < end:
@@ -116,7 +117,7 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
                     if ev.fatal:
                         print(f"{url}: {ev.reason}", file=err)
                         return 2
-                    asked = 0.0 if time.monotonic() - asked > 0.05 else asked  # asked too early (a pause): ask again soon
+                    waiting, retry = False, time.monotonic() + 0.05  # asked too early (the table still busy): again, a little later
                 elif isinstance(ev, Gone):
                     if client.mirror is not None and client.mirror.state.is_terminal():
                         return 0
@@ -124,23 +125,21 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
                     if back is None:
                         return 1
                     client.close()
-                    client, asked, local, bot = back, 0.0, None if local is None else local, bot
+                    client, waiting = back, False
                     break
                 elif isinstance(ev, list) and ev:
-                    asked = 0.0
+                    waiting = False
             m = client.mirror
             if m is not None and m.state.is_terminal():
                 return 0
             if m is not None and client.index is not None:
-                if local is None or local.match is not m:
-                    rngs: dict[int, random.Random] = local._seat_rngs if local is not None else {}  # noqa: SLF001 - the bot's own draws go on
+                if bot is None or rng is None:  # the game's bot, as the host's own session would seat it
                     local = session_for(m, pace=INSTANT)
-                    local._seat_rngs = rngs  # noqa: SLF001
-                    bot = bot or local.make_bot(client.index, kind)
+                    bot, rng = local.make_bot(client.index, kind), local.seat_rng(client.index)
                 st = m.state
-                if not asked and st.current_player() == client.index and bot is not None and local is not None:
-                    client.request(bot.decide(st, local.seat_rng(client.index)))
-                    asked = time.monotonic()
+                if not waiting and st.current_player() == client.index and time.monotonic() >= retry:
+                    client.request(bot.decide(st, rng))
+                    waiting = True
             time.sleep(FRAME)
         print(f"{url}: the match did not end within {timeout:g} s", file=err)
         return 1
