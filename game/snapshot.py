@@ -457,6 +457,7 @@ class Verification:
     snapshot: Path
     done: int = 0  # entries verified
     error: InputError | None = None
+    stale: bool = False  # the error is the snapshot's own (the journal may replay well): not the log's
     _match: Match | None = field(default=None, repr=False)
     _parsed: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -490,7 +491,8 @@ class Verification:
             pass
         return self.error
 
-    def _fail(self, i: int, what: str) -> InputError:
+    def _fail(self, i: int, what: str, *, stale: bool = False) -> InputError:
+        self.stale = stale
         return InputError(f"entry {i + 1}: {what}", self.file, self.places[i], 1)
 
     def _step(self, until: float) -> None:
@@ -501,7 +503,7 @@ class Verification:
             self._match = Match.replay(MatchLog(self.header.game, self.header.players, self.header.profile, self.header.seed,
                                                 self.header.settings, [start]), self.file)
             if start != self.entries[0]:
-                raise self._fail(0, "the snapshot does not hold the journal's start")
+                raise self._fail(0, "the snapshot does not hold the journal's start", stale=True)
             self.done = 1
         m = self._match
         with paused_gc():
@@ -509,7 +511,7 @@ class Verification:
                 i = self.done
                 saved = _entry(self.lines[i])
                 if saved != self.entries[i]:
-                    raise self._fail(i, "the snapshot does not hold the journal's entry")
+                    raise self._fail(i, "the snapshot does not hold the journal's entry", stale=True)
                 action = self._parsed.get(saved.action)
                 if action is None:
                     action = self._parsed[saved.action] = m.parse(saved.action)
@@ -523,9 +525,9 @@ class Verification:
                 self.done = i + 1
                 want = self.states.get(self.done)
                 if want is not None and m.state != want:
-                    raise self._fail(i, "the state after it is not the snapshot's")
+                    raise self._fail(i, "the state after it is not the snapshot's", stale=True)
                 if self.done % 32 == 0 and time.perf_counter() >= until:
                     return
         if m.drinks() != self.ledger:
-            raise self._fail(self.total - 1, "the drinks after it are not the snapshot's")
+            raise self._fail(self.total - 1, "the drinks after it are not the snapshot's", stale=True)
         self._match = None

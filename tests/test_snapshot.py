@@ -177,6 +177,7 @@ def test_a_forged_snapshot_is_caught_after_the_table_is_shown_and_the_table_clos
         if s.refused is not None:
             break
     assert s.refused is not None and f"{path.name}:" in s.refused and s.notices[-1] == s.refused
+    assert "replayed in full" in s.refused  # the snapshot was wrong, not the log
     assert r.match.pending is None and s.checking() is None
     n = len(r.match.log.entries)
     legal = next(iter(r.match.state.legal_actions()))

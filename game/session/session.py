@@ -250,8 +250,11 @@ class Session:
         if check.error is not None:
             e = check.error
             where = f"{Path(e.file).name}:{e.line}:{e.column}" if e.line else Path(e.file).name
-            self.refused = _("This saved match does not replay ({where}: {error}); the table is closed and the file left as it is").format(
-                where=where, error=e.message)
+            if check.stale:  # the shortcut was wrong, not (necessarily) the log: it is replayed in full next time
+                self.refused = _("The quick start of this saved match does not match its log ({where}); the table is closed – continue it again and it is replayed in full").format(where=where)
+            else:
+                self.refused = _("This saved match does not replay ({where}: {error}); the table is closed and the file left as it is").format(
+                    where=where, error=e.message)
             self.notice(self.refused, "error")
         return True
 
