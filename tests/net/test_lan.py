@@ -301,3 +301,18 @@ def test_bench_lan_measures_a_round_trip_to_every_client() -> None:
     times = _round_trips(3, actions=4)
     assert len(times) == 4 and all(0 < t < 10_000 for t in times)
     assert 0 < baseline_ws_echo_ms(rounds=20) < 1_000
+
+
+def test_actions_of_every_shape_are_refused_or_ruled_and_the_host_plays_on(table: TableHost) -> None:
+    """Ann sends texts that are no action, actions of other games, a challenge with nonsense, and a
+    detail the log has no use for: each is refused with a reason or ruled, none is logged as sent
+    unchecked, and the table plays on."""
+    ann = joined(table, seat="Ann")
+    m = table.session.match
+    for text in ("drive 1,2 3,4", "throw cup 11", "challenge: nobody – x", "roll roll roll", "\x00\x01", "stand " * 300):
+        ann.request(text)
+        got = until(lambda: [e for e in ann.pump() if isinstance(e, Refused)], table.pump)
+        assert got[0].reason and not got[0].fatal
+    ann.request("roll", detail={"release": [1e308, -1e308], "junk": "x" * 1000})
+    until(lambda: len(m.log.entries) > 1, table.pump)
+    assert m.log.entries[1].action == "roll" and m.log.entries[1].detail is None
