@@ -196,9 +196,9 @@ class Match:
         drinks = {str(n): Drink(p.get("drink", "beer")) for p in self.log.players for n in (p.get("drivers") or [p["name"]])}
         return Ledger.new(self.people(), drinks)
 
-    def _drinks_now(self) -> Ledger:
-        """The ledger rebuilt from every ruling that stands."""
-        return _add(self._no_drinks(), self.effective_rulings())
+    def _drinks_now(self, n: int | None = None) -> Ledger:
+        """The ledger rebuilt from every ruling that stands (after the first `n` entries: then)."""
+        return _add(self._no_drinks(), effective_rulings(self.log.entries[:n]))
 
     def parse(self, text: str) -> Any:
         """An action of this game, or a challenge, from its text."""
@@ -317,7 +317,7 @@ class Match:
             done = max(kept, default=0)
             led = self._led_marks[done][1] if done else self._no_drinks()
             for k in range(done, n):
-                led = _drinks_upto(self, k + 1) if entries[k].seat == CHALLENGE else _add(led, entries[k].rulings)
+                led = self._drinks_now(k + 1) if entries[k].seat == CHALLENGE else _add(led, entries[k].rulings)
             out[n] = led
             self._led_marks[n] = (entries[n - 1], led)
         return out
@@ -356,11 +356,13 @@ class Match:
         return m
 
     @classmethod
-    def replaying(cls, log: MatchLog, file: str = "<log>", *, keep_saved: bool = False) -> tuple[Match, Iterator[int]]:
+    def replaying(cls, log: MatchLog, file: str = "<log>", *, keep_saved: bool = False,
+                  rest: Iterable[Entry] | None = None) -> tuple[Match, Iterator[int]]:
         """The match at its start (verified against the log's) and the replay of the rest, one entry
         a step: each step applies the next saved action, checks its rulings (an `InputError` at the
         first that differs) and yields the entries replayed so far (2, 3, …). `replay` runs it to the
-        end; the replay viewer runs it a little each frame."""
+        end; the replay viewer runs it a little each frame. `rest`: the entries after the start, when
+        they are read as the replay goes (else the log's own)."""
         try:
             players = [PlayerSpec.from_dict(p) for p in log.players]
             profile = profile_from_dict(log.profile)
@@ -372,11 +374,11 @@ class Match:
             raise InputError(str(e), file) from None
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
-        return m, m._replay_steps(log.entries, file, keep_saved)
+        return m, m._replay_steps(log.entries[1:] if rest is None else rest, file, keep_saved)
 
-    def _replay_steps(self, saved_entries: list[Entry], file: str, keep_saved: bool) -> Iterator[int]:
+    def _replay_steps(self, saved_entries: Iterable[Entry], file: str, keep_saved: bool) -> Iterator[int]:
         parsed: dict[str, Any] = {}  # actions are immutable and repeat ("dice 3 5"): each text parsed once
-        for i, saved in enumerate(saved_entries[1:], start=2):
+        for i, saved in enumerate(saved_entries, start=2):
             try:
                 action = parsed.get(saved.action)
                 if action is None:
@@ -409,11 +411,6 @@ class Match:
         if journal is not None:
             m.attach_journal(journal)  # the journal it was loaded from goes on where it stopped, not written again
         return m
-
-
-def _drinks_upto(m: Match, n: int) -> Ledger:
-    """The drinks after the first `n` entries of `m`'s log, from every ruling that stands then."""
-    return _add(m._no_drinks(), effective_rulings(m.log.entries[:n]))
 
 
 def _add(led: Ledger, rulings: Iterable[Ruling]) -> Ledger:

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, Any, Callable, Mapping
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
-from game.errors import IllegalAction, InputError
+from game.errors import InputError
 from game.gcpause import paused_gc
 from game.rules.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
 from game.rules.ledger import Ledger
@@ -458,8 +458,9 @@ class Verification:
     done: int = 0  # entries verified
     error: InputError | None = None
     stale: bool = False  # the error is the snapshot's own (the journal may replay well): not the log's
+    complete: bool = False  # every entry replayed and the drinks compared
     _match: Match | None = field(default=None, repr=False)
-    _parsed: dict[str, Any] = field(default_factory=dict, repr=False)
+    _steps: Iterator[int] | None = field(default=None, repr=False)
 
     @property
     def total(self) -> int:
@@ -467,7 +468,7 @@ class Verification:
 
     @property
     def finished(self) -> bool:
-        return self.error is not None or self.done >= self.total
+        return self.error is not None or self.complete
 
     def step(self, seconds: float) -> bool:
         """Verify entries for about `seconds`; True once finished (see `error`)."""
@@ -498,36 +499,36 @@ class Verification:
     def _step(self, until: float) -> None:
         from game.match import Match
 
-        if self._match is None:
+        if self._steps is None:
             start = _entry(self.lines[0])
-            self._match = Match.replay(MatchLog(self.header.game, self.header.players, self.header.profile, self.header.seed,
-                                                self.header.settings, [start]), self.file)
             if start != self.entries[0]:
                 raise self._fail(0, "the snapshot does not hold the journal's start", stale=True)
+            head = self.header
+            self._match, self._steps = Match.replaying(MatchLog(head.game, head.players, head.profile, head.seed, head.settings, [start]),
+                                                       self.file, keep_saved=True, rest=self._saved())
             self.done = 1
         m = self._match
-        with paused_gc():
-            while self.done < self.total:
-                i = self.done
-                saved = _entry(self.lines[i])
-                if saved != self.entries[i]:
-                    raise self._fail(i, "the snapshot does not hold the journal's entry", stale=True)
-                action = self._parsed.get(saved.action)
-                if action is None:
-                    action = self._parsed[saved.action] = m.parse(saved.action)
-                try:
-                    got = m.apply(action, saved.detail)
-                except (ValueError, IllegalAction) as err:
-                    raise self._fail(i, str(err)) from None
-                if got.rulings != saved.rulings:
-                    raise self._fail(i, f"({saved.action}) the rulings do not replay as saved")
-                m.log.entries[-1] = saved
-                self.done = i + 1
-                want = self.states.get(self.done)
-                if want is not None and m.state != want:
-                    raise self._fail(i, "the state after it is not the snapshot's", stale=True)
-                if self.done % 32 == 0 and time.perf_counter() >= until:
-                    return
+        assert m is not None
+        try:
+            with paused_gc():
+                for n in self._steps:
+                    self.done = n
+                    want = self.states.get(n)
+                    if want is not None and m.state != want:
+                        raise self._fail(n - 1, "the state after it is not the snapshot's", stale=True)
+                    if n % 32 == 0 and time.perf_counter() >= until:
+                        return
+        except InputError as e:
+            raise e if e.line else JournalRead(m.log, places=tuple(self.places)).placed(e) from None
         if m.drinks() != self.ledger:
             raise self._fail(self.total - 1, "the drinks after it are not the snapshot's", stale=True)
-        self._match = None
+        self._match = self._steps = None
+        self.complete = True
+
+    def _saved(self) -> Iterator[Entry]:
+        """The journal's entries after the start, decoded as the replay reaches them, each the snapshot's own."""
+        for i in range(1, self.total):
+            saved = _entry(self.lines[i])
+            if saved != self.entries[i]:
+                raise self._fail(i, "the snapshot does not hold the journal's entry", stale=True)
+            yield saved

@@ -93,10 +93,6 @@ class TableClient:
         """Ask the host for `action` (an action or its notation) for our seat."""
         self._send(encode("act", action=str(action), detail=detail))
 
-    def send_raw(self, text: str | bytes) -> None:
-        """Send a message as it is (for tests of a host's defences)."""
-        self._send(text)
-
     def close(self) -> None:
         """Close the connection (its thread ends once the host has answered, or after a few seconds)."""
         if self._ws is not None and self._loop.is_running():
