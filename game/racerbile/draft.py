@@ -81,6 +81,17 @@ class Background:
     opacity: float = 0.5
 
 
+def _without(m: Mapping[Hex, V], gone: set[Hex]) -> Mapping[Hex, V]:
+    """The map less the keys in `gone` (the same map when it holds none of them)."""
+    hit = [h for h in gone if h in m]
+    if not hit:
+        return m
+    d = m.copy() if isinstance(m, FrozenMap) else dict(m)
+    for h in hit:
+        del d[h]
+    return FrozenMap(d)
+
+
 def _hexes(hexes: Iterable[Hex]) -> list[Hex]:
     """The hexes as `Hex`es, each once, in their order."""
     return list(dict.fromkeys(Hex(int(h[0]), int(h[1])) for h in hexes))
@@ -174,7 +185,7 @@ class Draft:
         todo = [h for h in _hexes(hexes) if self.fields.get(h) is not kind]
         if not todo:
             return self
-        fields = dict(self.fields)
+        fields = self.fields.copy() if isinstance(self.fields, FrozenMap) else dict(self.fields)
         for h in todo:
             fields[h] = kind
         return replace(self, fields=FrozenMap(fields))
@@ -196,9 +207,9 @@ class Draft:
                 pit = replace(pit, fields=rest) if rest else None
         new = replace(
             self,
-            fields=FrozenMap((h, k) for h, k in self.fields.items() if h not in gone),
+            fields=_without(self.fields, gone),
             start=tuple(h for h in self.start if h not in gone),
-            arrows=FrozenMap((h, d) for h, d in self.arrows.items() if h not in gone),
+            arrows=_without(self.arrows, gone),
             splits=tuple(
                 s for s in self.splits if s.fork not in gone and s.rejoin not in gone and not any(b in gone for _, b in s.branches)
             ),

@@ -354,7 +354,7 @@ def _neighbours(hexes: list[Hex], nf: int, none: int) -> tuple[list[list[int]], 
     q0, q1, r0, r1 = min(qs), max(qs), min(rs), max(rs)
     height = r1 - r0 + 3  # a column of the box, with a free row at either end
     size = (q1 - q0 + 3) * height
-    if size <= 16 * nf + 4096:
+    if size <= 64 * nf + 65536:  # (at most 256 bytes a field, or 256 KiB: cheaper than the dict by far)
         # field (q, r) at (q - q0 + 1)·height + (r - r0 + 1), a neighbour `height + 1` or less away;
         # `at` are those places less `margin`, so that a view from `margin + offset` on gathers at an offset
         margin = height + 1
