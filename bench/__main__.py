@@ -1,6 +1,7 @@
 """Print one JSON object of named figures, each baseline measured in the same run beside its figure."""
 from __future__ import annotations
 
+import gc
 import json
 import os
 from typing import Callable
@@ -67,9 +68,11 @@ def figures() -> dict[str, float]:
     for (name, fn), base in FIGURES:
         again = name in out
         if not again:
+            gc.collect()  # each figure in a settled process: no garbage left over from the one before
             out[name] = round(fn(), 3)
         if base is not None:
             bname, bfn = base
+            gc.collect()
             out[bname] = round(bfn(), 3)
             stem = name.rsplit("_", 1)[0]
             if again:
