@@ -11,7 +11,7 @@ import asyncio
 import queue
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
@@ -54,14 +54,17 @@ class TableClient:
     or come back to a seat with its `token`."""
 
     def __init__(self, url: str, code: str, *, seat: str | None = None, watch: bool = False, token: str | None = None,
-                 timeout: float = 10.0) -> None:
+                 timeout: float = 10.0, mirror: Match | None = None) -> None:
         self.url = url
-        self.mirror: Match | None = None
+        self.mirror: Match | None = mirror  # (given: a seat coming back, with the entries it has)
         self.seat: str | None = None
         self.index: int | None = None
         self.token = token
         self.gone: str | None = None
         self.refusals: list[str] = []
+        self.seats: list[dict[str, Any]] = []  # the table's seats as the host last listed them (name, kind, connected)
+        self.on_entry: Callable[[Entry, Any, Any], None] | None = None  # hears each entry the mirror took: (entry, state before, action)
+        self.on_rewound: Callable[[int], None] | None = None  # hears the host's undo: the log's new length
         self._hello = {"code": code, "seat": seat, "watch": watch, "token": token}
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
@@ -112,7 +115,7 @@ class TableClient:
             head = msg["header"]
             log = MatchLog(head["game"], head["players"], head["profile"], head["seed"], head.get("settings", {}),
                            [Entry.from_dict(e) for e in msg["entries"]])
-            if self.mirror is None or int(msg.get("at", 0)) == 0:
+            if self.mirror is None:
                 self.mirror = Match.replay(log, self.url)  # every ruling checked: other rules would not show another match
             else:
                 self._extend(int(msg["at"]), msg["entries"])
@@ -122,7 +125,12 @@ class TableClient:
             return self._extend(int(msg["at"]), msg["entries"])
         if kind == "rewound" and self.mirror is not None:
             self.mirror.undo_to(int(msg["length"]))
+            if self.on_rewound is not None:
+                self.on_rewound(len(self.mirror.log.entries))
             return []
+        if kind == "seats" and isinstance(msg.get("seats"), list):
+            self.seats = [s for s in msg["seats"] if isinstance(s, dict)]
+            return None
         if kind == "refused":
             self.refusals.append(str(msg.get("reason")))
             return Refused(str(msg.get("reason")), bool(msg.get("fatal")))
@@ -141,13 +149,18 @@ class TableClient:
             raise InputError(f"the host sent entries from {at + 1}, but this table has {len(m.log.entries)}", self.url)
         if at < len(m.log.entries):
             m.undo_to(at)
+            if self.on_rewound is not None:
+                self.on_rewound(at)
         new = []
         for i, d in enumerate(raw, start=at + 1):
             saved = Entry.from_dict(d)
-            got = m.apply(m.parse(saved.action), saved.detail)
+            before, action = m.state, m.parse(saved.action)
+            got = m.apply(action, saved.detail)
             if got.rulings != saved.rulings:
                 raise InputError(f"entry {i} ({saved.action}): the host's rulings differ from this program's (another version?)", self.url)
             new.append(got)
+            if self.on_entry is not None:
+                self.on_entry(got, before, action)
         return new
 
     def _send(self, text: str | bytes) -> None:
@@ -172,7 +185,8 @@ class TableClient:
             self.gone = f"{self.url}: cannot connect ({e or type(e).__name__})"
             return
         self._ws = ws
-        await ws.send(encode("hello", have=0, **{k: v for k, v in self._hello.items() if v not in (None, False)}))
+        have = len(self.mirror.log.entries) if self.mirror is not None else 0
+        await ws.send(encode("hello", have=have, **{k: v for k, v in self._hello.items() if v not in (None, False)}))
         self._ready.set()
         try:
             async for raw in ws:

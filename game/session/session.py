@@ -72,6 +72,7 @@ class Session:
         self.autosave = MatchAutosave(match, enabled=autosave)
         self.refused: str | None = None  # the loaded log did not replay after all: the table is closed
         self._seat_rngs: dict[int, random.Random] = {}
+        self.on_tick: list[Callable[[], None]] = []  # run first in every tick (a hosted table's network: `game.net`)
 
     # --- seats -----------------------------------------------------------------------------------
 
@@ -216,6 +217,8 @@ class Session:
         a dialog is open), chance is drawn and the bot on turn acts after the pace's delay."""
         if dt < 0 or dt != dt:
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
+        for f in list(self.on_tick):
+            f()
         self.verify(VERIFY_SLICE)
         if self.refused is not None:
             return

@@ -21,6 +21,15 @@ class SessionScene:
     toast: Any  # `game.ui.common.banners.Toast`
     final_dismissed: bool
     help: HelpOverlay | None
+    table: Any = None  # the table served to other laptops (`game.net.hosting.HostedTable`), if any
+
+    def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None) -> None:
+        """The network table's corner (hosted or joined; nothing at a table of one keyboard)."""
+        if self.table is None and getattr(self.session, "client", None) is None:
+            return
+        from game.ui.common.table_panel import draw_table_panel, table_lines
+
+        draw_table_panel(surface, self.host.fonts, table_lines(self.session, self.table), topright, scale, most)
 
     def tell(self, text: str, *, error: bool = False) -> None:
         raise NotImplementedError
@@ -56,6 +65,9 @@ class SessionScene:
         self.host.pop()
 
     def closed(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
         self.session.close()
 
     def update_overlays(self, dt: float) -> None:

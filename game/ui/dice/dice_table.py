@@ -50,7 +50,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     session: DiceSession
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "",
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, session: DiceSession | None = None) -> None:
         super().__init__(host)
         self.match = match
         self.game = match.info.name
@@ -62,7 +62,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.final_dismissed = False
-        self.session = DiceSession(match, pace=LIVE, autosave=autosave, save_path=save_path)
+        # (a session given: a seat joined from another laptop, `game.net.remote`)
+        self.session = session if session is not None else DiceSession(match, pace=LIVE, autosave=autosave, save_path=save_path)
         self.playing: deque[Applied] = deque()  # entries logged but not shown yet (dice still to fly)
         self.throwing = False  # the first of them is a roll whose dice are in the air
         self.shown: DiceState = match.state  # the state the table shows
@@ -499,6 +500,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.toast.draw(surface, (L.felt.centerx, L.bottom.y - int(8 * L.s)), L.s, L.felt.w - 40)
         self.banners.s = L.s
         self.banners.draw(surface, (L.felt.centerx, L.felt.centery - int(40 * L.s)))
+        self.draw_table(surface, (L.felt.right - int(10 * L.s), L.felt.y + int(10 * L.s)), L.s, L.felt.w // 2)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:

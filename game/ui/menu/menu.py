@@ -39,13 +39,15 @@ PRACTICE_GAME = "bierpong"  # P in the menu opens its practice table (the physic
 # the kinds of seat (id, label): the labels are shown through `_()`
 PONG_KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("casual", N_("Casual bot")), ("bot", N_("Regular bot")), ("good", N_("Good bot")), ("pro", N_("Pro bot"))]
 PONG_TEAM = 4  # players a Bierpong team has at most
-KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("bot", N_("Bot")), ("random", N_("Random bot"))]
+# "remote": a player at another laptop, who joins the table the menu hosts (`game.net`)
+KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("bot", N_("Bot")), ("random", N_("Random bot")), ("remote", N_("Remote player"))]
 RACE_KINDS: list[tuple[str, str]] = [
     ("human", N_("Human")),
     ("careful", N_("Careful bot")),
     ("racer", N_("Racer bot")),
     ("stalin", N_("Stalin bot")),
     ("random", N_("Random bot")),
+    ("remote", N_("Remote player")),
 ]
 RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor", "lemans_drivers", "nol4_beer_on_top")  # Racerbile options shown only for Le Mans …
@@ -366,6 +368,11 @@ class MenuModel:
             return [PlayerSpec(t.name.strip(), kind_for(self.game, t.kind), t.drink, tuple(d.strip() for d in t.drivers)) for t in self.teams]
         return [PlayerSpec(p.name.strip(), kind_for(self.game, p.kind), p.drink) for p in self.players]
 
+    def hosting(self) -> bool:
+        """A player is remote: Start opens the table to the other laptops."""
+        rows: list[Any] = self.team_rows if self.team_game else self.players
+        return any(r.kind == "remote" for r in rows)
+
     def make_match(self, seed: int | None = None) -> Match:
         """The match to start; raises ValueError listing the problems."""
         probs = self.problems()
@@ -398,6 +405,26 @@ def match_scene(host: Host, match: Match, save_path: str | Path | None = None, c
     from game.ui.dice.dice_table import DiceTableScene
 
     return DiceTableScene(host, match, save_path=save_path, autosave=autosave)
+
+
+def hosted_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True,
+                 announce: bool = True, port: int | None = None) -> OverlayScene:
+    """The match scene, its table served to the other laptops when a player is remote (`game.net`);
+    ValueError when the game cannot be played across laptops yet or no port can be opened."""
+    from game.net.hosting import DEFAULT_PORT, HostedTable, can_host, remote_players
+
+    if not remote_players(match):
+        return match_scene(host, match, save_path, coach)
+    why = can_host(match)
+    if why is not None:
+        raise ValueError(why)
+    scene = match_scene(host, match, save_path, coach)
+    try:
+        scene.table = HostedTable(scene.session, port=DEFAULT_PORT if port is None else port, announce=announce)  # type: ignore[attr-defined]
+    except OSError as e:
+        scene.closed()
+        raise ValueError(_("The table cannot be opened to the network: {error}").format(error=e)) from None
+    return scene
 
 
 def user_track_dir_text() -> str:
@@ -649,7 +676,9 @@ class MenuScene(OverlayScene):
         # bottom bar
         by = h - 78
         sw, qw = (200, 110) if w >= 1100 else (150, 84)
-        self.start_button = UIButton(pygame.Rect(w - margin - sw, by, sw, 54), _("Start"), ui, object_id="#start_button")
+        start = _("Host table") if m.hosting() else _("Start")
+        self.start_button = UIButton(pygame.Rect(w - margin - sw, by, sw, 54), start, ui, object_id="#start_button",
+                                     tool_tip_text=_("start the match and open it to the remote players' laptops") if m.hosting() else None)
         self.quit_button = UIButton(pygame.Rect(w - margin - sw - 12 - qw, by, qw, 48), _("Quit"), ui)
         # the tools, left to right: (text, its short word, tool tip, width wished); narrowed alike when
         # the bar is short (a longer language's words widen their button first)
@@ -829,7 +858,12 @@ class MenuScene(OverlayScene):
         self.message = ""
         from game.ui.common.prefs import remember_players
 
-        self.host.push(match_scene(self.host, match, coach=self.model.coach))
+        try:
+            scene = hosted_scene(self.host, match, coach=self.model.coach)
+        except ValueError as e:
+            self.message = str(e)
+            return False
+        self.host.push(scene)
         err = remember_players(self.model.people())  # only when the program loaded settings
         if err:
             self.message = err
@@ -1067,6 +1101,7 @@ class MenuScene(OverlayScene):
             if el in self.kind_menus:
                 i = self.row_index[self.kind_menus.index(el)]
                 rows[i].kind = next(k for k, label in kinds_for(m.game) if _(label) == e.text)
+                self.start_button.set_text(_("Host table") if m.hosting() else _("Start"))
             elif el in self.drink_menus:
                 i = self.row_index[self.drink_menus.index(el)]
                 rows[i].drink = next(d for d, _l in DRINKS if drink_label(d) == e.text)

@@ -32,7 +32,7 @@ from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import Challenge
 from game.rules.ledger import Ledger
-from game.session import LIVE, Applied, Notice, Refusal, Rewound, SessionEvent, session_for
+from game.session import LIVE, Applied, Notice, Refusal, Rewound, Session, SessionEvent, session_for
 from game.session.race import RaceSession
 from game.ui.common import theme
 from game.ui.common.session_scene import SessionScene
@@ -72,11 +72,12 @@ class RaceScene(SessionScene, OverlayScene):
     top_drawn: list[pygame.Rect]
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, session: Session | None = None) -> None:
         super().__init__(host)
         assert match.info.race, "the race scene runs Racerbile matches"
         self.match = match
-        session = session_for(match, pace=LIVE, autosave=autosave, save_path=save_path)
+        if session is None:  # (given: a seat joined from another laptop, `game.net.remote`)
+            session = session_for(match, pace=LIVE, autosave=autosave, save_path=save_path)
         assert isinstance(session, RaceSession)
         self.session = session
         self.fonts = host.fonts
@@ -129,7 +130,8 @@ class RaceScene(SessionScene, OverlayScene):
         return self.session.save_path
 
     def is_human(self, seat: int) -> bool:
-        return seat >= 0 and not self.session.is_bot(seat)
+        """A person at this keyboard plays `seat` (not a bot, nor a player at another laptop)."""
+        return self.session.here(seat)
 
     def people(self) -> int:
         return len(self.session.people())
@@ -650,6 +652,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.toast.draw(surface, (L.board.centerx, L.board.bottom - int(10 * s)), s, L.board.w - 40)
         self.banners.s = frame.banner_scale(self)
         self.banners.draw(surface, (L.board.centerx, L.board.y + int(L.board.h * 0.22)))
+        self.draw_table(surface, (L.board.right - int(10 * s), L.board.y + int(10 * s)), s, L.board.w // 2)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:

@@ -1,0 +1,100 @@
+"""A table hosted from the program's own window (issue 16): the match scene's session served to the
+other laptops, pumped in the session's every tick, announced on the network, closed with the scene.
+
+`can_host(match)` says what cannot be played across laptops yet; `HostedTable` is what the scene
+shows: the address, the join code, and each remote seat – connected, away (it was, and dropped) or
+still free.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from game.i18n import _
+from game.net.host import TableHost, address_of
+from game.session import Session
+from game.session.session import REMOTE
+
+DEFAULT_PORT = 47474  # the port a table from the menu tries first (a firewall rule can name it); then any free one
+
+
+def can_host(match: object) -> str | None:
+    """Why `match` cannot be hosted (None: it can)."""
+    info = getattr(match, "info")
+    if info.name == "bierpong":
+        return _("Bierpong cannot be played across laptops yet: its throws would have to travel too")
+    state = getattr(match, "state")
+    if getattr(state, "lemans", None):
+        return _("Le Mans cannot be played across laptops yet (its judges' seat and clock)")
+    return None
+
+
+def remote_players(match: object) -> list[str]:
+    """The names of the players who join from another laptop."""
+    return [p.name for p in getattr(match, "players") if p.kind == REMOTE]
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A remote seat as the host shows it."""
+
+    name: str
+    state: str  # "connected", "away" or "free"
+
+
+class HostedTable:
+    """`session` served on `bind:port` (`DEFAULT_PORT`, else a free one) until `close()`."""
+
+    def __init__(self, session: Session, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, announce: bool = True) -> None:
+        try:
+            self.host = TableHost(session, host=bind, port=port)
+        except OSError:
+            if port == 0:
+                raise
+            self.host = TableHost(session, host=bind, port=0)  # taken (a second table on this machine): any free port
+        self.session = session
+        self.url = address_of(self.host)
+        self.code = self.host.code
+        self._seen: set[int] = set()
+        session.on_tick.append(self.pump)
+        self.announcement = None
+        if announce:
+            from game.net.discovery import Announcement
+
+            m = session.match
+            try:
+                self.announcement = Announcement(f"{m.info.title} table", self.url.removeprefix("ws://").rsplit(":", 1)[0],
+                                                 self.host.port, m.info.name, [p.name for p in m.players],
+                                                 interfaces=None if bind in ("0.0.0.0", "") else [bind])
+            except Exception as e:  # no multicast on this network: the address is shown all the same
+                print(f"the table is not announced on the network ({type(e).__name__}: {e})", file=sys.stderr)
+
+    def pump(self) -> None:
+        self.host.pump()
+        for seat, on in self.host.connected().items():
+            if on:
+                self._seen.add(seat)
+
+    def seats(self) -> list[SeatLine]:
+        """Each remote seat: connected now, away (it was connected), or free (nobody took it yet)."""
+        players = self.session.match.players
+        return [SeatLine(players[i].name, "connected" if on else "away" if i in self._seen or i in self.host.tokens else "free")
+                for i, on in self.host.connected().items()]
+
+    def waiting_for_remote(self) -> list[str]:
+        """The remote seats the table waits for that nobody plays now."""
+        on = self.host.connected()
+        return [self.session.match.players[i].name for i in self.session.waiting_for() if i in on and not on[i]]
+
+    def close(self) -> None:
+        self.session.on_tick[:] = [f for f in self.session.on_tick if f != self.pump]
+        self.host.close("the match is over" if self.session.over() else "the host left the table")
+        if self.announcement is not None:
+            try:
+                self.announcement.close()
+            except Exception:  # pragma: no cover - the network went meanwhile
+                pass
+            self.announcement = None
+
+
+__all__ = ["DEFAULT_PORT", "HostedTable", "SeatLine", "can_host", "remote_players"]

@@ -1,0 +1,69 @@
+"""The network table's corner (issue 16): at the host, the address, the join code and each remote seat
+(connected, away, free); at a joined seat, where it is joined and whether the connection holds –
+a small box in a corner of the match scene."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.ui.common import theme
+
+Line = tuple[str, tuple[int, int, int]]
+
+STATE_COLOR = {"connected": (120, 210, 120), "away": theme.AMBER, "free": theme.MUTED}
+
+
+def table_lines(session: Any, table: Any) -> list[Line]:
+    """What the corner says: the host's `table` (a `HostedTable`), or the joined `session`'s."""
+    if table is not None:
+        lines: list[Line] = [(_("Table open: {url} · code {code}").format(url=table.url, code=table.code), theme.CREAM)]
+        for seat in table.seats():
+            word = {"connected": _("connected"), "away": _("away – the seat waits"), "free": _("free – join with the code")}[seat.state]
+            lines.append((f"{'●' if seat.state == 'connected' else '○'} {seat.name}: {word}", STATE_COLOR[seat.state]))
+        waiting = table.waiting_for_remote()
+        if waiting and not session.over():
+            lines.append((_("waiting for {names}").format(names=", ".join(waiting)), theme.AMBER))
+        return lines
+    client = getattr(session, "client", None)
+    if client is None:
+        return []
+    name = session.match.players[client.index].name if client.index is not None else "–"
+    if getattr(session, "gone", None) is None:
+        return [(_("Joined {url} as {name}").format(url=client.url, name=name), theme.CREAM),
+                ("● " + _("connected"), STATE_COLOR["connected"])]
+    return [(_("Joined {url} as {name}").format(url=client.url, name=name), theme.CREAM),
+            ("○ " + (_("the table is closed") if session.over() else _("connection lost – coming back…")), theme.AMBER)]
+
+
+def draw_table_panel(surface: pygame.Surface, fonts: Any, lines: list[Line], topright: tuple[int, int], scale: float = 1.0,
+                     most: int | None = None) -> pygame.Rect | None:
+    """The lines in a box whose top right corner is `topright` (at most `most` pixels wide: longer
+    lines are cut with "…"); where it was drawn (None: nothing to show)."""
+    if not lines:
+        return None
+    size = max(12, int(14 * scale))
+    pad = max(6, int(8 * scale))
+    most = most or surface.get_width() // 2
+    rendered = []
+    for text, color in lines:
+        img = fonts.text(text, size, color, "bold" if not rendered else "regular")
+        if img.get_width() > most - 2 * pad:
+            cut = text
+            while len(cut) > 4 and fonts.font(size, "regular").size(cut + "…")[0] > most - 2 * pad:
+                cut = cut[:-1]
+            img = fonts.text(cut + "…", size, color, "bold" if not rendered else "regular")
+        rendered.append(img)
+    w = max(i.get_width() for i in rendered) + 2 * pad
+    lh = max(i.get_height() for i in rendered) + 2
+    rect = pygame.Rect(topright[0] - w, topright[1], w, lh * len(rendered) + 2 * pad - 2)
+    theme.rounded_panel(surface, rect, (20, 12, 6, 215), theme.BRASS_DARK, 8, 1)
+    y = rect.y + pad
+    for img in rendered:
+        surface.blit(img, (rect.x + pad, y))
+        y += lh
+    return rect
+
+
+__all__ = ["draw_table_panel", "table_lines"]

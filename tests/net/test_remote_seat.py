@@ -1,0 +1,152 @@
+"""A person playing a joined seat (issue 16): the remote session over a real host on loopback plays the
+match the host's log records, hears every entry as an `Applied` with the state before it, refuses what
+is not its seat's, and comes back after the connection dropped with the entries it missed."""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+from game.match import Match, PlayerSpec
+from game.net.client import TableClient
+from game.net.host import TableHost
+from game.net.remote import remote_session
+from game.session import INSTANT, Applied, Notice, Rewound, Session, session_for
+
+WAIT = 30.0
+
+
+def until(what: Callable[[], Any], *pumps: Callable[[], Any], seconds: float = WAIT) -> Any:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for f in pumps:
+            f()
+        got = what()
+        if got:
+            return got
+        time.sleep(0.002)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def hosted(game: str, kinds: tuple[str, ...], seed: int = 3) -> tuple[Session, TableHost]:
+    names = ["Ann", "Bo", "Cy", "Di"][: len(kinds)]
+    kw: dict[str, Any] = {"track": "babybane"} if game == "racerbile" else {"games": 1}
+    m = Match(game, [PlayerSpec(n, k) for n, k in zip(names, kinds)], seed=seed, **kw)
+    s = session_for(m, pace=INSTANT)
+    t = TableHost(s, host="127.0.0.1", port=0)
+    s.on_tick.append(t.pump)
+    return s, t
+
+
+def join(t: TableHost, seat: str, host_tick: Callable[[], Any]) -> Session:
+    c = TableClient(f"ws://127.0.0.1:{t.port}", t.code, seat=seat)
+    until(lambda: c.mirror is not None and c.index is not None, c.pump, host_tick)
+    return remote_session(c)
+
+
+def test_a_person_at_a_joined_seat_plays_schock_to_the_end_and_the_table_records_what_the_host_records() -> None:
+    s, t = hosted("schock", ("remote", "bot", "bot"))
+    tick = lambda: s.tick(0.01)  # noqa: E731
+    r = join(t, "Ann", tick)
+    heard: list[Applied] = []
+    r.listen(lambda ev: heard.append(ev) if isinstance(ev, Applied) else None)
+    rng = random.Random(5)
+    asked = -1
+    try:
+        def step() -> bool:
+            nonlocal asked
+            tick()
+            r.tick(0.01)
+            n = len(r.match.log.entries)
+            if r.waiting_for() == (0,) and asked != n:  # our turn, and nothing asked at this length yet
+                action = rng.choice(list(r.state.legal_actions()))
+                assert r.request("Ann", action) is None
+                asked = n
+            return s.over() and len(r.match.log.entries) == len(s.match.log.entries)
+        until(step, seconds=120)
+        assert [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
+        assert any(e.seat == 0 for e in s.match.log.entries[1:])  # Ann acted, from afar
+        # every entry was heard with the state before it
+        assert len(heard) == len(s.match.log.entries) - 1
+        for ev in heard:
+            assert ev.index >= 1 and ev.entry is r.match.log.entries[ev.index]
+        assert r.over()
+    finally:
+        r.close()
+        t.close()
+
+
+def test_a_joined_seat_acts_only_for_itself_and_undo_stays_with_the_host() -> None:
+    s, t = hosted("schock", ("bot", "remote"))
+    tick = lambda: s.tick(0.01)  # noqa: E731
+    r = join(t, "Bo", tick)
+    try:
+        notes: list[str] = []
+        r.listen(lambda ev: notes.append(ev.text) if isinstance(ev, Notice) else None)
+        action = next(iter(r.state.legal_actions()))
+        refused = r.request("Ann", action)
+        assert refused is not None and "Bo" in str(refused)  # Ann is the host's bot: not ours to play
+        assert r.undo() is not None
+        n = len(s.match.log.entries)
+        r.undo_to(1)
+        assert len(s.match.log.entries) == n and notes  # told, nothing taken back
+    finally:
+        r.close()
+        t.close()
+
+
+def test_a_joined_seat_hears_the_hosts_undo_and_the_entries_after_it() -> None:
+    s, t = hosted("racerbile", ("human", "remote"))
+    tick = lambda: s.tick(0.01)  # noqa: E731
+    r = join(t, "Bo", tick)
+    rewound: list[int] = []
+    r.listen(lambda ev: rewound.append(ev.length) if isinstance(ev, Rewound) else None)
+    try:
+        for _ in range(6):  # the people at the host and afar play a few decisions
+            def someone_acts() -> bool:
+                tick()
+                r.tick(0.01)
+                waiting = s.waiting_for()
+                if not waiting:
+                    return False
+                seat = waiting[0]
+                action = next(iter(s.state.legal_actions()))
+                if seat == 1:
+                    return r.request("Bo", action) is None
+                return s.request(seat, action) is None
+            until(someone_acts)
+            until(lambda: len(r.match.log.entries) == len(s.match.log.entries), tick, lambda: r.tick(0.01))
+        before = len(s.match.log.entries)
+        s.undo_to(before - 2)
+        until(lambda: [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries], tick, lambda: r.tick(0.01))
+        assert rewound and rewound[-1] <= before - 2
+    finally:
+        r.close()
+        t.close()
+
+
+def test_a_joined_seat_whose_connection_drops_comes_back_with_every_entry_it_missed() -> None:
+    import asyncio
+
+    s, t = hosted("katchen", ("bot", "bot", "remote"))
+    r: Any = join(t, "Cy", t.pump)  # the host serves, and does not play yet
+    try:
+        ws = r.client._ws
+        assert ws is not None
+        asyncio.run_coroutine_threadsafe(ws.close(), r.client._loop).result(5)  # the laptop's Wi-Fi goes
+        until(lambda: r.gone is not None, lambda: r.tick(0.01))
+        missed = len(r.match.log.entries)
+        until(lambda: s.waiting_for() == (2,), lambda: s.tick(0.01))  # the bots play on meanwhile
+        assert len(s.match.log.entries) > missed
+        assert r.request("Cy", next(iter(r.state.legal_actions()))) is not None  # not while away
+        until(lambda: r.gone is None, lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the seat's token
+        until(lambda: len(r.match.log.entries) == len(s.match.log.entries), lambda: s.tick(0.01), lambda: r.tick(0.01))
+        assert [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
+        n = len(s.match.log.entries)
+        assert r.waiting_for() == (2,)
+        assert r.request("Cy", next(iter(r.state.legal_actions()))) is None
+        until(lambda: len(s.match.log.entries) > n, lambda: s.tick(0.01), lambda: r.tick(0.01))
+        assert s.match.log.entries[n].seat == 2  # Cy's action, from afar, after coming back
+    finally:
+        r.close()
+        t.close()
