@@ -46,7 +46,7 @@ def draw_table_panel(surface: pygame.Surface, fonts: Any, lines: list[Line], top
     size = max(12, int(14 * scale))
     pad = max(6, int(8 * scale))
     most = most or surface.get_width() // 2
-    rendered = []
+    rendered: list[pygame.Surface] = []
     for text, color in lines:
         img = fonts.text(text, size, color, "bold" if not rendered else "regular")
         if img.get_width() > most - 2 * pad:

@@ -20,7 +20,7 @@ from game.ui.dice.table_layout import MAX_MATS, Layout, seat_arrow
 from game.ui.common.theme import Fonts
 
 DRINK_NAMES = {Drink.BEER: N_("beer"), Drink.LIGHT_BEER: N_("light beer"), Drink.OTHER: N_("other drink")}
-KIND_NAMES = {"human": "", "bot": N_("bot"), "random": N_("random bot")}
+KIND_NAMES = {"human": "", "bot": N_("bot"), "random": N_("random bot"), "remote": N_("at another laptop")}
 STAGE_LABELS = {"half1": N_("first half"), "half2": N_("second half"), "final": N_("final")}
 
 

@@ -40,14 +40,14 @@ PRACTICE_GAME = "bierpong"  # P in the menu opens its practice table (the physic
 PONG_KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("casual", N_("Casual bot")), ("bot", N_("Regular bot")), ("good", N_("Good bot")), ("pro", N_("Pro bot"))]
 PONG_TEAM = 4  # players a Bierpong team has at most
 # "remote": a player at another laptop, who joins the table the menu hosts (`game.net`)
-KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("bot", N_("Bot")), ("random", N_("Random bot")), ("remote", N_("Remote player"))]
+KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("bot", N_("Bot")), ("random", N_("Random bot")), ("remote", N_("Remote"))]
 RACE_KINDS: list[tuple[str, str]] = [
     ("human", N_("Human")),
     ("careful", N_("Careful bot")),
     ("racer", N_("Racer bot")),
     ("stalin", N_("Stalin bot")),
     ("random", N_("Random bot")),
-    ("remote", N_("Remote player")),
+    ("remote", N_("Remote")),
 ]
 RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor", "lemans_drivers", "nol4_beer_on_top")  # Racerbile options shown only for Le Mans …
@@ -690,6 +690,7 @@ class MenuScene(OverlayScene):
             (_("Edit tracks…"), _("Tracks…"), _("the track editor: a new track, a copy of a shipped one, or yours"), 150),
             (_("Special shots…"), _("Shots…"), _("Bierpong's special shots, solved through the physics and played slowly, with the referee's rulings (D)"), 150),
             (_("Settings…"), _("Settings"), _("language, sound, assists and the remembered players (S)"), 130),
+            (_("Join a table…"), _("Join…"), _("play at a table another laptop hosts on this network, or watch it (J)"), 150),
         ]
         tools = [(text, word, tip, max(tw, bf.size(text)[0] + 24)) for text, word, tip, tw in tools]
         room = self.quit_button.rect.left - 12 - margin - 12 * (len(tools) - 1)
@@ -702,7 +703,7 @@ class MenuScene(OverlayScene):
             bw = int(tw * shrink)
             made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
             bx += bw + 12
-        self.load_button, self.replays_button, self.help_button, self.edit_button, self.shots_button, self.settings_button = made
+        self.load_button, self.replays_button, self.help_button, self.edit_button, self.shots_button, self.settings_button, self.join_button = made
         self.message_rect = pygame.Rect(bx, by - 4, self.quit_button.rect.left - 12 - bx, 56)
         if self.message_rect.w < 300:
             self.message_rect = pygame.Rect(margin, by - 26, w - 2 * margin, 24)
@@ -923,6 +924,13 @@ class MenuScene(OverlayScene):
         self._sync_names()
         self.host.push(SettingsScene(self.host))
 
+    def open_join(self) -> None:
+        """Join a table hosted at another laptop (J)."""
+        from game.ui.menu.join_scene import JoinScene
+
+        self._sync_names()
+        self.host.push(JoinScene(self.host))
+
     def open_practice(self) -> None:
         """The Bierpong practice table: the physics alone, no rules (P in the menu)."""
         from game.ui.pong.pong import PongScene
@@ -1093,6 +1101,8 @@ class MenuScene(OverlayScene):
                 self.open_shots()
             elif el is self.settings_button:
                 self.open_settings()
+            elif el is self.join_button:
+                self.open_join()
             elif el is not None and el is self.continue_button:
                 self.resume_last()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -1142,6 +1152,8 @@ class MenuScene(OverlayScene):
             self.open_shots()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_s and not self._typing():
             self.open_settings()
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_j and not self._typing():
+            self.open_join()
         elif e.type == pygame.MOUSEWHEEL and (m.game == "racerbile" or self.more_button is not None):
             pos = pygame.mouse.get_pos()
             if self.right.collidepoint(pos):

@@ -250,7 +250,9 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
         bits = []
         if row.driver:
             bits.append(_("{name} at the wheel").format(name=row.driver))
-        if row.kind:
+        if row.kind == "remote":
+            bits.append(_("at another laptop"))
+        elif row.kind:
             bits.append(_("{kind} bot").format(kind=row.kind))
         bits.append(_("{n} fields").format(n=row.distance) if row.distance > 0 else _("at the start"))
         if row.note:

@@ -1,0 +1,110 @@
+"""The network table in the window (issue 16), headless on loopback: the menu hosts a match with a
+remote player and shows its address, code and seats; the join screen connects with the code, lists
+the free seat, takes it, and the joined player's scene plays that seat at the host's table."""
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Callable, Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.match import Match, PlayerSpec  # noqa: E402
+from game.dice.actions import Roll, Stand  # noqa: E402
+from game.ui.common.app import App  # noqa: E402
+from game.ui.common.table_panel import table_lines  # noqa: E402
+from game.ui.dice.dice_table import DiceTableScene  # noqa: E402
+from game.ui.menu.join_scene import JoinScene, normal_url  # noqa: E402
+from game.ui.menu.menu import MenuModel, hosted_scene  # noqa: E402
+
+WAIT = 30.0
+
+
+def frames(what: Callable[[], Any], *scenes: Any, seconds: float = WAIT) -> Any:
+    """Update the scenes a frame at a time until `what()` holds (bounded)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for s in scenes:
+            s.update(1 / 60)
+        got = what()
+        if got:
+            return got
+        time.sleep(0.005)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1600, 1000))
+    try:
+        yield a
+    finally:
+        a.close()
+
+
+def test_normal_url_takes_what_a_person_types() -> None:
+    assert normal_url(" 192.168.1.20:5000 ") == "ws://192.168.1.20:5000"
+    assert normal_url("ws://pub-tv.local:47000") == "ws://pub-tv.local:47000"
+    assert normal_url("192.168.1.20").startswith("ws://192.168.1.20:")
+    for bad in ("", "   ", "http://x:1", "ws://"):
+        with pytest.raises(ValueError):
+            normal_url(bad)
+
+
+def test_the_menu_offers_the_remote_kind_and_start_hosts_the_table() -> None:
+    m = MenuModel()
+    assert not m.hosting()
+    m.players[1].kind = "remote"
+    assert m.hosting()
+
+
+def test_a_hosted_match_refuses_what_cannot_cross_laptops_yet(app: App) -> None:
+    m = Match("bierpong", [PlayerSpec("Foxes", "human", drivers=("Anna",)), PlayerSpec("Owls", "remote", drivers=("Cem",))], seed=1)
+    with pytest.raises(ValueError, match="Bierpong"):
+        hosted_scene(app, m, announce=False, port=0)
+
+
+def test_the_join_screen_takes_a_free_seat_at_a_table_the_menu_hosts_and_plays_it(app: App) -> None:
+    m = Match("schock", [PlayerSpec("Ann", "human"), PlayerSpec("Bo", "remote")], seed=3, games=1)
+    hs: Any = hosted_scene(app, m, announce=False, port=0)
+    app.push(hs)
+    try:
+        port = hs.table.host.port
+        lines = [t for t, _c in table_lines(hs.session, hs.table)]
+        assert hs.table.code in lines[0] and any("Bo" in t and "free" in t for t in lines)
+        js = JoinScene(app)
+        app.push(js)
+        js.address_entry.set_text(f"127.0.0.1:{port}")
+        js.code_entry.set_text("WRONG1")
+        js.connect()
+        frames(lambda: js.message, hs, js)
+        assert "wrong join code" in js.message
+        js.code_entry.set_text(hs.table.code.lower())  # typed in small letters: the code is the same
+        js.connect()
+        frames(lambda: js.client is not None and js.seat_buttons, hs, js)
+        assert js.free_seats() == [("Bo", True)]
+        js.draw(app.screen)
+        js.take_seat("Bo")
+        joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], DiceTableScene) else None, hs, js)
+        assert joined.session.client.index == 1 and joined.is_human(1) and not joined.is_human(0)
+        frames(lambda: any("Bo" in t and "connected" in t for t, _c in table_lines(hs.session, hs.table)), hs, joined)
+        # Ann plays at the host, Bo at the joined laptop, until Bo has stood once
+        def play() -> bool:
+            if not hs.busy() and not joined.busy() and hs.session.waiting_for():
+                seat = hs.session.waiting_for()[0]
+                scene = hs if seat == 0 else joined
+                if seat == 0 or joined.session.waiting_for() == (1,):
+                    legal = list(scene.session.state.legal_actions())
+                    scene.ask(Stand() if Stand() in legal else Roll(()))
+            return any(e.seat == 1 and e.action == "stand" for e in hs.session.match.log.entries)
+        frames(play, hs, joined, seconds=60)
+        frames(lambda: len(joined.match.log.entries) == len(hs.session.match.log.entries), hs, joined)
+        assert [e.to_dict() for e in joined.match.log.entries] == [e.to_dict() for e in hs.session.match.log.entries]
+        hs.draw(app.screen)
+        joined.draw(app.screen)
+        assert any("Joined" in t for t, _c in table_lines(joined.session, None))
+    finally:
+        hs.closed()
