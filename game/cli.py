@@ -90,11 +90,14 @@ def _parser() -> argparse.ArgumentParser:
                       "(default: Ann:remote,Bo:bot)")
     host.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: the track (default babybane)")
     host.add_argument("--variant", choices=("babybile", "racerbile"), default="babybile", help="Racerbile: the rules (default babybile; Le Mans across machines is not built yet)")
-    host.add_argument("--port", type=int, default=0, help="the port to listen on (0: a free one, printed)")
+    host.add_argument("--port", type=int, default=None, help="the port to listen on (0: a free one; default: a free one headless, 47474 with a window)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="the address to listen on (default: every interface)")
     host.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
     host.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
-    host.add_argument("--headless", action="store_true", help="no window: print `table ws://ADDRESS:PORT code CODE`, exit 0 when the match is over")
+    host.add_argument("--headless", action="store_true", help="no window: print `table ws://ADDRESS:PORT code CODE`, exit 0 when the match is over "
+                      "(without it the table opens in a window, showing its address and code)")
+    host.add_argument("--remote-timeout", type=float, default=None, metavar="S",
+                      help="a remote player away for S seconds while the table waits for them: a bot plays the seat until they are back (default: the seat waits)")
     host.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
     host.add_argument("--save", metavar="FILE", default=None, help="save the match there when it is over")
     host.add_argument("--no-announce", action="store_true", help="do not announce the table on the network (mDNS)")
@@ -108,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     who = join.add_mutually_exclusive_group(required=True)
     who.add_argument("--seat", metavar="NAME", help="the remote seat to take")
     who.add_argument("--watch", action="store_true", help="follow as a spectator, printing the entries")
-    join.add_argument("--bot", metavar="KIND", default=None, help="the bot that plays the seat (bot, random, …)")
+    join.add_argument("--bot", metavar="KIND", default=None, help="the bot that plays the seat (bot, random, …); without it the seat opens in a window for you to play")
     join.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
 
     tables = sub.add_parser("tables", help="the tables hosted on the local network (mDNS): where to join them")
@@ -332,12 +335,25 @@ def _host(args: argparse.Namespace) -> int:
     from game.match import Match
     from game.net.play import serve_headless
 
-    if not args.headless:
-        raise InputError("the host's window is not built yet: host with --headless and join with `join` (docs/network.md)", "host")
     if args.games < 1:
         raise InputError("--games must be at least 1", "--games")
-    if not 0 <= args.port <= 65535:
+    if args.port is not None and not 0 <= args.port <= 65535:
         raise InputError(f"--port must be 0 to 65535, not {args.port}", "--port")
+    t = args.remote_timeout
+    if t is not None and not 0 < t <= 24 * 3600:  # (NaN fails too)
+        raise InputError(f"--remote-timeout must be a number of seconds above 0 and at most a day, not {t}", "--remote-timeout")
+    if not args.headless:
+        if args.load or args.journal:
+            raise InputError("--load and --journal are for --headless (a window continues saved matches from the menu)", "--load")
+        from game.ui.common.app import run_app
+
+        players = _players(args.players or ("Ann:human,Bo:remote,Cy:careful" if args.game == "racerbile" else "Ann:human,Bo:remote"),
+                           ("human", "remote", "careful", "racer", "stalin", "random") if args.game == "racerbile" else ("human", "remote", "bot", "random"))
+        from game.rules.racerbile import SPEC as RACE
+
+        profile = RACE.make(args.variant) if args.game == "racerbile" else None
+        return run_app("table", game=args.game, players=players, profile=profile, seed=args.seed, games=args.games,
+                       track=args.track, port=args.port, remote_timeout=t)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.load:
         match = Match.load(args.load, defer_check=True)
@@ -357,8 +373,8 @@ def _host(args: argparse.Namespace) -> int:
         players = _players(args.players or "Ann:remote,Bo:bot", ("remote", "bot", "random"))
         match = Match(args.game, players, seed=seed, games=args.games)
     try:
-        rc = serve_headless(match, host=args.bind, port=args.port, timeout=args.timeout, announce=not args.no_announce,
-                            journal=args.load or args.journal)
+        rc = serve_headless(match, host=args.bind, port=args.port or 0, timeout=args.timeout, announce=not args.no_announce,
+                            journal=args.load or args.journal, remote_timeout=t)
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:
@@ -373,7 +389,9 @@ def _join(args: argparse.Namespace) -> int:
     if args.watch:
         return watch(args.address, args.code, timeout=args.timeout)
     if not args.bot:
-        raise InputError("a window to play a joined seat in is not built yet: seat a bot with --bot KIND, or --watch", "--bot")
+        from game.ui.common.app import run_app
+
+        return run_app("menu", join=(args.address, args.code, args.seat))
     return play_remote_bot(args.address, args.code, args.seat, args.bot, timeout=args.timeout)
 
 

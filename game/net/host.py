@@ -26,8 +26,9 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
 from game.session.events import Rewound, SessionEvent
+from game.i18n import _
 from game.session.seats import Person
-from game.session.session import Session
+from game.session.session import REMOTE, Session
 
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading
 TRIES = 5  # wrong join codes one address may send a minute
@@ -53,8 +54,13 @@ class TableHost:
     """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default)."""
 
     def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None,
-                 tokens: dict[int, str] | None = None) -> None:
+                 tokens: dict[int, str] | None = None, remote_timeout: float | None = None) -> None:
+        if remote_timeout is not None and not (0 < remote_timeout < 1e9):  # (NaN fails both)
+            raise ValueError(f"remote_timeout: a positive number of seconds, not {remote_timeout!r}")
         self.session = session
+        self.remote_timeout = remote_timeout  # seconds an away seat waits before a bot plays it (None: it waits)
+        self.away: dict[int, float] = {}  # seat → since when (monotonic) it is away: it was connected and dropped
+        self.stand_ins: set[int] = set()  # away seats a bot plays until they come back
         self.code = code or new_code()
         self.bind = host
         self.port = port
@@ -81,7 +87,8 @@ class TableHost:
     # --- what the table shows ----------------------------------------------------------------------
 
     def remote_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.session.seats) if isinstance(s, Person) and not s.here]
+        """The seats played from afar (those a bot stands in for too)."""
+        return [i for i, s in enumerate(self.session.seats) if (isinstance(s, Person) and not s.here) or i in self.stand_ins]
 
     def connected(self) -> dict[int, bool]:
         """Each remote seat: whether a client plays it now."""
@@ -113,14 +120,42 @@ class TableHost:
                     break
             conn = self._conns.get(cid)
             if msg["type"] == "_gone":
-                self._conns.pop(cid, None)
+                gone = self._conns.pop(cid, None)
+                if gone is not None and gone.joined and gone.seat is not None and not self.connected().get(gone.seat):
+                    self.away[gone.seat] = time.monotonic()
                 self._broadcast(encode("seats", seats=self._seat_list()))
             elif conn is not None:
                 try:
                     self._handle(conn, msg)
                 except Exception as e:  # the host never falls over a client's message: it says what broke
                     self._refuse(conn, f"the host could not handle that ({type(e).__name__}: {e})")
+        self._stand_in()
         self._send_new()
+
+    def _stand_in(self) -> None:
+        """An away seat the table waits for longer than `remote_timeout`: a bot plays it until it is back."""
+        if self.remote_timeout is None or not self.away:
+            return
+        now = time.monotonic()
+        s = self.session
+        for seat in s.waiting_for():
+            since = self.away.get(seat)
+            if since is not None and seat not in self.stand_ins and now - since >= self.remote_timeout:
+                name = s.match.players[seat].name
+                s.seats[seat] = s.make_bot(seat, "bot")
+                self.stand_ins.add(seat)
+                s.notice(_("{name} is away: a bot plays the seat until they are back").format(name=name))
+                self._broadcast(encode("seats", seats=self._seat_list()))
+
+    def _back(self, seat: int) -> None:
+        """A seat's player is connected again: the seat is theirs (a stand-in bot leaves it)."""
+        self.away.pop(seat, None)
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            s = self.session
+            name = s.match.players[seat].name
+            s.seats[seat] = Person(name, REMOTE, here=False)
+            s.notice(_("{name} is back and plays the seat again").format(name=name))
 
     def close(self, reason: str = "the host closed the table") -> None:
         """Say goodbye to every client and stop serving."""
@@ -181,6 +216,8 @@ class TableHost:
         log = self.session.match.log
         have = min(int(msg.get("have", 0)), len(log.entries))
         conn.seat, conn.watching, conn.joined = seat, seat is None, True
+        if seat is not None:
+            self._back(seat)
         head = {"game": log.game, "players": log.players, "profile": log.profile, "seed": log.seed, "settings": log.settings}
         self._send(conn, encode("welcome", seat=None if seat is None else log.players[seat]["name"], index=seat,
                                 token=self.tokens.get(seat) if seat is not None else None, header=head, at=have,
@@ -212,7 +249,8 @@ class TableHost:
 
     def _seat_list(self) -> list[dict[str, Any]]:
         on = self.connected()
-        return [{"name": p.name, "kind": p.kind, "connected": on.get(i)} for i, p in enumerate(self.session.match.players)]
+        return [{"name": p.name, "kind": p.kind, "connected": on.get(i), "away": i in self.away, "stand_in": i in self.stand_ins}
+                for i, p in enumerate(self.session.match.players)]
 
     def _send_new(self) -> None:
         entries = self.session.match.log.entries

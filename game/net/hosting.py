@@ -39,23 +39,23 @@ class SeatLine:
     """A remote seat as the host shows it."""
 
     name: str
-    state: str  # "connected", "away" or "free"
+    state: str  # "connected", "away", "stand_in" (away, a bot plays meanwhile) or "free"
 
 
 class HostedTable:
     """`session` served on `bind:port` (`DEFAULT_PORT`, else a free one) until `close()`."""
 
-    def __init__(self, session: Session, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, announce: bool = True) -> None:
+    def __init__(self, session: Session, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, announce: bool = True,
+                 remote_timeout: float | None = None) -> None:
         try:
-            self.host = TableHost(session, host=bind, port=port)
+            self.host = TableHost(session, host=bind, port=port, remote_timeout=remote_timeout)
         except OSError:
             if port == 0:
                 raise
-            self.host = TableHost(session, host=bind, port=0)  # taken (a second table on this machine): any free port
+            self.host = TableHost(session, host=bind, port=0, remote_timeout=remote_timeout)  # taken (a second table here): any free port
         self.session = session
         self.url = address_of(self.host)
         self.code = self.host.code
-        self._seen: set[int] = set()
         session.on_tick.append(self.pump)
         self.announcement = None
         if announce:
@@ -71,15 +71,13 @@ class HostedTable:
 
     def pump(self) -> None:
         self.host.pump()
-        for seat, on in self.host.connected().items():
-            if on:
-                self._seen.add(seat)
 
     def seats(self) -> list[SeatLine]:
-        """Each remote seat: connected now, away (it was connected), or free (nobody took it yet)."""
-        players = self.session.match.players
-        return [SeatLine(players[i].name, "connected" if on else "away" if i in self._seen or i in self.host.tokens else "free")
-                for i, on in self.host.connected().items()]
+        """Each remote seat: connected now; away (it was, and dropped) – a bot standing in after the
+        table's `remote_timeout` –; or free (nobody took it yet)."""
+        players, h = self.session.match.players, self.host
+        return [SeatLine(players[i].name, "connected" if on else "stand_in" if i in h.stand_ins else "away" if i in h.away or i in h.tokens else "free")
+                for i, on in h.connected().items()]
 
     def waiting_for_remote(self) -> list[str]:
         """The remote seats the table waits for that nobody plays now."""

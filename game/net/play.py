@@ -47,19 +47,21 @@ def _kept_table(path: Path) -> tuple[str | None, dict[int, str]]:
 
 
 def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: IO[str] | None = None,
-                   timeout: float = 24 * 3600.0, announce: bool = True, journal: str | Path | None = None) -> int:
+                   timeout: float = 24 * 3600.0, announce: bool = True, journal: str | Path | None = None,
+                   remote_timeout: float | None = None) -> int:
     """Serve `match` until it is over: its bots play at the host, its remote seats from afar. Prints
     `table ws://ADDRESS:PORT code CODE` once it is ready, and announces the table on the network
     (`game.net.discovery`; on that address alone when bound to one); 0 when the match ended.
     With `journal` every entry is on disk before it counts (`Match.attach_journal`), and the code and
     the seats' tokens beside it (`table_file`): a host killed and started again on that journal
-    serves the same match, and its clients come back with their tokens."""
+    serves the same match, and its clients come back with their tokens. `remote_timeout`: seconds an
+    away seat waits before a bot plays it until its player is back (`TableHost`)."""
     out = out or sys.stdout
     session = session_for(match, pace=INSTANT)
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
         match.attach_journal(journal)  # continues the journal the match was loaded from
-    table = TableHost(session, host=host, port=port, code=code, tokens=tokens)
+    table = TableHost(session, host=host, port=port, code=code, tokens=tokens, remote_timeout=remote_timeout)
     kept = dict(table.tokens)
     if journal is not None:
         _keep_table(table_file(journal), table)

@@ -159,9 +159,10 @@ class _Overrides:
             seat = s.seat_index(who)
         except KeyError:
             return Refusal(_("{name!r} has no seat at this table").format(name=who))
+        if self.client.index is None:
+            return Refusal(_("you are watching: a spectator plays no seat"))
         if seat != self.client.index and not s.table_action(action):
-            return Refusal(_("you play {name}'s seat only").format(name=s.match.players[self.client.index].name
-                                                                   if self.client.index is not None else "–"))
+            return Refusal(_("you play {name}'s seat only").format(name=s.match.players[self.client.index].name))
         if self.gone is not None:
             return Refusal(_("not connected to the table – wait until it is back"))
         refusal = s.refusal(seat, action)

@@ -150,3 +150,31 @@ def test_a_joined_seat_whose_connection_drops_comes_back_with_every_entry_it_mis
     finally:
         r.close()
         t.close()
+
+
+def test_remote_timeout_a_bot_plays_an_away_seat_until_its_player_is_back() -> None:
+    import asyncio
+
+    from game.net.hosting import HostedTable
+
+    m = Match("schock", [PlayerSpec("Ann", "remote"), PlayerSpec("Bo", "bot")], seed=4, games=1)
+    s = session_for(m, pace=INSTANT)
+    table = HostedTable(s, port=0, announce=False, remote_timeout=0.2)
+    t = table.host
+    try:
+        r: Any = join(t, "Ann", t.pump)
+        assert [x.state for x in table.seats()] == ["connected"]
+        ws = r.client._ws
+        asyncio.run_coroutine_threadsafe(ws.close(), r.client._loop).result(5)  # Ann's laptop sleeps
+        until(lambda: [x.state for x in table.seats()] == ["away"], lambda: s.tick(0.01), lambda: r.tick(0.01))
+        n = len(s.match.log.entries)
+        until(lambda: any(e.seat == 0 for e in s.match.log.entries[n:]), lambda: s.tick(0.01))  # the stand-in plays Ann's turn
+        assert [x.state for x in table.seats()] == ["stand_in"] and s.is_bot(0)
+        assert any("Ann is away" in text for text in s.notices)
+        until(lambda: r.gone is None and not s.is_bot(0), lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the token
+        assert [x.state for x in table.seats()] == ["connected"]
+        assert any("Ann is back" in text for text in s.notices)
+        until(lambda: len(r.match.log.entries) == len(s.match.log.entries), lambda: s.tick(0.01), lambda: r.tick(0.01))
+        assert [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
+    finally:
+        table.close()

@@ -197,15 +197,20 @@ def run_app(
     games: int = 1,
     seed: int | None = None,
     track: str | None = None,
+    port: int | None = None,
+    join: tuple[str, str, str | None] | None = None,
+    remote_timeout: float | None = None,
 ) -> int:
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
     start="menu" opens the menu; start="table" opens the table of `game` for `players` and
     `profile` (defaults: Schock, one human and two bots) – for Racerbile the race on `track` –,
     or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
-    `screenshot` saves the last frame (PNG).
+    `screenshot` saves the last frame (PNG). A table with remote players is hosted (on `port`, by
+    default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
+    screen, connects, and takes the seat (None: shows the seats).
     """
-    from game.ui.menu.menu import MenuModel, MenuScene, match_scene
+    from game.ui.menu.menu import MenuModel, MenuScene, hosted_scene, match_scene
     from game.ui.common.prefs import reset_settings, startup_settings
 
     if start not in ("menu", "table"):
@@ -238,7 +243,14 @@ def run_app(
                 except ValueError as e:
                     menu.message = str(e)
                 else:
-                    app.push(match_scene(app, match))
+                    try:
+                        app.push(hosted_scene(app, match, port=port, remote_timeout=remote_timeout))
+                    except ValueError as e:
+                        menu.message = str(e)
+        elif join is not None:
+            from game.ui.menu.join_scene import JoinScene
+
+            app.push(JoinScene(app, address=join[0], code=join[1], seat=join[2]))
         return app.run(frames, screenshot)
     finally:
         app.close()

@@ -12,7 +12,7 @@ from game.ui.common import theme
 
 Line = tuple[str, tuple[int, int, int]]
 
-STATE_COLOR = {"connected": (120, 210, 120), "away": theme.AMBER, "free": theme.MUTED}
+STATE_COLOR = {"connected": (120, 210, 120), "away": theme.AMBER, "stand_in": theme.AMBER, "free": theme.MUTED}
 
 
 def table_lines(session: Any, table: Any) -> list[Line]:
@@ -20,7 +20,8 @@ def table_lines(session: Any, table: Any) -> list[Line]:
     if table is not None:
         lines: list[Line] = [(_("Table open: {url} · code {code}").format(url=table.url, code=table.code), theme.CREAM)]
         for seat in table.seats():
-            word = {"connected": _("connected"), "away": _("away – the seat waits"), "free": _("free – join with the code")}[seat.state]
+            word = {"connected": _("connected"), "away": _("away – the seat waits"), "stand_in": _("away – a bot plays meanwhile"),
+                    "free": _("free – join with the code")}[seat.state]
             lines.append((f"{'●' if seat.state == 'connected' else '○'} {seat.name}: {word}", STATE_COLOR[seat.state]))
         waiting = table.waiting_for_remote()
         if waiting and not session.over():

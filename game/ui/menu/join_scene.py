@@ -65,7 +65,8 @@ class _Job:
 class JoinScene(OverlayScene):
     """Join a table: found or typed, the code, then a seat or watch."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, *, address: str = "", code: str = "", seat: str | None = None) -> None:
+        """`address` and `code` given: it connects at once; with `seat` too it takes that seat."""
         super().__init__(host)
         self.fonts = host.fonts
         self.ui = make_manager(host.size)
@@ -74,13 +75,17 @@ class JoinScene(OverlayScene):
         self.looking: _Job | None = None
         self.connecting: _Job | None = None
         self.client: Any = None  # the spectator's connection that shows the seats, then the seat's
-        self.address = ""
-        self.code = ""
+        self.address = address
+        self.code = code
         self.message = ""
         self.status = ""
+        self.wanted = seat  # the seat to take once connected (the command line's `join --seat`)
         self._static: pygame.Surface | None = None
-        self.look()
         self.resize(host.size)
+        if address and code:
+            self.connect()
+        else:
+            self.look()
 
     # --- what the screen does ------------------------------------------------------------------
 
@@ -304,6 +309,10 @@ class JoinScene(OverlayScene):
                     self._open(client)
                     return
                 self.client = client
+                wanted, self.wanted = self.wanted, None
+                if wanted is not None:
+                    self.take_seat(wanted)
+                    return
                 self.rebuild()
         if self.client is not None:
             before = len(self.client.seats)

@@ -408,7 +408,7 @@ def match_scene(host: Host, match: Match, save_path: str | Path | None = None, c
 
 
 def hosted_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True,
-                 announce: bool = True, port: int | None = None) -> OverlayScene:
+                 announce: bool = True, port: int | None = None, remote_timeout: float | None = None) -> OverlayScene:
     """The match scene, its table served to the other laptops when a player is remote (`game.net`);
     ValueError when the game cannot be played across laptops yet or no port can be opened."""
     from game.net.hosting import DEFAULT_PORT, HostedTable, can_host, remote_players
@@ -420,7 +420,8 @@ def hosted_scene(host: Host, match: Match, save_path: str | Path | None = None, 
         raise ValueError(why)
     scene = match_scene(host, match, save_path, coach)
     try:
-        scene.table = HostedTable(scene.session, port=DEFAULT_PORT if port is None else port, announce=announce)  # type: ignore[attr-defined]
+        scene.table = HostedTable(scene.session, port=DEFAULT_PORT if port is None else port, announce=announce,  # type: ignore[attr-defined]
+                                  remote_timeout=remote_timeout)
     except OSError as e:
         scene.closed()
         raise ValueError(_("The table cannot be opened to the network: {error}").format(error=e)) from None
