@@ -14,6 +14,7 @@ nobody; a refused request is answered with the referee's reason and never reache
 from __future__ import annotations
 
 import asyncio
+import json
 import queue
 import threading
 import time
@@ -24,16 +25,31 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
+from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
 from game.session.events import Rewound, SessionEvent
 from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
 
-SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading
+SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading (new entries join the last batch)
+MAX_BEHIND = 100_000  # entries waiting for one client before it counts as not reading
+BATCH = 2000  # entries in one message at most
+SLOW_AFTER = 15.0  # seconds a client's oldest waiting message may wait before it counts as not reading
 TRIES = 5  # wrong join codes one address may send a minute
 FLOOD = 200  # messages a second one client may send before it is disconnected
 _CLOSE = "\0close"  # queued after a fatal refusal: the connection ends once it is sent
+
+
+@dataclass
+class _Batch:
+    """New entries for one client, from entry `at` on, each already in JSON: later ones join it
+    while it waits (a client that reads slowly gets fewer, bigger messages, never a longer queue)."""
+
+    at: int
+    parts: list[str]
+
+    def text(self) -> str:
+        return f'{{"type":"entries","v":{VERSION},"at":{self.at},"entries":[{",".join(self.parts)}]}}'
 
 
 @dataclass
@@ -43,7 +59,11 @@ class _Conn:
     id: int
     ws: ServerConnection
     address: str
-    out: asyncio.Queue[str]
+    out: deque[str | _Batch] = field(default_factory=deque)  # what waits to be sent, oldest first
+    since: deque[float] = field(default_factory=deque)  # when each of them was queued
+    behind: int = 0  # entries waiting in the batches
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dropped: bool = False
     seat: int | None = None
     watching: bool = False
     joined: bool = False
@@ -54,10 +74,11 @@ class TableHost:
     """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default)."""
 
     def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None,
-                 tokens: dict[int, str] | None = None, remote_timeout: float | None = None) -> None:
+                 tokens: dict[int, str] | None = None, remote_timeout: float | None = None, slow_after: float = SLOW_AFTER) -> None:
         if remote_timeout is not None and not (0 < remote_timeout < 1e9):  # (NaN fails both)
             raise ValueError(f"remote_timeout: a positive number of seconds, not {remote_timeout!r}")
         self.session = session
+        self.slow_after = slow_after  # seconds a client's oldest waiting message may wait before it is dropped
         self.remote_timeout = remote_timeout  # seconds an away seat waits before a bot plays it (None: it waits)
         self.away: dict[int, float] = {}  # seat → since when (monotonic) it is away: it was connected and dropped
         self.stand_ins: set[int] = set()  # away seats a bot plays until they come back
@@ -259,7 +280,11 @@ class TableHost:
             self._broadcast(encode("rewound", length=self._sent))
             self._rewound = None
         if self._sent and len(entries) > self._sent:
-            self._broadcast(encode("entries", at=self._sent, entries=[e.to_dict() for e in entries[self._sent:]]))
+            parts = [json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":")) for e in entries[self._sent:]]
+            at = self._sent
+            for c in list(self._conns.values()):
+                if c.joined and not self._loop.is_closed():
+                    self._loop.call_soon_threadsafe(self._enqueue_entries, c, at, parts)
         if self._sent:
             self._sent = len(entries)
 
@@ -288,20 +313,48 @@ class TableHost:
             await self._stop.wait()
             for c in list(self._conns.values()):  # let the goodbyes out
                 for _ in range(50):
-                    if c.out.empty():
+                    if not c.out or c.dropped:
                         break
                     await asyncio.sleep(0.01)
 
     def _enqueue(self, conn: _Conn, text: str) -> None:
-        try:
-            conn.out.put_nowait(text)
-        except asyncio.QueueFull:  # it does not read: it goes, the others do not wait for it
+        self._queue(conn, text)
+
+    def _enqueue_entries(self, conn: _Conn, at: int, parts: list[str]) -> None:
+        last = conn.out[-1] if conn.out else None
+        if isinstance(last, _Batch) and last.at + len(last.parts) == at and len(last.parts) + len(parts) <= BATCH:
+            last.parts.extend(parts)
+            conn.behind += len(parts)
+            self._check(conn)
+            return
+        conn.behind += len(parts)
+        self._queue(conn, _Batch(at, list(parts)))
+
+    def _queue(self, conn: _Conn, item: str | _Batch) -> None:
+        if conn.dropped:
+            return
+        conn.out.append(item)
+        conn.since.append(time.monotonic())
+        conn.wake.set()
+        self._check(conn)
+
+    def _check(self, conn: _Conn) -> None:
+        """A client whose messages pile up, or whose oldest has waited too long, is not reading: it
+        goes, and the others never wait for it."""
+        if conn.dropped:
+            return
+        late = bool(conn.since) and time.monotonic() - conn.since[0] > self.slow_after
+        if len(conn.out) > SEND_QUEUE or conn.behind > MAX_BEHIND or late:
+            conn.dropped = True
+            conn.out.clear()
+            conn.since.clear()
+            conn.wake.set()
             asyncio.ensure_future(conn.ws.close(1008, "too slow: messages piled up"))
 
     async def _serve(self, ws: ServerConnection) -> None:
         self._next += 1
         peer = ws.remote_address
-        conn = _Conn(self._next, ws, str(peer[0]) if peer else "?", asyncio.Queue(maxsize=SEND_QUEUE))
+        conn = _Conn(self._next, ws, str(peer[0]) if peer else "?")
         self._conns[conn.id] = conn
         sender = asyncio.ensure_future(self._send_loop(conn))
         try:
@@ -327,12 +380,27 @@ class TableHost:
 
     async def _send_loop(self, conn: _Conn) -> None:
         try:
-            while True:
-                text = await conn.out.get()
+            while not conn.dropped:
+                if not conn.out:
+                    conn.wake.clear()
+                    await conn.wake.wait()
+                    continue
+                item = conn.out.popleft()
+                conn.since.popleft()
+                if isinstance(item, _Batch):
+                    conn.behind -= len(item.parts)
+                    text = item.text()
+                else:
+                    text = item
                 if text is _CLOSE:
                     await conn.ws.close(1008, "refused")
                     return
-                await conn.ws.send(text)
+                try:
+                    await asyncio.wait_for(conn.ws.send(text), self.slow_after)
+                except asyncio.TimeoutError:  # it does not read: it goes
+                    conn.dropped = True
+                    await conn.ws.close(1008, "too slow: messages piled up")
+                    return
         except (ConnectionClosed, asyncio.CancelledError):
             pass
 

@@ -316,3 +316,53 @@ def test_actions_of_every_shape_are_refused_or_ruled_and_the_host_plays_on(table
     ann.request("roll", detail={"release": [1e308, -1e308], "junk": "x" * 1000})
     until(lambda: len(m.log.entries) > 1, table.pump)
     assert m.log.entries[1].action == "roll" and m.log.entries[1].detail is None
+
+
+@pytest.mark.slow
+def test_a_client_that_never_reads_is_dropped_and_the_others_get_every_entry() -> None:
+    """A spectator whose socket takes in almost nothing (a 4 KiB receive buffer) and that never reads
+    after its hello: once the socket's buffers are full and its oldest message has waited `slow_after`
+    seconds the host closes it; a spectator that reads follows the whole match (in fewer, bigger
+    messages when it falls behind), and the host plays on flat out without waiting."""
+    import socket
+
+    from websockets.client import ClientProtocol
+    from websockets.uri import parse_uri
+
+    m = Match("schock", [PlayerSpec("A", "bot"), PlayerSpec("B", "bot"), PlayerSpec("C", "bot")], seed=1, games=400)
+    s = session_for(m, pace=INSTANT)
+    t = TableHost(s, host="127.0.0.1", port=0, slow_after=2.0)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(WAIT)
+    good: TableClient | None = None
+    try:
+        sock.connect(("127.0.0.1", t.port))
+        ws = ClientProtocol(parse_uri(f"ws://127.0.0.1:{t.port}"))  # the real protocol, driven by hand: it never reads again
+        ws.send_request(ws.connect())
+        for data in ws.data_to_send():
+            sock.sendall(data)
+        ws.receive_data(sock.recv(4096))  # the handshake's answer
+        assert ws.handshake_exc is None
+        ws.send_text(encode("hello", code=t.code, watch=True, have=0).encode())
+        for data in ws.data_to_send():
+            sock.sendall(data)
+        good = TableClient(f"ws://127.0.0.1:{t.port}", t.code, watch=True)
+        g = good
+        until(lambda: t.spectators() == 2, [t.pump, g.pump])
+        end = time.monotonic() + 60
+        while t.spectators() == 2 and not s.over() and time.monotonic() < end:  # the host plays flat out
+            t.pump()
+            s.tick(0.01)
+            g.pump()
+        assert t.spectators() == 1 and not s.over(), f"the reader that never reads was not dropped ({len(m.log.entries)} entries, over: {s.over()})"
+        for _ in range(50):  # the table plays on
+            s.tick(0.01)
+            t.pump()
+        until(lambda: g.mirror is not None and len(g.mirror.log.entries) == len(m.log.entries), [t.pump, g.pump], 120)
+        assert g.mirror is not None and [e.to_dict() for e in g.mirror.log.entries] == [e.to_dict() for e in m.log.entries]
+    finally:
+        sock.close()
+        if good is not None:
+            good.close()
+        t.close()
