@@ -82,7 +82,7 @@ class RemoteTable:
             elif isinstance(ev, Gone):
                 over = s.over()
                 self.gone = ev.reason
-                if over or self.client.token is None:
+                if over or (self.client.token is None and self.client.index is not None):
                     s.notice(_("The table is closed: {reason}").format(reason=ev.reason), "info" if over else "error")
                 else:
                     s.notice(_("The connection to the table dropped ({reason}) – coming back…").format(reason=ev.reason), "error")
@@ -92,11 +92,12 @@ class RemoteTable:
     def _come_back(self) -> None:
         s: Any = self
         now = time.monotonic()
-        if s.over() or self.client.token is None or now > self._give_up or now < self._retry_at:
+        if s.over() or now > self._give_up or now < self._retry_at:
             return
         self._retry_at = now + RETRY
+        token = self.client.token  # (a spectator has none: it watches again with the code)
         try:
-            c = TableClient(self.client.url, str(self.client._hello["code"]), token=self.client.token, timeout=0.5,
+            c = TableClient(self.client.url, str(self.client._hello["code"]), token=token, watch=token is None, timeout=0.5,
                             mirror=s.match)
         except OSError:
             return

@@ -108,3 +108,32 @@ def test_the_join_screen_takes_a_free_seat_at_a_table_the_menu_hosts_and_plays_i
         assert any("Joined" in t for t, _c in table_lines(joined.session, None))
     finally:
         hs.closed()
+
+
+def test_a_spectator_from_the_join_screen_sees_the_race_without_controls_and_cannot_act(app: App) -> None:
+    from game.ui.race.race import RaceScene
+
+    m = Match("racerbile", [PlayerSpec("Ann", "human"), PlayerSpec("Bo", "remote")], seed=3, track="babybane")
+    hs: Any = hosted_scene(app, m, announce=False, port=0)
+    app.push(hs)
+    try:
+        js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code)  # connects at once
+        app.push(js)
+        frames(lambda: js.client is not None and js.seat_buttons, hs, js)
+        js.take_seat(None)  # Watch
+        tv: Any = app.stack[-1]
+        assert isinstance(tv, RaceScene) and tv.watching()
+        assert not {"undo", "challenge", "faults"} & set(tv.tool_buttons) and {"log", "help", "menu"} <= set(tv.tool_buttons)
+        n = len(hs.session.match.log.entries)
+        refused = tv.session.request(0, next(iter(tv.session.state.legal_actions())))
+        assert refused is not None and "spectator" in str(refused)
+        for _ in range(30):
+            hs.update(1 / 60)
+            tv.update(1 / 60)
+        assert len(hs.session.match.log.entries) == n  # nothing reached the host's log
+        hs.session.request(0, next(iter(hs.session.state.legal_actions())))  # Ann acts at the host: the TV follows
+        frames(lambda: len(tv.match.log.entries) == len(hs.session.match.log.entries) > n, hs, tv)
+        tv.draw(app.screen)
+        assert any("Watching" in t for t, _c in table_lines(tv.session, None))
+    finally:
+        hs.closed()

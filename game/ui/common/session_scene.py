@@ -23,6 +23,11 @@ class SessionScene:
     help: HelpOverlay | None
     table: Any = None  # the table served to other laptops (`game.net.hosting.HostedTable`), if any
 
+    def watching(self) -> bool:
+        """A spectator of a table hosted elsewhere: nothing here acts."""
+        client = getattr(self.session, "client", None)
+        return client is not None and client.index is None
+
     def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None) -> None:
         """The network table's corner (hosted or joined; nothing at a table of one keyboard)."""
         if self.table is None and getattr(self.session, "client", None) is None:

@@ -30,12 +30,14 @@ def table_lines(session: Any, table: Any) -> list[Line]:
     client = getattr(session, "client", None)
     if client is None:
         return []
-    name = session.match.players[client.index].name if client.index is not None else "–"
+    if client.index is not None:
+        head = _("Joined {url} as {name}").format(url=client.url, name=session.match.players[client.index].name)
+    else:
+        head = _("Watching {url}").format(url=client.url)
     if getattr(session, "gone", None) is None:
-        return [(_("Joined {url} as {name}").format(url=client.url, name=name), theme.CREAM),
-                ("● " + _("connected"), STATE_COLOR["connected"])]
-    return [(_("Joined {url} as {name}").format(url=client.url, name=name), theme.CREAM),
-            ("○ " + (_("the table is closed") if session.over() else _("connection lost – coming back…")), theme.AMBER)]
+        return [(head, theme.CREAM), ("● " + _("connected"), STATE_COLOR["connected"])]
+    closed = session.over() or client.index is None
+    return [(head, theme.CREAM), ("○ " + (_("the table is closed") if closed else _("connection lost – coming back…")), theme.AMBER)]
 
 
 def draw_table_panel(surface: pygame.Surface, fonts: Any, lines: list[Line], topright: tuple[int, int], scale: float = 1.0,

@@ -470,11 +470,19 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         if sig == self._button_sig:
             return
         self._button_sig = sig
+        remote = getattr(self.session, "client", None) is not None
         for b, ok in ((self.b_roll, roll_ok), (self.b_stand, stand_ok), (self.b_undo, sig[3])):
             if ok:
                 b.enable()
             else:
                 b.disable()
+        if remote:  # joined from afar: undo is the host's; a spectator plays nothing
+            self.b_undo.hide()
+            if self.watching():
+                self.b_roll.hide()
+                self.b_stand.hide()
+                self.b_flip.hide()
+                return
         if flips:
             self.b_flip.set_text(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)"))
             self.b_flip.show()

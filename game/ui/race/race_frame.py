@@ -44,6 +44,10 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
     match = ([coach] if lemans else []) + [
         ("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")),
         ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))]
+    client = getattr(sc.session, "client", None)
+    if client is not None:  # joined from afar: undo and challenges are the host's; a spectator calls nothing either
+        gone = {"undo", "challenge"} | ({"faults", "judges"} if client.index is None else set())
+        table, match = [t for t in table if t[0] not in gone], [t for t in match if t[0] not in gone]
     return [table, match]
 
 
@@ -139,7 +143,10 @@ def update_buttons(sc: RaceScene) -> None:
     shifts = st.shifts() if gear else []
     drivers = [a.name for a in st.legal_actions() if isinstance(a, Driver)] if gear else []
     action = ""
-    if st.phase == ORDER and sc.people() and not isinstance(sc.modal, TimeTrialDialog):
+    watching = sc.watching()
+    if watching and not st.is_terminal():
+        pass  # a spectator is offered nothing to do
+    elif st.phase == ORDER and sc.people() and not isinstance(sc.modal, TimeTrialDialog):
         action = _("Time trial… (T)")
     elif st.phase == NAME42 and mine:
         action = _("Name an opponent… (N)")
