@@ -12,7 +12,7 @@ from game.errors import InputError
 
 PLAY_CHOICES = ("schock", "katchen", "racerbile")
 RACE_VARIANTS = ("babybile", "racerbile", "le_mans")
-RACE_KINDS = ("human", "careful", "racer", "stalin", "random")
+RACE_KINDS = ("human", "careful", "racer", "stalin", "random", "remote")  # remote: joins from another laptop (the table is hosted)
 DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
 GAME_CHOICES = ("schock", "katchen")
 PONG_FORMATIONS = ("triangle10", "six", "three", "diamond", "line")  # physics.table.FORMATIONS (not imported: pymunk loads late)
@@ -89,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="comma-separated NAME[:KIND[:DRINK]], KIND remote|bot|random (Racerbile: remote|careful|racer|stalin|random) "
                       "(default: Ann:remote,Bo:bot)")
     host.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: the track (default babybane)")
-    host.add_argument("--variant", choices=("babybile", "racerbile"), default="babybile", help="Racerbile: the rules (default babybile; Le Mans across machines is not built yet)")
+    host.add_argument("--variant", choices=("babybile", "racerbile", "le_mans"), default="babybile",
+                      help="Racerbile: the rules (default babybile); le_mans: teams TEAM=D1/D2/D3[:KIND], a judges' seat to join with `join --judge`")
     host.add_argument("--port", type=int, default=None, help="the port to listen on (0: a free one; default: a free one headless, 47474 with a window)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="the address to listen on (default: every interface)")
     host.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
@@ -111,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     who = join.add_mutually_exclusive_group(required=True)
     who.add_argument("--seat", metavar="NAME", help="the remote seat to take")
     who.add_argument("--watch", action="store_true", help="follow as a spectator, printing the entries")
+    who.add_argument("--judge", action="store_true", help="Le Mans: take the judges' seat in a window (the judges' console, J)")
     join.add_argument("--bot", metavar="KIND", default=None, help="the bot that plays the seat (bot, random, …); without it the seat opens in a window for you to play")
     join.add_argument("--timeout", type=float, default=24 * 3600.0, metavar="S", help="give up after S seconds (exit 1)")
 
@@ -347,13 +349,17 @@ def _host(args: argparse.Namespace) -> int:
             raise InputError("--load and --journal are for --headless (a window continues saved matches from the menu)", "--load")
         from game.ui.common.app import run_app
 
-        players = _players(args.players or ("Ann:human,Bo:remote,Cy:careful" if args.game == "racerbile" else "Ann:human,Bo:remote"),
-                           ("human", "remote", "careful", "racer", "stalin", "random") if args.game == "racerbile" else ("human", "remote", "bot", "random"))
         from game.rules.racerbile import SPEC as RACE
 
         profile = RACE.make(args.variant) if args.game == "racerbile" else None
+        if profile is not None and args.variant == "le_mans":
+            players = _race_players(args.players or "Foxes:human,Owls:remote", True, None, int(profile["lemans_drivers"] or 3))
+        else:
+            players = _players(args.players or ("Ann:human,Bo:remote,Cy:careful" if args.game == "racerbile" else "Ann:human,Bo:remote"),
+                               ("human", "remote", "careful", "racer", "stalin", "random") if args.game == "racerbile" else ("human", "remote", "bot", "random"))
+        track = args.track or ("le_mans" if args.variant == "le_mans" else None)
         return run_app("table", game=args.game, players=players, profile=profile, seed=args.seed, games=args.games,
-                       track=args.track, port=args.port, remote_timeout=t)
+                       track=track, port=args.port, remote_timeout=t)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.load:
         match = Match.load(args.load, defer_check=True)
@@ -362,9 +368,15 @@ def _host(args: argparse.Namespace) -> int:
     elif args.game == "racerbile":
         from game.rules.racerbile import SPEC
 
-        players = _players(args.players or "Ann:remote,Bo:careful", ("remote", "careful", "racer", "stalin", "random"))
+        lemans = args.variant == "le_mans"
+        if lemans:
+            profile = SPEC.make("le_mans")
+            players = _race_players(args.players or "Foxes:remote,Owls:careful", True, None, int(profile["lemans_drivers"] or 3))
+        else:
+            players = _players(args.players or "Ann:remote,Bo:careful", ("remote", "careful", "racer", "stalin", "random"))
         try:
-            match = Match("racerbile", players, SPEC.make(args.variant), seed=seed, track=args.track or "babybane")
+            match = Match("racerbile", players, SPEC.make(args.variant), seed=seed,
+                          track=args.track or ("le_mans" if lemans else "babybane"))
         except ValueError as e:
             raise InputError(str(e), "--track") from None
     else:
@@ -388,10 +400,11 @@ def _join(args: argparse.Namespace) -> int:
 
     if args.watch:
         return watch(args.address, args.code, timeout=args.timeout)
-    if not args.bot:
+    if args.judge or not args.bot:
+        from game.net.client import JUDGES_SEAT
         from game.ui.common.app import run_app
 
-        return run_app("menu", join=(args.address, args.code, args.seat))
+        return run_app("menu", join=(args.address, args.code, JUDGES_SEAT if args.judge else args.seat))
     return play_remote_bot(args.address, args.code, args.seat, args.bot, timeout=args.timeout)
 
 

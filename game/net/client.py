@@ -22,6 +22,9 @@ from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop
 from game.rules.matchlog import Entry, MatchLog
 
 
+JUDGES_SEAT = "\0judges"  # what the join screen and `join --judge` name the judges' seat by (no player's name)
+
+
 @dataclass(frozen=True)
 class Joined:
     """The host took us in: our seat (None: a spectator) and its token."""
@@ -50,11 +53,11 @@ ClientEvent = Joined | Refused | Gone | list[Entry]
 
 
 class TableClient:
-    """Connect to `url` (ws://ADDRESS:PORT) with the join `code`: play `seat` (a name), or `watch`,
-    or come back to a seat with its `token`."""
+    """Connect to `url` (ws://ADDRESS:PORT) with the join `code`: play `seat` (a name), take the
+    judges' seat (`judge`, Le Mans), or `watch`, or come back to a seat with its `token`."""
 
     def __init__(self, url: str, code: str, *, seat: str | None = None, watch: bool = False, token: str | None = None,
-                 timeout: float = 10.0, mirror: Match | None = None) -> None:
+                 timeout: float = 10.0, mirror: Match | None = None, judge: bool = False) -> None:
         self.url = url
         self.mirror: Match | None = mirror  # (given: a seat coming back, with the entries it has)
         self.seat: str | None = None
@@ -65,7 +68,9 @@ class TableClient:
         self.seats: list[dict[str, Any]] = []  # the table's seats as the host last listed them (name, kind, connected)
         self.on_entry: Callable[[Entry, Any, Any], None] | None = None  # hears each entry the mirror took: (entry, state before, action)
         self.on_rewound: Callable[[int], None] | None = None  # hears the host's undo: the log's new length
-        self._hello = {"code": code, "seat": seat, "watch": watch, "token": token}
+        self._hello = {"code": code, "seat": seat, "watch": watch, "token": token, "judge": judge}
+        self.judge = judge  # the judges' seat (Le Mans): judges' decisions only
+        self.judges: bool | None = None  # the table's judges' seat: held (True), free (False), none (None)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._ws: ClientConnection | None = None
@@ -120,6 +125,7 @@ class TableClient:
             else:
                 self._extend(int(msg["at"]), msg["entries"])
             self.seat, self.index, self.token = msg.get("seat"), msg.get("index"), msg.get("token") or self.token
+            self.judge = bool(msg.get("judge"))
             return Joined(self.seat, self.index, self.token)
         if kind == "entries":
             return self._extend(int(msg["at"]), msg["entries"])
@@ -130,6 +136,7 @@ class TableClient:
             return []
         if kind == "seats" and isinstance(msg.get("seats"), list):
             self.seats = [s for s in msg["seats"] if isinstance(s, dict)]
+            self.judges = msg.get("judges") if isinstance(msg.get("judges"), bool) else None
             return None
         if kind == "refused":
             self.refusals.append(str(msg.get("reason")))
@@ -212,4 +219,4 @@ def _big(raw: str | bytes) -> dict[str, Any]:
     return msg
 
 
-__all__ = ["Gone", "Joined", "Refused", "TableClient"]
+__all__ = ["JUDGES_SEAT", "Gone", "Joined", "Refused", "TableClient"]

@@ -31,6 +31,7 @@ from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
 
+JUDGES = -1  # the judges' seat (Le Mans) among the seats' tokens
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading (new entries join the last batch)
 MAX_BEHIND = 100_000  # entries waiting for one client before it counts as not reading
 BATCH = 2000  # entries in one message at most
@@ -116,6 +117,12 @@ class TableHost:
         on = {c.seat for c in list(self._conns.values()) if c.joined and c.seat is not None}
         return {i: i in on for i in self.remote_seats()}
 
+    def judges_connected(self) -> bool | None:
+        """Whether a client holds the judges' seat (None: the match has none)."""
+        if not self.session.has_judges():
+            return None
+        return any(c.joined and c.seat == JUDGES for c in list(self._conns.values()))
+
     def spectators(self) -> int:
         return sum(1 for c in list(self._conns.values()) if c.joined and c.watching)
 
@@ -144,7 +151,7 @@ class TableHost:
                 gone = self._conns.pop(cid, None)
                 if gone is not None and gone.joined and gone.seat is not None and not self.connected().get(gone.seat):
                     self.away[gone.seat] = time.monotonic()
-                self._broadcast(encode("seats", seats=self._seat_list()))
+                self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
             elif conn is not None:
                 try:
                     self._handle(conn, msg)
@@ -166,7 +173,7 @@ class TableHost:
                 s.seats[seat] = s.make_bot(seat, "bot")
                 self.stand_ins.add(seat)
                 s.notice(_("{name} is away: a bot plays the seat until they are back").format(name=name))
-                self._broadcast(encode("seats", seats=self._seat_list()))
+                self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
 
     def _back(self, seat: int) -> None:
         """A seat's player is connected again: the seat is theirs (a stand-in bot leaves it)."""
@@ -228,8 +235,15 @@ class TableHost:
             if seat in self.tokens:
                 return self._refuse(conn, f"{self.session.match.players[seat].name} is taken (come back with its token)", fatal=True)
             self.tokens[seat] = new_token()
+        elif msg.get("judge"):
+            if not self.session.has_judges():
+                return self._refuse(conn, "this table has no judges' seat (Le Mans has)", fatal=True)
+            if JUDGES in self.tokens:
+                return self._refuse(conn, "the judges' seat is taken (come back with its token)", fatal=True)
+            seat = JUDGES
+            self.tokens[JUDGES] = new_token()
         elif not msg.get("watch"):
-            return self._refuse(conn, "hello: name a seat, or watch", fatal=True)
+            return self._refuse(conn, "hello: name a seat, the judges' seat, or watch", fatal=True)
         for other in list(self._conns.values()):  # a seat is played from one place: the newest
             if other is not conn and other.joined and seat is not None and other.seat == seat:
                 self._send(other, encode("bye", reason="the seat was taken up from another connection"))
@@ -237,15 +251,17 @@ class TableHost:
         log = self.session.match.log
         have = min(int(msg.get("have", 0)), len(log.entries))
         conn.seat, conn.watching, conn.joined = seat, seat is None, True
-        if seat is not None:
+        if seat is not None and seat >= 0:
             self._back(seat)
         head = {"game": log.game, "players": log.players, "profile": log.profile, "seed": log.seed, "settings": log.settings}
-        self._send(conn, encode("welcome", seat=None if seat is None else log.players[seat]["name"], index=seat,
+        judge = seat == JUDGES
+        self._send(conn, encode("welcome", seat=None if seat is None or judge else log.players[seat]["name"],
+                                index=None if judge else seat, judge=judge,
                                 token=self.tokens.get(seat) if seat is not None else None, header=head, at=have,
                                 entries=[e.to_dict() for e in log.entries[have:self._sent or len(log.entries)]]))
         if self._sent == 0:
             self._sent = len(log.entries)
-        self._broadcast(encode("seats", seats=self._seat_list()))
+        self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
 
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
@@ -257,7 +273,13 @@ class TableHost:
             return self._refuse(conn, f"{text!r} is no action of this game: {e}")
         # a client's `detail` is not taken into the log: only Bierpong's launches will need one, and they
         # will be checked as launches (issue 16, not built yet) – an unchecked dict would be logged as it came
-        refusal = self.session.request(conn.seat, action)
+        judging = self.session.judge_action(action)
+        if conn.seat == JUDGES and not judging:
+            return self._refuse(conn, "the judges' seat decides as the judges only (penalties, laps, rule changes)")
+        if conn.seat != JUDGES and judging:
+            return self._refuse(conn, "only the judges' seat decides that")
+        # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
+        refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
         if refusal is not None:
             self._refuse(conn, str(refusal))
 

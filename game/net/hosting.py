@@ -23,9 +23,6 @@ def can_host(match: object) -> str | None:
     info = getattr(match, "info")
     if info.name == "bierpong":
         return _("Bierpong cannot be played across laptops yet: its throws would have to travel too")
-    state = getattr(match, "state")
-    if getattr(state, "lemans", None):
-        return _("Le Mans cannot be played across laptops yet (its judges' seat and clock)")
     return None
 
 

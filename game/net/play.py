@@ -16,7 +16,7 @@ from game.fileio import atomic_write
 from game.match import Match
 from game.net.client import Gone, Refused, TableClient
 from game.net.host import TableHost, address_of
-from game.session import INSTANT, session_for
+from game.session import INSTANT, Pace, session_for
 
 FRAME = 0.005  # seconds a loop sleeps between two pumps
 TABLE_FORMAT = "stammtisch-table/1"
@@ -57,7 +57,8 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     serves the same match, and its clients come back with their tokens. `remote_timeout`: seconds an
     away seat waits before a bot plays it until its player is back (`TableHost`)."""
     out = out or sys.stdout
-    session = session_for(match, pace=INSTANT)
+    # no waiting for bots; but a Le Mans event's clock runs in real time (an instant pace stops it)
+    session = session_for(match, pace=Pace(0.0, 0.0, True) if getattr(match.state, "lemans", None) else INSTANT)
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
         match.attach_journal(journal)  # continues the journal the match was loaded from

@@ -1,6 +1,6 @@
 """The table's messages: small JSON objects with a `type` and the protocol version `v`.
 
-Client → host: `hello` (the join code, a seat's name or `watch`, a seat's token to come back,
+Client → host: `hello` (the join code, a seat's name, `judge` or `watch`, a seat's token to come back,
 `have`: the entries it holds), `act` (an action in the public notation, for its own seat).
 Host → client: `welcome` (the seat and its token, the log's header and the entries missing),
 `entries` (new entries from `at`), `rewound` (the log cut back to `length`), `refused` (a reason;
@@ -90,8 +90,10 @@ def _hello(msg: dict[str, Any]) -> None:
     _count(msg, "have")
     if not isinstance(msg.get("watch", False), bool):
         raise BadMessage("hello: watch is true or false")
-    if msg.get("watch") and msg.get("seat"):
-        raise BadMessage("hello: a spectator takes no seat")
+    if not isinstance(msg.get("judge", False), bool):
+        raise BadMessage("hello: judge is true or false")
+    if sum(bool(msg.get(k)) for k in ("watch", "seat", "judge")) > 1:
+        raise BadMessage("hello: a seat, the judges' seat or watch – one of them")
 
 
 def _act(msg: dict[str, Any]) -> None:

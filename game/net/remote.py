@@ -82,7 +82,7 @@ class RemoteTable:
             elif isinstance(ev, Gone):
                 over = s.over()
                 self.gone = ev.reason
-                if over or (self.client.token is None and self.client.index is not None):
+                if over or (self.client.token is None and (self.client.index is not None or self.client.judge)):
                     s.notice(_("The table is closed: {reason}").format(reason=ev.reason), "info" if over else "error")
                 else:
                     s.notice(_("The connection to the table dropped ({reason}) – coming back…").format(reason=ev.reason), "error")
@@ -98,7 +98,7 @@ class RemoteTable:
         token = self.client.token  # (a spectator has none: it watches again with the code)
         try:
             c = TableClient(self.client.url, str(self.client._hello["code"]), token=token, watch=token is None, timeout=0.5,
-                            mirror=s.match)
+                            mirror=s.match, judge=False)
         except OSError:
             return
         if c.gone is not None:
@@ -161,6 +161,13 @@ class _Overrides:
         except KeyError:
             return Refusal(_("{name!r} has no seat at this table").format(name=who))
         if self.client.index is None:
+            if self.client.judge and s.judge_action(action):
+                if self.gone is not None:
+                    return Refusal(_("not connected to the table – wait until it is back"))
+                self.client.request(action)
+                return None
+            if self.client.judge:
+                return Refusal(_("the judges' seat decides as the judges only (J: the judges' console)"))
             return Refusal(_("you are watching: a spectator plays no seat"))
         if seat != self.client.index and not s.table_action(action):
             return Refusal(_("you play {name}'s seat only").format(name=s.match.players[self.client.index].name))

@@ -116,6 +116,12 @@ class RaceSession(Session):
         """A call of a fault and the judges' decisions: open to anybody at any time."""
         return isinstance(action, (Call, Judge))
 
+    def has_judges(self) -> bool:
+        return bool(self.state.lemans)
+
+    def judge_action(self, action: Any) -> bool:
+        return isinstance(action, Judge)
+
     # --- chance --------------------------------------------------------------------------------
 
     # --- applying --------------------------------------------------------------------------------

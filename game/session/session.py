@@ -176,6 +176,14 @@ class Session:
         """An action open to anybody at the table at any time (a call, the judges): the game says."""
         return False
 
+    def has_judges(self) -> bool:
+        """The match has a judges' seat (Le Mans): the game says."""
+        return False
+
+    def judge_action(self, action: Any) -> bool:
+        """A judges' decision (at a table across laptops only the judges' seat makes it): the game says."""
+        return False
+
     def apply(self, action: Any, detail: dict[str, Any] | None = None, *, seat: int | None = None) -> Refusal | None:
         """Put `action` into the log now (the referee checks it); listeners hear `Applied`. Chance that
         falls due right after it is drawn at once (apply first, then animate)."""

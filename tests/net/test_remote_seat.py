@@ -178,3 +178,43 @@ def test_remote_timeout_a_bot_plays_an_away_seat_until_its_player_is_back() -> N
         assert [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
     finally:
         table.close()
+
+
+def test_le_mans_across_laptops_the_judges_seat_decides_as_the_judges_only_and_a_team_seat_never_does() -> None:
+    from game.rules.racerbile import SPEC
+
+    teams = [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo", "Cy")), PlayerSpec("Owls", "careful", drivers=("Dana", "Eli", "Finn"))]
+    m = Match("racerbile", teams, SPEC.make("le_mans"), seed=2, track="le_mans")
+    s = session_for(m, pace=INSTANT)
+    t = TableHost(s, host="127.0.0.1", port=0)
+    url = f"ws://127.0.0.1:{t.port}"
+    judges_c = TableClient(url, t.code, judge=True)
+    until(lambda: judges_c.mirror is not None and judges_c.judge, judges_c.pump, t.pump)
+    team = join(t, "Foxes", t.pump)
+    judges = remote_session(judges_c)
+    try:
+        assert t.judges_connected() is True
+        again = TableClient(url, t.code, judge=True)  # a second judges' table: refused, the seat is held
+        until(lambda: again.refusals, again.pump, t.pump)
+        assert "judges' seat is taken" in again.refusals[0]
+        again.close()
+        n = len(s.match.log.entries)
+        decision = s.match.parse("judge sips Dana 2 'spilled on the track'")
+        assert team.request("Foxes", decision) is None  # asked from the team's laptop: the host refuses it
+        until(lambda: any("only the judges' seat" in r for r in t.refusals), t.pump, lambda: team.tick(0.01))
+        assert len(s.match.log.entries) == n
+        assert judges.request(0, decision) is None
+        until(lambda: len(s.match.log.entries) == n + 1, t.pump, lambda: judges.tick(0.01))
+        got = s.match.log.entries[n]
+        assert got.action == str(decision)
+        assert [(x.who, x.amount, x.rule) for x in got.rulings] == [("Dana", 2, "racerbile.lemans.judges")]
+        # the judges' seat plays no team
+        move = next(iter(judges.state.legal_actions()))
+        assert judges.request(0, move) is not None
+        until(lambda: len(team.match.log.entries) == len(judges.match.log.entries) == len(s.match.log.entries),
+              t.pump, lambda: team.tick(0.01), lambda: judges.tick(0.01))
+        assert [e.to_dict() for e in judges.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
+    finally:
+        team.close()
+        judges.close()
+        t.close()

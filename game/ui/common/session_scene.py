@@ -26,7 +26,7 @@ class SessionScene:
     def watching(self) -> bool:
         """A spectator of a table hosted elsewhere: nothing here acts."""
         client = getattr(self.session, "client", None)
-        return client is not None and client.index is None
+        return client is not None and client.index is None and not client.judge
 
     def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None) -> None:
         """The network table's corner (hosted or joined; nothing at a table of one keyboard)."""

@@ -23,6 +23,10 @@ def table_lines(session: Any, table: Any) -> list[Line]:
             word = {"connected": _("connected"), "away": _("away – the seat waits"), "stand_in": _("away – a bot plays meanwhile"),
                     "free": _("free – join with the code")}[seat.state]
             lines.append((f"{'●' if seat.state == 'connected' else '○'} {seat.name}: {word}", STATE_COLOR[seat.state]))
+        judges = table.host.judges_connected()
+        if judges is not None:
+            lines.append((f"{'●' if judges else '○'} " + _("Judges' seat: {state}").format(state=_("connected") if judges else _("free – join with the code")),
+                          STATE_COLOR["connected" if judges else "free"]))
         waiting = table.waiting_for_remote()
         if waiting and not session.over():
             lines.append((_("waiting for {names}").format(names=", ".join(waiting)), theme.AMBER))
@@ -32,6 +36,8 @@ def table_lines(session: Any, table: Any) -> list[Line]:
         return []
     if client.index is not None:
         head = _("Joined {url} as {name}").format(url=client.url, name=session.match.players[client.index].name)
+    elif client.judge:
+        head = _("The judges' seat at {url} (J: the console)").format(url=client.url)
     else:
         head = _("Watching {url}").format(url=client.url)
     if getattr(session, "gone", None) is None:

@@ -141,13 +141,18 @@ class JoinScene(OverlayScene):
             self.client = None
             return
         self._drop_client()
+        from game.net.client import JUDGES_SEAT
+
+        judge = name == JUDGES_SEAT
 
         def work() -> Any:
             from game.net.client import TableClient
 
+            if judge:
+                return _joined(TableClient(url, code, judge=True, timeout=CONNECT_SECONDS))
             return _joined(TableClient(url, code, seat=name, timeout=CONNECT_SECONDS))
 
-        self.status = _("taking {name}'s seat…").format(name=name)
+        self.status = _("taking the judges' seat…") if judge else _("taking {name}'s seat…").format(name=name)
         self.connecting = _Job(work)
 
     def _open(self, client: Any) -> None:
@@ -243,6 +248,15 @@ class JoinScene(OverlayScene):
                     b.disable()
                 self.seat_buttons[b] = name
                 ry += 44
+            if self.client.judges is not None:  # Le Mans: the judges' seat
+                from game.net.client import JUDGES_SEAT
+
+                b = UIButton(pygame.Rect(rx, ry, min(rinner, 320), 38), _("Judges' seat") if not self.client.judges else _("Judges' seat (taken)"), ui,
+                             tool_tip_text=_("decide as the judges: penalty sips, laps, rule changes (J at the table)"))
+                if self.client.judges:
+                    b.disable()
+                self.seat_buttons[b] = JUDGES_SEAT
+                ry += 44
             b = UIButton(pygame.Rect(rx, ry, min(rinner, 320), 38), _("Watch"), ui, tool_tip_text=_("follow the match as a spectator"))
             self.seat_buttons[b] = None
         # the bottom bar
@@ -305,7 +319,7 @@ class JoinScene(OverlayScene):
                 self.message = job.error
             elif job.result is not None:
                 client = job.result
-                if client.index is not None:  # a seat taken: to the table
+                if client.index is not None or client.judge:  # a seat taken: to the table
                     self._open(client)
                     return
                 self.client = client

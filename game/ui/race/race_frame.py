@@ -46,7 +46,9 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
         ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))]
     client = getattr(sc.session, "client", None)
     if client is not None:  # joined from afar: undo and challenges are the host's; a spectator calls nothing either
-        gone = {"undo", "challenge"} | ({"faults", "judges"} if client.index is None else set())
+        gone = {"undo", "challenge"} | ({"faults", "judges"} if client.index is None and not client.judge else set())
+        if client.index is not None:
+            gone.add("judges")  # a team's seat: the judges sit elsewhere
         table, match = [t for t in table if t[0] not in gone], [t for t in match if t[0] not in gone]
     return [table, match]
 
