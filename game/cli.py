@@ -84,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON")
 
     host = sub.add_parser("host", help="host a table that friends join from their own machines (docs/network.md)")
-    host.add_argument("game", choices=("schock", "katchen", "racerbile"))
+    host.add_argument("game", choices=("schock", "katchen", "racerbile", "bierpong"))
     host.add_argument("--players", default=None,
                       help="comma-separated NAME[:KIND[:DRINK]], KIND remote|bot|random (Racerbile: remote|careful|racer|stalin|random) "
                       "(default: Ann:remote,Bo:bot)")
@@ -244,8 +244,8 @@ def _pong_players(text: str) -> list:  # type: ignore[type-arg]
         if not 1 <= len(members) <= 4:
             raise InputError(f"{name}: a team has 1 to 4 players, not {len(members)}", "--players")
         kind = bits[1] if len(bits) > 1 and bits[1] else "human"
-        if kind not in ("human", "bot", "casual", "regular", "good", "pro"):
-            raise InputError(f"unknown kind {kind!r} for {name}; valid kinds: human, bot, casual, regular, good, pro", "--players")
+        if kind not in ("human", "bot", "casual", "regular", "good", "pro", "remote"):
+            raise InputError(f"unknown kind {kind!r} for {name}; valid kinds: human, bot, casual, regular, good, pro, remote", "--players")
         try:
             drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
         except ValueError:
@@ -352,7 +352,9 @@ def _host(args: argparse.Namespace) -> int:
         from game.rules.racerbile import SPEC as RACE
 
         profile = RACE.make(args.variant) if args.game == "racerbile" else None
-        if profile is not None and args.variant == "le_mans":
+        if args.game == "bierpong":
+            players = _pong_players(args.players or "Foxes=Anna/Bo,Owls=Cem/Dana:remote")
+        elif profile is not None and args.variant == "le_mans":
             players = _race_players(args.players or "Foxes:human,Owls:remote", True, None, int(profile["lemans_drivers"] or 3))
         else:
             players = _players(args.players or ("Ann:human,Bo:remote,Cy:careful" if args.game == "racerbile" else "Ann:human,Bo:remote"),
@@ -379,6 +381,10 @@ def _host(args: argparse.Namespace) -> int:
                           track=args.track or ("le_mans" if lemans else "babybane"))
         except ValueError as e:
             raise InputError(str(e), "--track") from None
+    elif args.game == "bierpong":
+        if args.track:
+            raise InputError("--track is for racerbile", "--track")
+        match = Match("bierpong", _pong_players(args.players or "Foxes=Anna/Bo:remote,Owls=Cem/Dana:bot"), seed=seed)
     else:
         if args.track:
             raise InputError("--track is for racerbile", "--track")

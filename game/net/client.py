@@ -68,6 +68,7 @@ class TableClient:
         self.seats: list[dict[str, Any]] = []  # the table's seats as the host last listed them (name, kind, connected)
         self.on_entry: Callable[[Entry, Any, Any], None] | None = None  # hears each entry the mirror took: (entry, state before, action)
         self.on_rewound: Callable[[int], None] | None = None  # hears the host's undo: the log's new length
+        self.on_table: Callable[[dict[str, Any]], None] | None = None  # hears the host's live table (Bierpong)
         self._hello = {"code": code, "seat": seat, "watch": watch, "token": token, "judge": judge}
         self.judge = judge  # the judges' seat (Le Mans): judges' decisions only
         self.judges: bool | None = None  # the table's judges' seat: held (True), free (False), none (None)
@@ -100,6 +101,14 @@ class TableClient:
     def request(self, action: Any, detail: dict[str, Any] | None = None) -> None:
         """Ask the host for `action` (an action or its notation) for our seat."""
         self._send(encode("act", action=str(action), detail=detail))
+
+    def launch(self, player: str, release: tuple[float, ...], velocity: tuple[float, ...], spin: tuple[float, ...]) -> None:
+        """Bierpong: `player` lets a ball go; the host's live table throws it."""
+        self._send(encode("launch", player=player, release=list(release), velocity=list(velocity), spin=list(spin)))
+
+    def defend(self, kind: str, ball: int, defender: str) -> None:
+        """Bierpong: `defender` swats (`kind` "swat") or caught ("catch") the host's ball `ball`."""
+        self._send(encode("defend", how=kind, ball=ball, defender=defender))
 
     def close(self) -> None:
         """Close the connection (its thread ends once the host has answered, or after a few seconds)."""
@@ -134,6 +143,10 @@ class TableClient:
             if self.on_rewound is not None:
                 self.on_rewound(len(self.mirror.log.entries))
             return []
+        if kind == "table":
+            if self.on_table is not None:
+                self.on_table(msg)
+            return None
         if kind == "seats" and isinstance(msg.get("seats"), list):
             self.seats = [s for s in msg["seats"] if isinstance(s, dict)]
             self.judges = msg.get("judges") if isinstance(msg.get("judges"), bool) else None

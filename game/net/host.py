@@ -27,10 +27,13 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
 from game.session.events import Rewound, SessionEvent
+from game.errors import IllegalAction
 from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
 
+TABLE_EVERY = 1 / 30  # seconds between two pictures of the live table sent (Bierpong)
+TRAIL_SENT = 60  # the last trail points of a ball sent with each picture
 JUDGES = -1  # the judges' seat (Le Mans) among the seats' tokens
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading (new entries join the last batch)
 MAX_BEHIND = 100_000  # entries waiting for one client before it counts as not reading
@@ -95,6 +98,8 @@ class TableHost:
         self._tries: dict[str, deque[float]] = {}
         self._sent = 0  # entries every joined client has been sent
         self._rewound: int | None = None
+        self._table_at = 0.0  # when the live table was last sent (Bierpong)
+        self._table_on = False  # a throw was on when it was
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
@@ -159,6 +164,7 @@ class TableHost:
                     self._refuse(conn, f"the host could not handle that ({type(e).__name__}: {e})")
         self._stand_in()
         self._send_new()
+        self._send_table()
 
     def _stand_in(self) -> None:
         """An away seat the table waits for longer than `remote_timeout`: a bot plays it until it is back."""
@@ -206,6 +212,8 @@ class TableHost:
             self._hello(conn, msg)
         elif msg["type"] == "act":
             self._act(conn, msg)
+        elif msg["type"] in ("launch", "defend"):
+            self._ball(conn, msg)
         else:
             self._refuse(conn, f"a client does not send {msg['type']!r}")
 
@@ -282,6 +290,62 @@ class TableHost:
         refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
         if refusal is not None:
             self._refuse(conn, str(refusal))
+
+    def _ball(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        """Bierpong from afar: a ball let go (its launch) or a defender's swat or catch, for the
+        client's own team – the host's live table throws it, the referee rules as at the host."""
+        if not conn.joined or conn.seat is None or conn.seat < 0:
+            return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "only a team's seat throws and defends")
+        s: Any = self.session
+        if not hasattr(s, "release"):
+            return self._refuse(conn, f"{msg['type']} is for Bierpong")
+        from game.session.pong import CatchBall, Release, SwatBall
+        from physics.world import Throw as PhysThrow
+
+        if msg["type"] == "launch":
+            player = str(msg["player"])
+            try:
+                team = s.state.team_of(player)
+            except IllegalAction:
+                return self._refuse(conn, f"{player!r} plays at no side of this table")
+            if team != conn.seat:
+                return self._refuse(conn, f"{player} throws for another team")
+            t = PhysThrow(tuple(msg["release"]), tuple(msg["velocity"]), tuple(msg.get("spin") or (0.0, 0.0, 0.0)))
+            with s.acting_for(conn.seat):
+                refusal = s.request(player, Release(t, player))
+        else:
+            defender = str(msg["defender"])
+            try:
+                team = s.state.team_of(defender)
+            except IllegalAction:
+                return self._refuse(conn, f"{defender!r} plays at no side of this table")
+            if team != conn.seat:
+                return self._refuse(conn, f"{defender} defends for another team")
+            req = SwatBall(int(msg["ball"])) if msg["how"] == "swat" else CatchBall(int(msg["ball"]))
+            with s.acting_for(conn.seat):
+                refusal = s.request(defender, req)
+        if refusal is not None:
+            self._refuse(conn, str(refusal))
+
+    def _send_table(self) -> None:
+        """Bierpong: the balls in play on the host's live table, to every client about 30 times a
+        second while a throw is on, once more when it is over (clients draw it, they do not simulate)."""
+        table = getattr(self.session, "table", None)
+        if table is None or not hasattr(table, "flights") or not self._sent:
+            return
+        busy = bool(table.flights)
+        now = time.monotonic()
+        if not busy and not self._table_on:
+            return
+        if busy and now - self._table_at < TABLE_EVERY:
+            return
+        self._table_at, self._table_on = now, busy
+        flights = [{"ball": f.ball, "number": f.number, "player": f.player, "side": f.side, "pairable": f.pairable,
+                    "rested": f.rested, "swatted_by": f.swatted_by, "bounced": f.bounced, "touched": f.touched,
+                    "trail": [list(p) for p in f.trail[-TRAIL_SENT:]]} for f in table.flights.values()]
+        balls = [{"id": b.id, "pos": list(b.pos), "in_flight": b.in_flight, "settled": b.settled, "cup": b.cup}
+                 for b in table.balls()]
+        self._broadcast(encode("table", at=len(self.session.match.log.entries), side=table.side, flights=flights, balls=balls))
 
     def _refuse(self, conn: _Conn, reason: str, *, fatal: bool = False) -> None:
         """Tell `conn` why not; a `fatal` refusal (a wrong code, a seat taken) also ends its connection."""

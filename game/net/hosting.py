@@ -1,8 +1,7 @@
 """A table hosted from the program's own window (issue 16): the match scene's session served to the
 other laptops, pumped in the session's every tick, announced on the network, closed with the scene.
 
-`can_host(match)` says what cannot be played across laptops yet; `HostedTable` is what the scene
-shows: the address, the join code, and each remote seat – connected, away (it was, and dropped) or
+`HostedTable` is what the scene shows: the address, the join code, and each remote seat – connected, away (it was, and dropped) or
 still free.
 """
 from __future__ import annotations
@@ -16,14 +15,6 @@ from game.session import Session
 from game.session.session import REMOTE
 
 DEFAULT_PORT = 47474  # the port a table from the menu tries first (a firewall rule can name it); then any free one
-
-
-def can_host(match: object) -> str | None:
-    """Why `match` cannot be hosted (None: it can)."""
-    info = getattr(match, "info")
-    if info.name == "bierpong":
-        return _("Bierpong cannot be played across laptops yet: its throws would have to travel too")
-    return None
 
 
 def remote_players(match: object) -> list[str]:
@@ -92,4 +83,4 @@ class HostedTable:
             self.announcement = None
 
 
-__all__ = ["DEFAULT_PORT", "HostedTable", "SeatLine", "can_host", "remote_players"]
+__all__ = ["DEFAULT_PORT", "HostedTable", "SeatLine", "remote_players"]

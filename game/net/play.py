@@ -57,8 +57,10 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     serves the same match, and its clients come back with their tokens. `remote_timeout`: seconds an
     away seat waits before a bot plays it until its player is back (`TableHost`)."""
     out = out or sys.stdout
-    # no waiting for bots; but a Le Mans event's clock runs in real time (an instant pace stops it)
-    session = session_for(match, pace=Pace(0.0, 0.0, True) if getattr(match.state, "lemans", None) else INSTANT)
+    # no waiting for bots; but a Le Mans event's clock and a Bierpong table run in real time (an
+    # instant pace stops the clock, and plays a ball to rest before anybody afar could see it fly)
+    real = getattr(match.state, "lemans", None) or match.info.name == "bierpong"
+    session = session_for(match, pace=Pace(0.0, 0.0, True) if real else INSTANT)
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
         match.attach_journal(journal)  # continues the journal the match was loaded from
@@ -135,6 +137,9 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
             m = client.mirror
             if m is not None and m.state.is_terminal():
                 return 0
+            if m is not None and m.info.name == "bierpong":
+                print(f"{url}: a Bierpong seat from afar throws real balls: play it in a window (join without --bot)", file=err)
+                return 2
             if m is not None and client.index is not None:
                 if bot is None or rng is None:  # the game's bot, as the host's own session would seat it
                     local = session_for(m, pace=INSTANT)

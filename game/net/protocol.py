@@ -1,9 +1,12 @@
 """The table's messages: small JSON objects with a `type` and the protocol version `v`.
 
 Client → host: `hello` (the join code, a seat's name, `judge` or `watch`, a seat's token to come back,
-`have`: the entries it holds), `act` (an action in the public notation, for its own seat).
+`have`: the entries it holds), `act` (an action in the public notation, for its own seat), and at
+Bierpong `launch` (a ball let go: the player, release point, velocity, spin) and `defend` (a swat or
+a catch of a ball in play).
 Host → client: `welcome` (the seat and its token, the log's header and the entries missing),
-`entries` (new entries from `at`), `rewound` (the log cut back to `length`), `refused` (a reason;
+`entries` (new entries from `at`), `rewound` (the log cut back to `length`), at Bierpong `table`
+(the balls in play on the host's live table, about 30 times a second), `refused` (a reason;
 the connection stays), `seats` (who is connected), `bye` (the match is over or the host stops).
 Entries travel as the log writes them (`Entry.to_dict`). Every message is checked here before
 anything acts on it; a bad one is a `BadMessage` with the reason sent back.
@@ -102,11 +105,41 @@ def _act(msg: dict[str, Any]) -> None:
         raise BadMessage("act: detail is a JSON object")
 
 
+MAX_COORD = 10.0  # m: no release point lies further from the table's origin
+MAX_SPEED = 30.0  # m/s: no throw is faster
+MAX_SPIN = 500.0  # rad/s
+
+
+def _vector(msg: dict[str, Any], key: str, limit: float, *, optional: bool = False) -> None:
+    import math
+
+    v = msg.get(key)
+    if v is None and optional:
+        return
+    if (not isinstance(v, list) or len(v) != 3
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= limit for x in v)):
+        raise BadMessage(f"{msg['type']}: {key} must be three finite numbers of at most {limit:g} each")
+
+
+def _launch(msg: dict[str, Any]) -> None:
+    _text(msg, "player", MAX_NAME)
+    _vector(msg, "release", MAX_COORD)
+    _vector(msg, "velocity", MAX_SPEED)
+    _vector(msg, "spin", MAX_SPIN, optional=True)
+
+
+def _defend(msg: dict[str, Any]) -> None:
+    _text(msg, "defender", MAX_NAME)
+    if msg.get("how") not in ("swat", "catch"):
+        raise BadMessage("defend: how is swat or catch")
+    _count(msg, "ball")
+
+
 def _any(msg: dict[str, Any]) -> None:
     pass
 
 
-_CHECKS = {"hello": _hello, "act": _act, "welcome": _any, "entries": _any, "rewound": _any, "refused": _any,
+_CHECKS = {"hello": _hello, "act": _act, "launch": _launch, "defend": _defend, "table": _any, "welcome": _any, "entries": _any, "rewound": _any, "refused": _any,
            "seats": _any, "bye": _any}
 
 

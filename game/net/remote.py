@@ -125,6 +125,11 @@ def remote_session(client: TableClient) -> Session:
              for i, (p, seat) in enumerate(zip(match.players, probe.seats))]
     s: Any = _remote_class(type(probe))(match, seats, pace=LIVE)
     s._remote_init(client)
+    if hasattr(s, "table"):  # Bierpong: the host's live table, drawn as it sends it
+        from game.net.mirror_table import MirrorTable
+
+        s.table = MirrorTable(s.rack_cups(), side=s.target_side())
+        client.on_table = s.table_shown
     return s  # type: ignore[no-any-return]
 
 
@@ -134,7 +139,10 @@ _CLASSES: dict[type, type] = {}
 def _remote_class(base: type[Session]) -> type[Session]:
     got = _CLASSES.get(base)
     if got is None:
-        got = _CLASSES[base] = type(f"Remote{base.__name__}", (_Overrides, RemoteTable, base), {"__doc__": f"{base.__name__} joined from afar."})
+        from game.session.pong import PongSession
+
+        mixins: tuple[type, ...] = (_PongOverrides, _Overrides) if issubclass(base, PongSession) else (_Overrides,)
+        got = _CLASSES[base] = type(f"Remote{base.__name__}", (*mixins, RemoteTable, base), {"__doc__": f"{base.__name__} joined from afar."})
     return got
 
 
@@ -144,7 +152,7 @@ class _Overrides:
     client: TableClient
     gone: str | None
 
-    def tick(self, dt: float, *, hold: bool = False) -> None:
+    def tick(self, dt: float, *, hold: bool = False, hooks: bool = True, **_table: Any) -> None:
         s: Any = self
         if dt < 0 or dt != dt:
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
@@ -210,6 +218,55 @@ class _Overrides:
 
     def close(self) -> None:
         self.client.close()
+
+
+class _PongOverrides:
+    """Bierpong at a joined laptop: the ball is thrown and defended at the host's live table."""
+
+    client: TableClient
+    gone: str | None
+
+    def request(self, who: int | str, action: Any, detail: dict[str, Any] | None = None) -> Refusal | None:
+        from game.session.pong import CatchBall, PongSession, Release, SwatBall
+
+        s: Any = self
+        if isinstance(action, Release):  # the rules' checks as at the host, then the launch goes there
+            return PongSession.release(s, who, action)
+        if isinstance(action, (SwatBall, CatchBall)):
+            return s.defend(who, action)  # type: ignore[no-any-return]
+        return _Overrides.request(s, who, action, detail)
+
+    def table_shown(self, msg: dict[str, Any]) -> None:
+        s: Any = self
+        if not msg.get("flights"):  # the throw is over: the rack as the state now holds it
+            s.table.flights = {}
+            s.sync(force=True)
+        s.table.show(msg)
+
+    def launch(self, player: str, t: Any, *, pairable: bool = False, fresh: bool = True) -> Refusal | None:
+        """The ball goes to the host (the rules' checks passed here first, `PongSession.release`)."""
+        if self.gone is not None:
+            return Refusal(_("not connected to the table – wait until it is back"))
+        self.client.launch(player, t.release, t.velocity, t.spin)
+        return None
+
+    def defend(self, who: int | str, req: Any) -> Refusal | None:
+        s: Any = self
+        f = s.table.flights.get(req.ball)
+        if f is None or not f.open:
+            return Refusal(_("that ball is not in play"))
+        d = s.target_side()
+        if not isinstance(who, str) or who not in s.state.sides[d].members or not s.here(d):
+            return Refusal(_("{name} does not defend this ball").format(name=who))
+        if self.gone is not None:
+            return Refusal(_("not connected to the table – wait until it is back"))
+        from game.session.pong import SwatBall
+
+        self.client.defend("swat" if isinstance(req, SwatBall) else "catch", int(req.ball), who)
+        return None
+
+    def run_table(self, sim_seconds: float) -> bool:
+        return False
 
 
 __all__ = ["Notice", "RemoteTable", "remote_session"]

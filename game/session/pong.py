@@ -228,7 +228,7 @@ class PongSession(Session):
             return Refusal(_("no throw now") if not allowed else _("{name} does not throw now – {names} may ({rule})").format(
                 name=player, names=", ".join(allowed), rule="bierpong.art11"))
         t = self.thrower_team()
-        if seat != t or not self.here(t):
+        if seat != t or not self.acts(t):
             return Refusal(_("{name} is a bot").format(name=player) if self.is_bot(t) else _("it is {name}'s turn").format(name=self.match.players[t].name))
         pairable = first is None and self.pair_allowed()
         refusal = self.launch(player, req.throw, pairable=pairable, fresh=first is None)
@@ -296,8 +296,9 @@ class PongSession(Session):
         defender = who if isinstance(who, str) else (self.state.sides[d].members[0] if 0 <= who < 2 else "")
         if defender not in self.state.sides[d].members:
             return Refusal(_("{name} does not defend this ball").format(name=defender))
-        if not self.here(d):
-            return Refusal(_("{team} are bots: they swat and catch for themselves").format(team=self.state.players[d]))
+        if not self.acts(d):
+            return Refusal(_("{team} are bots: they swat and catch for themselves").format(team=self.state.players[d])
+                           if self.is_bot(d) else _("{team} defend from their own laptop").format(team=self.state.players[d]))
         if isinstance(req, SwatBall):
             if not f.bounced:
                 return Refusal(_("a ball may be swatted only after it touched down ({rule})").format(rule="bierpong.art14"))
@@ -436,11 +437,13 @@ class PongSession(Session):
 
     # --- time ------------------------------------------------------------------------------------
 
-    def tick(self, dt: float, *, hold: bool = False, table_dt: float | None = None) -> None:
+    def tick(self, dt: float, *, hold: bool = False, table_dt: float | None = None, hooks: bool = True) -> None:
         """`dt` seconds passed; the live table runs `table_dt` simulated seconds (default `dt`; the
         view's slow motion and pause). A held table stands still."""
         if dt < 0 or dt != dt:
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
+        for f in list(self.on_tick) if hooks else []:  # (while a ball flies too: a partner's launch from afar, bierpong.art4)
+            f()
         self.verify(VERIFY_SLICE)
         if self.refused is not None:
             return
@@ -449,7 +452,7 @@ class PongSession(Session):
             self.clocks(dt, hold)
             self.bot_wait = -self.pace.read_delay if resolved else 0.0  # a bot reads the ruled throw first
             return
-        super().tick(dt, hold=hold)
+        super().tick(dt, hold=hold, hooks=False)
 
     def run_table(self, sim_seconds: float) -> bool:
         """Run the table; at an instant pace a throw nobody here may still join is played to rest at

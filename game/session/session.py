@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from game.autosave import MatchAutosave
 from game.errors import IllegalAction
@@ -73,6 +74,7 @@ class Session:
         self.refused: str | None = None  # the loaded log did not replay after all: the table is closed
         self._seat_rngs: dict[int, random.Random] = {}
         self.on_tick: list[Callable[[], None]] = []  # run first in every tick (a hosted table's network: `game.net`)
+        self._acting: int | None = None  # the seat a player elsewhere is acting for now (`acting_for`)
 
     # --- seats -----------------------------------------------------------------------------------
 
@@ -108,6 +110,20 @@ class Session:
     def here(self, seat: int) -> bool:
         """A person at this keyboard plays `seat`."""
         return 0 <= seat < len(self.seats) and self.seats[seat].here
+
+    @contextmanager
+    def acting_for(self, seat: int | None) -> Iterator[None]:
+        """While it lasts, requests are a person's at `seat` though nobody sits here for it: the
+        player at another laptop whose message the table's network hands on (`game.net.host`)."""
+        was, self._acting = self._acting, seat
+        try:
+            yield
+        finally:
+            self._acting = was
+
+    def acts(self, seat: int) -> bool:
+        """A person acts for `seat` now: here at this keyboard, or from afar through the network."""
+        return self.here(seat) or (seat == self._acting and not self.is_bot(seat))
 
     def is_bot(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and isinstance(self.seats[seat], Bot)
@@ -220,13 +236,15 @@ class Session:
 
     # --- time ------------------------------------------------------------------------------------
 
-    def tick(self, dt: float, *, hold: bool = False) -> None:
+    def tick(self, dt: float, *, hold: bool = False, hooks: bool = True) -> None:
         """`dt` seconds passed. Clocks run; unless the view holds the table (it is showing an entry,
-        a dialog is open), chance is drawn and the bot on turn acts after the pace's delay."""
+        a dialog is open), chance is drawn and the bot on turn acts after the pace's delay.
+        (`hooks=False`: a subclass ran `on_tick` already.)"""
         if dt < 0 or dt != dt:
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
-        for f in list(self.on_tick):
-            f()
+        if hooks:
+            for f in list(self.on_tick):
+                f()
         self.verify(VERIFY_SLICE)
         if self.refused is not None:
             return

@@ -61,10 +61,32 @@ def test_the_menu_offers_the_remote_kind_and_start_hosts_the_table() -> None:
     assert m.hosting()
 
 
-def test_a_hosted_match_refuses_what_cannot_cross_laptops_yet(app: App) -> None:
-    m = Match("bierpong", [PlayerSpec("Foxes", "human", drivers=("Anna",)), PlayerSpec("Owls", "remote", drivers=("Cem",))], seed=1)
-    with pytest.raises(ValueError, match="Bierpong"):
-        hosted_scene(app, m, announce=False, port=0)
+def test_a_bierpong_table_from_the_menu_opens_at_the_joined_laptop_and_the_ball_flies_there(app: App) -> None:
+    """bierpong across laptops: the Foxes' laptop throws with the scene's own release; the host's live
+    table throws it, and the joined scene draws the ball the host sends."""
+    from game.rules import bierpong as R
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+    from tests.bierpong_helpers import play
+    from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
+
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo")), PlayerSpec("Owls", "human", drivers=("Cem", "Dana"))], R.SPEC.make())
+    play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin")
+    hs: Any = hosted_scene(app, m, announce=False, port=0)
+    app.push(hs)
+    try:
+        js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code, seat="Foxes")  # as `join --seat Foxes`
+        app.push(js)
+        joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], BierpongMatchScene) else None, hs, js)
+        st = joined.session.state
+        joined.release(shot(rack_now(st, "Anna"), "hit", None, among=st.targets(), release=RELEASE).throw)  # the sling let go
+        assert joined.toast == ""
+        frames(lambda: joined.session.table.busy and joined.session.table.balls(), hs, joined)
+        joined.draw(app.screen)
+        n = len(m.log.entries)
+        frames(lambda: len(m.log.entries) > n and len(joined.match.log.entries) == len(m.log.entries), hs, joined)
+        assert m.log.entries[n].action.startswith("Anna: ")
+    finally:
+        hs.closed()
 
 
 def test_the_join_screen_takes_a_free_seat_at_a_table_the_menu_hosts_and_plays_it(app: App) -> None:

@@ -28,13 +28,14 @@ class SessionScene:
         client = getattr(self.session, "client", None)
         return client is not None and client.index is None and not client.judge
 
-    def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None) -> None:
+    def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None, *,
+                   above: bool = False, one_line: bool = False) -> None:
         """The network table's corner (hosted or joined; nothing at a table of one keyboard)."""
         if self.table is None and getattr(self.session, "client", None) is None:
             return
         from game.ui.common.table_panel import draw_table_panel, table_lines
 
-        draw_table_panel(surface, self.host.fonts, table_lines(self.session, self.table), topright, scale, most)
+        draw_table_panel(surface, self.host.fonts, table_lines(self.session, self.table), topright, scale, most, above=above, one_line=one_line)
 
     def tell(self, text: str, *, error: bool = False) -> None:
         raise NotImplementedError

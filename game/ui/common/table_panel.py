@@ -47,11 +47,14 @@ def table_lines(session: Any, table: Any) -> list[Line]:
 
 
 def draw_table_panel(surface: pygame.Surface, fonts: Any, lines: list[Line], topright: tuple[int, int], scale: float = 1.0,
-                     most: int | None = None) -> pygame.Rect | None:
-    """The lines in a box whose top right corner is `topright` (at most `most` pixels wide: longer
-    lines are cut with "…"); where it was drawn (None: nothing to show)."""
+                     most: int | None = None, *, above: bool = False, one_line: bool = False) -> pygame.Rect | None:
+    """The lines in a box whose top right corner is `topright` (`above`: its bottom right corner),
+    at most `most` pixels wide (longer lines are cut with "…"); where it was drawn (None: nothing)."""
     if not lines:
         return None
+    if one_line:  # (a scene with room for one line only: the parts side by side, each seat by its sign and name)
+        parts = [lines[0][0]] + [t.split(":")[0] if t[:1] in "●○" else t for t, _c in lines[1:]]
+        lines = [(" · ".join(parts), lines[-1][1] if len(lines) == 2 else theme.CREAM)]
     size = max(12, int(14 * scale))
     pad = max(6, int(8 * scale))
     most = most or surface.get_width() // 2
@@ -66,7 +69,8 @@ def draw_table_panel(surface: pygame.Surface, fonts: Any, lines: list[Line], top
         rendered.append(img)
     w = max(i.get_width() for i in rendered) + 2 * pad
     lh = max(i.get_height() for i in rendered) + 2
-    rect = pygame.Rect(topright[0] - w, topright[1], w, lh * len(rendered) + 2 * pad - 2)
+    h = lh * len(rendered) + 2 * pad - 2
+    rect = pygame.Rect(topright[0] - w, topright[1] - (h if above else 0), w, h)
     theme.rounded_panel(surface, rect, (20, 12, 6, 215), theme.BRASS_DARK, 8, 1)
     y = rect.y + pad
     for img in rendered:

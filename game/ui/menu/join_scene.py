@@ -389,6 +389,10 @@ def _joined(client: Any, seconds: float = CONNECT_SECONDS) -> Any:
 def joined_scene(host: Host, session: Any) -> OverlayScene:
     """The match scene for a seat joined from afar (or a spectator): the host's scene for its game."""
     m = session.match
+    if m.info.name == "bierpong":
+        from game.ui.pong.bierpong_match import BierpongMatchScene
+
+        return BierpongMatchScene(host, m, session=session, autosave=False)
     if m.info.race:
         from game.ui.race.race import RaceScene
 

@@ -37,7 +37,8 @@ MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
 ]
 PRACTICE_GAME = "bierpong"  # P in the menu opens its practice table (the physics, no rules)
 # the kinds of seat (id, label): the labels are shown through `_()`
-PONG_KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("casual", N_("Casual bot")), ("bot", N_("Regular bot")), ("good", N_("Good bot")), ("pro", N_("Pro bot"))]
+PONG_KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("casual", N_("Casual bot")), ("bot", N_("Regular bot")), ("good", N_("Good bot")), ("pro", N_("Pro bot")),
+                                     ("remote", N_("Remote"))]
 PONG_TEAM = 4  # players a Bierpong team has at most
 # "remote": a player at another laptop, who joins the table the menu hosts (`game.net`)
 KINDS: list[tuple[str, str]] = [("human", N_("Human")), ("bot", N_("Bot")), ("random", N_("Random bot")), ("remote", N_("Remote"))]
@@ -410,14 +411,11 @@ def match_scene(host: Host, match: Match, save_path: str | Path | None = None, c
 def hosted_scene(host: Host, match: Match, save_path: str | Path | None = None, coach: bool = True,
                  announce: bool = True, port: int | None = None, remote_timeout: float | None = None) -> OverlayScene:
     """The match scene, its table served to the other laptops when a player is remote (`game.net`);
-    ValueError when the game cannot be played across laptops yet or no port can be opened."""
-    from game.net.hosting import DEFAULT_PORT, HostedTable, can_host, remote_players
+    ValueError when no port can be opened."""
+    from game.net.hosting import DEFAULT_PORT, HostedTable, remote_players
 
     if not remote_players(match):
         return match_scene(host, match, save_path, coach)
-    why = can_host(match)
-    if why is not None:
-        raise ValueError(why)
     scene = match_scene(host, match, save_path, coach)
     try:
         scene.table = HostedTable(scene.session, port=DEFAULT_PORT if port is None else port, announce=announce,  # type: ignore[attr-defined]

@@ -76,10 +76,12 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     session: PongSession
 
-    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, autosave: bool = True) -> None:
+    def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, autosave: bool = True,
+                 session: PongSession | None = None) -> None:
         super().__init__(host)
         self.match = match
-        session = session_for(match, pace=LIVE, autosave=autosave, save_path=save_path)
+        if session is None:  # (given: a team joined from another laptop, `game.net.remote`)
+            session = session_for(match, pace=LIVE, autosave=autosave, save_path=save_path)  # type: ignore[assignment]
         assert isinstance(session, PongSession)
         self.session: PongSession = session
         self.dims = Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius)
@@ -622,6 +624,10 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         final = self.final_standing()[2] if self.state.is_terminal() else None
         draw_board(surface, self.view.layout, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
                    final, self.buttons, self.preview_on)
+        L = self.view.layout
+        title_w = self.host.fonts.font(int(24 * L.s), "serif").size(_(fr.title))[0]
+        self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,
+                        max(120, L.top.right - L.header.left - title_w - int(20 * L.s)), one_line=True)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:

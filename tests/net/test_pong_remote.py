@@ -1,0 +1,110 @@
+"""Bierpong across laptops (issue 16), on loopback: a team's laptop sends the launch, the host's live
+table throws it and rules it, every laptop draws the balls the host sends (they do not simulate) – both
+balls of a pair throw at once included (bierpong.art4) – and ends with the host's log."""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, cast
+
+from game.bierpong.actions import Together, parse_action
+from game.match import Match, PlayerSpec
+from game.net.client import TableClient
+from game.net.host import TableHost
+from game.net.mirror_table import MirrorTable
+from game.net.remote import remote_session
+from game.rules import bierpong as R
+from game.session.pong import PongSession, Release
+from tests.bierpong_helpers import play
+from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
+from tests.session.pong_helpers import REAL, STEP
+
+WAIT = 30.0
+
+
+def until(what: Callable[[], Any], *pumps: Callable[[], Any], seconds: float = WAIT) -> Any:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for f in pumps:
+            f()
+        got = what()
+        if got:
+            return got
+        time.sleep(0.002)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def aim(s: Any, player: str, want: str, *, release: tuple[float, float, float] = RELEASE) -> Any:
+    st = s.state
+    return shot(rack_now(st, player), want, None, among=st.targets(), release=release).throw
+
+
+def test_bierpong_pair_throw_across_laptops_the_host_throws_both_balls_and_every_laptop_draws_them() -> None:
+    """bierpong.art4 from afar: Ann's ball and Ben's while it flies, sent from the Foxes' laptop, are one
+    `Together` at the host; the Owls' laptop saw both balls in play at once and has the host's log."""
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann", "Ben")), PlayerSpec("Owls", "remote", drivers=("Cem", "Dana"))],
+              R.SPEC.make())
+    play(m, "throw-off Ann hit 1, Cem miss", "Foxes begin")
+    host = PongSession(m, pace=REAL)
+    t = TableHost(host, host="127.0.0.1", port=0)
+    host.on_tick.append(t.pump)
+    url = f"ws://127.0.0.1:{t.port}"
+    clients = [TableClient(url, t.code, seat=name) for name in ("Foxes", "Owls")]
+    until(lambda: all(c.mirror is not None and c.index is not None for c in clients), t.pump, *[c.pump for c in clients])
+    foxes, owls = (cast(Any, remote_session(c)) for c in clients)
+    both_seen = False
+
+    def frame() -> None:
+        nonlocal both_seen
+        host.tick(STEP)
+        foxes.tick(STEP)
+        owls.tick(STEP)
+        both_seen = both_seen or len(owls.table.flights) == 2
+
+    try:
+        assert isinstance(foxes.table, MirrorTable) and foxes.waiting_for() == (0,)
+        n = len(m.log.entries)
+        assert foxes.request("Ann", Release(aim(foxes, "Ann", "hit"), "Ann")) is None
+        until(lambda: owls.table.busy and foxes.pairing() is not None, frame)  # the Owls' laptop draws Ann's ball
+        assert foxes.waiting_for() == (0,), "the partner may still join the first ball"
+        assert foxes.request("Ben", Release(aim(foxes, "Ben", "miss", release=(RELEASE[0], -0.08, RELEASE[2])), "Ben")) is None
+        until(lambda: len(m.log.entries) > n and not host.table.busy, frame)
+        a = parse_action(m.log.entries[n].action)
+        assert isinstance(a, Together) and (a.first.player, a.second.player) == ("Ann", "Ben"), (t.refusals, [e.action for e in m.log.entries[n:]])
+        assert both_seen, "the Owls' laptop never drew both balls at once"
+        until(lambda: all(len(x.match.log.entries) == len(m.log.entries) for x in (foxes, owls)) and not owls.table.busy, frame)
+        for x in (foxes, owls):
+            assert [e.to_dict() for e in x.match.log.entries] == [e.to_dict() for e in m.log.entries]
+        # a throw for the other team, or out of turn, never reaches the host's log
+        refused = owls.request("Cem", Release(aim(owls, "Cem", "hit"), "Cem"))
+        assert refused is not None
+    finally:
+        for x in (foxes, owls):
+            x.close()
+        t.close()
+
+
+def test_a_launch_with_nonsense_numbers_is_refused_and_the_table_plays_on() -> None:
+    from websockets.sync.client import connect
+
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann",)), PlayerSpec("Owls", "bot", drivers=("Cem",))], R.SPEC.make())
+    play(m, "throw-off Ann hit 1, Cem miss", "Foxes begin")
+    host = PongSession(m, pace=REAL)
+    t = TableHost(host, host="127.0.0.1", port=0)
+    host.on_tick.append(t.pump)
+    c = TableClient(f"ws://127.0.0.1:{t.port}", t.code, seat="Foxes")
+    until(lambda: c.mirror is not None and c.index is not None, t.pump, c.pump)
+    try:
+        n = len(m.log.entries)
+        import json
+
+        for bad in ({"release": [0, 0, float("nan")], "velocity": [1, 0, 1]}, {"release": [0, 0, 0.3], "velocity": [1e9, 0, 1]},
+                    {"release": [0, 0], "velocity": [1, 0, 1]}, {"release": [0, 0, 0.3], "velocity": [1, 0, 1], "spin": [True, 0, 0]}):
+            c._send(json.dumps({"type": "launch", "v": 1, "player": "Ann", **bad}))
+        c._send(json.dumps({"type": "launch", "v": 1, "player": "Cem", "release": list(RELEASE), "velocity": [2.0, 0.0, 2.0]}))
+        until(lambda: len(c.refusals) >= 5, lambda: host.tick(STEP), c.pump)
+        assert any("finite" in r for r in c.refusals) and any("another team" in r for r in c.refusals)
+        assert len(m.log.entries) == n and not host.table.busy
+        del connect
+    finally:
+        c.close()
+        t.close()
