@@ -33,7 +33,9 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("editor_edit_ms_5k", editor.editor_edit_ms_5k), ("editor_edit_ms_le_mans", editor.editor_edit_ms_le_mans)),
     (("throw_ms", pong.throw_ms), ("baseline_bare_pymunk_throw_ms", pong.baseline_bare_pymunk_throw_ms)),
     (("throw_ms", pong.throw_ms), ("baseline_python_flight_ms", pong.baseline_python_flight_ms)),
+    # issue 17: the match's default view in perspective, beside the blit and the top-down view
     (("pong_frame_ms", pong_frame.pong_frame_ms), ("pong_baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
+    (("pong_topdown_frame_ms", pong_frame.pong_topdown_frame_ms), None),
     (("demo_solve_s", bierpong.demo_solve_s), None),
     # issue 15: the solver on a sparse rack and on a request it cannot solve, beside the same
     # candidates simulated to the end

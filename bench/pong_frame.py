@@ -1,8 +1,10 @@
-"""The beer-pong table scene on screen: one frame at 1920×1080 with two balls in flight, headless.
+"""The beer-pong table on screen: one frame at 1920×1080 with two balls in flight, headless.
 
-`pong_frame_ms` runs the real scene's frame – `update(1/60 s)` (the fixed physics steps of a
-sixtieth of a second, labels, trails) then `draw` and a display flip – on the full 10-cup rack,
-with two balls in the air (thrown again, outside the median's reach, whenever fewer fly). Its
+`pong_frame_ms` runs the Bierpong match scene's frame in its default view, the thrower's camera in
+perspective (issue 17) – `update(1/60 s)` (the session: the fixed physics steps of a sixtieth of a
+second, labels, trails, the camera) then `draw` and a display flip – on the full 10-cup rack, with
+both standard balls of a team in the air (thrown again, outside the median's reach, whenever the
+throw is over). `pong_topdown_frame_ms` is the practice table's top-down view, as before. The
 baseline is `bench.board.baseline_blit_frame_ms` (one full-screen blit and a flip).
 """
 from __future__ import annotations
@@ -37,7 +39,45 @@ class _Host:
 
 
 def pong_frame_ms() -> float:
-    """Median ms of one table-scene frame (physics of 1/60 s, drawing, flip) with two balls flying."""
+    """Median ms of one Bierpong match frame in perspective (session, physics of 1/60 s, drawing,
+    flip) with both balls of a pair throw flying, the trails on."""
+    import pygame
+
+    from game.match import Match, PlayerSpec
+    from game.rules import bierpong as R
+    from game.session.pong import Release
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+    from physics.world import Throw
+
+    screen = _display()
+    assert isinstance(screen, pygame.Surface)
+    try:
+        m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))], R.SPEC.make())
+        for line in ("throw-off Anna hit 1, Cem miss", "Foxes begin"):
+            m.apply(m.parse(line))
+        scene = BierpongMatchScene(_Host(SIZE), m, autosave=False)  # type: ignore[arg-type]
+        assert scene.perspective()
+        high = (Throw((0.0, -0.1, 0.45), (3.0, 0.12, 4.2)), Throw((0.0, 0.1, 0.45), (2.6, -0.1, 4.6)))  # high lobs: long flights
+
+        def frame() -> None:
+            table = scene.session.table
+            if not table.busy:
+                if len(m.log.entries) > 3:  # the throw was ruled: taken back, the same rack each time
+                    scene.session.undo_to(3)
+                scene.session.request("Anna", Release(high[0], "Anna"))
+                scene.session.request("Bo", Release(high[1], "Bo"))
+            scene.update(1 / 60)
+            scene.draw(screen)
+            pygame.display.flip()
+
+        return median_ms(frame, runs=FRAMES, warmup=WARMUP)
+    finally:
+        pygame.display.quit()
+
+
+def pong_topdown_frame_ms() -> float:
+    """Median ms of one practice-table frame in the top-down view (physics of 1/60 s, drawing, flip)
+    with two balls flying."""
     import pygame
 
     from game.ui.pong.pong import RELEASE_X, RELEASE_Z, PongScene

@@ -40,7 +40,10 @@ def begun(**options: object) -> Match:
 
 
 def open_scene(app: App, match: Match) -> BierpongMatchScene:
+    """The match scene in the top-down view (V): these tests aim and click in its table metres (the
+    perspective view's own are `tests/test_pong_perspective.py`)."""
     scene = BierpongMatchScene(app, match)
+    scene.camera_mode = "top"
     app.push(scene)
     app.step(0.0)
     return scene

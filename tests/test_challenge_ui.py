@@ -104,6 +104,7 @@ def test_bierpong_challenge_strikes_the_ruling_and_the_sips_follow(app: App, tmp
     "Sips drunk" follows the override (bierpong.art1)."""
     m = pong_match()
     scene = BierpongMatchScene(app, m)
+    scene.camera_mode = "top"  # (the top-down layout's feed and boxes)
     open_on(app, scene)
     key(app, pygame.K_k)
     dialog = scene.modal
@@ -139,6 +140,7 @@ def test_bierpong_undo_to_here_from_the_log_dialog(app: App) -> None:
     m = pong_match()
     m.apply("challenge 6.2 by Cem: 0 sips to Cem – the cup was empty")
     scene = BierpongMatchScene(app, m)
+    scene.camera_mode = "top"  # (the top-down layout's feed and boxes)
     open_on(app, scene)
     assert any(isinstance(line, StruckLine) for line in scene.feed)
     key(app, pygame.K_l)

@@ -45,6 +45,11 @@ from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_pl
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, ruling_text, strike_feed
+from game.ui.common import theme
+from game.ui.pong.camera import Camera, blend
+from game.ui.pong.camera import side as side_camera
+from game.ui.pong.camera import thrower as thrower_camera
+from game.ui.pong.pong_3d import CameraSpace, PerspectiveView, backdrop
 from game.ui.pong.pong_view import LABEL_LIFE, CupDraw, Dims, Label, PongFrame, PongView
 from game.ui.common.prefs import assist
 from game.ui.common.scene import Host, OverlayScene
@@ -58,7 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["BierpongMatchScene", "OVERRIDE_MARK", "StruckLine", "TABLE_EVENTS", "TableEvents", "run_bierpong"]
 
 KEYS = (  # shown through `_()` by the view
-    N_("drag back from the left: throw · Tab: thrower"),
+    N_("drag back from your end: throw · Tab: thrower"),
     N_("teams: partner may join the 1st ball (art4)"),
     N_("click the ball: swat / catch past the edge"),
     N_("A: aim preview · H O I: calls · F: fetch"),
@@ -67,8 +72,10 @@ KEYS = (  # shown through `_()` by the view
     N_("L: log · K: challenge a drink ruling"),
     N_("Ctrl+Z: undo · Ctrl+S: save"),
     N_("S: slow · Space: pause · ↑↓: angle · Esc"),
+    N_("V: view (thrower's · side · above)"),
 )
 CLICK_R = 28  # px around a ball that a click reaches
+CAMERA_MOVE = 1.2  # seconds a camera move takes
 
 
 class BierpongMatchScene(SessionScene, Sling, OverlayScene):
@@ -97,6 +104,14 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         self.message = ""
         self.buttons: list[Button] = []
         self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
+        # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
+        # a change of view, and of the throwing team, moves the camera smoothly (`CAMERA_MOVE` s)
+        self.camera_mode = "thrower"
+        self._cam_from: Camera | None = None
+        self._cam_t = 1.0
+        self._thrower_team = self.session.thrower_team()
+        self.view3d = PerspectiveView(host.fonts, self.dims)
+        self._backdrop: pygame.Surface | None = None
         self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
         self.session.listen(self.heard)
         self.refeed()
@@ -187,7 +202,58 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     # --- time ------------------------------------------------------------------------------------
 
+    # --- the camera ------------------------------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        """Where the perspective table is drawn: the left of the screen, beside the feed."""
+        L = self.view.layout
+        return pygame.Rect(L.top.left, L.top.top, L.top.w, L.side.bottom - L.top.top)
+
+    def camera_for(self, mode: str) -> Camera:
+        vp = self.viewport()
+        base = side_camera(CONST.table_length) if mode == "side" else thrower_camera(CONST.table_length)
+        return base.on((vp.x, vp.y, vp.w, vp.h))
+
+    def camera(self) -> Camera:
+        """The camera now (between two views while it moves)."""
+        goal = self.camera_for(self.camera_mode if self.camera_mode != "top" else "thrower")
+        if self._cam_from is None or self._cam_t >= 1.0:
+            return goal
+        if self._cam_t < 0.5 and self._swinging:  # a change of ends swings round by the side view
+            return blend(self._cam_from, self.camera_for("side"), self._cam_t * 2)
+        if self._swinging:
+            return blend(self.camera_for("side"), goal, self._cam_t * 2 - 1)
+        return blend(self._cam_from, goal, self._cam_t)
+
+    def cycle_camera(self) -> None:
+        """V: the thrower's view → from the side → top-down → the thrower's view."""
+        order = ("thrower", "side", "top")
+        was = self.camera()
+        self.camera_mode = order[(order.index(self.camera_mode) + 1) % len(order)]
+        self._cam_from, self._cam_t, self._swinging = was, 0.0, False
+        self.toast = {"thrower": _("View: the thrower's"), "side": _("View: from the side"), "top": _("View: from above")}[self.camera_mode]
+
+    def perspective(self) -> bool:
+        return self.camera_mode != "top"
+
+    def aim_layout(self) -> Any:
+        if not self.perspective():
+            return self.view.layout
+        return CameraSpace(self.camera(), self.view.layout.s)
+
+    def _move_camera(self, dt: float) -> None:
+        team = self.session.thrower_team()
+        if team != self._thrower_team and self.perspective():  # the other team throws: round to their end
+            self._thrower_team = team
+            self._cam_from, self._cam_t, self._swinging = self.camera(), 0.0, True
+        self._thrower_team = team
+        if self._cam_t < 1.0:
+            self._cam_t = min(1.0, self._cam_t + dt / CAMERA_MOVE)
+
+    _swinging = False
+
     def update(self, dt: float) -> None:
+        self._move_camera(dt)
         for lab in self.labels:
             lab.age += dt
         self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
@@ -409,7 +475,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         st = self.state
         if st.phase != REMOVE or self.session.is_bot(1 - st.team):
             return False
-        L = self.view.layout
+        L = self.aim_layout()
         r = max(8.0, CONST.cup_rim_radius * L.k)
         item = st.queue[0]
         for c in st.defender.rack.cups:
@@ -440,13 +506,13 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         table = self.session.table
         if not table.busy or self.state.phase != PLAY:
             return False
-        L = self.view.layout
+        L = self.aim_layout()
         best: tuple[float, int] | None = None
         for v in table.balls():
             f = table.flights.get(v.id)
             if f is None or not f.open:
                 continue
-            px, py = L.to_top(v.pos[0], v.pos[1])
+            px, py = L.to_top(v.pos[0], v.pos[1], v.pos[2])
             d = math.hypot(pos[0] - px, pos[1] - py)
             if d <= CLICK_R * L.s and (best is None or d < best[0]):
                 best = (d, v.id)
@@ -502,6 +568,8 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
                  pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter"}
         if key in names and names[key] in by_key:
             by_key[names[key]].action()
+        elif key == pygame.K_v:
+            self.cycle_camera()
         elif key == pygame.K_a:
             self.preview_on = not self.preview_on
             self.preview = []
@@ -618,11 +686,28 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
         self.view.draw(surface, dataclasses.replace(fr, banner=""))
+        board_at = self.view.layout
+        if self.perspective():
+            vp = self.viewport()
+            if self._backdrop is None or self._backdrop.get_size() != vp.size:
+                self._backdrop = backdrop(vp.size, self.view.layout.s)
+            cam = self.camera()
+            pygame.draw.rect(surface, (20, 14, 9), vp.inflate(int(12 * self.view.layout.s), int(12 * self.view.layout.s)), int(6 * self.view.layout.s))  # (the side view's frame under it)
+            self.view3d.draw_table(surface, fr, cam, numbers=True, background=self._backdrop)
+            if fr.sling is not None:
+                a, b = fr.sling
+                sc = self.view.layout.s
+                pygame.draw.line(surface, theme.AMBER, a, b, max(2, int(3 * sc)))
+                pygame.draw.circle(surface, theme.AMBER, a, int(6 * sc), 2)
+                if fr.sling_text:
+                    t = self.host.fonts.shadowed(fr.sling_text, int(16 * sc), theme.AMBER)
+                    surface.blit(t, t.get_rect(midbottom=(a[0], a[1] - int(10 * sc))))
+            board_at = _BoardPlace(self.view.layout, vp)
         strike_feed(surface, self.view.layout, self.host.fonts, fr)
-        draw_removal(surface, self.view.layout, self.state, self.selected, self.eligible())
+        draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
         self.buttons = self.options()
         final = self.final_standing()[2] if self.state.is_terminal() else None
-        draw_board(surface, self.view.layout, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
+        draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
                    final, self.buttons, self.preview_on)
         L = self.view.layout
         title_w = self.host.fonts.font(int(24 * L.s), "serif").size(_(fr.title))[0]
@@ -632,6 +717,18 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+
+class _BoardPlace:
+    """The scoreboard's place over the perspective table: the top band of the view (the layout's
+    other measures as they are)."""
+
+    def __init__(self, layout: Any, viewport: pygame.Rect) -> None:
+        self._layout = layout
+        self.side = pygame.Rect(viewport.x, viewport.y - int(14 * layout.s), viewport.w, viewport.h)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._layout, name)
 
 
 def run_bierpong(match: Match, *, frames: int | None = None, screenshot: str | None = None,

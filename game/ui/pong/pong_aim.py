@@ -36,12 +36,17 @@ class Sling:
         self.preview: list[tuple[float, float, float]] = []
         self._preview_for: Throw | None = None
 
+    def aim_layout(self) -> Any:
+        """Where the slingshot maps the screen onto the table (`from_top`, `thrower_zone`): the top-down
+        view's layout, or a perspective camera's (`game.ui.pong.pong_3d.CameraSpace`)."""
+        return self.view.layout
+
     def aimed_throw(self) -> Throw | None:
         """The throw the slingshot holds now: away from the mouse, power by the pull; None while
         the pull is too short."""
         if self.press is None:
             return None
-        L = self.view.layout
+        L = self.aim_layout()
         ax, ay = L.from_top(*self.press)
         mx, my = L.from_top(*self.mouse)
         dx, dy = ax - mx, ay - my
@@ -85,7 +90,7 @@ class Sling:
     def sling_event(self, e: pygame.event.Event) -> tuple[bool, Throw | None]:
         """A mouse event for the slingshot: (handled, the throw released – None: none)."""
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.view.layout.thrower_zone().collidepoint(e.pos):
+            if self.aim_layout().thrower_zone().collidepoint(e.pos):
                 self.press = e.pos
                 self.mouse = e.pos
                 self._preview_for = None

@@ -120,8 +120,8 @@ class PongLayout:
         self.kz = min(k, side_h / (Z_TOP - Z_BOTTOM))
         self.side = pygame.Rect(m, self.top.bottom + m, self.top.w, int((Z_TOP - Z_BOTTOM) * self.kz))
 
-    def to_top(self, x: float, y: float) -> tuple[float, float]:
-        """Table metres → pixels of the top-down view."""
+    def to_top(self, x: float, y: float, z: float = 0.0) -> tuple[float, float]:
+        """Table metres → pixels of the top-down view (a height `z` shows nowhere in it)."""
         return (self.top.left + (x + X_BACK) * self.k, self.top.top + (TABLE_W / 2 + Y_MARGIN - y) * self.k)
 
     def from_top(self, px: float, py: float) -> tuple[float, float]:

@@ -1,0 +1,333 @@
+"""The beer-pong table in perspective (issue 17), drawn from the physics' own 3-D world.
+
+`PerspectiveView.draw_table(surface, frame, camera)` paints the floor, the table (its top, its front
+edges, the centre line), every cup as a tapered cup shaded by one light (its wall, its rim, the beer
+inside, its number on the side that faces the camera), the balls with their shadows on the table and
+their trails, and the labels where their events happened – far things first, so nearer ones cover
+them. The camera maths is `game.ui.pong.camera`; the frame is the same `PongFrame` the top-down
+view draws.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+import pygame
+import pygame.gfxdraw
+
+from game.ui.common import theme
+from game.ui.common.theme import Fonts
+from game.ui.pong.camera import Camera, Projected
+from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, RIM, TABLE_EDGE, TABLE_L, TABLE_TOP, TABLE_W, CupDraw, Dims, PongFrame
+
+SEGMENTS = 18  # sides of a cup's cone
+LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
+TABLE_THICK = 0.04  # m, the table top's edge
+FLOOR = (26, 18, 12)
+ZONE_SHARE = 0.3  # the lower share of the view where a press starts a throw
+CUP_H = 0.12  # m, a cup's rim over the table (`physics.constants.CONST.cup_height`)
+
+_CIRCLE = [(math.cos(2 * math.pi * i / SEGMENTS), math.sin(2 * math.pi * i / SEGMENTS)) for i in range(SEGMENTS)]
+Item = tuple[float, Callable[[pygame.Surface], None]]  # (depth, paint): painted far to near
+
+
+def _norm(v: tuple[float, float, float]) -> tuple[float, float, float]:
+    n = math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) or 1.0
+    return (v[0] / n, v[1] / n, v[2] / n)
+
+
+_L = _norm(LIGHT)
+
+
+def _shade(color: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return (max(0, min(255, int(color[0] * k))), max(0, min(255, int(color[1] * k))), max(0, min(255, int(color[2] * k))))
+
+
+def _poly(surface: pygame.Surface, pts: Sequence[tuple[float, float]], color: tuple[int, ...]) -> None:
+    """A filled polygon with an anti-aliased outline (translucent colours blended)."""
+    if len(pts) < 3:
+        return
+    ip = [(int(round(x)), int(round(y))) for x, y in pts]
+    if len(color) == 4:
+        pygame.gfxdraw.filled_polygon(surface, ip, color)
+    else:
+        pygame.gfxdraw.filled_polygon(surface, ip, color)
+        pygame.gfxdraw.aapolygon(surface, ip, color)
+
+
+class PerspectiveView:
+    """Paints frames of the table through a camera."""
+
+    def __init__(self, fonts: Fonts, dims: Dims = Dims()) -> None:
+        self.fonts = fonts
+        self.dims = dims
+        self._still_key: object = None
+        self._still_surf: pygame.Surface | None = None
+
+    # --- the parts ---------------------------------------------------------------------------------
+
+    def _table(self, surface: pygame.Surface, cam: Camera) -> None:
+        half = TABLE_W / 2
+        corners = [(0.0, -half, 0.0), (TABLE_L, -half, 0.0), (TABLE_L, half, 0.0), (0.0, half, 0.0)]
+        top = [cam.project(p) for p in corners]
+        if any(p is None for p in top):
+            return
+        pts = [(p.x, p.y) for p in top if p is not None]
+        # the edge facing the camera, a little darker, under the top
+        below = [cam.project((x, y, -TABLE_THICK)) for x, y, _z in corners]
+        for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+            pa, pb, qa, qb = top[a], top[b], below[a], below[b]
+            if None in (pa, pb, qa, qb):
+                continue
+            assert pa and pb and qa and qb
+            _poly(surface, [(pa.x, pa.y), (pb.x, pb.y), (qb.x, qb.y), (qa.x, qa.y)], (14, 14, 18))
+        _poly(surface, pts, TABLE_TOP)
+        # a soft sheen along the middle, the edges and the centre line
+        w = max(1, int(2 * (top[0].scale if top[0] else 1) / 200))
+        for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+            pa, pb = top[a], top[b]
+            if pa and pb:
+                pygame.draw.line(surface, TABLE_EDGE, (pa.x, pa.y), (pb.x, pb.y), max(2, w + 1))
+        m0, m1 = cam.project((TABLE_L / 2, -half, 0.0)), cam.project((TABLE_L / 2, half, 0.0))
+        if m0 and m1:
+            pygame.draw.aaline(surface, (120, 120, 132), (m0.x, m0.y), (m1.x, m1.y))
+
+    def _cup_items(self, cam: Camera, c: CupDraw, number: bool) -> list[Item]:
+        d = self.dims
+        centre = cam.project((c.x, c.y, d.cup_h / 2))
+        if centre is None:
+            return []
+        alpha = 255
+        if c.tipped:
+            return [(centre.depth, lambda s: self._tipped(s, cam, c, alpha))]
+        return [(centre.depth, lambda s: self._cup(s, cam, c, number, alpha))]
+
+    def _ring(self, cam: Camera, x: float, y: float, z: float, r: float) -> list[Projected | None]:
+        project = cam.project
+        return [project((x + r * c, y + r * s, z)) for c, s in _CIRCLE]
+
+    def _cup(self, surface: pygame.Surface, cam: Camera, c: CupDraw, number: bool, alpha: int) -> None:
+        d = self.dims
+        base = self._ring(cam, c.x, c.y, 0.0, d.base_r)
+        rim = self._ring(cam, c.x, c.y, d.cup_h, d.rim_r)
+        if any(p is None for p in base + rim):
+            return
+        f, _r, _u = cam.basis
+        layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        # the wall: the quads that face the camera, each shaded by the light
+        slope = (d.rim_r - d.base_r) / d.cup_h
+        for i in range(SEGMENTS):
+            j = (i + 1) % SEGMENTS
+            a = 2 * math.pi * (i + 0.5) / SEGMENTS
+            n = _norm((math.cos(a), math.sin(a), -slope))
+            to_eye = _norm((cam.eye[0] - c.x, cam.eye[1] - c.y, cam.eye[2] - d.cup_h / 2))
+            if n[0] * to_eye[0] + n[1] * to_eye[1] + n[2] * to_eye[2] <= 0:
+                continue
+            lit = 0.45 + 0.75 * max(0.0, n[0] * _L[0] + n[1] * _L[1] + n[2] * _L[2])
+            b0, b1, r1, r0 = base[i], base[j], rim[j], rim[i]
+            assert b0 and b1 and r1 and r0
+            _poly(layer, [(b0.x, b0.y), (b1.x, b1.y), (r1.x, r1.y), (r0.x, r0.y)], _shade(CUP_RED, lit))
+        # the opening: the inside wall (dark), the beer at its level, the rim
+        top = [(p.x, p.y) for p in rim if p is not None]
+        _poly(layer, top, CUP_DARK)
+        level = d.cup_h * max(0.05, min(0.95, c.liquid))
+        lr = d.base_r + (d.rim_r - d.base_r) * level / d.cup_h
+        beer = self._ring(cam, c.x, c.y, level, lr * 0.97)
+        if all(p is not None for p in beer) and cam.eye[2] > level:
+            _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
+        rim_w = max(1, int(round((rim[0].scale if rim[0] else 100) * 0.006)))
+        pygame.draw.lines(layer, RIM, True, top, max(1, rim_w))
+        if c.holds_ball:
+            p = cam.project((c.x, c.y, level + d.ball_r * 0.6))
+            if p is not None:
+                pygame.gfxdraw.filled_circle(layer, int(p.x), int(p.y), max(2, int(d.ball_r * p.scale)), BALL)
+        if number:  # on the side that faces the camera
+            ex, ey = cam.eye[0] - c.x, cam.eye[1] - c.y
+            dist = math.hypot(ex, ey) or 1.0
+            p = cam.project((c.x + ex / dist * d.rim_r * 0.85, c.y + ey / dist * d.rim_r * 0.85, d.cup_h * 0.55))
+            if p is not None:
+                size = max(9, min(26, int(p.scale * 0.045)))
+                t = self.fonts.text(str(c.id), size, theme.CREAM, "bold")
+                layer.blit(t, t.get_rect(center=(p.x, p.y)))
+        if layer is not surface:
+            layer.set_alpha(alpha)
+            surface.blit(layer, (0, 0))
+
+    def _tipped(self, surface: pygame.Surface, cam: Camera, c: CupDraw, alpha: int) -> None:
+        d = self.dims
+        ca, sa = math.cos(c.angle), math.sin(c.angle)
+        ends = [cam.project((c.x + ca * t, c.y + sa * t, r)) for t, r in ((0.0, d.rim_r), (d.cup_h, d.base_r))]
+        flat = [cam.project((c.x + ca * t - sa * r * s, c.y + sa * t + ca * r * s, 0.005))
+                for t, r in ((0.0, d.rim_r), (d.cup_h, d.base_r)) for s in (-1, 1)]
+        if None in flat or None in ends:
+            return
+        pts = [(p.x, p.y) for p in (flat[0], flat[2], flat[3], flat[1]) if p is not None]
+        _poly(surface, pts, _shade(CUP_RED, 0.8))
+        pygame.draw.lines(surface, RIM, True, pts, 1)
+
+    def _ball_items(self, cam: Camera, x: float, y: float, z: float, number: int, in_flight: bool) -> list[Item]:
+        d = self.dims
+        p = cam.project((x, y, z + d.ball_r))
+        if p is None:
+            return []
+        out: list[Item] = []
+        on = abs(y) <= TABLE_W / 2 and 0 <= x <= TABLE_L
+        sh = cam.project((x, y, 0.001)) if on else None
+        if sh is not None:
+            shadow = sh
+            k = max(0.35, 1.0 - z * 0.9)  # higher: a fainter, wider shadow
+
+            def paint_shadow(s: pygame.Surface) -> None:
+                rx, ry = max(2, int(d.ball_r * shadow.scale * (1.6 - k * 0.4))), max(1, int(d.ball_r * shadow.scale * 0.55))
+                pygame.gfxdraw.filled_ellipse(s, int(shadow.x), int(shadow.y), rx, ry, (0, 0, 0, int(120 * k)))
+            out.append((shadow.depth + 0.5, paint_shadow))  # under everything standing on the table
+
+        def paint_ball(s: pygame.Surface) -> None:
+            r = max(2, int(round(d.ball_r * p.scale)))
+            pygame.gfxdraw.filled_circle(s, int(p.x), int(p.y), r, BALL)
+            pygame.gfxdraw.aacircle(s, int(p.x), int(p.y), r, (170, 170, 165))
+            hl = max(1, r // 3)
+            pygame.gfxdraw.filled_circle(s, int(p.x - r * 0.35), int(p.y - r * 0.35), hl, (255, 255, 255))
+        out.append((p.depth, paint_ball))
+        return out
+
+    # --- the frame ----------------------------------------------------------------------------------
+
+    def _still(self, fr: PongFrame, cam: Camera, numbers: bool, background: pygame.Surface | None) -> pygame.Surface:
+        """The room, the table and the cups through `cam` – kept while neither the camera nor the cups
+        change (a camera at rest draws them once, not every frame)."""
+        x0, y0, w, h = cam.screen
+        key = (cam, tuple(fr.cups), numbers, id(background))
+        if self._still_key == key and self._still_surf is not None:
+            return self._still_surf
+        surf = pygame.Surface((w, h)).convert() if pygame.display.get_surface() is not None else pygame.Surface((w, h))
+        local = cam.on((0, 0, w, h))
+        if background is not None:
+            surf.blit(background, (0, 0))
+        else:
+            surf.fill(FLOOR)
+        self._table(surf, local)
+        items: list[Item] = []
+        for c in fr.cups:
+            items += self._cup_items(local, c, numbers)
+        for _depth, paint in sorted(items, key=lambda it: -it[0]):
+            paint(surf)
+        self._still_key, self._still_surf = key, surf
+        return surf
+
+    def _in_view(self, cam: Camera, c: CupDraw) -> bool:
+        p = cam.project((c.x, c.y, self.dims.cup_h / 2))
+        if p is None:
+            return False
+        x0, y0, w, h = cam.screen
+        r = self.dims.rim_r * p.scale * 2
+        return x0 - r <= p.x <= x0 + w + r and y0 - r <= p.y <= y0 + h + r
+
+    def draw_table(self, surface: pygame.Surface, fr: PongFrame, cam: Camera, *, numbers: bool = True,
+                   background: pygame.Surface | None = None) -> dict[int, Projected]:
+        """The frame through `cam`, inside its screen rectangle; where each ball is on the screen."""
+        x0, y0, w, h = cam.screen
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(x0, y0, w, h))
+        cups = [c for c in fr.cups if self._in_view(cam, c)]
+        shown = PongFrame(cups=cups)
+        surface.blit(self._still(shown, cam, numbers, background), (x0, y0))
+        # the trails first, under the balls they lead to
+        for trail in fr.trails:
+            pts = [q for q in (cam.project(t) for t in trail) if q is not None]
+            if len(pts) >= 2:
+                pygame.draw.aalines(surface, (250, 220, 120), False, [(q.x, q.y) for q in pts])
+        if fr.preview:
+            pts = [q for q in (cam.project(t) for t in fr.preview) if q is not None]
+            for q in pts[::2]:
+                pygame.gfxdraw.filled_circle(surface, int(q.x), int(q.y), 2, (140, 220, 255))
+        items: list[Item] = []
+        balls: dict[int, Projected] = {}
+        for b in fr.balls:
+            items += self._ball_items(cam, b.x, b.y, b.z, b.number, b.in_flight)
+            p = cam.project((b.x, b.y, b.z + self.dims.ball_r))
+            if p is not None:
+                balls[b.number] = p
+        if items:  # a ball behind a cup: the cups in front of it are painted again over it
+            nearest = max(d for d, _p in items)
+            for c in cups:
+                cp = cam.project((c.x, c.y, self.dims.cup_h / 2))
+                if cp is None or cp.depth >= nearest:
+                    continue
+                if any(math.hypot(cp.x - q.x, cp.y - q.y) < (self.dims.rim_r * 2.2) * cp.scale for q in balls.values()):
+                    items += self._cup_items(cam, c, numbers)
+        for _depth, paint in sorted(items, key=lambda it: -it[0]):
+            paint(surface)
+        for ball in fr.balls:  # each flying ball's height beside it
+            p = balls.get(ball.number)
+            if p is not None and ball.in_flight and ball.z >= -0.05:
+                t = self.fonts.shadowed(f"{ball.number}: {max(0.0, ball.z) * 100:.0f} cm", max(11, int(h / 60)), theme.CREAM, "bold", 1)
+                surface.blit(t, t.get_rect(bottomleft=(p.x + self.dims.ball_r * p.scale + 4, p.y - 4)))
+        taken: list[pygame.Rect] = []
+        for lb in reversed(fr.labels):  # where its event happened, rising and fading; the newest keeps its place
+            if lb.age >= LABEL_LIFE:
+                continue
+            p = cam.project((lb.x, lb.y, max(0.0, lb.z) + 0.06 + lb.age * 0.05))
+            if p is None:
+                continue
+            t = self.fonts.shadowed(lb.text, max(12, int(h / 46)), theme.CHALK_YELLOW, "bold", 1)
+            fade = 1.0 - max(0.0, lb.age - LABEL_LIFE * 0.6) / (LABEL_LIFE * 0.4)
+            if fade < 1.0:
+                t = t.copy()
+                t.set_alpha(int(255 * fade))
+            rect = t.get_rect(midbottom=(round(p.x), round(p.y)))
+            while rect.collidelist(taken) >= 0 and rect.top > y0:
+                rect.move_ip(0, -rect.h)
+            taken.append(rect)
+            surface.blit(t, rect)
+        surface.set_clip(clip)
+        return balls
+
+
+class CameraSpace:
+    """The screen of a perspective camera as the slingshot and the clicks read it – the top-down
+    layout's `to_top`, `from_top` and `thrower_zone`, through the camera."""
+
+    X_BACK = 0.45  # m behind the near edge: where a point off the table's plane is taken to lie
+
+    def __init__(self, cam: Camera, s: float) -> None:
+        self.cam = cam
+        self.s = s
+        x0, y0, w, h = cam.screen
+        self.top = pygame.Rect(x0, y0, w, h)
+
+    def to_top(self, x: float, y: float, z: float | None = None) -> tuple[float, float]:
+        """A point on the screen (no height given: a cup's rim, where the removal marks and clicks go)."""
+        p = self.cam.project((x, y, CUP_H if z is None else z))
+        return (p.x, p.y) if p is not None else (-1e6, -1e6)
+
+    @property
+    def k(self) -> float:
+        """Pixels per metre at the far rack."""
+        p = self.cam.project((TABLE_L * 0.85, 0.0, 0.0))
+        return p.scale if p is not None else 100.0
+
+    def from_top(self, px: float, py: float) -> tuple[float, float]:
+        got = self.cam.on_table(px, py)
+        return got if got is not None else (-self.X_BACK, 0.0)
+
+    def thrower_zone(self) -> pygame.Rect:
+        """Where a press starts a throw: the lower part of the view, the near end of the table as the
+        thrower sees it (the pull is read on the table's plane, `from_top`)."""
+        t = self.top
+        return pygame.Rect(t.x, t.y + int(t.h * (1 - ZONE_SHARE)), t.w, int(t.h * ZONE_SHARE))
+
+
+def backdrop(size: tuple[int, int], s: float) -> pygame.Surface:
+    """The room behind the table: a dark wall over a wooden floor."""
+    w, h = size
+    surf = theme.wood(size, theme.WOOD_DARK, plank=max(40, int(90 * s)))
+    wall = pygame.Surface((w, int(h * 0.32)), pygame.SRCALPHA)
+    for y in range(wall.get_height()):
+        a = int(230 - 120 * y / max(1, wall.get_height()))
+        wall.fill((16, 12, 10, a), (0, y, w, 1))
+    surf.blit(wall, (0, 0))
+    return surf
+
+
+__all__ = ["CameraSpace", "PerspectiveView", "backdrop"]

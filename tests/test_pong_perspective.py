@@ -1,0 +1,120 @@
+"""The Bierpong match in perspective (issue 17), headless: the table opens in the thrower's view, a
+slingshot pull on the perspective picture throws exactly the launch it would in the top-down view (the
+same entry logged), the view cycles with V, and a change of ends moves the camera without a jump."""
+from __future__ import annotations
+
+import math
+import os
+from typing import Any, Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.match import Match, PlayerSpec  # noqa: E402
+from game.rules import bierpong as R  # noqa: E402
+from game.session.pong import Release  # noqa: E402
+from game.ui.common.app import App  # noqa: E402
+from game.ui.pong.bierpong_match import BierpongMatchScene  # noqa: E402
+from tests.bierpong_helpers import play  # noqa: E402
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1600, 1000))
+    try:
+        yield a
+    finally:
+        a.close()
+
+
+def match() -> Match:
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))], R.SPEC.make())
+    play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin")
+    return m
+
+
+def to_rest(sc: Any, n: int) -> None:
+    for _ in range(2000):
+        sc.update(1 / 60)
+        if len(sc.match.log.entries) > n and not sc.session.table.busy:
+            return
+    raise AssertionError("the throw was never ruled")
+
+
+def pull(sc: Any, press: tuple[int, int], to: tuple[int, int]) -> Any:
+    """Press, drag and let go on the screen: the slingshot's throw."""
+    sc.sling_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=press))
+    sc.sling_event(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
+    _handled, t = sc.sling_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
+    return t
+
+
+def test_a_throw_in_perspective_is_logged_as_the_same_launch_in_the_top_down_view(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    assert sc.perspective() and sc.camera_mode == "thrower"
+    zone = sc.aim_layout().thrower_zone()
+    press = (zone.centerx, zone.top + zone.h // 3)
+    t = pull(sc, press, (press[0] + 6, press[1] + int(zone.h * 0.45)))  # pulled back towards the thrower
+    assert t is not None and t.velocity[0] > 0  # it flies down the table, away from the pull
+    ax, _ay = sc.aim_layout().from_top(*press)
+    assert ax > 0  # the press lies on the table's near part in the picture
+    n = len(sc.match.log.entries)
+    sc.release(t)
+    to_rest(sc, n)
+    seen = sc.match.log.entries[n]
+    top: Any = BierpongMatchScene(app, match(), autosave=False)
+    top.camera_mode = "top"
+    assert not top.perspective()
+    top.release(t)  # the same launch in the top-down view
+    to_rest(top, n)
+    assert top.match.log.entries[n].action == seen.action and top.match.log.entries[n].rulings == seen.rulings
+    for scene in (sc, top):
+        scene.draw(app.screen)
+
+
+def test_v_cycles_the_views_and_a_change_of_ends_swings_the_camera_without_a_jump(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    modes = []
+    for _ in range(3):
+        sc.key(pygame.K_v)
+        modes.append(sc.camera_mode)
+    assert modes == ["side", "top", "thrower"]
+    for _ in range(120):
+        sc.update(1 / 60)
+    start = sc.camera()
+    sc._thrower_team = 1 - sc.session.thrower_team()  # the other team threw last: the camera comes round
+    eyes = []
+    for _ in range(90):
+        sc.update(1 / 60)
+        eyes.append(sc.camera().eye)
+    jumps = [math.dist(a, b) for a, b in zip([start.eye] + eyes, eyes)]
+    assert max(jumps) < 3 * sum(jumps) / len(jumps), "the camera jumped"  # every frame a share of the way
+    assert max(math.dist(e, start.eye) for e in eyes) > 1.0  # it went round (by the side)
+    assert math.dist(eyes[-1], sc.camera_for("thrower").eye) < 1e-9  # and arrived
+    sc.draw(app.screen)
+
+
+def test_both_balls_in_flight_draw_in_every_view(app: App) -> None:
+    from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
+
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    st = sc.session.state
+    first = shot(rack_now(st, "Anna"), "hit", None, among=st.targets(), release=RELEASE).throw
+    assert sc.session.request("Anna", Release(first, "Anna")) is None
+    for _ in range(3):
+        sc.update(1 / 60)
+    second = shot(rack_now(st, "Bo"), "miss", None, among=st.targets(), release=(RELEASE[0], -0.08, RELEASE[2])).throw
+    assert sc.session.request("Bo", Release(second, "Bo")) is None
+    for _ in range(10):
+        sc.update(1 / 60)
+    assert len(sc.session.table.flights) == 2
+    for mode in ("thrower", "side", "top"):
+        sc.camera_mode, sc._cam_t = mode, 1.0
+        sc.draw(app.screen)
