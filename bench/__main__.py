@@ -8,7 +8,7 @@ from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import autosave, autosave_long, bierpong, bierpong_game, board, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
+from bench import autosave, autosave_long, bierpong, bierpong_game, board, clip, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -36,6 +36,7 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     # issue 17: the match's default view in perspective, beside the blit and the top-down view
     (("pong_frame_ms", pong_frame.pong_frame_ms), ("pong_baseline_blit_frame_ms", board.baseline_blit_frame_ms)),
     (("pong_topdown_frame_ms", pong_frame.pong_topdown_frame_ms), None),
+    (("clip_export_s", clip.clip_export_s), None),
     (("demo_solve_s", bierpong.demo_solve_s), None),
     # issue 15: the solver on a sparse rack and on a request it cannot solve, beside the same
     # candidates simulated to the end

@@ -158,6 +158,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("shot", choices=DEMO_SHOTS, metavar="SHOT", help="one of " + ", ".join(DEMO_SHOTS))
     _frames(demo)
     demo.add_argument("--fullscreen", action="store_true")
+    demo.add_argument("--export", metavar="FILE", default=None, help="no window: write the shot as an animated clip (.webp or .gif, 30 fps)")
+    demo.add_argument("--size", metavar="WxH", default=None, help="the clip's size (default 960x540)")
 
     lab = sub.add_parser(
         "lab",
@@ -188,6 +190,8 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--step", type=int, default=None, metavar="K", help="open at step K (default: the last)")
     _frames(rep)
     rep.add_argument("--fullscreen", action="store_true")
+    rep.add_argument("--export", metavar="FILE", default=None, help="Bierpong, no window: write step K's throw as an animated clip (.webp or .gif)")
+    rep.add_argument("--size", metavar="WxH", default=None, help="the clip's size (default 960x540)")
 
     menu = sub.add_parser("menu", help="open the menu (the same as no subcommand)")
     _frames(menu)
@@ -526,6 +530,20 @@ def _run(args: argparse.Namespace) -> int:
 
         size = _size(args.size) if args.size else (1280, 800)
         return run_editor(args.file, template=args.template, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen, size=size)
+    if cmd == "demo" and args.export:
+        from game.ui.pong.clip import SIZE, demo_clip, terminal_bar
+
+        clip = demo_clip(args.shot, args.export, size=_size(args.size) if args.size else SIZE, progress=terminal_bar(sys.stderr))
+        print(f"{clip.path}: {clip.frames} pictures at {clip.fps} fps, {clip.size[0]}×{clip.size[1]}")
+        return 0
+    if cmd == "replay" and args.export:
+        from game.ui.pong.clip import SIZE, replay_clip, terminal_bar
+
+        if args.step is None:
+            raise InputError("--export needs --step K: the throw to put in the clip", "--step")
+        clip = replay_clip(args.file, args.step, args.export, size=_size(args.size) if args.size else SIZE, progress=terminal_bar(sys.stderr))
+        print(f"{clip.path}: {clip.frames} pictures at {clip.fps} fps, {clip.size[0]}×{clip.size[1]}")
+        return 0
     if cmd == "demo":
         from game.ui.pong.pong_demo import run_demo
 

@@ -101,6 +101,29 @@ class Camera:
         return (self.eye[0] + t * ray[0], self.eye[1] + t * ray[1])
 
 
+def clip_near(cam: Camera, poly: list[Vec]) -> list[Vec]:
+    """The part of the flat polygon `poly` in front of the camera (nearer ones cut off at its near
+    plane), so that a table partly behind the eye still has a picture."""
+    f = cam.basis[0]
+    e = cam.eye
+    lim = NEAR * 2
+
+    def ahead(p: Vec) -> float:
+        return (p[0] - e[0]) * f[0] + (p[1] - e[1]) * f[1] + (p[2] - e[2]) * f[2] - lim
+
+    out: list[Vec] = []
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        da, db = ahead(a), ahead(b)
+        if da >= 0:
+            out.append(a)
+        if (da >= 0) != (db >= 0):
+            t = da / (da - db)
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t))
+    return out
+
+
 def blend(a: Camera, b: Camera, t: float) -> Camera:
     """From `a` (t = 0) to `b` (t = 1), eased at both ends; the screen is `b`'s."""
     t = max(0.0, min(1.0, t))
@@ -130,4 +153,4 @@ def follow(ball: Vec, length: float, near: float = 0.0) -> Camera:
     return Camera((x - back, -0.55 + 0.25 * near, max(0.35, ball[2] + 0.45 - 0.2 * near)), (x + 0.5, 0.0, max(0.0, ball[2] * 0.5)), 44.0)
 
 
-__all__ = ["Camera", "Projected", "blend", "follow", "side", "thrower"]
+__all__ = ["Camera", "Projected", "blend", "clip_near", "follow", "side", "thrower"]

@@ -17,13 +17,14 @@ import pygame.gfxdraw
 
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
-from game.ui.pong.camera import Camera, Projected
-from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, RIM, TABLE_EDGE, TABLE_L, TABLE_TOP, TABLE_W, CupDraw, Dims, PongFrame
+from game.ui.pong.camera import Camera, Projected, clip_near
+from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
 
 SEGMENTS = 18  # sides of a cup's cone
 LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
 TABLE_THICK = 0.04  # m, the table top's edge
 FLOOR = (26, 18, 12)
+TOP_3D = (48, 50, 60)  # the table top under the room's light (a shade lighter than the top-down view's)
 ZONE_SHARE = 0.3  # the lower share of the view where a press starts a throw
 CUP_H = 0.12  # m, a cup's rim over the table (`physics.constants.CONST.cup_height`)
 
@@ -70,7 +71,12 @@ class PerspectiveView:
         half = TABLE_W / 2
         corners = [(0.0, -half, 0.0), (TABLE_L, -half, 0.0), (TABLE_L, half, 0.0), (0.0, half, 0.0)]
         top = [cam.project(p) for p in corners]
-        if any(p is None for p in top):
+        if any(p is None for p in top):  # part of the table behind the eye (a camera close in): its visible part
+            seen = [q for q in (cam.project(p) for p in clip_near(cam, corners)) if q is not None]
+            _poly(surface, [(q.x, q.y) for q in seen], TOP_3D)
+            m = [q for q in (cam.project(p) for p in clip_near(cam, [(TABLE_L / 2, -half, 0.0), (TABLE_L / 2, half, 0.0)])) if q is not None]
+            if len(m) == 2:
+                pygame.draw.aaline(surface, (120, 120, 132), (m[0].x, m[0].y), (m[1].x, m[1].y))
             return
         pts = [(p.x, p.y) for p in top if p is not None]
         # the edge facing the camera, a little darker, under the top
@@ -81,7 +87,7 @@ class PerspectiveView:
                 continue
             assert pa and pb and qa and qb
             _poly(surface, [(pa.x, pa.y), (pb.x, pb.y), (qb.x, qb.y), (qa.x, qa.y)], (14, 14, 18))
-        _poly(surface, pts, TABLE_TOP)
+        _poly(surface, pts, TOP_3D)
         # a soft sheen along the middle, the edges and the centre line
         w = max(1, int(2 * (top[0].scale if top[0] else 1) / 200))
         for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
@@ -114,6 +120,14 @@ class PerspectiveView:
             return
         f, _r, _u = cam.basis
         layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        # the opening first: the inside (dark) and the beer at its level – the wall in front covers what it hides
+        top = [(p.x, p.y) for p in rim if p is not None]
+        _poly(layer, top, CUP_DARK)
+        level = d.cup_h * max(0.05, min(0.95, c.liquid))
+        lr = d.base_r + (d.rim_r - d.base_r) * level / d.cup_h
+        beer = self._ring(cam, c.x, c.y, level, lr * 0.97)
+        if all(p is not None for p in beer) and cam.eye[2] > level:
+            _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
         # the wall: the quads that face the camera, each shaded by the light
         slope = (d.rim_r - d.base_r) / d.cup_h
         for i in range(SEGMENTS):
@@ -127,14 +141,6 @@ class PerspectiveView:
             b0, b1, r1, r0 = base[i], base[j], rim[j], rim[i]
             assert b0 and b1 and r1 and r0
             _poly(layer, [(b0.x, b0.y), (b1.x, b1.y), (r1.x, r1.y), (r0.x, r0.y)], _shade(CUP_RED, lit))
-        # the opening: the inside wall (dark), the beer at its level, the rim
-        top = [(p.x, p.y) for p in rim if p is not None]
-        _poly(layer, top, CUP_DARK)
-        level = d.cup_h * max(0.05, min(0.95, c.liquid))
-        lr = d.base_r + (d.rim_r - d.base_r) * level / d.cup_h
-        beer = self._ring(cam, c.x, c.y, level, lr * 0.97)
-        if all(p is not None for p in beer) and cam.eye[2] > level:
-            _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
         rim_w = max(1, int(round((rim[0].scale if rim[0] else 100) * 0.006)))
         pygame.draw.lines(layer, RIM, True, top, max(1, rim_w))
         if c.holds_ball:
@@ -179,7 +185,7 @@ class PerspectiveView:
 
             def paint_shadow(s: pygame.Surface) -> None:
                 rx, ry = max(2, int(d.ball_r * shadow.scale * (1.6 - k * 0.4))), max(1, int(d.ball_r * shadow.scale * 0.55))
-                pygame.gfxdraw.filled_ellipse(s, int(shadow.x), int(shadow.y), rx, ry, (0, 0, 0, int(120 * k)))
+                pygame.gfxdraw.filled_ellipse(s, int(shadow.x), int(shadow.y), rx, ry, (0, 0, 0, int(190 * k)))
             out.append((shadow.depth + 0.5, paint_shadow))  # under everything standing on the table
 
         def paint_ball(s: pygame.Surface) -> None:
