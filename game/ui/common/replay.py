@@ -190,6 +190,22 @@ class ReplayScene(OverlayScene):
     def flash(self, text: str, seconds: float = 2.5) -> None:
         self.note, self.note_time = text, seconds
 
+    def export_clip(self) -> None:
+        """X (Bierpong): this step's throw as a clip (an animated WebP in the clips folder), made on a
+        thread while the viewer goes on."""
+        if not self.pong:
+            self.flash(_("Clips are of Bierpong throws"))
+            return
+        from game.ui.pong.clip import ClipJob, step_shots
+
+        k = self.step
+        shots, verdict = step_shots(self.replay.state_at(k - 1), self.replay.entry(k)) if k > 0 else ([], "")
+        if not shots:
+            self.flash(_("Step {k} is no throw with its launch kept: no clip").format(k=k))
+            return
+        self.clip_job = ClipJob(shots, verdict, f"step-{k}", title=_("step {k}").format(k=k))
+        self.flash(_("Exporting the clip of step {k} …").format(k=k), seconds=30.0)
+
     def open_jump(self, around: int | None = None) -> None:
         """J: the rulings with their steps – of the `JUMP_STEPS` steps either side of `around` (the
         step shown), built when opened, with an item for the page before and after; choosing a ruling
@@ -302,6 +318,7 @@ class ReplayScene(OverlayScene):
                 pygame.K_KP_PLUS: self.faster, pygame.K_EQUALS: self.faster, pygame.K_MINUS: self.slower,
                 pygame.K_KP_MINUS: self.slower, pygame.K_b: self.bookmark, pygame.K_n: self.next_bookmark,
                 pygame.K_p: self.previous_bookmark, pygame.K_j: self.open_jump, pygame.K_g: self.open_jump,
+                pygame.K_x: self.export_clip,
             }
             fn = keys.get(e.key)
             if fn is not None:
@@ -322,7 +339,16 @@ class ReplayScene(OverlayScene):
         f = (x - p.x) / max(1, p.w)
         return round(max(0.0, min(1.0, f)) * self.replay.steps)
 
+    clip_job: Any = None  # a clip being exported (X)
+
     def update(self, dt: float) -> None:
+        job = self.clip_job
+        if job is not None and job.done:
+            from game.saves import shown_dir
+
+            self.clip_job = None
+            self.flash(_("Clip not written: {error}").format(error=job.error) if job.error else
+                       _("Clip saved: {path}").format(path=shown_dir(job.path)), seconds=6.0)
         if not self.replay.done and self.replay.advance(VERIFY_SLICE) and self.replay.error is not None:
             e = self.replay.error
             self.flash(_("The log does not replay after step {k}: {error}").format(k=self.replay.reach, error=e), seconds=30.0)
@@ -421,6 +447,8 @@ class ReplayScene(OverlayScene):
         if not rulings:
             surface.blit(f.text(_("no ruling"), 13, theme.MUTED, "italic"), (x, y))
         keys = _("← → step · Home/End · Space play · +/− speed · B bookmark · N/P bookmarks · J jump · Esc leave")
+        if self.pong:
+            keys = _("X clip") + " · " + keys
         hint = self.note if self.note_time > 0 else keys
         img = f.text(self._fit(hint, 12, bar.w // 2, "italic"), 12, theme.CHALK_YELLOW if self.note_time > 0 else theme.MUTED, "italic")
         surface.blit(img, (bar.right - img.get_width() - 14, bar.y + 56 + 3))

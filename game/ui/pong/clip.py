@@ -200,9 +200,8 @@ def replay_clip(file: str | Path, step: int, path: str | Path, *, size: tuple[in
                 progress: Callable[[int, int], None] | None = None) -> Clip:
     """`replay FILE --step K --export FILE`: the Bierpong throw of step K (its logged launches on the
     rack that stood before it) and the referee's rulings on it."""
-    from game.i18n import tr
     from game.match import Match
-    from game.replay import Replay, throws_of
+    from game.replay import Replay
 
     check_target(path, size)
     m = Match.load(file)
@@ -211,24 +210,33 @@ def replay_clip(file: str | Path, step: int, path: str | Path, *, size: tuple[in
     entries = m.log.entries
     if not 1 <= step < len(entries):
         raise InputError(f"step {step}: the match has steps 1 to {len(entries) - 1}", str(file))
-    launches = throws_of(entries[step])
-    if not launches:
-        raise InputError(f"step {step} ({entries[step].action}) is no throw with its launch kept", str(file))
     rp = Replay(m.log, str(file))
-    before = rp.state_at(step - 1)
+    shots, verdict = step_shots(rp.state_at(step - 1), entries[step])
+    if not shots:
+        raise InputError(f"step {step} ({entries[step].action}) is no throw with its launch kept", str(file))
+    return export_clip(shots, verdict, path, size=size, progress=progress, title=_step_title(step))
+
+
+def step_shots(before: object, entry: object) -> tuple[list[ClipShot], str]:
+    """A logged Bierpong entry's balls (none: no launch kept), each on the rack it met in the state
+    `before` it, and the verdict: the entry and its first rulings."""
+    from game.i18n import tr
+    from game.replay import throws_of
+    from game.rules.matchlog import Entry
+
+    assert isinstance(entry, Entry)
     default = 1 - _thrower_team(before)
     shots: list[ClipShot] = []
-    for la in launches:
+    for la in throws_of(entry):
         side = default if la.side is None else la.side
-        cups = tuple(Cup(c.id, c.x, c.y) for c in before.sides[side].rack.cups)
+        cups = tuple(Cup(c.id, c.x, c.y) for c in getattr(before, "sides")[side].rack.cups)
         t = (Throw(la.release, la.velocity, la.spin), la.after)
         if shots and shots[-1].cups == cups:
             shots[-1] = ClipShot(cups, shots[-1].throws + (t,), shots[-1].note)
         else:
             shots.append(ClipShot(cups, (t,), la.player))
-    rulings = "; ".join(tr(r.arithmetic) for r in entries[step].rulings[:2])
-    verdict = entries[step].action + (f" – {rulings}" if rulings else "")
-    return export_clip(shots, verdict, path, size=size, progress=progress, title=_step_title(step))
+    rulings = "; ".join(tr(r.arithmetic) for r in entry.rulings[:2])
+    return shots, entry.action + (f" – {rulings}" if rulings else "")
 
 
 def _thrower_team(st: object) -> int:
@@ -250,6 +258,43 @@ def _step_title(step: int) -> str:
     return _("step {k}").format(k=step)
 
 
+def clips_dir() -> Path:
+    """Where the scenes' "Export clip" writes (beside the saves)."""
+    from game.saves import save_dir
+
+    return save_dir().parent / "clips"
+
+
+class ClipJob:
+    """A clip exported on a thread of its own (a scene goes on drawing): `share` done so far, and
+    once `done`, the `clip` or the `error`."""
+
+    def __init__(self, shots: Sequence[ClipShot], caption: str, name: str, *, size: tuple[int, int] = SIZE, title: str = "") -> None:
+        import threading
+        import time
+
+        folder = clips_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:40] or "clip"
+        self.path = folder / f"{safe}-{time.strftime('%Y%m%d-%H%M%S')}.webp"
+        self.share = 0.0
+        self.done = False
+        self.clip: Clip | None = None
+        self.error: str | None = None
+
+        def hear(done: int, total: int) -> None:
+            self.share = done / max(1, total)
+
+        def run() -> None:
+            try:
+                self.clip = export_clip(shots, caption, self.path, size=size, progress=hear, title=title)
+            except (InputError, OSError, ValueError) as e:
+                self.error = str(e)
+            self.done = True
+
+        threading.Thread(target=run, name="clip-export", daemon=True).start()
+
+
 def terminal_bar(out: object) -> Callable[[int, int], None]:
     """A progress bar on a terminal stream: `[#####.....] 120/300 pictures`."""
     tty = bool(getattr(out, "isatty", lambda: False)())
@@ -266,4 +311,4 @@ def terminal_bar(out: object) -> Callable[[int, int], None]:
     return hear
 
 
-__all__ = ["Clip", "ClipShot", "demo_clip", "export_clip", "frame_count", "replay_clip", "terminal_bar"]
+__all__ = ["Clip", "ClipJob", "ClipShot", "clips_dir", "demo_clip", "export_clip", "frame_count", "replay_clip", "terminal_bar"]

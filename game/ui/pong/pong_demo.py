@@ -13,6 +13,7 @@ pauses, Esc leaves.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 
@@ -28,7 +29,7 @@ from physics.events import Event, Settled
 
 DEMO_SLOW = 0.3  # simulated seconds per real second
 PAUSE = 0.5  # simulated seconds between throws
-KEYS = (N_("R: play again   S: slow motion on/off"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
+KEYS = (N_("R: play again   S: slow motion on/off"), N_("X: export a clip (WebP)"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
 
 # The special-shots menu of the practice table (M): each shot, what it is, its article (shown through `_()`).
 SHOT_TEXTS: dict[str, str] = {
@@ -165,6 +166,7 @@ class DemoScene(PongScene):
         except (ValueError, IllegalAction) as e:  # a rack of its own: shown, classified, not ruled
             self.script_error = str(e)
         self.slow = True
+        self.job: Any = None  # a clip being exported (X)
         self.restart()
 
     # --- the referee in the feed ---------------------------------------------------------------
@@ -264,9 +266,21 @@ class DemoScene(PongScene):
                 self.index += 1
                 self._start(throws[self.index])
 
+    def export(self) -> None:
+        """X: the shot as a clip (an animated WebP in the clips folder), made while the demo goes on."""
+        from game.ui.pong.clip import ClipJob, ClipShot
+
+        if self.job is not None and not self.job.done:
+            return
+        shots = [ClipShot(st.cups, ((st.throw, 0),), st.note) for st in self.solution.throws]
+        self.job = ClipJob(shots, self.solution.summary, self.solution.shot, title=self.solution.shot)
+
     def key(self, key: int) -> None:
         if key == pygame.K_r:
             self.restart()
+            return
+        if key == pygame.K_x:
+            self.export()
             return
         if pygame.K_1 <= key <= pygame.K_5 or key == pygame.K_m:
             return  # the rack is the solution's; the shots' list opens from the practice table
@@ -296,6 +310,13 @@ class DemoScene(PongScene):
         done = " · ".join(self.classified)
         mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{DEMO_SLOW:g}") if self.slow else "1×")
         fr.status = f"{done} · {mode}" if done else mode
+        if self.job is not None:
+            from game.saves import shown_dir
+
+            job = self.job
+            fr.status = (_("clip: {p}% …").format(p=int(job.share * 100)) if not job.done else
+                         _("Clip not written: {error}").format(error=job.error) if job.error else
+                         _("Clip saved: {path}").format(path=shown_dir(job.path))) + " · " + fr.status
         fr.keys = KEYS
         return fr
 
