@@ -47,6 +47,7 @@ from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, ruling_text, strike_feed
 from game.ui.common import theme
 from game.ui.pong.camera import Camera, blend
+from game.ui.pong.effects import TableEffects
 from game.ui.pong.camera import side as side_camera
 from game.ui.pong.camera import thrower as thrower_camera
 from game.ui.pong.pong_3d import CameraSpace, PerspectiveView, backdrop
@@ -111,6 +112,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         self._cam_t = 1.0
         self._thrower_team = self.session.thrower_team()
         self.view3d = PerspectiveView(host.fonts, self.dims)
+        self.effects = TableEffects()  # splashes, shakes, cups lifted away, call-outs, swattable balls
         self._backdrop: pygame.Surface | None = None
         self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
         self.session.listen(self.heard)
@@ -147,6 +149,12 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         if isinstance(ev, Applied):
             self.toast = ""
             self.selected = []
+            self.effects.rulings(r.rule for r in ev.entry.rulings)
+            side = self.session.table.side  # the rack on the live table: its removed cups rise away
+            if 0 <= side < 2 and hasattr(ev.before, "sides"):
+                gone = [c for c in ev.before.sides[side].rack.cups if c.id not in ev.after.sides[side].rack]
+                if gone:
+                    self.effects.removed([CupDraw(c.id, c.x, c.y) for c in gone])
             if ev.entry.seat == CHALLENGE:
                 self.refeed()
                 return
@@ -174,6 +182,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     def label_events(self, live: LiveTable, events: list[Event]) -> None:
         """The table's events labelled where they happened (and their sounds)."""
+        self.effects.events(events, bool(self.session.human_defenders()) and self.state.phase == PLAY)
         for e in events:
             play_sound(e)
             if not is_routine(e):
@@ -198,7 +207,8 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     @property
     def factor(self) -> float:
-        return 0.0 if self.paused else (SLOW if self.slow else 1.0)
+        """The table's speed: paused, slow motion, and slowed a moment when a ball becomes swattable."""
+        return 0.0 if self.paused else (SLOW if self.slow else 1.0) * self.effects.factor
 
     # --- time ------------------------------------------------------------------------------------
 
@@ -254,6 +264,9 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     def update(self, dt: float) -> None:
         self._move_camera(dt)
+        self.effects.update(dt)
+        if not self.session.table.busy:
+            self.effects.balls_done()
         for lab in self.labels:
             lab.age += dt
         self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
@@ -304,6 +317,9 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         st = self.state
         a, b = st.sides
         head = f"{a.name} {len(a.rack)} – {len(b.rack)} {b.name}"
+        pending = sorted({h.cup for h in st.hits}) if st.phase in (PLAY, CALLS, REMOVE) else []
+        if pending:  # hit, not yet removed: the score shows what is to come off
+            head += ", " + (_("cup {cups} hit") if len(pending) == 1 else _("cups {cups} hit")).format(cups=" ".join(map(str, pending)))
         if self.clock_text():
             head = f"{head} · {self.clock_text()}"
         if st.phase == OVER:
@@ -508,15 +524,22 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
             return False
         L = self.aim_layout()
         best: tuple[float, int] | None = None
+        near = False  # a click beside a swattable ball: a miss, said so
         for v in table.balls():
             f = table.flights.get(v.id)
             if f is None or not f.open:
                 continue
             px, py = L.to_top(v.pos[0], v.pos[1], v.pos[2])
             d = math.hypot(pos[0] - px, pos[1] - py)
-            if d <= CLICK_R * L.s and (best is None or d < best[0]):
+            reach = CLICK_R * L.s * (1.6 if self.perspective() else 1.0)
+            if d <= reach and (best is None or d < best[0]):
                 best = (d, v.id)
+            elif v.id in self.effects.ringed and d <= 4 * reach:
+                near = True
         if best is None:
+            if near:
+                self.toast = _("missed the ball – click on it (its ring)")
+                return True
             return False
         bid = best[1]
         f = table.flights[bid]
@@ -678,7 +701,10 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         if self.toast or self.message:
             status = f"{self.toast or self.message} · {status}"
         a, b = st.players
-        return PongFrame(cups=cups, balls=ball_draws(live, swatted), trails=live.trails(), preview=self.preview,
+        cups = self.effects.cups(cups)
+        ringed = {live.flights[bid].number for bid in self.effects.ringed if bid in live.flights and live.flights[bid].open}
+        balls = [dataclasses.replace(bd, ringed=bd.number in ringed) for bd in ball_draws(live, swatted)]
+        return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
                          labels=self.labels, feed=self.feed, status="", keys=KEYS,
                          title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
@@ -703,6 +729,10 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
                     t = self.host.fonts.shadowed(fr.sling_text, int(16 * sc), theme.AMBER)
                     surface.blit(t, t.get_rect(midbottom=(a[0], a[1] - int(10 * sc))))
             board_at = _BoardPlace(self.view.layout, vp)
+            word = self.effects.banner()
+            if word:  # the special shot's call-out over the table
+                big = self.host.fonts.shadowed(word, max(28, int(64 * self.view.layout.s)), theme.CHALK_YELLOW, "serif", 3)
+                surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
         strike_feed(surface, self.view.layout, self.host.fonts, fr)
         draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
         self.buttons = self.options()

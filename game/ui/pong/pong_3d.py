@@ -24,7 +24,10 @@ SEGMENTS = 18  # sides of a cup's cone
 LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
 TABLE_THICK = 0.04  # m, the table top's edge
 FLOOR = (26, 18, 12)
-TOP_3D = (48, 50, 60)  # the table top under the room's light (a shade lighter than the top-down view's)
+TOP_3D = (48, 50, 60)
+HIT_RIM = (255, 214, 90)  # the rim of a cup hit and not yet removed
+SPLASH = (246, 196, 80)
+SWAT_RING = (120, 220, 255)  # the table top under the room's light (a shade lighter than the top-down view's)
 ZONE_SHARE = 0.3  # the lower share of the view where a press starts a throw
 CUP_H = 0.12  # m, a cup's rim over the table (`physics.constants.CONST.cup_height`)
 
@@ -103,7 +106,9 @@ class PerspectiveView:
         centre = cam.project((c.x, c.y, d.cup_h / 2))
         if centre is None:
             return []
-        alpha = 255
+        alpha = max(0, min(255, int(255 * c.fade)))
+        if alpha <= 0:
+            return []
         if c.tipped:
             return [(centre.depth, lambda s: self._tipped(s, cam, c, alpha))]
         return [(centre.depth, lambda s: self._cup(s, cam, c, number, alpha))]
@@ -114,18 +119,18 @@ class PerspectiveView:
 
     def _cup(self, surface: pygame.Surface, cam: Camera, c: CupDraw, number: bool, alpha: int) -> None:
         d = self.dims
-        base = self._ring(cam, c.x, c.y, 0.0, d.base_r)
-        rim = self._ring(cam, c.x, c.y, d.cup_h, d.rim_r)
+        z0 = c.lift
+        base = self._ring(cam, c.x, c.y, z0, d.base_r)
+        rim = self._ring(cam, c.x, c.y, z0 + d.cup_h, d.rim_r)
         if any(p is None for p in base + rim):
             return
-        f, _r, _u = cam.basis
         layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         # the opening first: the inside (dark) and the beer at its level – the wall in front covers what it hides
         top = [(p.x, p.y) for p in rim if p is not None]
         _poly(layer, top, CUP_DARK)
         level = d.cup_h * max(0.05, min(0.95, c.liquid))
         lr = d.base_r + (d.rim_r - d.base_r) * level / d.cup_h
-        beer = self._ring(cam, c.x, c.y, level, lr * 0.97)
+        beer = self._ring(cam, c.x, c.y, z0 + level, lr * 0.97)
         if all(p is not None for p in beer) and cam.eye[2] > level:
             _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
         # the wall: the quads that face the camera, each shaded by the light
@@ -142,7 +147,14 @@ class PerspectiveView:
             assert b0 and b1 and r1 and r0
             _poly(layer, [(b0.x, b0.y), (b1.x, b1.y), (r1.x, r1.y), (r0.x, r0.y)], _shade(CUP_RED, lit))
         rim_w = max(1, int(round((rim[0].scale if rim[0] else 100) * 0.006)))
-        pygame.draw.lines(layer, RIM, True, top, max(1, rim_w))
+        pygame.draw.lines(layer, RIM if not c.holds_ball else HIT_RIM, True, top, max(1, rim_w + (1 if c.holds_ball else 0)))
+        if 0.0 <= c.splash < 1.0:  # beer thrown up out of the cup and falling back
+            k = c.splash
+            for i, (cx, cy) in enumerate(_CIRCLE[::2]):
+                out = d.rim_r * (0.5 + 1.3 * k) * (0.8 + 0.2 * ((i * 7) % 3))
+                q = cam.project((c.x + cx * out, c.y + cy * out, z0 + d.cup_h + 0.09 * math.sin(math.pi * k) * (0.7 + 0.3 * (i % 2))))
+                if q is not None:
+                    pygame.gfxdraw.filled_circle(layer, int(q.x), int(q.y), max(1, int(0.006 * q.scale * (1 - 0.5 * k))), SPLASH)
         if c.holds_ball:
             p = cam.project((c.x, c.y, level + d.ball_r * 0.6))
             if p is not None:
@@ -171,7 +183,8 @@ class PerspectiveView:
         _poly(surface, pts, _shade(CUP_RED, 0.8))
         pygame.draw.lines(surface, RIM, True, pts, 1)
 
-    def _ball_items(self, cam: Camera, x: float, y: float, z: float, number: int, in_flight: bool) -> list[Item]:
+    def _ball_items(self, cam: Camera, x: float, y: float, z: float, number: int, in_flight: bool,
+                    ringed: bool = False) -> list[Item]:
         d = self.dims
         p = cam.project((x, y, z + d.ball_r))
         if p is None:
@@ -190,6 +203,9 @@ class PerspectiveView:
 
         def paint_ball(s: pygame.Surface) -> None:
             r = max(2, int(round(d.ball_r * p.scale)))
+            if ringed:  # swattable: a ring a defender's click may hit
+                for k in (0, 1):
+                    pygame.gfxdraw.aacircle(s, int(p.x), int(p.y), r + max(6, r) + k, SWAT_RING)
             pygame.gfxdraw.filled_circle(s, int(p.x), int(p.y), r, BALL)
             pygame.gfxdraw.aacircle(s, int(p.x), int(p.y), r, (170, 170, 165))
             hl = max(1, r // 3)
@@ -236,8 +252,11 @@ class PerspectiveView:
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(x0, y0, w, h))
         cups = [c for c in fr.cups if self._in_view(cam, c)]
-        shown = PongFrame(cups=cups)
-        surface.blit(self._still(shown, cam, numbers, background), (x0, y0))
+        moving = [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
+        still = [c for c in cups if c not in moving]
+        surface.blit(self._still(PongFrame(cups=still), cam, numbers, background), (x0, y0))
+        for _depth, paint in sorted((it for c in moving for it in self._cup_items(cam, c, numbers)), key=lambda it: -it[0]):
+            paint(surface)
         # the trails first, under the balls they lead to
         for trail in fr.trails:
             pts = [q for q in (cam.project(t) for t in trail) if q is not None]
@@ -250,7 +269,7 @@ class PerspectiveView:
         items: list[Item] = []
         balls: dict[int, Projected] = {}
         for b in fr.balls:
-            items += self._ball_items(cam, b.x, b.y, b.z, b.number, b.in_flight)
+            items += self._ball_items(cam, b.x, b.y, b.z, b.number, b.in_flight, b.ringed)
             p = cam.project((b.x, b.y, b.z + self.dims.ball_r))
             if p is not None:
                 balls[b.number] = p

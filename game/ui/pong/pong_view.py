@@ -57,6 +57,9 @@ class CupDraw:
     holds_ball: bool = False
     liquid: float = 0.4  # share of the cup's height
     dim: bool = False  # drawn faded (the thrower's own rack at the near end, in a Bierpong match)
+    lift: float = 0.0  # m it is lifted off the table (a removed cup rising away, `effects`)
+    fade: float = 1.0  # how much of it shows (rising away: less and less)
+    splash: float = -1.0  # how far a splash from it has got, 0 … 1 (-1: none)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class BallDraw:
     y: float
     z: float
     in_flight: bool
+    ringed: bool = False  # it may be swatted now: ringed for the defenders' click
 
 
 @dataclass

@@ -1,0 +1,99 @@
+"""What a player feels at the table (issue 17): a ball dropping in splashes and shakes its cup, a rim
+clink wobbles it, removed cups rise away, the referee's special shot is called out, and a ball that
+touches down with people defending is ringed and slowed for the swat – driven by real events and a
+real match in the scene."""
+from __future__ import annotations
+
+import os
+from typing import Any, Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.match import Match, PlayerSpec  # noqa: E402
+from game.rules import bierpong as R  # noqa: E402
+from game.session.pong import Release  # noqa: E402
+from game.ui.common.app import App  # noqa: E402
+from game.ui.pong.bierpong_match import BierpongMatchScene  # noqa: E402
+from game.ui.pong.effects import BANNER, LIFT, SPLASH, SWAT_FACTOR, TableEffects  # noqa: E402
+from game.ui.pong.pong_view import CupDraw  # noqa: E402
+from physics.events import CupContact, Sink, TableBounce  # noqa: E402
+from tests.bierpong_helpers import play  # noqa: E402
+from tests.bierpong_physics_helpers import RELEASE, rack_now, shot  # noqa: E402
+
+CUPS = [CupDraw(1, 2.2, 0.0), CupDraw(2, 2.28, -0.05)]
+
+
+def test_a_ball_dropping_in_splashes_and_shakes_its_cup_and_a_rim_clink_wobbles_it() -> None:
+    fx = TableEffects()
+    fx.events([Sink(0.5, cup=1, ball=1), CupContact(0.4, cup=2, kind="rim", ball=1)], defenders_here=False)
+    fx.update(0.05)
+    one, two = fx.cups(CUPS)
+    assert 0 <= one.splash < 1 and one.x != CUPS[0].x  # splashing and shaking
+    assert two.splash < 0 and two.x != CUPS[1].x  # only wobbling
+    fx.update(SPLASH)
+    assert [c for c in fx.cups(CUPS)] == CUPS  # over
+
+
+def test_removed_cups_rise_away_and_go() -> None:
+    fx = TableEffects()
+    fx.removed([CupDraw(5, 2.1, 0.02)])
+    fx.update(LIFT / 2)
+    lifted = [c for c in fx.cups(CUPS) if c.id == 5]
+    assert len(lifted) == 1 and lifted[0].lift > 0 and 0 < lifted[0].fade < 1
+    fx.update(LIFT)
+    assert all(c.id != 5 for c in fx.cups(CUPS))
+
+
+def test_bierpong_art20_a_bombe_ruling_is_called_out_and_the_call_fades() -> None:
+    fx = TableEffects()
+    fx.rulings(["bierpong.art1", "bierpong.art20"])
+    assert fx.banner() == "Bombe!"
+    fx.update(BANNER + 0.1)
+    assert fx.banner() == ""
+    fx.rulings(["bierpong.art1"])  # an ordinary hit: no call-out
+    assert fx.banner() == ""
+
+
+def test_bierpong_art14_a_ball_that_touches_down_is_ringed_and_slowed_only_for_people_defending() -> None:
+    fx = TableEffects()
+    fx.events([TableBounce(0.3, 1.5, 0.0, ball=7)], defenders_here=False)
+    assert not fx.ringed and fx.factor == 1.0
+    fx.events([TableBounce(0.3, 1.5, 0.0, ball=7)], defenders_here=True)
+    assert fx.ringed == {7} and fx.factor == SWAT_FACTOR
+    fx.update(5.0)
+    assert fx.factor == 1.0 and fx.ringed == {7}  # slow only a moment; the ring stays while it flies
+    fx.balls_done()
+    assert not fx.ringed
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1600, 1000))
+    try:
+        yield a
+    finally:
+        a.close()
+
+
+def test_a_hit_in_the_match_splashes_marks_the_cup_and_the_score_shows_it_pending(app: App) -> None:
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))], R.SPEC.make())
+    play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin")
+    sc: Any = BierpongMatchScene(app, m, autosave=False)
+    app.push(sc)
+    st = sc.session.state
+    want = shot(rack_now(st, "Anna"), "hit", None, among=st.targets(), release=RELEASE)
+    assert sc.session.request("Anna", Release(want.throw, "Anna")) is None
+    splashed = False
+    for _ in range(600):
+        sc.update(1 / 60)
+        splashed = splashed or any(c.splash >= 0 for c in sc.frame().cups)
+        if not sc.session.table.busy:
+            break
+    assert splashed, "the cup never splashed"
+    cup = sc.state.hits[0].cup
+    assert f"cup {cup} hit" in sc.scoreboard()
+    assert any(c.id == cup and c.holds_ball and not c.dim for c in sc.frame().cups)  # marked at once
+    sc.draw(app.screen)
