@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 __all__ = ["BierpongMatchScene", "OVERRIDE_MARK", "StruckLine", "TABLE_EVENTS", "TableEvents", "run_bierpong"]
 
 KEYS = (  # shown through `_()` by the view
-    N_("drag back from your end: throw · Tab: thrower"),
+    N_("drag back: throw · Tab: thrower"),
     N_("teams: partner may join the 1st ball (art4)"),
     N_("click the ball: swat / catch past the edge"),
     N_("A: aim preview · H O I: calls · F: fetch"),

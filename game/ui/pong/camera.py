@@ -137,7 +137,7 @@ def blend(a: Camera, b: Camera, t: float) -> Camera:
 
 def thrower(length: float) -> Camera:
     """Behind and above the thrower, looking down the table at the far rack."""
-    return Camera((-0.75, 0.0, 0.85), (length * 0.85, 0.0, 0.40), 38.0)
+    return Camera((-0.8, 0.0, 0.9), (length * 0.85, 0.0, 0.52), 34.0)
 
 
 def side(length: float) -> Camera:

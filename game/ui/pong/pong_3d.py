@@ -252,12 +252,24 @@ class PerspectiveView:
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(x0, y0, w, h))
         cups = [c for c in fr.cups if self._in_view(cam, c)]
-        moving = [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
+        items: list[Item] = []
+        balls: dict[int, Projected] = {}
+        for b in fr.balls:
+            items += self._ball_items(cam, b.x, b.y, b.z, b.number, b.in_flight, b.ringed)
+            p = cam.project((b.x, b.y, b.z + self.dims.ball_r))
+            if p is not None:
+                balls[b.number] = p
+        # a ball among the cups (or one in motion): the cups painted with it, far to near, every frame;
+        # else the still picture of table and cups, kept while nothing in it changes
+        centres = [q for q in (cam.project((c.x, c.y, self.dims.cup_h / 2)) for c in cups) if q is not None]
+        reach = max((self.dims.rim_r * 3 * q.scale for q in centres), default=0.0)
+        among = any(math.hypot(q.x - b.x, q.y - b.y) < reach for q in centres for b in balls.values())
+        moving = cups if among else [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
         still = [c for c in cups if c not in moving]
         surface.blit(self._still(PongFrame(cups=still), cam, numbers, background), (x0, y0))
-        for _depth, paint in sorted((it for c in moving for it in self._cup_items(cam, c, numbers)), key=lambda it: -it[0]):
-            paint(surface)
-        # the trails first, under the balls they lead to
+        for c in moving:
+            items += self._cup_items(cam, c, numbers)
+        # the trails under the balls they lead to
         for trail in fr.trails:
             pts = [q for q in (cam.project(t) for t in trail) if q is not None]
             if len(pts) >= 2:
@@ -266,21 +278,6 @@ class PerspectiveView:
             pts = [q for q in (cam.project(t) for t in fr.preview) if q is not None]
             for q in pts[::2]:
                 pygame.gfxdraw.filled_circle(surface, int(q.x), int(q.y), 2, (140, 220, 255))
-        items: list[Item] = []
-        balls: dict[int, Projected] = {}
-        for b in fr.balls:
-            items += self._ball_items(cam, b.x, b.y, b.z, b.number, b.in_flight, b.ringed)
-            p = cam.project((b.x, b.y, b.z + self.dims.ball_r))
-            if p is not None:
-                balls[b.number] = p
-        if items:  # a ball behind a cup: the cups in front of it are painted again over it
-            nearest = max(d for d, _p in items)
-            for c in cups:
-                cp = cam.project((c.x, c.y, self.dims.cup_h / 2))
-                if cp is None or cp.depth >= nearest:
-                    continue
-                if any(math.hypot(cp.x - q.x, cp.y - q.y) < (self.dims.rim_r * 2.2) * cp.scale for q in balls.values()):
-                    items += self._cup_items(cam, c, numbers)
         for _depth, paint in sorted(items, key=lambda it: -it[0]):
             paint(surface)
         for ball in fr.balls:  # each flying ball's height beside it
