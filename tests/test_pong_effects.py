@@ -97,3 +97,22 @@ def test_a_hit_in_the_match_splashes_marks_the_cup_and_the_score_shows_it_pendin
     assert f"cup {cup} hit" in sc.scoreboard()
     assert any(c.id == cup and c.holds_ball and not c.dim for c in sc.frame().cups)  # marked at once
     sc.draw(app.screen)
+
+
+def test_bierpong_art20_a_bombe_demo_ends_with_the_cups_the_referee_removed_gone(app: App) -> None:
+    from game.ui.pong.pong_demo import DemoScene, solved
+
+    demo: Any = DemoScene(app, solved("bombe"))
+    app.push(demo)
+    demo.slow = False
+    for _ in range(3000):
+        demo.update(1 / 60)
+        if demo.finished:
+            break
+    assert demo.finished
+    assert demo.cinematic  # followed by the cinematic camera (V: the top-down view)
+    start, end = demo.script.start.sides, demo.script.state.sides
+    gone = {c for b, a in zip(start, end) for c in b.rack.ids if c not in a.rack}
+    standing = {c.id for c in demo.live_table.table_cups()}
+    assert gone and not gone & standing  # the removed cups left the table, as the feed says
+    demo.draw(app.screen)

@@ -22,14 +22,14 @@ from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
 from game.errors import IllegalAction
 from game.i18n import N_, _, tr
 from game.ui.common import theme
-from game.ui.pong.pong import PongScene
+from game.ui.pong.pong import PongScene, ball_draws
 from game.ui.pong.pong_view import Label, PongFrame
 from game.ui.common.scene import Host, Scene
 from physics.events import Event, Settled
 
 DEMO_SLOW = 0.3  # simulated seconds per real second
 PAUSE = 0.5  # simulated seconds between throws
-KEYS = (N_("R: play again   S: slow motion on/off"), N_("X: export a clip (WebP)"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
+KEYS = (N_("R: play again   S: slow motion on/off"), N_("X: export a clip (WebP)   V: camera"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
 
 # The special-shots menu of the practice table (M): each shot, what it is, its article (shown through `_()`).
 SHOT_TEXTS: dict[str, str] = {
@@ -167,6 +167,12 @@ class DemoScene(PongScene):
             self.script_error = str(e)
         self.slow = True
         self.job: Any = None  # a clip being exported (X)
+        self.cinematic = True  # the camera follows the ball and closes in at the cups (V: the top-down view)
+        self._cam: Any = None
+        self._backdrop: Any = None
+        from game.ui.pong.pong_3d import PerspectiveView
+
+        self.view3d = PerspectiveView(host.fonts, self.dims)
         self.restart()
 
     # --- the referee in the feed ---------------------------------------------------------------
@@ -259,6 +265,7 @@ class DemoScene(PongScene):
             if self.finished:
                 self.say("", self.solution.summary)
                 self._say_summary()
+                self._remove_ruled()
             self.wait = PAUSE
         if self.index + 1 < len(throws) and len(self.classified) == self.index + 1:
             self.wait -= dt * self.factor
@@ -282,6 +289,9 @@ class DemoScene(PongScene):
         if key == pygame.K_x:
             self.export()
             return
+        if key == pygame.K_v:
+            self.cinematic = not self.cinematic
+            return
         if pygame.K_1 <= key <= pygame.K_5 or key == pygame.K_m:
             return  # the rack is the solution's; the shots' list opens from the practice table
         super().key(key)
@@ -290,6 +300,64 @@ class DemoScene(PongScene):
         if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             return  # watch only: no throwing by hand into a demo
         super().handle_event(e)
+
+    def _remove_ruled(self) -> None:
+        """The shot is over: the cups the referee removed leave the table (as at a match)."""
+        if self.script is None:
+            return
+        start, end = self.script.start.sides, self.script.state.sides
+        gone = {c for b, a in zip(start, end) for c in b.rack.ids if c not in a.rack}
+        for c in list(self.live_table.table_cups()):
+            if c.id in gone:
+                self.live_table.table.remove_cup(c.id)
+        if gone:
+            self.live_table.table.reset_balls()  # the balls went with their cups
+
+    # --- the cinematic camera ------------------------------------------------------------------
+
+    def camera(self) -> Any:
+        """Behind the ball, closing in as it nears the cups; it stays where it was when no ball flies."""
+        from game.ui.pong.camera import blend, follow, thrower
+        from physics.constants import CONST
+
+        L = self.view.layout
+        vp = (L.top.left, L.top.top, L.top.w, L.side.bottom - L.top.top)
+        length = CONST.table_length
+        balls = [b for b in ball_draws(self.live_table)]
+        lead = max(balls, key=lambda b: b.x, default=None)
+        goal = thrower(length).on(vp)
+        if lead is not None:
+            near = max(0.0, min(1.0, (lead.x - length * 0.45) / (length * 0.45)))
+            goal = follow((lead.x, lead.y, lead.z), length, near).on(vp)
+        elif self._cam is not None and self._cam.screen == vp:
+            return self._cam
+        self._cam = goal if self._cam is None or self._cam.screen != vp else blend(self._cam, goal, 0.25)
+        return self._cam
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fr = self.frame()
+        self.view.draw(surface, fr)
+        if not self.cinematic:
+            return
+        from dataclasses import replace as dc_replace
+
+        from game.ui.pong.pong_3d import backdrop
+
+        cam = self.camera()
+        x, y, w, h = cam.screen
+        if self._backdrop is None or self._backdrop.get_size() != (w, h):
+            self._backdrop = backdrop((w, h), self.view.layout.s)
+        s = self.view.layout.s
+        pygame.draw.rect(surface, (20, 14, 9), pygame.Rect(x, y, w, h).inflate(int(12 * s), int(12 * s)), int(6 * s))  # (the side view's frame under it)
+        self.view3d.draw_table(surface, dc_replace(fr, banner=""), cam, background=self._backdrop)
+        if fr.banner:
+            s = self.view.layout.s
+            bt = self.host.fonts.shadowed(fr.banner, int(22 * s), theme.AMBER, "bold")
+            br = bt.get_rect(midtop=(x + w // 2, y + int(10 * s)))
+            back = br.inflate(int(20 * s), int(10 * s))
+            pygame.draw.rect(surface, (20, 20, 24), back, border_radius=int(6 * s))
+            pygame.draw.rect(surface, theme.AMBER, back, 2, border_radius=int(6 * s))
+            surface.blit(bt, br)
 
     def banner(self) -> str:
         n = len(self.solution.throws)
