@@ -4,24 +4,18 @@ touches down with people defending is ringed and slowed for the swat – driven 
 real match in the scene."""
 from __future__ import annotations
 
-import os
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from game.match import Match, PlayerSpec  # noqa: E402
-from game.rules import bierpong as R  # noqa: E402
-from game.session.pong import Release  # noqa: E402
-from game.ui.common.app import App  # noqa: E402
-from game.ui.pong.bierpong_match import BierpongMatchScene  # noqa: E402
-from game.ui.pong.effects import BANNER, LIFT, SPLASH, SWAT_FACTOR, TableEffects  # noqa: E402
-from game.ui.pong.pong_view import CupDraw  # noqa: E402
-from physics.events import CupContact, Sink, TableBounce  # noqa: E402
-from tests.bierpong_helpers import play  # noqa: E402
-from tests.bierpong_physics_helpers import RELEASE, rack_now, shot  # noqa: E402
+from game.match import Match, PlayerSpec
+from game.rules import bierpong as R
+from game.session.pong import Release
+from game.ui.common.app import App
+from game.ui.pong.bierpong_match import BierpongMatchScene
+from game.ui.pong.effects import BANNER, LIFT, SPLASH, SWAT_FACTOR, TableEffects
+from game.ui.pong.pong_view import CupDraw
+from physics.events import CupContact, Sink, TableBounce
+from tests.bierpong_helpers import play
+from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
 
 CUPS = [CupDraw(1, 2.2, 0.0), CupDraw(2, 2.28, -0.05)]
 
@@ -69,13 +63,6 @@ def test_bierpong_art14_a_ball_that_touches_down_is_ringed_and_slowed_only_for_p
     assert not fx.ringed
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App((1600, 1000))
-    try:
-        yield a
-    finally:
-        a.close()
 
 
 def test_a_hit_in_the_match_splashes_marks_the_cup_and_the_score_shows_it_pending(app: App) -> None:

@@ -4,31 +4,18 @@ same entry logged), the view cycles with V, and a change of ends moves the camer
 from __future__ import annotations
 
 import math
-import os
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
+import pygame
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-
-from game.match import Match, PlayerSpec  # noqa: E402
-from game.rules import bierpong as R  # noqa: E402
-from game.session.pong import Release  # noqa: E402
-from game.ui.common.app import App  # noqa: E402
-from game.ui.pong.bierpong_match import BierpongMatchScene  # noqa: E402
-from tests.bierpong_helpers import play  # noqa: E402
+from game.match import Match, PlayerSpec
+from game.rules import bierpong as R
+from game.session.pong import Release
+from game.ui.common.app import App
+from game.ui.pong.bierpong_match import BierpongMatchScene
+from tests.bierpong_helpers import play
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App((1600, 1000))
-    try:
-        yield a
-    finally:
-        a.close()
 
 
 def match() -> Match:

@@ -398,7 +398,7 @@ class TableHost:
             self._ready.set()
             await self._stop.wait()
             for c in list(self._conns.values()):  # let the goodbyes out
-                for _ in range(50):
+                for _try in range(50):
                     if not c.out or c.dropped:
                         break
                     await asyncio.sleep(0.01)

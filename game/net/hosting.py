@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from game.i18n import _
 from game.net.host import TableHost, address_of
 from game.session import Session
 from game.session.session import REMOTE

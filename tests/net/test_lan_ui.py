@@ -3,22 +3,18 @@ remote player and shows its address, code and seats; the join screen connects wi
 the free seat, takes it, and the joined player's scene plays that seat at the host's table."""
 from __future__ import annotations
 
-import os
 import time
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from game.match import Match, PlayerSpec  # noqa: E402
-from game.dice.actions import Roll, Stand  # noqa: E402
-from game.ui.common.app import App  # noqa: E402
-from game.ui.common.table_panel import table_lines  # noqa: E402
-from game.ui.dice.dice_table import DiceTableScene  # noqa: E402
-from game.ui.menu.join_scene import JoinScene, normal_url  # noqa: E402
-from game.ui.menu.menu import MenuModel, hosted_scene  # noqa: E402
+from game.match import Match, PlayerSpec
+from game.dice.actions import Roll, Stand
+from game.ui.common.app import App
+from game.ui.common.table_panel import table_lines
+from game.ui.dice.dice_table import DiceTableScene
+from game.ui.menu.join_scene import JoinScene, normal_url
+from game.ui.menu.menu import MenuModel, hosted_scene
 
 WAIT = 30.0
 
@@ -36,13 +32,6 @@ def frames(what: Callable[[], Any], *scenes: Any, seconds: float = WAIT) -> Any:
     raise AssertionError(f"not within {seconds} s: {what}")
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App((1600, 1000))
-    try:
-        yield a
-    finally:
-        a.close()
 
 
 def test_normal_url_takes_what_a_person_types() -> None:

@@ -3,8 +3,7 @@ table throws it and rules it, every laptop draws the balls the host sends (they 
 balls of a pair throw at once included (bierpong.art4) – and ends with the host's log."""
 from __future__ import annotations
 
-import time
-from typing import Any, Callable, cast
+from typing import Any, cast
 
 from game.bierpong.actions import Together, parse_action
 from game.match import Match, PlayerSpec
@@ -15,22 +14,10 @@ from game.net.remote import remote_session
 from game.rules import bierpong as R
 from game.session.pong import PongSession, Release
 from tests.bierpong_helpers import play
+from tests.net.waiting import until
 from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
 from tests.session.pong_helpers import REAL, STEP
 
-WAIT = 30.0
-
-
-def until(what: Callable[[], Any], *pumps: Callable[[], Any], seconds: float = WAIT) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for f in pumps:
-            f()
-        got = what()
-        if got:
-            return got
-        time.sleep(0.002)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def aim(s: Any, player: str, want: str, *, release: tuple[float, float, float] = RELEASE) -> Any:

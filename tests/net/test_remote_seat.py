@@ -4,28 +4,15 @@ is not its seat's, and comes back after the connection dropped with the entries 
 from __future__ import annotations
 
 import random
-import time
 from typing import Any, Callable
 
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
 from game.net.host import TableHost
 from game.net.remote import remote_session
+from tests.net.waiting import until
 from game.session import INSTANT, Applied, Notice, Rewound, Session, session_for
 
-WAIT = 30.0
-
-
-def until(what: Callable[[], Any], *pumps: Callable[[], Any], seconds: float = WAIT) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for f in pumps:
-            f()
-        got = what()
-        if got:
-            return got
-        time.sleep(0.002)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def hosted(game: str, kinds: tuple[str, ...], seed: int = 3) -> tuple[Session, TableHost]:

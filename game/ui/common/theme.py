@@ -210,6 +210,18 @@ class Fonts:
 # --- drawing helpers -------------------------------------------------------------------------
 
 
+def two_panels(size: tuple[int, int], share: float = 0.5) -> tuple[int, bool, pygame.Rect, pygame.Rect]:
+    """The screens with a title over two panels side by side (the menu, the settings, the join
+    screen): the margin, whether the window is short, and the left panel (`share` of the width) and
+    the right, leaving room for the bottom bar."""
+    w, h = size
+    margin = 36 if w >= 1100 else 20
+    compact = h < 740
+    top = 118 if not compact else 92
+    lw = int((w - 3 * margin) * share)
+    return margin, compact, pygame.Rect(margin, top, lw, h - top - 100), pygame.Rect(2 * margin + lw, top, w - 3 * margin - lw, h - top - 100)
+
+
 def rounded_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -481,14 +481,8 @@ class MenuScene(OverlayScene):
         ui.clear_and_reset()
         w, h = self.size
         m = self.model
-        margin = 36 if w >= 1100 else 20
-        top = 118 if h >= 740 else 92
-        self.compact = h < 740
-        lw = int((w - 3 * margin) * 0.54)
-        rx = margin * 2 + lw
-        rw = w - rx - margin
-        self.left = pygame.Rect(margin, top, lw, h - top - 100)
-        self.right = pygame.Rect(rx, top, rw, h - top - 100)
+        margin, self.compact, self.left, self.right = theme.two_panels(self.size, 0.54)
+        lw, rw = self.left.w, self.right.w
         labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
         f = self.fonts
         self.brief: list[str] = []  # the "In brief" entries shown ("title: summary", in the current language)

@@ -152,12 +152,8 @@ class SettingsScene(OverlayScene):
         ui.clear_and_reset()
         w, h = self.size
         f = self.fonts
-        margin = 36 if w >= 1100 else 20
-        compact = h < 740
-        top = 118 if not compact else 92
-        lw = int((w - 3 * margin) * 0.5)
-        self.left = pygame.Rect(margin, top, lw, h - top - 100)
-        self.right = pygame.Rect(2 * margin + lw, top, w - 3 * margin - lw, h - top - 100)
+        margin, compact, self.left, self.right = theme.two_panels(self.size)
+        lw = self.left.w
         labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
 
         def head(text: str, x: int, y: int) -> None:
