@@ -87,3 +87,28 @@ def test_bad_targets_are_refused_with_a_clear_message_and_write_nothing(tmp_path
     assert main(["demo", "roller", "--export", str(tmp_path / "c.bmp")]) == 2
     assert ".webp or .gif" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_x_on_the_practice_table_exports_the_last_throw_into_the_clips_folder(app: object) -> None:
+    import time
+
+    import pygame
+
+    from game.ui.pong.clip import clips_dir
+    from game.ui.pong.pong import PongScene
+
+    sc = PongScene(app, "triangle10")  # type: ignore[arg-type]
+    sc.key(pygame.K_x)
+    assert "throw first" in sc.message  # nothing thrown yet: no clip
+    cups = tuple(formation("triangle10"))
+    assert sc.throw(shot(cups, "hit", None, release=RELEASE).throw) is not None
+    for _ in range(30):
+        sc.update(1 / 60)
+    sc.key(pygame.K_x)
+    end = time.monotonic() + 60
+    while sc.job is not None and time.monotonic() < end:
+        sc.update(1 / 60)
+        time.sleep(0.01)
+    assert "Clip saved" in sc.message, sc.message
+    made = list(clips_dir().glob("practice-*.webp"))
+    assert len(made) == 1 and Image.open(made[0]).size == (960, 540)

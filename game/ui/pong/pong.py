@@ -13,6 +13,7 @@ R re-racks, 1–5 choose the formation, Esc leaves.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 
@@ -36,6 +37,7 @@ KEYS = (  # shown through `_()` by the view
     N_("S: slow motion   Space: pause"),
     N_("R: re-rack   1–5: formation   Esc: leave"),
     N_("M: special shots – solved and played"),
+    N_("X: a clip of the last throw (WebP)"),
 )
 
 
@@ -126,6 +128,10 @@ class PongScene(Sling, Scene):
         self._rng = random.Random(6)
         self.live_table = LiveTable(formation(kind))
         self.feed.append(("", "— " + _("racked: {kind}").format(kind=kind) + " —"))
+        self.last_throws: list[tuple[Throw, int]] = []  # the last throw's balls, each with its fixed steps after the first (X: a clip)
+        self.last_rack: tuple[Cup, ...] = ()
+        self.last_start = 0
+        self.job: Any = None  # a clip being exported
 
     # --- the table -------------------------------------------------------------------------------
 
@@ -172,7 +178,8 @@ class PongScene(Sling, Scene):
         if self.in_flight() >= 2:
             self.message = _("two balls are in flight already")
             return None
-        if self.in_flight() == 0:  # the last throw is over: sunk cups leave, the balls are picked up
+        first = self.in_flight() == 0
+        if first:  # the last throw is over: sunk cups leave, the balls are picked up
             self.live_table.pick_up()
         try:
             f = self.live_table.throw(t)
@@ -180,9 +187,29 @@ class PongScene(Sling, Scene):
             self.message = str(e)
             return None
         self.message = ""
+        if first:  # a new throw: its rack, and its balls from here on (X makes a clip of them)
+            self.last_rack = tuple(Cup(c.id, c.pos[0], c.pos[1]) for c in self.live_table.table_cups() if not c.tipped)
+            self.last_start, self.last_throws = self.live_table.steps, []
+        self.last_throws.append((t, self.live_table.steps - self.last_start))
         return f.ball
 
+    def export(self) -> None:
+        """X: the last throw (both balls, if two flew) as a clip in the clips folder, made on a thread."""
+        from game.ui.pong.clip import ClipJob, ClipShot
+
+        if not self.last_throws:
+            self.message = _("throw first: the clip is of the last throw")
+            return
+        self.job = ClipJob([ClipShot(self.last_rack, tuple(self.last_throws))], _("the practice table"), "practice")
+        self.message = _("exporting the clip of the last throw …")
+
     def update(self, dt: float) -> None:
+        job = self.job
+        if job is not None and job.done and type(self) is PongScene:
+            from game.saves import shown_dir
+
+            self.job = None
+            self.message = _("Clip not written: {error}").format(error=job.error) if job.error else _("Clip saved: {path}").format(path=shown_dir(job.path))
         for lab in self.labels:
             lab.age += dt
         self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
@@ -255,6 +282,8 @@ class PongScene(Sling, Scene):
             self.rack(self.kind)
         elif pygame.K_1 <= key <= pygame.K_5:
             self.rack(FORMATIONS[key - pygame.K_1])
+        elif key == pygame.K_x:
+            self.export()
         elif key == pygame.K_UP:
             self.set_angle(self.angle + 2)
         elif key == pygame.K_DOWN:
