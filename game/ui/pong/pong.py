@@ -205,7 +205,7 @@ class PongScene(Sling, Scene):
 
     def update(self, dt: float) -> None:
         job = self.job
-        if job is not None and job.done and type(self) is PongScene:
+        if job is not None and job.done:
             from game.saves import shown_dir
 
             self.job = None

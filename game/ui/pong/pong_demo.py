@@ -166,7 +166,7 @@ class DemoScene(PongScene):
         except (ValueError, IllegalAction) as e:  # a rack of its own: shown, classified, not ruled
             self.script_error = str(e)
         self.slow = True
-        self.job: Any = None  # a clip being exported (X)
+        self.demo_job: Any = None  # a clip being exported (X)
         self.cinematic = True  # the camera follows the ball and closes in at the cups (V: the top-down view)
         self._cam: Any = None
         self._backdrop: Any = None
@@ -277,10 +277,10 @@ class DemoScene(PongScene):
         """X: the shot as a clip (an animated WebP in the clips folder), made while the demo goes on."""
         from game.ui.pong.clip import ClipJob, ClipShot
 
-        if self.job is not None and not self.job.done:
+        if self.demo_job is not None and not self.demo_job.done:
             return
         shots = [ClipShot(st.cups, ((st.throw, 0),), st.note) for st in self.solution.throws]
-        self.job = ClipJob(shots, self.solution.summary, self.solution.shot, title=self.solution.shot)
+        self.demo_job = ClipJob(shots, self.solution.summary, self.solution.shot, title=self.solution.shot)
 
     def key(self, key: int) -> None:
         if key == pygame.K_r:
@@ -378,10 +378,10 @@ class DemoScene(PongScene):
         done = " · ".join(self.classified)
         mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{DEMO_SLOW:g}") if self.slow else "1×")
         fr.status = f"{done} · {mode}" if done else mode
-        if self.job is not None:
+        if self.demo_job is not None:
             from game.saves import shown_dir
 
-            job = self.job
+            job = self.demo_job
             fr.status = (_("clip: {p}% …").format(p=int(job.share * 100)) if not job.done else
                          _("Clip not written: {error}").format(error=job.error) if job.error else
                          _("Clip saved: {path}").format(path=shown_dir(job.path))) + " · " + fr.status

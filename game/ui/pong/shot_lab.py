@@ -45,6 +45,7 @@ KEYS = (  # shown through `_()` by the view
     N_("U: undo   R: start over   Ctrl+S: save"),
     N_("P: replay and check against the record"),
     N_("S: slow   Space: pause   Esc: leave"),
+    N_("X: a clip of the last throw (WebP)"),
 )
 
 
