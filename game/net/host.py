@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
 from game.session.events import Rewound, SessionEvent
 from game.errors import IllegalAction
+from game.net.mirror_table import encode_event
 from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
@@ -100,6 +101,7 @@ class TableHost:
         self._rewound: int | None = None
         self._table_at = 0.0  # when the live table was last sent (Bierpong)
         self._table_on = False  # a throw was on when it was
+        self._events_sent = int(getattr(session, "events_seen", 0))  # the table's events the clients have
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
@@ -345,7 +347,11 @@ class TableHost:
                     "trail": [list(p) for p in f.trail[-TRAIL_SENT:]]} for f in table.flights.values()]
         balls = [{"id": b.id, "pos": list(b.pos), "in_flight": b.in_flight, "settled": b.settled, "cup": b.cup}
                  for b in table.balls()]
-        self._broadcast(encode("table", at=len(self.session.match.log.entries), side=table.side, flights=flights, balls=balls))
+        s: Any = self.session
+        events = [encode_event(e) for n, e in getattr(s, "recent_events", ()) if n > self._events_sent]
+        self._events_sent = int(getattr(s, "events_seen", 0))
+        self._broadcast(encode("table", at=len(self.session.match.log.entries), side=table.side, flights=flights, balls=balls,
+                               events=events))
 
     def _refuse(self, conn: _Conn, reason: str, *, fatal: bool = False) -> None:
         """Tell `conn` why not; a `fatal` refusal (a wrong code, a seat taken) also ends its connection."""

@@ -8,14 +8,48 @@ rack the match's state holds, as at the host.
 """
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import fields
 from typing import Any, Sequence
 
-from physics.events import Event
+from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
 from physics.table import Cup
 from physics.world import BallView
 
 from game.session.live_table import Flight, LiveTable, Point
+
+
+_EVENTS = {cls.__name__: cls for cls in (TableBounce, CupContact, Sink, CrossedCentre, LeftTable, Settled, CupTipped, BallContact)}
+_CHOICES = {"kind": ("wall", "rim"), "direction": ("away", "back"), "edge": ("far", "side", "near"), "where": ("table", "floor", "cup", "rims")}
+
+
+def encode_event(e: Event) -> dict[str, Any]:
+    """A table's event as the host sends it: its kind and its fields."""
+    return {"event": type(e).__name__, **{f.name: getattr(e, f.name) for f in fields(e)}}
+
+
+def decode_event(d: Any) -> Event | None:
+    """An event the host sent (None: not one this program knows, or with fields that do not fit)."""
+    if not isinstance(d, dict):
+        return None
+    cls = _EVENTS.get(str(d.get("event")))
+    if cls is None:
+        return None
+    kw: dict[str, Any] = {}
+    for f in fields(cls):
+        v = d.get(f.name)
+        if f.name in _CHOICES:
+            if v not in _CHOICES[f.name]:
+                return None
+        elif f.name in ("t", "x", "y"):
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or abs(v) > 1e4:
+                return None
+            v = float(v)
+        elif not isinstance(v, int) or isinstance(v, bool) or not -1 <= v <= 10**6:
+            return None
+        kw[f.name] = v
+    return cls(**kw)  # type: ignore[no-any-return]
 
 
 class MirrorFlight(Flight):
@@ -43,6 +77,7 @@ class MirrorTable(LiveTable):
 
     def __init__(self, cups: Sequence[Cup] = (), *, side: int = -1) -> None:
         self._balls: list[BallView] = []
+        self.events: list[Event] = []  # the events of the host's last picture
         self._shown_at = 0.0
         self._every = 1 / 30
         super().__init__(cups, side=side, trails=True)
@@ -65,6 +100,7 @@ class MirrorTable(LiveTable):
             balls.append(BallView(int(b["id"]), pos, before.get(int(b["id"]), pos), bool(b.get("in_flight")), bool(b.get("settled")),
                                   int(cup) if isinstance(cup, int) else None))
         self._balls = balls
+        self.events = [e for e in (decode_event(d) for d in (msg.get("events") or [])[:400]) if e is not None]
         flights: dict[int, Flight] = {}
         for f in msg.get("flights") or []:
             mf = MirrorFlight(int(f["ball"]), int(f.get("number", 0)), str(f.get("player", "")), None, 0, int(f.get("side", -1)),

@@ -242,6 +242,8 @@ class _PongOverrides:
             s.table.flights = {}
             s.sync(force=True)
         s.table.show(msg)
+        s.table_events += s.table.events  # labels, sounds, splashes and the swat's ring, as at the host
+        del s.table_events[:-200]
 
     def launch(self, player: str, t: Any, *, pairable: bool = False, fresh: bool = True) -> Refusal | None:
         """The ball goes to the host (the rules' checks passed here first, `PongSession.release`)."""

@@ -11,6 +11,8 @@ it runs (`Clock`) and calls `Time` when the logged clock reaches the profile's `
 """
 from __future__ import annotations
 
+from collections import deque
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -75,6 +77,8 @@ class PongSession(Session):
         self._clock_before = 0.0  # the clock when an undo began (its time is logged again)
         self.clock_since = 0.0
         self.table_events: list[Event] = []  # the table's events since the view last drained them
+        self.events_seen = 0  # how many events the table has reported in all (the network sends them on: `game.net.host`)
+        self.recent_events: deque[tuple[int, Event]] = deque(maxlen=400)  # the latest, each with its number
         self._bots: tuple[Any, BierpongBots | None] = (None, None)
         super().__init__(match, seats, pace, **kw)
         self.sync(force=True)
@@ -458,14 +462,22 @@ class PongSession(Session):
         """Run the table; at an instant pace a throw nobody here may still join is played to rest at
         once. True: a throw came to rest and was ruled."""
         if self.pace.instant and self.table.busy and self.waiting_for() == ():
-            self.table_events += self.table.settle()
+            new = self.table.settle()
         else:
-            self.table_events += self.table.advance(sim_seconds)
-        del self.table_events[:-200]
+            new = self.table.advance(sim_seconds)
+        self._reported(new)
         if self.table.done:
             self.resolve()
             return True
         return False
+
+    def _reported(self, new: list[Event]) -> None:
+        """The table reported `new`: kept for the view (drained) and numbered for the network."""
+        self.table_events += new
+        for e in new:
+            self.events_seen += 1
+            self.recent_events.append((self.events_seen, e))
+        del self.table_events[:-200]
 
     def drain_table_events(self) -> list[Event]:
         """The table's events since the last call (for the view's labels and sounds)."""
@@ -550,8 +562,7 @@ class PongSession(Session):
             if refusal is not None:
                 self.notice(str(refusal), "error")
         if self.pace.instant:
-            self.table_events += self.table.settle()
-            del self.table_events[:-200]
+            self._reported(self.table.settle())
             if self.table.done:
                 self.resolve()
 

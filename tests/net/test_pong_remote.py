@@ -95,3 +95,43 @@ def test_a_launch_with_nonsense_numbers_is_refused_and_the_table_plays_on() -> N
     finally:
         c.close()
         t.close()
+
+
+def test_the_tables_events_reach_the_joined_laptop_for_its_labels_splashes_and_swats() -> None:
+    """The host sends each of its table's events once, with the balls: the Owls' laptop hears the
+    sink (its splash and label) and the bounce (the swat's ring) as the host's scene would."""
+    from physics.events import Sink
+
+    from game.net.mirror_table import decode_event, encode_event
+
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann", "Ben")), PlayerSpec("Owls", "remote", drivers=("Cem", "Dana"))],
+              R.SPEC.make())
+    play(m, "throw-off Ann hit 1, Cem miss", "Foxes begin")
+    host = PongSession(m, pace=REAL)
+    t = TableHost(host, host="127.0.0.1", port=0)
+    host.on_tick.append(t.pump)
+    clients = [TableClient(f"ws://127.0.0.1:{t.port}", t.code, seat=name) for name in ("Foxes", "Owls")]
+    until(lambda: all(c.mirror is not None and c.index is not None for c in clients), t.pump, *[c.pump for c in clients])
+    foxes, owls = (cast(Any, remote_session(c)) for c in clients)
+    heard: list[Any] = []
+    try:
+        n = len(m.log.entries)
+        assert foxes.request("Ann", Release(aim(foxes, "Ann", "hit"), "Ann")) is None
+
+        def frame() -> None:
+            host.tick(STEP)
+            foxes.tick(STEP)
+            owls.tick(STEP)
+            heard.extend(owls.drain_table_events())
+        until(lambda: len(owls.match.log.entries) > n and not owls.table.busy, frame)
+        at_host = [e for _n, e in host.recent_events]
+        assert heard == at_host, "every event once, in order"
+        assert any(isinstance(e, Sink) for e in heard)
+        for e in at_host:  # the wire format round-trips
+            assert decode_event(encode_event(e)) == e
+        assert decode_event({"event": "Sink", "t": float("nan"), "cup": 1, "ball": 1}) is None
+        assert decode_event({"event": "Explode", "t": 0.0}) is None
+    finally:
+        for x in (foxes, owls):
+            x.close()
+        t.close()
