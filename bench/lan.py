@@ -4,8 +4,9 @@ to every other client, and how many spectators one host serves within 50 ms.
 - `baseline_ws_echo_ms`: a bare `websockets` echo round trip (server and client as below), median.
 - `lan_action_ms`: a Schock table hosted by `TableHost` (its pump and the session's clock on a thread
   of their own, woken by a request or every millisecond, as the headless host is), eight remote players (`TableClient`, each
-  mirroring the log) and twenty spectators; the player on turn asks for a legal action, timed until
-  every other client has the new entry. Median of `ACTIONS` actions.
+  mirroring the log) and twenty spectators; from a quiet table (the host waits for a player, every
+  client has the whole log) the player on turn asks for a legal action, timed until every other
+  client and spectator has the new entry. Median of `ACTIONS` actions.
 - `lan_spectators_at_50ms`: the most spectators (of `SPECTATORS`) with which that round trip's
   median stays within 50 ms.
 Everything runs in this one process on a 2-core machine (host, clients and the spectators' loop
@@ -141,19 +142,20 @@ def _round_trips(spectators: int, actions: int = ACTIONS) -> list[float]:
                 p.pump()
             time.sleep(0.002)
         for _ in range(actions):
-            for p in players:
-                p.pump()
+            # quiet first: the host waits for a player, and every client and spectator has its whole log
+            quiet = time.monotonic() + 10
+            while time.monotonic() < quiet:
+                for p in players:
+                    p.pump()
+                n = len(m.log.entries)
+                if (session.waiting_for() and all(p.mirror is not None and len(p.mirror.log.entries) == n for p in players)
+                        and min(tv.counts) >= n):
+                    break
+                time.sleep(0.0005)
             st = players[0].mirror.state if players[0].mirror else None
             if st is None or st.is_terminal():
                 break
-            seat = st.current_player()
-            while seat < 0:  # chance still to be drawn at the host
-                time.sleep(0.001)
-                for p in players:
-                    p.pump()
-                st = players[0].mirror.state  # type: ignore[union-attr]
-                seat = st.current_player()
-            n = len(players[0].mirror.log.entries)  # type: ignore[union-attr]
+            seat = session.waiting_for()[0]
             action = rng.choice(list(st.legal_actions()))
             t0 = time.perf_counter()
             players[seat].request(action)

@@ -52,6 +52,7 @@ class _Batch:
 
     at: int
     parts: list[str]
+    gen: int = 0  # the log's generation (an undo begins a new one: the same numbers, other entries)
 
     def text(self) -> str:
         return f'{{"type":"entries","v":{VERSION},"at":{self.at},"entries":[{",".join(self.parts)}]}}'
@@ -99,6 +100,8 @@ class TableHost:
         self._tries: dict[str, deque[float]] = {}
         self._sent = 0  # entries every joined client has been sent
         self._rewound: int | None = None
+        self._texts: dict[tuple[int, int, int], str] = {}  # batches written out lately, by (generation, first entry, count)
+        self._gen = 0  # the log's generation: one more after every undo at the host
         self._table_at = 0.0  # when the live table was last sent (Bierpong)
         self._table_on = False  # a throw was on when it was
         self._events_sent = int(getattr(session, "events_seen", 0))  # the table's events the clients have
@@ -121,7 +124,7 @@ class TableHost:
 
     def connected(self) -> dict[int, bool]:
         """Each remote seat: whether a client plays it now."""
-        on = {c.seat for c in list(self._conns.values()) if c.joined and c.seat is not None}
+        on = {c.seat for c in list(self._conns.values()) if c.joined and not c.dropped and c.seat is not None}
         return {i: i in on for i in self.remote_seats()}
 
     def judges_connected(self) -> bool | None:
@@ -131,7 +134,7 @@ class TableHost:
         return any(c.joined and c.seat == JUDGES for c in list(self._conns.values()))
 
     def spectators(self) -> int:
-        return sum(1 for c in list(self._conns.values()) if c.joined and c.watching)
+        return sum(1 for c in list(self._conns.values()) if c.joined and c.watching and not c.dropped)
 
     # --- the owner's thread ----------------------------------------------------------------------
 
@@ -368,6 +371,7 @@ class TableHost:
     def _send_new(self) -> None:
         entries = self.session.match.log.entries
         if self._rewound is not None:
+            self._gen += 1
             self._sent = min(self._sent, self._rewound)
             self._broadcast(encode("rewound", length=self._sent))
             self._rewound = None
@@ -376,7 +380,7 @@ class TableHost:
             at = self._sent
             for c in list(self._conns.values()):
                 if c.joined and not self._loop.is_closed():
-                    self._loop.call_soon_threadsafe(self._enqueue_entries, c, at, parts)
+                    self._loop.call_soon_threadsafe(self._enqueue_entries, c, at, parts, self._gen)
         if self._sent:
             self._sent = len(entries)
 
@@ -394,8 +398,10 @@ class TableHost:
     async def _main(self) -> None:
         self._stop = asyncio.Event()
         try:
+            # no per-message compression: a table's messages are small, and deflating each one for
+            # every client costs the host more than the bytes saved on a local network
             server = await serve(self._serve, self.bind, self.port, max_size=MAX_MESSAGE, max_queue=32,
-                                 ping_interval=20, ping_timeout=20)
+                                 ping_interval=20, ping_timeout=20, compression=None)
         except OSError as e:
             self._error = e
             return
@@ -412,15 +418,15 @@ class TableHost:
     def _enqueue(self, conn: _Conn, text: str) -> None:
         self._queue(conn, text)
 
-    def _enqueue_entries(self, conn: _Conn, at: int, parts: list[str]) -> None:
+    def _enqueue_entries(self, conn: _Conn, at: int, parts: list[str], gen: int = 0) -> None:
         last = conn.out[-1] if conn.out else None
-        if isinstance(last, _Batch) and last.at + len(last.parts) == at and len(last.parts) + len(parts) <= BATCH:
+        if isinstance(last, _Batch) and last.gen == gen and last.at + len(last.parts) == at and len(last.parts) + len(parts) <= BATCH:
             last.parts.extend(parts)
             conn.behind += len(parts)
             self._check(conn)
             return
         conn.behind += len(parts)
-        self._queue(conn, _Batch(at, list(parts)))
+        self._queue(conn, _Batch(at, list(parts), gen))
 
     def _queue(self, conn: _Conn, item: str | _Batch) -> None:
         if conn.dropped:
@@ -481,7 +487,11 @@ class TableHost:
                 conn.since.popleft()
                 if isinstance(item, _Batch):
                     conn.behind -= len(item.parts)
-                    text = item.text()
+                    key = (item.gen, item.at, len(item.parts))  # clients in step get the same batch: written out once
+                    text = self._texts.get(key) or item.text()
+                    if len(self._texts) > 64:
+                        self._texts.clear()
+                    self._texts[key] = text
                 else:
                     text = item
                 if text is _CLOSE:
