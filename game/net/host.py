@@ -307,28 +307,20 @@ class TableHost:
         from game.session.pong import CatchBall, Release, SwatBall
         from physics.world import Throw as PhysThrow
 
-        if msg["type"] == "launch":
-            player = str(msg["player"])
-            try:
-                team = s.state.team_of(player)
-            except IllegalAction:
-                return self._refuse(conn, f"{player!r} plays at no side of this table")
-            if team != conn.seat:
-                return self._refuse(conn, f"{player} throws for another team")
-            t = PhysThrow(tuple(msg["release"]), tuple(msg["velocity"]), tuple(msg.get("spin") or (0.0, 0.0, 0.0)))
-            with s.acting_for(conn.seat):
-                refusal = s.request(player, Release(t, player))
+        launch = msg["type"] == "launch"
+        who = str(msg["player"] if launch else msg["defender"])
+        try:
+            team = s.state.team_of(who)
+        except IllegalAction:
+            return self._refuse(conn, f"{who!r} plays at no side of this table")
+        if team != conn.seat:
+            return self._refuse(conn, f"{who} {'throws' if launch else 'defends'} for another team")
+        if launch:
+            req: Any = Release(PhysThrow(tuple(msg["release"]), tuple(msg["velocity"]), tuple(msg.get("spin") or (0.0, 0.0, 0.0))), who)
         else:
-            defender = str(msg["defender"])
-            try:
-                team = s.state.team_of(defender)
-            except IllegalAction:
-                return self._refuse(conn, f"{defender!r} plays at no side of this table")
-            if team != conn.seat:
-                return self._refuse(conn, f"{defender} defends for another team")
             req = SwatBall(int(msg["ball"])) if msg["how"] == "swat" else CatchBall(int(msg["ball"]))
-            with s.acting_for(conn.seat):
-                refusal = s.request(defender, req)
+        with s.acting_for(conn.seat):
+            refusal = s.request(who, req)
         if refusal is not None:
             self._refuse(conn, str(refusal))
 

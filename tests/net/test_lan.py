@@ -22,23 +22,15 @@ from game.net.host import FLOOD, TRIES, TableHost
 from game.net.protocol import MAX_MESSAGE, encode
 from game.rules.matchlog import MatchLog
 from game.session import INSTANT, session_for
+from tests.net import waiting
+from tests.net.waiting import WAIT
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-WAIT = 30.0  # seconds any single wait may take before the test fails
 
 
 def until(what: Callable[[], Any], pump: Callable[[], Any] | list[Callable[[], Any]], seconds: float = WAIT) -> Any:
-    """Pump (each of them) until `what()` is truthy (bounded)."""
-    end = time.monotonic() + seconds
-    pumps = pump if isinstance(pump, list) else [pump]
-    while time.monotonic() < end:
-        for f in pumps:
-            f()
-        got = what()
-        if got:
-            return got
-        time.sleep(0.005)
-    raise AssertionError(f"not within {seconds} s: {what}")
+    """Pump (each of them) until `what()` is truthy (bounded: `tests.net.waiting`)."""
+    return waiting.until(what, *(pump if isinstance(pump, list) else [pump]), seconds=seconds)
 
 
 def cli(*args: str) -> subprocess.Popen[str]:
