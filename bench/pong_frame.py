@@ -9,6 +9,8 @@ baseline is `bench.board.baseline_blit_frame_ms` (one full-screen blit and a fli
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from bench.board import SIZE, _display
 from bench.timing import median_ms
 
@@ -38,6 +40,20 @@ class _Host:
     def quit(self, code: int = 0) -> None: ...
 
 
+def _frame_ms(scene: Any, screen: Any, rethrow: Callable[[], None]) -> float:
+    """Median ms of a scene's frame – balls thrown again when fewer fly (`rethrow`), the update of
+    a sixtieth of a second, the drawing and a flip."""
+    import pygame
+
+    def frame() -> None:
+        rethrow()
+        scene.update(1 / 60)
+        scene.draw(screen)
+        pygame.display.flip()
+
+    return median_ms(frame, runs=FRAMES, warmup=WARMUP)
+
+
 def pong_frame_ms() -> float:
     """Median ms of one Bierpong match frame in perspective (session, physics of 1/60 s, drawing,
     flip) with both balls of a pair throw flying, the trails on."""
@@ -59,18 +75,14 @@ def pong_frame_ms() -> float:
         assert scene.perspective()
         high = (Throw((0.0, -0.1, 0.45), (3.0, 0.12, 4.2)), Throw((0.0, 0.1, 0.45), (2.6, -0.1, 4.6)))  # high lobs: long flights
 
-        def frame() -> None:
-            table = scene.session.table
-            if not table.busy:
+        def rethrow() -> None:
+            if not scene.session.table.busy:
                 if len(m.log.entries) > 3:  # the throw was ruled: taken back, the same rack each time
                     scene.session.undo_to(3)
                 scene.session.request("Anna", Release(high[0], "Anna"))
                 scene.session.request("Bo", Release(high[1], "Bo"))
-            scene.update(1 / 60)
-            scene.draw(screen)
-            pygame.display.flip()
 
-        return median_ms(frame, runs=FRAMES, warmup=WARMUP)
+        return _frame_ms(scene, screen, rethrow)
     finally:
         pygame.display.quit()
 
@@ -89,14 +101,11 @@ def pong_topdown_frame_ms() -> float:
         scene = PongScene(_Host(SIZE))
         high = (Throw((RELEASE_X, -0.1, RELEASE_Z), (3.0, 0.12, 4.2)), Throw((RELEASE_X, 0.1, RELEASE_Z), (2.6, -0.1, 4.6)))
 
-        def frame() -> None:
+        def rethrow() -> None:
             if scene.in_flight() < 2:
                 for t in high[scene.in_flight():]:
                     scene.throw(t)
-            scene.update(1 / 60)
-            scene.draw(screen)
-            pygame.display.flip()
 
-        return median_ms(frame, runs=FRAMES, warmup=WARMUP)
+        return _frame_ms(scene, screen, rethrow)
     finally:
         pygame.display.quit()

@@ -25,19 +25,25 @@ def aim(s: Any, player: str, want: str, *, release: tuple[float, float, float] =
     return shot(rack_now(st, player), want, None, among=st.targets(), release=release).throw
 
 
-def test_bierpong_pair_throw_across_laptops_the_host_throws_both_balls_and_every_laptop_draws_them() -> None:
-    """bierpong.art4 from afar: Ann's ball and Ben's while it flies, sent from the Foxes' laptop, are one
-    `Together` at the host; the Owls' laptop saw both balls in play at once and has the host's log."""
+def two_laptops() -> tuple[Match, PongSession, TableHost, Any, Any]:
+    """A Bierpong table hosted on loopback after the throw-off, the Foxes and the Owls each joined
+    from a laptop of their own: the match, the host's session and table, the two remote sessions."""
     m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann", "Ben")), PlayerSpec("Owls", "remote", drivers=("Cem", "Dana"))],
               R.SPEC.make())
     play(m, "throw-off Ann hit 1, Cem miss", "Foxes begin")
     host = PongSession(m, pace=REAL)
     t = TableHost(host, host="127.0.0.1", port=0)
     host.on_tick.append(t.pump)
-    url = f"ws://127.0.0.1:{t.port}"
-    clients = [TableClient(url, t.code, seat=name) for name in ("Foxes", "Owls")]
+    clients = [TableClient(f"ws://127.0.0.1:{t.port}", t.code, seat=name) for name in ("Foxes", "Owls")]
     until(lambda: all(c.mirror is not None and c.index is not None for c in clients), t.pump, *[c.pump for c in clients])
     foxes, owls = (cast(Any, remote_session(c)) for c in clients)
+    return m, host, t, foxes, owls
+
+
+def test_bierpong_pair_throw_across_laptops_the_host_throws_both_balls_and_every_laptop_draws_them() -> None:
+    """bierpong.art4 from afar: Ann's ball and Ben's while it flies, sent from the Foxes' laptop, are one
+    `Together` at the host; the Owls' laptop saw both balls in play at once and has the host's log."""
+    m, host, t, foxes, owls = two_laptops()
     both_seen = False
 
     def frame() -> None:
@@ -104,15 +110,7 @@ def test_the_tables_events_reach_the_joined_laptop_for_its_labels_splashes_and_s
 
     from game.net.mirror_table import decode_event, encode_event
 
-    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann", "Ben")), PlayerSpec("Owls", "remote", drivers=("Cem", "Dana"))],
-              R.SPEC.make())
-    play(m, "throw-off Ann hit 1, Cem miss", "Foxes begin")
-    host = PongSession(m, pace=REAL)
-    t = TableHost(host, host="127.0.0.1", port=0)
-    host.on_tick.append(t.pump)
-    clients = [TableClient(f"ws://127.0.0.1:{t.port}", t.code, seat=name) for name in ("Foxes", "Owls")]
-    until(lambda: all(c.mirror is not None and c.index is not None for c in clients), t.pump, *[c.pump for c in clients])
-    foxes, owls = (cast(Any, remote_session(c)) for c in clients)
+    m, host, t, foxes, owls = two_laptops()
     heard: list[Any] = []
     try:
         n = len(m.log.entries)
