@@ -3,20 +3,25 @@ to every other client, and how many spectators one host serves within 50 ms.
 
 - `baseline_ws_echo_ms`: a bare `websockets` echo round trip (server and client as below), median.
 - `lan_action_ms`: a Schock table hosted by `TableHost` (its pump and the session's clock on a thread
-  of their own, woken by a request or every millisecond, as the headless host is), eight remote players (`TableClient`, each
-  mirroring the log) and twenty spectators; from a quiet table (the host waits for a player, every
-  client has the whole log) the player on turn asks for a legal action, timed until every other
-  client and spectator has the new entry. Median of `ACTIONS` actions.
-- `lan_spectators_at_50ms`: the most spectators (of `SPECTATORS`) with which that round trip's
+  of their own, woken by a request or every millisecond, as the headless host is) with eight remote
+  players and twenty spectators, the clients in `FAR_PROCESSES` processes of their own as on other
+  laptops (`bench.lan_far`); from a quiet table (the host waits for a player, every client has the
+  whole log) the player on turn sends a legal action, timed until the last other client and
+  spectator has the new entry. Median of `ACTIONS` actions.
+- `lan_action_one_process_ms`: the same with every client in this process (`TableClient`, each
+  mirroring the log and checking its rulings): host, clients and spectators share one interpreter,
+  so it adds the clients' own work, one after another, to the host's.
+- `lan_spectators_at_50ms`: the most spectators (of `SPECTATORS`) with which the first figure's
   median stays within 50 ms.
-Everything runs in this one process on a 2-core machine (host, clients and the spectators' loop
-share the interpreter), so the figures are an upper bound of a host's own cost. Called by
+On a 2-core machine the host and the clients' processes share the cores, so even the first figure
+is an upper bound of a host's own cost. Called by
 `python -m bench`.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import random
 import statistics
 import threading
@@ -34,8 +39,11 @@ from game.net.host import TableHost
 from game.net.protocol import encode
 from game.session import INSTANT, session_for
 
+from bench.lan_far import serve_far
+
 ACTIONS = 40
 SPECTATORS = (20, 50, 100, 200, 300)
+FAR_PROCESSES = 2  # the laptops' processes: their reading runs side by side, as on separate machines
 
 
 def baseline_ws_echo_ms(rounds: int = 200) -> float:
@@ -179,12 +187,92 @@ def _round_trips(spectators: int, actions: int = ACTIONS) -> list[float]:
     return times
 
 
+def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = FAR_PROCESSES) -> list[float]:
+    """ms per action at a table of 8 remote players and `spectators`, the clients in `processes`
+    processes of their own (`bench.lan_far`) as on other laptops: only the host runs here."""
+    m = Match("schock", [PlayerSpec(f"P{i}", "remote") for i in range(8)], seed=21, games=50)
+    session = session_for(m, pace=INSTANT)
+    host = TableHost(session, host="127.0.0.1", port=0)
+    running = threading.Event()
+    running.set()
+
+    def frames() -> None:  # the host's frame loop, as the headless host runs it
+        while running.is_set():
+            host.pump()
+            session.tick(0.001)
+            host.pump()
+            host.wait(0.001)
+
+    seats: list[int | None] = [*range(8), *([None] * spectators)]
+    groups = [seats[k::processes] for k in range(processes)]
+    where = {s: k for k, g in enumerate(groups) for s in g if s is not None}
+    ctx = multiprocessing.get_context("spawn")
+    pipes, procs = [], []
+    for g in groups:
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(target=serve_far, args=(theirs, f"ws://127.0.0.1:{host.port}", host.code, g), daemon=True)
+        proc.start()
+        pipes.append(mine)
+        procs.append(proc)
+    frame = threading.Thread(target=frames, daemon=True)
+    frame.start()
+
+    def ask(k: int, cmd: tuple[Any, ...]) -> None:
+        pipes[k].send(cmd)
+
+    def answer(k: int) -> Any:
+        if not pipes[k].poll(60):
+            raise RuntimeError("the far clients stopped answering")
+        return pipes[k].recv()
+
+    rng = random.Random(5)
+    times: list[float] = []
+    try:
+        for k in range(processes):
+            if answer(k) != "ready":
+                raise RuntimeError("the far clients did not join")
+        for _ in range(actions):
+            quiet = time.monotonic() + 10
+            while not session.waiting_for() and time.monotonic() < quiet:
+                time.sleep(0.0005)
+            if m.state.is_terminal() or not session.waiting_for():
+                break
+            n = len(m.log.entries)
+            for k in range(processes):
+                ask(k, ("quiet", n))
+            if not all(answer(k) for k in range(processes)):
+                raise RuntimeError("a client lags behind the host's log")
+            seat = session.waiting_for()[0]
+            action = rng.choice(list(m.state.legal_actions()))
+            for k in range(processes):
+                ask(k, ("act", seat, str(action), n) if k == where[seat] else ("expect", n))
+            t0, last = 0.0, 0.0
+            for k in range(processes):
+                got = answer(k)
+                if k == where[seat]:
+                    t0, got = got
+                last = max(last, got)
+            times.append((last - t0) * 1000)
+    finally:
+        for k in range(processes):
+            ask(k, ("stop",))
+        for proc in procs:
+            proc.join(10)
+            if proc.is_alive():
+                proc.kill()
+        running.clear()
+        frame.join(5)
+        host.close()
+    return times
+
+
 @cache
 def _figures() -> dict[str, float]:
-    out = {"lan_action_ms": statistics.median(_round_trips(20))}
+    out = {"lan_action_ms": statistics.median(_far_round_trips(20)),
+           "lan_action_one_process_ms": statistics.median(_round_trips(20))}
     best = 0
     for n in SPECTATORS:
-        if statistics.median(_round_trips(n, actions=15)) > 50:
+        if statistics.median(_far_round_trips(n, actions=15)) > 50:
             break
         best = n
     out["lan_spectators_at_50ms"] = float(best)
@@ -193,6 +281,10 @@ def _figures() -> dict[str, float]:
 
 def lan_action_ms() -> float:
     return _figures()["lan_action_ms"]
+
+
+def lan_action_one_process_ms() -> float:
+    return _figures()["lan_action_one_process_ms"]
 
 
 def lan_spectators_at_50ms() -> float:

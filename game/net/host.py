@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 from websockets.exceptions import ConnectionClosed
 
 from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
@@ -39,6 +41,7 @@ JUDGES = -1  # the judges' seat (Le Mans) among the seats' tokens
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading (new entries join the last batch)
 MAX_BEHIND = 100_000  # entries waiting for one client before it counts as not reading
 BATCH = 2000  # entries in one message at most
+IDLE_BUFFER = 64 * 1024  # bytes unsent in a client's socket below which new entries go straight out
 SLOW_AFTER = 15.0  # seconds a client's oldest waiting message may wait before it counts as not reading
 TRIES = 5  # wrong join codes one address may send a minute
 FLOOD = 200  # messages a second one client may send before it is disconnected
@@ -70,6 +73,7 @@ class _Conn:
     behind: int = 0  # entries waiting in the batches
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: bool = False
+    busy: bool = False  # its sender has taken a message and not yet written it
     seat: int | None = None
     watching: bool = False
     joined: bool = False
@@ -369,10 +373,9 @@ class TableHost:
             self._rewound = None
         if self._sent and len(entries) > self._sent:
             parts = [json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":")) for e in entries[self._sent:]]
-            at = self._sent
-            for c in list(self._conns.values()):
-                if c.joined and not self._loop.is_closed():
-                    self._loop.call_soon_threadsafe(self._enqueue_entries, c, at, parts, self._gen)
+            conns = [c for c in list(self._conns.values()) if c.joined]
+            if conns and not self._loop.is_closed():
+                self._loop.call_soon_threadsafe(self._fan_out, conns, self._sent, parts, self._gen)
         if self._sent:
             self._sent = len(entries)
 
@@ -406,6 +409,22 @@ class TableHost:
                     if not c.out or c.dropped:
                         break
                     await asyncio.sleep(0.01)
+
+    def _fan_out(self, conns: list[_Conn], at: int, parts: list[str], gen: int) -> None:
+        """New entries for every joined client: written at once to each that is idle and reading
+        (one text, encoded once for all of them); queued for the others, whose senders wait."""
+        idle = [c for c in conns if not c.dropped and not c.out and not c.busy
+                and c.ws.transport is not None and c.ws.transport.get_write_buffer_size() < IDLE_BUFFER]
+        if idle:
+            # one frame for all of them: a server's frames are not masked, and without compression
+            # every connection sends the same bytes
+            frame = Frame(Opcode.TEXT, _Batch(at, parts, gen).text().encode()).serialize(mask=False, extensions=[])
+            for c in idle:
+                if c.ws.protocol.state is State.OPEN and c.ws.transport is not None:
+                    c.ws.transport.write(frame)
+        for c in conns:
+            if c not in idle:
+                self._enqueue_entries(c, at, parts, gen)
 
     def _enqueue(self, conn: _Conn, text: str) -> None:
         self._queue(conn, text)
@@ -477,6 +496,7 @@ class TableHost:
                     continue
                 item = conn.out.popleft()
                 conn.since.popleft()
+                conn.busy = True  # (until it is written: nothing may overtake it)
                 if isinstance(item, _Batch):
                     conn.behind -= len(item.parts)
                     key = (item.gen, item.at, len(item.parts))  # clients in step get the same batch: written out once
@@ -490,11 +510,14 @@ class TableHost:
                     await conn.ws.close(1008, "refused")
                     return
                 try:
-                    await asyncio.wait_for(conn.ws.send(text), self.slow_after)
-                except asyncio.TimeoutError:  # it does not read: it goes
+                    async with asyncio.timeout(self.slow_after):
+                        await conn.ws.send(text)
+                except TimeoutError:  # it does not read: it goes
                     conn.dropped = True
                     await conn.ws.close(1008, "too slow: messages piled up")
                     return
+                finally:
+                    conn.busy = False
         except (ConnectionClosed, asyncio.CancelledError):
             pass
 

@@ -288,10 +288,12 @@ def test_a_seat_that_drops_comes_back_with_its_token_and_every_entry_it_missed(t
 
 def test_bench_lan_measures_a_round_trip_to_every_client() -> None:
     """The issue-16 bench figures at a small scale: a few actions' round trips, the echo beside them."""
-    from bench.lan import _round_trips, baseline_ws_echo_ms
+    from bench.lan import _far_round_trips, _round_trips, baseline_ws_echo_ms
 
     times = _round_trips(3, actions=4)
     assert len(times) == 4 and all(0 < t < 10_000 for t in times)
+    far = _far_round_trips(3, actions=4, processes=2)  # the clients in two processes of their own
+    assert len(far) == 4 and all(0 < t < 10_000 for t in far)
     assert 0 < baseline_ws_echo_ms(rounds=20) < 1_000
 
 
