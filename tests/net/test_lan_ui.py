@@ -134,7 +134,8 @@ def test_a_spectator_from_the_join_screen_sees_the_race_without_controls_and_can
         js.take_seat(None)  # Watch
         tv: Any = app.stack[-1]
         assert isinstance(tv, RaceScene) and tv.watching()
-        assert not {"undo", "challenge", "faults"} & set(tv.tool_buttons) and {"log", "help", "menu"} <= set(tv.tool_buttons)
+        assert not tv.tool_buttons  # the TV's big-screen layout: no buttons, its keys in the table's corner
+        assert tv.L.tools.h == 0 and tv.feed.s > tv.L.s  # the standings take the buttons' room, the feed is larger
         n = len(hs.session.match.log.entries)
         refused = tv.session.request(0, next(iter(tv.session.state.legal_actions())))
         assert refused is not None and "spectator" in str(refused)
@@ -145,6 +146,46 @@ def test_a_spectator_from_the_join_screen_sees_the_race_without_controls_and_can
         hs.session.request(0, next(iter(hs.session.state.legal_actions())))  # Ann acts at the host: the TV follows
         frames(lambda: len(tv.match.log.entries) == len(hs.session.match.log.entries) > n, hs, tv)
         tv.draw(app.screen)
-        assert any("Watching" in t for t, _c in table_lines(tv.session, None))
+        lines = [t for t, _c in table_lines(tv.session, None)]
+        assert any("Watching" in t for t in lines) and any("Esc" in t for t in lines)
     finally:
         hs.closed()
+
+
+def test_the_tv_watches_a_dice_table_in_its_big_screen_layout_and_a_bierpong_table_from_the_side(app: App) -> None:
+    """A spectator (the pub TV): the dice table without buttons or their bar, the feed in larger
+    text than at a player's seat of the same window; at Bierpong the camera beside the table."""
+    from game.net.client import TableClient
+    from game.net.host import TableHost
+    from game.net.remote import remote_session
+    from game.session import INSTANT, session_for
+    from game.ui.menu.join_scene import joined_scene
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+
+    for game in ("schock", "bierpong"):
+        m = Match(game, [PlayerSpec("Ann", "careful"), PlayerSpec("Bo", "careful")], seed=3)
+        host = TableHost(session_for(m, pace=INSTANT), host="127.0.0.1", port=0)
+        watcher = TableClient(f"ws://127.0.0.1:{host.port}", host.code, watch=True)
+        try:
+            end = time.monotonic() + WAIT
+            while watcher.mirror is None and time.monotonic() < end:
+                host.pump()
+                watcher.pump()
+                time.sleep(0.005)
+            assert watcher.mirror is not None
+            tv: Any = joined_scene(app, remote_session(watcher))
+            player: Any = joined_scene(app, session_for(Match(game, [PlayerSpec("Ann", "human"), PlayerSpec("Bo", "careful")], seed=3)))
+            for scene in (tv, player):
+                scene.resize(app.size)
+                scene.draw(app.screen)
+            assert tv.watching() and not player.watching()
+            if isinstance(tv, BierpongMatchScene):
+                assert (tv.camera_mode, player.camera_mode) == ("side", "thrower")
+            else:
+                assert isinstance(tv, DiceTableScene)
+                assert tv.L.bottom.h < player.L.bottom.h and tv.L.felt.h > player.L.felt.h  # the table takes the buttons' bar
+                assert tv.feed.s > player.feed.s and tv.feed.rect.h > player.feed.rect.h
+                assert not any(b.visible for b in (tv.b_log, tv.b_save, tv.b_help, tv.b_menu, tv.b_roll, tv.b_stand))
+        finally:
+            watcher.close()
+            host.close()

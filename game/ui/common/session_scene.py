@@ -4,9 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.session import Refusal, Session
 from game.ui.common.help import HelpOverlay
+
+
+TV_TEXT = 1.3  # a spectator's text (the pub TV, read across the room) against a player's seat
+TV_KEYS = N_("L: log · F1: rules · Esc: leave")  # a spectator's keys (a TV has no buttons); shown through `_()`
 
 
 class SessionScene:
@@ -27,6 +31,10 @@ class SessionScene:
         """A spectator of a table hosted elsewhere: nothing here acts."""
         client = getattr(self.session, "client", None)
         return client is not None and client.index is None and not client.judge
+
+    def text_scale(self) -> float:
+        """How much larger the feed and the clock are drawn: the TV's big-screen layout, or 1."""
+        return TV_TEXT if self.watching() else 1.0
 
     def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None, *,
                    above: bool = False, one_line: bool = False) -> None:

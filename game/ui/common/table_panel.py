@@ -40,8 +40,13 @@ def table_lines(session: Any, table: Any) -> list[Line]:
         head = _("The judges' seat at {url} (J: the console)").format(url=client.url)
     else:
         head = _("Watching {url}").format(url=client.url)
+    keys: list[Line] = []
+    if client.index is None and not client.judge and session.match.info.name != "bierpong":  # (Bierpong lists its keys)
+        from game.ui.common.session_scene import TV_KEYS
+
+        keys = [(_(TV_KEYS), theme.MUTED)]  # a TV has no buttons: its keys
     if getattr(session, "gone", None) is None:
-        return [(head, theme.CREAM), ("● " + _("connected"), STATE_COLOR["connected"])]
+        return [(head, theme.CREAM), ("● " + _("connected"), STATE_COLOR["connected"]), *keys]
     closed = session.over() or client.index is None
     return [(head, theme.CREAM), ("○ " + (_("the table is closed") if closed else _("connection lost – coming back…")), theme.AMBER)]
 

@@ -85,11 +85,11 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     # --- layout ----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE)
+        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE, tv=self.watching())
         L = self.L
         s = L.s
         self.dice.layout(L.dice_center, s, L.tumble)
-        self.feed.set_rect(L.feed, s)
+        self.feed.set_rect(L.feed, s * self.text_scale())
         self.mat_small = MatArt(int(46 * s))
         self.mat_big = MatArt(mat_width(s))
         self._bg = theme.for_display(self._render_background())
@@ -125,9 +125,12 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         xs = [L.tools.x + sum(widths[:i]) + i * gap for i in range(len(tools))]
         tips = [_("the match log: undo to any action"), _("save the match (Ctrl+S)"), _("the rules of the game (F1)"), _("back to the menu (Esc)")]
         self.b_log, self.b_save, self.b_help, self.b_menu = (
-            UIButton(pygame.Rect(x, L.tools.y, w, L.tools.h), name, self.ui, tool_tip_text=tip)
+            UIButton(pygame.Rect(x, L.tools.y, w, L.tools.h or int(40 * s)), name, self.ui, tool_tip_text=tip)  # (a TV's are hidden)
             for x, w, name, tip in zip(xs, widths, tools, tips)
         )
+        if self.watching():  # the TV's layout: no buttons (its keys are in the table's corner)
+            for b in (self.b_log, self.b_save, self.b_help, self.b_menu):
+                b.hide()
         self._button_sig = ()
         self._update_buttons()
 

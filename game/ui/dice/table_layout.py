@@ -131,11 +131,12 @@ def seat_arrow(seat: pygame.Rect, center: tuple[int, int], s: float) -> list[pyg
     return [tip, back + side, back - side]
 
 
-def compute_layout(size: tuple[int, int], n: int, out_row: bool = True) -> Layout:
-    """The table for `n` seats in a window of `size`; `out_row`: the game puts dice out (Schock)."""
+def compute_layout(size: tuple[int, int], n: int, out_row: bool = True, tv: bool = False) -> Layout:
+    """The table for `n` seats in a window of `size`; `out_row`: the game puts dice out (Schock);
+    `tv`: a spectator's big-screen layout (no buttons: the table takes their bar, the feed their row)."""
     w, h = size
     s = theme.scale_for(size)
-    top_h, bottom_h = int(56 * s), int(76 * s)
+    top_h, bottom_h = int(56 * s), int((14 if tv else 76) * s)
     side_w = int(max(300, 290 * s, min(0.3 * w, 420 * s)))
     side = pygame.Rect(w - side_w, 0, side_w, h)
     table = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h)
@@ -143,7 +144,7 @@ def compute_layout(size: tuple[int, int], n: int, out_row: bool = True) -> Layou
     bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
     top = pygame.Rect(0, 0, w - side_w, top_h)
     inner = side.inflate(-int(28 * s), -int(28 * s))
-    tools = pygame.Rect(inner.x, inner.y, inner.w, int(40 * s))
+    tools = pygame.Rect(inner.x, inner.y, inner.w, 0 if tv else int(40 * s))
     feed = pygame.Rect(inner.x, tools.bottom + int(84 * s), inner.w, inner.bottom - tools.bottom - int(84 * s))
     cw, ch = int(206 * s), int(100 * s)
     cx, cy = felt.center

@@ -37,7 +37,7 @@ from game.rules.challenge import CHALLENGE, Challenge
 from game.session import LIVE, Applied, Notice, Rewound, SessionEvent, session_for
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
-from game.ui.common.session_scene import SessionScene
+from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import feed_by_entry
 from game.ui.common.modal import Confirm, log_dialog
@@ -107,7 +107,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
         # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
         # a change of view, and of the throwing team, moves the camera smoothly (`CAMERA_MOVE` s)
-        self.camera_mode = "thrower"
+        self.camera_mode = "side" if self.watching() else "thrower"  # the TV sees both racks
         self._cam_from: Camera | None = None
         self._cam_t = 1.0
         self._thrower_team = self.session.thrower_team()
@@ -221,7 +221,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     def camera_for(self, mode: str) -> Camera:
         vp = self.viewport()
-        base = side_camera(CONST.table_length) if mode == "side" else thrower_camera(CONST.table_length)
+        base = side_camera(CONST.table_length, vp.w / max(1, vp.h)) if mode == "side" else thrower_camera(CONST.table_length)
         return base.on((vp.x, vp.y, vp.w, vp.h))
 
     def camera(self) -> Camera:
@@ -706,7 +706,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         balls = [dataclasses.replace(bd, ringed=bd.number in ringed) for bd in ball_draws(live, swatted)]
         return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
-                         labels=self.labels, feed=self.feed, status="", keys=KEYS,
+                         labels=self.labels, feed=self.feed, status="", keys=(N_("V: view (thrower's · side · above)"), TV_KEYS) if self.watching() else KEYS,
                          title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -140,9 +140,13 @@ def thrower(length: float) -> Camera:
     return Camera((-0.8, 0.0, 0.9), (length * 0.85, 0.0, 0.52), 34.0)
 
 
-def side(length: float) -> Camera:
-    """From beside the table at its middle, a little above it."""
-    return Camera((length / 2, -3.4, 0.95), (length / 2, 0.0, 0.08), 30.0)
+def side(length: float, aspect: float = 16 / 9) -> Camera:
+    """From beside the table at its middle, a little above it: far enough back that the whole
+    table and both racks fit across a view of `aspect` (width / height)."""
+    fov = 30.0
+    across = length + 0.5  # the table and a margin for the racks' outer cups
+    back = max(3.4, across / 2 / (math.tan(math.radians(fov) / 2) * max(0.3, aspect)))
+    return Camera((length / 2, -back, 0.95 * back / 3.4), (length / 2, 0.0, 0.08), fov)
 
 
 def follow(ball: Vec, length: float, near: float = 0.0) -> Camera:

@@ -396,7 +396,7 @@ class RaceScene(SessionScene, OverlayScene):
         if (self.view.size, self.view.area) != (size, L.board):
             self.view.resize(size, L.board)
         head = max(22, int(30 * L.s))
-        self.feed.set_rect(pygame.Rect(L.feed.x + 2, L.feed.y + head, L.feed.w - 4, L.feed.h - head - 4), L.s)
+        self.feed.set_rect(pygame.Rect(L.feed.x + 2, L.feed.y + head, L.feed.w - 4, L.feed.h - head - 4), L.s * self.text_scale())
         self.banners.s = L.s
         self.hl.clear()
         if self.help is not None:

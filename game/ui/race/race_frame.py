@@ -45,6 +45,8 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
         ("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")),
         ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))]
     client = getattr(sc.session, "client", None)
+    if sc.watching():  # the TV's big-screen layout: no buttons (its keys: L, F1, Esc)
+        return [[], []]
     if client is not None:  # joined from afar: undo and challenges are the host's; a spectator calls nothing either
         gone = {"undo", "challenge"} | ({"faults", "judges"} if client.index is None and not client.judge else set())
         if client.index is not None:
@@ -62,7 +64,7 @@ def tool_rows(sc: RaceScene, width: int, gap: int) -> list[list[tuple[str, str, 
         return sum(font.size(text)[0] + TOOL_PAD for _k, text, _t in items) + gap * (len(items) - 1)
 
     rows: list[list[tuple[str, str, str]]] = []
-    for group in tools(sc):
+    for group in filter(None, tools(sc)):
         if need(group) > width:
             group = [(k, text.split(" (")[0], tip) for k, text, tip in group]
         if need(group) <= width:
@@ -107,7 +109,7 @@ def build_ui(sc: RaceScene) -> None:
     font = sc.fonts.font(16, "bold")
     gap = max(4, int(6 * s))
     rows = tool_rows(sc, L.tools.w, gap)
-    row_h = (L.tools.h - gap * (len(rows) - 1)) // len(rows)
+    row_h = (L.tools.h - gap * (len(rows) - 1)) // max(1, len(rows))
     sc.tool_buttons = {}
     for k, row in enumerate(rows):
         room = L.tools.w - gap * (len(row) - 1)
@@ -200,10 +202,11 @@ def update_buttons(sc: RaceScene) -> None:
         sc.b_action.show()
     else:
         sc.b_action.hide()
-    if sc.coach_on:
-        sc.tool_buttons["coach"].select()
-    else:
-        sc.tool_buttons["coach"].unselect()
+    coach = sc.tool_buttons.get("coach")  # (none on a TV)
+    if coach is not None and sc.coach_on:
+        coach.select()
+    elif coach is not None:
+        coach.unselect()
 
 
 def follow_car(sc: RaceScene) -> None:
@@ -286,7 +289,7 @@ def draw_top(sc: RaceScene, surface: pygame.Surface) -> None:
         right.append((_("nøl in {n} s").format(n=math.ceil(left)), theme.CHALK_RED if left < 5 else theme.AMBER, "bold"))
     variant = VARIANT_TITLES.get(st.variant, st.variant)
     title = variant if sc.track.name.lower() == variant.lower() else f"{variant} · {sc.track.name}"
-    sc.top_drawn = draw_top_bar(surface, sc.fonts, L.top, L.s, title, turn, sub, color, right)
+    sc.top_drawn = draw_top_bar(surface, sc.fonts, L.top, L.s, title, turn, sub, color, right, sc.text_scale())
 
 
 def draw_controls(sc: RaceScene, surface: pygame.Surface) -> None:

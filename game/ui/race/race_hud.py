@@ -101,7 +101,7 @@ def race_layout(size: tuple[int, int], seats: int, tool_rows: int = 2, control_r
     controls = pygame.Rect(tray.right, bottom.y, bottom.w - tray_w, bottom.h)
     pad = max(6, int(8 * s))
     row = max(32, int(36 * s))
-    tools = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, tool_rows * row + (tool_rows - 1) * pad // 2 + pad // 2)
+    tools = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, max(0, tool_rows * row + (tool_rows - 1) * pad // 2 + pad // 2))
     row_h = standing_row_height(s)
     st_h = max(3, seats) * row_h + int(34 * s)
     standings = pygame.Rect(side.x + pad, tools.bottom + pad, side.w - 2 * pad, min(st_h, int((side.bottom - tools.bottom) * 0.56)))
@@ -409,14 +409,16 @@ def draw_top_bar(
     sub: str,
     color: Color,
     right: Sequence[Line] = (),
+    right_scale: float = 1.0,
 ) -> list[pygame.Rect]:
-    """The bar on top: the race's title, whose turn and what now, and on the right the clock and timer."""
+    """The bar on top: the race's title, whose turn and what now, and on the right the clock and
+    timer (`right_scale` times larger on a TV)."""
     pad = int(16 * s)
     t = fonts.shadowed(title, max(14, int(24 * s)), theme.CREAM, "serif")
     drawn = [surface.blit(t, t.get_rect(midleft=(rect.x + pad, rect.centery)))]
     rx = rect.right - pad
     for text, c, style in right:
-        img = fonts.text(text, max(11, int(16 * s)), c, style)
+        img = fonts.text(text, min(rect.h - 4, max(11, int(16 * s * right_scale))), c, style)
         drawn.append(surface.blit(img, img.get_rect(midright=(rx, rect.centery))))
         rx -= img.get_width() + int(16 * s)
     x = drawn[0].right + int(24 * s)
