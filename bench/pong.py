@@ -9,7 +9,7 @@ only while a ball is low near a cup, so the bench throw makes (almost) no pymunk
 `baseline_python_flight_ms`: the same 3 s of the same throw as a plain Python loop – drag and
 gravity, table bounces, a rim check against each of the ten cups every step – no events, no pymunk.
 
-`python -m bench.pong sweep [N]` runs N (default 10,000) random throws through the invariants of
+`python -m bench.pong sweep [N]` runs N (default 10,000) throws (random, edge-skimming, high-spin) through the invariants of
 `physics.sweep` (the suite runs 500).
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bench.timing import median_ms
 from physics.aim import speed_for
 from physics.constants import CONST
 from physics.events import Sink, TableBounce
-from physics.sweep import check_throw, random_throw
+from physics.sweep import check_throw, edge_skimming_throw, high_spin_throw, random_throw
 from physics.table import formation
 from physics.world import Table, Throw
 
@@ -112,14 +112,19 @@ def baseline_python_flight_ms() -> float:
 
 
 def sweep(n: int = 10_000, seed: int = 6) -> int:
-    """Run `n` random throws through the invariants; prints failures, returns their number."""
+    """Run `n` throws through the invariants – random ones, edge-skimming ones and high-spin ones
+    in turn (releases a throw may not have are skipped); prints failures, returns their number."""
     rack = formation("triangle10")
     rng = random.Random(seed)
     bad = 0
     t0 = time.perf_counter()
+    makers = (random_throw, edge_skimming_throw, high_spin_throw)
     for i in range(n):
-        th = random_throw(rng)
-        problems = check_throw(rack, th)
+        th = makers[i % 3](rng)
+        try:
+            problems = check_throw(rack, th)
+        except ValueError:  # a release inside a cup: no throw
+            continue
         if problems:
             bad += 1
             print(i, th, problems[:2])

@@ -35,6 +35,31 @@ from physics.table import Cup
 BALL_TYPE = 1
 CUP_TYPE = 2
 MAX_IN_FLIGHT = 2
+# what a throw may be (issue 19): a person's hand, not a cannon – checked where a ball is let go
+MAX_SPEED = 20.0  # m/s (a hard throw is 6–8; a step of the table sweeps 20 m/s safely)
+MAX_SPIN = 300.0  # rad/s (about 48 turns a second; a flicked ball reaches 10–30)
+RELEASE_BEYOND = 2.5  # m a hand may be beyond the table's ends or sides
+MAX_RELEASE_Z = 2.5  # m above the table top
+
+
+def throw_problem(throw: Throw, c: Constants = CONST) -> str | None:
+    """Why `throw` cannot be a throw (None: it can): numbers that are not finite, a speed or spin
+    beyond a hand's, a release under the table top or far from the table."""
+    vals = (*throw.release, *throw.velocity, *throw.spin)
+    if len(vals) != 9 or not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals):
+        return f"a throw needs finite numbers: {throw}"
+    speed = math.sqrt(sum(v * v for v in throw.velocity))
+    if speed > MAX_SPEED:
+        return f"a throw of {speed:.1f} m/s: at most {MAX_SPEED:g} m/s"
+    spin = math.sqrt(sum(w * w for w in throw.spin))
+    if spin > MAX_SPIN:
+        return f"a spin of {spin:.0f} rad/s: at most {MAX_SPIN:g} rad/s"
+    x, y, z = throw.release
+    if z < c.ball_radius:
+        return f"a release {z:.3f} m high: at least the ball's radius ({c.ball_radius} m) above the table top"
+    if z > MAX_RELEASE_Z or not -RELEASE_BEYOND <= x <= c.table_length + RELEASE_BEYOND or abs(y) > c.table_width / 2 + RELEASE_BEYOND:
+        return f"a release at ({x:.2f}, {y:.2f}, {z:.2f}) m: within {RELEASE_BEYOND:g} m of the table and {MAX_RELEASE_Z:g} m above it"
+    return None
 SUBSTEP = 0.004  # m, the most a ball in the space moves per pymunk step
 SAMPLE_EVERY = 4  # steps between timeline samples (60 Hz at the default step)
 
@@ -204,13 +229,21 @@ class Table:
         return (min(cp.x for cp in live) - m, max(cp.x for cp in live) + m,
                 min(cp.y for cp in live) - m, max(cp.y for cp in live) + m)
 
-    def throw(self, throw: Throw) -> int:
-        """Release a ball; returns its id. At most two balls may be in flight at once."""
+    def throw(self, throw: Throw, *, inside_ok: bool = False) -> int:
+        """Release a ball; returns its id. At most two balls may be in flight at once; a throw a
+        hand cannot make, or one let go inside a standing cup, is refused (ValueError).
+        `inside_ok` lets a test of the invariants place a ball where no throw may start."""
         if sum(1 for b in self._balls if b.mode in (FLY, ROLL, INCUP)) >= MAX_IN_FLIGHT:
             raise ValueError("two balls are already in flight")
-        vals = (*throw.release, *throw.velocity, *throw.spin)
-        if not all(math.isfinite(v) for v in vals):
-            raise ValueError(f"a throw needs finite numbers: {throw}")
+        problem = throw_problem(throw, self.c)
+        if problem is not None:
+            raise ValueError(problem)
+        if not inside_ok:
+            x, y, z = throw.release
+            r = self.c.ball_radius
+            for cp in self._cups:
+                if not cp.tipped and z < self.c.cup_height + r and math.hypot(x - cp.x, y - cp.y) < self.c.cup_rim_radius + r:
+                    raise ValueError(f"a release inside cup {cp.id}: let the ball go above the rims")
         ball = _Ball(self._next_id, throw, self.c)
         self._next_id += 1
         self._balls.append(ball)
@@ -530,9 +563,13 @@ class Table:
             self._rims(b, ev)
             if b.mode != FLY:
                 return
+        self._table_body(b)
         over = _over(b.x, b.y, c)
-        if over and b.z - r <= 0.0 and b.vz < 0.0:
-            self._bounce(b, ev)
+        if over and b.z - r <= 0.0:
+            if b.vz < 0.0:
+                self._bounce(b, ev)
+            else:  # (met the top's edge from beside it, rising): it lies on the top
+                b.z = r
         self._edges(b, over, ev)
         if b.mode == FLY:
             if b.z - r <= c.floor_z:
@@ -546,6 +583,34 @@ class Table:
                 else:
                     b.anchor = (b.x, b.y, b.z)
                     b.still = 0.0
+
+    def _table_body(self, b: _Ball) -> None:
+        """The table is solid from its top down: a step is swept against it, not only its end.
+        Crossing the top's plane this step above the top (however fast, however near the edge)
+        puts the ball on the top where it crossed, to bounce there; entering the table's sides
+        below the top sends it back off that side."""
+        c = self.c
+        r = c.ball_radius
+        L, half = c.table_length, c.table_width / 2.0
+        if b.pz - r > 0.0 >= b.z - r and b.vz < 0.0:
+            s = (b.pz - r) / (b.pz - b.z)
+            sx, sy = b.px + (b.x - b.px) * s, b.py + (b.y - b.py) * s
+            if _over(sx, sy, c) and not _over(b.x, b.y, c):
+                b.x, b.y, b.z = sx, sy, r  # (over the top at the end too: the bounce below does it)
+            return
+        if b.z >= 0.0 or not _over(b.x, b.y, c) or _over(b.px, b.py, c):
+            return
+        # below the top and inside the table now, beside it before: back off the side it came through
+        if b.px < 0.0 or b.px > L:
+            edge = 0.0 if b.px < 0.0 else L
+            b.x = edge + (edge - b.x)
+            b.vx = -c.table_restitution * b.vx
+        if abs(b.py) > half:
+            edge = math.copysign(half, b.py)
+            b.y = edge + (edge - b.y)
+            b.vy = -c.table_restitution * b.vy
+        if _over(b.x, b.y, c):  # (a corner's reflection still inside: put it back where it was)
+            b.x, b.y = b.px, b.py
 
     def _rims(self, b: _Ball, ev: list[Event]) -> None:
         """Rim contacts along this step's path (`physics.rim`): events, the cups' share of the
