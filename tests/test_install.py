@@ -122,10 +122,12 @@ from game.racerbile.tracks import shipped_names
 from game.ui.common.theme import ui_theme_path
 from game.ui.common.sound import SOUND_DIR
 from game.i18n import LOCALE_DIR, set_language, _
+from game.ui.editor.editor import editor_choices
+opened = [c[1][len("open:"):] for c in editor_choices() if c[1].startswith("open:")]
 set_language("de")
 print(json.dumps({"game": game.__file__, "inside": r.shipped_in_package(), "tracks": shipped_names(),
                   "dirs": [str(r.TRACKS), str(r.ASSETS), str(SOUND_DIR), str(LOCALE_DIR)], "theme": ui_theme_path(),
-                  "settings_de": _("Settings…")}))
+                  "settings_de": _("Settings…"), "editor_opens": opened}))
 """
 
 
@@ -141,6 +143,8 @@ def test_the_installed_copy_runs_and_finds_its_files_inside_the_package(installe
     assert got["theme"] is not None and Path(str(got["theme"])).is_relative_to(package / INSIDE)
     de = parse_po((ROOT / "locale/de/LC_MESSAGES/stammtisch.po").read_text(encoding="utf-8"))
     assert got["settings_de"] == de["Settings…"] != "Settings…"
+    # the editor offers the shipped tracks as templates only: saving one must not write into the install
+    assert not [f for f in got["editor_opens"] if Path(f).is_relative_to(package)], got["editor_opens"]
 
 
 @pytest.mark.slow
@@ -203,6 +207,25 @@ def test_the_installed_menu_is_themed_and_speaks_german(installed: Install) -> N
     assert len(german) >= 5, en_texts
     assert german <= de_texts, german - de_texts
     assert not {t for t in en_texts if de.get(t) and de[t] != t} & de_texts  # no English left where German is known
+
+
+def test_a_catalog_that_cannot_be_written_is_compiled_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed package's locale folder may be read-only: no .mo and no way to write one still
+    gives the translations (the .mo's place is taken by a folder, so even root cannot write it)."""
+    from game import i18n
+
+    target = tmp_path / "de" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    po = ROOT / "locale/de/LC_MESSAGES/stammtisch.po"
+    (target / "stammtisch.po").write_bytes(po.read_bytes())
+    (target / "stammtisch.mo").mkdir()
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    try:
+        i18n.set_language("de")
+        assert i18n._("Settings…") == parse_po(po.read_text(encoding="utf-8"))["Settings…"] != "Settings…"
+    finally:
+        i18n.set_language("en")
+    assert (target / "stammtisch.mo").is_dir()
 
 
 # --- the README's commands and facts ---------------------------------------------------------------
