@@ -120,14 +120,17 @@ PROBE_PATHS = """
 import json, game, game.resources as r
 from game.racerbile.tracks import shipped_names
 from game.ui.common.theme import ui_theme_path
-from game.ui.common.sound import SOUND_DIR
+from game.ui.common.sound import SOUND_DIR, Sounds
+sounds = Sounds()
+played = sounds.play("dice_rattle")
 from game.i18n import LOCALE_DIR, set_language, _
 from game.ui.editor.editor import editor_choices
 opened = [c[1][len("open:"):] for c in editor_choices() if c[1].startswith("open:")]
 set_language("de")
 print(json.dumps({"game": game.__file__, "inside": r.shipped_in_package(), "tracks": shipped_names(),
                   "dirs": [str(r.TRACKS), str(r.ASSETS), str(SOUND_DIR), str(LOCALE_DIR)], "theme": ui_theme_path(),
-                  "settings_de": _("Settings…"), "editor_opens": opened}))
+                  "settings_de": _("Settings…"), "editor_opens": opened,
+                  "sound": [played, sounds.status]}))
 """
 
 
@@ -143,6 +146,8 @@ def test_the_installed_copy_runs_and_finds_its_files_inside_the_package(installe
     assert got["theme"] is not None and Path(str(got["theme"])).is_relative_to(package / INSIDE)
     de = parse_po((ROOT / "locale/de/LC_MESSAGES/stammtisch.po").read_text(encoding="utf-8"))
     assert got["settings_de"] == de["Settings…"] != "Settings…"
+    played, status = got["sound"]
+    assert played is True and "missing" not in status, status  # every sound loaded from the package, on the dummy audio driver
     # the editor offers the shipped tracks as templates only: saving one must not write into the install
     assert not [f for f in got["editor_opens"] if Path(f).is_relative_to(package)], got["editor_opens"]
 
