@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bench.timing import median_ms
-from bench.tracks import ROOT
+from game.resources import TRACKS
 from game.hexgrid import DIRECTIONS, Hex, distance
 from game.racerbile.course import Course
 from game.racerbile.moves import Board
@@ -59,7 +59,7 @@ def bends(course: Course) -> list[tuple[Hex, int]]:
 def position() -> Position:
     from game.racerbile.validate import load_track
 
-    course = load_track(ROOT / "tracks" / "le_mans.yaml").course
+    course = load_track(TRACKS / "le_mans.yaml").course
     blocking = sorted(h for h, k in course.kinds.items() if k is Kind.BLOCKING)
     all_bends = bends(course)
     pick: tuple[Hex, int, Hex] | None = None
@@ -150,7 +150,7 @@ def move_tables_ms_le_mans() -> float:
     """The first legal-moves call on a fresh course of le_mans (the move tables made then)."""
     from game.racerbile.validate import load_track
 
-    return _first_move_ms(load_track(ROOT / "tracks" / "le_mans.yaml"))
+    return _first_move_ms(load_track(TRACKS / "le_mans.yaml"))
 
 
 def move_tables_ms_5k() -> float:

@@ -10,6 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.resources import ASSETS
+
 ROOT = Path(__file__).resolve().parent.parent
 _FRESH = Path(tempfile.mkdtemp(prefix="stammtisch-bench-"))
 BARE = (
@@ -25,7 +27,7 @@ GUI = (
     "pygame.display.init()\n"
     "pygame.font.init()\n"
     "s = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)\n"
-    f"ui = pygame_gui.UIManager((1280, 800), {str(ROOT / 'assets' / 'ui_theme.json')!r}, enable_live_theme_updates=False)\n"
+    f"ui = pygame_gui.UIManager((1280, 800), {str(ASSETS / 'ui_theme.json')!r}, enable_live_theme_updates=False)\n"
     "pygame_gui.elements.UIButton(pygame.Rect(560, 380, 160, 40), 'OK', manager=ui)\n"
     "ui.update(1 / 60)\n"
     "s.fill((20, 60, 30))\n"

@@ -13,17 +13,17 @@ from pathlib import Path
 import yaml
 
 from bench.timing import median_ms
+from game.resources import TRACKS
 
-ROOT = Path(__file__).resolve().parent.parent
 BUDGET_S = 1.0
 
 
 def track_file() -> Path:
     """tracks/le_mans.yaml, else the largest shipped track, else a generated one."""
-    le_mans = ROOT / "tracks" / "le_mans.yaml"
+    le_mans = TRACKS / "le_mans.yaml"
     if le_mans.is_file():
         return le_mans
-    shipped = sorted((ROOT / "tracks").glob("*.yaml"), key=lambda p: p.stat().st_size, reverse=True)
+    shipped = sorted((TRACKS).glob("*.yaml"), key=lambda p: p.stat().st_size, reverse=True)
     if shipped:
         return shipped[0]
     path = Path(tempfile.gettempdir()) / "stammtisch_bench_track.yaml"

@@ -2,7 +2,7 @@
 
 Catalogs live in `locale/<lang>/LC_MESSAGES/stammtisch.po` (the source) and are compiled to
 `stammtisch.mo` beside them by `compile_catalogs()` (`python -m game.i18n`), a small stdlib-only
-GNU .mo writer. `_()` looks the text up at call time, so a language switch shows at the next draw;
+GNU .mo writer; a wheel ships them compiled inside the package (`game.resources`). `_()` looks the text up at call time, so a language switch shows at the next draw;
 `N_()` only marks module-level constants for extraction – translate them with `_()` where drawn.
 Rule ids, the referee's rulings and the call-outs ("Midtvejsskål!", "Horrido!", …) are never
 translated. No pygame here.
@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import ast
 import gettext
+import io
 import struct
 import sys
 from pathlib import Path
 
+from game import resources
 from game.rules.phrase import say
 
 DOMAIN = "stammtisch"
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+LOCALE_DIR = resources.LOCALE  # the checkout's locale/ or the copy in the installed package
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "da": "Dansk"}
 SOURCE_LANGUAGE = "en"
 
@@ -35,12 +37,22 @@ def set_language(code: str) -> None:
     if code == SOURCE_LANGUAGE:
         _translation = gettext.NullTranslations()
     else:
-        mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        if not mo.exists():
-            compile_catalogs([code])
-        with mo.open("rb") as fh:
-            _translation = gettext.GNUTranslations(fh)
+        _translation = gettext.GNUTranslations(io.BytesIO(_catalog_bytes(code)))
     _current = code
+
+
+def _catalog_bytes(code: str) -> bytes:
+    """The compiled catalog of `code`: the shipped .mo, else compiled from the .po now (and written
+    beside it when that folder may be written – an installed package's may not)."""
+    mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if mo.is_file():
+        return mo.read_bytes()
+    data = compile_catalog(code)
+    try:
+        mo.write_bytes(data)
+    except OSError:
+        pass  # a read-only install: the catalog lives in memory for this run
+    return data
 
 
 def language() -> str:
@@ -151,7 +163,12 @@ def po_path(code: str) -> Path:
 
 def compile_catalog(code: str) -> bytes:
     """The .mo bytes for one language's .po file (empty translations are left out, as msgfmt does)."""
-    entries = parse_po(po_path(code).read_text(encoding="utf-8"))
+    return compile_catalog_file(po_path(code))
+
+
+def compile_catalog_file(po: Path) -> bytes:
+    """The .mo bytes for the .po file at `po` (the build compiles the wheel's catalogs with it)."""
+    entries = parse_po(po.read_text(encoding="utf-8"))
     return mo_bytes({k: v for k, v in entries.items() if v})
 
 

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from game import resources
 from game.racerbile.track import Track
 from game.racerbile.validate import load_track
 
-SHIPPED = Path(__file__).resolve().parents[2] / "tracks"
+SHIPPED = resources.TRACKS  # the checkout's tracks/ or the copy in the installed package
 
 
 def user_track_dir() -> Path:

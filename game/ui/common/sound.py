@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.common.theme import ASSETS
+from game.resources import ASSETS
 
 SOUND_DIR = ASSETS / "sounds"
 NAMES: tuple[str, ...] = (

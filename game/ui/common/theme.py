@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import ASSETS  # ui_theme.json, sounds/: the checkout's or the installed package's
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 # --- palette ---------------------------------------------------------------------------------
@@ -37,7 +39,6 @@ AMBER = (236, 168, 48)
 MUTED = (196, 184, 160)
 SHADOW = (0, 0, 0, 110)
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
 UI_THEME = ASSETS / "ui_theme.json"
 
 

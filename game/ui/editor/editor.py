@@ -1062,9 +1062,11 @@ def run_editor(
 
 
 def editor_choices() -> list[tuple[str, str]]:
-    """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or to open, the
-    user's own tracks, and a file by its path."""
+    """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or (in a checkout)
+    to open, the user's own tracks, and a file by its path. An installed copy's shipped tracks are
+    only templates: saving one would write into the installed program."""
     from game.racerbile.tracks import SHIPPED, shipped_names
+    from game.resources import shipped_in_package
 
     out = [(_("New track: an empty sheet"), "new")]
     names = shipped_names()
@@ -1072,7 +1074,8 @@ def editor_choices() -> list[tuple[str, str]]:
     folder = user_tracks()
     if folder.is_dir():
         out += [(_("Open {file} (yours)").format(file=p.name), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
-    out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
+    if not shipped_in_package():
+        out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
     out.append((_("Open a file by its path …"), "path"))
     return out
 
