@@ -18,6 +18,8 @@ GAME_CHOICES = ("schock", "katchen")
 PONG_FORMATIONS = ("triangle10", "six", "three", "diamond", "line")  # physics.table.FORMATIONS (not imported: pymunk loads late)
 DEMO_SHOTS = ("bounce", "roller", "bombe", "island", "trickshot", "air_ball", "balls_back", "on_fire", "dead_cup", "konter")  # game.bierpong.solver.SHOTS
 
+DEFAULT_SEATS = 4  # `simulate` without --players (or --teams)
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -64,9 +66,9 @@ def _parser() -> argparse.ArgumentParser:
         "lemans_hours, default 24) is called and played.",
     )
     sim.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
-    sim.add_argument("--players", type=int, default=None, help="2 to 8 seats (Racerbile: cars; Le Mans without --teams: teams)")
+    sim.add_argument("--players", type=int, default=None, help="2 to 8 seats (Racerbile: cars; Le Mans without --teams: teams; default 4)")
     sim.add_argument("--games", type=int, default=None, help="games to play (default: 100; Racerbile: 1 race)")
-    sim.add_argument("--seed", type=int, required=True)
+    sim.add_argument("--seed", type=int, default=1, help="the dice's seed: the same seed plays the same (default 1)")
     sim.add_argument(
         "--bots",
         default=None,
@@ -680,7 +682,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from game.dice.simulate import simulate
 
     if args.players is None:
-        raise InputError("say how many seats: --players N (2 to 8)", "--players")
+        args.players = DEFAULT_SEATS
     if not 2 <= args.players <= 8:
         raise InputError(f"--players takes 2 to 8, not {args.players}", "--players")
     args.games = 100 if args.games is None else args.games
@@ -766,7 +768,7 @@ def _simulate_race(args: argparse.Namespace) -> int:
     seats = args.teams if args.teams is not None else args.players
     what = "teams" if variant == LE_MANS else "players"
     if seats is None:
-        raise InputError(f"say how many {what}: --players N (2 to 8)" + (" or --teams N" if variant == LE_MANS else ""), "--players")
+        seats = DEFAULT_SEATS
     if args.teams is not None and args.players is not None and args.players != args.teams:
         raise InputError(f"--players {args.players} and --teams {args.teams} disagree (at Le Mans the seats are the teams)", "--players")
     if not 2 <= seats <= 8:

@@ -154,9 +154,9 @@ def test_the_installed_copy_runs_and_finds_its_files_inside_the_package(installe
 
 @pytest.mark.slow
 def test_stammtisch_simulates_a_race_on_the_shipped_le_mans(installed: Install) -> None:
-    p = _run([str(installed.command), "simulate", "racerbile", "--track", "le_mans", "--players", "3", "--seed", "1"],
+    p = _run([str(installed.command), "simulate", "racerbile", "--track", "le_mans"],  # as a user types it (4 cars, seed 1)
              cwd=installed.outside, env=installed.env())
-    assert re.search(r"Race 1 \(seed \d+\): \d+ turns, winner Car \d", p.stdout), p.stdout
+    assert "le_mans, seed 1:" in p.stdout and re.search(r"Race 1 \(seed \d+\): \d+ turns, winner Car \d", p.stdout), p.stdout
     assert "name a shipped track" not in p.stdout + p.stderr
 
 
