@@ -82,6 +82,7 @@ def _take_lock(path: Path) -> bool:
         return True
     lock = FileLock(lock_of(path))
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not lock.acquire():
             return False
     except OSError:
@@ -128,9 +129,11 @@ def _claim(path: Path) -> Path:
 
 
 def default_path(game: str) -> Path:
-    from game.saves import autosave_path  # pygame-free; imported late so that tests can move the folder
+    """The game's autosave in the save folder (the folder is made by the first write, which may fail:
+    a save folder that cannot be made stops no match, the autosave's `error` says why)."""
+    from game.saves import save_dir  # pygame-free; imported late so that tests can move the folder
 
-    return autosave_path(game)
+    return save_dir() / f"{PREFIX}{game}.json"
 
 
 def read_autosave(path: str | Path) -> MatchLog:
