@@ -153,7 +153,7 @@ class Confirm(Modal):
         self.detail = detail
         self.buttons = buttons
         self.on_choice = on_choice
-        super().__init__(fonts, size, (520, 200))
+        super().__init__(fonts, size, (max(520, 30 + len(buttons) * 160), 200))
 
     def build(self) -> None:
         w, h = self.rect.size

@@ -87,7 +87,7 @@ class ReplayScene(OverlayScene):
             self.replay = source
             self.path: Path | None = Path(source.file) if source.file != "<log>" else None
         elif isinstance(source, MatchLog):
-            self.replay, self.path = Replay(source), None
+            self.replay, self.path = Replay(source, progressive=True), None
         else:
             self.replay, self.path = Replay.load(source, progressive=True), Path(source)
         self.cursor = Cursor(self.replay.steps, bookmarks=load_bookmarks(self.path) if self.path else [])

@@ -611,6 +611,12 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.set_angle(self.angle + (2 if key == pygame.K_UP else -2))
 
+    def modal_closed(self, modal: Any) -> None:
+        from game.ui.common.save_as import SaveAsDialog
+
+        if isinstance(modal, SaveAsDialog):  # Esc on "Save as…": the end-of-match dialog comes back
+            modal.finish()
+
     def back(self) -> bool:
         if self.close_overlay():
             return True
@@ -676,8 +682,14 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
                 self.host.replace(BierpongMatchScene(self.host, self.session.next_match()))
             elif text == "Menu":
                 self.leave()
+            elif text == "Replay":
+                self.replay_match()
+                self.open_final()  # there again when the viewer is left
+            elif text == "Save as…":
+                self.open_save_as(after=self.open_final)
 
-        self.modal = Confirm(self.host.fonts, self.host.size, head, detail, [N_("New match"), N_("Menu"), N_("Look at the table")], chosen)
+        self.modal = Confirm(self.host.fonts, self.host.size, head, detail,
+                             [N_("New match"), N_("Menu"), N_("Replay"), N_("Save as…"), N_("Look at the table")], chosen)
 
     # --- drawing ---------------------------------------------------------------------------------
 

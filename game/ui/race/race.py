@@ -590,7 +590,8 @@ class RaceScene(SessionScene, OverlayScene):
             return
         if st.is_terminal():
             if not self.final_dismissed and not self.banners.active:
-                self.modal = RaceFinal(self.fonts, self.host.size, st, self.new_race, self.leave, self.drinks())
+                self.modal = RaceFinal(self.fonts, self.host.size, st, self.new_race, self.leave, self.drinks(),
+                                       on_replay=self.replay_match, on_save_as=self.open_save_as)
         elif st.phase == ORDER and self.people():
             if not self.trial_dismissed:
                 self.open_trial()
