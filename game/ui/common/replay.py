@@ -95,6 +95,10 @@ class ReplayScene(OverlayScene):
         from game.ui.menu.menu import match_scene
 
         self.scene: Any = match_scene(self.inset, self.replay.show(0), autosave=False)  # type: ignore[arg-type]
+        setattr(self.scene, "replaying", True)  # no live prompts, hints or controls (`SessionScene.replaying`)
+        view = getattr(self.scene, "view", None)
+        if view is not None and hasattr(view, "zone_shown"):
+            view.zone_shown = False
         self.pong = self.replay.game == "bierpong"
         self.anim: _Throws | None = None
         self.buttons: list[tuple[pygame.Rect, str, Callable[[], None]]] = []
@@ -134,14 +138,14 @@ class ReplayScene(OverlayScene):
         if self.anim is not None:  # a second press skips the throw
             self.finish_throws()
             return
-        self.goto(self.step + 1, animate=True)
+        self.goto(self.replay.next_stop(self.step), animate=True)  # Le Mans clock entries folded
 
     def back(self) -> bool:
         """Esc: close the jump list, or leave the viewer."""
         return self.close_overlay()
 
     def step_back(self) -> None:
-        self.goto(self.step - 1)
+        self.goto(self.replay.previous_stop(self.step))
 
     def home(self) -> None:
         self.goto(0)
@@ -221,7 +225,7 @@ class ReplayScene(OverlayScene):
         if last < self.replay.reach:
             items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
         self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("the rulings of steps {first} to {last}").format(first=first, last=last),
-                                items, _("Jump"), self._jump_chosen, empty=_("No rulings in this match."))
+                                items, _("Jump"), self._jump_chosen, empty=_("No rulings in this match."), panel_size=(960, 640), wrap=True)
 
     def _jump_chosen(self, key: str | None) -> None:
         if key is None:
@@ -369,7 +373,7 @@ class ReplayScene(OverlayScene):
             before = self.step
             n = self.cursor.tick(dt)
             if n:
-                after = self.cursor.step
+                after = self.replay.next_stop(before, n)  # a folded step takes no time
                 self.cursor.step = before
                 self.goto(after, animate=n == 1)
                 self.cursor.playing = self.cursor.playing or after < self.replay.steps

@@ -22,6 +22,7 @@ class SessionScene:
     final_dismissed: bool
     help: HelpOverlay | None
     table: Any = None  # the table served to other laptops (`game.net.hosting.HostedTable`), if any
+    replaying = False  # drawn by the replay viewer: no prompts, hints or controls of a live table
 
     def watching(self) -> bool:
         """A spectator of a table hosted elsewhere: nothing here acts."""

@@ -402,7 +402,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         """The buttons that make sense now (calls, fetch, catch, end of round, begin, removal)."""
         st = self.state
         out: list[Button] = []
-        if st.phase == OVER or self.session.table.busy:
+        if st.phase == OVER or self.session.table.busy or self.replaying:  # the replay viewer: nothing to press
             return out
         seat = self.session.thrower_team() if st.phase == THROWOFF else int(st.current_player())
         legal = [] if st.phase in (THROWOFF, OVER) else st.legal_actions()
@@ -718,7 +718,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         balls = [dataclasses.replace(bd, ringed=bd.number in ringed) for bd in ball_draws(live, swatted)]
         return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
-                         labels=self.labels, feed=self.feed, status="", keys=KEYS,
+                         labels=self.labels, feed=self.feed, status="", keys=() if self.replaying else KEYS,
                          title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -746,7 +746,9 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
                 big = self.host.fonts.shadowed(word, max(28, int(64 * self.view.layout.s)), theme.CHALK_YELLOW, "serif", 3)
                 surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
         strike_feed(surface, self.view.layout, self.host.fonts, fr)
-        draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
+        if not self.replaying:
+            draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
+        self.view.zone_shown = not self.replaying
         self.buttons = self.options()
         final = self.final_standing()[2] if self.state.is_terminal() else None
         draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],

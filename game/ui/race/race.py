@@ -130,11 +130,12 @@ class RaceScene(SessionScene, OverlayScene):
         return self.session.save_path
 
     def is_human(self, seat: int) -> bool:
-        """A person at this keyboard plays `seat` (not a bot, nor a player at another laptop)."""
-        return self.session.here(seat)
+        """A person at this keyboard plays `seat` (not a bot, nor a player at another laptop; nobody
+        in the replay viewer)."""
+        return not self.replaying and self.session.here(seat)
 
     def people(self) -> int:
-        return len(self.session.people())
+        return 0 if self.replaying else len(self.session.people())
 
     def busy(self) -> bool:
         """An entry still to show, or the table busy (a pause, chance): no one may decide."""
