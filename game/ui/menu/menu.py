@@ -977,13 +977,14 @@ class MenuScene(OverlayScene):
             _("Load"),
             self._load_chosen,
             empty=_("No saved matches yet (Ctrl+S at the table saves one)."),
+            wrap=True,
         )
 
     def open_replays(self) -> None:
         """"Replays…": the saved matches; the chosen one opens in the replay viewer (`game.ui.common.replay`)."""
         items = [(sv.label, str(sv.path)) for sv in list_saves()]
         self.modal = ListDialog(self.fonts, self.size, _("Replays"), _("Saved matches in {folder}").format(folder=shown_dir()), items,
-                                _("Replay"), self._replay_chosen, empty=_("No saved matches yet (Ctrl+S at the table saves one)."))
+                                _("Replay"), self._replay_chosen, empty=_("No saved matches yet (Ctrl+S at the table saves one)."), wrap=True)
 
     def _replay_chosen(self, key: str | None) -> None:
         if key is None:
