@@ -248,3 +248,82 @@ def test_match_autosave_keeps_into_the_sessions_own_save(tmp_path: Path, monkeyp
     play_on(m, lambda m: None, limit=100_000)
     assert m.state.is_terminal() and save.kept == own and read_autosave(own).entries == m.log.entries
     assert not save.save.path.exists() and list(saves(tmp_path / "data").glob("*.json")) == []
+
+
+def test_the_table_shows_a_failing_autosave_once_on_screen(app: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19, on screen: a dice table whose save folder cannot be made shows the problem as its
+    toast (drawn, not a traceback, not silence) – told once however many actions follow."""
+    import pygame
+
+    from game.ui.common.app import App
+    from game.ui.dice.dice_table import DiceTableScene
+
+    assert isinstance(app, App)
+    home = tmp_path / "home-file"
+    home.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    m = new_match("schock", 9)
+    table = DiceTableScene(app, m)
+    app.push(table)
+    shown: list[str] = []
+    for _ in range(300):
+        app.step(0.1)
+        if "autosave" in table.toast.text and table.toast.t > 0 and (not shown or shown[-1] != table.toast.text):
+            shown.append(table.toast.text)
+            with_toast, without = pygame.Surface(app.size), pygame.Surface(app.size)
+            table.draw(with_toast)
+            t, table.toast.t = table.toast.t, 0.0
+            table.draw(without)
+            table.toast.t = t
+            assert pygame.image.tobytes(with_toast, "RGB") != pygame.image.tobytes(without, "RGB")  # drawn on the table
+        if len(m.log.entries) > 40:
+            break
+    assert len(m.log.entries) > 40 and len(shown) == 1 and "could not be written" in shown[0]
+    assert len([n for n in table.session.notices if "autosave" in n]) == 1
+
+
+def test_the_menu_does_not_continue_a_match_another_program_has_open(app: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the menu of a second program offers the match (there is no other), but says it is
+    open elsewhere instead of opening it a second time; once the other program has left, it continues."""
+    from game.ui.common.app import App
+    from game.ui.menu.menu import MenuScene
+
+    assert isinstance(app, App)
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    other = Program("katchen", 5, data)
+    try:
+        other.play(12)
+        menu = MenuScene(app)
+        app.push(menu)
+        app.step(0.05)
+        assert menu.unfinished is not None and menu.unfinished.elsewhere
+        assert not menu.resume_last() and "another Stammtisch window" in menu.message and app.scene is menu
+    finally:
+        other.quit()
+    menu = MenuScene(app)
+    assert menu.unfinished is not None and not menu.unfinished.elsewhere
+    assert menu.resume_last() and app.scene is not menu
+
+
+def test_continuing_from_the_backup_keeps_the_damaged_autosave_aside(tmp_path: Path) -> None:
+    """Issue 19, never delete the player's data: the autosave is damaged, its backup good; Continue
+    resumes the backup, and the damaged file is moved into `damaged/` (byte for byte) rather than
+    overwritten when the match goes on."""
+    from game.rules.journal import journal_text
+
+    path = tmp_path / "autosave-schock.json"
+    m = new_match("schock", 4)
+    Autosave.attach(m, path).detach()
+    play_on(m, lambda m: None, limit=12)
+    (tmp_path / "autosave-schock.json.bak").write_text(journal_text(m.log), encoding="utf-8")
+    bad = b'{"format":"stammtisch-journal/1",' + b"[" * 1000
+    path.write_bytes(bad)
+    r = load_autosave(path)
+    assert r.path.name == "autosave-schock.json.bak" and r.message is not None
+    save = Autosave.attach(r.match)
+    assert save.path == path and save.error is None
+    kept = list((tmp_path / "damaged").iterdir())
+    assert [k.read_bytes() for k in kept] == [bad]
+    assert read_autosave(path).entries == m.log.entries
+    save.detach()
