@@ -13,11 +13,19 @@ the log, after a failed write, or when the log is not a continuation of the file
 writes it whole and removes the backup – unless the file is the very autosave this match was just
 resumed from, which is then simply continued. A damaged file falls back to its backup.
 
-A finished match has no autosave: `Autosave.finish` deletes the file and its backup (save the
-match under its own name first if it is to be kept), so the menu offers only unfinished ones.
-Old autosaves (one JSON document, `stammtisch-match/1`) still load. The menu's "Continue" label
-comes from a small index beside the autosaves (`unfinished`), checked against every file's
-inode, size and mtime, so a 50,000-entry autosave is not read to label it. No pygame here.
+A finished match has no autosave: `Autosave.finish` deletes the file and its backup – with `keep`,
+after writing the whole match there (`MatchAutosave` keeps every finished match as a save, listed
+by "Replays…"), so the menu offers only unfinished ones. Old autosaves (one JSON document,
+`stammtisch-match/1`) still load. The menu's "Continue" label comes from a small index beside the
+autosaves (`unfinished`), checked against every file's inode, size and mtime, so a 50,000-entry
+autosave is not read to label it; the index also counts when each was last played (`seq`), which
+orders "Continue" whatever the clock says.
+
+Two programs: an autosave is locked (`game.filelock`, `<file>.lock`) while a match writes it; a
+second program playing the same game takes the next slot (`autosave-<game>.2.json`), and the menu
+does not continue a match another program has open (`open_elsewhere`). The OS drops a lock when its
+program ends, even by kill -9. Damaged files are never deleted: `put_aside` moves them into
+`damaged/` beside the autosaves. No pygame here.
 """
 from __future__ import annotations
 

@@ -2,7 +2,10 @@
 
 The match's own scene (`game.ui.menu.menu.match_scene`: dice table, race, Bierpong table) draws the
 match as it stood after step k, above a bar with the controls; it never gets an event and its
-`update` is never called, so no bot acts and no die is drawn. Steps come from `game.replay.Replay`
+`update` is never called, so no bot acts and no die is drawn; it is told it is `replaying`, so it
+shows no prompt, key hint or control of a live table (no "press Space", no throw zone, no buttons).
+Stepping and playing pass over folded steps (`game.replay.folded`: Le Mans clock entries that rule
+nothing); the jump list wraps its long rulings. Steps come from `game.replay.Replay`
 (checkpoints, a step rebuilt from the nearest one: a step back or forward is a lookup or one
 action); the scene's feed follows a step incrementally, the jump list is built a page at a time
 when opened. A Bierpong step whose entry keeps its balls' launches throws them again on a
