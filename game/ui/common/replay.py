@@ -308,7 +308,7 @@ class ReplayScene(OverlayScene):
         ]
         self.buttons = []
         for kind, fn in acts:
-            width = 70 if kind == "jump" else bw
+            width = max(70, self.fonts.font(16, "bold").size(_("Jump"))[0] + 18) if kind == "jump" else bw  # "Springen" fits
             if kind == "slower":
                 x += 10
             self.buttons.append((pygame.Rect(x, y, width, bh), kind, fn))

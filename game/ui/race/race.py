@@ -631,7 +631,8 @@ class RaceScene(SessionScene, OverlayScene):
         if self.hop is not None:
             path = self.hop.path
         self.view.draw(surface, (), path, self.hover if self.L.board.collidepoint(self._mouse) else None)
-        m = self.moves() if (st.phase == MOVE and not self.busy() and self.is_human(st.current_player())) else None
+        lit = self.replaying or self.is_human(st.current_player())  # the replay viewer shows the roll's reach too
+        m = self.moves() if (st.phase == MOVE and not self.busy() and lit) else None
         clip = surface.get_clip()
         surface.set_clip(L.board)
         if m is not None:
