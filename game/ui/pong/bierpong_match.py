@@ -718,11 +718,13 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         balls = [dataclasses.replace(bd, ringed=bd.number in ringed) for bd in ball_draws(live, swatted)]
         return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
-                         labels=self.labels, feed=self.feed, status="", keys=() if self.replaying else KEYS,
+                         labels=self.labels, feed=self.feed, status="", keys=KEYS,
                          title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
+        if self.replaying:  # the replay viewer: no keys to press
+            fr = dataclasses.replace(fr, keys=())
         self.view.draw(surface, dataclasses.replace(fr, banner=""))
         board_at = self.view.layout
         if self.perspective():
