@@ -542,9 +542,8 @@ class RaceFinal(_Dialog):
         w, h = self.rect.size
         c = self.panel
         self.head()
-        self.close_button.set_text(_("Look at the board"))
-        self.close_button.set_dimensions((170, 40))
-        self.close_button.set_relative_position((w - 20 - 170, h - 56))
+        self.close_button.kill()  # made anew in its place and size (a resized button drew its old text cut)
+        self.close_button = UIButton(pygame.Rect(w - 20 - 170, h - 56, 170, 40), _("Look at the board"), self.ui, container=c)
         y = 76
         for line in self.lines:
             UILabel(pygame.Rect(24, y, w - 48, 30), line, self.ui, container=c)
