@@ -13,11 +13,19 @@ the log, after a failed write, or when the log is not a continuation of the file
 writes it whole and removes the backup – unless the file is the very autosave this match was just
 resumed from, which is then simply continued. A damaged file falls back to its backup.
 
-A finished match has no autosave: `Autosave.finish` deletes the file and its backup (save the
-match under its own name first if it is to be kept), so the menu offers only unfinished ones.
-Old autosaves (one JSON document, `stammtisch-match/1`) still load. The menu's "Continue" label
-comes from a small index beside the autosaves (`unfinished`), checked against every file's
-inode, size and mtime, so a 50,000-entry autosave is not read to label it. No pygame here.
+A finished match has no autosave: `Autosave.finish` deletes the file and its backup – with `keep`,
+after writing the whole match there (`MatchAutosave` keeps every finished match as a save, listed
+by "Replays…"), so the menu offers only unfinished ones. Old autosaves (one JSON document,
+`stammtisch-match/1`) still load. The menu's "Continue" label comes from a small index beside the
+autosaves (`unfinished`), checked against every file's inode, size and mtime, so a 50,000-entry
+autosave is not read to label it; the index also counts when each was last played (`seq`), which
+orders "Continue" whatever the clock says.
+
+Two programs: an autosave is locked (`game.filelock`, `<file>.lock`) while a match writes it; a
+second program playing the same game takes the next slot (`autosave-<game>.2.json`), and the menu
+does not continue a match another program has open (`open_elsewhere`). The OS drops a lock when its
+program ends, even by kill -9. Damaged files are never deleted: `put_aside` moves them into
+`damaged/` beside the autosaves. No pygame here.
 """
 from __future__ import annotations
 
@@ -30,7 +38,9 @@ from typing import IO, TYPE_CHECKING, Any, Callable
 
 from game.errors import InputError
 from game.fileio import atomic_write, sync_folder, write_keeping_backup
+from game.filelock import FileLock, held_elsewhere
 from game.games import GAMES
+from game.i18n import _
 from game.rules.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
 from game.rules.matchlog import Entry, MatchLog
 from game.snapshot import SnapshotWriter, load_journal, snapshot_path
@@ -38,13 +48,15 @@ from game.snapshot import SnapshotWriter, load_journal, snapshot_path
 if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
     from game.match import Match
 
-__all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "last_unfinished", "load_autosave",
-           "read_autosave", "unfinished"]
+__all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "last_unfinished", "load_autosave", "lock_of",
+           "open_elsewhere", "put_aside", "read_autosave", "unfinished"]
 
 PREFIX = "autosave-"
 INDEX = "autosaves.index"  # beside the autosaves: what each holds, for the menu's label
 INDEX_FORMAT = "stammtisch-autosave-index/1"
 TAIL = 64  # bytes before the end of an indexed journal that the index keeps, to see it was only appended to
+SLOTS = 9  # autosaves of one game open at once (a second program playing the same game takes the next)
+DAMAGED = "damaged"  # the subfolder damaged autosaves are moved into (never deleted)
 
 
 def backup_of(path: str | Path) -> Path:
@@ -53,10 +65,83 @@ def backup_of(path: str | Path) -> Path:
     return p.with_name(p.name + ".bak")
 
 
-def default_path(game: str) -> Path:
-    from game.saves import autosave_path  # pygame-free; imported late so that tests can move the folder
+def lock_of(path: str | Path) -> Path:
+    """The lock file of an autosave, `<path>.lock`: held (`game.filelock`) while a match writes it."""
+    p = Path(path)
+    return p.with_name(p.name + ".lock")
 
-    return autosave_path(game)
+
+def slot_path(path: Path, n: int) -> Path:
+    """The n-th slot of an autosave: `autosave-schock.json`, `autosave-schock.2.json`, …"""
+    return path if n <= 1 else path.with_name(f"{path.name.removesuffix('.json')}.{n}.json")
+
+
+# the autosave locks this program holds: path -> (the lock, the autosaves holding it)
+_locks: dict[Path, tuple[FileLock, int]] = {}
+
+
+def _take_lock(path: Path) -> bool:
+    """Lock the autosave at `path` for this program (again, when it holds it already); False: another
+    program has it open. A lock file that cannot be made (a read-only folder) does not stop anything:
+    the autosave cannot be written there either, and says so."""
+    got = _locks.get(path)
+    if got is not None:
+        _locks[path] = (got[0], got[1] + 1)
+        return True
+    lock = FileLock(lock_of(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not lock.acquire():
+            return False
+    except OSError:
+        return True
+    _locks[path] = (lock, 1)
+    return True
+
+
+def _drop_lock(path: Path) -> None:
+    got = _locks.get(path)
+    if got is None:
+        return
+    if got[1] > 1:
+        _locks[path] = (got[0], got[1] - 1)
+        return
+    del _locks[path]
+    got[0].release()
+
+
+def open_elsewhere(path: str | Path) -> bool:
+    """Another program plays the match autosaved at `path` now (it holds the autosave's lock)."""
+    p = Path(path)
+    return p not in _locks and held_elsewhere(lock_of(p))
+
+
+def put_aside(path: str | Path) -> Path | None:
+    """Move a damaged autosave and its backup (whichever exist) into the `damaged` subfolder of its
+    folder, under a fresh name – kept for the player, no longer offered; where the autosave went
+    (None: nothing was there, or it could not be moved)."""
+    p = Path(path)
+    moved = [_set_aside_one(q) for q in (p, backup_of(p)) if q.exists()]
+    sync_folder(p.parent)
+    return next((m for m in moved if m is not None), None)
+
+
+def _claim(path: Path) -> Path:
+    """The slot of `path` this program may write: `path` itself unless another program holds it, else
+    the first free slot after it (the last one when all are held: writing it is refused by nobody)."""
+    for n in range(1, SLOTS + 1):
+        q = slot_path(path, n)
+        if _take_lock(q):
+            return q
+    return slot_path(path, SLOTS)
+
+
+def default_path(game: str) -> Path:
+    """The game's autosave in the save folder (the folder is made by the first write, which may fail:
+    a save folder that cannot be made stops no match, the autosave's `error` says why)."""
+    from game.saves import save_dir  # pygame-free; imported late so that tests can move the folder
+
+    return save_dir() / f"{PREFIX}{game}.json"
 
 
 def read_autosave(path: str | Path) -> MatchLog:
@@ -72,7 +157,8 @@ def _stamp(st: os.stat_result) -> list[int]:
 def keep_aside(path: Path, log: MatchLog) -> Path | None:
     """If `path` (or, when it is damaged, its backup) holds an unfinished match in which somebody has
     acted and which is not `log` (nor an earlier stage of it), move it into the save folder as
-    `<game>-unfinished-<time>.json` – listed by "Continue saved match…" – and return where; else None."""
+    `<game>-unfinished-<time>.json` – listed by "Continue saved match…" – and return where; else None.
+    A damaged `path` is moved into the `damaged` subfolder first (`put_aside`): it is about to be replaced."""
     for source in (path, backup_of(path)):
         try:
             if not source.exists():
@@ -80,8 +166,12 @@ def keep_aside(path: Path, log: MatchLog) -> Path | None:
             old = read_autosave(source)
             actions = [e.action for e in old.entries]
             same = (old.game, old.players, old.seed) == (log.game, log.players, log.seed)
-        except (OSError, InputError):
-            continue  # unreadable: try the backup; neither: nothing to keep
+        except OSError:
+            continue
+        except Exception:  # damaged (whatever the reader raised): kept for the player, then try the backup
+            if source == path:
+                _set_aside_one(path)
+            continue
         if len(actions) < 2 or (same and actions == [e.action for e in log.entries[: len(actions)]]):
             return None
         from game.saves import new_save_path
@@ -100,6 +190,23 @@ def keep_aside(path: Path, log: MatchLog) -> Path | None:
     return None
 
 
+def _set_aside_one(q: Path) -> Path | None:
+    """Move the one damaged file `q` into the `damaged` subfolder under a fresh name; where to (None:
+    it could not be moved, and stays)."""
+    d = q.parent / DAMAGED
+    try:
+        d.mkdir(exist_ok=True)
+        stamp = time.strftime("%Y-%m-%d-%H%M%S")
+        target, n = d / f"{q.name}.{stamp}", 2
+        while target.exists():
+            target, n = d / f"{q.name}.{stamp}-{n}", n + 1
+        os.replace(q, target)
+    except OSError:
+        return None
+    snapshot_path(q).unlink(missing_ok=True)
+    return target
+
+
 # what `load_autosave` last resumed from each autosave: (file stamp, the match's log, its length,
 # its last entry, bytes of complete lines, lines after the header) – `Autosave.attach` continues it
 _resumed: dict[Path, tuple[list[int], MatchLog, int, Entry, int, int]] = {}
@@ -116,6 +223,8 @@ class Autosave:
     def __init__(self, match: Match, path: str | Path) -> None:
         self.match = match
         self.path = Path(path)
+        self.locked = False  # this program holds the file's lock (`attach` takes it, `detach`/`finish` drop it)
+        self.elsewhere: Path | None = None  # the autosave another program had open, when this took the next slot
         self.backup = backup_of(self.path)
         self.error: str | None = None
         self.writes = 0
@@ -135,8 +244,17 @@ class Autosave:
         The file is replaced at once by the log so far and its backup removed (the autosave this
         match was resumed from is continued instead); then every action is appended – or, with
         `listen=False`, whenever the caller says `sync()`. An unfinished match of another match
-        already there is not lost: `keep_aside` moves it into the save folder first (`kept` names where)."""
-        a = cls(match, path if path is not None else default_path(match.info.name))
+        already there is not lost: `keep_aside` moves it into the save folder first (`kept` names where).
+
+        The file is locked while the match is open (`game.filelock`): when another program holds
+        it (playing the same game), this match takes the next free slot (`autosave-<game>.2.json`,
+        `elsewhere` names the one taken); without `path`, a match resumed by `load_autosave` goes on
+        in the file it came from."""
+        wanted = Path(path) if path is not None else (_resumed_from(match) or default_path(match.info.name))
+        got = _claim(wanted)
+        a = cls(match, got)
+        a.locked = got in _locks
+        a.elsewhere = wanted if got != wanted else None
         resumed = a._continue_resumed()
         if not resumed:
             a.kept = keep_aside(a.path, match.log)
@@ -172,18 +290,43 @@ class Autosave:
             self._attached = False
         self._remember()
         self._close()
+        self._unlock()
 
-    def finish(self) -> None:
-        """The match is over: stop autosaving and delete the autosave and its backup."""
+    def finish(self, keep: str | Path | None = None) -> Path | None:
+        """The match is over: stop autosaving and delete the autosave and its backup. With `keep`,
+        the whole match is written there first (a save, `game.saves`) and returned; when that write
+        fails (`error` says why) the autosave is not deleted and None is returned."""
         if self._attached:
             self.match.listeners.remove(self._on_entry)
             self._attached = False
         self._close()
+        kept: Path | None = None
+        if keep is not None:
+            t0 = time.perf_counter()
+            try:
+                atomic_write(keep, journal_text(self.match.log))
+            except OSError as e:
+                self.error = _("{path}: the finished match could not be kept: {error}").format(path=keep, error=e.strerror or e)
+                self._unlock()
+                return None
+            finally:
+                self.seconds += time.perf_counter() - t0
+            kept = Path(keep)
         if self.snapshot is not None:
             self.snapshot.remove()
         for p in (self.path, self.backup):
-            p.unlink(missing_ok=True)
+            try:
+                p.unlink(missing_ok=True)
+            except OSError:
+                pass
         sync_folder(self.path.parent)
+        self._unlock()
+        return kept
+
+    def _unlock(self) -> None:
+        if self.locked:
+            self.locked = False
+            _drop_lock(self.path)
 
     # --- inside --------------------------------------------------------------------------------
 
@@ -297,9 +440,11 @@ class Autosave:
             entry = {"stamp": _stamp(st), "last": last.hex(), "game": log.game, "players": _players(log),
                      "actions": max(0, len(self._written) - 1), "end": st.st_size, "lines": self._lines + 1,
                      "journal": True, "problem": None}
-            index = _read_index(self.path.parent)
-            index[self.path.name] = entry
-            _write_index(self.path.parent, index)
+            with _index_lock(self.path.parent):
+                index = _read_index(self.path.parent)
+                entry["seq"] = 1 + max((_seq(v) for v in index.values()), default=0)  # the latest played, whatever the clock says
+                index[self.path.name] = entry
+                _write_index(self.path.parent, index)
         except OSError:
             pass
 
@@ -308,7 +453,7 @@ class Autosave:
         try:
             write()
         except OSError as e:
-            self.error = f"{self.path}: the autosave could not be written: {e.strerror or e}"
+            self.error = _("{path}: the autosave could not be written: {error}").format(path=self.path, error=e.strerror or e)
         else:
             self.error = None
             self.writes += 1
@@ -327,6 +472,19 @@ class Resumed:
     path: Path
     message: str | None = None
     torn: bool = False  # the last line was cut off (the action being saved when the program stopped)
+
+
+# the autosave each match `load_autosave` resumed came from (its backup's too): `attach` goes on there
+_origins: dict[Path, MatchLog] = {}
+
+
+def _resumed_from(match: Match) -> Path | None:
+    """The autosave `load_autosave` resumed `match` from (None: it was not resumed)."""
+    for p, log in list(_origins.items()):
+        if log is match.log:
+            del _origins[p]
+            return p
+    return None
 
 
 def _replay(path: Path, remember: bool = False) -> tuple[Match, bool]:
@@ -361,6 +519,7 @@ def load_autosave(path: str | Path) -> Resumed:
     p = Path(path)
     try:
         m, torn = _replay(p, remember=True)
+        _origins[p] = m.log
         return Resumed(m, p, torn=torn)
     except InputError as first:
         bak = backup_of(p)
@@ -369,6 +528,7 @@ def load_autosave(path: str | Path) -> Resumed:
         except InputError as second:
             raise InputError(f"the autosave cannot be resumed ({first}), nor its backup ({second})", str(p)) from None
         actions = len(m.log.entries) - 1
+        _origins[p] = m.log
         return Resumed(m, bak, f"{first} – resumed from the backup {bak.name} instead ({actions} actions)")
 
 
@@ -385,6 +545,9 @@ class AutosaveInfo:
     actions: int  # log entries after the start
     modified: float  # seconds since the epoch
     problem: str | None = None  # the autosave is damaged: what `load_autosave` will say
+    seq: int = 0  # when it was last played, counted (not the clock, which may be set back); 0: unknown
+    elsewhere: bool = False  # another program has this match open now (it holds the autosave's lock)
+    damaged: bool = False  # neither the autosave nor its backup can be read (`put_aside` keeps them)
 
     @property
     def title(self) -> str:
@@ -410,6 +573,31 @@ def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
     except (OSError, ValueError):
         pass
     return {}
+
+
+def _seq(entry: Any) -> int:
+    """The play counter an index entry holds (0: none, or garbled)."""
+    v = entry.get("seq") if isinstance(entry, dict) else None
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else 0
+
+
+class _NoLock:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+def _index_lock(folder: Path) -> FileLock | _NoLock:
+    """A lock around reading and writing the index (two programs write it); a folder where the lock
+    file cannot be made gets none (nothing can be written there anyway)."""
+    lock = FileLock(folder / (INDEX + ".lock"))
+    try:
+        lock.acquire(wait=True)
+    except OSError:
+        return _NoLock()
+    return lock
 
 
 def _write_index(folder: Path, files: dict[str, dict[str, Any]]) -> None:
@@ -439,7 +627,7 @@ def _summary(q: Path, old: dict[str, Any] | None) -> dict[str, Any]:
             end = old["end"] + used
             return {**old, "stamp": stamp, "actions": entries - 1, "end": end, "last": (seen + data[:used])[-TAIL:].hex(),
                     "lines": before + data[:used].count(b"\n")}
-        except (InputError, ValueError, KeyError, TypeError):
+        except Exception:
             pass  # read it whole below, which names the damage
     base: dict[str, Any] = {"stamp": stamp}
     try:
@@ -455,6 +643,10 @@ def _summary(q: Path, old: dict[str, Any] | None) -> dict[str, Any]:
             base.update(journal=False)
     except InputError as e:
         return {**base, "problem": str(e)}
+    except OSError:
+        raise
+    except Exception as e:  # a damaged file may break a reader any way: the menu must start all the same
+        return {**base, "problem": f"{q}: {_('the file is damaged')} ({type(e).__name__})"}
     return {**base, "game": log.game, "players": _players(log), "actions": max(0, len(log.entries) - 1), "problem": None}
 
 
@@ -464,18 +656,25 @@ def _info(path: Path, game: str, index: dict[str, dict[str, Any]]) -> AutosaveIn
     stamps = [q.stat().st_mtime for q in (path, backup_of(path)) if q.exists()]
     modified = max(stamps, default=0.0)
     reasons = []
+    seq = _seq(index.get(path.name))
+    elsewhere = open_elsewhere(path)
     for q in (path, backup_of(path)):
         if not q.exists():
             index.pop(q.name, None)
             continue
-        got = index[q.name] = _summary(q, index.get(q.name))
+        old = index.get(q.name)
+        got = index[q.name] = _summary(q, old)
+        if _seq(old) and not _seq(got):
+            got["seq"] = _seq(old)  # read again (compacted, rewritten): when it was played stays
         if got.get("problem"):
             reasons.append(str(got["problem"]))
             continue
-        problem = reasons[0] + " – its backup is used" if reasons else None
+        problem = reasons[0] + " – " + _("its backup is used") if reasons else None
         players = tuple(str(n) for n in got.get("players", ()))
-        return AutosaveInfo(path, str(got.get("game", game)), players, int(got.get("actions", 0)), modified, problem)
-    return AutosaveInfo(path, game, (), 0, modified, "; ".join(reasons) or "the autosave is empty")
+        return AutosaveInfo(path, str(got.get("game", game)), players, int(got.get("actions", 0)), modified, problem,
+                            seq, elsewhere)
+    return AutosaveInfo(path, game, (), 0, modified, "; ".join(reasons) or _("the autosave is empty"), seq, elsewhere,
+                        damaged=bool(reasons))
 
 
 def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
@@ -498,22 +697,29 @@ def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
     out = []
     for g in games:
         try:
-            out.append(_info(d / f"{PREFIX}{g}.json", g, index))
+            out.append(_info(d / f"{PREFIX}{g}.json", g.split(".")[0], index))
         except OSError:  # removed while we looked
             continue
-    index = {k: v for k, v in index.items() if (d / k).exists()}
     if json.dumps(index, sort_keys=True) != before:
         try:
-            _write_index(d, index)
+            with _index_lock(d):  # merged into the index as it is now (another program may have written it)
+                now = _read_index(d)
+                for k, v in index.items():
+                    seq = max(_seq(v), _seq(now.get(k)))
+                    now[k] = {**v, "seq": seq} if seq else v
+                _write_index(d, {k: v for k, v in now.items() if (d / k).exists()})
         except OSError:
             pass  # a read-only folder: the label is right, only slower next time
-    return sorted(out, key=lambda i: (-i.modified, i.game))
+    # the last played first: by the play counter (a clock set back does not reorder them), then the clock
+    return sorted(out, key=lambda i: (-i.seq, -i.modified, i.game))
 
 
 def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
     """The newest unfinished autosave worth continuing, for the menu's "Continue last match" (None:
-    there is none): a match in which nobody has acted yet is not offered, a damaged one is."""
+    there is none): a match in which nobody has acted yet is not offered, a damaged one is; one that
+    another program has open now only when there is no other."""
     found = [i for i in unfinished(folder) if i.actions > 0 or i.problem]
+    found.sort(key=lambda i: i.elsewhere)  # stable: newest first within each
     return found[0] if found else None
 
 
@@ -524,16 +730,20 @@ class MatchAutosave:
     """The autosave of the match a scene plays (`game.autosave.Autosave`).
 
     Made with the scene: the log so far is written at once (replacing the game's older autosave,
-    or continuing the one it was resumed from); after every action its line; `after_undo()` after an undo; at the end of the match the file
-    and its backup are deleted. `close()` when the scene leaves: an unfinished match stays on disk.
-    `enabled=False` (a Le Mans race, which keeps its own journal) does nothing at all; a match that
-    is over already is not autosaved until an undo reopens it."""
+    or continuing the one it was resumed from); after every action its line; `after_undo()` after an
+    undo. At the end of the match it is kept: written whole to `keep()` (the session's own save file)
+    or else to a fresh save in the save folder (`kept` names where; "Replays…" lists it), and the
+    autosave and its backup are deleted. `close()` when the scene leaves: an unfinished match stays
+    on disk. `enabled=False` (a Le Mans race, which keeps its own journal) does nothing at all; a
+    match that is over already is not autosaved until an undo reopens it."""
 
-    def __init__(self, match: Match, *, enabled: bool = True) -> None:
+    def __init__(self, match: Match, *, enabled: bool = True, keep: Callable[[], Path | None] | None = None) -> None:
         self.match = match
         self.enabled = enabled and match.journal is None
         self.save: Autosave | None = None
         self.finished = False  # the match ended while autosaved: its autosave is gone
+        self.kept: Path | None = None  # where the finished match was kept (again there after an undo)
+        self._keep = keep or (lambda: None)
         self._listening = False
         if not self.enabled:
             return
@@ -557,13 +767,30 @@ class MatchAutosave:
         self.save = Autosave.attach(self.match, listen=False)
         self.finished = False
 
+    def _finish(self) -> None:
+        assert self.save is not None
+        self.save.sync()  # the last action on disk first: if it cannot be kept, the autosave still has it all
+        target = self._keep() or self.kept
+        if target is None:
+            from game.saves import new_save_path
+
+            try:
+                target = new_save_path(self.match.info.name, self.save.path.parent)
+            except OSError:
+                target = None
+        got = self.save.finish(keep=target) if target is not None else None
+        if got is not None:
+            self.kept = got
+            self.finished = True
+        elif self.save.error is None:  # no place to keep it: the autosave stays, as an unfinished match would
+            self.save.error = _("the finished match could not be kept: the save folder cannot be written")
+
     def _on_entry(self, entry: Entry) -> None:
         if not self.active:
             return
         assert self.save is not None
         if self.match.state.is_terminal():
-            self.save.finish()
-            self.finished = True
+            self._finish()
         else:
             self.save.sync()
 
@@ -573,9 +800,7 @@ class MatchAutosave:
             return
         if self.match.state.is_terminal():
             if self.active:
-                assert self.save is not None
-                self.save.finish()
-                self.finished = True
+                self._finish()
         elif self.active:
             assert self.save is not None
             self.save.sync()

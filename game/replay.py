@@ -49,6 +49,12 @@ def read_log(path: str | Path) -> MatchLog:
     return read_journal(path).log if is_journal(path) else MatchLog.load(path)
 
 
+def folded(entry: Entry) -> bool:
+    """An entry the replay passes over when stepping and playing: a Le Mans clock entry (event time,
+    logged every few seconds) that rules nothing – the time it adds shows at the next step."""
+    return not entry.rulings and entry.action.startswith("clock ")
+
+
 class Replay:
     """A saved match replayed once: its checkpoints, the rulings, the struck ones.
 
@@ -77,6 +83,9 @@ class Replay:
         shell = Match.replay(log.prefix(1), file)
         self.match = shell  # the match the viewer's scene draws; `show(k)` moves it to step k
         self.struck: set[tuple[int, int]] = overridden(log.entries)
+        # the steps the viewer stops at: all but the folded ones (Le Mans clock entries that rule nothing)
+        last = len(log.entries) - 1
+        self.stops: list[int] = [k for k, e in enumerate(log.entries) if k in (0, last) or not folded(e)]
         self.advance(OPEN_SECONDS if progressive else math.inf)
         if self.error is not None:
             raise self.error
@@ -129,6 +138,16 @@ class Replay:
     @property
     def game(self) -> str:
         return self.log.game
+
+    def next_stop(self, k: int, n: int = 1) -> int:
+        """The n-th step after k the viewer stops at (a folded step is passed over), within reach."""
+        i = bisect_right(self.stops, k) + n - 1
+        return self.clamp(self.stops[i] if i < len(self.stops) else self.steps)
+
+    def previous_stop(self, k: int) -> int:
+        """The last step before k the viewer stops at (0 at the start)."""
+        i = bisect_right(self.stops, k - 1) - 1
+        return self.stops[i] if i >= 0 else 0
 
     def entry(self, k: int) -> Entry:
         return self.log.entries[self.clamp(k)]

@@ -1,14 +1,29 @@
-"""Where saved matches live: `$XDG_DATA_HOME/stammtisch/saves` (or `~/.local/share/...`).
+"""Where saved matches live: `$XDG_DATA_HOME/stammtisch/saves` (or `~/.local/share/...`), and how
+they are listed.
 
-The folder is created lazily, the first time something is saved into it. No pygame here.
+The folder is created lazily, the first time something is saved into it. A finished match is kept
+there (`game.autosave.MatchAutosave`). `list_saves` lists the matches – by game, people, date and
+result, not by file name – and never the side files beside them (bookmarks, autosaves, indexes,
+snapshots). What each file holds is kept in a small index (`saves.index`), checked against the
+file's inode, size and mtime, so a match is replayed for its result once, not at every listing.
+No pygame here.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from game.i18n import _
+
+INDEX = "saves.index"
+INDEX_FORMAT = "stammtisch-saves-index/1"
+SIDE_FILES = (".bookmarks.json",)  # files beside a save that are no match (the replay viewer's bookmarks)
+RESULT_BYTES = 1_000_000  # a save larger than this (a long Le Mans) is not replayed for its result while listing
+RESULT_SECONDS = 1.5  # time a listing may spend replaying saves for their results (the rest next time)
 
 
 def save_dir() -> Path:
@@ -34,27 +49,138 @@ def ensure_save_dir() -> Path:
 
 @dataclass(frozen=True)
 class SaveFile:
+    """A saved match as the lists show it."""
+
     path: Path
     modified: float
+    game: str = ""
+    players: tuple[str, ...] = ()
+    actions: int = 0  # log entries after the start
+    result: str | None = None  # who won or lost; None: not over (or not known yet)
+    over: bool = False
+    problem: str | None = None  # the file cannot be read: why
+
+    @property
+    def title(self) -> str:
+        from game.games import GAMES
+
+        info = GAMES.get(self.game)
+        return info.title if info is not None else (self.game or _("unknown game"))
 
     @property
     def label(self) -> str:
+        """"Schock · Anna, Ben, Cem · 2026-12-03 21:30 · Ben loses" – the game, the people, the date, the result."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
-        return f"{self.path.stem}   ({when})"
+        if self.problem is not None:
+            return f"{_('damaged save')} · {when} · {self.path.name}"
+        if self.result is not None:
+            result = self.result
+        elif self.over:
+            result = _("over")
+        else:
+            result = _("unfinished, {n} actions").format(n=self.actions)
+        return " · ".join([self.title, ", ".join(self.players) or "?", when, result])
+
+
+def is_match_file(p: Path) -> bool:
+    """A saved match (not an autosave, which "Continue" offers, nor a side file beside a save)."""
+    name = p.name
+    return name.endswith(".json") and not name.startswith(("autosave-", ".")) and not name.endswith(SIDE_FILES)
 
 
 def list_saves(folder: Path | None = None) -> list[SaveFile]:
-    """The *.json files of the save folder, newest first (an absent folder has none)."""
+    """The saved matches in the save folder, newest first (an absent folder has none), each with its
+    game, people and result (from the index, or read now and remembered there)."""
     d = folder or save_dir()
     if not d.is_dir():
         return []
+    index = _read_index(d)
+    before = json.dumps(index, sort_keys=True)
+    budget = time.perf_counter() + RESULT_SECONDS
     out = []
     for p in d.glob("*.json"):
+        if not is_match_file(p) or not p.is_file():
+            continue
         try:
-            out.append(SaveFile(p, p.stat().st_mtime))
+            st = p.stat()
+            got = _summary(p, st, index.get(p.name), budget)
         except OSError:
             continue
+        index[p.name] = got
+        out.append(SaveFile(p, st.st_mtime, str(got.get("game", "")), tuple(str(n) for n in got.get("players", ())),
+                            int(got.get("actions", 0)), got.get("result"), bool(got.get("over")), got.get("problem")))
+    index = {k: v for k, v in index.items() if (d / k).exists()}
+    if json.dumps(index, sort_keys=True) != before:
+        try:
+            from game.fileio import atomic_write
+
+            atomic_write(d / INDEX, json.dumps({"format": INDEX_FORMAT, "files": index}, ensure_ascii=False) + "\n")
+        except OSError:
+            pass  # a read-only folder: listed all the same, read again next time
     return sorted(out, key=lambda s: (-s.modified, s.path.name))
+
+
+def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("files"), dict):
+            return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
+    except (OSError, ValueError, RecursionError):
+        pass
+    return {}
+
+
+def _summary(p: Path, st: os.stat_result, old: dict[str, Any] | None, budget: float) -> dict[str, Any]:
+    """What the save `p` holds: from the index when the file is unchanged (its result, once known,
+    included), else read – and replayed for its result while the listing's time lasts."""
+    stamp = [st.st_ino, st.st_size, st.st_mtime_ns]
+    if old is not None and old.get("stamp") == stamp and (old.get("done") or time.perf_counter() > budget):
+        return old
+    from game.replay import read_log
+
+    try:
+        log = read_log(p)
+    except OSError:
+        raise
+    except Exception as e:  # damaged (the readers say where when it is opened): listed, never a crash
+        return {"stamp": stamp, "problem": str(e) or type(e).__name__, "done": True}
+    got: dict[str, Any] = {"stamp": stamp, "game": log.game, "players": [str(d.get("name", "?")) for d in log.players],
+                           "actions": max(0, len(log.entries) - 1), "done": False}
+    if st.st_size <= RESULT_BYTES and time.perf_counter() <= budget:
+        got["done"] = True
+        try:
+            from game.match import Match
+
+            m = Match.replay(log, str(p))
+            got["over"] = m.state.is_terminal()
+            got["result"] = result_of(m) if got["over"] else None
+        except Exception:
+            got["over"], got["result"] = False, None  # does not replay: the viewer says where
+    return got
+
+
+def result_of(match: Any) -> str | None:
+    """Who won a finished match (who lost, at the dice games, where the loser pays): "Ben loses",
+    "Foxes win", "Anna wins"; None when nobody stands out."""
+    st = match.state
+    try:
+        ret = st.returns()
+    except Exception:
+        return None
+    names = list(st.players)
+    if not ret or len(ret) != len(names):
+        return None
+    if match.info.name in ("schock", "katchen"):
+        worst = min(ret)
+        losers = [n for n, r in zip(names, ret) if r == worst]
+        return _("{name} loses").format(name=losers[0]) if len(losers) == 1 and worst != max(ret) else _("a draw")
+    best = max(ret)
+    winners = [n for n, r in zip(names, ret) if r == best]
+    if len(winners) != 1 or best == min(ret):
+        return _("a draw")
+    if match.info.name == "bierpong":
+        return _("{team} win").format(team=winners[0])
+    return _("{name} wins").format(name=winners[0])
 
 
 def write_save(match: Any, path: Path) -> str | None:
@@ -81,6 +207,14 @@ def new_save_path(game: str, folder: Path | None = None) -> Path:
         p = d / f"{game}-{stamp}-{n}.json"
         n += 1
     return p
+
+
+def safe_file_name(name: str) -> str:
+    """A name a person typed as a file name in the save folder: no folders, no hidden file, no
+    control characters; letters of every language stay ("Anna gegen Björn" stays as it is)."""
+    keep = "".join(c if (c.isalnum() or c in " -_.,()+'&") else "-" for c in name.strip())
+    keep = keep.strip(" .-")[:80].strip()
+    return keep or "match"
 
 
 def autosave_path(game: str) -> Path:

@@ -324,16 +324,36 @@ def test_a_torn_last_line_is_an_action_not_completed(app: App, folders: Path) ->
     assert resumed is not None and resumed.match.log.entries == m.log.entries[:-1]  # type: ignore[attr-defined]
 
 
-def test_an_autosave_without_a_good_copy_is_a_message_not_a_crash(app: App, folders: Path) -> None:
+DAMAGED_AUTOSAVES = {
+    "torn header": "{ torn",
+    "nested 1000 deep": "[" * 1000 + "]" * 1000,
+    "journal header nested": '{"format":"stammtisch-journal/1","game":"schock","players":' + "[" * 1000 + "]" * 1000 + "}\n",
+    "5000-digit seed": '{"format":"stammtisch-journal/1","game":"schock","seed":' + "9" * 5000 + "}\n",
+    "unknown game": '{"format":"stammtisch-journal/1","game":"nosuchgame","players":[{"name":"A"}],"seed":1}\n{"seat":0}\n',
+    "not utf-8": "\udcff",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DAMAGED_AUTOSAVES))
+def test_an_autosave_without_a_good_copy_is_a_message_not_a_crash(app: App, folders: Path, kind: str) -> None:
+    """Issue 19: the menu starts whatever the autosave holds; with no readable copy the problem is
+    said once, and the file is kept (moved into `damaged/`, byte for byte), never deleted."""
     d = saves(folders)
     d.mkdir(parents=True)
-    (d / "autosave-katchen.json").write_text("{ torn", encoding="utf-8")
+    data = DAMAGED_AUTOSAVES[kind].encode("utf-8", "surrogateescape")
+    (d / "autosave-katchen.json").write_bytes(data)
+    (d / "autosave-katchen.json.bak").write_bytes(data[:10])
     menu = MenuScene(app)
     app.push(menu)
     app.step(0.05)
-    assert "autosave-katchen.json" in menu.message and menu.continue_button is None
-    assert not menu.resume_last() and "cannot be resumed" in menu.message
-    assert app.scene is menu
+    assert "autosave-katchen.json" in menu.message and "damaged" in menu.message and menu.continue_button is None
+    kept = sorted((d / "damaged").iterdir())
+    assert [k.name.split(".json")[0] for k in kept] == ["autosave-katchen", "autosave-katchen"]
+    assert {k.read_bytes() for k in kept} == {data, data[:10]}
+    assert not (d / "autosave-katchen.json").exists() and not (d / "autosave-katchen.json.bak").exists()
+    assert not menu.resume_last() and app.scene is menu
+    again = MenuScene(app)  # the next start: said once, not at every start
+    assert "damaged" not in again.message and again.continue_button is None
 
 
 def test_a_finished_match_is_not_offered(app: App, folders: Path) -> None:

@@ -70,7 +70,8 @@ class Session:
         self.bot_wait = 0.0  # seconds the bot on turn has been thinking
         self._settling = False  # drawing the chance that an entry made due
         self.scripted: deque[Any] = deque()  # chance outcomes to draw first (`script`)
-        self.autosave = MatchAutosave(match, enabled=autosave)
+        self.autosave = MatchAutosave(match, enabled=autosave, keep=lambda: self.save_path)
+        self._told: str | None = None  # the autosave problem told to the table (told once, until it is over)
         self.refused: str | None = None  # the loaded log did not replay after all: the table is closed
         self._seat_rngs: dict[int, random.Random] = {}
         self.on_tick: list[Callable[[], None]] = []  # run first in every tick (a hosted table's network: `game.net`)
@@ -213,8 +214,7 @@ class Session:
         self.bot_wait = 0.0
         self.applied(entry, before)
         self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat, action))
-        if self.autosave.error is not None:
-            self.notice(self.autosave.error, "error")
+        self.tell_autosave()
         if not self._settling:
             self._settling = True
             try:
@@ -229,6 +229,21 @@ class Session:
 
     def applied(self, entry: Entry, before: Any) -> None:
         """A game's own bookkeeping after an entry (a pause to hold, a clock to reset)."""
+
+    def tell_autosave(self) -> None:
+        """Tell the table once when the autosave cannot be written (play goes on; each action is
+        tried again, and the first write that works brings the file up to the whole log), and once
+        when it works again; a finished match kept as a save becomes this session's save file."""
+        a = self.autosave
+        err = a.error
+        if err is not None and self._told is None:
+            self._told = err
+            self.notice(_("{error} – play goes on; the autosave is tried again after every action").format(error=err), "error")
+        elif err is None and self._told is not None:
+            self._told = None
+            self.notice(_("The autosave works again: every action so far is saved"))
+        if a.kept is not None and self.save_path is None:
+            self.save_path = a.kept
 
     def challenge(self, ch: Challenge) -> Refusal | None:
         """A challenge of a drink ruling (a new entry, never an edit): None, or the referee's refusal."""
@@ -393,6 +408,7 @@ class Session:
         self.match.undo_to(n)
         self.rewound(gone)
         self.autosave.after_undo()
+        self.tell_autosave()
         self.pause = 0.0
         self.bot_wait = 0.0
         self.emit(Rewound(len(self.match.log.entries)))

@@ -79,6 +79,7 @@ class ListDialog(Modal):
         panel_size: tuple[int, int] = (640, 560),
         empty: str | None = None,
         select_last: bool = False,
+        wrap: bool = False,
     ) -> None:
         self.title = title
         self.hint = hint
@@ -87,6 +88,7 @@ class ListDialog(Modal):
         self.on_action = on_action
         self.empty = empty if empty is not None else _("(nothing here)")
         self.select_last = select_last
+        self.wrap = wrap  # a long item goes on over further rows (each chooses the item) instead of being cut
         self.message = ""
         self.chosen: str | None = None
         super().__init__(fonts, size, panel_size)
@@ -98,7 +100,10 @@ class ListDialog(Modal):
         UILabel(pygame.Rect(20, 44, w - 40, 24), self.hint, self.ui, container=c, object_id="#hint_label")
         labels: list[str | tuple[str, str]] = [(label, f"#item_{i}") for i, (label, _) in enumerate(self.items)] or [(self.empty, "#empty")]
         self.keys = {f"#item_{i}": key for i, (_, key) in enumerate(self.items)}
-        default = (self.items[-1][0], f"#item_{len(self.items) - 1}") if (self.select_last and self.items) else None
+        if self.wrap and self.items:
+            rows, self.keys = self._wrapped(w - 40 - 20 - 2 * 12)
+            labels = list(rows)
+        default = (self.items[-1][0], f"#item_{len(self.items) - 1}") if (self.select_last and self.items and not self.wrap) else None
         self.list = UISelectionList(
             pygame.Rect(20, 76, w - 40, h - 76 - 104),
             labels,
@@ -118,6 +123,20 @@ class ListDialog(Modal):
 
     def set_message(self, text: str) -> None:
         self.message = text
+
+    def _wrapped(self, width: int) -> tuple[list[tuple[str, str]], dict[str, str]]:
+        """The items as rows no wider than `width` (the list's font): each item's further rows
+        indented under its first; every row chooses its item."""
+        rows: list[tuple[str, str]] = []
+        keys: dict[str, str] = {}
+        indent = "        "
+        for i, (label, key) in enumerate(self.items):
+            first, *rest = self.fonts.wrap(label, 15, width) or [label]
+            for j, line in enumerate([first, *self.fonts.wrap(" ".join(rest), 15, width - self.fonts.font(15).size(indent)[0])] if rest else [first]):
+                oid = f"#item_{i}" if j == 0 else f"#item_{i}_{j}"
+                rows.append((line if j == 0 else indent + line, oid))
+                keys[oid] = key
+        return rows, keys
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -153,7 +172,7 @@ class Confirm(Modal):
         self.detail = detail
         self.buttons = buttons
         self.on_choice = on_choice
-        super().__init__(fonts, size, (520, 200))
+        super().__init__(fonts, size, (max(520, 30 + len(buttons) * 160), 200))
 
     def build(self) -> None:
         w, h = self.rect.size

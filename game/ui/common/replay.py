@@ -2,7 +2,10 @@
 
 The match's own scene (`game.ui.menu.menu.match_scene`: dice table, race, Bierpong table) draws the
 match as it stood after step k, above a bar with the controls; it never gets an event and its
-`update` is never called, so no bot acts and no die is drawn. Steps come from `game.replay.Replay`
+`update` is never called, so no bot acts and no die is drawn; it is told it is `replaying`, so it
+shows no prompt, key hint or control of a live table (no "press Space", no throw zone, no buttons).
+Stepping and playing pass over folded steps (`game.replay.folded`: Le Mans clock entries that rule
+nothing); the jump list wraps its long rulings. Steps come from `game.replay.Replay`
 (checkpoints, a step rebuilt from the nearest one: a step back or forward is a lookup or one
 action); the scene's feed follows a step incrementally, the jump list is built a page at a time
 when opened. A Bierpong step whose entry keeps its balls' launches throws them again on a
@@ -87,7 +90,7 @@ class ReplayScene(OverlayScene):
             self.replay = source
             self.path: Path | None = Path(source.file) if source.file != "<log>" else None
         elif isinstance(source, MatchLog):
-            self.replay, self.path = Replay(source), None
+            self.replay, self.path = Replay(source, progressive=True), None
         else:
             self.replay, self.path = Replay.load(source, progressive=True), Path(source)
         self.cursor = Cursor(self.replay.steps, bookmarks=load_bookmarks(self.path) if self.path else [])
@@ -95,6 +98,10 @@ class ReplayScene(OverlayScene):
         from game.ui.menu.menu import match_scene
 
         self.scene: Any = match_scene(self.inset, self.replay.show(0), autosave=False)  # type: ignore[arg-type]
+        setattr(self.scene, "replaying", True)  # no live prompts, hints or controls (`SessionScene.replaying`)
+        view = getattr(self.scene, "view", None)
+        if view is not None and hasattr(view, "zone_shown"):
+            view.zone_shown = False
         self.pong = self.replay.game == "bierpong"
         self.anim: _Throws | None = None
         self.buttons: list[tuple[pygame.Rect, str, Callable[[], None]]] = []
@@ -134,14 +141,14 @@ class ReplayScene(OverlayScene):
         if self.anim is not None:  # a second press skips the throw
             self.finish_throws()
             return
-        self.goto(self.step + 1, animate=True)
+        self.goto(self.replay.next_stop(self.step), animate=True)  # Le Mans clock entries folded
 
     def back(self) -> bool:
         """Esc: close the jump list, or leave the viewer."""
         return self.close_overlay()
 
     def step_back(self) -> None:
-        self.goto(self.step - 1)
+        self.goto(self.replay.previous_stop(self.step))
 
     def home(self) -> None:
         self.goto(0)
@@ -221,7 +228,7 @@ class ReplayScene(OverlayScene):
         if last < self.replay.reach:
             items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
         self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("the rulings of steps {first} to {last}").format(first=first, last=last),
-                                items, _("Jump"), self._jump_chosen, empty=_("No rulings in this match."))
+                                items, _("Jump"), self._jump_chosen, empty=_("No rulings in this match."), panel_size=(960, 640), wrap=True)
 
     def _jump_chosen(self, key: str | None) -> None:
         if key is None:
@@ -301,7 +308,7 @@ class ReplayScene(OverlayScene):
         ]
         self.buttons = []
         for kind, fn in acts:
-            width = 70 if kind == "jump" else bw
+            width = max(70, self.fonts.font(16, "bold").size(_("Jump"))[0] + 18) if kind == "jump" else bw  # "Springen" fits
             if kind == "slower":
                 x += 10
             self.buttons.append((pygame.Rect(x, y, width, bh), kind, fn))
@@ -369,7 +376,7 @@ class ReplayScene(OverlayScene):
             before = self.step
             n = self.cursor.tick(dt)
             if n:
-                after = self.cursor.step
+                after = self.replay.next_stop(before, n)  # a folded step takes no time
                 self.cursor.step = before
                 self.goto(after, animate=n == 1)
                 self.cursor.playing = self.cursor.playing or after < self.replay.steps

@@ -26,6 +26,7 @@ class SessionScene:
     final_dismissed: bool
     help: HelpOverlay | None
     table: Any = None  # the table served to other laptops (`game.net.hosting.HostedTable`), if any
+    replaying = False  # drawn by the replay viewer: no prompts, hints or controls of a live table
 
     def watching(self) -> bool:
         """A spectator of a table hosted elsewhere: nothing here acts."""
@@ -72,6 +73,51 @@ class SessionScene:
             return None
         self.tell(_("Saved to {path}").format(path=got))
         return got
+
+    def save_as(self, path: Path) -> str | None:
+        """Write the whole match to `path` ("Save as…"): None when written, else why not. A finished
+        match kept under a made-up name is then kept under this one only (no second copy in
+        "Replays…"); the session's save file becomes `path` unless it is a Le Mans journal."""
+        from game.fileio import atomic_write
+        from game.rules.journal import journal_text
+
+        s = self.session
+        try:
+            atomic_write(path, journal_text(s.match.log))
+        except OSError as e:
+            return str(e.strerror or e)
+        kept = s.autosave.kept
+        if kept is not None and kept == s.save_path and kept != path:
+            kept.unlink(missing_ok=True)
+            s.autosave.kept = path
+        if s.match.journal is None:
+            s.save_path = path
+        self.tell(_("Saved to {path}").format(path=path))
+        return None
+
+    def open_save_as(self, after: Any = None) -> None:
+        """"Save as…" (the end-of-match dialogs): a name, then the match in the save folder."""
+        from game.ui.common.save_as import SaveAsDialog, suggested_name
+
+        m = self.session.match
+        self.modal = SaveAsDialog(self.host.fonts, self.host.size, suggested_name(m.info.title, [p.name for p in m.players]),
+                                  self.save_as, after)
+
+    def replay_match(self) -> None:
+        """"Replay" (the end-of-match dialogs): the match in the replay viewer, from its start; Esc
+        comes back to this table."""
+        from game.errors import InputError
+        from game.ui.common.replay import ReplayScene
+
+        s = self.session
+        source: Any = s.save_path if (s.save_path is not None and s.save_path.exists() and s.match.journal is None) else \
+            s.match.log.prefix(len(s.match.log.entries))
+        try:
+            scene = ReplayScene(self.host, source)
+        except InputError as e:
+            self.tell(_("Cannot replay: {error}").format(error=e), error=True)
+            return
+        self.host.push(scene)
 
     def leave(self) -> None:
         """Back to the menu; an unfinished match is kept (its own file, its journal, or the autosave)."""

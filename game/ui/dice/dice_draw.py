@@ -135,7 +135,7 @@ class TableDrawing:
         bg.blit(sub, (board.x + int(14 * s), board.y + int(10 * s) + head.get_height()))
         # bars
         pygame.draw.line(bg, theme.BRASS_DARK, (0, L.top.bottom - 2), (L.top.right, L.top.bottom - 2), 1)
-        for k, line in enumerate(self.HINTS if self._bottom_plan()["hints"] else ()):
+        for k, line in enumerate(self.HINTS if (self._bottom_plan()["hints"] and not getattr(self, "replaying", False)) else ()):
             t = self.fonts.text(_(line), int(13 * s), theme.MUTED, "italic")
             bg.blit(t, (L.bottom.x + int(16 * s), L.bottom.centery - t.get_height() + k * (t.get_height() + 2) - 1))
         return bg

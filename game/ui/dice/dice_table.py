@@ -146,7 +146,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         return self.session.save_path
 
     def is_human(self, seat: int) -> bool:
-        return self.session.here(seat)
+        """A person at this keyboard plays `seat` (never in the replay viewer: nobody is asked anything)."""
+        return not self.replaying and self.session.here(seat)
 
     def busy(self) -> bool:
         """Dice in the air, an entry still to show, a pause or chance to come: nobody may act."""

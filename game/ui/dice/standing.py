@@ -1,7 +1,7 @@
 """The end of a match: the final standing, and what next (a new match, the menu, a last look)."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -26,6 +26,10 @@ class TableLike(Protocol):
 
     def leave(self) -> None: ...
 
+    def replay_match(self) -> None: ...
+
+    def open_save_as(self, after: Any = None) -> None: ...
+
 
 class FinalStanding(Modal):
     """The end of the match: the standing, and what next."""
@@ -35,7 +39,7 @@ class FinalStanding(Modal):
         st = scene.match.state
         self.rows = standing(st, scene.match.drinks())
         n = len(self.rows)
-        super().__init__(scene.fonts, scene.host.size, (560, 150 + 34 * n))
+        super().__init__(scene.fonts, scene.host.size, (560, 204 + 34 * n))
 
     def build(self) -> None:
         w, h = self.rect.size
@@ -48,6 +52,10 @@ class FinalStanding(Modal):
         self.new_button = UIButton(pygame.Rect(w - 20 - 3 * 160 - 20, h - 62, 160, 42), _("New match (N)"), self.ui, container=c, object_id="#go_button")
         self.menu_button = UIButton(pygame.Rect(w - 20 - 2 * 160 - 10, h - 62, 160, 42), _("Back to menu"), self.ui, container=c)
         self.close_button = UIButton(pygame.Rect(w - 20 - 160, h - 62, 160, 42), _("Look at table"), self.ui, container=c)
+        self.replay_button = UIButton(pygame.Rect(w - 20 - 3 * 160 - 20, h - 114, 160, 42), _("Replay"), self.ui, container=c,
+                                      tool_tip_text=_("step through the match just played, ruling by ruling"))
+        self.save_as_button = UIButton(pygame.Rect(w - 20 - 2 * 160 - 10, h - 114, 160, 42), _("Save as…"), self.ui, container=c,
+                                       tool_tip_text=_("keep the match under a name of your own"))
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -57,6 +65,10 @@ class FinalStanding(Modal):
                 self.scene.leave()
             elif e.ui_element is self.close_button:
                 self.close()
+            elif e.ui_element is self.replay_button:
+                self.scene.replay_match()
+            elif e.ui_element is self.save_as_button:
+                self.scene.open_save_as()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_n:
             self.scene.new_match()
 

@@ -26,7 +26,7 @@ from game.rules.profile import Option, OptionValue, Profile
 from game.ui.common import theme
 from game.ui.common.help import HelpOverlay, option_value_text
 from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
-from game.saves import list_saves, save_dir, shown_dir
+from game.saves import list_saves, new_save_path, save_dir, shown_dir
 from game.ui.common.scene import Host, OverlayScene
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
@@ -868,36 +868,64 @@ class MenuScene(OverlayScene):
         return any(x.is_focused for x in entries) or any(isinstance(w, UITextEntryLine) and w.is_focused for w in self.option_widgets.values())
 
     def find_unfinished(self) -> None:
-        """Look for the last unfinished (autosaved) match: `unfinished` (None: there is none). A
-        damaged autosave is said in the message line."""
-        from game.autosave import last_unfinished
+        """Look for the last unfinished (autosaved) match: `unfinished` (None: there is none). The
+        menu starts whatever the save folder holds: an autosave none of whose copies can be read is
+        moved into the `damaged` subfolder (kept, never deleted) and said once in the message line;
+        one whose backup is used is said too."""
+        from game.autosave import last_unfinished, put_aside
 
-        try:
-            self.unfinished = last_unfinished()
-        except OSError:
+        for _tries in range(4):  # each damaged autosave put aside, then look again
+            try:
+                self.unfinished = last_unfinished()
+            except Exception as e:  # never a menu that cannot start because of a save
+                self.unfinished = None
+                self._note(_("The saved matches could not be looked through: {error}").format(error=e))
+                return
+            info = self.unfinished
+            if info is None or not info.damaged:
+                break
+            where = put_aside(info.path)
             self.unfinished = None
+            self._note(_("The autosave of {match} is damaged ({problem}); it was moved to {folder}").format(
+                match=info.title, problem=info.problem, folder=shown_dir(where.parent) if where else shown_dir(info.path.parent)))
         info = self.unfinished
         if info is not None and info.problem:
-            note = _("The autosave of {match} is damaged: {problem}").format(match=info.title, problem=info.problem)
-            if note not in self.message:
-                self.message = f"{self.message} · {note}" if self.message else note
+            self._note(_("The autosave of {match} is damaged: {problem}").format(match=info.title, problem=info.problem))
+
+    def _note(self, note: str) -> None:
+        """Add `note` to the message line (once)."""
+        if note not in self.message:
+            self.message = f"{self.message} · {note}" if self.message else note
 
     def resume_last(self) -> bool:
         """Continue the last unfinished match from its autosave (its backup, when it is damaged:
-        the message says so); an autosave that cannot be resumed is a message, never a crash."""
-        from game.autosave import Autosave, load_autosave
+        the message says so); an autosave that cannot be resumed is a message, never a crash – and is
+        moved aside (`put_aside`), so it is not offered again. A match another program has open is
+        not continued here."""
+        from game.autosave import Autosave, load_autosave, open_elsewhere, put_aside
 
         info = self.unfinished
         if info is None:
             self.message = _("There is no unfinished match to continue.")
             return False
+        if open_elsewhere(info.path):
+            self.message = _("{match} is open in another Stammtisch window: continue it there (or close it first).").format(match=info.title)
+            return False
         try:
             r = load_autosave(info.path)
         except InputError as e:
+            where = put_aside(info.path)
             self.message = _("Cannot continue: {error}").format(error=e)
+            if where is not None:
+                self.message += " · " + _("the autosave was moved to {folder}").format(folder=shown_dir(where.parent))
+            self.find_unfinished()
+            self.rebuild()
             return False
-        if r.match.state.is_terminal():  # over already: nothing to continue, its autosave goes
-            Autosave(r.match, info.path).finish()
+        except Exception as e:  # a damaged file broke the reader: said, never a crash
+            self.message = _("Cannot continue: {error}").format(error=f"{info.path}: {type(e).__name__}")
+            return False
+        if r.match.state.is_terminal():  # over already: kept as a save, its autosave goes
+            Autosave(r.match, info.path).finish(keep=new_save_path(r.match.info.name))
         self.message = r.message or ""
         scene = match_scene(self.host, r.match, coach=self.model.coach)
         note = r.message or (_("The program stopped while it saved the last action: that action is not in the log, play it again") if r.torn else None)
@@ -949,13 +977,14 @@ class MenuScene(OverlayScene):
             _("Load"),
             self._load_chosen,
             empty=_("No saved matches yet (Ctrl+S at the table saves one)."),
+            wrap=True,
         )
 
     def open_replays(self) -> None:
         """"Replays…": the saved matches; the chosen one opens in the replay viewer (`game.ui.common.replay`)."""
         items = [(sv.label, str(sv.path)) for sv in list_saves()]
         self.modal = ListDialog(self.fonts, self.size, _("Replays"), _("Saved matches in {folder}").format(folder=shown_dir()), items,
-                                _("Replay"), self._replay_chosen, empty=_("No saved matches yet (Ctrl+S at the table saves one)."))
+                                _("Replay"), self._replay_chosen, empty=_("No saved matches yet (Ctrl+S at the table saves one)."), wrap=True)
 
     def _replay_chosen(self, key: str | None) -> None:
         if key is None:

@@ -402,7 +402,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         """The buttons that make sense now (calls, fetch, catch, end of round, begin, removal)."""
         st = self.state
         out: list[Button] = []
-        if st.phase == OVER or self.session.table.busy:
+        if st.phase == OVER or self.session.table.busy or self.replaying:  # the replay viewer: nothing to press
             return out
         seat = self.session.thrower_team() if st.phase == THROWOFF else int(st.current_player())
         legal = [] if st.phase in (THROWOFF, OVER) else st.legal_actions()
@@ -611,6 +611,12 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.set_angle(self.angle + (2 if key == pygame.K_UP else -2))
 
+    def modal_closed(self, modal: Any) -> None:
+        from game.ui.common.save_as import SaveAsDialog
+
+        if isinstance(modal, SaveAsDialog):  # Esc on "Save as…": the end-of-match dialog comes back
+            modal.finish()
+
     def back(self) -> bool:
         if self.close_overlay():
             return True
@@ -676,8 +682,14 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
                 self.host.replace(BierpongMatchScene(self.host, self.session.next_match()))
             elif text == "Menu":
                 self.leave()
+            elif text == "Replay":
+                self.replay_match()
+                self.open_final()  # there again when the viewer is left
+            elif text == "Save as…":
+                self.open_save_as(after=self.open_final)
 
-        self.modal = Confirm(self.host.fonts, self.host.size, head, detail, [N_("New match"), N_("Menu"), N_("Look at the table")], chosen)
+        self.modal = Confirm(self.host.fonts, self.host.size, head, detail,
+                             [N_("New match"), N_("Menu"), N_("Replay"), N_("Save as…"), N_("Look at the table")], chosen)
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -711,6 +723,8 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
+        if self.replaying:  # the replay viewer: no keys to press
+            fr = dataclasses.replace(fr, keys=())
         self.view.draw(surface, dataclasses.replace(fr, banner=""))
         board_at = self.view.layout
         if self.perspective():
@@ -734,7 +748,9 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
                 big = self.host.fonts.shadowed(word, max(28, int(64 * self.view.layout.s)), theme.CHALK_YELLOW, "serif", 3)
                 surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
         strike_feed(surface, self.view.layout, self.host.fonts, fr)
-        draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
+        if not self.replaying:
+            draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
+        self.view.zone_shown = not self.replaying
         self.buttons = self.options()
         final = self.final_standing()[2] if self.state.is_terminal() else None
         draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],

@@ -155,8 +155,20 @@ class PongView:
         self.dims = dims
         self.layout = PongLayout(size)
         self._static: pygame.Surface | None = None
+        self._zone_shown = True
         self._shadows: dict[int, pygame.Surface] = {}
         self._cups: dict[tuple[int, int, bool, bool], pygame.Surface] = {}
+
+    @property
+    def zone_shown(self) -> bool:
+        """The thrower's zone to drag back in is drawn (not in the replay viewer)."""
+        return self._zone_shown
+
+    @zone_shown.setter
+    def zone_shown(self, on: bool) -> None:
+        if on != self._zone_shown:
+            self._zone_shown = on
+            self._static = None
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
@@ -177,14 +189,15 @@ class PongView:
         pygame.draw.rect(surf, TABLE_EDGE, tr, max(2, int(3 * s)), border_radius=int(3 * s))
         cx, _y = L.to_top(TABLE_L / 2, 0)
         pygame.draw.line(surf, (120, 120, 130), (cx, tr.top), (cx, tr.bottom - 1), max(1, int(2 * s)))
-        zone = L.thrower_zone()
-        tint = pygame.Surface(zone.size, pygame.SRCALPHA)
-        tint.fill((140, 220, 255, 18))
-        surf.blit(tint, zone.topleft)
-        pygame.draw.rect(surf, (140, 220, 255), zone, 1)
+        if self.zone_shown:
+            zone = L.thrower_zone()
+            tint = pygame.Surface(zone.size, pygame.SRCALPHA)
+            tint.fill((140, 220, 255, 18))
+            surf.blit(tint, zone.topleft)
+            pygame.draw.rect(surf, (140, 220, 255), zone, 1)
+            cap = self.fonts.text(_("drag back here to throw"), int(13 * s), theme.CHALK_BLUE, "italic")
+            surf.blit(cap, (zone.left + int(6 * s), zone.bottom - cap.get_height() - int(2 * s)))
         f = self.fonts
-        cap = f.text(_("drag back here to throw"), int(13 * s), theme.CHALK_BLUE, "italic")
-        surf.blit(cap, (zone.left + int(6 * s), zone.bottom - cap.get_height() - int(2 * s)))
         # the side view: a slate inset with the table top, the floor and a height scale
         sd = L.side
         theme.rounded_panel(surf, sd.inflate(int(8 * s), int(8 * s)), (24, 28, 30, 235), theme.BRASS_DARK, int(8 * s), 2)

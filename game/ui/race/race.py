@@ -130,11 +130,12 @@ class RaceScene(SessionScene, OverlayScene):
         return self.session.save_path
 
     def is_human(self, seat: int) -> bool:
-        """A person at this keyboard plays `seat` (not a bot, nor a player at another laptop)."""
-        return self.session.here(seat)
+        """A person at this keyboard plays `seat` (not a bot, nor a player at another laptop; nobody
+        in the replay viewer)."""
+        return not self.replaying and self.session.here(seat)
 
     def people(self) -> int:
-        return len(self.session.people())
+        return 0 if self.replaying else len(self.session.people())
 
     def busy(self) -> bool:
         """An entry still to show, or the table busy (a pause, chance): no one may decide."""
@@ -590,7 +591,8 @@ class RaceScene(SessionScene, OverlayScene):
             return
         if st.is_terminal():
             if not self.final_dismissed and not self.banners.active:
-                self.modal = RaceFinal(self.fonts, self.host.size, st, self.new_race, self.leave, self.drinks())
+                self.modal = RaceFinal(self.fonts, self.host.size, st, self.new_race, self.leave, self.drinks(),
+                                       on_replay=self.replay_match, on_save_as=self.open_save_as)
         elif st.phase == ORDER and self.people():
             if not self.trial_dismissed:
                 self.open_trial()
@@ -629,7 +631,8 @@ class RaceScene(SessionScene, OverlayScene):
         if self.hop is not None:
             path = self.hop.path
         self.view.draw(surface, (), path, self.hover if self.L.board.collidepoint(self._mouse) else None)
-        m = self.moves() if (st.phase == MOVE and not self.busy() and self.is_human(st.current_player())) else None
+        lit = self.replaying or self.is_human(st.current_player())  # the replay viewer shows the roll's reach too
+        m = self.moves() if (st.phase == MOVE and not self.busy() and lit) else None
         clip = surface.get_clip()
         surface.set_clip(L.board)
         if m is not None:

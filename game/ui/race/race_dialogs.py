@@ -526,28 +526,37 @@ class RaceFinal(_Dialog):
     title = N_("The race is over")
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_new: Callable[[], None], on_menu: Callable[[], None],
-                 drinks: Ledger | None = None) -> None:
+                 drinks: Ledger | None = None, on_replay: Callable[[], None] | None = None,
+                 on_save_as: Callable[[], None] | None = None) -> None:
         self.lines = final_lines(state, drinks)
         winner = state.players[state.standings()[0]]
         self.hint = _("{name} wins!").format(name=winner)
         self.on_new = on_new
         self.on_menu = on_menu
-        super().__init__(fonts, size, (640, 170 + 32 * len(self.lines)))
+        self.on_replay = on_replay
+        self.on_save_as = on_save_as
+        extra = 50 if (on_replay or on_save_as) else 0
+        super().__init__(fonts, size, (640, 170 + extra + 32 * len(self.lines)))
 
     def build(self) -> None:
         w, h = self.rect.size
         c = self.panel
         self.head()
-        self.close_button.set_text(_("Look at the board"))
-        self.close_button.set_dimensions((170, 40))
-        self.close_button.set_relative_position((w - 20 - 170, h - 56))
+        self.close_button.kill()  # made anew in its place and size (a resized button drew its old text cut)
+        self.close_button = UIButton(pygame.Rect(w - 20 - 170, h - 56, 170, 40), _("Look at the board"), self.ui, container=c)
         y = 76
         for line in self.lines:
             UILabel(pygame.Rect(24, y, w - 48, 30), line, self.ui, container=c)
             y += 32
         self.new_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 56, 150, 40), _("New race (N)"), self.ui, container=c, object_id="#go_button")
         self.menu_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 56, 170, 40), _("Back to menu"), self.ui, container=c)
-
+        self.replay_button = self.save_as_button = None
+        if self.on_replay is not None:
+            self.replay_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 106, 150, 40), _("Replay"), self.ui, container=c,
+                                          tool_tip_text=_("step through the race just driven, ruling by ruling"))
+        if self.on_save_as is not None:
+            self.save_as_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 106, 170, 40), _("Save as…"), self.ui, container=c,
+                                           tool_tip_text=_("keep the race under a name of your own"))
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -557,5 +566,9 @@ class RaceFinal(_Dialog):
                 self.on_new()
             elif e.ui_element is self.menu_button:
                 self.on_menu()
+            elif self.replay_button is not None and e.ui_element is self.replay_button and self.on_replay is not None:
+                self.on_replay()
+            elif self.save_as_button is not None and e.ui_element is self.save_as_button and self.on_save_as is not None:
+                self.on_save_as()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_n:
             self.on_new()

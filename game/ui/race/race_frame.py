@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton
 from game.hexgrid import Hex
 from game.i18n import _
 from game.racerbile.actions import Driver
-from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, START_ROLL
+from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL
 from game.rules import racerbile as R
 from game.ui.common import theme
 from game.ui.board.board_view import CapView
@@ -278,6 +278,8 @@ def draw_top(sc: RaceScene, surface: pygame.Surface) -> None:
     L = sc.L
     st = sc.state
     turn, sub, color = turn_text(st, sc.people(), sc.session.is_bot, sc.session.kind_of, sc.coach_on)
+    if sc.replaying and st.phase not in (ROLL, START_ROLL):
+        sub = ""  # the replay viewer: no keys to press, no bot thinking – the rule notes of a roll stay
     right: list[Line] = []
     if st.lemans:
         hours = st.profile["lemans_hours"]
