@@ -64,8 +64,12 @@ EXPORT_SIZE = (1600, 1000)
 
 
 def slug(name: str) -> str:
-    """A file name for a track name: lower case, letters, digits and underscores."""
-    s = re.sub(r"[^0-9a-zA-Z]+", "_", name.strip().lower()).strip("_")
+    """A safe file name for a track name: lower case ASCII letters, digits and underscores, the
+    letters of German and Danish spelt out ("Nürburgring" → nuerburgring, "Nåleøjet" → naaleoejet);
+    the track's own name keeps its letters."""
+    from game.racerbile.tracks import ascii_name
+
+    s = re.sub(r"[^0-9a-z]+", "_", ascii_name(name.strip().lower())).strip("_")
     return s or "track"
 
 
@@ -1064,15 +1068,15 @@ def run_editor(
 def editor_choices() -> list[tuple[str, str]]:
     """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or to open, the
     user's own tracks, and a file by its path."""
-    from game.racerbile.tracks import SHIPPED, shipped_names
+    from game.racerbile.tracks import SHIPPED, shipped_names, shipped_title, track_title
 
     out = [(_("New track: an empty sheet"), "new")]
     names = shipped_names()
-    out += [(_("Start from {name} (a copy)").format(name=n.replace("_", " ").title()), f"template:{n}") for n in names]
+    out += [(_("Start from {name} (a copy)").format(name=shipped_title(n)), f"template:{n}") for n in names]
     folder = user_tracks()
     if folder.is_dir():
-        out += [(_("Open {file} (yours)").format(file=p.name), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
-    out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
+        out += [(_("Open {file} (yours)").format(file=f"{track_title(p)} · {p.name}"), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
+    out += [(_("Open {file} (shipped)").format(file=f"{shipped_title(n)} · {n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
     out.append((_("Open a file by its path …"), "path"))
     return out
 

@@ -24,10 +24,11 @@ from game.rules.catalog import rules_for
 from game.rules.ledger import Drink
 from game.rules.profile import Option, OptionValue, Profile
 from game.ui.common import theme
-from game.ui.common.help import HelpOverlay, option_value_text
+from game.ui.common.help import HelpOverlay, option_name_text, option_value_text
 from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
 from game.saves import list_saves, save_dir, shown_dir
 from game.ui.common.scene import Host, OverlayScene
+from game.ui.race.race_hud import fit_text
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("schock", "Schock", True),
@@ -112,12 +113,12 @@ def default_teams() -> list[TeamRow]:
 
 def track_choices() -> list[tuple[str, str]]:
     """The tracks to race on: (label, what `find_track` takes) – the shipped ones, then the user's."""
-    from game.racerbile.tracks import shipped_names, user_track_dir
+    from game.racerbile.tracks import shipped_names, shipped_title, track_title, user_track_dir
 
-    out = [(name.replace("_", " ").title(), name) for name in shipped_names()]
+    out = [(shipped_title(name), name) for name in shipped_names()]
     folder = user_track_dir()
     if folder.is_dir():
-        out += [(_("{name} (yours)").format(name=p.stem), str(p)) for p in sorted(folder.glob("*.yaml"))]
+        out += [(_("{name} (yours)").format(name=track_title(p)), str(p)) for p in sorted(folder.glob("*.yaml"))]
     return out
 
 
@@ -434,8 +435,8 @@ def user_track_dir_text() -> str:
     return "~" + d[len(home):] if d.startswith(home) else d
 
 
-def _choice_label(value: OptionValue) -> str:
-    return option_value_text(value)
+def _choice_label(game: str, name: str, value: OptionValue) -> str:
+    return option_value_text(value, game, name)
 
 
 class MenuScene(OverlayScene):
@@ -743,7 +744,9 @@ class MenuScene(OverlayScene):
         small(_("Track"), x, y + 8, theme.CREAM, 15, "bold")
         self.tracks = track_choices()
         if m.track not in [ref for _l, ref in self.tracks]:
-            self.tracks.append((Path(m.track).stem or m.track, m.track))
+            from game.racerbile.tracks import track_title
+
+            self.tracks.append((track_title(m.track) if Path(m.track).is_file() else (Path(m.track).stem or m.track), m.track))
         current = next(label for label, ref in self.tracks if ref == m.track)
         track_labels: list[str | tuple[str, str]] = [label for label, _r in self.tracks]
         self.track_menu = UIDropDownMenu(track_labels, current, pygame.Rect(x + width - ww, y, ww, 32), ui, expansion_height_limit=260)
@@ -776,10 +779,9 @@ class MenuScene(OverlayScene):
             y += 40
         return y
 
-    @staticmethod
-    def _help_text(o: Option) -> str:
+    def _help_text(self, o: Option) -> str:
         """An option's help and default, in the current language."""
-        return _("{help}. Default: {default}.").format(help=_(o.help).rstrip("."), default=option_value_text(o.default))
+        return _("{help}. Default: {default}.").format(help=_(o.help).rstrip("."), default=option_value_text(o.default, self.model.game, o.name))
 
     def _help_lines(self, o: Option, width: int) -> list[str]:
         return self.fonts.wrap(self._help_text(o), 13, width - 10, "italic")
@@ -788,11 +790,11 @@ class MenuScene(OverlayScene):
         f = self.fonts
         m = self.model
         value = m.options[m.game][o.name]
-        name = f.text(o.name, 15, theme.CREAM, "bold")
-        labels.append((name, (x, y + 7)))
         ww = 160 if width >= 400 else 130
+        name = fit_text(f, option_name_text(m.game, o), 15, width - ww - 10, theme.CREAM, "bold")
+        labels.append((name, (x, y + 7)))
         if help_lines == 0:
-            d = f.text(_("default: {value}").format(value=option_value_text(o.default)), 12, theme.MUTED, "italic")
+            d = f.text(_("default: {value}").format(value=option_value_text(o.default, m.game, o.name)), 12, theme.MUTED, "italic")
             if name.get_width() + 10 + d.get_width() < width - ww - 8:
                 labels.append((d, (x + name.get_width() + 10, y + 10)))
         r = pygame.Rect(x + width - ww, y, ww, 32)
@@ -805,8 +807,8 @@ class MenuScene(OverlayScene):
             e.set_text_length_limit(3)
             self.option_widgets[o.name] = e
         else:
-            labels_: list[str | tuple[str, str]] = [_choice_label(c) for c in o.choices]
-            dd = UIDropDownMenu(labels_, _choice_label(value), r, self.ui)
+            labels_: list[str | tuple[str, str]] = [_choice_label(m.game, o.name, c) for c in o.choices]
+            dd = UIDropDownMenu(labels_, _choice_label(m.game, o.name, value), r, self.ui)
             self.option_widgets[o.name] = dd
         lines = self._help_lines(o, width)
         if help_lines > 0:
@@ -1122,7 +1124,7 @@ class MenuScene(OverlayScene):
                 for name, wdg in self.option_widgets.items():
                     if wdg is el:
                         opt = GAMES[m.game].spec.option(name)
-                        m.options[m.game][name] = next(c for c in opt.choices if _choice_label(c) == e.text)
+                        m.options[m.game][name] = next(c for c in opt.choices if _choice_label(m.game, name, c) == e.text)
                         if name == "lemans_drivers":  # as many driver slots per team
                             self._sync_names()
                             self.rebuild()

@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
 from game.i18n import LANGUAGES as I18N_LANGUAGES
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules.ledger import Drink
 from game.settings import LANGUAGES, Settings, load_settings, save_settings, settings_path
 from game.ui.common import theme
@@ -38,9 +38,9 @@ __all__ = [
 
 LANGUAGE_NAMES = I18N_LANGUAGES  # code → the language's own name
 ASSISTS: tuple[tuple[str, str, str], ...] = (  # field, label, tool tip
-    ("coach", "Racerbile: the coach explains each way", "the path, the squeals and the sips of a way (C in the race)"),
-    ("aim_preview", "Bierpong: aim preview", "the arc the ball would fly, shown while aiming (A at the table)"),
-    ("slow_motion", "Bierpong: throws in slow motion", "the table starts at a quarter of the speed (S at the table)"),
+    ("coach", N_("Racerbile: the coach explains each way"), N_("the path, the squeals and the sips of a way (C in the race)")),
+    ("aim_preview", N_("Bierpong: aim preview"), N_("the arc the ball would fly, shown while aiming (A at the table)")),
+    ("slow_motion", N_("Bierpong: throws in slow motion"), N_("the table starts at a quarter of the speed (S at the table)")),
 )
 
 # --- the screen ------------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ class SettingsScene(OverlayScene):
             self.volume_slider.disable()
         self.volume_at = (x + 90, y + 7)
         y += 40
-        status = sounds().status
+        status = sounds().shown
         for line in f.wrap(status, 13, inner, "italic")[:2]:
             label(line, x, y, theme.MUTED, 13, "italic")
             y += 17

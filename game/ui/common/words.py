@@ -1,0 +1,20 @@
+"""Words for ids a screen would otherwise show raw: the kinds of bot."""
+from __future__ import annotations
+
+from game.i18n import N_, _
+
+BOT_WORDS: dict[str, str] = {
+    "careful": N_("Careful bot"),
+    "racer": N_("Racer bot"),
+    "stalin": N_("Stalin bot"),
+    "random": N_("Random bot"),
+    "bot": N_("Bot"),
+    "casual": N_("Casual bot"),
+    "good": N_("Good bot"),
+    "pro": N_("Pro bot"),
+}
+
+
+def bot_label(kind: str) -> str:
+    """A bot kind as people read it ("Careful bot", "Vorsichtiger Bot"), in the current language."""
+    return _(BOT_WORDS[kind]) if kind in BOT_WORDS else _("{kind} bot").format(kind=kind)

@@ -1,0 +1,157 @@
+"""Each scene of the program opened headless and stepped a few frames, in whatever language is set
+(tests/test_screen_words.py draws them in English, German and Danish)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game.match import Match, PlayerSpec
+from game.racerbile.editing import Editor
+from game.rules import racerbile as racerbile_rules
+from game.ui.common.app import App
+
+
+def frames(app: App, n: int = 3, dt: float = 0.05) -> None:
+    for _i in range(n):
+        app.step(dt)
+
+
+def press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(0.05)
+
+
+def menu(app: App) -> None:
+    from game.ui.menu.menu import MenuScene
+
+    scene = MenuScene(app)
+    app.push(scene)
+    frames(app)
+    for game in ("katchen", "racerbile", "bierpong"):
+        scene.model.game = game
+        scene.rebuild()
+        frames(app, 2)
+
+
+def menu_help(app: App) -> None:
+    from game.ui.menu.menu import MenuScene
+
+    app.push(MenuScene(app))
+    frames(app)
+    press(app, pygame.K_F1)
+    frames(app, 2)
+
+
+def settings(app: App) -> None:
+    from game.ui.menu.settings_scene import SettingsScene
+
+    app.push(SettingsScene(app))
+    frames(app)
+
+
+def join(app: App) -> None:
+    from game.ui.menu.join_scene import JoinScene
+
+    app.push(JoinScene(app))
+    frames(app)
+
+
+def _dice(game: str) -> Callable[[App], None]:
+    def show(app: App) -> None:
+        from game.ui.dice.dice_table import DiceTableScene
+
+        m = Match(game, [PlayerSpec("Anna"), PlayerSpec("Bernd", "bot"), PlayerSpec("Carla", "bot")], seed=3)
+        app.push(DiceTableScene(app, m, autosave=False))
+        frames(app, 40, 0.1)
+        press(app, pygame.K_F1)
+        frames(app, 2)
+    return show
+
+
+def _race(variant: str, track: str, players: list[PlayerSpec]) -> Callable[[App], None]:
+    def show(app: App) -> None:
+        from game.ui.race.race import RaceScene
+
+        m = Match("racerbile", players, racerbile_rules.SPEC.make(variant), seed=5, track=track)
+        scene = RaceScene(app, m, autosave=False)
+        app.push(scene)
+        frames(app, 30, 0.1)
+        scene.open_faults()
+        frames(app, 2)
+    return show
+
+
+def race_help(app: App) -> None:
+    from game.ui.race.race import RaceScene
+
+    m = Match("racerbile", [PlayerSpec("Anna"), PlayerSpec("Bernd", "careful")], racerbile_rules.SPEC.make("racerbile"), seed=5, track="naaleoejet")
+    app.push(RaceScene(app, m, autosave=False))
+    frames(app, 2)
+    press(app, pygame.K_F1)
+    frames(app, 2)
+
+
+def editor(app: App) -> None:
+    from game.ui.editor.editor import EditorScene
+
+    app.push(EditorScene(app, Editor()))
+    frames(app)
+    press(app, pygame.K_F1)
+    frames(app, 2)
+
+
+def bierpong(app: App) -> None:
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+
+    m = Match("bierpong", [PlayerSpec("Anna"), PlayerSpec("Bernd", "good")], seed=5)
+    app.push(BierpongMatchScene(app, m, autosave=False))
+    frames(app, 20, 0.1)
+
+
+def demos(app: App) -> None:
+    from game.ui.pong.pong_demo import ShotMenu
+
+    menu = ShotMenu(app)
+    app.push(menu)
+    frames(app)
+    menu.choose("bombe")
+    frames(app, 20, 0.1)
+
+
+def shot_lab(app: App) -> None:
+    from game.ui.pong.shot_lab import ShotLab
+
+    app.push(ShotLab(app))
+    frames(app)
+
+
+def replay(app: App) -> None:
+    import tempfile
+
+    from game.ui.common.replay import ReplayScene
+    from tests.session.test_replay_flow import race_match
+
+    path = Path(tempfile.mkdtemp()) / "race.json"
+    race_match(2).save(path)
+    app.push(ReplayScene(app, str(path), step=6))
+    frames(app)
+
+
+SHOWS: dict[str, Callable[[App], None]] = {
+    "menu": menu,
+    "menu_help": menu_help,
+    "settings": settings,
+    "join": join,
+    "schock": _dice("schock"),
+    "katchen": _dice("katchen"),
+    "babybile": _race("babybile", "babybane", [PlayerSpec("Anna"), PlayerSpec("Bernd", "careful")]),
+    "racerbile": _race("racerbile", "naaleoejet", [PlayerSpec("Anna", "careful"), PlayerSpec("Bernd", "racer")]),
+    "race_help": race_help,
+    "editor": editor,
+    "bierpong": bierpong,
+    "demos": demos,
+    "shot_lab": shot_lab,
+    "replay": replay,
+}
