@@ -73,12 +73,14 @@ def _dice(game: str) -> Callable[[App], None]:
 def _race(variant: str, track: str, players: list[PlayerSpec]) -> Callable[[App], None]:
     def show(app: App) -> None:
         from game.ui.race.race import RaceScene
+        from game.ui.race.race_dialogs import FaultMenu
 
         m = Match("racerbile", players, racerbile_rules.SPEC.make(variant), seed=5, track=track)
         scene = RaceScene(app, m, autosave=False)
         app.push(scene)
         frames(app, 30, 0.1)
         scene.open_faults()
+        assert isinstance(scene.modal, FaultMenu)
         frames(app, 2)
     return show
 
@@ -93,13 +95,42 @@ def race_help(app: App) -> None:
     frames(app, 2)
 
 
+def le_mans(app: App) -> None:
+    """A Le Mans event: the time trial's dialog, the race, the judges' console (J)."""
+    from game.ui.race.race import RaceScene
+    from game.ui.race.race_dialogs import JudgesConsole, TimeTrialDialog
+
+    teams = [PlayerSpec("Rød", "human", drivers=("Anna", "Bo", "Carl")), PlayerSpec("Blå", "careful", drivers=("Dorte", "Emil", "Frida"))]
+    m = Match("racerbile", teams, racerbile_rules.SPEC.make("le_mans"), seed=2, track="le_mans")
+    scene = RaceScene(app, m, autosave=False)
+    app.push(scene)
+    frames(app, 2)
+    assert isinstance(scene.modal, TimeTrialDialog)
+    scene.modal.go(roll=True)
+    frames(app, 10, 0.1)
+    scene.open_judges()
+    assert isinstance(scene.modal, JudgesConsole)
+    frames(app, 2)
+
+
 def editor(app: App) -> None:
+    """The editor on a copy of a shipped track (a track without problems: the validator's own words
+    are English yet – see test_screen_words), and its key sheet (F1)."""
+    from game.racerbile.tracks import SHIPPED
+    from game.ui.editor.editor import EditorScene
+
+    app.push(EditorScene(app, Editor.open(SHIPPED / "babybane.yaml")))
+    frames(app)
+    press(app, pygame.K_F1)
+    frames(app, 2)
+
+
+def new_track(app: App) -> None:
+    """The editor on an empty sheet: its problems listed."""
     from game.ui.editor.editor import EditorScene
 
     app.push(EditorScene(app, Editor()))
     frames(app)
-    press(app, pygame.K_F1)
-    frames(app, 2)
 
 
 def bierpong(app: App) -> None:
@@ -108,6 +139,8 @@ def bierpong(app: App) -> None:
     m = Match("bierpong", [PlayerSpec("Anna"), PlayerSpec("Bernd", "good")], seed=5)
     app.push(BierpongMatchScene(app, m, autosave=False))
     frames(app, 20, 0.1)
+    press(app, pygame.K_F1)
+    frames(app, 2)
 
 
 def demos(app: App) -> None:
@@ -149,7 +182,9 @@ SHOWS: dict[str, Callable[[App], None]] = {
     "babybile": _race("babybile", "babybane", [PlayerSpec("Anna"), PlayerSpec("Bernd", "careful")]),
     "racerbile": _race("racerbile", "naaleoejet", [PlayerSpec("Anna", "careful"), PlayerSpec("Bernd", "racer")]),
     "race_help": race_help,
+    "le_mans": le_mans,
     "editor": editor,
+    "new_track": new_track,
     "bierpong": bierpong,
     "demos": demos,
     "shot_lab": shot_lab,

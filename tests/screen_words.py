@@ -13,14 +13,19 @@ from game.ui.common.app import App
 from game.ui.common.theme import Fonts
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
+IDS = re.compile(r"\S*[._]\S*[a-z]\S*")  # rule ids, option ids, file names: not words of a language
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(IDS.sub(" ", text))}
 
 
 def english_words(code: str) -> set[str]:
     """Words of the program's English messages that `code`'s translations never use (lower case):
     a screen showing one of them in `code` shows English."""
     cat = parse_po(po_path(code).read_text(encoding="utf-8"))
-    theirs = {w.lower() for text in cat.values() for w in WORD.findall(text)}
-    ours = {w.lower() for m in program_msgids() for w in WORD.findall(m)}
+    theirs = set().union(*(_words(text) for text in cat.values()))
+    ours = set().union(*(_words(m) for m in program_msgids()))
     return ours - theirs
 
 

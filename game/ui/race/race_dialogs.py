@@ -275,9 +275,9 @@ class JudgesConsole(_Dialog):
         self.out_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Put team out"), self.ui, container=c,
                                    tool_tip_text=_("It drives no more and ranks behind every team still in"))
         y += 44
-        UILabel(pygame.Rect(20, y, 110, 32), _("Rule change"), self.ui, container=c)
+        UILabel(pygame.Rect(20, y, 124, 32), _("Rule change"), self.ui, container=c)
         self.option_names = {option_name_text("racerbile", o): o.name for o in self.options}  # label shown → option id
-        self.option_menu = UIDropDownMenu(list(self.option_names), option_name_text("racerbile", R.SPEC.option(self.option)), pygame.Rect(130, y, ex - 130 - 150, 32), self.ui, container=c, expansion_height_limit=300)
+        self.option_menu = UIDropDownMenu(list(self.option_names), option_name_text("racerbile", R.SPEC.option(self.option)), pygame.Rect(148, y, ex - 148 - 150, 32), self.ui, container=c, expansion_height_limit=300)
         self.value_rect = pygame.Rect(ex - 140, y, 130, 32)
         self.value_widget: UIDropDownMenu | UITextEntryLine | None = None
         self.rule_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Change rule"), self.ui, container=c)
