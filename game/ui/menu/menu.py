@@ -26,6 +26,7 @@ from game.rules.profile import Option, OptionValue, Profile
 from game.ui.common import theme
 from game.ui.common.help import HelpOverlay, option_name_text, option_value_text
 from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
+from game.ui.common.names import cut_name, too_long
 from game.saves import list_saves, save_dir, shown_dir
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.race.race_hud import fit_text
@@ -285,6 +286,9 @@ class MenuModel:
             dup = sorted({n for n in names if n and names.count(n) > 1})
             if dup:
                 out.append(_("names must differ: {names} sits twice").format(names=", ".join(dup)))
+            long = too_long(names)
+            if long:
+                out.append(long)
         if self.game not in GAMES:
             out.append(_("this game is not playable yet"))
             return out
@@ -327,6 +331,9 @@ class MenuModel:
         dup = sorted({d for d in drivers if d and drivers.count(d) > 1})
         if dup:
             out.append(_("driver names must differ: {names} drives twice").format(names=", ".join(dup)))
+        long = too_long(teams + drivers)
+        if long:
+            out.append(long)
         return out
 
     def _pong_problems(self) -> list[str]:
@@ -334,8 +341,8 @@ class MenuModel:
         names = [t.name.strip() for t in self.pong_teams]
         if len(names) != 2:
             out.append(_("Bierpong is two teams, not {n}").format(n=len(names)))
-        if any(not n or " " in n for n in names):
-            out.append(_("every team needs a name (one word)"))
+        if any(not n for n in names):
+            out.append(_("every team needs a name"))
         if len(set(names)) != len(names):
             out.append(_("the two teams need different names"))
         everyone = []
@@ -344,11 +351,12 @@ class MenuModel:
             if not 1 <= len(members) <= PONG_TEAM:
                 out.append(_("{team}: 1 to {n} players").format(team=t.name or _("a team"), n=PONG_TEAM))
             everyone += members
-        if any(" " in d for d in everyone):
-            out.append(_("player names are one word each"))
         dup = sorted({d for d in everyone if everyone.count(d) > 1})
         if dup:
             out.append(_("player names must differ: {names} plays twice").format(names=", ".join(dup)))
+        long = too_long(names + everyone)
+        if long:
+            out.append(long)
         return out
 
     def profile(self) -> Profile:
@@ -559,7 +567,6 @@ class MenuScene(OverlayScene):
                 ry = y + k * (2 * row_h + 4)
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
                 e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=t.name, placeholder_text=_("team"))
-                e.set_text_length_limit(14)
                 self.name_entries.append(e)
                 self.row_index.append(i)
                 current = next((_(label) for kk, label in kinds if kk == kind_for(m.game, t.kind)), _(kinds[0][1]))
@@ -575,7 +582,6 @@ class MenuScene(OverlayScene):
                 for j in range(nd):
                     word = (_("player {n}") if pong else _("driver {n}")).format(n=j + 1)
                     d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=word)
-                    d.set_text_length_limit(14)
                     self.driver_entries.append((i, j, d))
             y += shown * (2 * row_h + 4) + 4
             self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), _("+ Add team"), ui)
@@ -591,7 +597,6 @@ class MenuScene(OverlayScene):
                 ry = y + i * row_h
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
                 e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text=_("name"))
-                e.set_text_length_limit(16)
                 self.name_entries.append(e)
                 self.row_index.append(i)
                 current = next((_(label) for k, label in kinds if k == kind_for(m.game, p.kind)), _(kinds[0][1]))
@@ -1136,8 +1141,12 @@ class MenuScene(OverlayScene):
                 if wdg is e.ui_element:
                     m.options[m.game][name] = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
         elif e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            names = self.name_entries + [d for _i, _j, d in self.driver_entries]
+            cut = cut_name(e.ui_element) if e.ui_element in names else None
             self._sync_names()
-            if self.message:
+            if cut:
+                self.message = cut  # said, never a silent cut
+            elif self.message:
                 self.message = ""
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(x.is_focused for x in self.name_entries):
             self.start()

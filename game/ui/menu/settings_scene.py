@@ -23,6 +23,7 @@ from game.i18n import N_, _
 from game.rules.ledger import Drink
 from game.settings import LANGUAGES, Settings, load_settings, save_settings, settings_path
 from game.ui.common import theme
+from game.ui.common.names import cut_name
 from game.ui.common.modal import make_manager
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.common.prefs import (
@@ -221,7 +222,6 @@ class SettingsScene(OverlayScene):
             ry += row
         for i, (name, drink) in enumerate(self.players):
             e = UITextEntryLine(pygame.Rect(rx, ry, nw, row - 6), ui, initial_text=name, placeholder_text=_("name"))
-            e.set_text_length_limit(16)
             self.name_entries.append((i, e))
             cur = next((lab for d, lab in drinks if str(d) == drink), drinks[0][1])
             self.drink_menus[UIDropDownMenu(drink_labels, cur, pygame.Rect(rx + nw + 6, ry, dw, row - 6), ui)] = i
@@ -290,6 +290,10 @@ class SettingsScene(OverlayScene):
                 self.set_assist(self.assist_boxes[e.ui_element], on)
         elif e.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and e.ui_element is self.volume_slider:
             self.set_volume(float(e.value) / 100.0)
+        elif e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and any(e.ui_element is x for _i, x in self.name_entries):
+            cut = cut_name(e.ui_element)
+            if cut:
+                self.message = cut  # said, never a silent cut
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self._typing():
             self.done()
 
