@@ -274,3 +274,24 @@ def test_a_remembered_name_typed_past_the_limit_is_cut_and_said_so_in_the_settin
     assert "cut" in scene.message and str(NAME_LIMIT) in scene.message
 
 
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen", "bierpong"])
+def test_the_variant_and_the_game_read_as_names_not_ids(app: App, game: str) -> None:
+    """schock's kattenvenne, katchen's rote_loewen, bierpong's standard: the menu's variant menu and the
+    F1 overlay name the variant ("Kattenvenne", "Rote Löwen", "the rulebook's") and the game."""
+    from game.rules.option_words import VARIANT_LABELS
+
+    set_language("de")
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(0.05)
+    choose(app, menu, game)
+    assert menu.variant_menu is not None
+    variant = GAMES[game].spec.variants[0]
+    shown = menu.variant_menu.selected_option
+    shown = shown[0] if isinstance(shown, tuple) else shown
+    assert shown == _(VARIANT_LABELS[variant]) and shown != variant
+    overlay = HelpOverlay(app.fonts, game, app.screen.get_size(), None, GAMES[game].spec)
+    heading = _("House rules of this match (variant {variant})").format(variant=_(VARIANT_LABELS[variant]))
+    assert heading in overlay.text_lines

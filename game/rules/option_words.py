@@ -62,6 +62,11 @@ VALUES: dict[tuple[str, str, OptionValue], str] = {
 """(game, option, value) → words for a value that is an id (English source); others read as they are."""
 
 
+VARIANT_LABELS: dict[str, str] = {"babybile": N_("Babybile"), "racerbile": N_("Racerbile"), "le_mans": N_("Le Mans"),
+                                  "kattenvenne": N_("Kattenvenne"), "rote_loewen": N_("Rote Löwen"), "standard": N_("the rulebook's")}
+"""variant id → its name (English source, translated where drawn)."""
+
+
 def option_label(game: str, name: str) -> str:
     """The English label of an option (the id itself for an option without one)."""
     return LABELS.get((game, name), name)

@@ -5,12 +5,12 @@ import pygame
 
 from game.i18n import _
 from game.rules.catalog import rules_for
-from game.rules.option_words import option_label, value_label
+from game.rules.option_words import VARIANT_LABELS, option_label, value_label
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
 
-GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile"}
+GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile", "bierpong": "Bierpong"}
 
 
 def option_name_text(game: str, o: Option) -> str:
@@ -125,7 +125,8 @@ class HelpOverlay:
                 add(_(r.details), int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
         if self.spec is not None:
             prof = self.profile or self.spec.default()
-            add(_("House rules of this match (variant {variant})").format(variant=prof.variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
+            variant = _(VARIANT_LABELS.get(prof.variant, prof.variant))
+            add(_("House rules of this match (variant {variant})").format(variant=variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
             if not self.spec.options:
                 add(_("This game has no options."), int(17 * s), theme.CHALK)
             for o in self.spec.options:

@@ -25,6 +25,7 @@ from game.rules.ledger import Drink
 from game.rules.profile import Option, OptionValue, Profile
 from game.ui.common import theme
 from game.ui.common.help import HelpOverlay, option_name_text, option_value_text
+from game.rules.option_words import VARIANT_LABELS
 from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
 from game.ui.common.names import cut_name, too_long
 from game.saves import list_saves, save_dir, shown_dir
@@ -55,7 +56,6 @@ RACE_KINDS: list[tuple[str, str]] = [
 RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor", "lemans_drivers", "nol4_beer_on_top")  # Racerbile options shown only for Le Mans …
 RACE_ONLY = ("laps",)  # … and for the other variants only
-VARIANT_LABELS = {"babybile": N_("Babybile"), "racerbile": N_("Racerbile"), "le_mans": N_("Le Mans")}  # shown through `_()`
 DRINKS: list[tuple[Drink, str]] = [  # shown through `drink_label`
     (Drink.BEER, N_("Beer ({n} sips)")),
     (Drink.LIGHT_BEER, N_("Light beer ({n} sips)")),
@@ -648,8 +648,8 @@ class MenuScene(OverlayScene):
             y = self._race_profile(info, x1, y, rinner, labels, small)
         elif info is not None:
             small(_("Variant"), x1, y + 8, theme.CREAM, 15, "bold")
-            variants: list[str | tuple[str, str]] = list(info.spec.variants)
-            self.variant_menu = UIDropDownMenu(variants, m.variants[m.game], pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
+            variants: list[str | tuple[str, str]] = [_(VARIANT_LABELS.get(v, v)) for v in info.spec.variants]
+            self.variant_menu = UIDropDownMenu(variants, _(VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game])), pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
             y += 42
             room = self.right.bottom - y - 56
             help_lines = 0
