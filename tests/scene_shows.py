@@ -133,6 +133,15 @@ def new_track(app: App) -> None:
     frames(app)
 
 
+def board(app: App) -> None:
+    """`main.py board le_mans`: the track on its own."""
+    from game.racerbile.tracks import find_track
+    from game.ui.board.board import BoardScene
+
+    app.push(BoardScene(app, find_track("le_mans").track))
+    frames(app)
+
+
 def bierpong(app: App) -> None:
     from game.ui.pong.bierpong_match import BierpongMatchScene
 
@@ -185,6 +194,7 @@ SHOWS: dict[str, Callable[[App], None]] = {
     "le_mans": le_mans,
     "editor": editor,
     "new_track": new_track,
+    "board": board,
     "bierpong": bierpong,
     "demos": demos,
     "shot_lab": shot_lab,
