@@ -114,8 +114,7 @@ def le_mans(app: App) -> None:
 
 
 def editor(app: App) -> None:
-    """The editor on a copy of a shipped track (a track without problems: the validator's own words
-    are English yet – see test_screen_words), and its key sheet (F1)."""
+    """The editor on a shipped track, and its key sheet (F1)."""
     from game.racerbile.tracks import SHIPPED
     from game.ui.editor.editor import EditorScene
 
@@ -126,7 +125,7 @@ def editor(app: App) -> None:
 
 
 def new_track(app: App) -> None:
-    """The editor on an empty sheet: its problems listed."""
+    """The editor on an empty sheet: its problems listed (the validator's words, translated)."""
     from game.ui.editor.editor import EditorScene
 
     app.push(EditorScene(app, Editor()))

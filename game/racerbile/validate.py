@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from game.errors import InputError
+from game.i18n import N_
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.racerbile.track import Kind, Track, TrackGraph
 from game.racerbile.trackfile import Place, TrackSource, parse_path, read_track
 from game.racerbile.trackwriter import _chains as chains
 from game.racerbile.trackwriter import _Order
 from game.racerbile.trackwriter import paths as write_paths
+from game.rules.phrase import phrase
 
 Where = tuple[str, str | None]  # a `TrackSource.places` key and the one to fall back on
 
@@ -271,27 +273,27 @@ class _Checker:
             lone = next(h for h in t.start if h not in group)
             self.report(
                 self.place(f"start.{lone}", "start"),
-                f"the start fields are not side by side: {lone} is not next to {first} and the others – "
-                f"the start fields are one row of neighbours across the track",
+                phrase(N_("the start fields are not side by side: {lone} is not next to {first} and the others – "
+                          "the start fields are one row of neighbours across the track"), lone=lone, first=first),
             )
         for h in t.start:
             if (h[0] + dq, h[1] + dr) in start:
                 self.report(
                     self.place(f"start.{h + ahead}", "start"),
-                    f"the start field {h + ahead} is in front of {h} along the heading ({hname}): "
-                    f"the start fields stand side by side across the direction of travel",
+                    phrase(N_("the start field {ahead} is in front of {h} along the heading ({heading}): "
+                              "the start fields stand side by side across the direction of travel"), ahead=h + ahead, h=h, heading=hname),
                 )
         for h in t.start:
             if (h[0] + dq, h[1] + dr) not in t.fields:
                 self.report(
                     self.place(f"start.{h}", "start"),
-                    f"the start field {h} has no field of the track ahead of it in the heading ({hname})",
+                    phrase(N_("the start field {h} has no field of the track ahead of it in the heading ({heading})"), h=h, heading=hname),
                 )
         if not g.before_line:
             self.report(
                 self.place("start"),
-                f"no fields just before the start line: the track must come round to the start fields "
-                f"from behind (against the heading {hname})",
+                phrase(N_("no fields just before the start line: the track must come round to the start fields "
+                          "from behind (against the heading {heading})"), heading=hname),
             )
             return
         ways = [_OFFSETS[(t.heading + k) % 6] for k in (-1, 0, 1)]
@@ -303,8 +305,8 @@ class _Checker:
             n = next(n for n in g.neighbours(b) if n in past)
             self.report(
                 self.place("start"),
-                f"the start line has a gap: {b} just before it and {n} just past it are neighbours – "
-                f"the start fields must reach across the whole track",
+                phrase(N_("the start line has a gap: {b} just before it and {n} just past it are neighbours – "
+                          "the start fields must reach across the whole track"), b=b, n=n),
             )
 
     # the closed loop
@@ -316,12 +318,12 @@ class _Checker:
         reached = g.from_line
         far = min(reached, key=lambda h: (-reached[h], self.field_order(h)))
         if not g.finishers:
-            why = "no field just before the line leads over it in the direction of travel"
+            why = phrase(N_("no field just before the line leads over it in the direction of travel"))
         else:
-            why = f"the way ends at {far}, {reached[far]} steps from the line"
+            why = phrase(N_("the way ends at {far}, {steps} steps from the line"), far=far, steps=reached[far])
         self.report(
             self.place("start"),
-            f"the track is not a closed loop: from the start line a car cannot drive round and back over it ({why})",
+            phrase(N_("the track is not a closed loop: from the start line a car cannot drive round and back over it ({why})"), why=why),
         )
 
     # every field part of the race
@@ -399,13 +401,13 @@ class _Checker:
         lost, dead = self.lost, self.dead
         self.groups(
             lost,
-            lambda h, more: f"the field {h} is not part of the race: a car cannot reach it from the start line "
-            f"driving in the direction of travel{more}",
+            lambda h, more: phrase(N_("the field {h} is not part of the race: a car cannot reach it from the start line "
+                                      "driving in the direction of travel{more}"), h=h, more=more),
         )
         self.groups(
             dead,
-            lambda h, more: f"the field {h} is not part of the race: it is a dead end – a car there cannot drive "
-            f"on round to the start line{more}",
+            lambda h, more: phrase(N_("the field {h} is not part of the race: it is a dead end – a car there cannot drive "
+                                      "on round to the start line{more}"), h=h, more=more),
         )
 
     def groups(self, bad: set[Hex], message: Callable[[Hex, str], str]) -> None:
@@ -426,7 +428,7 @@ class _Checker:
             left -= group
             firsts.append((first, len(group) - 1))
         for h, k in sorted(firsts, key=lambda f: self.position(f[0])):
-            more = f" (nor can {k} more field{'s' if k > 1 else ''} joined to it)" if k else ""
+            more: str = (phrase(N_(" (nor can {k} more fields joined to it)"), k=k) if k > 1 else phrase(N_(" (nor can 1 more field joined to it)"))) if k else ""
             self.at_field(h, message(h, more))
 
     # the midway field
@@ -437,11 +439,11 @@ class _Checker:
         if len(mids) > 1:
             mids.sort(key=self.kind_position)
         if not mids:
-            self.report(self.place("kinds", "lanes"), "no midway field: mark exactly one field of the track as midway (under kinds)")
+            self.report(self.place("kinds", "lanes"), phrase(N_("no midway field: mark exactly one field of the track as midway (under kinds)")))
         elif len(mids) > 1:
             self.report(
                 self.place(f"kinds.{mids[1]}"),
-                f"a second midway field {mids[1]}: a track has exactly one (the first is {mids[0]})",
+                phrase(N_("a second midway field {second}: a track has exactly one (the first is {first})"), second=mids[1], first=mids[0]),
             )
 
     def kind_position(self, h: Hex) -> tuple[int, int, int]:
@@ -610,18 +612,16 @@ class _Checker:
             target = h + DIRECTIONS[d]
             problem = None
             if not g._has(h):
-                problem = f"the arrow on {h} is not on a field of the track"
+                problem = phrase(N_("the arrow on {h} is not on a field of the track"), h=h)
             elif not g._has(target):
-                problem = f"the arrow on {h} points off the track: {target} ({DIRECTION_NAMES[d]} of it) is not a field"
+                problem = phrase(N_("the arrow on {h} points off the track: {target} ({direction} of it) is not a field"), h=h, target=target, direction=DIRECTION_NAMES[d])
             elif target not in g.neighbours(h):
-                problem = f"the arrow on {h} points at {target}, which a car cannot reach from it (the pit lane is joined only at its ends)"
+                problem = phrase(N_("the arrow on {h} points at {target}, which a car cannot reach from it (the pit lane is joined only at its ends)"), h=h, target=target)
             elif h in g.start and target in g.before_line:
-                problem = f"the arrow on {h} points back over the start line"
+                problem = phrase(N_("the arrow on {h} points back over the start line"), h=h)
             elif g.closed and h in g.progress and target in g.progress and g.progress[target] < g.progress[h]:
-                problem = (
-                    f"the arrow on {h} points against the direction of travel: {target} lies behind it "
-                    f"(progress {g.progress[target]} < {g.progress[h]})"
-                )
+                problem = phrase(N_("the arrow on {h} points against the direction of travel: {target} lies behind it "
+                                    "(progress {behind} < {here})"), h=h, target=target, behind=g.progress[target], here=g.progress[h])
             if problem:
                 self.report(place, problem)
                 self.bad_arrows.add(h)
@@ -642,21 +642,24 @@ class _Checker:
         lane, entry, exit_ = t.pit.fields, t.pit.entry, t.pit.exit
         for a, b in zip(lane, lane[1:]):
             if not _neighbours(a, b):
-                self.at_field(b, f"the pit lane breaks between {a} and {b}: its fields follow one another as neighbours")
+                self.at_field(b, phrase(N_("the pit lane breaks between {a} and {b}: its fields follow one another as neighbours"), a=a, b=b))
                 self.pit_joined = False
         for what, h, end, key in (("entry", entry, lane[0], "pit.entry"), ("exit", exit_, lane[-1], "pit.exit")):
-            which = "first" if what == "entry" else "last"
             if h not in t.fields:
-                self.report(self.place(key, "pit"), f"the pit {what} {h} is not a field of the track: the pit lane must be joined at both ends")
+                self.report(self.place(key, "pit"), phrase(N_("the pit entry {h} is not a field of the track: the pit lane must be joined at both ends")
+                                                           if what == "entry" else
+                                                           N_("the pit exit {h} is not a field of the track: the pit lane must be joined at both ends"), h=h))
                 self.pit_joined = False
             elif not _neighbours(h, end):
                 self.report(
                     self.place(key, "pit"),
-                    f"the pit {what} {h} is not next to the {which} field of the pit lane ({end}): the pit lane must be joined at both ends",
+                    phrase(N_("the pit entry {h} is not next to the first field of the pit lane ({end}): the pit lane must be joined at both ends")
+                           if what == "entry" else
+                           N_("the pit exit {h} is not next to the last field of the pit lane ({end}): the pit lane must be joined at both ends"), h=h, end=end),
                 )
                 self.pit_joined = False
         if entry == exit_ and self.pit_joined:
-            self.report(self.place("pit.exit", "pit"), f"the pit lane leaves and rejoins the track at the same field {entry}")
+            self.report(self.place("pit.exit", "pit"), phrase(N_("the pit lane leaves and rejoins the track at the same field {entry}"), entry=entry))
             self.pit_joined = False
 
     def pit_direction(self) -> None:
@@ -668,8 +671,8 @@ class _Checker:
         if entry in prog and exit_ in prog and prog[exit_] <= prog[entry]:
             self.report(
                 self.place("pit.exit", "pit"),
-                f"the pit exit {exit_} (progress {prog[exit_]}) must lie ahead of the entry {entry} "
-                f"(progress {prog[entry]}) in the direction of travel",
+                phrase(N_("the pit exit {exit} (progress {at_exit}) must lie ahead of the entry {entry} "
+                          "(progress {at_entry}) in the direction of travel"), exit=exit_, at_exit=prog[exit_], entry=entry, at_entry=prog[entry]),
             )
 
     # the Le Mans features and labels
@@ -677,13 +680,13 @@ class _Checker:
     def features(self) -> None:
         t, g = self.track, self.graph
         if t.field42 is not None and not g._has(t.field42):
-            self.report(self.place("field42"), f"the 42 field {t.field42} is not a field of the track")
+            self.report(self.place("field42"), phrase(N_("the 42 field {h} is not a field of the track"), h=t.field42))
         for h in t.dunlop:
             if not g._has(h):
-                self.report(self.place(f"dunlop.{h}", "dunlop"), f"the Dunlop bridge field {h} is not a field of the track")
+                self.report(self.place(f"dunlop.{h}", "dunlop"), phrase(N_("the Dunlop bridge field {h} is not a field of the track"), h=h))
         for i, lb in enumerate(t.labels):
             if not g._has(lb.at):
-                self.report(self.place(f"labels.{i}"), f"the label {lb.text!r} is not on a field of the track ({lb.at})")
+                self.report(self.place(f"labels.{i}"), phrase(N_("the label {text} is not on a field of the track ({at})"), text=repr(lb.text), at=lb.at))
 
 
 class DraftChecker(_Checker):

@@ -26,7 +26,7 @@ import pygame
 
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.racerbile.dangers import Analysis
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, Problem
@@ -897,7 +897,7 @@ class EditorScene(Scene):
             lane_width=self.lane_width if isinstance(tool, LaneTool) else None,
             image=image,
             checking=self.checking,
-            problems=tuple(ProblemRow(p.message, bool(p.fields)) for p in self.problems),
+            problems=tuple(ProblemRow(tr(p.message), bool(p.fields)) for p in self.problems),
             problem_scroll=self.problem_scroll,
             drive=self.drive.lines() if self.drive is not None else None,
             history=tuple(self.editor.history),
