@@ -295,3 +295,23 @@ def test_the_variant_and_the_game_read_as_names_not_ids(app: App, game: str) -> 
     overlay = HelpOverlay(app.fonts, game, app.screen.get_size(), None, GAMES[game].spec)
     heading = _("House rules of this match (variant {variant})").format(variant=_(VARIANT_LABELS[variant]))
     assert heading in overlay.text_lines
+
+
+def test_the_track_checkers_problems_are_english_for_the_command_line_and_german_in_the_editor(app: App) -> None:
+    """An empty sheet has no midway field and no start line: the checker's messages stay the English
+    text `main.py check` prints, and the editor's problem list shows them in German."""
+    from game.i18n import tr
+    from game.racerbile.editing import Editor
+    from game.ui.editor.editor import EditorScene
+
+    messages = [p.message for p in Editor().problems()]
+    assert "no midway field: mark exactly one field of the track as midway (under kinds)" in messages
+    set_language("de")
+    scene = EditorScene(app, Editor())
+    app.push(scene)
+    app.step(0.05)
+    de = catalog("de")
+    shown = [tr(m) for m in messages]
+    assert de["no midway field: mark exactly one field of the track as midway (under kinds)"] in shown
+    assert all(s != m for s, m in zip(shown, messages))
+    assert [str(m) for m in messages] == messages  # the same text as before, for files and the command line

@@ -461,30 +461,32 @@ class _Checker:
         for i, sp in enumerate(t.splits):
             key = f"splits.{i}"
             ok = True
-            parts = [("fork", sp.fork, f"{key}.fork"), ("rejoin", sp.rejoin, f"{key}.rejoin")]
-            parts += [(f"branch {name!r}", h, f"{key}.branch.{name}") for name, h in sp.branches]
+            parts: list[tuple[str, Hex, str]] = [(phrase(N_("fork")), sp.fork, f"{key}.fork"), (phrase(N_("rejoin")), sp.rejoin, f"{key}.rejoin")]
+            parts += [(phrase(N_("branch {name}"), name=repr(name)), h, f"{key}.branch.{name}") for name, h in sp.branches]
             for what, h, pkey in parts:
                 if h not in t.fields:
-                    self.report(self.place(pkey, key), f"the {what} {h} of the split {sp.name!r} is not a field of the track")
+                    self.report(self.place(pkey, key), phrase(N_("the {what} {h} of the split {split} is not a field of the track"), what=what, h=h, split=repr(sp.name)))
                     ok = False
             if len(sp.branches) < 2:
-                self.report(self.place(key), f"the split {sp.name!r} needs at least two branches")
+                self.report(self.place(key), phrase(N_("the split {split} needs at least two branches"), split=repr(sp.name)))
                 ok = False
             if sp.fork == sp.rejoin:
-                self.report(self.place(f"{key}.rejoin", key), f"the split {sp.name!r} forks and rejoins at the same field {sp.fork}")
+                self.report(self.place(f"{key}.rejoin", key), phrase(N_("the split {split} forks and rejoins at the same field {fork}"), split=repr(sp.name), fork=sp.fork))
                 ok = False
             seen: dict[Hex, str] = {}
             for name, h in sp.branches:
                 if h in (sp.fork, sp.rejoin):
                     self.report(
                         self.place(f"{key}.branch.{name}", key),
-                        f"the branch {name!r} of the split {sp.name!r} is named by its fork or rejoin {h}: name a field inside the branch",
+                        phrase(N_("the branch {branch} of the split {split} is named by its fork or rejoin {h}: name a field inside the branch"),
+                               branch=repr(name), split=repr(sp.name), h=h),
                     )
                     ok = False
                 elif h in seen:
                     self.report(
                         self.place(f"{key}.branch.{name}", key),
-                        f"the branches {seen[h]!r} and {name!r} of the split {sp.name!r} are named by the same field {h}",
+                        phrase(N_("the branches {one} and {other} of the split {split} are named by the same field {h}"),
+                               one=repr(seen[h]), other=repr(name), split=repr(sp.name), h=h),
                     )
                     ok = False
                 seen[h] = name
@@ -514,24 +516,26 @@ class _Checker:
         for name, h in sp.branches:
             bplace = self.place(f"{key}.branch.{name}", key)
             if h in self.dead or h in self.lost:
-                why = "it is a dead end" if h in self.dead else "a car cannot reach it from the line"
-                self.report(bplace, f"the branch {name!r} ({h}) of the split {sp.name!r} does not lead from the fork {sp.fork} to the rejoin {sp.rejoin}: {why}")
+                why = phrase(N_("it is a dead end")) if h in self.dead else phrase(N_("a car cannot reach it from the line"))
+                self.report(bplace, phrase(N_("the branch {branch} ({h}) of the split {split} does not lead from the fork {fork} to the rejoin {rejoin}: {why}"),
+                                           branch=repr(name), h=h, split=repr(sp.name), fork=sp.fork, rejoin=sp.rejoin, why=why))
                 continue
             b = g._find(h)
             if not between(b):
-                hint = " – is the rejoin before the fork?" if hi <= lo else ""
+                hint: str = phrase(N_(" – is the rejoin before the fork?")) if hi <= lo else ""
                 self.report(
                     bplace,
-                    f"the branch {name!r} ({h}) of the split {sp.name!r} does not lie between the fork {sp.fork} "
-                    f"(progress {lo}) and the rejoin {sp.rejoin} (progress {hi}){hint}",
+                    phrase(N_("the branch {branch} ({h}) of the split {split} does not lie between the fork {fork} "
+                              "(progress {lo}) and the rejoin {rejoin} (progress {hi}){hint}"),
+                           branch=repr(name), h=h, split=repr(sp.name), fork=sp.fork, lo=lo, rejoin=sp.rejoin, hi=hi, hint=hint),
                 )
                 continue
             if b in comp:
                 way = self.way(b, g._find(dict(sp.branches)[names[comp[b]]]), between)
                 self.report(
                     bplace,
-                    f"the branches {names[comp[b]]!r} and {name!r} of the split {sp.name!r} are not apart: a car can get from one "
-                    f"to the other without passing the fork or the rejoin{way}",
+                    phrase(N_("the branches {one} and {other} of the split {split} are not apart: a car can get from one "
+                              "to the other without passing the fork or the rejoin{way}"), one=repr(names[comp[b]]), other=repr(name), split=repr(sp.name), way=way),
                 )
                 continue
             c = len(names)
@@ -548,12 +552,13 @@ class _Checker:
             if not self.drivable(fork, rejoin, members, level):
                 near = members | {x for x in range(len(g.hexes)) if level(x) and any(n in members for n in links(x))}
                 if not any(fork in links(x) for x in near):
-                    why = f"does not start at the fork {sp.fork}"
+                    why = phrase(N_("the branch {branch} of the split {split} does not start at the fork {fork}"), branch=repr(name), split=repr(sp.name), fork=sp.fork)
                 elif not any(rejoin in links(x) for x in near):
-                    why = f"does not lead to the rejoin {sp.rejoin}"
+                    why = phrase(N_("the branch {branch} of the split {split} does not lead to the rejoin {rejoin}"), branch=repr(name), split=repr(sp.name), rejoin=sp.rejoin)
                 else:
-                    why = f"cannot be driven from the fork {sp.fork} to the rejoin {sp.rejoin} in the direction of travel"
-                self.report(bplace, f"the branch {name!r} of the split {sp.name!r} {why}")
+                    why = phrase(N_("the branch {branch} of the split {split} cannot be driven from the fork {fork} to the rejoin {rejoin} in the direction of travel"),
+                                 branch=repr(name), split=repr(sp.name), fork=sp.fork, rejoin=sp.rejoin)
+                self.report(bplace, why)
 
     def way(self, to: int, src: int, between: Callable[[int], bool]) -> str:
         """A short description of how two branches touch: the way from field `src` to field `to`."""
@@ -576,8 +581,8 @@ class _Checker:
         path.reverse()
         hexes = [g.hexes[x] for x in path]
         if len(hexes) <= 6:
-            return f" (by way of {' → '.join(map(str, hexes))})"
-        return f" (by way of {' → '.join(map(str, hexes[:3]))} … {' → '.join(map(str, hexes[-3:]))})"
+            return phrase(N_(" (by way of {path})"), path=" → ".join(map(str, hexes)))
+        return phrase(N_(" (by way of {path})"), path=f"{' → '.join(map(str, hexes[:3]))} … {' → '.join(map(str, hexes[-3:]))}")
 
     def drivable(self, fork: int, rejoin: int, branch: set[int], level: Callable[[int], bool]) -> bool:
         """Whether a car can drive from `fork` through `branch` into `rejoin`, never to lower progress
