@@ -289,8 +289,8 @@ def test_the_variant_and_the_game_read_as_names_not_ids(app: App, game: str) -> 
     choose(app, menu, game)
     assert menu.variant_menu is not None
     variant = GAMES[game].spec.variants[0]
-    shown = menu.variant_menu.selected_option
-    shown = shown[0] if isinstance(shown, tuple) else shown
+    selected = menu.variant_menu.selected_option
+    shown = selected[0] if isinstance(selected, tuple) else selected
     assert shown == _(VARIANT_LABELS[variant]) and shown != variant
     overlay = HelpOverlay(app.fonts, game, app.screen.get_size(), None, GAMES[game].spec)
     heading = _("House rules of this match (variant {variant})").format(variant=_(VARIANT_LABELS[variant]))
