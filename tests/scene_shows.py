@@ -126,9 +126,9 @@ def editor(app: App) -> None:
 
 def new_track(app: App) -> None:
     """The editor on an empty sheet: its problems listed (the validator's words, translated)."""
-    from game.ui.editor.editor import EditorScene
+    from game.ui.editor.editor import EditorScene, new_editor
 
-    app.push(EditorScene(app, Editor()))
+    app.push(EditorScene(app, new_editor()))
     frames(app)
 
 

@@ -1012,6 +1012,11 @@ class EditorScene(Scene):
 # --- opening the editor ----------------------------------------------------------------------------
 
 
+def new_editor() -> Editor:
+    """The editor on an empty sheet, the track named "New track" in the interface's language."""
+    return Editor(Draft(name=_("New track")))
+
+
 def open_editor(file: str | Path | None = None, template: str | None = None) -> Editor:
     """The editor for `file` (an existing track file; a path that does not exist yet: a new track
     to be saved there) or a shipped track as the template. Raises `InputError` for a file that
@@ -1027,7 +1032,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
             ed.path = p
         return ed
     if file is None:
-        return Editor()
+        return new_editor()
     p = Path(file)
     if p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
@@ -1107,7 +1112,7 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
             return
         try:
             if key == "new":
-                start(Editor())
+                start(new_editor())
             elif key.startswith("template:"):
                 start(open_editor(None, key.split(":", 1)[1]))
             elif key.startswith("open:"):
