@@ -315,3 +315,15 @@ def test_the_track_checkers_problems_are_english_for_the_command_line_and_german
     assert de["no midway field: mark exactly one field of the track as midway (under kinds)"] in shown
     assert all(s != m for s, m in zip(shown, messages))
     assert [str(m) for m in messages] == messages  # the same text as before, for files and the command line
+
+
+def test_the_practice_table_names_its_formation_in_words(app: App) -> None:
+    """bierpong.art5's formations: the practice table's status reads "Dreieck aus 10", not `triangle10`."""
+    from game.ui.pong.pong import PongScene
+
+    set_language("de")
+    pong = PongScene(app)
+    app.push(pong)
+    app.step(0.05)
+    assert pong.frame().status.startswith(catalog("de")["triangle of 10"] + " · ")
+    assert "triangle10" not in pong.frame().status

@@ -1,4 +1,4 @@
-"""Words for ids a screen would otherwise show raw: the kinds of bot."""
+"""Words for ids a screen would otherwise show raw: the kinds of bot, the cup formations."""
 from __future__ import annotations
 
 from game.i18n import N_, _
@@ -18,3 +18,17 @@ BOT_WORDS: dict[str, str] = {
 def bot_label(kind: str) -> str:
     """A bot kind as people read it ("Careful bot", "Vorsichtiger Bot"), in the current language."""
     return _(BOT_WORDS[kind]) if kind in BOT_WORDS else _("{kind} bot").format(kind=kind)
+
+
+FORMATION_WORDS: dict[str, str] = {  # physics.table.FORMATIONS
+    "triangle10": N_("triangle of 10"),
+    "six": N_("triangle of 6"),
+    "three": N_("triangle of 3"),
+    "diamond": N_("diamond of 4"),
+    "line": N_("line of 3"),
+}
+
+
+def formation_label(kind: str) -> str:
+    """A rack's formation as people read it ("triangle of 10", not `triangle10`)."""
+    return _(FORMATION_WORDS[kind]) if kind in FORMATION_WORDS else kind
