@@ -327,3 +327,17 @@ def test_the_practice_table_names_its_formation_in_words(app: App) -> None:
     app.step(0.05)
     assert pong.frame().status.startswith(catalog("de")["triangle of 10"] + " · ")
     assert "triangle10" not in pong.frame().status
+
+
+def test_the_editor_names_the_theme_in_words(app: App) -> None:
+    """Nåleøjet's night theme reads "Nacht" in the editor's facts, not `night`."""
+    from game.racerbile.editing import Editor
+    from game.racerbile.tracks import SHIPPED
+    from game.ui.editor.editor import EditorScene
+
+    set_language("de")
+    scene = EditorScene(app, Editor.open(SHIPPED / "naaleoejet.yaml"))
+    app.push(scene)
+    app.step(0.05)
+    facts = dict(scene.facts())
+    assert facts["theme"] == catalog("de")["night"] == "Nacht"

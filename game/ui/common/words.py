@@ -1,4 +1,5 @@
-"""Words for ids a screen would otherwise show raw: the kinds of bot, the cup formations."""
+"""Words for ids a screen would otherwise show raw: the kinds of bot, the cup formations, the
+track themes."""
 from __future__ import annotations
 
 from game.i18n import N_, _
@@ -32,3 +33,16 @@ FORMATION_WORDS: dict[str, str] = {  # physics.table.FORMATIONS
 def formation_label(kind: str) -> str:
     """A rack's formation as people read it ("triangle of 10", not `triangle10`)."""
     return _(FORMATION_WORDS[kind]) if kind in FORMATION_WORDS else kind
+
+
+THEME_WORDS: dict[str, str] = {  # game.racerbile.track.THEMES
+    "classic": N_("classic"),
+    "stalin": N_("Stalin"),
+    "lemans": N_("Le Mans"),
+    "night": N_("night"),
+}
+
+
+def theme_label(name: str) -> str:
+    """A track theme as people read it ("Nacht", not `night`)."""
+    return _(THEME_WORDS[name]) if name in THEME_WORDS else name

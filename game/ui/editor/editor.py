@@ -53,6 +53,7 @@ from game.ui.editor.editor_panels import (
 from game.ui.editor.editor_tools import KINDS, LEFT, TOOLS, Edit, ImageTool, LaneTool, Preview, Tool, fade_background, move_background, scale_background, ways_round
 from game.ui.common.modal import Confirm, ListDialog, Modal
 from game.ui.common.scene import Host, Scene
+from game.ui.common.words import theme_label
 
 CHECK_EVERY = 0.1  # seconds between validations while a drag goes on
 WHEEL_STEP = 1.15
@@ -602,7 +603,7 @@ class EditorScene(Scene):
         """C: the board's colours – and whether the hexes have pointy or flat tops."""
         now = "  " + _("(now)")
         tops = {"pointy": _("pointy tops"), "flat": _("flat tops")}
-        items = [(f"{t}{now if t == self.draft.theme else ''}", t) for t in THEMES]
+        items = [(f"{theme_label(t)}{now if t == self.draft.theme else ''}", t) for t in THEMES]
         items += [(f"{tops[o]}{now if o == self.draft.orientation else ''}", f"orientation:{o}") for o in ("pointy", "flat")]
 
         def chosen(key: str | None) -> None:
@@ -613,7 +614,7 @@ class EditorScene(Scene):
                 o = key.partition(":")[2]
                 self.apply(lambda d: d.set_orientation(o), tops[o])
             else:
-                self.apply(lambda d: d.set_theme(key), _("theme {name}").format(name=key))
+                self.apply(lambda d: d.set_theme(key), _("theme {name}").format(name=theme_label(key)))
 
         self.modal = ListDialog(self.fonts, self.host.size, _("The theme"), _("The colours of the board and the hexes' tops"), items, _("Choose"), chosen, panel_size=(460, 440))
 
@@ -923,7 +924,7 @@ class EditorScene(Scene):
             (N_("arrows · splits"), f"{len(d.arrows)} · {len(d.splits)}"),
             (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + _("{n} fields").format(n=len(d.dunlop))),
             (N_("labels"), f"{len(d.labels)}"),
-            (N_("theme"), d.theme),
+            (N_("theme"), theme_label(d.theme)),
         ]
         self._facts = (d, self.lap, tuple(out))
         return self._facts[2]
