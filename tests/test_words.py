@@ -341,3 +341,28 @@ def test_the_editor_names_the_theme_in_words(app: App) -> None:
     app.step(0.05)
     facts = dict(scene.facts())
     assert facts["theme"] == catalog("de")["night"] == "Nacht"
+
+
+def test_a_bierpong_record_with_spaced_names_goes_through_the_referee(tmp_path: Path) -> None:
+    """bierpong.art8 and bierpong.art1 in a record file: teams and players with spaces, a throw written
+    as YAML's `Anna Lena: hit 2` and the notation's quoted forms, refereed by `main.py referee`."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    record = tmp_path / "spaced.yaml"
+    record.write_text(
+        "game: bierpong\n"
+        "teams:\n"
+        "  Die Füchse: [Anna Lena, Ben]\n"
+        "  Die Eulen: [Cem Can, Dana]\n"
+        "play:\n"
+        "  - throw-off 'Anna Lena' hit 2, 'Cem Can' miss\n"
+        "  - \"'Die Füchse' begin\"\n"
+        "  - Anna Lena: hit 1\n"
+        "  - Ben: miss\n",
+        encoding="utf-8",
+    )
+    p = subprocess.run([sys.executable, str(root / "main.py"), "referee", str(record)], capture_output=True, text=True, cwd=root, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert "Anna Lena" in p.stdout and "Die Eulen" in p.stdout
