@@ -68,7 +68,8 @@ class Replay:
         self.log = log
         self._journal = journal
         try:
-            m, steps = Match.replaying(log, file, keep_saved=True)
+            # the replayed entries, not the saved ones: their rulings are phrases a viewer translates
+            m, steps = Match.replaying(log, file, keep_saved=False)
         except InputError as e:
             raise (at_journal_line(e) if journal else e) from None
         self._marks: list[int] = [1]  # entry counts: 1 (the start) and every `KEEP`
@@ -99,7 +100,9 @@ class Replay:
         until = time.perf_counter() + seconds
         try:
             with paused_gc():
+                entries, replayed = self.log.entries, m.log.entries
                 for n in steps:
+                    entries[n - 1] = replayed[n - 1]  # equal to the saved entry, and one copy is held
                     if n % KEEP == 0:
                         self._marks.append(n)
                         self._mark_states.append(m.state)

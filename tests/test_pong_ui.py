@@ -170,7 +170,7 @@ def test_re_rack_and_formations(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode="3"))
     app.step(0.0)
     assert scene.kind == "three" and len(scene.table.cups()) == 3
-    assert scene.feed[-1][1] == "— racked: three —"
+    assert scene.feed[-1][1] == "— racked: triangle of 3 —"  # the formation in words, not its id
 
 
 def test_the_pong_command_runs_headless(tmp_path: Path) -> None:

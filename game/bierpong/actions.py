@@ -21,12 +21,35 @@
   end of round                     the round is over (only needed after a last hit that could be called)
   time                             the timer ran out (bierpong.art9)
   clock 5                          the game clock ran 5 more seconds (bierpong.art9; logged by the live table)
+
+A name with a space (or a quote, a colon, a comma, an ampersand) is quoted as in a shell, as the
+race notation quotes it: `'Anna Lena': hit 3`, `'Die Füchse' begin`, `throw-off 'Anna Lena' miss`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from game.bierpong.outcome import Outcome, parse_outcome
+
+_PLAIN = re.compile(r"[^\s'\"\\:,&|]+")  # a name written as it is; anything else is quoted
+_QUOTED = re.compile(r"(?:'[^']*'|\"(?:[^\"\\]|\\.)*\")+")  # adjacent quoted parts: one name
+_HOLE = "\x00{}\x00"  # a quoted name's stand-in while a line is parsed
+
+
+def name_text(name: str) -> str:
+    """A name as the notation writes it: as it is, or quoted as a shell quotes it (`'Anna Lena'`)."""
+    if _PLAIN.fullmatch(name):
+        return name
+    return "'" + name.replace("'", "'\"'\"'") + "'"
+
+
+def _unquote(part: str) -> str:
+    out: list[str] = []
+    for m in re.finditer(r"'([^']*)'|\"((?:[^\"\\]|\\.)*)\"", part):
+        out.append(m.group(1) if m.group(1) is not None else re.sub(r"\\(.)", r"\1", m.group(2)))
+    return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +60,7 @@ class Throwoff:
     b_out: Outcome
 
     def __str__(self) -> str:
-        return f"throw-off {self.a} {self.a_out}, {self.b} {self.b_out}"
+        return f"throw-off {name_text(self.a)} {self.a_out}, {name_text(self.b)} {self.b_out}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +71,7 @@ class ThrowoffBall:
     outcome: Outcome
 
     def __str__(self) -> str:
-        return f"throw-off {self.player} {self.outcome}"
+        return f"throw-off {name_text(self.player)} {self.outcome}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +79,7 @@ class Begin:
     team: str
 
     def __str__(self) -> str:
-        return f"{self.team} begin"
+        return f"{name_text(self.team)} begin"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +88,7 @@ class Throw:
     outcome: Outcome
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.outcome}"
+        return f"{name_text(self.player)}: {self.outcome}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +110,7 @@ class Call:
     cup: int | None = None  # the island's cup
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.word}" + (f" {self.cup}" if self.cup is not None else "")
+        return f"{name_text(self.player)}: {self.word}" + (f" {self.cup}" if self.cup is not None else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +119,7 @@ class Swat:
     thrower: str
 
     def __str__(self) -> str:
-        return f"{self.defender} swats {self.thrower}"
+        return f"{name_text(self.defender)} swats {name_text(self.thrower)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +128,7 @@ class Catch:
     thrower: str
 
     def __str__(self) -> str:
-        return f"{self.catcher} catches {self.thrower}"
+        return f"{name_text(self.catcher)} catches {name_text(self.thrower)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +136,7 @@ class Fetch:
     player: str
 
     def __str__(self) -> str:
-        return f"{self.player} fetches"
+        return f"{name_text(self.player)} fetches"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +145,7 @@ class Remove:
     cups: tuple[int, ...]  # the hit (special) cup first, then the extras
 
     def __str__(self) -> str:
-        return f"{self.team} remove " + " ".join(str(c) for c in self.cups)
+        return f"{name_text(self.team)} remove " + " ".join(str(c) for c in self.cups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +154,7 @@ class Leave:
     cup: int
 
     def __str__(self) -> str:
-        return f"{self.team} leave {self.cup}"
+        return f"{name_text(self.team)} leave {self.cup}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +166,7 @@ class KnockOver:
     more: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.player} knocks over " + " ".join(str(c) for c in (self.cup, *self.more))
+        return f"{name_text(self.player)} knocks over " + " ".join(str(c) for c in (self.cup, *self.more))
 
 
 FOULS = ("elbow", "blow", "early", "forgot")
@@ -155,7 +178,7 @@ class Foul:
     player: str
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.player}"
+        return f"{self.kind} {name_text(self.player)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +218,32 @@ def _cups(words: list[str]) -> tuple[int, ...]:
 
 
 def parse_action(text: str) -> Action:
-    """The inverse of `str(action)`; ValueError naming the forms otherwise."""
-    t = " ".join(text.split())
+    """The inverse of `str(action)`; ValueError naming the forms otherwise (names may be quoted)."""
+    names: list[str] = []
+
+    def hole(m: re.Match[str]) -> str:
+        names.append(_unquote(m.group(0)))
+        return _HOLE.format(len(names) - 1)
+
+    held = _QUOTED.sub(hole, text) if ("'" in text or '"' in text) else text
+    action = _parse(held, text)
+    return _filled(action, names) if names else action
+
+
+def _filled(action: Any, names: list[str]) -> Any:
+    """`action` with each quoted name's stand-in replaced by the name."""
+    changes: dict[str, Any] = {}
+    for f in fields(action):
+        v = getattr(action, f.name)
+        if isinstance(v, str) and "\x00" in v:
+            changes[f.name] = re.sub("\x00(\\d+)\x00", lambda m: names[int(m.group(1))], v)
+        elif isinstance(v, (Throw,)):
+            changes[f.name] = _filled(v, names)
+    return replace(action, **changes) if changes else action
+
+
+def _parse(held: str, text: str) -> Action:
+    t = " ".join(held.split())
     try:
         if t == "end of round":
             return EndRound()
@@ -219,7 +266,7 @@ def parse_action(text: str) -> Action:
                 return Together(f, s)
         if ": " in t:
             who, _, what = t.partition(": ")
-            if who and " " not in who:
+            if who and _PLAIN.fullmatch(who.replace("\x00", "")):
                 for word in CALLS:
                     if what == word:
                         return Call(who, word)

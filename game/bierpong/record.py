@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from game.bierpong.actions import parse_action
+from game.bierpong.actions import name_text, parse_action
 from game.errors import IllegalAction
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ruling import Ruling, What
@@ -93,16 +93,16 @@ def _teams(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
         if isinstance(v, yaml.SequenceNode):
             for m in doc.sequence(v, "a team's players"):
                 name = doc.text(m, "a player's name")
-                if not name.strip() or " " in name or name in seen:
-                    raise doc.error(m, f"{name!r}: a player needs a one-word name, unique in the game")
+                if not name.strip() or name != name.strip() or name in seen:
+                    raise doc.error(m, f"{name!r}: a player needs a name (spaces inside are fine), unique in the game")
                 seen.add(name)
                 members.append(name)
         else:
             raise doc.error(v, "list a team's players: Foxes: [Ann, Ben]")
         if not 1 <= len(members) <= 4:
             raise doc.error(v, f"a team has 1 to 4 players, not {len(members)}")
-        if " " in k.value or k.value in seen:
-            raise doc.error(k, f"{k.value!r}: a team needs a one-word name, unlike its players'")
+        if not k.value.strip() or k.value != k.value.strip() or k.value in seen:
+            raise doc.error(k, f"{k.value!r}: a team needs a name (spaces inside are fine), unlike its players'")
         seen.add(k.value)
         out.append(PlayerSpec(k.value, drivers=tuple(members)))
     if len(out) != 2:
@@ -139,7 +139,7 @@ def referee_pong(doc: Doc, path: str | Path) -> BierpongReport:
         where: yaml.Node = node
         if isinstance(node, yaml.MappingNode) and len(node.value) == 1:
             k, v = node.value[0]
-            text = f"{k.value}: {v.value}" if isinstance(v, yaml.ScalarNode) else ""
+            text = f"{name_text(str(k.value))}: {v.value}" if isinstance(v, yaml.ScalarNode) else ""  # "Anna Lena: hit 3"
             where = v
         elif isinstance(node, yaml.ScalarNode):
             text = str(node.value)

@@ -59,3 +59,45 @@ def find_track(ref: str) -> FoundTrack:
                 if t.content_hash.startswith(ref.lower()):
                     return FoundTrack(f.stem if folder == SHIPPED else str(f), t)
     raise ValueError(f"no track {ref!r}: name a shipped track ({', '.join(shipped_names())}), a .yaml file, or a content hash")
+
+
+_SPELT_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa",
+                            "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"})
+
+
+def ascii_name(text: str) -> str:
+    """`text` in ASCII letters: German and Danish letters spelt out (ü → ue, ø → oe, å → aa), other
+    accents dropped (é → e), anything else left out."""
+    import unicodedata
+
+    spelt = unicodedata.normalize("NFKD", text.translate(_SPELT_OUT))
+    return spelt.encode("ascii", "ignore").decode("ascii")
+
+
+@lru_cache(maxsize=64)
+def _title(path: str, mtime: float) -> str:
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.safe_load(fh)
+    except (OSError, ValueError, yaml.YAMLError):
+        return ""
+    name = data.get("name") if isinstance(data, dict) else None
+    return name.strip() if isinstance(name, str) else ""
+
+
+def track_title(path: str | Path) -> str:
+    """The name a track file gives itself ("Nåleøjet"), not its file name; the file's stem when it
+    names none (or cannot be read)."""
+    p = Path(path)
+    try:
+        mtime = p.stat().st_mtime
+    except OSError:
+        return p.stem
+    return _title(str(p.resolve()), mtime) or p.stem
+
+
+def shipped_title(name: str) -> str:
+    """The name a shipped track (`naaleoejet`) gives itself: "Nåleøjet"."""
+    return track_title(SHIPPED / f"{name}.yaml")

@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from game.errors import InputError
+from game.i18n import N_
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.racerbile.track import Kind, Track, TrackGraph
 from game.racerbile.trackfile import Place, TrackSource, parse_path, read_track
 from game.racerbile.trackwriter import _chains as chains
 from game.racerbile.trackwriter import _Order
 from game.racerbile.trackwriter import paths as write_paths
+from game.rules.phrase import phrase
 
 Where = tuple[str, str | None]  # a `TrackSource.places` key and the one to fall back on
 
@@ -271,27 +273,27 @@ class _Checker:
             lone = next(h for h in t.start if h not in group)
             self.report(
                 self.place(f"start.{lone}", "start"),
-                f"the start fields are not side by side: {lone} is not next to {first} and the others – "
-                f"the start fields are one row of neighbours across the track",
+                phrase(N_("the start fields are not side by side: {lone} is not next to {first} and the others – "
+                          "the start fields are one row of neighbours across the track"), lone=lone, first=first),
             )
         for h in t.start:
             if (h[0] + dq, h[1] + dr) in start:
                 self.report(
                     self.place(f"start.{h + ahead}", "start"),
-                    f"the start field {h + ahead} is in front of {h} along the heading ({hname}): "
-                    f"the start fields stand side by side across the direction of travel",
+                    phrase(N_("the start field {ahead} is in front of {h} along the heading ({heading}): "
+                              "the start fields stand side by side across the direction of travel"), ahead=h + ahead, h=h, heading=hname),
                 )
         for h in t.start:
             if (h[0] + dq, h[1] + dr) not in t.fields:
                 self.report(
                     self.place(f"start.{h}", "start"),
-                    f"the start field {h} has no field of the track ahead of it in the heading ({hname})",
+                    phrase(N_("the start field {h} has no field of the track ahead of it in the heading ({heading})"), h=h, heading=hname),
                 )
         if not g.before_line:
             self.report(
                 self.place("start"),
-                f"no fields just before the start line: the track must come round to the start fields "
-                f"from behind (against the heading {hname})",
+                phrase(N_("no fields just before the start line: the track must come round to the start fields "
+                          "from behind (against the heading {heading})"), heading=hname),
             )
             return
         ways = [_OFFSETS[(t.heading + k) % 6] for k in (-1, 0, 1)]
@@ -303,8 +305,8 @@ class _Checker:
             n = next(n for n in g.neighbours(b) if n in past)
             self.report(
                 self.place("start"),
-                f"the start line has a gap: {b} just before it and {n} just past it are neighbours – "
-                f"the start fields must reach across the whole track",
+                phrase(N_("the start line has a gap: {b} just before it and {n} just past it are neighbours – "
+                          "the start fields must reach across the whole track"), b=b, n=n),
             )
 
     # the closed loop
@@ -316,12 +318,12 @@ class _Checker:
         reached = g.from_line
         far = min(reached, key=lambda h: (-reached[h], self.field_order(h)))
         if not g.finishers:
-            why = "no field just before the line leads over it in the direction of travel"
+            why = phrase(N_("no field just before the line leads over it in the direction of travel"))
         else:
-            why = f"the way ends at {far}, {reached[far]} steps from the line"
+            why = phrase(N_("the way ends at {far}, {steps} steps from the line"), far=far, steps=reached[far])
         self.report(
             self.place("start"),
-            f"the track is not a closed loop: from the start line a car cannot drive round and back over it ({why})",
+            phrase(N_("the track is not a closed loop: from the start line a car cannot drive round and back over it ({why})"), why=why),
         )
 
     # every field part of the race
@@ -399,13 +401,13 @@ class _Checker:
         lost, dead = self.lost, self.dead
         self.groups(
             lost,
-            lambda h, more: f"the field {h} is not part of the race: a car cannot reach it from the start line "
-            f"driving in the direction of travel{more}",
+            lambda h, more: phrase(N_("the field {h} is not part of the race: a car cannot reach it from the start line "
+                                      "driving in the direction of travel{more}"), h=h, more=more),
         )
         self.groups(
             dead,
-            lambda h, more: f"the field {h} is not part of the race: it is a dead end – a car there cannot drive "
-            f"on round to the start line{more}",
+            lambda h, more: phrase(N_("the field {h} is not part of the race: it is a dead end – a car there cannot drive "
+                                      "on round to the start line{more}"), h=h, more=more),
         )
 
     def groups(self, bad: set[Hex], message: Callable[[Hex, str], str]) -> None:
@@ -426,7 +428,7 @@ class _Checker:
             left -= group
             firsts.append((first, len(group) - 1))
         for h, k in sorted(firsts, key=lambda f: self.position(f[0])):
-            more = f" (nor can {k} more field{'s' if k > 1 else ''} joined to it)" if k else ""
+            more: str = (phrase(N_(" (nor can {k} more fields joined to it)"), k=k) if k > 1 else phrase(N_(" (nor can 1 more field joined to it)"))) if k else ""
             self.at_field(h, message(h, more))
 
     # the midway field
@@ -437,11 +439,11 @@ class _Checker:
         if len(mids) > 1:
             mids.sort(key=self.kind_position)
         if not mids:
-            self.report(self.place("kinds", "lanes"), "no midway field: mark exactly one field of the track as midway (under kinds)")
+            self.report(self.place("kinds", "lanes"), phrase(N_("no midway field: mark exactly one field of the track as midway (under kinds)")))
         elif len(mids) > 1:
             self.report(
                 self.place(f"kinds.{mids[1]}"),
-                f"a second midway field {mids[1]}: a track has exactly one (the first is {mids[0]})",
+                phrase(N_("a second midway field {second}: a track has exactly one (the first is {first})"), second=mids[1], first=mids[0]),
             )
 
     def kind_position(self, h: Hex) -> tuple[int, int, int]:
@@ -459,30 +461,32 @@ class _Checker:
         for i, sp in enumerate(t.splits):
             key = f"splits.{i}"
             ok = True
-            parts = [("fork", sp.fork, f"{key}.fork"), ("rejoin", sp.rejoin, f"{key}.rejoin")]
-            parts += [(f"branch {name!r}", h, f"{key}.branch.{name}") for name, h in sp.branches]
+            parts: list[tuple[str, Hex, str]] = [(phrase(N_("fork")), sp.fork, f"{key}.fork"), (phrase(N_("rejoin")), sp.rejoin, f"{key}.rejoin")]
+            parts += [(phrase(N_("branch {name}"), name=repr(name)), h, f"{key}.branch.{name}") for name, h in sp.branches]
             for what, h, pkey in parts:
                 if h not in t.fields:
-                    self.report(self.place(pkey, key), f"the {what} {h} of the split {sp.name!r} is not a field of the track")
+                    self.report(self.place(pkey, key), phrase(N_("the {what} {h} of the split {split} is not a field of the track"), what=what, h=h, split=repr(sp.name)))
                     ok = False
             if len(sp.branches) < 2:
-                self.report(self.place(key), f"the split {sp.name!r} needs at least two branches")
+                self.report(self.place(key), phrase(N_("the split {split} needs at least two branches"), split=repr(sp.name)))
                 ok = False
             if sp.fork == sp.rejoin:
-                self.report(self.place(f"{key}.rejoin", key), f"the split {sp.name!r} forks and rejoins at the same field {sp.fork}")
+                self.report(self.place(f"{key}.rejoin", key), phrase(N_("the split {split} forks and rejoins at the same field {fork}"), split=repr(sp.name), fork=sp.fork))
                 ok = False
             seen: dict[Hex, str] = {}
             for name, h in sp.branches:
                 if h in (sp.fork, sp.rejoin):
                     self.report(
                         self.place(f"{key}.branch.{name}", key),
-                        f"the branch {name!r} of the split {sp.name!r} is named by its fork or rejoin {h}: name a field inside the branch",
+                        phrase(N_("the branch {branch} of the split {split} is named by its fork or rejoin {h}: name a field inside the branch"),
+                               branch=repr(name), split=repr(sp.name), h=h),
                     )
                     ok = False
                 elif h in seen:
                     self.report(
                         self.place(f"{key}.branch.{name}", key),
-                        f"the branches {seen[h]!r} and {name!r} of the split {sp.name!r} are named by the same field {h}",
+                        phrase(N_("the branches {one} and {other} of the split {split} are named by the same field {h}"),
+                               one=repr(seen[h]), other=repr(name), split=repr(sp.name), h=h),
                     )
                     ok = False
                 seen[h] = name
@@ -512,24 +516,26 @@ class _Checker:
         for name, h in sp.branches:
             bplace = self.place(f"{key}.branch.{name}", key)
             if h in self.dead or h in self.lost:
-                why = "it is a dead end" if h in self.dead else "a car cannot reach it from the line"
-                self.report(bplace, f"the branch {name!r} ({h}) of the split {sp.name!r} does not lead from the fork {sp.fork} to the rejoin {sp.rejoin}: {why}")
+                why = phrase(N_("it is a dead end")) if h in self.dead else phrase(N_("a car cannot reach it from the line"))
+                self.report(bplace, phrase(N_("the branch {branch} ({h}) of the split {split} does not lead from the fork {fork} to the rejoin {rejoin}: {why}"),
+                                           branch=repr(name), h=h, split=repr(sp.name), fork=sp.fork, rejoin=sp.rejoin, why=why))
                 continue
             b = g._find(h)
             if not between(b):
-                hint = " – is the rejoin before the fork?" if hi <= lo else ""
+                hint: str = phrase(N_(" – is the rejoin before the fork?")) if hi <= lo else ""
                 self.report(
                     bplace,
-                    f"the branch {name!r} ({h}) of the split {sp.name!r} does not lie between the fork {sp.fork} "
-                    f"(progress {lo}) and the rejoin {sp.rejoin} (progress {hi}){hint}",
+                    phrase(N_("the branch {branch} ({h}) of the split {split} does not lie between the fork {fork} "
+                              "(progress {lo}) and the rejoin {rejoin} (progress {hi}){hint}"),
+                           branch=repr(name), h=h, split=repr(sp.name), fork=sp.fork, lo=lo, rejoin=sp.rejoin, hi=hi, hint=hint),
                 )
                 continue
             if b in comp:
                 way = self.way(b, g._find(dict(sp.branches)[names[comp[b]]]), between)
                 self.report(
                     bplace,
-                    f"the branches {names[comp[b]]!r} and {name!r} of the split {sp.name!r} are not apart: a car can get from one "
-                    f"to the other without passing the fork or the rejoin{way}",
+                    phrase(N_("the branches {one} and {other} of the split {split} are not apart: a car can get from one "
+                              "to the other without passing the fork or the rejoin{way}"), one=repr(names[comp[b]]), other=repr(name), split=repr(sp.name), way=way),
                 )
                 continue
             c = len(names)
@@ -546,12 +552,13 @@ class _Checker:
             if not self.drivable(fork, rejoin, members, level):
                 near = members | {x for x in range(len(g.hexes)) if level(x) and any(n in members for n in links(x))}
                 if not any(fork in links(x) for x in near):
-                    why = f"does not start at the fork {sp.fork}"
+                    why = phrase(N_("the branch {branch} of the split {split} does not start at the fork {fork}"), branch=repr(name), split=repr(sp.name), fork=sp.fork)
                 elif not any(rejoin in links(x) for x in near):
-                    why = f"does not lead to the rejoin {sp.rejoin}"
+                    why = phrase(N_("the branch {branch} of the split {split} does not lead to the rejoin {rejoin}"), branch=repr(name), split=repr(sp.name), rejoin=sp.rejoin)
                 else:
-                    why = f"cannot be driven from the fork {sp.fork} to the rejoin {sp.rejoin} in the direction of travel"
-                self.report(bplace, f"the branch {name!r} of the split {sp.name!r} {why}")
+                    why = phrase(N_("the branch {branch} of the split {split} cannot be driven from the fork {fork} to the rejoin {rejoin} in the direction of travel"),
+                                 branch=repr(name), split=repr(sp.name), fork=sp.fork, rejoin=sp.rejoin)
+                self.report(bplace, why)
 
     def way(self, to: int, src: int, between: Callable[[int], bool]) -> str:
         """A short description of how two branches touch: the way from field `src` to field `to`."""
@@ -574,8 +581,8 @@ class _Checker:
         path.reverse()
         hexes = [g.hexes[x] for x in path]
         if len(hexes) <= 6:
-            return f" (by way of {' → '.join(map(str, hexes))})"
-        return f" (by way of {' → '.join(map(str, hexes[:3]))} … {' → '.join(map(str, hexes[-3:]))})"
+            return phrase(N_(" (by way of {path})"), path=" → ".join(map(str, hexes)))
+        return phrase(N_(" (by way of {path})"), path=f"{' → '.join(map(str, hexes[:3]))} … {' → '.join(map(str, hexes[-3:]))}")
 
     def drivable(self, fork: int, rejoin: int, branch: set[int], level: Callable[[int], bool]) -> bool:
         """Whether a car can drive from `fork` through `branch` into `rejoin`, never to lower progress
@@ -610,18 +617,16 @@ class _Checker:
             target = h + DIRECTIONS[d]
             problem = None
             if not g._has(h):
-                problem = f"the arrow on {h} is not on a field of the track"
+                problem = phrase(N_("the arrow on {h} is not on a field of the track"), h=h)
             elif not g._has(target):
-                problem = f"the arrow on {h} points off the track: {target} ({DIRECTION_NAMES[d]} of it) is not a field"
+                problem = phrase(N_("the arrow on {h} points off the track: {target} ({direction} of it) is not a field"), h=h, target=target, direction=DIRECTION_NAMES[d])
             elif target not in g.neighbours(h):
-                problem = f"the arrow on {h} points at {target}, which a car cannot reach from it (the pit lane is joined only at its ends)"
+                problem = phrase(N_("the arrow on {h} points at {target}, which a car cannot reach from it (the pit lane is joined only at its ends)"), h=h, target=target)
             elif h in g.start and target in g.before_line:
-                problem = f"the arrow on {h} points back over the start line"
+                problem = phrase(N_("the arrow on {h} points back over the start line"), h=h)
             elif g.closed and h in g.progress and target in g.progress and g.progress[target] < g.progress[h]:
-                problem = (
-                    f"the arrow on {h} points against the direction of travel: {target} lies behind it "
-                    f"(progress {g.progress[target]} < {g.progress[h]})"
-                )
+                problem = phrase(N_("the arrow on {h} points against the direction of travel: {target} lies behind it "
+                                    "(progress {behind} < {here})"), h=h, target=target, behind=g.progress[target], here=g.progress[h])
             if problem:
                 self.report(place, problem)
                 self.bad_arrows.add(h)
@@ -642,21 +647,24 @@ class _Checker:
         lane, entry, exit_ = t.pit.fields, t.pit.entry, t.pit.exit
         for a, b in zip(lane, lane[1:]):
             if not _neighbours(a, b):
-                self.at_field(b, f"the pit lane breaks between {a} and {b}: its fields follow one another as neighbours")
+                self.at_field(b, phrase(N_("the pit lane breaks between {a} and {b}: its fields follow one another as neighbours"), a=a, b=b))
                 self.pit_joined = False
         for what, h, end, key in (("entry", entry, lane[0], "pit.entry"), ("exit", exit_, lane[-1], "pit.exit")):
-            which = "first" if what == "entry" else "last"
             if h not in t.fields:
-                self.report(self.place(key, "pit"), f"the pit {what} {h} is not a field of the track: the pit lane must be joined at both ends")
+                self.report(self.place(key, "pit"), phrase(N_("the pit entry {h} is not a field of the track: the pit lane must be joined at both ends")
+                                                           if what == "entry" else
+                                                           N_("the pit exit {h} is not a field of the track: the pit lane must be joined at both ends"), h=h))
                 self.pit_joined = False
             elif not _neighbours(h, end):
                 self.report(
                     self.place(key, "pit"),
-                    f"the pit {what} {h} is not next to the {which} field of the pit lane ({end}): the pit lane must be joined at both ends",
+                    phrase(N_("the pit entry {h} is not next to the first field of the pit lane ({end}): the pit lane must be joined at both ends")
+                           if what == "entry" else
+                           N_("the pit exit {h} is not next to the last field of the pit lane ({end}): the pit lane must be joined at both ends"), h=h, end=end),
                 )
                 self.pit_joined = False
         if entry == exit_ and self.pit_joined:
-            self.report(self.place("pit.exit", "pit"), f"the pit lane leaves and rejoins the track at the same field {entry}")
+            self.report(self.place("pit.exit", "pit"), phrase(N_("the pit lane leaves and rejoins the track at the same field {entry}"), entry=entry))
             self.pit_joined = False
 
     def pit_direction(self) -> None:
@@ -668,8 +676,8 @@ class _Checker:
         if entry in prog and exit_ in prog and prog[exit_] <= prog[entry]:
             self.report(
                 self.place("pit.exit", "pit"),
-                f"the pit exit {exit_} (progress {prog[exit_]}) must lie ahead of the entry {entry} "
-                f"(progress {prog[entry]}) in the direction of travel",
+                phrase(N_("the pit exit {exit} (progress {at_exit}) must lie ahead of the entry {entry} "
+                          "(progress {at_entry}) in the direction of travel"), exit=exit_, at_exit=prog[exit_], entry=entry, at_entry=prog[entry]),
             )
 
     # the Le Mans features and labels
@@ -677,13 +685,13 @@ class _Checker:
     def features(self) -> None:
         t, g = self.track, self.graph
         if t.field42 is not None and not g._has(t.field42):
-            self.report(self.place("field42"), f"the 42 field {t.field42} is not a field of the track")
+            self.report(self.place("field42"), phrase(N_("the 42 field {h} is not a field of the track"), h=t.field42))
         for h in t.dunlop:
             if not g._has(h):
-                self.report(self.place(f"dunlop.{h}", "dunlop"), f"the Dunlop bridge field {h} is not a field of the track")
+                self.report(self.place(f"dunlop.{h}", "dunlop"), phrase(N_("the Dunlop bridge field {h} is not a field of the track"), h=h))
         for i, lb in enumerate(t.labels):
             if not g._has(lb.at):
-                self.report(self.place(f"labels.{i}"), f"the label {lb.text!r} is not on a field of the track ({lb.at})")
+                self.report(self.place(f"labels.{i}"), phrase(N_("the label {text} is not on a field of the track ({at})"), text=repr(lb.text), at=lb.at))
 
 
 class DraftChecker(_Checker):

@@ -59,7 +59,7 @@ RACERBILE: tuple[RuleText, ...] = (
     ),
     RuleText(
         "racerbile.start",
-        N_("Start order (Babybile)"),
+        N_("Start order: the roll"),
         N_("Everybody rolls; highest goes first, the next highest second, equal rolls roll again among "
            "themselves; play runs counter-clockwise."),
         N_("The opener's cap goes on the field bordering the start line, not on one the line cuts through. "

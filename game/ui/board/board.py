@@ -16,6 +16,7 @@ from game.ui.board import board_art as art
 from game.ui.common import theme
 from game.ui.board.board_view import BoardView, CapView
 from game.ui.common.scene import Host, Scene
+from game.ui.common.words import theme_label
 
 WHEEL_STEP = 1.15
 KEY_ZOOM = 1.25
@@ -106,7 +107,8 @@ class BoardScene(Scene):
         f = self.fonts
         name = f.shadowed(t.name, int(24 * self.s), theme.CREAM, "serif", 2)
         by = f.text(_("by {author}").format(author=t.author), int(15 * self.s), theme.MUTED, "italic")
-        facts = f"lap {g.lap_length} · {len(t.fields)} fields" + (f" + {len(t.pit.fields)} pit" if t.pit else "") + f" · {t.theme} · #{t.content_hash[:10]}"
+        facts = _("lap {lap} · {n} fields").format(lap=g.lap_length, n=len(t.fields)) + (
+            " + " + _("{n} in the pit").format(n=len(t.pit.fields)) if t.pit else "") + f" · {theme_label(t.theme)} · #{t.content_hash[:10]}"
         stats = f.text(facts, int(15 * self.s), theme.BRASS)
         pad = int(14 * self.s)
         bar.blit(name, (pad, (h - name.get_height()) // 2))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.errors import InputError
 from game.racerbile.track import Track
 from game.ui.common import theme
@@ -67,7 +68,8 @@ def title_strip(fonts: Fonts, track: Track, width: int) -> pygame.Surface:
     s = max(0.7, min(1.6, width / 1600))
     name = fonts.shadowed(track.name, int(22 * s), theme.CREAM, "serif", 2)
     facts = fonts.text(
-        f"by {track.author} · lap {track.graph.lap_length} · {len(track.fields)} fields · #{track.content_hash[:10]}",
+        _("by {author}").format(author=track.author) + " · " + _("lap {lap} · {n} fields").format(lap=track.graph.lap_length, n=len(track.fields))
+        + f" · #{track.content_hash[:10]}",
         int(13 * s),
         theme.MUTED,
     )

@@ -5,15 +5,34 @@ import pygame
 
 from game.i18n import _
 from game.rules.catalog import rules_for
-from game.rules.profile import Profile, ProfileSpec
+from game.rules.option_words import VARIANT_LABELS, option_label, value_label
+from game.rules.profile import Option, Profile, ProfileSpec
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
 
-GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile"}
+GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile", "bierpong": "Bierpong"}
 
 
-def option_value_text(value: object) -> str:
-    """An option's value as shown, in the current language (none, on, off; else as it is)."""
+def option_name_text(game: str, o: Option) -> str:
+    """An option's label as shown, in the current language ("Schock aus", not `schock_aus`)."""
+    return _(option_label(game, o.name))
+
+
+def option_values_text(game: str, o: Option) -> str:
+    """The values an option takes, in words ("on | off", "loses the half | gives half its mats back")."""
+    if o.kind == "bool":
+        return f"{_('on')} | {_('off')}"
+    if o.kind == "count":
+        return f"{_('none')} | 1, 2, 3, …"
+    return " | ".join(option_value_text(c, game, o.name) for c in o.choices)
+
+
+def option_value_text(value: object, game: str = "", name: str = "") -> str:
+    """An option's value as shown, in the current language (none, on, off; an id-like value of
+    `game`'s option `name` in words – `lose_half` reads "loses the half"; else as it is)."""
+    words = value_label(game, name, value) if isinstance(value, (str, int)) else None
+    if words:
+        return _(words)
     if value is None:
         return _("none")
     if value is True:
@@ -106,15 +125,18 @@ class HelpOverlay:
                 add(_(r.details), int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
         if self.spec is not None:
             prof = self.profile or self.spec.default()
-            add(_("House rules of this match (variant {variant})").format(variant=prof.variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
+            variant = _(VARIANT_LABELS.get(prof.variant, prof.variant))
+            add(_("House rules of this match (variant {variant})").format(variant=variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
             if not self.spec.options:
                 add(_("This game has no options."), int(17 * s), theme.CHALK)
             for o in self.spec.options:
-                val = option_value_text(prof.options.get(o.name, o.default))
-                default = option_value_text(o.default)
+                val = option_value_text(prof.options.get(o.name, o.default), self.spec.game, o.name)
+                default = option_value_text(o.default, self.spec.game, o.name)
                 mark = "" if prof.options.get(o.name, o.default) == o.default else "   " + _("(changed)")
-                add(f"{o.name}: {val}{mark}", int(18 * s), theme.CHALK, "bold", indent=int(8 * s), gap=int(10 * s))
-                add(_("{help}. Default: {default} · values: {values} · rule {rule}").format(help=_(o.help).rstrip("."), default=default, values=o.describe_values(), rule=o.rule), int(16 * s), theme.CHALK_DIM, indent=int(8 * s))
+                add(f"{option_name_text(self.spec.game, o)}: {val}{mark}", int(18 * s), theme.CHALK, "bold", indent=int(8 * s), gap=int(10 * s))
+                add(_("{help}. Default: {default} · values: {values} · rule {rule} · option {name}").format(
+                    help=_(o.help).rstrip("."), default=default, values=option_values_text(self.spec.game, o), rule=o.rule, name=o.name),
+                    int(16 * s), theme.CHALK_DIM, indent=int(8 * s))
         height = sum(b.get_height() + gap for b, _x, gap in blocks) + int(20 * s)
         surf = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
         y = 0

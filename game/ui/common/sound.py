@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, _
 from game.resources import ASSETS
 
 SOUND_DIR = ASSETS / "sounds"
@@ -68,6 +69,7 @@ class Sounds:
         self._last: dict[str, float] = {}
         self._failed = False
         self._status = "sound: not started yet"
+        self._said: tuple[str, dict[str, str]] = (N_("sound: not started yet"), {})  # the status in words to translate
         self.played: list[str] = []  # names handed to the mixer, oldest first (the last 1000)
 
     # --- settings -----------------------------------------------------------------------------
@@ -98,6 +100,12 @@ class Sounds:
         return self._status
 
     @property
+    def shown(self) -> str:
+        """`status` as a screen shows it, in the current language."""
+        text, values = self._said
+        return _(text).format(**values)
+
+    @property
     def available(self) -> bool:
         """True when the mixer is running and the sounds are loaded."""
         return not self._failed and bool(self._sounds) and pygame.mixer.get_init() is not None
@@ -107,6 +115,7 @@ class Sounds:
         self._failed = True
         self._sounds.clear()
         self._status = f"sound: off – {why}"
+        self._said = (N_("sound: off – {why}"), {"why": why})
         log.info(self._status)
         return False
 
@@ -138,8 +147,10 @@ class Sounds:
         if not self._sounds:
             return self._fail(f"no sound files in {self.folder}")
         self._status = f"sound: on ({fmt[0]} Hz)" if fmt else "sound: on"
+        self._said = (N_("sound: on ({hz} Hz)"), {"hz": str(fmt[0])}) if fmt else (N_("sound: on"), {})
         if missing:
             self._status += f", missing: {', '.join(missing)}"
+            self._said = (N_("sound: on, missing: {names}"), {"names": ", ".join(missing)})
         return True
 
     # --- playing ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import pygame
 
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.racerbile.dangers import Analysis
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, Problem
@@ -53,6 +53,7 @@ from game.ui.editor.editor_panels import (
 from game.ui.editor.editor_tools import KINDS, LEFT, TOOLS, Edit, ImageTool, LaneTool, Preview, Tool, fade_background, move_background, scale_background, ways_round
 from game.ui.common.modal import Confirm, ListDialog, Modal
 from game.ui.common.scene import Host, Scene
+from game.ui.common.words import theme_label
 
 CHECK_EVERY = 0.1  # seconds between validations while a drag goes on
 WHEEL_STEP = 1.15
@@ -64,8 +65,12 @@ EXPORT_SIZE = (1600, 1000)
 
 
 def slug(name: str) -> str:
-    """A file name for a track name: lower case, letters, digits and underscores."""
-    s = re.sub(r"[^0-9a-zA-Z]+", "_", name.strip().lower()).strip("_")
+    """A safe file name for a track name: lower case ASCII letters, digits and underscores, the
+    letters of German and Danish spelt out ("Nürburgring" → nuerburgring, "Nåleøjet" → naaleoejet);
+    the track's own name keeps its letters."""
+    from game.racerbile.tracks import ascii_name
+
+    s = re.sub(r"[^0-9a-z]+", "_", ascii_name(name.strip().lower())).strip("_")
     return s or "track"
 
 
@@ -598,7 +603,7 @@ class EditorScene(Scene):
         """C: the board's colours – and whether the hexes have pointy or flat tops."""
         now = "  " + _("(now)")
         tops = {"pointy": _("pointy tops"), "flat": _("flat tops")}
-        items = [(f"{t}{now if t == self.draft.theme else ''}", t) for t in THEMES]
+        items = [(f"{theme_label(t)}{now if t == self.draft.theme else ''}", t) for t in THEMES]
         items += [(f"{tops[o]}{now if o == self.draft.orientation else ''}", f"orientation:{o}") for o in ("pointy", "flat")]
 
         def chosen(key: str | None) -> None:
@@ -609,7 +614,7 @@ class EditorScene(Scene):
                 o = key.partition(":")[2]
                 self.apply(lambda d: d.set_orientation(o), tops[o])
             else:
-                self.apply(lambda d: d.set_theme(key), _("theme {name}").format(name=key))
+                self.apply(lambda d: d.set_theme(key), _("theme {name}").format(name=theme_label(key)))
 
         self.modal = ListDialog(self.fonts, self.host.size, _("The theme"), _("The colours of the board and the hexes' tops"), items, _("Choose"), chosen, panel_size=(460, 440))
 
@@ -893,7 +898,7 @@ class EditorScene(Scene):
             lane_width=self.lane_width if isinstance(tool, LaneTool) else None,
             image=image,
             checking=self.checking,
-            problems=tuple(ProblemRow(p.message, bool(p.fields)) for p in self.problems),
+            problems=tuple(ProblemRow(tr(p.message), bool(p.fields)) for p in self.problems),
             problem_scroll=self.problem_scroll,
             drive=self.drive.lines() if self.drive is not None else None,
             history=tuple(self.editor.history),
@@ -919,7 +924,7 @@ class EditorScene(Scene):
             (N_("arrows · splits"), f"{len(d.arrows)} · {len(d.splits)}"),
             (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + _("{n} fields").format(n=len(d.dunlop))),
             (N_("labels"), f"{len(d.labels)}"),
-            (N_("theme"), d.theme),
+            (N_("theme"), theme_label(d.theme)),
         ]
         self._facts = (d, self.lap, tuple(out))
         return self._facts[2]
@@ -1008,6 +1013,11 @@ class EditorScene(Scene):
 # --- opening the editor ----------------------------------------------------------------------------
 
 
+def new_editor() -> Editor:
+    """The editor on an empty sheet, the track named "New track" in the interface's language."""
+    return Editor(Draft(name=_("New track")))
+
+
 def open_editor(file: str | Path | None = None, template: str | None = None) -> Editor:
     """The editor for `file` (an existing track file; a path that does not exist yet: a new track
     to be saved there) or a shipped track as the template. Raises `InputError` for a file that
@@ -1023,7 +1033,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
             ed.path = p
         return ed
     if file is None:
-        return Editor()
+        return new_editor()
     p = Path(file)
     if p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
@@ -1065,17 +1075,17 @@ def editor_choices() -> list[tuple[str, str]]:
     """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or (in a checkout)
     to open, the user's own tracks, and a file by its path. An installed copy's shipped tracks are
     only templates: saving one would write into the installed program."""
-    from game.racerbile.tracks import SHIPPED, shipped_names
+    from game.racerbile.tracks import SHIPPED, shipped_names, shipped_title, track_title
     from game.resources import shipped_in_package
 
     out = [(_("New track: an empty sheet"), "new")]
     names = shipped_names()
-    out += [(_("Start from {name} (a copy)").format(name=n.replace("_", " ").title()), f"template:{n}") for n in names]
+    out += [(_("Start from {name} (a copy)").format(name=shipped_title(n)), f"template:{n}") for n in names]
     folder = user_tracks()
     if folder.is_dir():
-        out += [(_("Open {file} (yours)").format(file=p.name), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
+        out += [(_("Open {file} (yours)").format(file=f"{track_title(p)} · {p.name}"), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
     if not shipped_in_package():
-        out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
+        out += [(_("Open {file} (shipped)").format(file=f"{shipped_title(n)} · {n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
     out.append((_("Open a file by its path …"), "path"))
     return out
 
@@ -1106,7 +1116,7 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
             return
         try:
             if key == "new":
-                start(Editor())
+                start(new_editor())
             elif key.startswith("template:"):
                 start(open_editor(None, key.split(":", 1)[1]))
             elif key.startswith("open:"):

@@ -265,7 +265,10 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             pygame.draw.rect(surf, theme.BRASS if on else theme.BRASS_DARK, b, 2 if on else 1, border_radius=6)
             hr = rh * 0.32
             draw_kind(surf, (b.x + 6 + hr, b.centery), hr, kind, pal)
-            t = fonts.text(f"{i + 1} {kind.value}", f_small, theme.CREAM, "bold")
+            label, room = f"{i + 1} {_(kind.value)}", b.right - 4 - (b.x + 12 + 2 * hr)
+            while len(label) > 3 and fonts.font(f_small, "bold").size(label)[0] > room:  # a longer language's word, cut visibly
+                label = label[:-2] + "…"
+            t = fonts.text(label, f_small, theme.CREAM, "bold")
             surf.blit(t, (b.x + 12 + 2 * hr, b.centery - t.get_height() // 2))
             hit(b, action)
         y += 2 * (rh + 4) + 4
@@ -312,7 +315,7 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
     hy = by - 8 - line_h * (hist_rows + 1) - 6
     pygame.draw.line(surf, theme.BRASS_DARK, (pad, hy - 4), (r.w - pad, hy - 4), 1)
     edits = (_("History · {n} edit") if len(st.history) == 2 else _("History · {n} edits")).format(n=len(st.history) - 1)
-    surf.blit(fonts.text(edits + " · Ctrl+Z / Ctrl+Y", f_small, theme.BRASS, "bold"), (pad, hy))
+    surf.blit(fonts.text(edits + " · " + _("Ctrl+Z / Ctrl+Y"), f_small, theme.BRASS, "bold"), (pad, hy))
     hy += line_h + 2
     shown = list(enumerate(st.history))[-hist_rows:]
     if st.redo is not None:
@@ -481,8 +484,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (N_("wheel"), N_("zoom about the mouse · + − zoom")),
         (N_("middle drag"), N_("pan (or Space + drag, arrow keys)")),
         ("F", N_("fit the track to the window")),
-        ("Alt+drag", N_("move the background image")),
-        ("Alt+wheel", N_("scale the background image")),
+        (N_("Alt+drag"), N_("move the background image")),
+        (N_("Alt+wheel"), N_("scale the background image")),
     )),
     (N_("Mouse"), (
         (N_("left"), N_("the tool: lay, pick, place")),
@@ -496,9 +499,9 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("Enter", N_("skip to the end of the lap · T: back to editing")),
     )),
     (N_("Edit and file"), (
-        ("Ctrl+Z", N_("undo (no limit) · Ctrl+Y or Ctrl+Shift+Z redo")),
-        ("Ctrl+S", N_("save (refused while there are problems)")),
-        ("Ctrl+Shift+S", N_("save as … · Ctrl+E export a PNG")),
+        (N_("Ctrl+Z"), N_("undo (no limit) · Ctrl+Y or Ctrl+Shift+Z redo")),
+        (N_("Ctrl+S"), N_("save (refused while there are problems)")),
+        (N_("Ctrl+Shift+S"), N_("save as … · Ctrl+E export a PNG")),
         ("F2", N_("name and author · C: the theme")),
         ("O", N_("load a background image (or drop a file)")),
         ("T", N_("test drive: a bot drives a lap, the dangers shown")),

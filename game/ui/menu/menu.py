@@ -24,10 +24,13 @@ from game.rules.catalog import rules_for
 from game.rules.ledger import Drink
 from game.rules.profile import Option, OptionValue, Profile
 from game.ui.common import theme
-from game.ui.common.help import HelpOverlay, option_value_text
+from game.ui.common.help import HelpOverlay, option_name_text, option_value_text
+from game.rules.option_words import VARIANT_LABELS
 from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
+from game.ui.common.names import cut_name, too_long
 from game.saves import list_saves, new_save_path, save_dir, shown_dir
 from game.ui.common.scene import Host, OverlayScene
+from game.ui.race.race_hud import fit_text
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("schock", "Schock", True),
@@ -53,7 +56,6 @@ RACE_KINDS: list[tuple[str, str]] = [
 RACE_BOTS = ("careful", "racer", "stalin")
 LEMANS_ONLY = ("lemans_hours", "lemans_time_factor", "lemans_drivers", "nol4_beer_on_top")  # Racerbile options shown only for Le Mans …
 RACE_ONLY = ("laps",)  # … and for the other variants only
-VARIANT_LABELS = {"babybile": N_("Babybile"), "racerbile": N_("Racerbile"), "le_mans": N_("Le Mans")}  # shown through `_()`
 DRINKS: list[tuple[Drink, str]] = [  # shown through `drink_label`
     (Drink.BEER, N_("Beer ({n} sips)")),
     (Drink.LIGHT_BEER, N_("Light beer ({n} sips)")),
@@ -112,12 +114,12 @@ def default_teams() -> list[TeamRow]:
 
 def track_choices() -> list[tuple[str, str]]:
     """The tracks to race on: (label, what `find_track` takes) – the shipped ones, then the user's."""
-    from game.racerbile.tracks import shipped_names, user_track_dir
+    from game.racerbile.tracks import shipped_names, shipped_title, track_title, user_track_dir
 
-    out = [(name.replace("_", " ").title(), name) for name in shipped_names()]
+    out = [(shipped_title(name), name) for name in shipped_names()]
     folder = user_track_dir()
     if folder.is_dir():
-        out += [(_("{name} (yours)").format(name=p.stem), str(p)) for p in sorted(folder.glob("*.yaml"))]
+        out += [(_("{name} (yours)").format(name=track_title(p)), str(p)) for p in sorted(folder.glob("*.yaml"))]
     return out
 
 
@@ -284,6 +286,9 @@ class MenuModel:
             dup = sorted({n for n in names if n and names.count(n) > 1})
             if dup:
                 out.append(_("names must differ: {names} sits twice").format(names=", ".join(dup)))
+            long = too_long(names)
+            if long:
+                out.append(long)
         if self.game not in GAMES:
             out.append(_("this game is not playable yet"))
             return out
@@ -326,6 +331,9 @@ class MenuModel:
         dup = sorted({d for d in drivers if d and drivers.count(d) > 1})
         if dup:
             out.append(_("driver names must differ: {names} drives twice").format(names=", ".join(dup)))
+        long = too_long(teams + drivers)
+        if long:
+            out.append(long)
         return out
 
     def _pong_problems(self) -> list[str]:
@@ -333,8 +341,8 @@ class MenuModel:
         names = [t.name.strip() for t in self.pong_teams]
         if len(names) != 2:
             out.append(_("Bierpong is two teams, not {n}").format(n=len(names)))
-        if any(not n or " " in n for n in names):
-            out.append(_("every team needs a name (one word)"))
+        if any(not n for n in names):
+            out.append(_("every team needs a name"))
         if len(set(names)) != len(names):
             out.append(_("the two teams need different names"))
         everyone = []
@@ -343,11 +351,12 @@ class MenuModel:
             if not 1 <= len(members) <= PONG_TEAM:
                 out.append(_("{team}: 1 to {n} players").format(team=t.name or _("a team"), n=PONG_TEAM))
             everyone += members
-        if any(" " in d for d in everyone):
-            out.append(_("player names are one word each"))
         dup = sorted({d for d in everyone if everyone.count(d) > 1})
         if dup:
             out.append(_("player names must differ: {names} plays twice").format(names=", ".join(dup)))
+        long = too_long(names + everyone)
+        if long:
+            out.append(long)
         return out
 
     def profile(self) -> Profile:
@@ -434,8 +443,8 @@ def user_track_dir_text() -> str:
     return "~" + d[len(home):] if d.startswith(home) else d
 
 
-def _choice_label(value: OptionValue) -> str:
-    return option_value_text(value)
+def _choice_label(game: str, name: str, value: OptionValue) -> str:
+    return option_value_text(value, game, name)
 
 
 class MenuScene(OverlayScene):
@@ -558,7 +567,6 @@ class MenuScene(OverlayScene):
                 ry = y + k * (2 * row_h + 4)
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
                 e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=t.name, placeholder_text=_("team"))
-                e.set_text_length_limit(14)
                 self.name_entries.append(e)
                 self.row_index.append(i)
                 current = next((_(label) for kk, label in kinds if kk == kind_for(m.game, t.kind)), _(kinds[0][1]))
@@ -574,7 +582,6 @@ class MenuScene(OverlayScene):
                 for j in range(nd):
                     word = (_("player {n}") if pong else _("driver {n}")).format(n=j + 1)
                     d = UITextEntryLine(pygame.Rect(x0 + 22 + j * (ew + 6), ry + row_h, ew, row_h - 4), ui, initial_text=t.drivers[j], placeholder_text=word)
-                    d.set_text_length_limit(14)
                     self.driver_entries.append((i, j, d))
             y += shown * (2 * row_h + 4) + 4
             self.add_button = UIButton(pygame.Rect(x0 + 22, y, 170, 34), _("+ Add team"), ui)
@@ -590,7 +597,6 @@ class MenuScene(OverlayScene):
                 ry = y + i * row_h
                 small(f"{i + 1}.", x0 - 2, ry + 9, theme.MUTED, 13, "bold")
                 e = UITextEntryLine(pygame.Rect(x0 + 22, ry, nw - 22, row_h - 4), ui, initial_text=p.name, placeholder_text=_("name"))
-                e.set_text_length_limit(16)
                 self.name_entries.append(e)
                 self.row_index.append(i)
                 current = next((_(label) for k, label in kinds if k == kind_for(m.game, p.kind)), _(kinds[0][1]))
@@ -642,8 +648,8 @@ class MenuScene(OverlayScene):
             y = self._race_profile(info, x1, y, rinner, labels, small)
         elif info is not None:
             small(_("Variant"), x1, y + 8, theme.CREAM, 15, "bold")
-            variants: list[str | tuple[str, str]] = list(info.spec.variants)
-            self.variant_menu = UIDropDownMenu(variants, m.variants[m.game], pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
+            variants: list[str | tuple[str, str]] = [_(VARIANT_LABELS.get(v, v)) for v in info.spec.variants]
+            self.variant_menu = UIDropDownMenu(variants, _(VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game])), pygame.Rect(x1 + rinner - 160, y, 160, 32), ui)
             y += 42
             room = self.right.bottom - y - 56
             help_lines = 0
@@ -743,7 +749,9 @@ class MenuScene(OverlayScene):
         small(_("Track"), x, y + 8, theme.CREAM, 15, "bold")
         self.tracks = track_choices()
         if m.track not in [ref for _l, ref in self.tracks]:
-            self.tracks.append((Path(m.track).stem or m.track, m.track))
+            from game.racerbile.tracks import track_title
+
+            self.tracks.append((track_title(m.track) if Path(m.track).is_file() else (Path(m.track).stem or m.track), m.track))
         current = next(label for label, ref in self.tracks if ref == m.track)
         track_labels: list[str | tuple[str, str]] = [label for label, _r in self.tracks]
         self.track_menu = UIDropDownMenu(track_labels, current, pygame.Rect(x + width - ww, y, ww, 32), ui, expansion_height_limit=260)
@@ -776,10 +784,9 @@ class MenuScene(OverlayScene):
             y += 40
         return y
 
-    @staticmethod
-    def _help_text(o: Option) -> str:
+    def _help_text(self, o: Option) -> str:
         """An option's help and default, in the current language."""
-        return _("{help}. Default: {default}.").format(help=_(o.help).rstrip("."), default=option_value_text(o.default))
+        return _("{help}. Default: {default}.").format(help=_(o.help).rstrip("."), default=option_value_text(o.default, self.model.game, o.name))
 
     def _help_lines(self, o: Option, width: int) -> list[str]:
         return self.fonts.wrap(self._help_text(o), 13, width - 10, "italic")
@@ -788,11 +795,11 @@ class MenuScene(OverlayScene):
         f = self.fonts
         m = self.model
         value = m.options[m.game][o.name]
-        name = f.text(o.name, 15, theme.CREAM, "bold")
-        labels.append((name, (x, y + 7)))
         ww = 160 if width >= 400 else 130
+        name = fit_text(f, option_name_text(m.game, o), 15, width - ww - 10, theme.CREAM, "bold")
+        labels.append((name, (x, y + 7)))
         if help_lines == 0:
-            d = f.text(_("default: {value}").format(value=option_value_text(o.default)), 12, theme.MUTED, "italic")
+            d = f.text(_("default: {value}").format(value=option_value_text(o.default, m.game, o.name)), 12, theme.MUTED, "italic")
             if name.get_width() + 10 + d.get_width() < width - ww - 8:
                 labels.append((d, (x + name.get_width() + 10, y + 10)))
         r = pygame.Rect(x + width - ww, y, ww, 32)
@@ -805,8 +812,8 @@ class MenuScene(OverlayScene):
             e.set_text_length_limit(3)
             self.option_widgets[o.name] = e
         else:
-            labels_: list[str | tuple[str, str]] = [_choice_label(c) for c in o.choices]
-            dd = UIDropDownMenu(labels_, _choice_label(value), r, self.ui)
+            labels_: list[str | tuple[str, str]] = [_choice_label(m.game, o.name, c) for c in o.choices]
+            dd = UIDropDownMenu(labels_, _choice_label(m.game, o.name, value), r, self.ui)
             self.option_widgets[o.name] = dd
         lines = self._help_lines(o, width)
         if help_lines > 0:
@@ -1151,7 +1158,7 @@ class MenuScene(OverlayScene):
                 for name, wdg in self.option_widgets.items():
                     if wdg is el:
                         opt = GAMES[m.game].spec.option(name)
-                        m.options[m.game][name] = next(c for c in opt.choices if _choice_label(c) == e.text)
+                        m.options[m.game][name] = next(c for c in opt.choices if _choice_label(m.game, name, c) == e.text)
                         if name == "lemans_drivers":  # as many driver slots per team
                             self._sync_names()
                             self.rebuild()
@@ -1163,8 +1170,12 @@ class MenuScene(OverlayScene):
                 if wdg is e.ui_element:
                     m.options[m.game][name] = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
         elif e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            names = self.name_entries + [d for _i, _j, d in self.driver_entries]
+            cut = cut_name(e.ui_element) if e.ui_element in names else None
             self._sync_names()
-            if self.message:
+            if cut:
+                self.message = cut  # said, never a silent cut
+            elif self.message:
                 self.message = ""
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(x.is_focused for x in self.name_entries):
             self.start()

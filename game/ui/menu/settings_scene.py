@@ -19,10 +19,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
 from game.i18n import LANGUAGES as I18N_LANGUAGES
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules.ledger import Drink
 from game.settings import LANGUAGES, Settings, load_settings, save_settings, settings_path
 from game.ui.common import theme
+from game.ui.common.names import cut_name
 from game.ui.common.modal import make_manager
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.common.prefs import (
@@ -38,9 +39,9 @@ __all__ = [
 
 LANGUAGE_NAMES = I18N_LANGUAGES  # code → the language's own name
 ASSISTS: tuple[tuple[str, str, str], ...] = (  # field, label, tool tip
-    ("coach", "Racerbile: the coach explains each way", "the path, the squeals and the sips of a way (C in the race)"),
-    ("aim_preview", "Bierpong: aim preview", "the arc the ball would fly, shown while aiming (A at the table)"),
-    ("slow_motion", "Bierpong: throws in slow motion", "the table starts at a quarter of the speed (S at the table)"),
+    ("coach", N_("Racerbile: the coach explains each way"), N_("the path, the squeals and the sips of a way (C in the race)")),
+    ("aim_preview", N_("Bierpong: aim preview"), N_("the arc the ball would fly, shown while aiming (A at the table)")),
+    ("slow_motion", N_("Bierpong: throws in slow motion"), N_("the table starts at a quarter of the speed (S at the table)")),
 )
 
 # --- the screen ------------------------------------------------------------------------------------
@@ -183,7 +184,7 @@ class SettingsScene(OverlayScene):
             self.volume_slider.disable()
         self.volume_at = (x + 90, y + 7)
         y += 40
-        status = sounds().status
+        status = sounds().shown
         for line in f.wrap(status, 13, inner, "italic")[:2]:
             label(line, x, y, theme.MUTED, 13, "italic")
             y += 17
@@ -221,7 +222,6 @@ class SettingsScene(OverlayScene):
             ry += row
         for i, (name, drink) in enumerate(self.players):
             e = UITextEntryLine(pygame.Rect(rx, ry, nw, row - 6), ui, initial_text=name, placeholder_text=_("name"))
-            e.set_text_length_limit(16)
             self.name_entries.append((i, e))
             cur = next((lab for d, lab in drinks if str(d) == drink), drinks[0][1])
             self.drink_menus[UIDropDownMenu(drink_labels, cur, pygame.Rect(rx + nw + 6, ry, dw, row - 6), ui)] = i
@@ -290,6 +290,10 @@ class SettingsScene(OverlayScene):
                 self.set_assist(self.assist_boxes[e.ui_element], on)
         elif e.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and e.ui_element is self.volume_slider:
             self.set_volume(float(e.value) / 100.0)
+        elif e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and any(e.ui_element is x for _i, x in self.name_entries):
+            cut = cut_name(e.ui_element)
+            if cut:
+                self.message = cut  # said, never a silent cut
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self._typing():
             self.done()
 

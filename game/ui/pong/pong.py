@@ -22,6 +22,7 @@ from game.session.live_table import LiveTable
 from game.ui.pong.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
 from game.ui.common.scene import Host, Scene
 from game.ui.common.prefs import assist
+from game.ui.common.words import formation_label
 from game.ui.common.sound import sounds
 from physics.constants import CONST
 from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
@@ -127,7 +128,7 @@ class PongScene(Sling, Scene):
         self._demo_wait = 0.4
         self._rng = random.Random(6)
         self.live_table = LiveTable(formation(kind))
-        self.feed.append(("", "— " + _("racked: {kind}").format(kind=kind) + " —"))
+        self.feed.append(("", "— " + _("racked: {kind}").format(kind=formation_label(kind)) + " —"))
         self.last_throws: list[tuple[Throw, int]] = []  # the last throw's balls, each with its fixed steps after the first (X: a clip)
         self.last_rack: tuple[Cup, ...] = ()
         self.last_start = 0
@@ -162,7 +163,7 @@ class PongScene(Sling, Scene):
         self.kind = kind
         self.fresh(formation(kind))
         self.labels.clear()
-        self.feed.append(("", "— " + _("racked: {kind}").format(kind=kind) + " —"))
+        self.feed.append(("", "— " + _("racked: {kind}").format(kind=formation_label(kind)) + " —"))
 
     @property
     def factor(self) -> float:
@@ -316,7 +317,7 @@ class PongScene(Sling, Scene):
         cups = cup_draws(self.live_table, self.dims.cup_h)
         speed = self.sling_text()
         mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{SLOW:g}") if self.slow else "1×")
-        status = f"{self.kind} · " + _("angle {degrees}°").format(degrees=f"{self.angle:.0f}") + f" · {mode}"
+        status = f"{formation_label(self.kind)} · " + _("angle {degrees}°").format(degrees=f"{self.angle:.0f}") + f" · {mode}"
         if self.message:
             status = f"{self.message} · {status}"
         return PongFrame(

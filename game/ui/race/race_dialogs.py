@@ -26,7 +26,7 @@ from game.rules import racerbile as R
 from game.rules.ledger import Ledger
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
-from game.ui.common.help import option_value_text
+from game.ui.common.help import option_name_text, option_value_text
 from game.ui.common.modal import Modal
 from game.ui.common.theme import Fonts
 
@@ -275,8 +275,9 @@ class JudgesConsole(_Dialog):
         self.out_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Put team out"), self.ui, container=c,
                                    tool_tip_text=_("It drives no more and ranks behind every team still in"))
         y += 44
-        UILabel(pygame.Rect(20, y, 110, 32), _("Rule change"), self.ui, container=c)
-        self.option_menu = UIDropDownMenu([o.name for o in self.options], self.option, pygame.Rect(130, y, ex - 130 - 150, 32), self.ui, container=c, expansion_height_limit=300)
+        UILabel(pygame.Rect(20, y, 124, 32), _("Rule change"), self.ui, container=c)
+        self.option_names = {option_name_text("racerbile", o): o.name for o in self.options}  # label shown → option id
+        self.option_menu = UIDropDownMenu(list(self.option_names), option_name_text("racerbile", R.SPEC.option(self.option)), pygame.Rect(148, y, ex - 148 - 150, 32), self.ui, container=c, expansion_height_limit=300)
         self.value_rect = pygame.Rect(ex - 140, y, 130, 32)
         self.value_widget: UIDropDownMenu | UITextEntryLine | None = None
         self.rule_button = UIButton(pygame.Rect(ex, y, bw, 32), _("Change rule"), self.ui, container=c)
@@ -295,9 +296,9 @@ class JudgesConsole(_Dialog):
             self.value_widget = e
         else:
             choices = [True, False] if o.kind == "bool" else list(o.choices)
-            labels: list[str | tuple[str, str]] = [option_value_text(v) for v in choices]
-            self.value_widget = UIDropDownMenu(labels, option_value_text(current), self.value_rect, self.ui, container=self.panel)
-        self.value_choices = {option_value_text(v): v for v in ([True, False] if o.kind == "bool" else list(o.choices))}
+            labels: list[str | tuple[str, str]] = [option_value_text(v, "racerbile", o.name) for v in choices]
+            self.value_widget = UIDropDownMenu(labels, option_value_text(current, "racerbile", o.name), self.value_rect, self.ui, container=self.panel)
+        self.value_choices = {option_value_text(v, "racerbile", o.name): v for v in ([True, False] if o.kind == "bool" else list(o.choices))}
 
     def value_text(self) -> str:
         o = R.SPEC.option(self.option)
@@ -334,7 +335,8 @@ class JudgesConsole(_Dialog):
             action = Judge("rule", self.option, self.value_text(), reason)
         if not self.send(self.on_judge, action, close=False):
             return False
-        self.say(_("Done: {kind} – {reason}").format(kind=action.kind, reason=reason), ok=True)
+        words = {"sips": _("Penalty sips"), "laps": _("Lap penalty"), "out": _("Put team out"), "rule": _("Change rule")}
+        self.say(_("Done: {kind} – {reason}").format(kind=words.get(action.kind, action.kind), reason=reason), ok=True)
         self.reason_entry.set_text("")
         return True
 
@@ -356,7 +358,7 @@ class JudgesConsole(_Dialog):
             elif e.ui_element is self.team_menu:
                 self.team = e.text
             elif e.ui_element is self.option_menu:
-                self.option = e.text
+                self.option = self.option_names.get(e.text, self.option)
                 self._value_widget()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -368,7 +370,8 @@ class JudgesConsole(_Dialog):
             surface.blit(img, (self.rect.x + 22, y))
             y += 20
         o = R.SPEC.option(self.option)
-        hint = f.wrap(f"{o.name}: {_(o.help)} (" + _("now {value}").format(value=option_value_text(self.get_state().profile[o.name])) + ")", 13, self.rect.w - 44, "italic")[:2]
+        now = _("now {value}").format(value=option_value_text(self.get_state().profile[o.name], "racerbile", o.name))
+        hint = f.wrap(f"{option_name_text('racerbile', o)}: {_(o.help)} ({now})", 13, self.rect.w - 44, "italic")[:2]
         y = self.rect.y + self.rule_y + 40
         for line in hint:
             surface.blit(f.text(line, 13, theme.MUTED, "italic"), (self.rect.x + 22, y))

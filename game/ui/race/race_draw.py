@@ -23,6 +23,7 @@ from game.session.events import Applied
 from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.banners import Banners
+from game.ui.common.words import bot_label
 from game.ui.board.board_view import BoardView
 from game.ui.race.race_hud import Line, clock_text
 
@@ -175,14 +176,14 @@ def turn_text(st: RaceState, people: int, is_bot: Callable[[int], bool], kind_of
     bot = is_bot(seat)
     color = theme.CHALK_YELLOW if not bot else theme.CREAM
     if st.phase == GEAR:
-        sub = _("{kind} bot is choosing the gear").format(kind=kind_of(seat)) if bot else _("choose the gear: ↑ up · Enter hold · ↓ down")
+        sub = _("{bot} is choosing the gear").format(bot=bot_label(kind_of(seat))) if bot else _("choose the gear: ↑ up · Enter hold · ↓ down")
         return _("{name}'s turn").format(name=who) + team, sub, color
     if st.phase == ROLL:
         rolls = _("{name} rolls {n} die") if t.gear == 1 else _("{name} rolls {n} dice")
         return rolls.format(name=who, n=t.gear) + team, _("5s and 6s are rolled again"), color
     if st.phase == MOVE:
         if bot:
-            return _("{name} drives {n}").format(name=who, n=t.roll) + team, _("{kind} bot").format(kind=kind_of(seat)), color
+            return _("{name} drives {n}").format(name=who, n=t.roll) + team, bot_label(kind_of(seat)), color
         hint = _("click a lit field · Tab: another way · C: coach off") if coach_on else _("click a lit field · Tab: another way · C: coach on")
         return _("{name} drives {n}").format(name=who, n=t.roll) + team, hint, color
     if st.phase == NAME42:

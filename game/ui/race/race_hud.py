@@ -20,6 +20,7 @@ from game.rules.ledger import Ledger
 from game.ui.common import theme
 from game.ui.dice.dice_view import DieArt
 from game.ui.common.theme import Color, Fonts
+from game.ui.common.words import bot_label
 
 SEAT_COLORS: tuple[Color, ...] = (
     (204, 44, 40),  # red
@@ -253,7 +254,7 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
         if row.kind == "remote":
             bits.append(_("at another laptop"))
         elif row.kind:
-            bits.append(_("{kind} bot").format(kind=row.kind))
+            bits.append(bot_label(row.kind))
         bits.append(_("{n} fields").format(n=row.distance) if row.distance > 0 else _("at the start"))
         if row.note:
             bits.append(row.note)
