@@ -12,11 +12,13 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList
 
 from game.i18n import _
-from game.ui.common import theme
+from game.ui.common import gui_fonts, theme
 from game.ui.common.theme import Fonts
 
 
 def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    """A pygame_gui manager with the project's theme; its fonts draw any string (`gui_fonts`)."""
+    gui_fonts.install()
     return pygame_gui.UIManager(size, theme.ui_theme_path(), enable_live_theme_updates=False)
 
 
