@@ -19,19 +19,18 @@ from game.ui.common import theme
 class SafeGUIFont(GUIFontPygame):
     """A pygame_gui font that never raises and falls back to other fonts for missing glyphs."""
 
-    _chains: dict[bool, theme.GlyphChain] = {}
-
     @property
     def _font(self) -> pygame.font.Font:
         return self._GUIFontPygame__internal_font  # type: ignore[attr-defined, no-any-return]
 
     def _chain(self) -> theme.GlyphChain:
-        bold = bool(getattr(self, "bold", False))
-        c = SafeGUIFont._chains.get(bold)
+        """The fallback chain, made when first needed (per font: fonts die with `pygame.quit()`)."""
+        c: theme.GlyphChain | None = self.__dict__.get("_glyph_chain")
         if c is None:
+            bold = bool(getattr(self, "bold", False))
             main = theme.bundled_font("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
             c = theme.GlyphChain(theme.chain_paths("bold" if bold else "regular", main))
-            SafeGUIFont._chains[bold] = c
+            self.__dict__["_glyph_chain"] = c
         return c
 
     def _surface(self, text: str, color: Any) -> pygame.Surface:

@@ -433,7 +433,7 @@ class ReplayScene(OverlayScene):
         line_h = f.font(14, "regular").get_linesize()
         for r, struck in rulings:
             text = f"[{r.rule}] {tr(r.arithmetic)}" + (" – " + _("challenged") if struck else "")
-            if x > x0 + 12 and x + f.font(14, "regular").size(text)[0] > bar.w - 16:
+            if x > x0 + 12 and x + f.size(text, 14, "regular")[0] > bar.w - 16:
                 x = x0 + 12
                 y += line_h + 1
                 if y + line_h > bar.bottom - 2:
@@ -464,7 +464,7 @@ class ReplayScene(OverlayScene):
         return str(players[seat].get("name", seat)) if 0 <= seat < len(players) else str(seat)
 
     def _fit(self, text: str, size: int, width: int, style: str) -> str:
-        font = self.fonts.font(size, style)
+        font = self.fonts.at(size, style)
         if font.size(text)[0] <= width:
             return text
         while text and font.size(text + "…")[0] > width:

@@ -324,6 +324,10 @@ class Fonts:
         top = max(f.get_ascent() for f in fonts)
         return self.width(text, size, style), max(top - f.get_ascent() + f.get_height() for f in fonts)
 
+    def at(self, size: int, style: str = "regular") -> SizedFont:
+        """The text path at one size and style, shaped like a font (`size`, `get_height`...)."""
+        return SizedFont(self, int(size), style)
+
     def fit(self, text: str, size: int, width: int, style: str = "regular") -> str:
         """`text` cut with "…" so it is at most `width` pixels wide (unchanged when it fits)."""
         s = displayable(text)
@@ -368,6 +372,30 @@ class Fonts:
         surf.blit(front, (0, 0))
         self._text[key] = surf
         return surf
+
+
+class SizedFont:
+    """`Fonts` at one size and style, where code wants a font-like measurer: `size(text)` is
+    `Fonts.size`, the metrics are the style's font's."""
+
+    def __init__(self, fonts: Fonts, size: int, style: str) -> None:
+        self.fonts, self.pt, self.style = fonts, size, style
+        self._font = fonts.font(size, style)
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.fonts.size(text, self.pt, self.style)
+
+    def text(self, text: str, color: Color = CREAM) -> pygame.Surface:
+        return self.fonts.text(text, self.pt, color, self.style)
+
+    def get_height(self) -> int:
+        return self._font.get_height()
+
+    def get_linesize(self) -> int:
+        return self._font.get_linesize()
+
+    def get_ascent(self) -> int:
+        return self._font.get_ascent()
 
 
 # --- drawing helpers -------------------------------------------------------------------------

@@ -66,7 +66,7 @@ class TableDrawing:
         """Where the bottom bar's buttons go (pygame_gui fonts do not scale: widths follow the text)."""
         L = self.L
         s = L.s
-        font = self.fonts.font(16, "bold")
+        font = self.fonts.at(16, "bold")
 
         def width(text: str, least: int) -> int:
             return max(least, font.size(text)[0] + 30)
@@ -82,7 +82,7 @@ class TableDrawing:
             rects[key] = pygame.Rect(right - w, y, w, bh)
             right -= w + gap
         undo_w = width(_("Undo (Ctrl+Z)"), int(140 * s))
-        hint_w = max(self.fonts.font(int(13 * s), "italic").size(_(t))[0] for t in self.HINTS)
+        hint_w = max(self.fonts.size(_(t), int(13 * s), "italic")[0] for t in self.HINTS)
         x = L.bottom.x + pad + hint_w + pad
         rects["hints"] = x + undo_w + 2 * gap <= right
         if not rects["hints"]:

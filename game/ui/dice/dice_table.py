@@ -113,7 +113,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         )
         gap = int(8 * s)
         room = L.tools.w - 3 * gap
-        font = self.fonts.font(16, "bold")
+        font = self.fonts.at(16, "bold")
         tools = [_("Log (L)"), _("Save"), _("? Rules"), _("Menu")]
         natural = [font.size(t)[0] + 24 for t in tools]
         if sum(natural) > room:

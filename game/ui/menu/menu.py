@@ -509,10 +509,10 @@ class MenuScene(OverlayScene):
             b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=tip)
             if practice and gid != m.game:
                 pt = _("P: practice table")
-                small(pt, r.centerx - f.font(13, "italic").size(pt)[0] // 2, r.bottom + 3)
+                small(pt, r.centerx - f.size(pt, 13, "italic")[0] // 2, r.bottom + 3)
             if not playable:
                 b.disable()
-                small(soon, r.centerx - f.font(13, "italic").size(soon)[0] // 2, r.bottom + 3)
+                small(soon, r.centerx - f.size(soon, 13, "italic")[0] // 2, r.bottom + 3)
             elif gid == m.game:
                 b.select()
             self.game_buttons[b] = gid
@@ -611,7 +611,7 @@ class MenuScene(OverlayScene):
                 pygame.Rect(x0 + 212, y + 7, 20, 20), _("coach"), ui, initial_state=m.coach, tool_tip_text=_("the coach explains each way: its path, squeals and sips (C in the race)")
             )
             hint = _("shows the path and the sips of each way")
-            if x0 + 300 + f.font(12, "italic").size(hint)[0] < self.left.right - 10:
+            if x0 + 300 + f.size(hint, 12, "italic")[0] < self.left.right - 10:
                 small(hint, x0 + 300, y + 10, theme.MUTED, 12)
         y += 34 + 26
         if m.game in GAMES and self.left.bottom - y >= 110:
@@ -663,7 +663,7 @@ class MenuScene(OverlayScene):
                 self.games_entry.set_allowed_characters("numbers")
                 self.games_entry.set_text_length_limit(2)
                 note = _("strokes and Schüsse add up over the games")
-                if rinner >= 420 and 170 + f.font(12, "italic").size(note)[0] <= rinner - 98:  # clear of the entry
+                if rinner >= 420 and 170 + f.size(note, 12, "italic")[0] <= rinner - 98:  # clear of the entry
                     small(note, x1 + 170, y + 10, theme.MUTED, 12)
                 y += 40
         # bottom bar
@@ -675,7 +675,7 @@ class MenuScene(OverlayScene):
         self.quit_button = UIButton(pygame.Rect(w - margin - sw - 12 - qw, by, qw, 48), _("Quit"), ui)
         # the tools, left to right: (text, its short word, tool tip, width wished); narrowed alike when
         # the bar is short (a longer language's words widen their button first)
-        bf = f.font(16, "bold")
+        bf = f.at(16, "bold")
         tools: list[tuple[str, str, str, int]] = [
             (_("Continue saved match…"), _("Saved…"), str(save_dir()), 240),
             (_("Replays…"), _("Replays"), _("step through a saved match, ruling by ruling (the replay viewer)"), 110),
@@ -709,8 +709,8 @@ class MenuScene(OverlayScene):
             short = f"{resume.title}: {', '.join(resume.players)}"
             go = _("Continue: {match}")
             tries = (go.format(match=resume.label), _("Continue: {match} – {n} actions").format(match=short, n=resume.actions), go.format(match=short))
-            text = next((c for c in tries if f.font(22, "bold").size(c)[0] + 40 <= most), go.format(match=resume.title))
-            cw = min(f.font(22, "bold").size(text)[0] + 40, most)
+            text = next((c for c in tries if f.size(c, 22, "bold")[0] + 40 <= most), go.format(match=resume.title))
+            cw = min(f.size(text, 22, "bold")[0] + 40, most)
             self.continue_button = UIButton(pygame.Rect(w - margin - cw, 54 if not self.compact else 38, cw, 44 if not self.compact else 38), text, ui,
                                             object_id="#start_button", tool_tip_text=_("resume the last unfinished match – {match} – from {path}").format(match=resume.label, path=resume.path))
         # static text: title, headings, labels
@@ -748,7 +748,7 @@ class MenuScene(OverlayScene):
         track_labels: list[str | tuple[str, str]] = [label for label, _r in self.tracks]
         self.track_menu = UIDropDownMenu(track_labels, current, pygame.Rect(x + width - ww, y, ww, 32), ui, expansion_height_limit=260)
         where = _("your tracks: {folder}").format(folder=user_track_dir_text())
-        if self.fonts.font(11, "italic").size(where)[0] <= width - ww - 70:
+        if self.fonts.size(where, 11, "italic")[0] <= width - ww - 70:
             small(where, x + 60, y + 10, theme.MUTED, 11)
         y += 44
         opts = [o for o in info.spec.options if o.name not in (RACE_ONLY if m.lemans else LEMANS_ONLY)]
@@ -814,7 +814,7 @@ class MenuScene(OverlayScene):
         if len(lines) > help_lines and help_lines > 0:
             lines = lines[:help_lines]
             last = lines[-1]
-            while last and f.font(13, "italic").size(last + " …")[0] > width - 10:
+            while last and f.size(last + " …", 13, "italic")[0] > width - 10:
                 last = last[:-1]
             lines[-1] = last.rstrip() + " …"
         elif help_lines == 0:

@@ -53,7 +53,7 @@ def strike_feed(surface: pygame.Surface, layout: PongLayout, fonts: Fonts, fr: P
     y = r.top + pad + int(28 * s)
     line_h = int(19 * s)
     room = max(0, (r.bottom - (len(fr.keys) * int(17 * s) + pad) - y - pad) // line_h)
-    font = fonts.font(int(15 * s))
+    font = fonts.at(int(15 * s))
     out = []
     for k, line in enumerate(list(fr.feed)[-room:] if room else []):
         if isinstance(line, StruckLine) and line[1]:

@@ -409,7 +409,7 @@ class TimeTrialDialog(_Dialog):
         st = self.state
         for s, name in enumerate(st.players):
             who = f"{name} – {st.drivers[s][0]}" if st.lemans else name
-            lw = min(w - 210, self.fonts.font(16).size(who)[0] + 24)
+            lw = min(w - 210, self.fonts.size(who, 16)[0] + 24)
             UILabel(pygame.Rect(w - 180 - lw, y, lw, 32), who, self.ui, container=c)
             e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
             e.set_allowed_characters(list("0123456789.,"))
