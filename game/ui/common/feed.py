@@ -36,12 +36,27 @@ STRIKE_COLOR = (238, 128, 110, 230)
 @dataclass(frozen=True, slots=True)
 class FeedItem:
     """A ruling as the feed shows it: `struck` when a challenge overrode it, `override` when it is a
-    challenge's ruling; `origin` is (entry, ruling) in the log, both from 1 (None: not from a log)."""
+    challenge's ruling; `origin` is (entry, ruling) in the log, both from 1 (None: not from a log);
+    `was`: for an override, the ruling it overrides."""
 
     ruling: Ruling
     struck: bool = False
     override: bool = False
     origin: tuple[int, int] | None = None
+    was: Ruling | None = None
+
+
+def override_line(r: Ruling, was: Ruling | None) -> str:
+    """What an override hands out, against what it replaces: "Eva: 3 sips instead of 1"."""
+    from game.ui.common.challenge import drink_text
+
+    new = drink_text(r.what, r.amount)
+    if was is None:
+        return _("{who}: {new}").format(who=r.who, new=new)
+    old = str(was.amount) if was.what is r.what and r.what is not What.BEER_REST else drink_text(was.what, was.amount)
+    if was.who == r.who:
+        return _("{who}: {new} instead of {old}").format(who=r.who, new=new, old=old)
+    return _("{who}: {new} instead of {old} for {was_who}").format(who=r.who, new=new, old=old, was_who=was.who)
 
 
 def feed_by_entry(entries: Sequence[Entry]) -> list[list[FeedItem]]:
@@ -51,11 +66,12 @@ def feed_by_entry(entries: Sequence[Entry]) -> list[list[FeedItem]]:
     under = overrides(entries)
     placed = set(under.values())
 
-    def emit(out: list[FeedItem], i: int, j: int, override: bool) -> None:
+    def emit(out: list[FeedItem], i: int, j: int, override: bool, was: Ruling | None = None) -> None:
         k = under.get((i, j))
-        out.append(FeedItem(entries[i - 1].rulings[j - 1], k is not None, override, (i, j)))
+        r = entries[i - 1].rulings[j - 1]
+        out.append(FeedItem(r, k is not None, override, (i, j), was if override else None))
         if k is not None:
-            emit(out, k, 1, True)
+            emit(out, k, 1, True, r)
 
     rows: list[list[FeedItem]] = []
     for i, e in enumerate(entries, start=1):
@@ -205,6 +221,8 @@ class Feed:
         tag = _("overridden") if it.struck else _("override") if it.override else ""
         head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
         lines = f.wrap(tr(r.arithmetic), int(14 * s), width - 2 * pad - 4)
+        news = f.wrap(override_line(r, it.was), int(14 * s), width - 2 * pad - 4, "bold") if it.override else []
+        lines = news + lines  # an override: the new value first, "Eva: 3 sips instead of 1"
         line_h = f.font(int(14 * s)).get_linesize()
         stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
         top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())
@@ -221,8 +239,11 @@ class Feed:
             surf.blit(head, (x + idf.get_width() + int(8 * s), pad // 2 + 1))
         y = pad // 2 + top + 2
         thick = max(1, int(2 * s))
-        for line in lines:
-            img = f.text(line, int(14 * s), theme.CHALK_DIM if (r.what is What.NOTE or it.struck) else theme.CHALK)
+        for n, line in enumerate(lines):
+            if n < len(news):
+                img = f.text(line, int(14 * s), OVERRIDE_COLOR, "bold")
+            else:
+                img = f.text(line, int(14 * s), theme.CHALK_DIM if (r.what is What.NOTE or it.struck) else theme.CHALK)
             surf.blit(img, (x, y))
             if it.struck:  # a line through the text: the ruling no longer stands
                 mid = y + img.get_height() // 2 + 1
