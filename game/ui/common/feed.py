@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 from dataclasses import dataclass
+import re
 
 import pygame
 
@@ -17,6 +18,7 @@ from game.i18n import _, tr
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
+from game.rules.phrase import Phrase
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
@@ -44,6 +46,29 @@ class FeedItem:
     override: bool = False
     origin: tuple[int, int] | None = None
     was: Ruling | None = None
+
+
+# A ruling that only opens a round is folded into a slim round header, not a card of its own.
+_LADEN = re.compile(r"game (?P<game>\d+), (?P<stage>.+?), round (?P<round>\d+): Laden .*; (?P<who>.+) opens \(schock\.start\)$", re.S)
+
+
+def round_header(r: Ruling) -> str | None:
+    """Schock's Laden as the header of its round – "Game 1 · second half · round 3 · Laden, Anna
+    opens" – or None for any other ruling."""
+    if r.rule != "schock.laden" or r.what is not What.NOTE:
+        return None
+    args = getattr(r.arithmetic, "args", None)
+    if not isinstance(args, dict) or not {"game", "stage", "round", "who"} <= set(args):
+        m = _LADEN.match(str(r.arithmetic))
+        if m is None:
+            return None
+        args = m.groupdict()
+    stage = args["stage"]
+    stage = tr(stage) if isinstance(stage, Phrase) else _(str(stage))
+    text = _("Round {round} · {stage} · Laden: {who} opens").format(stage=stage, round=args["round"], who=args["who"])
+    if str(args["game"]) != "1":
+        text = _("Game {game}").format(game=args["game"]) + " · " + text
+    return text
 
 
 def override_line(r: Ruling, was: Ruling | None) -> str:
@@ -214,6 +239,11 @@ class Feed:
             return surf
         f = self.fonts
         s = self.s
+        header = round_header(r)
+        if header is not None:
+            surf = self._header(header, r.rule, width)
+            self._items[key] = surf
+            return surf
         pad = int(10 * s)
         ink = theme.MUTED if it.struck else theme.CHALK
         idf = f.text(r.rule, int(13 * s), theme.CHALK_DIM if it.struck else theme.CHALK_YELLOW, "bold")
@@ -254,6 +284,30 @@ class Feed:
         if len(self._items) > 2000:
             self._items.clear()
         self._items[key] = surf
+        return surf
+
+    def _header(self, text: str, rule: str, width: int) -> pygame.Surface:
+        """A round's header: a chalk line with the round (and its Laden) on it, the rule id at the end."""
+        f, s = self.fonts, self.s
+        size = int(13 * s)
+        rid = f.text(rule, int(11 * s), theme.CHALK_DIM)
+        room = width - rid.get_width() - int(24 * s)
+        lines = f.wrap(text, size, room, "bold")[:3]
+        heads = [f.text(f.fit(line, size, room, "bold"), size, theme.CHALK_BLUE, "bold") for line in lines]
+        line_h = max(h.get_height() for h in heads)
+        h = line_h * len(heads) + int(6 * s)
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        y = int(3 * s) + line_h // 2  # the chalk line runs through the first line of text
+        ink = (*theme.CHALK_BLUE, 120)
+        pygame.draw.line(surf, ink, (0, y), (int(6 * s), y), max(1, int(s)))
+        x = int(10 * s)
+        for k, head in enumerate(heads):
+            surf.blit(head, (x, int(3 * s) + k * line_h))
+        x += heads[0].get_width() + int(6 * s)
+        end = width - rid.get_width() - int(6 * s)
+        if end > x:
+            pygame.draw.line(surf, ink, (x, y), (end, y), max(1, int(s)))
+        surf.blit(rid, (width - rid.get_width(), y - rid.get_height() // 2))
         return surf
 
     def handle_event(self, e: pygame.event.Event) -> bool:

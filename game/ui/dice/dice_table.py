@@ -29,6 +29,7 @@ from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.session import LIVE
 from game.state import CHANCE
 from game.ui.common import theme
+from game.ui.common.prefs import hint_seen, mark_hint_seen
 from game.ui.common.session_scene import SessionScene
 from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
@@ -305,6 +306,21 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         flips = [a for a in self.state.legal_actions() if isinstance(a, Flip)]
         return self.ask(flips[0] if flips else Flip(1))
 
+    def can_keep(self) -> bool:
+        """A person may keep (or put out) dice now: his turn, rolled, another roll allowed, nothing moving."""
+        st = self.state
+        t = st.turn
+        return (t is not None and not self.busy() and not st.is_terminal() and self.is_human(t.seat) and t.rolls > 0
+                and self.dice.shown and not self.dice.finished and any(isinstance(a, Roll) for a in st.legal_actions()))
+
+    def keep_hint(self) -> str:
+        """The first-time hint how to keep a die, until a die was kept once (in this run of the program)."""
+        if hint_seen("keep_die") or not self.can_keep():
+            return ""
+        if self.dice.sets_aside:
+            return _("Click a die to put it out before the next roll (or press 1, 2, 3)")
+        return _("Click a die to keep it for the next roll (or press 1, 2, 3)")
+
     def toggle_die(self, i: int) -> None:
         """Keep a die for the next roll, or not (a choice shown on the table, asked for with the roll)."""
         if self.busy():
@@ -328,6 +344,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.toast.show(str(why or _("{action} is not allowed now").format(action=Roll())) + " – " + _("stand (Enter)"), "error")
             return
         self.dice.toggle(i)
+        mark_hint_seen("keep_die")
 
     def undo(self) -> None:
         """Back to before the last decision a person at this table made (the session's one rule)."""
@@ -428,6 +445,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.open_challenge()
             elif e.key == pygame.K_n and self.state.is_terminal():
                 self.new_match()
+        elif e.type == pygame.MOUSEMOTION:
+            self.dice.hover = self.dice.hit(e.pos) if self.can_keep() else None
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
             hit = self.dice.hit(e.pos)
             if hit is None:
@@ -453,6 +472,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.resync()  # the match was changed past the session (a test, a tool): show it as it is
         self.play()
         self.session.tick(dt, hold=self.holding())
+        if self.dice.hover is not None and not self.can_keep():
+            self.dice.hover = None
         st = self.state
         if st.is_terminal() and not self.playing and self.modal is None and not self.final_dismissed and not self.banners.active:
             self.modal = FinalStanding(self)
