@@ -20,7 +20,7 @@ from game.rules.challenge import DRINKS, JUDGES, TALLIES, Challenge, challengeab
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
-from game.ui.common.modal import Modal
+from game.ui.common.modal import Modal, raise_expanded
 from game.ui.common.theme import Fonts
 
 Send = Callable[[Challenge], "str | None"]  # applies a challenge: the refusal, or None when it stands
@@ -335,3 +335,4 @@ class ChallengeDialog(Modal):
             for line in lines:
                 surface.blit(f.text(line, 14, theme.CHALK_RED, "bold"), (self.rect.x + 20, y))
                 y += 18
+        raise_expanded(self.ui, surface)  # an open drop-down stays above the dialog's text

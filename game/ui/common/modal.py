@@ -9,17 +9,50 @@ from typing import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList
 
 from game.i18n import _
 from game.ui.common import gui_fonts, theme
 from game.ui.common.theme import Fonts
 
 
-def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    """A pygame_gui manager with the project's theme; its fonts draw any string (`gui_fonts`)."""
+class GuardedManager(pygame_gui.UIManager):
+    """A scene's pygame_gui manager that sees no pointer while `blocked()` is true – while a dialog or
+    the rules cover the scene, its buttons neither light up under the mouse nor show tooltips (the
+    overlay takes the events already)."""
+
+    def __init__(self, size: tuple[int, int], blocked: Callable[[], bool] | None = None) -> None:
+        super().__init__(size, theme.ui_theme_path(), enable_live_theme_updates=False)
+        self.blocked: Callable[[], bool] = blocked or (lambda: False)
+
+    def _update_mouse_position(self) -> None:
+        if self.blocked():
+            self.mouse_position = (-10_000, -10_000)
+        else:
+            super()._update_mouse_position()
+
+
+def make_manager(size: tuple[int, int], blocked: Callable[[], bool] | None = None) -> pygame_gui.UIManager:
+    """A pygame_gui manager with the project's theme; its fonts draw any string (`gui_fonts`); a
+    scene's passes `blocked` (an overlay is open: the manager sees no pointer)."""
     gui_fonts.install()
-    return pygame_gui.UIManager(size, theme.ui_theme_path(), enable_live_theme_updates=False)
+    return GuardedManager(size, blocked)
+
+
+def raise_expanded(ui: pygame_gui.UIManager, surface: pygame.Surface) -> list[pygame.Rect]:
+    """Draw the open lists of `ui`'s drop-downs again, above what was drawn after the widgets (a
+    dialog's own text): an open list is always on top. Returns where the lists are."""
+    sprites = ui.get_sprite_group().sprites()
+    open_lists = [e for e in sprites if isinstance(e, UIDropDownMenu) and e.current_state is e.menu_states["expanded"]]
+    if not open_lists:
+        return []
+    above = min(e.layer for e in open_lists)
+    out: list[pygame.Rect] = []
+    for spr in sprites:
+        if spr.layer > above and spr.visible and spr.image is not None:
+            surface.blit(*spr.blit_data)
+            out.append(pygame.Rect(spr.rect))
+    return out
 
 
 class Modal:

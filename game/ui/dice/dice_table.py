@@ -70,7 +70,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.shown: DiceState = match.state  # the state the table shows
         self.last_throw: dict[int, str] = {}
         self.finished_caption = ""
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self._button_sig: tuple[Any, ...] = ()
         self._bg: pygame.Surface | None = None
         self.middle_drawn: list[pygame.Rect] = []  # where the middle stack and its label were drawn

@@ -445,7 +445,7 @@ class MenuScene(OverlayScene):
         super().__init__(host)
         self.model = model or MenuModel()
         self.fonts = host.fonts
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.message = message
