@@ -87,9 +87,15 @@ def test_the_menus_dialogs_block_its_buttons(app: App) -> None:
     check_blocked(app, menu, buttons[0], lambda: key(pygame.K_F1))
 
 
+def _switch(dd: UIDropDownMenu, to: str) -> None:
+    state = dd.current_state
+    assert state is not None
+    state.should_transition = True
+    state.target_state = to
+
+
 def _expand(dd: UIDropDownMenu, app: App) -> None:
-    dd.current_state.should_transition = True
-    dd.current_state.target_state = "expanded"
+    _switch(dd, "expanded")
     for _ in range(3):
         app.step(0.05)
     assert dd.current_state is dd.menu_states["expanded"]
@@ -118,8 +124,7 @@ def test_an_open_drop_down_of_the_judges_console_is_above_its_text(app: App) -> 
         big = max(lists, key=lambda r: r.h)
         assert big.h > 100
         pixels = pygame.image.tobytes(app.screen.subsurface(big.inflate(-4, -4)).copy(), "RGB")
-        judges.driver_menu.current_state.should_transition = True
-        judges.driver_menu.current_state.target_state = "closed"
+        _switch(judges.driver_menu, "closed")
         app.step(0.05)
         return big, pixels
 

@@ -50,7 +50,7 @@ def raise_expanded(ui: pygame_gui.UIManager, surface: pygame.Surface) -> list[py
     out: list[pygame.Rect] = []
     for spr in sprites:
         if spr.layer > above and spr.visible and spr.image is not None:
-            surface.blit(*spr.blit_data)
+            surface.blit(spr.image, spr.rect)
             out.append(pygame.Rect(spr.rect))
     return out
 
