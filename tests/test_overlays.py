@@ -138,3 +138,55 @@ def test_an_open_drop_down_of_the_judges_console_is_above_its_text(app: App) -> 
     assert judges.recent(), "a decision is listed"
     where2, after = covered()
     assert where2 == where and after == before
+
+
+# --- text that fits --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1600, 1000)])
+def test_the_menus_tool_bar_fits_its_words_in_every_language(app: App, lang: str, size: tuple[int, int]) -> None:
+    """Each tool button holds its whole word (two rows of smaller buttons when a narrow window in a
+    longer language needs them), none overlaps another, the Quit or the Start button."""
+    from game.i18n import set_language
+    from game.ui.menu.menu import MenuScene
+
+    set_language(lang)
+    try:
+        app.screen = pygame.display.set_mode(size)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        menu = MenuScene(app)
+        app.push(menu)
+        app.step(0.05)
+        tools = [menu.load_button, menu.replays_button, menu.help_button, menu.edit_button, menu.shots_button,
+                 menu.settings_button, menu.join_button]
+        for b in tools:
+            small = "#tool_small" in b.object_ids
+            need = app.fonts.width(b.text, 14 if small else 16, "bold") + 8
+            assert need <= b.rect.w, f"{b.text!r} is cut ({need} > {b.rect.w})"
+            assert app.screen.get_rect().contains(b.rect)
+        others = tools + [menu.quit_button, menu.start_button]
+        for i, a in enumerate(others):
+            assert not any(a.rect.colliderect(b.rect) for b in others[i + 1:]), a.text
+    finally:
+        set_language("en")
+
+
+def test_a_cut_option_help_shows_in_full_under_the_pointer(app: App) -> None:
+    """At 960×640 an option's help is cut with "…"; with the pointer on it the whole text shows, in a
+    box inside the window."""
+    from game.ui.menu.menu import MenuModel, MenuScene
+
+    app.screen = pygame.display.set_mode((960, 640))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
+    menu = MenuScene(app, MenuModel(game="racerbile"))
+    app.push(menu)
+    app.step(0.05)
+    assert menu.cut_help, "some help is cut at 960×640"
+    rect, text = menu.cut_help[0]
+    assert text in menu.option_help.values()
+    box = menu.draw_cut_help(app.screen, rect.center)
+    assert box is not None and app.screen.get_rect().contains(box)
+    lines = app.fonts.wrap(text, 14, min(440, 960 - 40) - 24)
+    assert box.h >= 14 * len(lines)  # every line of it
+    assert menu.draw_cut_help(app.screen, (2, 2)) is None

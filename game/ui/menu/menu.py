@@ -487,6 +487,7 @@ class MenuScene(OverlayScene):
         f = self.fonts
         self.brief: list[str] = []  # the "In brief" entries shown ("title: summary", in the current language)
         self.option_help: dict[str, str] = {}  # option name → the help text under its row (before any cut)
+        self.cut_help: list[tuple[pygame.Rect, str]] = []  # where a help text was cut, and the whole of it
 
         def head(text: str, x: int, y: int) -> None:
             labels.append((f.shadowed(text, 24, theme.BRASS, "serif"), (x, y)))
@@ -689,13 +690,26 @@ class MenuScene(OverlayScene):
         room = self.quit_button.rect.left - 12 - margin - 12 * (len(tools) - 1)
         if sum(bf.size(text)[0] + 24 for text, _s, _h, _w in tools) > room:  # a short bar: short words
             tools = [(word, word, tip, bf.size(word)[0] + 24) for _t, word, tip, _w in tools]
-        shrink = min(1.0, room / sum(tw for _t, _s, _h, tw in tools))
-        bx = margin
         made: list[UIButton] = []
-        for text, _s, tip, tw in tools:
-            bw = int(tw * shrink)
-            made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
-            bx += bw + 12
+        if sum(bf.size(text)[0] + 24 for text, _s, _h, _w in tools) <= room:
+            shrink = min(1.0, room / sum(tw for _t, _s, _h, tw in tools))
+            bx = margin
+            for text, _s, tip, tw in tools:
+                bw = max(bf.size(text)[0] + 24, int(tw * shrink))
+                made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
+                bx += bw + 12
+        else:  # even the short words do not fit (a narrow window in a longer language): two rows, smaller type
+            sf = f.at(14, "bold")
+            rows = (tools[:4], tools[4:])
+            gap = 8
+            for k, row in enumerate(rows):
+                widths = [sf.size(word)[0] + 20 for _t, word, _h, _w in row]
+                spare = max(0, room + 12 * (len(tools) - 1) - gap * (len(row) - 1) - sum(widths)) // len(row)
+                bx = margin
+                for (_t, word, tip, _w), bw in zip(row, widths):
+                    made.append(UIButton(pygame.Rect(bx, by - 4 + k * 29, bw + spare, 26), word, ui, tool_tip_text=tip,
+                                         object_id="#tool_small"))
+                    bx += bw + spare + gap
         self.load_button, self.replays_button, self.help_button, self.edit_button, self.shots_button, self.settings_button, self.join_button = made
         self.message_rect = pygame.Rect(bx, by - 4, self.quit_button.rect.left - 12 - bx, 56)
         if self.message_rect.w < 300:
@@ -817,6 +831,7 @@ class MenuScene(OverlayScene):
             while last and f.size(last + " …", 13, "italic")[0] > width - 10:
                 last = last[:-1]
             lines[-1] = last.rstrip() + " …"
+            self.cut_help.append((pygame.Rect(x, y + 32, width, 4 + 16 * len(lines)), self._help_text(o)))
         elif help_lines == 0:
             lines = []
         yy = y + 34
@@ -1182,7 +1197,33 @@ class MenuScene(OverlayScene):
                 img = self.fonts.text(line, 15, theme.CHALK_RED, "bold")
                 surface.blit(img, (self.message_rect.x + 10, y))
                 y += img.get_height()
+        if not self.overlay_open():
+            self.draw_cut_help(surface, pygame.mouse.get_pos())
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+    def draw_cut_help(self, surface: pygame.Surface, mouse: tuple[int, int]) -> pygame.Rect | None:
+        """Over an option whose help was cut ("…"): the whole help in a box by the pointer."""
+        text = next((t for r, t in self.cut_help if r.collidepoint(mouse)), None)
+        if text is None:
+            return None
+        f = self.fonts
+        sw, sh = surface.get_size()
+        width = min(440, sw - 40)
+        lines = f.wrap(text, 14, width - 24)
+        imgs = [f.text(line, 14, theme.CREAM) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 16)
+        box.topleft = (mouse[0] + 16, mouse[1] + 18)
+        if box.right > sw - 10:
+            box.right = mouse[0] - 12
+        if box.bottom > sh - 10:
+            box.bottom = mouse[1] - 12
+        box.clamp_ip(surface.get_rect())
+        theme.rounded_panel(surface, box, (24, 18, 12, 240), theme.BRASS, 8, 1)
+        y = box.y + 8
+        for img in imgs:
+            surface.blit(img, (box.x + 12, y))
+            y += img.get_height()
+        return box
