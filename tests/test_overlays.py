@@ -190,3 +190,68 @@ def test_a_cut_option_help_shows_in_full_under_the_pointer(app: App) -> None:
     lines = app.fonts.wrap(text, 14, min(440, 960 - 40) - 24)
     assert box.h >= 14 * len(lines)  # every line of it
     assert menu.draw_cut_help(app.screen, (2, 2)) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_replay_viewers_key_help_is_whole_at_960(app: App, tmp_path: object, lang: str) -> None:
+    """The key help is wrapped at its " · " into a column at the right of the bar – every key shown,
+    no "…" – and the step's action and rulings keep left of it."""
+    from pathlib import Path
+
+    from game.i18n import set_language
+    from game.ui.common.replay import ReplayScene
+    from tests.test_awkward_names import awkward_match
+
+    path = Path(str(tmp_path)) / "m.json"
+    awkward_match("schock", ["Anna", "Bo", "Cem"], 3).save(path)
+    set_language(lang)
+    try:
+        app.screen = pygame.display.set_mode((960, 640))
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
+        viewer = ReplayScene(app, str(path), step=5)
+        app.push(viewer)
+        app.step(0.05)
+        from game.i18n import _
+
+        keys = _("← → step · Home/End · Space play · +/− speed · B bookmark · N/P bookmarks · J jump · Esc leave")
+        lines = viewer.hint_lines(keys, 12, int(viewer.bar.w * 0.42))
+        assert " · ".join(lines) == keys and len(lines) >= 2
+        assert all("…" not in line for line in lines)
+        hint = viewer.hint_drawn
+        assert viewer.bar.contains(hint) and hint.h >= 12 * len(lines)
+    finally:
+        set_language("en")
+
+
+def test_the_jump_list_fits_its_rows_and_shows_a_chosen_row_whole(app: App, tmp_path: object) -> None:
+    """J: a ruling too long for the list is cut with "…" in its row (never past the list's edge);
+    chosen, its whole text shows under the list."""
+    from pathlib import Path
+
+    import pygame_gui
+
+    from game.ui.common.modal import ListDialog
+    from game.ui.common.replay import ReplayScene
+    from tests.test_awkward_names import awkward_match
+
+    path = Path(str(tmp_path)) / "m.json"
+    awkward_match("schock", ["Anna", "Bo", "Cem"], 3).save(path)
+    app.screen = pygame.display.set_mode((960, 640))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
+    viewer = ReplayScene(app, str(path), step=5)
+    app.push(viewer)
+    app.step(0.05)
+    viewer.open_jump()
+    dialog = viewer.modal
+    assert isinstance(dialog, ListDialog)
+    room = dialog.list.rect.w - 20
+    rows = [item["text"] for item in dialog.list.item_list]
+    assert rows and all(app.fonts.width(t, 15) <= room for t in rows)
+    assert dialog.cut, "some rulings are longer than the list"
+    key_id, whole = next(iter(dialog.cut.items()))
+    i = int(key_id.removeprefix("#item_"))
+    item = dialog.list.item_list[i]
+    item["selected"] = True
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=dialog.list, text=item["text"]))
+    app.step(0.05)
+    assert dialog.shown_full == whole and rows[i].endswith("…")

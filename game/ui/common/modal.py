@@ -131,7 +131,11 @@ class ListDialog(Modal):
         c = self.panel
         UILabel(pygame.Rect(20, 12, w - 40, 34), self.title, self.ui, container=c, object_id="#title_label")
         UILabel(pygame.Rect(20, 44, w - 40, 24), self.hint, self.ui, container=c, object_id="#hint_label")
-        labels: list[str | tuple[str, str]] = [(label, f"#item_{i}") for i, (label, _) in enumerate(self.items)] or [(self.empty, "#empty")]
+        room = w - 40 - 40  # the list's width less its scroll bar and padding
+        fitted = [self.fonts.fit(label, 15, room) for label, _ in self.items]
+        self.cut = {f"#item_{i}": label for i, ((label, _), short) in enumerate(zip(self.items, fitted)) if short != label}
+        self.shown_full = ""  # the chosen item's whole text, when its row had to be cut
+        labels: list[str | tuple[str, str]] = [(short, f"#item_{i}") for i, short in enumerate(fitted)] or [(self.empty, "#empty")]
         self.keys = {f"#item_{i}": key for i, (_, key) in enumerate(self.items)}
         default = (self.items[-1][0], f"#item_{len(self.items) - 1}") if (self.select_last and self.items) else None
         self.list = UISelectionList(
@@ -156,13 +160,17 @@ class ListDialog(Modal):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.message:
-            lines = self.fonts.wrap(self.message, 14, self.rect.w - 40, "bold")[:2]
-            y = self.rect.bottom - 96
+        text, color = (self.message, theme.CHALK_RED) if self.message else (self.shown_full, theme.CREAM)
+        if text:  # a message, or the whole of a chosen row that was cut to fit the list
+            lines = self.fonts.wrap(text, 14, self.rect.w - 40, "bold")
+            if len(lines) > 2:
+                lines = lines[:1] + [self.fonts.fit(" ".join(lines[1:]), 14, self.rect.w - 40, "bold")]
+            y = self.rect.bottom - 100
             for line in lines:
-                img = self.fonts.text(line, 14, theme.CHALK_RED, "bold")
+                img = self.fonts.text(line, 14, color, "bold")
                 surface.blit(img, (self.rect.x + 20, y))
                 y += img.get_height()
+        raise_expanded(self.ui, surface)
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -174,6 +182,7 @@ class ListDialog(Modal):
             if e.ui_element is self.list:
                 sel = self.list.get_single_selection(include_object_id=True)
                 self.chosen = self.keys.get(sel[1]) if isinstance(sel, tuple) else None
+                self.shown_full = self.cut.get(sel[1], "") if isinstance(sel, tuple) else ""
                 if e.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.chosen is not None:
                     self.on_action(self.chosen)
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chosen is not None:
