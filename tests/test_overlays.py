@@ -255,3 +255,44 @@ def test_the_jump_list_fits_its_rows_and_shows_a_chosen_row_whole(app: App, tmp_
     pygame.event.post(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=dialog.list, text=item["text"]))
     app.step(0.05)
     assert dialog.shown_full == whole and rows[i].endswith("…")
+
+
+def test_a_save_message_with_a_long_path_is_wrapped_inside_the_table(app: App, tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+S: the message naming the save's (long) path is wrapped – the path broken after a "/" –
+    and stays inside the felt, at 960×640 too."""
+    from pathlib import Path
+
+    deep = Path(str(tmp_path)) / ("a-rather-long-folder-name-for-the-saves-" * 3) / "und-noch-einer"
+    monkeypatch.setenv("XDG_DATA_HOME", str(deep))
+    app.screen = pygame.display.set_mode((960, 640))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
+    table = table_for(app, Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bo")], seed=3))
+    app.step(0.05)
+    table.save()
+    app.step(0.05)
+    said = table.toast.history[-1]
+    assert "a-rather-long-folder-name" in said
+    img = table.toast._image
+    assert img is not None and img.get_width() <= table.L.felt.w - 40 + 4
+    lines = app.fonts.wrap(said, int(17 * table.L.s), table.L.felt.w - 80, "bold")
+    assert len(lines) >= 2 and all(app.fonts.width(line, int(17 * table.L.s), "bold") <= table.L.felt.w - 80 for line in lines)
+
+
+def test_the_bierpong_headline_and_team_lines_fit_the_scoreboard(app: App) -> None:
+    """The scoreboard's headline (round, Konter, who throws) and the team lines are fitted to the
+    board: long team and player names are cut with "…", never past its edge."""
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+    from game.ui.menu.menu import MenuScene
+
+    app.screen = pygame.display.set_mode((960, 640))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
+    long = "Die Durstigen Füchse vom Stammtisch am Marktplatz"
+    m = Match("bierpong", [PlayerSpec(long, drivers=("Annemarie-Luise Müller-Lüdenscheidt",)), PlayerSpec("Owls", drivers=("Cem",))], seed=2)
+    app.push(MenuScene(app))
+    scene = BierpongMatchScene(app, m)
+    app.push(scene)
+    for _ in range(3):
+        app.step(0.05)
+    side = scene.view.layout.side
+    assert scene.board_lines
+    assert all(r.left >= side.left and r.right <= side.right + 2 for r in scene.board_lines)

@@ -343,20 +343,40 @@ class Fonts:
         return s[:lo].rstrip() + "…" if lo > 0 else "…"
 
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
-        """Break `text` into lines no wider than `width` pixels (a long word gets a line of its own)."""
+        """Break `text` into lines no wider than `width` pixels; a word longer than a line (a file's
+        path) is broken too, after a "/" where it can be."""
         lines: list[str] = []
         for para in str(text).split("\n"):
             words = para.split(" ")
             line = ""
             for w in words:
                 cand = w if not line else line + " " + w
-                if self.width(cand, size, style) <= width or not line:
+                if self.width(cand, size, style) <= width:
                     line = cand
-                else:
+                    continue
+                if line:
                     lines.append(line)
-                    line = w
+                line = w
+                while len(line) > 1 and self.width(line, size, style) > width:
+                    head = self._longest_head(line, size, width, style)
+                    lines.append(head)
+                    line = line[len(head):]
             lines.append(line)
         return lines
+
+    def _longest_head(self, word: str, size: int, width: int, style: str) -> str:
+        """The longest start of `word` within `width` (at least one character), ending after a
+        path separator or a dash when one is in the second half of it."""
+        lo, hi = 1, len(word)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.width(word[:mid], size, style) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        head = word[:lo]
+        cut = max(head.rfind(c) for c in "/\\-_.")
+        return head[: cut + 1] if cut >= lo // 2 else head
 
     def shadowed(self, text: str, size: int, color: Color, style: str = "bold", offset: int = 2) -> pygame.Surface:
         """Text with a soft dark shadow, for titles on the felt."""

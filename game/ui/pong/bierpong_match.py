@@ -740,7 +740,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
         self.buttons = self.options()
         final = self.final_standing()[2] if self.state.is_terminal() else None
-        draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
+        self.board_lines = draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
                    final, self.buttons, self.preview_on)
         L = self.view.layout
         title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
