@@ -296,3 +296,31 @@ def test_the_bierpong_headline_and_team_lines_fit_the_scoreboard(app: App) -> No
     side = scene.view.layout.side
     assert scene.board_lines
     assert all(r.left >= side.left and r.right <= side.right + 2 for r in scene.board_lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+@pytest.mark.parametrize("size", [(960, 640), (1600, 1000)])
+def test_the_dice_tables_bottom_buttons_never_overlap_and_hold_their_words(app: App, lang: str, size: tuple[int, int]) -> None:
+    """Undo, Turn sixes, Roll and Stand side by side: smaller type when the words are long (de at
+    960×640 had Undo under "Sechs drehen"), every word whole."""
+    from game.i18n import set_language
+
+    set_language(lang)
+    try:
+        app.screen = pygame.display.set_mode(size)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        table = table_for(app, Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bo")], seed=3))
+        app.step(0.05)
+        buttons = [table.b_undo, table.b_flip, table.b_roll, table.b_stand]
+        for i, a in enumerate(buttons):
+            assert not any(a.rect.colliderect(b.rect) for b in buttons[i + 1:]), (a.text, lang, size)
+        table.b_flip.set_text(table.b_flip.text)
+        for b in buttons + [table.b_flip]:
+            small = "#tool_small" in b.object_ids
+            from game.i18n import _
+
+            texts = [b.text] if b is not table.b_flip else [table.bar_label(_("Turn six (F)")), table.bar_label(_("Turn 2 sixes (F)"))]
+            for t in texts:
+                assert app.fonts.width(t, 14 if small else 16, "bold") + 8 <= b.rect.w, (t, lang, size)
+    finally:
+        set_language("en")

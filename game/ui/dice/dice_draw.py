@@ -64,13 +64,32 @@ class TableDrawing:
     HINTS = (N_("click a die (or 1 2 3) to keep it"), N_("K challenge · F1 rules · F11 full screen · Esc menu"))
 
     def _bottom_plan(self) -> dict[str, Any]:
-        """Where the bottom bar's buttons go (pygame_gui fonts do not scale: widths follow the text)."""
+        """Where the bottom bar's buttons go (pygame_gui fonts do not scale: widths follow the text).
+        When the words do not fit side by side (a narrow window, a longer language) the buttons use
+        the smaller type (`small`); the key hints show only where there is room."""
+        for size, pad_text, least, short in ((16, 30, 1.0, False), (14, 18, 0.0, False), (14, 18, 0.0, True)):
+            self._short_labels = short
+            rects = self._bottom_rects(size, pad_text, least)
+            if rects["undo"].right + max(8, int(12 * self.L.s)) <= rects["flip"].left:
+                break
+        rects["small"] = size < 16
+        rects["short"] = short
+        return rects
+
+    _short_labels = False
+
+    def bar_label(self, text: str) -> str:
+        """A bottom-bar button's words: without the key in brackets ("Roll (Space)" → "Roll") when
+        even the smaller type does not fit them (the key stays in the button's tooltip)."""
+        return text.split(" (")[0] if self._short_labels and " (" in text else text
+
+    def _bottom_rects(self, size: int, pad_text: int, least: float) -> dict[str, Any]:
         L = self.L
         s = L.s
-        font = self.fonts.at(16, "bold")
+        font = self.fonts.at(size, "bold")
 
-        def width(text: str, least: int) -> int:
-            return max(least, font.size(text)[0] + 30)
+        def width(text: str, wish: int) -> int:
+            return max(int(wish * least), font.size(text)[0] + pad_text)
 
         bh = max(38, int(46 * s))
         gap = max(8, int(12 * s))
@@ -79,10 +98,10 @@ class TableDrawing:
         right = L.bottom.right - pad
         rects: dict[str, Any] = {}
         for key, text in (("stand", _("Stand (Enter)")), ("roll", _("Roll (Space)")), ("flip", _("Turn 2 sixes (F)"))):
-            w = width(text, int(150 * s))
+            w = width(self.bar_label(text), int(150 * s))
             rects[key] = pygame.Rect(right - w, y, w, bh)
             right -= w + gap
-        undo_w = width(_("Undo (Ctrl+Z)"), int(140 * s))
+        undo_w = width(self.bar_label(_("Undo (Ctrl+Z)")), int(140 * s))
         hint_w = max(self.fonts.size(_(t), int(13 * s), "italic")[0] for t in self.HINTS)
         x = L.bottom.x + pad + hint_w + pad
         rects["hints"] = x + undo_w + 2 * gap <= right

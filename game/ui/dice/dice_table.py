@@ -108,9 +108,14 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.ui.clear_and_reset()
         plan = self._bottom_plan()
         self._lang = language()
-        self.b_undo = UIButton(plan["undo"], _("Undo (Ctrl+Z)"), self.ui, tool_tip_text=_("take the last turn back"))
+        small = "#tool_small" if plan["small"] else None  # the words did not fit at full size
+        b = self.bar_label
+        undo = _("Undo (Ctrl+Z)")
+        self.b_undo = UIButton(plan["undo"], b(undo), self.ui, object_id=small,
+                               tool_tip_text=_("take the last turn back") + ("" if b(undo) == undo else f" – {undo}"))
         self.b_roll, self.b_stand, self.b_flip = (
-            UIButton(plan[key], name, self.ui) for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
+            UIButton(plan[key], b(name), self.ui, object_id=small, tool_tip_text=name if b(name) != name else None)
+            for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
         gap = int(8 * s)
         room = L.tools.w - 3 * gap
@@ -505,7 +510,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_flip.hide()
                 return
         if flips:
-            self.b_flip.set_text(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)"))
+            self.b_flip.set_text(self.bar_label(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)")))
             self.b_flip.show()
         else:
             self.b_flip.hide()
