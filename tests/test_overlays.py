@@ -324,3 +324,22 @@ def test_the_dice_tables_bottom_buttons_never_overlap_and_hold_their_words(app: 
                 assert app.fonts.width(t, 14 if small else 16, "bold") + 8 <= b.rect.w, (t, lang, size)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1600, 1000)])
+def test_the_editors_key_help_fits_its_sheet_without_overlaps(app: App, lang: str, size: tuple[int, int]) -> None:
+    """The editor's key help (F1): every key and its wrapped words inside the sheet, nothing drawn
+    over anything else (de at 960×640 ran over the second column and past the sheet)."""
+    from game.i18n import set_language
+    from game.ui.editor.editor_panels import help_layout
+
+    set_language(lang)
+    try:
+        box, items = help_layout(size, app.fonts)
+        rects = [img.get_rect(topleft=pos) for img, pos in items]
+        assert all(box.contains(r) for r in rects), [r for r in rects if not box.contains(r)]
+        for i, a in enumerate(rects):
+            assert not any(a.inflate(-2, -2).colliderect(b.inflate(-2, -2)) for b in rects[i + 1:]), a
+    finally:
+        set_language("en")
