@@ -343,3 +343,24 @@ def test_the_editors_key_help_fits_its_sheet_without_overlaps(app: App, lang: st
             assert not any(a.inflate(-2, -2).colliderect(b.inflate(-2, -2)) for b in rects[i + 1:]), a
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_menus_option_pager_note_keeps_clear_of_its_button(app: App, lang: str) -> None:
+    """At 960×640 "options 1–4 of 13 · the mouse wheel scrolls" ran under "More options"."""
+    from game.i18n import set_language
+    from game.ui.menu.menu import MenuModel, MenuScene
+
+    set_language(lang)
+    try:
+        app.screen = pygame.display.set_mode((960, 640))
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
+        menu = MenuScene(app, MenuModel(game="racerbile"))
+        app.push(menu)
+        app.step(0.05)
+        more = menu.more_button
+        assert more is not None, "the racerbile options need a second page at 960×640"
+        assert app.fonts.width(more.text, 16, "bold") + 8 <= more.rect.w
+        assert menu.pager_note.w > 40 and menu.pager_note.right < more.rect.left
+    finally:
+        set_language("en")

@@ -639,6 +639,7 @@ class MenuScene(OverlayScene):
         self.games_entry: UITextEntryLine | None = None
         self.track_menu: UIDropDownMenu | None = None
         self.more_button: UIButton | None = None
+        self.pager_note = pygame.Rect(0, 0, 0, 0)  # where the "options 1–4 of 13" note went
         if info is not None and info.race:
             y = self._race_profile(info, x1, y, rinner, labels, small)
         elif info is not None:
@@ -784,9 +785,17 @@ class MenuScene(OverlayScene):
             y = self._option_row(o, x, y, width, labels, 1)
         if shown < len(opts):
             a, b = self.option_scroll + 1, self.option_scroll + shown
-            small(_("options {first}–{last} of {n} · the mouse wheel scrolls").format(first=a, last=b, n=len(opts)), x, y + 12, theme.MUTED, 13)
             self.options_at_end = b >= len(opts)
-            self.more_button = UIButton(pygame.Rect(x + width - 150, y + 4, 150, 32), _("First options") if self.options_at_end else _("More options"), ui)
+            more = _("First options") if self.options_at_end else _("More options")
+            bw = max(150, self.fonts.width(more, 16, "bold") + 30)
+            self.more_button = UIButton(pygame.Rect(x + width - bw, y + 4, bw, 32), more, ui)
+            note = _("options {first}–{last} of {n} · the mouse wheel scrolls").format(first=a, last=b, n=len(opts))
+            room = width - bw - 10  # the note keeps clear of the button: its first part alone when short of room
+            if self.fonts.width(note, 13, "italic") > room:
+                note = note.split(" · ")[0]
+            note = self.fonts.fit(note, 13, room, "italic")
+            small(note, x, y + 12, theme.MUTED, 13)
+            self.pager_note = pygame.Rect(x, y + 12, self.fonts.width(note, 13, "italic"), 18)
             y += 40
         return y
 
