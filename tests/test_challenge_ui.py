@@ -90,9 +90,63 @@ def test_feed_items_strike_the_original_and_put_the_override_after_it() -> None:
     assert len(items) == len(before) + 2
     k = next(i for i, it in enumerate(items) if it.origin == (6, 2))
     assert items[k].struck and not items[k].override
-    assert items[k + 1] == FeedItem(m.log.entries[6].rulings[0], True, True, (7, 1))  # struck in turn
+    assert items[k + 1] == FeedItem(m.log.entries[6].rulings[0], True, True, (7, 1), m.log.entries[5].rulings[1])  # struck in turn
     assert items[k + 2].origin == (8, 1) and items[k + 2].override and not items[k + 2].struck
     assert items[k + 3].origin == (6, 3)  # the rest of entry 6 after the chain
+
+
+def test_an_override_states_its_new_value_against_the_old_one(app: App) -> None:
+    """Issue 18: the override's line says what now stands – "Cem: 3 sips instead of 1" – in the feed
+    of the dice table and the race (`Feed`) and in the Bierpong feed; another drinker is named."""
+    from game.i18n import set_language
+    from game.ui.common.feed import Feed, override_line
+
+    m = pong_match()
+    m.apply("challenge 6.2 by Cem: 3 sips to Cem – two cups were hit")
+    m.apply("challenge 6.3 by Anna: 2 sips to Bo – Bo spilled it")
+    items = feed_items(m.log.entries)
+    over = [it for it in items if it.override]
+    assert [override_line(it.ruling, it.was) for it in over] == ["Cem: 3 sips instead of 1", "Bo: 2 sips instead of 1 for Dana"]
+    feed = Feed(app.fonts)
+    feed.rect = pygame.Rect(0, 0, 320, 600)
+    plain = feed.item(FeedItem(over[0].ruling, override=True))
+    assert feed.item(over[0]).get_height() >= plain.get_height()  # the "instead of" line is drawn
+    scene = BierpongMatchScene(app, m)
+    open_on(app, scene)
+    said = " ".join(t for _, t in scene.feed)
+    assert "Cem: 3 sips instead of 1" in said and "Bo: 2 sips instead of 1 for Dana" in said
+    try:
+        set_language("de")
+        assert override_line(over[0].ruling, over[0].was) == "Cem: 3 Schluck statt 1"
+        set_language("da")
+        assert override_line(over[1].ruling, over[1].was) == "Bo: 2 slurke i stedet for 1 til Dana"
+    finally:
+        set_language("en")
+
+
+def test_the_challenge_dialog_explains_itself_in_one_plain_sentence(app: App) -> None:
+    """Issue 18: each step of the dialog says in one sentence what it does."""
+    from pygame_gui.elements import UILabel
+
+    m = pong_match()
+    scene = BierpongMatchScene(app, m)
+    open_on(app, scene)
+    key(app, pygame.K_k)
+    dialog = scene.modal
+    assert isinstance(dialog, ChallengeDialog)
+
+    def explanation() -> str:
+        labels = [e.text for e in dialog.ui.get_sprite_group().sprites() if isinstance(e, UILabel) and len(e.text) > 40]
+        assert len(labels) == 1
+        return labels[0]
+
+    first = explanation()
+    assert first == "Pick the drink ruling you think is wrong; to change a move itself, undo it in the log (L)."
+    challenge_newest(app, dialog, 2)
+    second = explanation()
+    assert second == "The old ruling stays in the log, crossed out, and your new one counts instead."
+    for text in (first, second):
+        assert text.count(". ") == 0 and text.endswith(".") and ":" not in text
 
 
 # --- the Bierpong table --------------------------------------------------------------------------

@@ -97,9 +97,11 @@ KATCHEN: tuple[RuleText, ...] = (
     RuleText(
         "katchen.phase2",
         N_("Phase 2: giving back"),
-        N_("Mat holders only; the one with most mats opens with up to three rolls; the best throw gives its worth to the worst."),
+        N_("Mat holders only; the one with most mats opens the first round, the one just given mats opens each later round; "
+           "up to three rolls; the best throw gives its worth to the worst."),
         N_("The others try to beat the opener with no more rolls than he used; ties go to fewer rolls, then the earlier "
-           "thrower. A player without mats leaves; the worst throw leads next. Whoever holds all 13 gets a Schuss – in a "
+           "thrower. A player without mats leaves. The next round is opened by the player with the round's worst throw (he "
+           "was just given the mats). Whoever holds all 13 gets a Schuss – in a "
            "tournament a player is out after the agreed number of Schüsse (option schuss_limit); otherwise he buys a round."),
     ),
 )

@@ -89,7 +89,7 @@ class Banners:
         size = int((92 if big else 56) * s)
         f = self.fonts
         main = f.text(b.text, size, text_c, "serif")
-        outline = f.font(size, "serif").render(b.text, True, (30, 16, 10))
+        outline = f.text(b.text, size, (30, 16, 10), "serif")
         sub = f.text(b.sub, int(22 * s), theme.CREAM, "bold") if b.sub else None
         w = main.get_width() + int(120 * s)
         h = main.get_height() + (sub.get_height() if sub else 0) + int(26 * s)

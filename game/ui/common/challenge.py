@@ -20,7 +20,7 @@ from game.rules.challenge import DRINKS, JUDGES, TALLIES, Challenge, challengeab
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
-from game.ui.common.modal import Modal
+from game.ui.common.modal import Modal, raise_expanded
 from game.ui.common.theme import Fonts
 
 Send = Callable[[Challenge], "str | None"]  # applies a challenge: the refusal, or None when it stands
@@ -120,7 +120,7 @@ class ChallengeDialog(Modal):
 
     def _build_list(self, w: int, h: int, c: UIPanel) -> None:
         UILabel(pygame.Rect(20, 10, w - 40, 34), _("Challenge a ruling"), self.ui, container=c, object_id="#title_label")
-        UILabel(pygame.Rect(20, 42, w - 40, 24), _("Only drinks can be challenged; a ruling that steers the game: the log (L), undo to here."),
+        UILabel(pygame.Rect(20, 42, w - 40, 24), _("Pick the drink ruling you think is wrong; to change a move itself, undo it in the log (L)."),
                 self.ui, container=c, object_id="#hint_label")
         rows = self.rows()
         self.keys = {f"#row_{k}": key for k, (_label, key) in enumerate(rows)}
@@ -140,7 +140,7 @@ class ChallengeDialog(Modal):
         assert self.target is not None and r is not None
         i, j = self.target
         UILabel(pygame.Rect(20, 10, w - 40, 34), _("Challenge ruling {n}").format(n=f"{i}.{j}"), self.ui, container=c, object_id="#title_label")
-        UILabel(pygame.Rect(20, 42, w - 40, 24), _("The original stays in the log, struck through; the drinks follow the override."),
+        UILabel(pygame.Rect(20, 42, w - 40, 24), _("The old ruling stays in the log, crossed out, and your new one counts instead."),
                 self.ui, container=c, object_id="#hint_label")
         self.original_rect = pygame.Rect(20, 72, w - 40, 64)  # drawn by `draw`: the ruling as it stands
         y = 150
@@ -335,3 +335,4 @@ class ChallengeDialog(Modal):
             for line in lines:
                 surface.blit(f.text(line, 14, theme.CHALK_RED, "bold"), (self.rect.x + 20, y))
                 y += 18
+        raise_expanded(self.ui, surface)  # an open drop-down stays above the dialog's text

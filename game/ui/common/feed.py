@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 from dataclasses import dataclass
+import re
 
 import pygame
 
@@ -17,6 +18,7 @@ from game.i18n import _, tr
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
+from game.rules.phrase import Phrase
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
@@ -36,12 +38,50 @@ STRIKE_COLOR = (238, 128, 110, 230)
 @dataclass(frozen=True, slots=True)
 class FeedItem:
     """A ruling as the feed shows it: `struck` when a challenge overrode it, `override` when it is a
-    challenge's ruling; `origin` is (entry, ruling) in the log, both from 1 (None: not from a log)."""
+    challenge's ruling; `origin` is (entry, ruling) in the log, both from 1 (None: not from a log);
+    `was`: for an override, the ruling it overrides."""
 
     ruling: Ruling
     struck: bool = False
     override: bool = False
     origin: tuple[int, int] | None = None
+    was: Ruling | None = None
+
+
+# A ruling that only opens a round is folded into a slim round header, not a card of its own.
+_LADEN = re.compile(r"game (?P<game>\d+), (?P<stage>.+?), round (?P<round>\d+): Laden .*; (?P<who>.+) opens \(schock\.start\)$", re.S)
+
+
+def round_header(r: Ruling) -> str | None:
+    """Schock's Laden as the header of its round – "Game 1 · second half · round 3 · Laden, Anna
+    opens" – or None for any other ruling."""
+    if r.rule != "schock.laden" or r.what is not What.NOTE:
+        return None
+    args = getattr(r.arithmetic, "args", None)
+    if not isinstance(args, dict) or not {"game", "stage", "round", "who"} <= set(args):
+        m = _LADEN.match(str(r.arithmetic))
+        if m is None:
+            return None
+        args = m.groupdict()
+    stage = args["stage"]
+    stage = tr(stage) if isinstance(stage, Phrase) else _(str(stage))
+    text = _("Round {round} · {stage} · Laden: {who} opens").format(stage=stage, round=args["round"], who=args["who"])
+    if str(args["game"]) != "1":
+        text = _("Game {game}").format(game=args["game"]) + " · " + text
+    return text
+
+
+def override_line(r: Ruling, was: Ruling | None) -> str:
+    """What an override hands out, against what it replaces: "Eva: 3 sips instead of 1"."""
+    from game.ui.common.challenge import drink_text
+
+    new = drink_text(r.what, r.amount)
+    if was is None:
+        return _("{who}: {new}").format(who=r.who, new=new)
+    old = str(was.amount) if was.what is r.what and r.what is not What.BEER_REST else drink_text(was.what, was.amount)
+    if was.who == r.who:
+        return _("{who}: {new} instead of {old}").format(who=r.who, new=new, old=old)
+    return _("{who}: {new} instead of {old} for {was_who}").format(who=r.who, new=new, old=old, was_who=was.who)
 
 
 def feed_by_entry(entries: Sequence[Entry]) -> list[list[FeedItem]]:
@@ -51,11 +91,12 @@ def feed_by_entry(entries: Sequence[Entry]) -> list[list[FeedItem]]:
     under = overrides(entries)
     placed = set(under.values())
 
-    def emit(out: list[FeedItem], i: int, j: int, override: bool) -> None:
+    def emit(out: list[FeedItem], i: int, j: int, override: bool, was: Ruling | None = None) -> None:
         k = under.get((i, j))
-        out.append(FeedItem(entries[i - 1].rulings[j - 1], k is not None, override, (i, j)))
+        r = entries[i - 1].rulings[j - 1]
+        out.append(FeedItem(r, k is not None, override, (i, j), was if override else None))
         if k is not None:
-            emit(out, k, 1, True)
+            emit(out, k, 1, True, r)
 
     rows: list[list[FeedItem]] = []
     for i, e in enumerate(entries, start=1):
@@ -198,6 +239,11 @@ class Feed:
             return surf
         f = self.fonts
         s = self.s
+        header = round_header(r)
+        if header is not None:
+            surf = self._header(header, r.rule, width)
+            self._items[key] = surf
+            return surf
         pad = int(10 * s)
         ink = theme.MUTED if it.struck else theme.CHALK
         idf = f.text(r.rule, int(13 * s), theme.CHALK_DIM if it.struck else theme.CHALK_YELLOW, "bold")
@@ -205,6 +251,8 @@ class Feed:
         tag = _("overridden") if it.struck else _("override") if it.override else ""
         head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
         lines = f.wrap(tr(r.arithmetic), int(14 * s), width - 2 * pad - 4)
+        news = f.wrap(override_line(r, it.was), int(14 * s), width - 2 * pad - 4, "bold") if it.override else []
+        lines = news + lines  # an override: the new value first, "Eva: 3 sips instead of 1"
         line_h = f.font(int(14 * s)).get_linesize()
         stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
         top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())
@@ -221,8 +269,11 @@ class Feed:
             surf.blit(head, (x + idf.get_width() + int(8 * s), pad // 2 + 1))
         y = pad // 2 + top + 2
         thick = max(1, int(2 * s))
-        for line in lines:
-            img = f.text(line, int(14 * s), theme.CHALK_DIM if (r.what is What.NOTE or it.struck) else theme.CHALK)
+        for n, line in enumerate(lines):
+            if n < len(news):
+                img = f.text(line, int(14 * s), OVERRIDE_COLOR, "bold")
+            else:
+                img = f.text(line, int(14 * s), theme.CHALK_DIM if (r.what is What.NOTE or it.struck) else theme.CHALK)
             surf.blit(img, (x, y))
             if it.struck:  # a line through the text: the ruling no longer stands
                 mid = y + img.get_height() // 2 + 1
@@ -233,6 +284,30 @@ class Feed:
         if len(self._items) > 2000:
             self._items.clear()
         self._items[key] = surf
+        return surf
+
+    def _header(self, text: str, rule: str, width: int) -> pygame.Surface:
+        """A round's header: a chalk line with the round (and its Laden) on it, the rule id at the end."""
+        f, s = self.fonts, self.s
+        size = int(13 * s)
+        rid = f.text(rule, int(11 * s), theme.CHALK_DIM)
+        room = width - rid.get_width() - int(24 * s)
+        lines = f.wrap(text, size, room, "bold")[:3]
+        heads = [f.text(f.fit(line, size, room, "bold"), size, theme.CHALK_BLUE, "bold") for line in lines]
+        line_h = max(h.get_height() for h in heads)
+        h = line_h * len(heads) + int(6 * s)
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        y = int(3 * s) + line_h // 2  # the chalk line runs through the first line of text
+        ink = (*theme.CHALK_BLUE, 120)
+        pygame.draw.line(surf, ink, (0, y), (int(6 * s), y), max(1, int(s)))
+        x = int(10 * s)
+        for k, head in enumerate(heads):
+            surf.blit(head, (x, int(3 * s) + k * line_h))
+        x += heads[0].get_width() + int(6 * s)
+        end = width - rid.get_width() - int(6 * s)
+        if end > x:
+            pygame.draw.line(surf, ink, (x, y), (end, y), max(1, int(s)))
+        surf.blit(rid, (width - rid.get_width(), y - rid.get_height() // 2))
         return surf
 
     def handle_event(self, e: pygame.event.Event) -> bool:

@@ -9,15 +9,50 @@ from typing import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList
 
 from game.i18n import _
-from game.ui.common import theme
+from game.ui.common import gui_fonts, theme
 from game.ui.common.theme import Fonts
 
 
-def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    return pygame_gui.UIManager(size, theme.ui_theme_path(), enable_live_theme_updates=False)
+class GuardedManager(pygame_gui.UIManager):
+    """A scene's pygame_gui manager that sees no pointer while `blocked()` is true – while a dialog or
+    the rules cover the scene, its buttons neither light up under the mouse nor show tooltips (the
+    overlay takes the events already)."""
+
+    def __init__(self, size: tuple[int, int], blocked: Callable[[], bool] | None = None) -> None:
+        super().__init__(size, theme.ui_theme_path(), enable_live_theme_updates=False)
+        self.blocked: Callable[[], bool] = blocked or (lambda: False)
+
+    def _update_mouse_position(self) -> None:
+        if self.blocked():
+            self.mouse_position = (-10_000, -10_000)
+        else:
+            super()._update_mouse_position()
+
+
+def make_manager(size: tuple[int, int], blocked: Callable[[], bool] | None = None) -> pygame_gui.UIManager:
+    """A pygame_gui manager with the project's theme; its fonts draw any string (`gui_fonts`); a
+    scene's passes `blocked` (an overlay is open: the manager sees no pointer)."""
+    gui_fonts.install()
+    return GuardedManager(size, blocked)
+
+
+def raise_expanded(ui: pygame_gui.UIManager, surface: pygame.Surface) -> list[pygame.Rect]:
+    """Draw the open lists of `ui`'s drop-downs again, above what was drawn after the widgets (a
+    dialog's own text): an open list is always on top. Returns where the lists are."""
+    sprites = ui.get_sprite_group().sprites()
+    open_lists = [e for e in sprites if isinstance(e, UIDropDownMenu) and e.current_state is e.menu_states["expanded"]]
+    if not open_lists:
+        return []
+    above = min(e.layer for e in open_lists)
+    out: list[pygame.Rect] = []
+    for spr in sprites:
+        if spr.layer > above and spr.visible and spr.image is not None:
+            surface.blit(spr.image, spr.rect)
+            out.append(pygame.Rect(spr.rect))
+    return out
 
 
 class Modal:
@@ -98,7 +133,11 @@ class ListDialog(Modal):
         c = self.panel
         UILabel(pygame.Rect(20, 12, w - 40, 34), self.title, self.ui, container=c, object_id="#title_label")
         UILabel(pygame.Rect(20, 44, w - 40, 24), self.hint, self.ui, container=c, object_id="#hint_label")
-        labels: list[str | tuple[str, str]] = [(label, f"#item_{i}") for i, (label, _) in enumerate(self.items)] or [(self.empty, "#empty")]
+        room = w - 40 - 40  # the list's width less its scroll bar and padding
+        fitted = [self.fonts.fit(label, 15, room) for label, _ in self.items]
+        self.cut = {f"#item_{i}": label for i, ((label, _), short) in enumerate(zip(self.items, fitted)) if short != label}
+        self.shown_full = ""  # the chosen item's whole text, when its row had to be cut
+        labels: list[str | tuple[str, str]] = [(short, f"#item_{i}") for i, short in enumerate(fitted)] or [(self.empty, "#empty")]
         self.keys = {f"#item_{i}": key for i, (_, key) in enumerate(self.items)}
         if self.wrap and self.items:
             rows, self.keys = self._wrapped(w - 40 - 20 - 2 * 12)
@@ -140,13 +179,17 @@ class ListDialog(Modal):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.message:
-            lines = self.fonts.wrap(self.message, 14, self.rect.w - 40, "bold")[:2]
-            y = self.rect.bottom - 96
+        text, color = (self.message, theme.CHALK_RED) if self.message else (self.shown_full, theme.CREAM)
+        if text:  # a message, or the whole of a chosen row that was cut to fit the list
+            lines = self.fonts.wrap(text, 14, self.rect.w - 40, "bold")
+            if len(lines) > 2:
+                lines = lines[:1] + [self.fonts.fit(" ".join(lines[1:]), 14, self.rect.w - 40, "bold")]
+            y = self.rect.bottom - 100
             for line in lines:
-                img = self.fonts.text(line, 14, theme.CHALK_RED, "bold")
+                img = self.fonts.text(line, 14, color, "bold")
                 surface.blit(img, (self.rect.x + 20, y))
                 y += img.get_height()
+        raise_expanded(self.ui, surface)
 
     def on_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -158,6 +201,7 @@ class ListDialog(Modal):
             if e.ui_element is self.list:
                 sel = self.list.get_single_selection(include_object_id=True)
                 self.chosen = self.keys.get(sel[1]) if isinstance(sel, tuple) else None
+                self.shown_full = self.cut.get(sel[1], "") if isinstance(sel, tuple) else ""
                 if e.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.chosen is not None:
                     self.on_action(self.chosen)
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chosen is not None:

@@ -16,6 +16,25 @@ from game.ui.common.sound import sounds
 
 MAX_REMEMBERED = 8
 
+# --- first-time hints ------------------------------------------------------------------------------
+
+_hints_seen: set[str] = set()
+
+
+def hint_seen(name: str) -> bool:
+    """True once the player did what the first-time hint `name` explains (in this run of the program)."""
+    return name in _hints_seen
+
+
+def mark_hint_seen(name: str) -> None:
+    _hints_seen.add(name)
+
+
+def forget_hints() -> None:
+    """Show the first-time hints again (a new evening; tests)."""
+    _hints_seen.clear()
+
+
 # --- the settings in force -------------------------------------------------------------------------
 
 _loaded: Settings | None = None

@@ -108,6 +108,7 @@ class ReplayScene(OverlayScene):
         self.progress = pygame.Rect(0, 0, 1, 1)
         self.note = ""
         self.note_time = 0.0
+        self.hint_drawn = pygame.Rect(0, 0, 0, 0)  # where the key help was drawn
         self.drag_to: int | None = None  # a step dragged to on the progress bar, shown at the next update
         self.resize(host.size)
         self.goto(step)
@@ -224,7 +225,7 @@ class ReplayScene(OverlayScene):
             items.append((_("… earlier rulings (before step {n})").format(n=first), f"page:{first - 1 - JUMP_STEPS}"))
         for step, r, struck in self.replay.rulings_between(first, last):
             mark = "  " + _("(challenged)") if struck else ""
-            items.append((f"{step:>4}  {r}{mark}", str(step)))
+            items.append((f"{step:>4}  [{r.rule}] {tr(r.arithmetic)}{mark}", str(step)))
         if last < self.replay.reach:
             items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
         self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("the rulings of steps {first} to {last}").format(first=first, last=last),
@@ -429,10 +430,24 @@ class ReplayScene(OverlayScene):
         x = p.right + 12 + speed.get_width() + 8
         count = f.text(self._fit(words, 13, bar.right - 12 - x, "italic"), 13, theme.MUTED, "italic")
         surface.blit(count, (x, p.y + 1))
+        # the key help (or a note) in a column at the right, wrapped at its " · " – never cut
+        keys = _("← → step · Home/End · Space play · +/− speed · B bookmark · N/P bookmarks · J jump · Esc leave")
+        if self.pong:
+            keys = _("X clip") + " · " + keys
+        hint = self.note if self.note_time > 0 else keys
+        hint_lines = self.hint_lines(hint, 12, max(160, int(bar.w * 0.42)))
+        hint_w = max(f.width(line, 12, "italic") for line in hint_lines)
+        hy = bar.y + 56 + 3
+        for line in hint_lines:
+            img = f.text(line, 12, theme.CHALK_YELLOW if self.note_time > 0 else theme.MUTED, "italic")
+            surface.blit(img, (bar.right - hint_w - 14, hy))
+            hy += img.get_height()
+        self.hint_drawn = pygame.Rect(bar.right - hint_w - 14, bar.y + 56 + 3, hint_w, hy - bar.y - 56 - 3)
+        right = bar.right - hint_w - 36  # the step's action and rulings keep left of it
         # the action of the step and its rulings (struck through when a challenge overrode them)
         e = self.replay.entry(self.step)
         x0, y = 16, bar.y + 56
-        head = f.text(self._fit(f"{self.step}. {self.who(e.seat)}: {e.action}", 16, bar.w - 32, "bold"), 16, theme.CREAM, "bold")
+        head = f.text(self._fit(f"{self.step}. {self.who(e.seat)}: {e.action}", 16, right - x0, "bold"), 16, theme.CREAM, "bold")
         surface.blit(head, (x0, y))
         y += head.get_height() + 2
         rulings = self.replay.rulings_at(self.step)
@@ -440,12 +455,12 @@ class ReplayScene(OverlayScene):
         line_h = f.font(14, "regular").get_linesize()
         for r, struck in rulings:
             text = f"[{r.rule}] {tr(r.arithmetic)}" + (" – " + _("challenged") if struck else "")
-            if x > x0 + 12 and x + f.font(14, "regular").size(text)[0] > bar.w - 16:
+            if x > x0 + 12 and x + f.size(text, 14, "regular")[0] > right:
                 x = x0 + 12
                 y += line_h + 1
                 if y + line_h > bar.bottom - 2:
                     break
-            img = f.text(self._fit(text, 14, bar.w - x - 16, "regular"), 14, theme.CHALK_DIM if struck else theme.CHALK, "regular")
+            img = f.text(self._fit(text, 14, right - x, "regular"), 14, theme.CHALK_DIM if struck else theme.CHALK, "regular")
             surface.blit(img, (x, y))
             if struck:
                 mid = y + img.get_height() // 2
@@ -453,12 +468,17 @@ class ReplayScene(OverlayScene):
             x += img.get_width() + 18
         if not rulings:
             surface.blit(f.text(_("no ruling"), 13, theme.MUTED, "italic"), (x, y))
-        keys = _("← → step · Home/End · Space play · +/− speed · B bookmark · N/P bookmarks · J jump · Esc leave")
-        if self.pong:
-            keys = _("X clip") + " · " + keys
-        hint = self.note if self.note_time > 0 else keys
-        img = f.text(self._fit(hint, 12, bar.w // 2, "italic"), 12, theme.CHALK_YELLOW if self.note_time > 0 else theme.MUTED, "italic")
-        surface.blit(img, (bar.right - img.get_width() - 14, bar.y + 56 + 3))
+
+    def hint_lines(self, text: str, size: int, width: int) -> list[str]:
+        """`text` in lines no wider than `width`, broken at its " · " (a part too long alone is wrapped)."""
+        lines: list[str] = []
+        for part in text.split(" · "):
+            cand = f"{lines[-1]} · {part}" if lines else part
+            if lines and self.fonts.width(cand, size, "italic") <= width:
+                lines[-1] = cand
+            else:
+                lines.extend(self.fonts.wrap(part, size, width, "italic"))
+        return lines or [""]
 
     def who(self, seat: int) -> str:
         if seat == START:
@@ -471,7 +491,7 @@ class ReplayScene(OverlayScene):
         return str(players[seat].get("name", seat)) if 0 <= seat < len(players) else str(seat)
 
     def _fit(self, text: str, size: int, width: int, style: str) -> str:
-        font = self.fonts.font(size, style)
+        font = self.fonts.at(size, style)
         if font.size(text)[0] <= width:
             return text
         while text and font.size(text + "…")[0] > width:

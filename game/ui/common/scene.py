@@ -80,6 +80,10 @@ class OverlayScene(Scene):
     def modal_closed(self, modal: Modal) -> None:
         """A modal dialog went away (closed by itself or by Esc)."""
 
+    def overlay_open(self) -> bool:
+        """The rules or a dialog cover the scene: they take the input, the scene's widgets see no pointer."""
+        return self.help is not None or self.modal is not None
+
     def close_modal(self) -> None:
         modal, self.modal = self.modal, None
         if modal is not None:

@@ -68,7 +68,7 @@ def draw_table_panel(surface: pygame.Surface, fonts: Any, lines: list[Line], top
         img = fonts.text(text, size, color, "bold" if not rendered else "regular")
         if img.get_width() > most - 2 * pad:
             cut = text
-            while len(cut) > 4 and fonts.font(size, "regular").size(cut + "…")[0] > most - 2 * pad:
+            while len(cut) > 4 and fonts.size(cut + "…", size, "regular")[0] > most - 2 * pad:
                 cut = cut[:-1]
             img = fonts.text(cut + "…", size, color, "bold" if not rendered else "regular")
         rendered.append(img)

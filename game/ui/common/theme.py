@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 
 import pygame
+import pygame.freetype
 
 from game.resources import ASSETS  # ui_theme.json, sounds/: the checkout's or the installed package's
 
@@ -47,7 +49,7 @@ def ui_theme_path() -> str | None:
     return str(UI_THEME) if UI_THEME.is_file() else None
 
 
-def _bundled_font(name: str) -> str | None:
+def bundled_font(name: str) -> str | None:
     """A font file that comes with pygame_gui (Noto Sans: umlauts, ß, dashes, quotes)."""
     try:
         p = resources.files("pygame_gui.data").joinpath(name)
@@ -56,7 +58,145 @@ def _bundled_font(name: str) -> str | None:
         return None
 
 
-ASCII = {"→": "->", "⇒": "=>", "↓": "v", "↑": "^", "✕": "x", "►": ">"}
+FONTS_DIR = ASSETS / "fonts"
+# Shipped fallbacks (assets/fonts, licences beside them): symbols such as ✓ → ✗, then emoji.
+_SHIPPED = {"regular": ("DejaVuSans.ttf", "Symbola.ttf"), "bold": ("DejaVuSans-Bold.ttf", "Symbola.ttf")}
+# Scripts Noto Sans lacks, shipped with pygame_gui.
+_SCRIPTS = {
+    "regular": ("NotoSansSC-Regular.otf", "NotoSansJP-Regular.otf", "NotoSansKR-Regular.ttf",
+                "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansGeorgian-Regular.ttf"),
+    "bold": ("NotoSansSC-Bold.otf", "NotoSansJP-Bold.otf", "NotoSansKR-Bold.ttf",
+             "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Bold.ttf", "NotoSansGeorgian-Bold.ttf"),
+}
+MAX_CHARS = 1000  # longer text is cut with "…" (no screen shows more on one line)
+UNKNOWN = "?"  # drawn for a character no font in the chain has (never a box)
+
+
+def displayable(text: object) -> str:
+    """`text` as it can be drawn on one line: control and format characters (zero-width joiners and
+    spaces, direction overrides, BOM, soft hyphen) and variation selectors dropped, line breaks, tabs
+    and other spaces as plain spaces, lone surrogates as `UNKNOWN`, at most `MAX_CHARS` characters."""
+    s = text if isinstance(text, str) else str(text)
+    if s.isascii() and s.isprintable():
+        return s if len(s) <= MAX_CHARS else s[: MAX_CHARS - 1] + "…"
+    out: list[str] = []
+    for c in s:
+        cat = unicodedata.category(c)
+        if cat in ("Zs", "Zl", "Zp") or c in "\t\n\r\x0b\x0c\x85":
+            out.append(" ")
+        elif cat == "Cs":
+            out.append(UNKNOWN)
+        elif cat in ("Cc", "Cf") or 0xFE00 <= ord(c) <= 0xFE0F or 0xE0100 <= ord(c) <= 0xE01EF:
+            continue
+        else:
+            out.append(c)
+    if len(out) > MAX_CHARS:
+        out = out[: MAX_CHARS - 1] + ["…"]
+    return "".join(out)
+
+
+class GlyphChain:
+    """Font files tried in order for each character: the first that has its glyph draws it.
+
+    Coverage is asked of FreeType (a missing glyph has no metrics), once per file and character."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = [p for i, p in enumerate(paths) if p and p not in paths[:i] and Path(p).is_file()]
+        self._probe: dict[str, object] = {}
+        self._pick: dict[str, int] = {}
+        self._fonts: dict[tuple[int, int], pygame.font.Font] = {}
+
+    def has(self, i: int, ch: str) -> bool:
+        """True when font `i` of the chain has a glyph for `ch`."""
+        path = self.paths[i]
+        f = self._probe.get(path)
+        if f is None:
+            try:
+                if not pygame.freetype.get_init():
+                    pygame.freetype.init()
+                f = pygame.freetype.Font(path, 16)
+            except Exception:  # pragma: no cover - an unreadable font file covers nothing
+                f = False
+            self._probe[path] = f
+        if f is False:
+            return False
+        try:
+            return f.get_metrics(ch)[0] is not None  # type: ignore[attr-defined, no-any-return]
+        except Exception:  # pragma: no cover
+            return False
+
+    def pick(self, ch: str) -> int:
+        """The index of the first font with `ch`, or -1 when none has it."""
+        i = self._pick.get(ch)
+        if i is None:
+            i = next((k for k in range(len(self.paths)) if self.has(k, ch)), -1)
+            self._pick[ch] = i
+        return i
+
+    def font(self, i: int, size: int) -> pygame.font.Font:
+        f = self._fonts.get((i, size))
+        if f is None:
+            f = pygame.font.Font(self.paths[i], size)
+            self._fonts[(i, size)] = f
+        return f
+
+    def runs(self, text: str) -> list[tuple[int, str]]:
+        """`text` (displayable) cut into runs of one font each; a combining mark stays with its base,
+        a character no font has becomes `UNKNOWN` in the first font."""
+        runs: list[tuple[int, str]] = []
+        for c in text:
+            if runs and (c == " " or unicodedata.combining(c)):
+                i = runs[-1][0]
+            else:
+                i = self.pick(c)
+                if i < 0:
+                    i, c = 0, UNKNOWN
+            if runs and runs[-1][0] == i:
+                runs[-1] = (i, runs[-1][1] + c)
+            else:
+                runs.append((i, c))
+        return runs
+
+
+def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface | None:
+    """One run in one font, or None when SDL_ttf refuses it (zero width, too wide)."""
+    try:
+        return f.render(run, True, color)
+    except (pygame.error, ValueError, UnicodeError):
+        return None
+
+
+def _width_of(f: pygame.font.Font, run: str) -> int:
+    try:
+        return int(f.size(run)[0])
+    except (pygame.error, ValueError, UnicodeError):
+        return 0
+
+
+def render_runs(runs: list[tuple[pygame.font.Font, str]], main: pygame.font.Font, color: Color) -> pygame.Surface:
+    """Runs of text, each in its font, side by side on the baseline of `main`. Never raises: a run
+    SDL_ttf refuses (zero width) is drawn letter by letter, what it still refuses is left out."""
+    parts: list[tuple[pygame.Surface, pygame.font.Font]] = []
+    for f, run in runs:
+        p = _render_run(f, run, color) if run else None
+        if p is None and run:
+            for c in run:
+                q = _render_run(f, c, color)
+                if q is not None:
+                    parts.append((q, f))
+        elif p is not None:
+            parts.append((p, f))
+    if len(parts) == 1 and parts[0][1] is main:
+        return parts[0][0]
+    top = max([main.get_ascent()] + [f.get_ascent() for _p, f in parts])
+    h = max([top - main.get_ascent() + main.get_height()] + [top - f.get_ascent() + p.get_height() for p, f in parts])
+    w = sum(p.get_width() for p, _f in parts)
+    out = pygame.Surface((min(w, 16000), h), pygame.SRCALPHA)
+    x = 0
+    for p, f in parts:
+        out.blit(p, (x, top - f.get_ascent()))
+        x += p.get_width()
+    return out
 
 
 _SERIF_FILES = (
@@ -79,40 +219,58 @@ def _serif_font() -> str | None:
         return None
 
 
+def _pygame_default_font() -> str:
+    """pygame's own font file (always there: it ships inside pygame)."""
+    return str(Path(pygame.__file__).parent / pygame.font.get_default_font())
+
+
+def chain_paths(style: str, first: str | None) -> list[str]:
+    """The font files tried for `style`, `first` (the style's own font) first."""
+    kind = "regular" if style in ("regular", "italic") else "bold"
+    shipped = [str(FONTS_DIR / n) for n in _SHIPPED[kind]]
+    scripts = [p for p in (bundled_font(n) for n in _SCRIPTS[kind]) if p]
+    return [p for p in [first, *shipped, *scripts, _pygame_default_font()] if p]
+
+
 class Fonts:
-    """Fonts by size and style, and a cache of rendered text (pre-rendered, blitted each frame)."""
+    """Fonts by size and style, and a cache of rendered text (pre-rendered, blitted each frame).
+
+    `text`, `size`, `width`, `fit` and `wrap` are the one path for drawing and measuring text: they
+    take any string (zero-width characters, direction overrides, emoji, control characters, any
+    length) and never raise; glyphs the style's font lacks come from the next font of a chain
+    (`chain_paths`), and a character no font has is drawn as `UNKNOWN`, never as a box."""
 
     CACHE_SIZE = 3000
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self._regular = _bundled_font("NotoSans-Regular.ttf")
-        self._bold = _bundled_font("NotoSans-Bold.ttf")
-        self._italic = _bundled_font("NotoSans-Italic.ttf")
+        self._regular = bundled_font("NotoSans-Regular.ttf")
+        self._bold = bundled_font("NotoSans-Bold.ttf")
+        self._italic = bundled_font("NotoSans-Italic.ttf")
         self._serif = _serif_font() or self._bold
-        self._fallback_path: str | None | bool = False  # looked up when first needed
-        self._lacks: dict[tuple[str, str], bool] = {}
+        self._chains: dict[str, GlyphChain] = {}
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, str], pygame.Surface] = OrderedDict()
 
-    @property
-    def _fallback(self) -> str | None:
-        """A system font for symbols the bundled fonts lack (found once, when first needed)."""
-        if self._fallback_path is False:
-            try:
-                self._fallback_path = pygame.font.match_font("dejavusans,segoeui,arial,liberationsans,freesans,notosanssymbols")
-            except Exception:  # pragma: no cover - font discovery is best effort
-                self._fallback_path = None
-        return self._fallback_path  # type: ignore[return-value]
+    def _path(self, style: str) -> str | None:
+        return {"regular": self._regular, "bold": self._bold, "italic": self._italic, "serif": self._serif}.get(style)
+
+    def chain(self, style: str) -> GlyphChain:
+        c = self._chains.get(style)
+        if c is None:
+            c = GlyphChain(chain_paths(style, self._path(style)))
+            self._chains[style] = c
+        return c
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
-        """style: regular, bold, italic or serif (a bold serif for titles)."""
+        """style: regular, bold, italic or serif (a bold serif for titles). For its metrics (height,
+        line size): draw and measure text with `text` / `width`, never with the font itself."""
         size = max(6, int(size))
         key = (size, style)
         f = self._fonts.get(key)
         if f is None:
-            path = {"regular": self._regular, "bold": self._bold, "italic": self._italic, "serif": self._serif}.get(style)
+            path = self._path(style)
             try:
                 f = pygame.font.Font(path, size)
             except (OSError, FileNotFoundError):  # pragma: no cover
@@ -123,7 +281,7 @@ class Fonts:
         return f
 
     def text(self, text: str, size: int, color: Color = CREAM, style: str = "regular") -> pygame.Surface:
-        """The rendered text, from the cache when it was drawn before."""
+        """The rendered text, from the cache when it was drawn before. Never raises."""
         key = (text, int(size), color, style)
         surf = self._text.get(key)
         if surf is not None:
@@ -136,61 +294,90 @@ class Fonts:
         return surf
 
     def lacks(self, style: str, ch: str) -> bool:
-        """True when the font of `style` has no glyph for `ch` (it would draw a box)."""
-        key = (style, ch)
-        if key not in self._lacks:
-            f = self.font(16, style)
-            probe = pygame.image.tobytes(f.render(ch, True, (255, 255, 255)), "RGBA")
-            box = pygame.image.tobytes(f.render("\U000F0000", True, (255, 255, 255)), "RGBA")
-            self._lacks[key] = ch.strip() != "" and probe == box
-        return self._lacks[key]
+        """True when no font of the chain for `style` has a glyph for `ch` (it is drawn as `UNKNOWN`)."""
+        return ch.strip() != "" and self.chain(style).pick(ch) < 0
 
-    def _render(self, text: str, size: int, color: Color, style: str) -> pygame.Surface:
-        """Render with the style's font; glyphs it lacks (arrows) come from a fallback font."""
-        f = self.font(size, style)
-        if not any(ord(c) > 0x2000 and self.lacks(style, c) for c in set(text)):
-            return f.render(text, True, color)
-        runs: list[tuple[bool, str]] = []
-        for c in text:
-            miss = ord(c) > 0x2000 and self.lacks(style, c)
-            if runs and runs[-1][0] == miss:
-                runs[-1] = (miss, runs[-1][1] + c)
-            else:
-                runs.append((miss, c))
-        fb = pygame.font.Font(self._fallback, size) if self._fallback else None
-        parts: list[tuple[pygame.Surface, int]] = []
-        for miss, run in runs:
-            if not miss:
-                parts.append((f.render(run, True, color), 0))
-            elif fb is not None:
-                parts.append((fb.render(run, True, color), f.get_ascent() - fb.get_ascent()))
-            else:
-                parts.append((f.render("".join(ASCII.get(c, "?") for c in run), True, color), 0))
-        w = sum(p.get_width() for p, _ in parts)
-        h = max([f.get_height()] + [p.get_height() + max(0, dy) for p, dy in parts])
-        out = pygame.Surface((w, h), pygame.SRCALPHA)
-        x = 0
-        for p, dy in parts:
-            out.blit(p, (x, max(0, dy)))
-            x += p.get_width()
+    def _runs(self, text: str, size: int, style: str) -> list[tuple[pygame.font.Font, str]]:
+        """The runs of `text` with the font that draws each (the style's own font first)."""
+        s = displayable(text)
+        main = self.font(size, style)
+        chain = self.chain(style)
+        if not chain.paths or s.isascii():
+            return [(main, s)]
+        out: list[tuple[pygame.font.Font, str]] = []
+        for i, run in chain.runs(s):
+            f = main if i == 0 and chain.paths[0] == self._path(style) else chain.font(i, max(6, size))
+            out.append((f, run))
         return out
 
+    def _render(self, text: str, size: int, color: Color, style: str) -> pygame.Surface:
+        """Render run by run, each in the first font of the chain that has its glyphs, on one baseline."""
+        return render_runs(self._runs(text, size, style), self.font(size, style), color)
+
+    def width(self, text: str, size: int, style: str = "regular") -> int:
+        """How wide `text` is drawn (without rendering it). Never raises."""
+        return sum(_width_of(f, run) for f, run in self._runs(text, int(size), style))
+
+    def size(self, text: str, size: int, style: str = "regular") -> tuple[int, int]:
+        """Width and line height of `text` as drawn. Never raises."""
+        main = self.font(size, style)
+        fonts = {f for f, _run in self._runs(text, int(size), style)} | {main}
+        top = max(f.get_ascent() for f in fonts)
+        return self.width(text, size, style), max(top - f.get_ascent() + f.get_height() for f in fonts)
+
+    def at(self, size: int, style: str = "regular") -> SizedFont:
+        """The text path at one size and style, shaped like a font (`size`, `get_height`...)."""
+        return SizedFont(self, int(size), style)
+
+    def fit(self, text: str, size: int, width: int, style: str = "regular") -> str:
+        """`text` cut with "…" so it is at most `width` pixels wide (unchanged when it fits)."""
+        s = displayable(text)
+        if self.width(s, size, style) <= width:
+            return s
+        lo, hi = 0, len(s)
+        while lo < hi:  # the longest prefix that fits with the ellipsis
+            mid = (lo + hi + 1) // 2
+            if self.width(s[:mid].rstrip() + "…", size, style) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return s[:lo].rstrip() + "…" if lo > 0 else "…"
+
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
-        """Break `text` into lines no wider than `width` pixels (a long word gets a line of its own)."""
-        f = self.font(size, style)
+        """Break `text` into lines no wider than `width` pixels; a word longer than a line (a file's
+        path) is broken too, after a "/" where it can be."""
         lines: list[str] = []
-        for para in text.split("\n"):
+        for para in str(text).split("\n"):
             words = para.split(" ")
             line = ""
             for w in words:
                 cand = w if not line else line + " " + w
-                if f.size(cand)[0] <= width or not line:
+                if self.width(cand, size, style) <= width:
                     line = cand
-                else:
+                    continue
+                if line:
                     lines.append(line)
-                    line = w
+                line = w
+                while len(line) > 1 and self.width(line, size, style) > width:
+                    head = self._longest_head(line, size, width, style)
+                    lines.append(head)
+                    line = line[len(head):]
             lines.append(line)
         return lines
+
+    def _longest_head(self, word: str, size: int, width: int, style: str) -> str:
+        """The longest start of `word` within `width` (at least one character), ending after a
+        path separator or a dash when one is in the second half of it."""
+        lo, hi = 1, len(word)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.width(word[:mid], size, style) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        head = word[:lo]
+        cut = max(head.rfind(c) for c in "/\\-_.")
+        return head[: cut + 1] if cut >= lo // 2 else head
 
     def shadowed(self, text: str, size: int, color: Color, style: str = "bold", offset: int = 2) -> pygame.Surface:
         """Text with a soft dark shadow, for titles on the felt."""
@@ -199,13 +386,37 @@ class Fonts:
         if surf is not None:
             return surf
         front = self.text(text, size, color, style)
-        back = self.font(size, style).render(text, True, (0, 0, 0))
+        back = self._render(text, int(size), (0, 0, 0), style).copy()
         back.set_alpha(150)
         surf = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
         surf.blit(back, (offset, offset))
         surf.blit(front, (0, 0))
         self._text[key] = surf
         return surf
+
+
+class SizedFont:
+    """`Fonts` at one size and style, where code wants a font-like measurer: `size(text)` is
+    `Fonts.size`, the metrics are the style's font's."""
+
+    def __init__(self, fonts: Fonts, size: int, style: str) -> None:
+        self.fonts, self.pt, self.style = fonts, size, style
+        self._font = fonts.font(size, style)
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.fonts.size(text, self.pt, self.style)
+
+    def text(self, text: str, color: Color = CREAM) -> pygame.Surface:
+        return self.fonts.text(text, self.pt, color, self.style)
+
+    def get_height(self) -> int:
+        return self._font.get_height()
+
+    def get_linesize(self) -> int:
+        return self._font.get_linesize()
+
+    def get_ascent(self) -> int:
+        return self._font.get_ascent()
 
 
 # --- drawing helpers -------------------------------------------------------------------------

@@ -44,6 +44,7 @@ class TableDrawing:
     finished_caption: str
     middle_drawn: list[pygame.Rect]
     header_drawn: list[pygame.Rect]
+    hint_drawn: pygame.Rect | None = None
     _cards: dict[str, pygame.Surface]
 
     @property
@@ -63,13 +64,32 @@ class TableDrawing:
     HINTS = (N_("click a die (or 1 2 3) to keep it"), N_("K challenge · F1 rules · F11 full screen · Esc menu"))
 
     def _bottom_plan(self) -> dict[str, Any]:
-        """Where the bottom bar's buttons go (pygame_gui fonts do not scale: widths follow the text)."""
+        """Where the bottom bar's buttons go (pygame_gui fonts do not scale: widths follow the text).
+        When the words do not fit side by side (a narrow window, a longer language) the buttons use
+        the smaller type (`small`); the key hints show only where there is room."""
+        for size, pad_text, least, short in ((16, 30, 1.0, False), (14, 18, 0.0, False), (14, 18, 0.0, True)):
+            self._short_labels = short
+            rects = self._bottom_rects(size, pad_text, least)
+            if rects["undo"].right + max(8, int(12 * self.L.s)) <= rects["flip"].left:
+                break
+        rects["small"] = size < 16
+        rects["short"] = short
+        return rects
+
+    _short_labels = False
+
+    def bar_label(self, text: str) -> str:
+        """A bottom-bar button's words: without the key in brackets ("Roll (Space)" → "Roll") when
+        even the smaller type does not fit them (the key stays in the button's tooltip)."""
+        return text.split(" (")[0] if self._short_labels and " (" in text else text
+
+    def _bottom_rects(self, size: int, pad_text: int, least: float) -> dict[str, Any]:
         L = self.L
         s = L.s
-        font = self.fonts.font(16, "bold")
+        font = self.fonts.at(size, "bold")
 
-        def width(text: str, least: int) -> int:
-            return max(least, font.size(text)[0] + 30)
+        def width(text: str, wish: int) -> int:
+            return max(int(wish * least), font.size(text)[0] + pad_text)
 
         bh = max(38, int(46 * s))
         gap = max(8, int(12 * s))
@@ -78,11 +98,11 @@ class TableDrawing:
         right = L.bottom.right - pad
         rects: dict[str, Any] = {}
         for key, text in (("stand", _("Stand (Enter)")), ("roll", _("Roll (Space)")), ("flip", _("Turn 2 sixes (F)"))):
-            w = width(text, int(150 * s))
+            w = width(self.bar_label(text), int(150 * s))
             rects[key] = pygame.Rect(right - w, y, w, bh)
             right -= w + gap
-        undo_w = width(_("Undo (Ctrl+Z)"), int(140 * s))
-        hint_w = max(self.fonts.font(int(13 * s), "italic").size(_(t))[0] for t in self.HINTS)
+        undo_w = width(self.bar_label(_("Undo (Ctrl+Z)")), int(140 * s))
+        hint_w = max(self.fonts.size(_(t), int(13 * s), "italic")[0] for t in self.HINTS)
         x = L.bottom.x + pad + hint_w + pad
         rects["hints"] = x + undo_w + 2 * gap <= right
         if not rects["hints"]:
@@ -164,6 +184,8 @@ class TableDrawing:
             games = _("game {n} of {total}").format(n=st.game_no, total=st.games)
             stage = _(STAGE_LABELS[st.stage]) if st.stage in STAGE_LABELS else STAGE_NAMES[st.stage]
             text = f"{games} · {stage} · " + _("round {n}").format(n=st.round_no)
+            if st.stage == "half2" and st.half_losers:
+                text += " · " + _("first half lost by {name}").format(name=st.players[st.half_losers[0]])
             if st.stage == "final" and len(st.stage_players) == 2:
                 a, b = (st.players[i] for i in st.stage_players)
                 text += " · " + _("{a} v {b}").format(a=a, b=b)
@@ -231,6 +253,16 @@ class TableDrawing:
         shadow.midbottom = (L.middle[0] + 4, L.middle[1] + 4)
         self.middle_drawn = [r.union(shadow), r1, r2]
 
+    def seat_tag(self, seat: int) -> str:
+        """Schock: which half the seat lost, and that it plays the final ("lost half 1 · plays the final")."""
+        st = self.state
+        if not isinstance(st, SchockState) or st.is_terminal() or seat not in st.half_losers:
+            return ""
+        tag = _("lost half {n}").format(n=st.half_losers.index(seat) + 1)
+        if st.stage == "final" and seat in st.stage_players:
+            tag += " · " + _("plays the final")
+        return tag
+
     def seat_status(self, seat: int) -> tuple[str, theme.Color]:
         st = self.state
         if st.is_terminal():
@@ -282,7 +314,18 @@ class TableDrawing:
         y += name_img.get_height()
         who = kind_label(p.kind)
         info = " · ".join(x for x in (who, _(DRINK_NAMES[p.drink]) if p.drink in DRINK_NAMES else str(p.drink)) if x)
-        surface.blit(f.text(info, int(12 * s), theme.MUTED, "italic"), (x, y - int(2 * s)))
+        info_img = f.text(info, int(12 * s), theme.MUTED, "italic")
+        tag = self.seat_tag(seat)
+        room = r.w - int(76 * s)
+        if tag:  # who lost a half, who plays the final: after the kind and drink, or instead of them
+            short = tag.split(" · ")[0]  # the header names the finalists too: the half alone when short of room
+            best = next((t for t in (tag, short) if f.width(t, int(12 * s), "bold") <= room), short)
+            tag_img = f.text(f.fit(best, int(12 * s), room, "bold"), int(12 * s), theme.CHALK_RED, "bold")
+            if info_img.get_width() + int(8 * s) + tag_img.get_width() <= room:
+                surface.blit(tag_img, (x + info_img.get_width() + int(8 * s), y - int(2 * s)))
+            else:
+                info_img = tag_img
+        surface.blit(info_img, (x, y - int(2 * s)))
         y += int(16 * s)
         text, color = self.seat_status(seat)
         status = self._fit(text, r.w - int(76 * s), color)
@@ -329,6 +372,10 @@ class TableDrawing:
                 return img
         return img.subsurface((0, 0, width, img.get_height()))
 
+    def keep_hint(self) -> str:
+        """The first-time hint how to keep a die ("" when none is due); the scene knows."""
+        return ""
+
     def _draw_center(self, surface: pygame.Surface) -> None:
         L = self.L
         s = L.s
@@ -355,6 +402,21 @@ class TableDrawing:
         if text:
             img = f.shadowed(text, int(20 * s), color, "bold")
             surface.blit(img, img.get_rect(midtop=(cx, y)))
+        hint = self.keep_hint()
+        if hint:  # the first time: how to keep a die
+            size = int(15 * s)
+            lines = f.wrap(hint, size, L.felt.w - int(120 * s), "italic")
+            imgs = [f.text(line, size, theme.CHALK_YELLOW, "italic") for line in lines]
+            box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + int(24 * s), sum(i.get_height() for i in imgs) + int(10 * s))
+            box.midtop = (cx, y + int(30 * s))
+            theme.rounded_panel(surface, box, (20, 16, 10, 200), theme.BRASS_DARK, int(8 * s), 1)
+            yy = box.y + int(5 * s)
+            for img in imgs:
+                surface.blit(img, img.get_rect(midtop=(cx, yy)))
+                yy += img.get_height()
+            self.hint_drawn = box
+        else:
+            self.hint_drawn = None
         if not self.dice.shown and t is not None and not st.is_terminal():
             self._draw_cup(surface, (cx, L.dice_center[1]))
 

@@ -29,6 +29,7 @@ from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.session import LIVE
 from game.state import CHANCE
 from game.ui.common import theme
+from game.ui.common.prefs import hint_seen, mark_hint_seen
 from game.ui.common.session_scene import SessionScene
 from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
@@ -69,7 +70,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.shown: DiceState = match.state  # the state the table shows
         self.last_throw: dict[int, str] = {}
         self.finished_caption = ""
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self._button_sig: tuple[Any, ...] = ()
         self._bg: pygame.Surface | None = None
         self.middle_drawn: list[pygame.Rect] = []  # where the middle stack and its label were drawn
@@ -107,13 +108,18 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.ui.clear_and_reset()
         plan = self._bottom_plan()
         self._lang = language()
-        self.b_undo = UIButton(plan["undo"], _("Undo (Ctrl+Z)"), self.ui, tool_tip_text=_("take the last turn back"))
+        small = "#tool_small" if plan["small"] else None  # the words did not fit at full size
+        b = self.bar_label
+        undo = _("Undo (Ctrl+Z)")
+        self.b_undo = UIButton(plan["undo"], b(undo), self.ui, object_id=small,
+                               tool_tip_text=_("take the last turn back") + ("" if b(undo) == undo else f" – {undo}"))
         self.b_roll, self.b_stand, self.b_flip = (
-            UIButton(plan[key], name, self.ui) for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
+            UIButton(plan[key], b(name), self.ui, object_id=small, tool_tip_text=name if b(name) != name else None)
+            for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
         gap = int(8 * s)
         room = L.tools.w - 3 * gap
-        font = self.fonts.font(16, "bold")
+        font = self.fonts.at(16, "bold")
         tools = [_("Log (L)"), _("Save"), _("? Rules"), _("Menu")]
         natural = [font.size(t)[0] + 24 for t in tools]
         if sum(natural) > room:
@@ -309,6 +315,21 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         flips = [a for a in self.state.legal_actions() if isinstance(a, Flip)]
         return self.ask(flips[0] if flips else Flip(1))
 
+    def can_keep(self) -> bool:
+        """A person may keep (or put out) dice now: his turn, rolled, another roll allowed, nothing moving."""
+        st = self.state
+        t = st.turn
+        return (t is not None and not self.busy() and not st.is_terminal() and self.is_human(t.seat) and t.rolls > 0
+                and self.dice.shown and not self.dice.finished and any(isinstance(a, Roll) for a in st.legal_actions()))
+
+    def keep_hint(self) -> str:
+        """The first-time hint how to keep a die, until a die was kept once (in this run of the program)."""
+        if hint_seen("keep_die") or not self.can_keep():
+            return ""
+        if self.dice.sets_aside:
+            return _("Click a die to put it out before the next roll (or press 1, 2, 3)")
+        return _("Click a die to keep it for the next roll (or press 1, 2, 3)")
+
     def toggle_die(self, i: int) -> None:
         """Keep a die for the next roll, or not (a choice shown on the table, asked for with the roll)."""
         if self.busy():
@@ -332,6 +353,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.toast.show(str(why or _("{action} is not allowed now").format(action=Roll())) + " – " + _("stand (Enter)"), "error")
             return
         self.dice.toggle(i)
+        mark_hint_seen("keep_die")
 
     def undo(self) -> None:
         """Back to before the last decision a person at this table made (the session's one rule)."""
@@ -432,6 +454,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.open_challenge()
             elif e.key == pygame.K_n and self.state.is_terminal():
                 self.new_match()
+        elif e.type == pygame.MOUSEMOTION:
+            self.dice.hover = self.dice.hit(e.pos) if self.can_keep() else None
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
             hit = self.dice.hit(e.pos)
             if hit is None:
@@ -457,6 +481,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.resync()  # the match was changed past the session (a test, a tool): show it as it is
         self.play()
         self.session.tick(dt, hold=self.holding())
+        if self.dice.hover is not None and not self.can_keep():
+            self.dice.hover = None
         st = self.state
         if st.is_terminal() and not self.playing and self.modal is None and not self.final_dismissed and not self.banners.active:
             self.modal = FinalStanding(self)
@@ -488,7 +514,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_flip.hide()
                 return
         if flips:
-            self.b_flip.set_text(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)"))
+            self.b_flip.set_text(self.bar_label(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)")))
             self.b_flip.show()
         else:
             self.b_flip.hide()

@@ -143,6 +143,7 @@ class DiceView:
         self.slots = [Slot() for _ in range(3)]
         self.shown = False  # dice lie on the table
         self.finished = False  # they show a finished throw (waiting for the next player)
+        self.hover: int | None = None  # the die under the pointer that a click would keep (outlined)
         self.center = pygame.Vector2(0, 0)
         self.size = 76
         self.gap = 14
@@ -498,6 +499,9 @@ class DiceView:
                 g = self.art.glow
                 surface.blit(g, g.get_rect(center=(int(sl.pos.x), int(sl.pos.y))))
             surface.blit(img, img.get_rect(center=(int(sl.pos.x), int(sl.pos.y))))
+            if marks and i == self.hover and not sl.out:  # a click here keeps (or frees) this die
+                ring = self.rect(i).inflate(int(10 * self.s), int(10 * self.s))
+                pygame.draw.rect(surface, theme.CHALK_YELLOW, ring, max(2, int(3 * self.s)), border_radius=int(12 * self.s))
             if marked:
                 label = fonts.text(self.mark_text(), max(10, int(13 * self.s)), theme.BRASS, "bold")
                 surface.blit(label, label.get_rect(midtop=(int(sl.pos.x), int(sl.pos.y + self.size * 0.55))))

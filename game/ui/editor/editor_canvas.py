@@ -231,7 +231,7 @@ class SheetView:
         self._cache = None
 
     def _text_half(self, text: str, size: int, style: str) -> float:
-        return self.fonts.font(size, style).size(text)[0] / 2
+        return self.fonts.size(text, size, style)[0] / 2
 
     def _patch(self, hexes: Iterable[Hex], wide: Mapping[Hex, float] | None = None) -> None:
         """Repaint the cached picture round `hexes` (and round the hexes of `wide`, reaching as far

@@ -512,37 +512,54 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 
 def render_help(size: tuple[int, int], fonts: Fonts) -> pygame.Surface:
     """The keys and what they do, on a dark sheet over the editor."""
-    lay = EditorLayout.for_size(size)
     surf = pygame.Surface(size, pygame.SRCALPHA)
     surf.fill((0, 0, 0, 150))
+    box, items = help_layout(size, fonts)
+    theme.rounded_panel(surf, box, (30, 36, 36, 246), theme.BRASS_DARK, 14, 2)
+    for img, pos in items:
+        surf.blit(img, pos)
+    return surf
+
+
+def help_layout(size: tuple[int, int], fonts: Fonts) -> tuple[pygame.Rect, list[tuple[pygame.Surface, tuple[int, int]]]]:
+    """The key help's sheet and its texts placed in two columns: each key's words wrapped beside the
+    key, in the largest type (14 down to 10) with which everything fits the sheet."""
+    lay = EditorLayout.for_size(size)
     w = min(size[0] - 40, int(1000 * lay.s))
     h = min(size[1] - 40, int(720 * lay.s))
     box = pygame.Rect(0, 0, w, h)
     box.center = (size[0] // 2, size[1] // 2)
-    theme.rounded_panel(surf, box, (30, 36, 36, 246), theme.BRASS_DARK, 14, 2)
     pad = int(22 * lay.s)
     title = fonts.shadowed(_("The track editor – keys"), lay.font(28), theme.CHALK, "serif")
-    surf.blit(title, (box.x + pad, box.y + pad // 2))
     hint = fonts.text(_("F1, ? or Esc closes"), lay.font(13), theme.CHALK_DIM, "italic")
-    surf.blit(hint, (box.right - pad - hint.get_width(), box.y + pad))
-    size_k, size_t = lay.font(14), lay.font(14)
-    line = fonts.font(size_t).get_linesize() + 1
+    head: list[tuple[pygame.Surface, tuple[int, int]]] = [
+        (title, (box.x + pad, box.y + pad // 2)), (hint, (box.right - pad - hint.get_width(), box.y + pad))]
     col_w = (w - 3 * pad) // 2
-    x, y0 = box.x + pad, box.y + pad // 2 + title.get_height() + 8
-    y = y0
-    key_w = int(110 * lay.s)
-    for name, rows in HELP_SECTIONS:
-        need = line * (len(rows) + 1) + 8
-        if y + need > box.bottom - pad and x == box.x + pad:
-            x, y = box.x + 2 * pad + col_w, y0
-        surf.blit(fonts.text(_(name), lay.font(17), theme.CHALK_YELLOW, "bold"), (x, y))
-        y += line + 2
-        for key, what in rows:
-            surf.blit(fonts.text(_(key), size_k, theme.CHALK_BLUE, "bold"), (x, y))
-            surf.blit(fonts.text(_(what), size_t, theme.CHALK), (x + key_w, y))
-            y += line
-        y += 8
-    return surf
+    y0 = box.y + pad // 2 + title.get_height() + 8
+    items: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    for pt in (14, 13, 12, 11, 10):
+        size_t = max(8, int(pt * lay.s))
+        line = fonts.font(size_t).get_linesize()
+        items, x, y, fits = [], box.x + pad, y0, True
+        for name, rows in HELP_SECTIONS:
+            key_w = min(col_w * 2 // 5, max(fonts.width(_(k), size_t, "bold") for k, _w in rows) + int(12 * lay.s))
+            wrapped = [fonts.wrap(_(what), size_t, col_w - key_w) for _k, what in rows]
+            need = line + 2 + sum(line * len(ws) for ws in wrapped) + 8
+            if y + need > box.bottom - pad and x == box.x + pad:
+                x, y = box.x + 2 * pad + col_w, y0
+            if y + need > box.bottom - pad:
+                fits = False
+            items.append((fonts.text(_(name), int(size_t * 1.2), theme.CHALK_YELLOW, "bold"), (x, y)))
+            y += line + 2
+            for (key, _what), ws in zip(rows, wrapped):
+                items.append((fonts.text(fonts.fit(_(key), size_t, key_w - int(6 * lay.s), "bold"), size_t, theme.CHALK_BLUE, "bold"), (x, y)))
+                for part in ws:
+                    items.append((fonts.text(part, size_t, theme.CHALK), (x + key_w, y)))
+                    y += line
+            y += 8
+        if fits:
+            break
+    return box, head + items
 
 
 # --- a small dialog for texts ---------------------------------------------------------------------

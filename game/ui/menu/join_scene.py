@@ -69,7 +69,7 @@ class JoinScene(OverlayScene):
         """`address` and `code` given: it connects at once; with `seat` too it takes that seat."""
         super().__init__(host)
         self.fonts = host.fonts
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self.size = host.size
         self.found: list[Any] = []  # `game.net.discovery.Found`
         self.looking: _Job | None = None

@@ -454,7 +454,7 @@ class MenuScene(OverlayScene):
         super().__init__(host)
         self.model = model or MenuModel()
         self.fonts = host.fonts
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.message = message
@@ -496,6 +496,7 @@ class MenuScene(OverlayScene):
         f = self.fonts
         self.brief: list[str] = []  # the "In brief" entries shown ("title: summary", in the current language)
         self.option_help: dict[str, str] = {}  # option name → the help text under its row (before any cut)
+        self.cut_help: list[tuple[pygame.Rect, str]] = []  # where a help text was cut, and the whole of it
 
         def head(text: str, x: int, y: int) -> None:
             labels.append((f.shadowed(text, 24, theme.BRASS, "serif"), (x, y)))
@@ -518,10 +519,10 @@ class MenuScene(OverlayScene):
             b = UIButton(r, game_title, ui, object_id=oid, tool_tip_text=tip)
             if practice and gid != m.game:
                 pt = _("P: practice table")
-                small(pt, r.centerx - f.font(13, "italic").size(pt)[0] // 2, r.bottom + 3)
+                small(pt, r.centerx - f.size(pt, 13, "italic")[0] // 2, r.bottom + 3)
             if not playable:
                 b.disable()
-                small(soon, r.centerx - f.font(13, "italic").size(soon)[0] // 2, r.bottom + 3)
+                small(soon, r.centerx - f.size(soon, 13, "italic")[0] // 2, r.bottom + 3)
             elif gid == m.game:
                 b.select()
             self.game_buttons[b] = gid
@@ -617,7 +618,7 @@ class MenuScene(OverlayScene):
                 pygame.Rect(x0 + 212, y + 7, 20, 20), _("coach"), ui, initial_state=m.coach, tool_tip_text=_("the coach explains each way: its path, squeals and sips (C in the race)")
             )
             hint = _("shows the path and the sips of each way")
-            if x0 + 300 + f.font(12, "italic").size(hint)[0] < self.left.right - 10:
+            if x0 + 300 + f.size(hint, 12, "italic")[0] < self.left.right - 10:
                 small(hint, x0 + 300, y + 10, theme.MUTED, 12)
         y += 34 + 26
         if m.game in GAMES and self.left.bottom - y >= 110:
@@ -644,6 +645,7 @@ class MenuScene(OverlayScene):
         self.games_entry: UITextEntryLine | None = None
         self.track_menu: UIDropDownMenu | None = None
         self.more_button: UIButton | None = None
+        self.pager_note = pygame.Rect(0, 0, 0, 0)  # where the "options 1–4 of 13" note went
         if info is not None and info.race:
             y = self._race_profile(info, x1, y, rinner, labels, small)
         elif info is not None:
@@ -669,7 +671,7 @@ class MenuScene(OverlayScene):
                 self.games_entry.set_allowed_characters("numbers")
                 self.games_entry.set_text_length_limit(2)
                 note = _("strokes and Schüsse add up over the games")
-                if rinner >= 420 and 170 + f.font(12, "italic").size(note)[0] <= rinner - 98:  # clear of the entry
+                if rinner >= 420 and 170 + f.size(note, 12, "italic")[0] <= rinner - 98:  # clear of the entry
                     small(note, x1 + 170, y + 10, theme.MUTED, 12)
                 y += 40
         # bottom bar
@@ -681,7 +683,7 @@ class MenuScene(OverlayScene):
         self.quit_button = UIButton(pygame.Rect(w - margin - sw - 12 - qw, by, qw, 48), _("Quit"), ui)
         # the tools, left to right: (text, its short word, tool tip, width wished); narrowed alike when
         # the bar is short (a longer language's words widen their button first)
-        bf = f.font(16, "bold")
+        bf = f.at(16, "bold")
         tools: list[tuple[str, str, str, int]] = [
             (_("Continue saved match…"), _("Saved…"), str(save_dir()), 240),
             (_("Replays…"), _("Replays"), _("step through a saved match, ruling by ruling (the replay viewer)"), 110),
@@ -695,13 +697,26 @@ class MenuScene(OverlayScene):
         room = self.quit_button.rect.left - 12 - margin - 12 * (len(tools) - 1)
         if sum(bf.size(text)[0] + 24 for text, _s, _h, _w in tools) > room:  # a short bar: short words
             tools = [(word, word, tip, bf.size(word)[0] + 24) for _t, word, tip, _w in tools]
-        shrink = min(1.0, room / sum(tw for _t, _s, _h, tw in tools))
-        bx = margin
         made: list[UIButton] = []
-        for text, _s, tip, tw in tools:
-            bw = int(tw * shrink)
-            made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
-            bx += bw + 12
+        if sum(bf.size(text)[0] + 24 for text, _s, _h, _w in tools) <= room:
+            shrink = min(1.0, room / sum(tw for _t, _s, _h, tw in tools))
+            bx = margin
+            for text, _s, tip, tw in tools:
+                bw = max(bf.size(text)[0] + 24, int(tw * shrink))
+                made.append(UIButton(pygame.Rect(bx, by, bw, 48), text, ui, tool_tip_text=tip))
+                bx += bw + 12
+        else:  # even the short words do not fit (a narrow window in a longer language): two rows, smaller type
+            sf = f.at(14, "bold")
+            rows = (tools[:4], tools[4:])
+            gap = 8
+            for k, row in enumerate(rows):
+                widths = [sf.size(word)[0] + 20 for _t, word, _h, _w in row]
+                spare = max(0, room + 12 * (len(tools) - 1) - gap * (len(row) - 1) - sum(widths)) // len(row)
+                bx = margin
+                for (_t, word, tip, _w), bw in zip(row, widths):
+                    made.append(UIButton(pygame.Rect(bx, by - 4 + k * 29, bw + spare, 26), word, ui, tool_tip_text=tip,
+                                         object_id="#tool_small"))
+                    bx += bw + spare + gap
         self.load_button, self.replays_button, self.help_button, self.edit_button, self.shots_button, self.settings_button, self.join_button = made
         self.message_rect = pygame.Rect(bx, by - 4, self.quit_button.rect.left - 12 - bx, 56)
         if self.message_rect.w < 300:
@@ -715,8 +730,8 @@ class MenuScene(OverlayScene):
             short = f"{resume.title}: {', '.join(resume.players)}"
             go = _("Continue: {match}")
             tries = (go.format(match=resume.label), _("Continue: {match} – {n} actions").format(match=short, n=resume.actions), go.format(match=short))
-            text = next((c for c in tries if f.font(22, "bold").size(c)[0] + 40 <= most), go.format(match=resume.title))
-            cw = min(f.font(22, "bold").size(text)[0] + 40, most)
+            text = next((c for c in tries if f.size(c, 22, "bold")[0] + 40 <= most), go.format(match=resume.title))
+            cw = min(f.size(text, 22, "bold")[0] + 40, most)
             self.continue_button = UIButton(pygame.Rect(w - margin - cw, 54 if not self.compact else 38, cw, 44 if not self.compact else 38), text, ui,
                                             object_id="#start_button", tool_tip_text=_("resume the last unfinished match – {match} – from {path}").format(match=resume.label, path=resume.path))
         # static text: title, headings, labels
@@ -756,7 +771,7 @@ class MenuScene(OverlayScene):
         track_labels: list[str | tuple[str, str]] = [label for label, _r in self.tracks]
         self.track_menu = UIDropDownMenu(track_labels, current, pygame.Rect(x + width - ww, y, ww, 32), ui, expansion_height_limit=260)
         where = _("your tracks: {folder}").format(folder=user_track_dir_text())
-        if self.fonts.font(11, "italic").size(where)[0] <= width - ww - 70:
+        if self.fonts.size(where, 11, "italic")[0] <= width - ww - 70:
             small(where, x + 60, y + 10, theme.MUTED, 11)
         y += 44
         opts = [o for o in info.spec.options if o.name not in (RACE_ONLY if m.lemans else LEMANS_ONLY)]
@@ -778,9 +793,17 @@ class MenuScene(OverlayScene):
             y = self._option_row(o, x, y, width, labels, 1)
         if shown < len(opts):
             a, b = self.option_scroll + 1, self.option_scroll + shown
-            small(_("options {first}–{last} of {n} · the mouse wheel scrolls").format(first=a, last=b, n=len(opts)), x, y + 12, theme.MUTED, 13)
             self.options_at_end = b >= len(opts)
-            self.more_button = UIButton(pygame.Rect(x + width - 150, y + 4, 150, 32), _("First options") if self.options_at_end else _("More options"), ui)
+            more = _("First options") if self.options_at_end else _("More options")
+            bw = max(150, self.fonts.width(more, 16, "bold") + 30)
+            self.more_button = UIButton(pygame.Rect(x + width - bw, y + 4, bw, 32), more, ui)
+            note = _("options {first}–{last} of {n} · the mouse wheel scrolls").format(first=a, last=b, n=len(opts))
+            room = width - bw - 10  # the note keeps clear of the button: its first part alone when short of room
+            if self.fonts.width(note, 13, "italic") > room:
+                note = note.split(" · ")[0]
+            note = self.fonts.fit(note, 13, room, "italic")
+            small(note, x, y + 12, theme.MUTED, 13)
+            self.pager_note = pygame.Rect(x, y + 12, self.fonts.width(note, 13, "italic"), 18)
             y += 40
         return y
 
@@ -821,9 +844,10 @@ class MenuScene(OverlayScene):
         if len(lines) > help_lines and help_lines > 0:
             lines = lines[:help_lines]
             last = lines[-1]
-            while last and f.font(13, "italic").size(last + " …")[0] > width - 10:
+            while last and f.size(last + " …", 13, "italic")[0] > width - 10:
                 last = last[:-1]
             lines[-1] = last.rstrip() + " …"
+            self.cut_help.append((pygame.Rect(x, y + 32, width, 4 + 16 * len(lines)), self._help_text(o)))
         elif help_lines == 0:
             lines = []
         yy = y + 34
@@ -1222,7 +1246,33 @@ class MenuScene(OverlayScene):
                 img = self.fonts.text(line, 15, theme.CHALK_RED, "bold")
                 surface.blit(img, (self.message_rect.x + 10, y))
                 y += img.get_height()
+        if not self.overlay_open():
+            self.draw_cut_help(surface, pygame.mouse.get_pos())
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+    def draw_cut_help(self, surface: pygame.Surface, mouse: tuple[int, int]) -> pygame.Rect | None:
+        """Over an option whose help was cut ("…"): the whole help in a box by the pointer."""
+        text = next((t for r, t in self.cut_help if r.collidepoint(mouse)), None)
+        if text is None:
+            return None
+        f = self.fonts
+        sw, sh = surface.get_size()
+        width = min(440, sw - 40)
+        lines = f.wrap(text, 14, width - 24)
+        imgs = [f.text(line, 14, theme.CREAM) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 16)
+        box.topleft = (mouse[0] + 16, mouse[1] + 18)
+        if box.right > sw - 10:
+            box.right = mouse[0] - 12
+        if box.bottom > sh - 10:
+            box.bottom = mouse[1] - 12
+        box.clamp_ip(surface.get_rect())
+        theme.rounded_panel(surface, box, (24, 18, 12, 240), theme.BRASS, 8, 1)
+        y = box.y + 8
+        for img in imgs:
+            surface.blit(img, (box.x + 12, y))
+            y += img.get_height()
+        return box

@@ -68,7 +68,7 @@ class SettingsScene(OverlayScene):
         self.message = ""
         self.saved_to: str | None = None
         self.name_entries: list[tuple[int, UITextEntryLine]] = []  # (player, entry) of the rows shown
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self.size = host.size
         self._static: pygame.Surface | None = None
         self.resize(host.size)

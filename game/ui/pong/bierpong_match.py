@@ -39,7 +39,7 @@ from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
 from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
-from game.ui.common.feed import feed_by_entry
+from game.ui.common.feed import feed_by_entry, override_line
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
@@ -356,7 +356,10 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
             if i:
                 self.say("", f"— {e.action}")
             for item in row:
-                self.say(*ruling_text(item.ruling), struck=item.struck, override=item.override)
+                art, text = ruling_text(item.ruling)
+                if item.override:  # the new value first: "Eva: 3 sips instead of 1"
+                    text = override_line(item.ruling, item.was) + " – " + text
+                self.say(art, text, struck=item.struck, override=item.override)
 
     def say(self, head: str, text: str, *, struck: bool = False, override: bool = False) -> None:
         """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
@@ -364,7 +367,7 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         if override:
             text = OVERRIDE_MARK + text
         L = self.view.layout
-        font = self.host.fonts.font(int(15 * L.s))
+        font = self.host.fonts.at(int(15 * L.s))
         width = L.feed.w - int(20 * L.s) - int(58 * L.s)
         line = ""
         for word in text.split():
@@ -753,10 +756,10 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         self.view.zone_shown = not self.replaying
         self.buttons = self.options()
         final = self.final_standing()[2] if self.state.is_terminal() else None
-        draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
+        self.board_lines = draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
                    final, self.buttons, self.preview_on)
         L = self.view.layout
-        title_w = self.host.fonts.font(int(24 * L.s), "serif").size(_(fr.title))[0]
+        title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
         self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,
                         max(120, L.top.right - L.header.left - title_w - int(20 * L.s)), one_line=True)
         if self.modal is not None:

@@ -53,7 +53,7 @@ def strike_feed(surface: pygame.Surface, layout: PongLayout, fonts: Fonts, fr: P
     y = r.top + pad + int(28 * s)
     line_h = int(19 * s)
     room = max(0, (r.bottom - (len(fr.keys) * int(17 * s) + pad) - y - pad) // line_h)
-    font = fonts.font(int(15 * s))
+    font = fonts.at(int(15 * s))
     out = []
     for k, line in enumerate(list(fr.feed)[-room:] if room else []):
         if isinstance(line, StruckLine) and line[1]:
@@ -88,9 +88,9 @@ def draw_removal(surface: pygame.Surface, layout: PongLayout, st: BierpongState,
 
 
 def draw_board(surface: pygame.Surface, layout: PongLayout, fonts: Fonts, st: BierpongState, status: str, bots: Sequence[bool],
-               final: str | None, buttons: list[Button], preview_on: bool) -> None:
+               final: str | None, buttons: list[Button], preview_on: bool) -> list[pygame.Rect]:
     """The scoreboard over the side view, the teams, the final standing, then the buttons (their
-    rectangles are set here, for the clicks)."""
+    rectangles are set here, for the clicks). Returns where its lines of text went."""
     L = layout
     s = L.s
     f = fonts
@@ -98,8 +98,10 @@ def draw_board(surface: pygame.Surface, layout: PongLayout, fonts: Fonts, st: Bi
     back = pygame.Surface((sd.w - int(12 * s), int((98 if final else 78) * s)), pygame.SRCALPHA)
     back.fill((18, 22, 24, 170))
     surface.blit(back, (sd.left + int(4 * s), sd.top + int(18 * s)))
-    board = f.shadowed(status, int(17 * s), theme.CHALK_YELLOW, "bold")
-    surface.blit(board, (sd.left + int(8 * s), sd.top + int(22 * s)))
+    room = sd.w - int(16 * s)
+    size = next((z for z in (17, 15, 13) if f.width(status, int(z * s), "bold") <= room), 13)  # the headline fits (Konter …)
+    board = f.shadowed(f.fit(status, int(size * s), room, "bold"), int(size * s), theme.CHALK_YELLOW, "bold")
+    lines = [surface.blit(board, (sd.left + int(8 * s), sd.top + int(22 * s)))]
     y = sd.top + int(22 * s) + board.get_height() + int(4 * s)
     x = sd.left + int(8 * s)
     for i, side in enumerate(st.sides):
@@ -107,12 +109,12 @@ def draw_board(surface: pygame.Surface, layout: PongLayout, fonts: Fonts, st: Bi
         team = _("{team} (bots)").format(team=side.name) if bots[i] else side.name
         dead = " · " + _("Dead Cups {cups}").format(cups=", ".join(map(str, sorted(side.dead)))) if side.dead else ""
         text = _("{team}: {members} – cups {cups}").format(team=team, members=who, cups=" ".join(map(str, side.rack.ids)) or _("none"))
-        line = f.text(text + dead, int(14 * s), theme.CHALK)
-        surface.blit(line, (x, y))
+        line = f.text(f.fit(text + dead, int(14 * s), room), int(14 * s), theme.CHALK)
+        lines.append(surface.blit(line, (x, y)))
         y += line.get_height() + int(2 * s)
     if final:
-        line = f.text(final, int(14 * s), theme.CHALK_YELLOW)
-        surface.blit(line, (x, y))
+        line = f.text(f.fit(final, int(14 * s), room), int(14 * s), theme.CHALK_YELLOW)
+        lines.append(surface.blit(line, (x, y)))
         y += line.get_height() + int(2 * s)
     bx, by = x, y + int(6 * s)
     for b in buttons:
@@ -130,3 +132,4 @@ def draw_board(surface: pygame.Surface, layout: PongLayout, fonts: Fonts, st: Bi
     if preview_on:
         aim = f.text(_("aim preview on (A)"), int(13 * s), theme.CHALK_BLUE, "italic")
         surface.blit(aim, (sd.right - max(int(140 * s), aim.get_width() + int(8 * s)), sd.bottom - int(20 * s)))
+    return lines

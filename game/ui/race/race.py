@@ -108,7 +108,7 @@ class RaceScene(SessionScene, OverlayScene):
         self._dragged = False
         self._mouse = (0, 0)
         self.hl = Highlight()
-        self.ui = make_manager(host.size)
+        self.ui = make_manager(host.size, self.overlay_open)
         self._sig: tuple[Any, ...] = ()
         self.resize(host.size)
         self.resync()

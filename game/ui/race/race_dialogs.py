@@ -27,7 +27,7 @@ from game.rules.ledger import Ledger
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
 from game.ui.common.help import option_name_text, option_value_text
-from game.ui.common.modal import Modal
+from game.ui.common.modal import Modal, raise_expanded
 from game.ui.common.theme import Fonts
 
 Apply = Callable[[Action], "str | None"]  # applies an action; an error text, or None when it went through
@@ -124,6 +124,7 @@ class _Dialog(Modal):
                 img = self.fonts.text(line, 14, theme.CHALK_YELLOW if self.message_ok else theme.CHALK_RED, "bold")
                 surface.blit(img, (self.rect.x + 20, y))
                 y += 18
+        raise_expanded(self.ui, surface)
 
 
 class FaultMenu(_Dialog):
@@ -383,6 +384,7 @@ class JudgesConsole(_Dialog):
             for part in f.wrap(line, 13, self.rect.w - 50)[:1]:
                 surface.blit(f.text(part, 13, theme.CREAM), (self.rect.x + 28, y))
                 y += 17
+        raise_expanded(self.ui, surface)  # an open drop-down stays above the console's text
 
     def recent(self) -> list[str]:
         """The judges' rulings of this race, oldest first."""
@@ -412,7 +414,7 @@ class TimeTrialDialog(_Dialog):
         st = self.state
         for s, name in enumerate(st.players):
             who = f"{name} – {st.drivers[s][0]}" if st.lemans else name
-            lw = min(w - 210, self.fonts.font(16).size(who)[0] + 24)
+            lw = min(w - 210, self.fonts.size(who, 16)[0] + 24)
             UILabel(pygame.Rect(w - 180 - lw, y, lw, 32), who, self.ui, container=c)
             e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
             e.set_allowed_characters(list("0123456789.,"))

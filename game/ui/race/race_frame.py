@@ -58,7 +58,7 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
 def tool_rows(sc: RaceScene, width: int, gap: int) -> list[list[tuple[str, str, str]]]:
     """The tool buttons in rows of `width`: a row per group, with the keys where they fit, else the
     words alone; a group whose words do not fit one row (a narrow window, longer words) takes two."""
-    font = sc.fonts.font(16, "bold")
+    font = sc.fonts.at(16, "bold")
 
     def need(items: list[tuple[str, str, str]]) -> int:
         return sum(font.size(text)[0] + TOOL_PAD for _k, text, _t in items) + gap * (len(items) - 1)
@@ -81,7 +81,7 @@ def tool_row_count(sc: RaceScene, width: int, s: float) -> int:
 
 def gear_width(sc: RaceScene, L: RaceLayout) -> int:
     """The width of each of the three gear buttons: their longest word, within the controls."""
-    font = sc.fonts.font(16, "bold")
+    font = sc.fonts.at(16, "bold")
     gap = max(4, int(6 * L.s))
     room = (L.controls.w - 2 * int(12 * L.s) - 2 * gap) // 3
     words = max(font.size(t)[0] for t in (_("Gear up"), _("Hold (Enter)"), _("Gear down")))
@@ -94,7 +94,7 @@ def control_row_count(sc: RaceScene, L: RaceLayout) -> int:
     st = sc.state
     if not st.lemans:
         return 1
-    font = sc.fonts.font(16, "bold")
+    font = sc.fonts.at(16, "bold")
     gap = max(4, int(6 * L.s))
     free = L.controls.w - 2 * int(12 * L.s) - 3 * (gear_width(sc, L) + gap)
     need = max((sum(font.size(_("{name} drives").format(name=d))[0] + 36 for d in team[1:]) for team in st.drivers), default=0)
@@ -106,7 +106,7 @@ def build_ui(sc: RaceScene) -> None:
     s = L.s
     sc.ui.set_window_resolution(L.size)
     sc.ui.clear_and_reset()
-    font = sc.fonts.font(16, "bold")
+    font = sc.fonts.at(16, "bold")
     gap = max(4, int(6 * s))
     rows = tool_rows(sc, L.tools.w, gap)
     row_h = (L.tools.h - gap * (len(rows) - 1)) // max(1, len(rows))
@@ -177,7 +177,7 @@ def update_buttons(sc: RaceScene) -> None:
         b.kill()
     sc.b_drivers = []
     sc.driver_names = {}
-    font = sc.fonts.font(16, "bold")
+    font = sc.fonts.at(16, "bold")
     pit = st.turn is not None and st.cars[st.turn.seat].pos in st.course.pit
     texts = [_("{name} drives").format(name=name) for name in drivers]
     widths = [font.size(text)[0] + 30 for text in texts]
@@ -198,7 +198,7 @@ def update_buttons(sc: RaceScene) -> None:
         x += w + 6
     if action:
         sc.b_action.set_text(action)
-        sc.b_action.set_dimensions((sc.fonts.font(16, "bold").size(action)[0] + 40, sc.b_action.rect.h))
+        sc.b_action.set_dimensions((sc.fonts.size(action, 16, "bold")[0] + 40, sc.b_action.rect.h))
         sc.b_action.show()
     else:
         sc.b_action.hide()
@@ -270,7 +270,7 @@ def banner_scale(sc: RaceScene) -> float:
         return sc.banners.s
     text = q[0].text
     big = len(text) <= 14  # as the banners measure it
-    w = sc.fonts.font(int((92 if big else 56) * L.s), "serif").size(text)[0] + int(190 * L.s)
+    w = sc.fonts.size(text, int((92 if big else 56) * L.s), "serif")[0] + int(190 * L.s)
     return L.s * min(1.0, L.board.w * 0.94 / max(1, w))
 
 

@@ -205,7 +205,7 @@ def fit_text(fonts: Fonts, text: str, size: int, width: int, color: Color, style
         if img.get_width() <= width:
             return img
     t = text
-    while t and fonts.font(max(8, size - 2), style).size(t + "…")[0] > width:
+    while t and fonts.size(t + "…", max(8, size - 2), style)[0] > width:
         t = t[:-1]
     return fonts.text(t + "…", max(8, size - 2), color, style)
 

@@ -1,0 +1,75 @@
+"""pygame_gui's widgets draw text through the same safe path as the scenes.
+
+pygame_gui renders with SDL_ttf directly: a label, button or entry holding only a zero-width
+character (U+200D, U+200B, U+FE0F) or a NUL raises `pygame.error`, and glyphs Noto Sans lacks (✓ of a
+check box, emoji in a name) are boxes. `install()` makes pygame_gui load its fonts as `SafeGUIFont`,
+which renders any string, with the fallback chain of `theme.chain_paths`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui.core.utility as gui_utility
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
+
+from game.ui.common import theme
+
+
+class SafeGUIFont(GUIFontPygame):
+    """A pygame_gui font that never raises and falls back to other fonts for missing glyphs."""
+
+    @property
+    def _font(self) -> pygame.font.Font:
+        return self._GUIFontPygame__internal_font  # type: ignore[attr-defined, no-any-return]
+
+    def _chain(self) -> theme.GlyphChain:
+        """The fallback chain, made when first needed (per font: fonts die with `pygame.quit()`)."""
+        c: theme.GlyphChain | None = self.__dict__.get("_glyph_chain")
+        if c is None:
+            bold = bool(getattr(self, "bold", False))
+            main = theme.bundled_font("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+            c = theme.GlyphChain(theme.chain_paths("bold" if bold else "regular", main))
+            self.__dict__["_glyph_chain"] = c
+        return c
+
+    def _surface(self, text: str, color: Any) -> pygame.Surface:
+        s = theme.displayable(text)
+        if s.isascii():
+            runs = [(self._font, s)]
+        else:
+            chain = self._chain()
+            runs = [(self._font if i == 0 else chain.font(i, self.point_size), run) for i, run in chain.runs(s)]
+        return theme.render_runs(runs, self._font, color)
+
+    def get_rect(self, text: str) -> pygame.Rect:
+        if text == "":
+            return pygame.Rect(0, 0, 0, 0)
+        return pygame.Rect((0, self._font.get_ascent()), self._surface(text, pygame.Color("white")).get_size())
+
+    def render_premul(self, text: str, text_color: Any) -> pygame.Surface:
+        surf = self._surface(text, text_color).convert_alpha()
+        if surf.get_width() > 0 and surf.get_height() > 0:
+            surf = surf.premul_alpha()
+        return surf
+
+    def render_premul_to(self, text: str, text_colour: Any, surf_size: tuple[int, int],
+                         surf_position: tuple[int, int]) -> pygame.Surface:
+        out = pygame.Surface(surf_size, depth=32, flags=pygame.SRCALPHA)
+        out.fill((0, 0, 0, 0))
+        temp = self._surface(text, text_colour).convert_alpha()
+        if temp.get_width() > 0 and temp.get_height() > 0:
+            out.blit(temp.premul_alpha(), (surf_position[0], surf_position[1] - self._font.get_ascent()),
+                     special_flags=pygame.BLEND_PREMULTIPLIED)
+        return out
+
+    def get_metrics(self, text: str) -> Any:
+        try:
+            return self._font.metrics(text)
+        except (pygame.error, ValueError, UnicodeError):
+            return [None] * len(text)
+
+
+def install() -> None:
+    """Make pygame_gui create its fonts as `SafeGUIFont` (idempotent)."""
+    gui_utility.GUIFontPygame = SafeGUIFont  # type: ignore[misc]
