@@ -13,6 +13,7 @@ from game.rules import bierpong as R
 from game.session.pong import Release
 from game.ui.common.app import App
 from game.ui.pong.bierpong_match import BierpongMatchScene
+from game.ui.pong.pong_aim import RELEASE_Z
 from tests.bierpong_helpers import play
 
 
@@ -40,16 +41,39 @@ def pull(sc: Any, press: tuple[int, int], to: tuple[int, int]) -> Any:
     return t
 
 
+def test_the_ball_waits_in_the_hand_and_a_pull_back_from_it_throws_down_the_table_away_from_the_pull(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    assert sc.perspective() and sc.camera_mode == "thrower" and sc.can_aim()
+    space = sc.aim_layout()
+    hand = space.hand(0.0)  # the release point over the near edge, in the picture
+    assert hand is not None and sc.viewport().collidepoint(hand.x, hand.y)
+    assert space.thrower_zone().collidepoint(hand.x, hand.y)  # a press on the ball grabs it
+    sc.draw(app.screen)
+    r = int(sc.dims.ball_r * hand.scale)
+    assert app.screen.get_at((int(hand.x), int(hand.y)))[:3] == (250, 250, 246)  # the ball is drawn there
+    press = (int(hand.x), int(hand.y))
+    straight = pull(sc, press, (press[0], press[1] + 8 * r))  # straight back
+    left = pull(sc, press, (press[0] - 4 * r, press[1] + 8 * r))  # back and to the left on the screen
+    longer = pull(sc, press, (press[0], press[1] + 14 * r))
+    assert straight is not None and left is not None and longer is not None
+    assert straight.velocity[0] > 0 and abs(straight.velocity[1]) < 0.02 * straight.velocity[0]  # down the middle
+    assert abs(straight.release[1]) < 0.01 and straight.release[2] == RELEASE_Z  # from the hand
+    assert left.velocity[1] < 0  # flies to the right on the screen (-y in the thrower's view)
+    speed = [math.hypot(*t.velocity) for t in (straight, longer)]
+    assert speed[1] > speed[0]  # a longer pull throws harder
+    side = pull(sc, (press[0] + 3 * r, press[1]), (press[0] + 3 * r, press[1] + 8 * r))  # grabbed right of the middle
+    assert side is not None and side.release[1] < -0.01  # the ball is held there
+    assert pull(sc, (press[0], sc.viewport().top + 10), (press[0], sc.viewport().top + 200)) is None  # not on the ball: no throw
+
+
 def test_a_throw_in_perspective_is_logged_as_the_same_launch_in_the_top_down_view(app: App) -> None:
     sc: Any = BierpongMatchScene(app, match(), autosave=False)
     app.push(sc)
-    assert sc.perspective() and sc.camera_mode == "thrower"
-    zone = sc.aim_layout().thrower_zone()
-    press = (zone.centerx, zone.top + zone.h // 3)
-    t = pull(sc, press, (press[0] + 6, press[1] + int(zone.h * 0.45)))  # pulled back towards the thrower
+    hand = sc.aim_layout().hand(0.0)
+    press = (int(hand.x), int(hand.y))
+    t = pull(sc, press, (press[0] + 6, press[1] + int(sc.viewport().h * 0.16)))  # pulled back from the ball
     assert t is not None and t.velocity[0] > 0  # it flies down the table, away from the pull
-    ax, _ay = sc.aim_layout().from_top(*press)
-    assert ax > 0  # the press lies on the table's near part in the picture
     n = len(sc.match.log.entries)
     sc.release(t)
     to_rest(sc, n)
@@ -75,7 +99,7 @@ def test_v_cycles_the_views_and_a_change_of_ends_swings_the_camera_without_a_jum
     for _ in range(120):
         sc.update(1 / 60)
     start = sc.camera()
-    sc._thrower_team = 1 - sc.session.thrower_team()  # the other team threw last: the camera comes round
+    sc._cam_team = 1 - sc.session.thrower_team()  # the other team threw last: the camera comes round
     eyes = []
     for _ in range(90):
         sc.update(1 / 60)

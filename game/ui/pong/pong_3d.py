@@ -18,7 +18,8 @@ import pygame.gfxdraw
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
 from game.ui.pong.camera import Camera, Projected, clip_near
-from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
+from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z
+from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
 
 SEGMENTS = 18  # sides of a cup's cone
 LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
@@ -28,7 +29,9 @@ TOP_3D = (48, 50, 60)
 HIT_RIM = (255, 214, 90)  # the rim of a cup hit and not yet removed
 SPLASH = (246, 196, 80)
 SWAT_RING = (120, 220, 255)  # the table top under the room's light (a shade lighter than the top-down view's)
-ZONE_SHARE = 0.3  # the lower share of the view where a press starts a throw
+PULL_GAIN = 3.0  # a pull on the screen, in metres at the ball's depth, times this: the sling's pull (`pong_aim`)
+GRAB = 26  # px (× the layout's scale) above and below the ball's line where a press grabs the ball
+DIM = 0.4  # how much of the thrower's own rack (at the near end) shows through
 CUP_H = 0.12  # m, a cup's rim over the table (`physics.constants.CONST.cup_height`)
 
 _CIRCLE = [(math.cos(2 * math.pi * i / SEGMENTS), math.sin(2 * math.pi * i / SEGMENTS)) for i in range(SEGMENTS)]
@@ -106,7 +109,7 @@ class PerspectiveView:
         centre = cam.project((c.x, c.y, d.cup_h / 2))
         if centre is None:
             return []
-        alpha = max(0, min(255, int(255 * c.fade)))
+        alpha = max(0, min(255, int(255 * c.fade * (DIM if c.dim else 1.0))))
         if alpha <= 0:
             return []
         if c.tipped:
@@ -264,7 +267,8 @@ class PerspectiveView:
         centres = [q for q in (cam.project((c.x, c.y, self.dims.cup_h / 2)) for c in cups) if q is not None]
         reach = max((self.dims.rim_r * 3 * q.scale for q in centres), default=0.0)
         among = any(math.hypot(q.x - b.x, q.y - b.y) < reach for q in centres for b in balls.values())
-        moving = cups if among else [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
+        # (the thrower's own rack at the near end stays in the still picture: a ball is always over it)
+        moving = [c for c in cups if not c.dim] if among else [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
         still = [c for c in cups if c not in moving]
         surface.blit(self._still(PongFrame(cups=still), cam, numbers, background), (x0, y0))
         for c in moving:
@@ -274,10 +278,17 @@ class PerspectiveView:
             pts = [q for q in (cam.project(t) for t in trail) if q is not None]
             if len(pts) >= 2:
                 pygame.draw.aalines(surface, (250, 220, 120), False, [(q.x, q.y) for q in pts])
-        if fr.preview:
+        if fr.preview:  # the aim preview: its track on the table, the arc over it, a cross where it lands
+            ground = [q for q in (cam.project((x, y, 0.002)) for x, y, _z in fr.preview) if q is not None]
+            if len(ground) >= 2:
+                pygame.draw.aalines(surface, (70, 110, 130), False, [(q.x, q.y) for q in ground])
             pts = [q for q in (cam.project(t) for t in fr.preview) if q is not None]
             for q in pts[::2]:
-                pygame.gfxdraw.filled_circle(surface, int(q.x), int(q.y), 2, (140, 220, 255))
+                pygame.gfxdraw.filled_circle(surface, int(q.x), int(q.y), max(2, int(q.scale * 0.004)), PREVIEW)
+            if ground:
+                end, a = ground[-1], max(4, int(ground[-1].scale * 0.02))
+                pygame.draw.line(surface, PREVIEW, (end.x - a, end.y - a * 0.5), (end.x + a, end.y + a * 0.5), 2)
+                pygame.draw.line(surface, PREVIEW, (end.x - a, end.y + a * 0.5), (end.x + a, end.y - a * 0.5), 2)
         for _depth, paint in sorted(items, key=lambda it: -it[0]):
             paint(surface)
         for ball in fr.balls:  # each flying ball's height beside it
@@ -333,11 +344,48 @@ class CameraSpace:
         got = self.cam.on_table(px, py)
         return got if got is not None else (-self.X_BACK, 0.0)
 
+    def hand(self, y: float = 0.0) -> Projected | None:
+        """The ball in the thrower's hand, at the release point `y` across the table, on the screen."""
+        return self.cam.project((RELEASE_X, y, RELEASE_Z))
+
+    def release_y(self, px: float, py: float) -> float:
+        """Where across the table a press on the ball's line holds it (within the table's width)."""
+        half = TABLE_W / 2 - 0.05
+        got = self.cam.on_table(px, py, RELEASE_Z)
+        return max(-half, min(half, got[1])) if got is not None else 0.0
+
+    def pull(self, press: tuple[int, int], mouse: tuple[int, int]) -> tuple[float, float, float, float]:
+        """The slingshot read in perspective: the ball held where it was pressed, pulled back from
+        there to the mouse. The ball flies the opposite way from the pull as the screen shows it there
+        (on the plane of the release height); the power is the pull's length in metres at the
+        ball's depth (× `PULL_GAIN`). (release y, dx, dy, pull in metres)."""
+        y = self.release_y(*press)
+        b = self.hand(y)
+        px, py = press[0] - mouse[0], press[1] - mouse[1]
+        n = math.hypot(px, py)
+        if b is None or n < 1e-9:
+            return y, 0.0, 0.0, 0.0
+        eps = 8.0
+        ahead = self.cam.on_table(b.x + px / n * eps, b.y + py / n * eps, RELEASE_Z)
+        if ahead is None:  # (beyond the horizon: straight down the table)
+            return y, 1.0, 0.0, n / b.scale * PULL_GAIN
+        dx, dy = ahead[0] - RELEASE_X, ahead[1] - y
+        d = math.hypot(dx, dy) or 1.0
+        pull = n / b.scale * PULL_GAIN
+        return y, dx / d * pull, dy / d * pull, pull
+
     def thrower_zone(self) -> pygame.Rect:
-        """Where a press starts a throw: the lower part of the view, the near end of the table as the
-        thrower sees it (the pull is read on the table's plane, `from_top`)."""
-        t = self.top
-        return pygame.Rect(t.x, t.y + int(t.h * (1 - ZONE_SHARE)), t.w, int(t.h * ZONE_SHARE))
+        """Where a press grabs the ball: along the line of the thrower's hand over the near edge,
+        the table's width (the ball moves to where it is held)."""
+        a, b = self.hand(TABLE_W / 2), self.hand(-TABLE_W / 2)
+        if a is None or b is None:
+            t = self.top
+            return pygame.Rect(t.x, t.bottom - int(t.h * 0.25), t.w, int(t.h * 0.25))
+        g = int(max(GRAB * self.s, 2.5 * self.dims_ball_r * a.scale))
+        left, right = min(a.x, b.x) - g, max(a.x, b.x) + g
+        return pygame.Rect(int(left), int(a.y) - g, int(right - left), 2 * g)
+
+    dims_ball_r = 0.02  # m (`physics.constants.CONST.ball_radius`)
 
 
 def backdrop(size: tuple[int, int], s: float) -> pygame.Surface:
