@@ -1,6 +1,8 @@
-"""The Bierpong match in perspective (issue 17), headless: the table opens in the thrower's view, a
-slingshot pull on the perspective picture throws exactly the launch it would in the top-down view (the
-same entry logged), the view cycles with V, and a change of ends moves the camera without a jump."""
+"""The Bierpong match in perspective (issue 17), headless: the table opens in the thrower's view with
+the ball in the thrower's hand, a pull back from it throws (direction and power), exactly the launch
+the top-down view would log the same way, the view cycles with V, a change of ends moves the camera
+without a jump, P shows the side view as an inset; the practice table offers the same views (the
+shot lab stays top-down)."""
 from __future__ import annotations
 
 import math
@@ -13,6 +15,7 @@ from game.rules import bierpong as R
 from game.session.pong import Release
 from game.ui.common.app import App
 from game.ui.pong.bierpong_match import BierpongMatchScene
+from game.ui.pong.pong import PongScene
 from game.ui.pong.pong_aim import RELEASE_Z
 from tests.bierpong_helpers import play
 
@@ -129,3 +132,75 @@ def test_both_balls_in_flight_draw_in_every_view(app: App) -> None:
     for mode in ("thrower", "side", "top"):
         sc.camera_mode, sc._cam_t = mode, 1.0
         sc.draw(app.screen)
+
+
+def test_the_practice_table_offers_the_perspective_view_and_a_pull_from_the_hand_throws(app: App) -> None:
+    sc: Any = PongScene(app)
+    app.push(sc)
+    assert not sc.perspective()  # the practice table opens from above, as before
+    modes = []
+    for _ in range(3):
+        sc.key(pygame.K_v)
+        modes.append(sc.camera_mode)
+    assert modes == ["thrower", "side", "top"]  # V cycles as in the match
+    sc.key(pygame.K_v)
+    for _ in range(80):  # the camera moves there
+        sc.update(1 / 60)
+    assert sc.camera() == sc.camera_for("thrower")
+    hand = sc.aim_layout().hand(0.0)
+    press = (int(hand.x), int(hand.y))
+    t = pull(sc, press, (press[0], press[1] + int(sc.viewport().h * 0.17)))
+    assert t is not None and t.velocity[0] > 0 and t.release[2] == RELEASE_Z
+    assert sc.throw(t) is not None and sc.in_flight() == 1
+    for _ in range(20):
+        sc.update(1 / 60)
+        sc.draw(app.screen)
+    assert sc.in_flight() == 1
+
+
+def test_a_roller_on_the_practice_table_rocks_the_cups_it_clinks(app: App) -> None:
+    from physics.events import CupContact
+    from tests.bierpong_physics_helpers import shot
+
+    sc: Any = PongScene(app)
+    app.push(sc)
+    sc.key(pygame.K_v)
+    roll = shot(sc.cups_now(), "roller")
+    assert any(isinstance(e, CupContact) and e.kind == "rim" for e in roll.events)
+    sc.throw(roll.throw)
+    leans = []
+    for _ in range(400):
+        sc.update(1 / 60)
+        leans += [c.wobble for c in sc.frame().cups]
+        if not sc.in_flight():
+            break
+    assert max(map(abs, leans)) > 0.005  # rocking (m of the rim's lean)
+    sc.draw(app.screen)
+
+
+def test_p_shows_the_side_view_inset_over_the_perspective_table(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    assert not sc.inset_on  # off by default
+    vp = sc.viewport()
+    corner = pygame.Rect(vp.left, vp.bottom - vp.h // 4, vp.w // 3, vp.h // 4)
+
+    def picture() -> bytes:
+        sc.draw(app.screen)
+        return pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
+
+    off = picture()
+    sc.key(pygame.K_p)
+    assert sc.inset_on and picture() != off
+    sc.key(pygame.K_p)
+    assert picture() == off
+
+
+def test_the_shot_lab_stays_top_down(app: App) -> None:
+    from game.ui.pong.shot_lab import ShotLab
+
+    lab: Any = ShotLab(app)
+    app.push(lab)
+    lab.key(pygame.K_v)
+    lab.key(pygame.K_p)
+    assert not lab.perspective() and not lab.inset_on

@@ -19,7 +19,7 @@ from game.ui.common import theme
 from game.ui.common.theme import Fonts
 from game.ui.pong.camera import Camera, Projected, clip_near
 from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z
-from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
+from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, LEAN, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
 
 SEGMENTS = 18  # sides of a cup's cone
 LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
@@ -124,7 +124,7 @@ class PerspectiveView:
         d = self.dims
         z0 = c.lift
         base = self._ring(cam, c.x, c.y, z0, d.base_r)
-        rim = self._ring(cam, c.x, c.y, z0 + d.cup_h, d.rim_r)
+        rim = self._ring(cam, c.x + c.wobble * LEAN[0], c.y + c.wobble * LEAN[1], z0 + d.cup_h, d.rim_r)  # (rocking: the rim leans over the base)
         if any(p is None for p in base + rim):
             return
         layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -133,7 +133,8 @@ class PerspectiveView:
         _poly(layer, top, CUP_DARK)
         level = d.cup_h * max(0.05, min(0.95, c.liquid))
         lr = d.base_r + (d.rim_r - d.base_r) * level / d.cup_h
-        beer = self._ring(cam, c.x, c.y, z0 + level, lr * 0.97)
+        k = level / d.cup_h
+        beer = self._ring(cam, c.x + c.wobble * LEAN[0] * k, c.y + c.wobble * LEAN[1] * k, z0 + level, lr * 0.97)
         if all(p is not None for p in beer) and cam.eye[2] > level:
             _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
         # the wall: the quads that face the camera, each shaded by the light
@@ -268,7 +269,7 @@ class PerspectiveView:
         reach = max((self.dims.rim_r * 3 * q.scale for q in centres), default=0.0)
         among = any(math.hypot(q.x - b.x, q.y - b.y) < reach for q in centres for b in balls.values())
         # (the thrower's own rack at the near end stays in the still picture: a ball is always over it)
-        moving = [c for c in cups if not c.dim] if among else [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
+        moving = [c for c in cups if not c.dim] if among else [c for c in cups if c.lift or c.wobble or c.splash >= 0 or c.fade < 1.0]
         still = [c for c in cups if c not in moving]
         surface.blit(self._still(PongFrame(cups=still), cam, numbers, background), (x0, y0))
         for c in moving:

@@ -8,7 +8,7 @@ import pygame
 from game.i18n import _
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
-from game.ui.pong.pong_view import BALL_COLOURS, BEER, CUP_RED, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TRAIL, Dims, PongFrame
+from game.ui.pong.pong_view import BALL_COLOURS, BEER, CUP_RED, LEAN, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TRAIL, Dims, PongFrame
 
 X_MIN, X_MAX = -0.15, TABLE_L + 0.1  # m along the table the inset spans
 Z_MIN, Z_MAX = -0.08, 1.1  # m of height
@@ -37,7 +37,7 @@ def draw_side_inset(surface: pygame.Surface, rect: pygame.Rect, fr: PongFrame, d
             a, b = at(cup.x - dims.cup_h / 2, 2 * dims.rim_r), at(cup.x + dims.cup_h / 2, 0.0)
             pygame.draw.rect(surface, CUP_RED, pygame.Rect(a[0], a[1], max(1, b[0] - a[0]), max(1, b[1] - a[1])))
             continue
-        pts = [at(cup.x - dims.base_r, 0.0), at(cup.x - dims.rim_r, dims.cup_h), at(cup.x + dims.rim_r, dims.cup_h), at(cup.x + dims.base_r, 0.0)]
+        pts = [at(cup.x - dims.base_r, 0.0), at(cup.x + cup.wobble * LEAN[0] - dims.rim_r, dims.cup_h), at(cup.x + cup.wobble * LEAN[0] + dims.rim_r, dims.cup_h), at(cup.x + dims.base_r, 0.0)]
         pygame.draw.polygon(surface, CUP_RED, pts)
         lvl = dims.cup_h * cup.liquid
         pygame.draw.line(surface, BEER, at(cup.x - dims.base_r, lvl), at(cup.x + dims.base_r, lvl), 1)

@@ -60,6 +60,7 @@ class CupDraw:
     lift: float = 0.0  # m it is lifted off the table (a removed cup rising away, `effects`)
     fade: float = 1.0  # how much of it shows (rising away: less and less)
     splash: float = -1.0  # how far a splash from it has got, 0 … 1 (-1: none)
+    wobble: float = 0.0  # m its rim leans (along `LEAN`; rocking after a rim clink, `effects`)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class PongFrame:
 
 
 LABEL_LIFE = 2.0  # real seconds a label stays on the table
+LEAN = (0.6, 0.8)  # the direction a rocking cup's rim leans in (x, y): seen from the thrower's end and the side
 
 
 class PongLayout:
@@ -306,7 +308,7 @@ class PongView:
         s = L.s
         f = self.fonts
         for cup in fr.cups:
-            px, py = L.to_top(cup.x, cup.y)
+            px, py = L.to_top(cup.x + cup.wobble * LEAN[0] * 0.5, cup.y + cup.wobble * LEAN[1] * 0.5)  # (a rocking cup's rim: half its lean seen from above)
             spr = self._cup_sprite(cup.liquid, cup.holds_ball, cup.tipped)
             if cup.tipped:
                 spr = pygame.transform.rotate(spr, math.degrees(cup.angle) + 180)

@@ -423,8 +423,8 @@ class ShotLab(PongScene):
             self.restart()
         elif key == pygame.K_c:
             self.set_cups(())
-        elif key == pygame.K_m:
-            return  # the special shots open from the practice table
+        elif key in (pygame.K_m, pygame.K_v, pygame.K_p):
+            return  # the special shots open from the practice table; the lab stays top-down
         elif pygame.K_1 <= key <= pygame.K_5:
             self.rack(FORMATIONS[key - pygame.K_1])
         else:
