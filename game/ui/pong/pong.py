@@ -40,7 +40,8 @@ KEYS = (  # shown through `_()` by the view
     N_("R: re-rack   1–5: formation   Esc: leave"),
     N_("M: special shots – solved and played"),
     N_("X: a clip of the last throw (WebP)"),
-    N_("V: view (thrower's · side · above) · P: inset"),
+    N_("V: view (thrower's · side · above)"),
+    N_("P: side view inset (in perspective)"),
 )
 
 
@@ -342,7 +343,7 @@ class PongScene(TableCameras, Sling, Scene):
             labels=self.labels,
             feed=self.feed,
             status=status,
-            keys=KEYS,
+            keys=KEYS if not self.perspective() else (N_("drag back from the ball to throw"), *KEYS[1:]),
         )
 
     def can_aim(self) -> bool:

@@ -116,7 +116,7 @@ class TableCameras:
         self.view3d.draw_table(surface, fr, cam, numbers=True, background=self._backdrop)
         clip = surface.get_clip()
         surface.set_clip(vp)
-        self.draw_hand(surface, CameraSpace(cam, s))
+        self.draw_hand(surface, CameraSpace(cam, s), hint=not fr.balls)
         if self.inset_on:
             w = int(vp.w * INSET_SHARE)
             h = max(int(70 * s), int(w * 0.36))
@@ -128,9 +128,9 @@ class TableCameras:
             big = self.host.fonts.shadowed(word, max(28, int(64 * s)), theme.CHALK_YELLOW, "serif", 3)
             surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
 
-    def draw_hand(self, surface: pygame.Surface, space: CameraSpace) -> None:
-        """The ball in the thrower's hand at the release point; pressed: the band pulled back from it
-        to the pointer, with the throw's speed and angle."""
+    def draw_hand(self, surface: pygame.Surface, space: CameraSpace, *, hint: bool = True) -> None:
+        """The ball in the thrower's hand at the release point (`hint`: with how to throw it); pressed:
+        the band pulled back from it to the pointer, with the throw's speed and angle."""
         s = self.view.layout.s
         aiming = self.press is not None
         if not aiming and not self.can_aim():
@@ -149,7 +149,7 @@ class TableCameras:
         pygame.gfxdraw.filled_circle(surface, bx, by, r, BALL)
         pygame.gfxdraw.aacircle(surface, bx, by, r, (170, 170, 165))
         pygame.gfxdraw.filled_circle(surface, int(bx - r * 0.35), int(by - r * 0.35), max(1, r // 3), (255, 255, 255))
-        text = self.sling_text() if aiming else _("drag back from the ball to throw")
+        text = self.sling_text() if aiming else _("drag back from the ball to throw") if hint else ""
         if text:
             t = self.host.fonts.shadowed(text, int(16 * s), theme.AMBER if aiming else theme.CHALK_BLUE, "regular", 1)
             rect = t.get_rect(midbottom=(bx, by - r - int(10 * s)))

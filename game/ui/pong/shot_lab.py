@@ -152,7 +152,7 @@ class LeaveQuestion(Confirm):
         self.detail = _("Save it before you leave?")
         self.buttons = [N_("Save"), N_("Leave without saving"), N_("Stay")]
         self.on_choice = on_choice
-        Modal.__init__(self, fonts, size, (700, 200))
+        Modal.__init__(self, fonts, size, (760, 200))
 
     def build(self) -> None:
         from pygame_gui.elements import UIButton, UILabel
