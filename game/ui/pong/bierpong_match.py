@@ -663,7 +663,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
-        self.view.draw(surface, dataclasses.replace(fr, banner=""))
+        self.view.draw(surface, dataclasses.replace(fr, banner=""), over=self.viewport() if self.perspective() else None)
         board_at = self.view.layout
         if self.perspective():
             self.draw_perspective(surface, fr)

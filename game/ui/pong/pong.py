@@ -351,7 +351,7 @@ class PongScene(TableCameras, Sling, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         fr = self.frame()
-        self.view.draw(surface, fr)
+        self.view.draw(surface, fr, over=self.viewport() if self.perspective() else None)
         if self.perspective():
             self.draw_perspective(surface, fr)
 

@@ -121,13 +121,28 @@ class PerspectiveView:
         return [project((x + r * c, y + r * s, z)) for c, s in _CIRCLE]
 
     def _cup(self, surface: pygame.Surface, cam: Camera, c: CupDraw, number: bool, alpha: int) -> None:
+        if alpha == 255:
+            self._cup_on(surface, cam, c, number)
+            return
+        # translucent (rising away, or the thrower's own rack): painted on a layer just its size
+        p = cam.project((c.x, c.y, c.lift + self.dims.cup_h / 2))
+        if p is None:
+            return
+        r = int(self.dims.cup_h * 1.6 * p.scale) + 4
+        box = pygame.Rect(int(p.x) - r, int(p.y) - r, 2 * r, 2 * r)
+        x0, y0, w, h = cam.screen
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        self._cup_on(layer, cam.on((x0 - box.x, y0 - box.y, w, h)), c, number)
+        layer.set_alpha(alpha)
+        surface.blit(layer, box.topleft)
+
+    def _cup_on(self, layer: pygame.Surface, cam: Camera, c: CupDraw, number: bool) -> None:
         d = self.dims
         z0 = c.lift
         base = self._ring(cam, c.x, c.y, z0, d.base_r)
         rim = self._ring(cam, c.x + c.wobble * LEAN[0], c.y + c.wobble * LEAN[1], z0 + d.cup_h, d.rim_r)  # (rocking: the rim leans over the base)
         if any(p is None for p in base + rim):
             return
-        layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         # the opening first: the inside (dark) and the beer at its level – the wall in front covers what it hides
         top = [(p.x, p.y) for p in rim if p is not None]
         _poly(layer, top, CUP_DARK)
@@ -137,6 +152,10 @@ class PerspectiveView:
         beer = self._ring(cam, c.x + c.wobble * LEAN[0] * k, c.y + c.wobble * LEAN[1] * k, z0 + level, lr * 0.97)
         if all(p is not None for p in beer) and cam.eye[2] > level:
             _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
+        if c.holds_ball:  # in the beer: the wall in front hides what the opening does not show
+            p = cam.project((c.x + c.wobble * LEAN[0] * k, c.y + c.wobble * LEAN[1] * k, z0 + level + d.ball_r * 0.6))
+            if p is not None:
+                pygame.gfxdraw.filled_circle(layer, int(p.x), int(p.y), max(2, int(d.ball_r * p.scale)), BALL)
         # the wall: the quads that face the camera, each shaded by the light
         slope = (d.rim_r - d.base_r) / d.cup_h
         for i in range(SEGMENTS):
@@ -159,10 +178,6 @@ class PerspectiveView:
                 q = cam.project((c.x + cx * out, c.y + cy * out, z0 + d.cup_h + 0.09 * math.sin(math.pi * k) * (0.7 + 0.3 * (i % 2))))
                 if q is not None:
                     pygame.gfxdraw.filled_circle(layer, int(q.x), int(q.y), max(1, int(0.006 * q.scale * (1 - 0.5 * k))), SPLASH)
-        if c.holds_ball:
-            p = cam.project((c.x, c.y, level + d.ball_r * 0.6))
-            if p is not None:
-                pygame.gfxdraw.filled_circle(layer, int(p.x), int(p.y), max(2, int(d.ball_r * p.scale)), BALL)
         if number:  # on the side that faces the camera
             ex, ey = cam.eye[0] - c.x, cam.eye[1] - c.y
             dist = math.hypot(ex, ey) or 1.0
@@ -171,9 +186,6 @@ class PerspectiveView:
                 size = max(9, min(26, int(p.scale * 0.045)))
                 t = self.fonts.text(str(c.id), size, theme.CREAM, "bold")
                 layer.blit(t, t.get_rect(center=(p.x, p.y)))
-        if layer is not surface:
-            layer.set_alpha(alpha)
-            surface.blit(layer, (0, 0))
 
     def _tipped(self, surface: pygame.Surface, cam: Camera, c: CupDraw, alpha: int) -> None:
         d = self.dims
@@ -249,6 +261,37 @@ class PerspectiveView:
         r = self.dims.rim_r * p.scale * 2
         return x0 - r <= p.x <= x0 + w + r and y0 - r <= p.y <= y0 + h + r
 
+    def _painted_again(self, cam: Camera, cups: list[CupDraw], fx: list[CupDraw], balls: list[Projected]) -> list[CupDraw]:
+        """The cups to paint over the still picture this frame (see `draw_table`)."""
+        d = self.dims
+        at = {id(c): cam.project((c.x, c.y, d.cup_h / 2)) for c in cups}
+        size = max(d.rim_r, d.cup_h * 0.75) * 1.25  # m: a cup's reach on the screen around its centre
+
+        def near(p: Projected, q: Projected, r: float) -> bool:
+            return (p.x - q.x) ** 2 + (p.y - q.y) ** 2 < r * r
+
+        out = [c for c in fx if at[id(c)] is not None]
+        for c in cups:
+            p = at[id(c)]
+            if c in out or c.dim or p is None:
+                continue
+            if any(near(p, b, size * p.scale + 3 * d.ball_r * b.scale) for b in balls):
+                out.append(c)
+        grew = bool(out)
+        while grew:  # the nearer cups overlapping those already painted again
+            grew = False
+            for c in cups:
+                p = at[id(c)]
+                if c in out or c.dim or p is None:
+                    continue
+                for o in out:
+                    q = at[id(o)]
+                    if q is not None and q.depth > p.depth and near(p, q, size * (p.scale + q.scale)):
+                        out.append(c)
+                        grew = True
+                        break
+        return out
+
     def draw_table(self, surface: pygame.Surface, fr: PongFrame, cam: Camera, *, numbers: bool = True,
                    background: pygame.Surface | None = None) -> dict[int, Projected]:
         """The frame through `cam`, inside its screen rectangle; where each ball is on the screen."""
@@ -263,16 +306,14 @@ class PerspectiveView:
             p = cam.project((b.x, b.y, b.z + self.dims.ball_r))
             if p is not None:
                 balls[b.number] = p
-        # a ball among the cups (or one in motion): the cups painted with it, far to near, every frame;
-        # else the still picture of table and cups, kept while nothing in it changes
-        centres = [q for q in (cam.project((c.x, c.y, self.dims.cup_h / 2)) for c in cups) if q is not None]
-        reach = max((self.dims.rim_r * 3 * q.scale for q in centres), default=0.0)
-        among = any(math.hypot(q.x - b.x, q.y - b.y) < reach for q in centres for b in balls.values())
-        # (the thrower's own rack at the near end stays in the still picture: a ball is always over it)
-        moving = [c for c in cups if not c.dim] if among else [c for c in cups if c.lift or c.wobble or c.splash >= 0 or c.fade < 1.0]
-        still = [c for c in cups if c not in moving]
+        # the still picture of table and cups, kept while nothing in it changes (cups in motion – shaking,
+        # rocking, splashing, rising away – are not in it); painted over it each frame, far to near with
+        # the balls: the cups in motion, the cups a ball passes over or behind, and the nearer cups that
+        # overlap those (so that a cup painted again never covers one in front of it)
+        fx = [c for c in cups if c.lift or c.wobble or c.splash >= 0 or c.fade < 1.0]
+        still = [c for c in cups if c not in fx]
         surface.blit(self._still(PongFrame(cups=still), cam, numbers, background), (x0, y0))
-        for c in moving:
+        for c in self._painted_again(cam, cups, fx, list(balls.values())):
             items += self._cup_items(cam, c, numbers)
         # the trails under the balls they lead to
         for trail in fr.trails:

@@ -256,13 +256,23 @@ class PongView:
 
     # --- the frame -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, fr: PongFrame) -> None:
+    def draw(self, surface: pygame.Surface, fr: PongFrame, *, over: pygame.Rect | None = None) -> None:
+        """The frame; `over`: a rectangle another view paints (the perspective table) – the top-down
+        table, the side view and what lies on them are left out there."""
         if self._static is None:
             self._static = self._build_static()
-        surface.blit(self._static, (0, 0))
         L = self.layout
         s = L.s
         f = self.fonts
+        if over is not None:  # only the header, the feed and the margins around the other view
+            w, h = L.size
+            for part in (pygame.Rect(0, 0, w, over.top), pygame.Rect(0, over.bottom, w, h - over.bottom),
+                         pygame.Rect(0, over.top, over.left, over.h), pygame.Rect(over.right, over.top, w - over.right, over.h)):
+                if part.w > 0 and part.h > 0:
+                    surface.blit(self._static, part.topleft, part)
+            self._draw_words(surface, fr)
+            return
+        surface.blit(self._static, (0, 0))
         clip = surface.get_clip()
         surface.set_clip(L.top)
         self._draw_top(surface, fr)
@@ -290,6 +300,13 @@ class PongView:
                 rect = t.get_rect(midbottom=(a[0], a[1] - int(10 * s)))
                 rect.clamp_ip(L.top)
                 surface.blit(t, rect)
+        self._draw_words(surface, fr)
+
+    def _draw_words(self, surface: pygame.Surface, fr: PongFrame) -> None:
+        """The title, the banner, the status line and the feed."""
+        L = self.layout
+        s = L.s
+        f = self.fonts
         surface.blit(f.shadowed(_(fr.title), int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
         if fr.banner:
             bt = f.shadowed(fr.banner, int(22 * s), theme.AMBER, "bold")
