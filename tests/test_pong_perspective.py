@@ -204,3 +204,26 @@ def test_the_shot_lab_stays_top_down(app: App) -> None:
     lab.key(pygame.K_v)
     lab.key(pygame.K_p)
     assert not lab.perspective() and not lab.inset_on
+
+
+def test_cups_painted_from_the_still_picture_still_hide_a_ball_behind_them_and_not_one_in_front(app: App) -> None:
+    from game.ui.pong.camera import thrower
+    from game.ui.pong.pong_3d import PerspectiveView
+    from game.ui.pong.pong_view import BALL, BallDraw, CupDraw, Dims, PongFrame
+    from physics.constants import CONST
+
+    view = PerspectiveView(app.fonts, Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius))
+    cam = thrower(CONST.table_length).on((0, 0, 1280, 800))
+    rack = [CupDraw(1, 2.0, 0.0), CupDraw(2, 2.08, 0.05), CupDraw(3, 2.08, -0.05)]
+    surf = pygame.Surface((1280, 800))
+
+    def seen(x: float, z: float) -> tuple[int, int, int]:
+        p = cam.project((x, 0.0, z + CONST.ball_radius))
+        assert p is not None
+        view.draw_table(surf, PongFrame(cups=rack, balls=[BallDraw(1, x, 0.0, z, True)]), cam)
+        return tuple(surf.get_at((int(p.x), int(p.y))))[:3]  # type: ignore[return-value]
+
+    for _ in range(2):  # the second time from the kept still picture
+        assert seen(2.02, 0.02) != BALL  # low behind cup 1's front wall: hidden
+        assert seen(1.9, 0.02) == BALL  # in front of it: seen
+        assert seen(2.0, 0.5) == BALL  # high over the rack: seen
