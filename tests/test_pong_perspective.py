@@ -227,3 +227,13 @@ def test_cups_painted_from_the_still_picture_still_hide_a_ball_behind_them_and_n
         assert seen(2.02, 0.02) != BALL  # low behind cup 1's front wall: hidden
         assert seen(1.9, 0.02) == BALL  # in front of it: seen
         assert seen(2.0, 0.5) == BALL  # high over the rack: seen
+
+
+def test_no_ball_waits_in_the_hand_while_bots_throw(app: App) -> None:
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", "pro", drivers=("Cem", "Dana"))], R.SPEC.make())
+    play(m, "throw-off Anna miss, Cem hit 1", "Owls begin")
+    sc: Any = BierpongMatchScene(app, m, autosave=False)
+    app.push(sc)
+    assert sc.session.thrower_team() == 1 and not sc.can_aim()  # the bots' round: nobody here holds a ball
+    people: Any = BierpongMatchScene(app, match(), autosave=False)
+    assert people.session.thrower_team() == 0 and people.can_aim()  # people's round: the ball in the hand

@@ -209,8 +209,13 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         who = self.thrower()
         st = self.state
         return (who is not None and self.shown is None and self.modal is None and st.phase in (PLAY, THROWOFF, KONTER)
-                and not self.session.is_bot(self.session.thrower_team())
+                and self._here(self.session.thrower_team())
                 and (not self.session.table.busy or self.session.pairing() is not None))
+
+    def _here(self, seat: int) -> bool:
+        """A person at this keyboard plays `seat` (not a bot, not a team on another laptop)."""
+        seats = self.session.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].here)
 
     def update(self, dt: float) -> None:
         self.move_camera(dt, self.session.thrower_team())
