@@ -237,3 +237,19 @@ def test_no_ball_waits_in_the_hand_while_bots_throw(app: App) -> None:
     assert sc.session.thrower_team() == 1 and not sc.can_aim()  # the bots' round: nobody here holds a ball
     people: Any = BierpongMatchScene(app, match(), autosave=False)
     assert people.session.thrower_team() == 0 and people.can_aim()  # people's round: the ball in the hand
+
+
+def test_from_the_side_a_pull_straight_back_throws_along_the_table(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    sc.key(pygame.K_v)  # the side view
+    for _ in range(90):
+        sc.update(1 / 60)
+    assert sc.camera_mode == "side" and sc.camera() == sc.camera_for("side")
+    hand = sc.aim_layout().hand(0.0)
+    assert hand is not None and sc.viewport().collidepoint(hand.x, hand.y)  # the hand is in the picture
+    press = (int(hand.x), int(hand.y))
+    back = pull(sc, press, (press[0] - 90, press[1]))
+    assert back is not None and back.velocity[0] > 0 and abs(back.velocity[1]) < 0.1 * back.velocity[0]
+    down = pull(sc, press, (press[0] - 90, press[1] + 90))  # and down: across the table, but not mostly
+    assert down is not None and 0 < down.velocity[1] < 1.5 * down.velocity[0]

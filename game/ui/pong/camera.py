@@ -143,8 +143,9 @@ def thrower(length: float) -> Camera:
 
 
 def side(length: float) -> Camera:
-    """From beside the table at its middle, a little above it."""
-    return Camera((length / 2, -3.4, 0.95), (length / 2, 0.0, 0.08), 30.0)
+    """From beside the table at its middle, a little above it: both ends in the picture, with the
+    ball in the thrower's hand."""
+    return Camera((length / 2, -3.9, 1.05), (length / 2, 0.0, 0.1), 30.0)
 
 
 def follow(ball: Vec, length: float, near: float = 0.0) -> Camera:

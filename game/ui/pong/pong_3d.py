@@ -30,6 +30,8 @@ HIT_RIM = (255, 214, 90)  # the rim of a cup hit and not yet removed
 SPLASH = (246, 196, 80)
 SWAT_RING = (120, 220, 255)  # the table top under the room's light (a shade lighter than the top-down view's)
 PULL_GAIN = 3.0  # a pull on the screen, in metres at the ball's depth, times this: the sling's pull (`pong_aim`)
+MAX_STRETCH = 2.5  # the most a pull's direction is foreshortened on the table (`CameraSpace.pull`)
+MIN_LINE = 40  # px (× the layout's scale): the shortest line of the hand the ball's place is chosen on
 GRAB = 26  # px (× the layout's scale) above and below the ball's line where a press grabs the ball
 DIM = 0.4  # how much of the thrower's own rack (at the near end) shows through
 CUP_H = 0.12  # m, a cup's rim over the table (`physics.constants.CONST.cup_height`)
@@ -365,9 +367,10 @@ class CameraSpace:
 
     X_BACK = 0.45  # m behind the near edge: where a point off the table's plane is taken to lie
 
-    def __init__(self, cam: Camera, s: float) -> None:
+    def __init__(self, cam: Camera, s: float, hand_y: float = 0.0) -> None:
         self.cam = cam
         self.s = s
+        self.hand_y = hand_y  # where across the table the ball waits
         x0, y0, w, h = cam.screen
         self.top = pygame.Rect(x0, y0, w, h)
 
@@ -391,16 +394,27 @@ class CameraSpace:
         return self.cam.project((RELEASE_X, y, RELEASE_Z))
 
     def release_y(self, px: float, py: float) -> float:
-        """Where across the table a press on the ball's line holds it (within the table's width)."""
+        """Where across the table a press on the ball's line holds it: the press's place along that
+        line on the screen (within the table's width); where the line is too short on the screen to
+        choose on (seen from the side), where the ball was (`hand_y`)."""
         half = TABLE_W / 2 - 0.05
-        got = self.cam.on_table(px, py, RELEASE_Z)
-        return max(-half, min(half, got[1])) if got is not None else 0.0
+        a, b = self.hand(half), self.hand(-half)
+        if a is None or b is None:
+            return self.hand_y
+        sx, sy = b.x - a.x, b.y - a.y
+        n2 = sx * sx + sy * sy
+        if n2 < (MIN_LINE * self.s) ** 2:
+            return self.hand_y
+        t = max(0.0, min(1.0, ((px - a.x) * sx + (py - a.y) * sy) / n2))
+        return half * (1.0 - 2.0 * t)
 
     def pull(self, press: tuple[int, int], mouse: tuple[int, int]) -> tuple[float, float, float, float]:
         """The slingshot read in perspective: the ball held where it was pressed, pulled back from
-        there to the mouse. The ball flies the opposite way from the pull as the screen shows it there
-        (on the plane of the release height); the power is the pull's length in metres at the
-        ball's depth (× `PULL_GAIN`). (release y, dx, dy, pull in metres)."""
+        there to the mouse. The ball flies the opposite way from the pull as the screen shows it at
+        the ball (on the plane of the release height: a pull up or down the screen is stretched
+        along the table as far as the picture foreshortens it there, at most `MAX_STRETCH` times;
+        seen from the side, where it means across the table, not at all); the power is the pull's
+        length in metres at the ball's depth (× `PULL_GAIN`). (release y, dx, dy, pull in metres)."""
         y = self.release_y(*press)
         b = self.hand(y)
         px, py = press[0] - mouse[0], press[1] - mouse[1]
@@ -408,12 +422,25 @@ class CameraSpace:
         if b is None or n < 1e-9:
             return y, 0.0, 0.0, 0.0
         eps = 8.0
-        ahead = self.cam.on_table(b.x + px / n * eps, b.y + py / n * eps, RELEASE_Z)
-        if ahead is None:  # (beyond the horizon: straight down the table)
-            return y, 1.0, 0.0, n / b.scale * PULL_GAIN
-        dx, dy = ahead[0] - RELEASE_X, ahead[1] - y
-        d = math.hypot(dx, dy) or 1.0
+        right = self.cam.on_table(b.x + eps, b.y, RELEASE_Z)
+        up = self.cam.on_table(b.x, b.y - eps, RELEASE_Z)
         pull = n / b.scale * PULL_GAIN
+        if right is None or up is None:  # (beyond the horizon: straight down the table)
+            return y, pull, 0.0, pull
+        rx, ry = right[0] - RELEASE_X, right[1] - y
+        ux, uy = up[0] - RELEASE_X, up[1] - y
+        lr = math.hypot(rx, ry) or 1e-9
+        along = (ux * rx + uy * ry) / (lr * lr)  # "up" square to "right" on the table
+        ux, uy = ux - along * rx, uy - along * ry
+        lu = math.hypot(ux, uy) or 1e-9
+        # up the screen stretched down the table as the picture shows it (up to `MAX_STRETCH` times);
+        # seen from the side, up means across the table: not stretched
+        cap = 1.0 + (MAX_STRETCH - 1.0) * abs(ux) / lu
+        if lu > cap * lr:
+            ux, uy = ux * cap * lr / lu, uy * cap * lr / lu
+        k_right, k_up = px / n, -py / n  # the pull's share to the left and down: the throw's to the right and up
+        dx, dy = k_right * rx + k_up * ux, k_right * ry + k_up * uy
+        d = math.hypot(dx, dy) or 1.0
         return y, dx / d * pull, dy / d * pull, pull
 
     def thrower_zone(self) -> pygame.Rect:

@@ -88,7 +88,7 @@ class TableCameras:
     def aim_layout(self) -> Any:
         if not self.perspective():
             return self.view.layout
-        return CameraSpace(self.camera(), self.view.layout.s)
+        return CameraSpace(self.camera(), self.view.layout.s, self.hand_y)
 
     def move_camera(self, dt: float, team: int) -> None:
         """Time for the camera; `team` throws now (another than before: round to their end)."""
@@ -116,7 +116,7 @@ class TableCameras:
         self.view3d.draw_table(surface, fr, cam, numbers=True, background=self._backdrop)
         clip = surface.get_clip()
         surface.set_clip(vp)
-        self.draw_hand(surface, CameraSpace(cam, s), hint=not fr.balls)
+        self.draw_hand(surface, CameraSpace(cam, s, self.hand_y), hint=not fr.balls)
         if self.inset_on:
             w = int(vp.w * INSET_SHARE)
             h = max(int(70 * s), int(w * 0.36))
