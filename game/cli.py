@@ -167,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
         "lab",
         help="Bierpong shot lab: set up cups, throw with exact parameters, save, load and replay a shot (YAML)",
         description="The Bierpong shot lab. FILE: a shot file to load and replay; a path that does not exist yet "
-        "is a new shot to be saved there (Ctrl+S); none: a new shot saved as bierpong-shot.yaml. "
+        "is a new shot to be saved there (Ctrl+S); none: a new shot – Ctrl+S asks for its name and saves it in the shot folder. "
         "--check replays FILE headless and compares it with what it recorded.",
     )
     lab.add_argument("file", nargs="?", metavar="FILE", default=None)

@@ -4,15 +4,22 @@ touches down with people defending is ringed and slowed for the swat – driven 
 real match in the scene."""
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Any
+
+import pygame
 
 from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
 from game.session.pong import Release
 from game.ui.common.app import App
 from game.ui.pong.bierpong_match import BierpongMatchScene
-from game.ui.pong.effects import BANNER, LIFT, SPLASH, SWAT_FACTOR, TableEffects
-from game.ui.pong.pong_view import CupDraw
+from game.ui.pong.camera import thrower
+from game.ui.pong.effects import BANNER, LIFT, SPLASH, SWAT_FACTOR, WOBBLE, TableEffects
+from game.ui.pong.pong_3d import PerspectiveView
+from game.ui.pong.pong_view import LEAN, TABLE_L, CupDraw, Dims, PongFrame
+from physics.constants import CONST
 from physics.events import CupContact, Sink, TableBounce
 from tests.bierpong_helpers import play
 from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
@@ -26,9 +33,34 @@ def test_a_ball_dropping_in_splashes_and_shakes_its_cup_and_a_rim_clink_wobbles_
     fx.update(0.05)
     one, two = fx.cups(CUPS)
     assert 0 <= one.splash < 1 and one.x != CUPS[0].x  # splashing and shaking
-    assert two.splash < 0 and two.x != CUPS[1].x  # only wobbling
+    assert two.splash < 0 and two.x == CUPS[1].x and two.wobble != 0  # only rocking on its base
     fx.update(SPLASH)
     assert [c for c in fx.cups(CUPS)] == CUPS  # over
+
+
+def test_a_rim_clink_rocks_the_cup_visibly_in_perspective_and_it_settles(app: App) -> None:
+    fx = TableEffects()
+    fx.events([CupContact(0.4, cup=1, kind="rim", ball=1)], defenders_here=False)
+    leans = []
+    for _ in range(int(WOBBLE * 60)):
+        fx.update(1 / 60)
+        leans.append(next(c for c in fx.cups(CUPS) if c.id == 1).wobble)
+    assert max(leans) > 0 > min(leans)  # to and fro
+    assert max(map(abs, leans[:10])) > 2 * max(map(abs, leans[-10:]))  # less and less
+    fx.update(1 / 60)
+    assert fx.cups(CUPS) == CUPS  # and still again
+    # drawn through the thrower's camera at the match's size, the leaning rim moves by pixels one sees
+    cam = thrower(TABLE_L).on((0, 0, 1280, 800))
+    biggest = max(leans, key=abs)
+    rim = [cam.project((CUPS[0].x + lean * LEAN[0], CUPS[0].y + lean * LEAN[1], CONST.cup_height)) for lean in (0.0, biggest)]
+    assert rim[0] is not None and rim[1] is not None and math.hypot(rim[1].x - rim[0].x, rim[1].y - rim[0].y) >= 3.0
+    view = PerspectiveView(app.fonts, Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius))
+    shots = []
+    for lean in (0.0, biggest):
+        surf = pygame.Surface((1280, 800))
+        view.draw_table(surf, PongFrame(cups=[replace(CUPS[0], wobble=lean)]), cam)
+        shots.append(pygame.image.tobytes(surf, "RGB"))
+    assert shots[0] != shots[1]
 
 
 def test_removed_cups_rise_away_and_go() -> None:

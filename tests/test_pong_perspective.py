@@ -1,6 +1,8 @@
-"""The Bierpong match in perspective (issue 17), headless: the table opens in the thrower's view, a
-slingshot pull on the perspective picture throws exactly the launch it would in the top-down view (the
-same entry logged), the view cycles with V, and a change of ends moves the camera without a jump."""
+"""The Bierpong match in perspective (issue 17), headless: the table opens in the thrower's view with
+the ball in the thrower's hand, a pull back from it throws (direction and power), exactly the launch
+the top-down view would log the same way, the view cycles with V, a change of ends moves the camera
+without a jump, P shows the side view as an inset; the practice table offers the same views (the
+shot lab stays top-down)."""
 from __future__ import annotations
 
 import math
@@ -13,6 +15,8 @@ from game.rules import bierpong as R
 from game.session.pong import Release
 from game.ui.common.app import App
 from game.ui.pong.bierpong_match import BierpongMatchScene
+from game.ui.pong.pong import PongScene
+from game.ui.pong.pong_aim import RELEASE_Z
 from tests.bierpong_helpers import play
 
 
@@ -40,16 +44,39 @@ def pull(sc: Any, press: tuple[int, int], to: tuple[int, int]) -> Any:
     return t
 
 
+def test_the_ball_waits_in_the_hand_and_a_pull_back_from_it_throws_down_the_table_away_from_the_pull(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    assert sc.perspective() and sc.camera_mode == "thrower" and sc.can_aim()
+    space = sc.aim_layout()
+    hand = space.hand(0.0)  # the release point over the near edge, in the picture
+    assert hand is not None and sc.viewport().collidepoint(hand.x, hand.y)
+    assert space.thrower_zone().collidepoint(hand.x, hand.y)  # a press on the ball grabs it
+    sc.draw(app.screen)
+    r = int(sc.dims.ball_r * hand.scale)
+    assert app.screen.get_at((int(hand.x), int(hand.y)))[:3] == (250, 250, 246)  # the ball is drawn there
+    press = (int(hand.x), int(hand.y))
+    straight = pull(sc, press, (press[0], press[1] + 8 * r))  # straight back
+    left = pull(sc, press, (press[0] - 4 * r, press[1] + 8 * r))  # back and to the left on the screen
+    longer = pull(sc, press, (press[0], press[1] + 14 * r))
+    assert straight is not None and left is not None and longer is not None
+    assert straight.velocity[0] > 0 and abs(straight.velocity[1]) < 0.02 * straight.velocity[0]  # down the middle
+    assert abs(straight.release[1]) < 0.01 and straight.release[2] == RELEASE_Z  # from the hand
+    assert left.velocity[1] < 0  # flies to the right on the screen (-y in the thrower's view)
+    speed = [math.hypot(*t.velocity) for t in (straight, longer)]
+    assert speed[1] > speed[0]  # a longer pull throws harder
+    side = pull(sc, (press[0] + 3 * r, press[1]), (press[0] + 3 * r, press[1] + 8 * r))  # grabbed right of the middle
+    assert side is not None and side.release[1] < -0.01  # the ball is held there
+    assert pull(sc, (press[0], sc.viewport().top + 10), (press[0], sc.viewport().top + 200)) is None  # not on the ball: no throw
+
+
 def test_a_throw_in_perspective_is_logged_as_the_same_launch_in_the_top_down_view(app: App) -> None:
     sc: Any = BierpongMatchScene(app, match(), autosave=False)
     app.push(sc)
-    assert sc.perspective() and sc.camera_mode == "thrower"
-    zone = sc.aim_layout().thrower_zone()
-    press = (zone.centerx, zone.top + zone.h // 3)
-    t = pull(sc, press, (press[0] + 6, press[1] + int(zone.h * 0.45)))  # pulled back towards the thrower
+    hand = sc.aim_layout().hand(0.0)
+    press = (int(hand.x), int(hand.y))
+    t = pull(sc, press, (press[0] + 6, press[1] + int(sc.viewport().h * 0.16)))  # pulled back from the ball
     assert t is not None and t.velocity[0] > 0  # it flies down the table, away from the pull
-    ax, _ay = sc.aim_layout().from_top(*press)
-    assert ax > 0  # the press lies on the table's near part in the picture
     n = len(sc.match.log.entries)
     sc.release(t)
     to_rest(sc, n)
@@ -75,7 +102,7 @@ def test_v_cycles_the_views_and_a_change_of_ends_swings_the_camera_without_a_jum
     for _ in range(120):
         sc.update(1 / 60)
     start = sc.camera()
-    sc._thrower_team = 1 - sc.session.thrower_team()  # the other team threw last: the camera comes round
+    sc._cam_team = 1 - sc.session.thrower_team()  # the other team threw last: the camera comes round
     eyes = []
     for _ in range(90):
         sc.update(1 / 60)
@@ -105,3 +132,124 @@ def test_both_balls_in_flight_draw_in_every_view(app: App) -> None:
     for mode in ("thrower", "side", "top"):
         sc.camera_mode, sc._cam_t = mode, 1.0
         sc.draw(app.screen)
+
+
+def test_the_practice_table_offers_the_perspective_view_and_a_pull_from_the_hand_throws(app: App) -> None:
+    sc: Any = PongScene(app)
+    app.push(sc)
+    assert not sc.perspective()  # the practice table opens from above, as before
+    modes = []
+    for _ in range(3):
+        sc.key(pygame.K_v)
+        modes.append(sc.camera_mode)
+    assert modes == ["thrower", "side", "top"]  # V cycles as in the match
+    sc.key(pygame.K_v)
+    for _ in range(80):  # the camera moves there
+        sc.update(1 / 60)
+    assert sc.camera() == sc.camera_for("thrower")
+    hand = sc.aim_layout().hand(0.0)
+    press = (int(hand.x), int(hand.y))
+    t = pull(sc, press, (press[0], press[1] + int(sc.viewport().h * 0.17)))
+    assert t is not None and t.velocity[0] > 0 and t.release[2] == RELEASE_Z
+    assert sc.throw(t) is not None and sc.in_flight() == 1
+    for _ in range(20):
+        sc.update(1 / 60)
+        sc.draw(app.screen)
+    assert sc.in_flight() == 1
+
+
+def test_a_roller_on_the_practice_table_rocks_the_cups_it_clinks(app: App) -> None:
+    from physics.events import CupContact
+    from tests.bierpong_physics_helpers import shot
+
+    sc: Any = PongScene(app)
+    app.push(sc)
+    sc.key(pygame.K_v)
+    roll = shot(sc.cups_now(), "roller")
+    assert any(isinstance(e, CupContact) and e.kind == "rim" for e in roll.events)
+    sc.throw(roll.throw)
+    leans = []
+    for _ in range(400):
+        sc.update(1 / 60)
+        leans += [c.wobble for c in sc.frame().cups]
+        if not sc.in_flight():
+            break
+    assert max(map(abs, leans)) > 0.005  # rocking (m of the rim's lean)
+    sc.draw(app.screen)
+
+
+def test_p_shows_the_side_view_inset_over_the_perspective_table(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    assert not sc.inset_on  # off by default
+    vp = sc.viewport()
+    corner = pygame.Rect(vp.left, vp.bottom - vp.h // 4, vp.w // 3, vp.h // 4)
+
+    def picture() -> bytes:
+        sc.draw(app.screen)
+        return pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
+
+    off = picture()
+    sc.key(pygame.K_p)
+    assert sc.inset_on and picture() != off
+    sc.key(pygame.K_p)
+    assert picture() == off
+
+
+def test_the_shot_lab_stays_top_down(app: App) -> None:
+    from game.ui.pong.shot_lab import ShotLab
+
+    lab: Any = ShotLab(app)
+    app.push(lab)
+    lab.key(pygame.K_v)
+    lab.key(pygame.K_p)
+    assert not lab.perspective() and not lab.inset_on
+
+
+def test_cups_painted_from_the_still_picture_still_hide_a_ball_behind_them_and_not_one_in_front(app: App) -> None:
+    from game.ui.pong.camera import thrower
+    from game.ui.pong.pong_3d import PerspectiveView
+    from game.ui.pong.pong_view import BALL, BallDraw, CupDraw, Dims, PongFrame
+    from physics.constants import CONST
+
+    view = PerspectiveView(app.fonts, Dims(CONST.cup_rim_radius, CONST.cup_base_radius, CONST.cup_height, CONST.ball_radius))
+    cam = thrower(CONST.table_length).on((0, 0, 1280, 800))
+    rack = [CupDraw(1, 2.0, 0.0), CupDraw(2, 2.08, 0.05), CupDraw(3, 2.08, -0.05)]
+    surf = pygame.Surface((1280, 800))
+
+    def seen(x: float, z: float) -> tuple[int, int, int]:
+        p = cam.project((x, 0.0, z + CONST.ball_radius))
+        assert p is not None
+        view.draw_table(surf, PongFrame(cups=rack, balls=[BallDraw(1, x, 0.0, z, True)]), cam)
+        return tuple(surf.get_at((int(p.x), int(p.y))))[:3]  # type: ignore[return-value]
+
+    for _ in range(2):  # the second time from the kept still picture
+        assert seen(2.02, 0.02) != BALL  # low behind cup 1's front wall: hidden
+        assert seen(1.9, 0.02) == BALL  # in front of it: seen
+        assert seen(2.0, 0.5) == BALL  # high over the rack: seen
+
+
+def test_no_ball_waits_in_the_hand_while_bots_throw(app: App) -> None:
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", "pro", drivers=("Cem", "Dana"))], R.SPEC.make())
+    play(m, "throw-off Anna miss, Cem hit 1", "Owls begin")
+    sc: Any = BierpongMatchScene(app, m, autosave=False)
+    app.push(sc)
+    assert sc.session.thrower_team() == 1 and not sc.can_aim()  # the bots' round: nobody here holds a ball
+    people: Any = BierpongMatchScene(app, match(), autosave=False)
+    assert people.session.thrower_team() == 0 and people.can_aim()  # people's round: the ball in the hand
+
+
+def test_from_the_side_a_pull_straight_back_throws_along_the_table(app: App) -> None:
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    sc.key(pygame.K_v)  # the side view
+    for _ in range(90):
+        sc.update(1 / 60)
+    assert sc.camera_mode == "side" and sc.camera() == sc.camera_for("side")
+    hand = sc.aim_layout().hand(0.0)
+    assert hand is not None and sc.viewport().collidepoint(hand.x, hand.y)  # the hand is in the picture
+    press = (int(hand.x), int(hand.y))
+    back = pull(sc, press, (press[0] - 90, press[1]))
+    assert back is not None and back.velocity[0] > 0 and abs(back.velocity[1]) < 0.1 * back.velocity[0]
+    down = pull(sc, press, (press[0] - 90, press[1] + 90))  # and down: across the table, but not mostly
+    assert down is not None and 0 < down.velocity[1] < 1.5 * down.velocity[0]

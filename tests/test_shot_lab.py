@@ -294,3 +294,119 @@ def test_save_writes_what_the_loader_reads(tmp_path: Path) -> None:
     shot = Shot(formation("diamond"), (aimed(formation("diamond")[0]),))
     save(f, shot)
     assert load(f).throws == shot.throws and check(load(f)) == []
+
+
+# --- saving under a name, waiting for rest, leaving (issue 18) --------------------------------------
+
+def press_button(dialog: object, text: str) -> None:
+    """Press the dialog's button labelled `text` (as pygame_gui reports a click)."""
+    import pygame_gui
+
+    buttons = getattr(dialog, "button_map", None) or {getattr(dialog, "ok"): "Save", getattr(dialog, "cancel_button"): "Cancel"}
+    b = next(b for b, t in buttons.items() if t == text)
+    getattr(dialog, "handle_event")(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b))
+
+
+def one_throw(app: App, lab: ShotLab) -> None:
+    assert lab.throw_exact(aimed(formation("triangle10")[0])) is not None
+    run(app, 4.0)
+    assert not lab.busy() and not lab.saved
+
+
+def test_a_new_shot_asks_for_its_name_and_goes_to_the_shot_folder_never_the_working_directory(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.pong.shot_lab import NamePrompt, shots_dir
+
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    lab = ShotLab(app)
+    app.push(lab)
+    one_throw(app, lab)
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    prompt = lab.modal
+    assert isinstance(prompt, NamePrompt) and prompt.entry.get_text() == "shot-1"  # a name offered
+    prompt.entry.set_text("   ")
+    key(app, pygame.K_RETURN)
+    assert lab.modal is prompt and prompt.message and not lab.saved  # no name: asked again, nothing lost
+    prompt.entry.set_text("Bombe für Anna")
+    key(app, pygame.K_RETURN)
+    path = shots_dir() / "Bombe für Anna.yaml"
+    assert lab.modal is None and lab.saved and path.exists() and lab.path == str(path)
+    assert load(path).throws == tuple(lab.shot_throws)
+    assert list(work.iterdir()) == []  # nothing written where the program was started
+    assert "Bombe für Anna" in lab.frame().title and not lab.frame().title.endswith("*")
+    # another new shot may not take that name silently
+    other = ShotLab(app)
+    app.push(other)
+    one_throw(app, other)
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert isinstance(other.modal, NamePrompt) and other.modal.entry.get_text() == "shot-1"
+    other.modal.entry.set_text("Bombe für Anna")
+    key(app, pygame.K_RETURN)
+    assert other.modal is not None and "exists" in other.modal.message and not other.saved
+    key(app, pygame.K_ESCAPE)  # Esc: not saved, the lab stays
+    assert other.modal is None and not other.saved and app.scene is other
+
+
+def test_ctrl_s_while_the_ball_rolls_saves_once_it_rests(app: App, tmp_path: Path) -> None:
+    path = tmp_path / "rolling.yaml"
+    lab = ShotLab(app, str(path))
+    app.push(lab)
+    assert lab.throw_exact(aimed(formation("triangle10")[0])) is not None
+    run(app, 0.2)
+    assert lab.busy()
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert not path.exists() and lab.save_waiting  # waits for the ball
+    for _ in range(600):
+        app.step(1 / 60)
+        if path.exists():
+            break
+    assert path.exists() and lab.saved and not lab.save_waiting and not lab.busy()
+    shot = load(path)
+    assert len(shot.throws) == 1 and check(shot) == []  # with what the throw did, recorded
+
+
+def test_leaving_with_unsaved_changes_asks_save_leave_or_stay(app: App, tmp_path: Path) -> None:
+    from game.ui.pong.shot_lab import LeaveQuestion, NamePrompt, shots_dir
+
+    under = PongScene(app)
+    app.push(under)
+    lab = ShotLab(app)
+    app.push(lab)
+    key(app, pygame.K_ESCAPE)  # nothing changed: Esc leaves at once
+    assert app.scene is under
+    lab = ShotLab(app)
+    app.push(lab)
+    one_throw(app, lab)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is lab and isinstance(lab.modal, LeaveQuestion)
+    press_button(lab.modal, "Stay")
+    assert app.scene is lab and lab.modal is None and not lab.saved
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's close button asks too
+    app.step(0.0)
+    assert app.running and isinstance(lab.modal, LeaveQuestion)
+    key(app, pygame.K_ESCAPE)  # Esc: stay
+    assert app.running and app.scene is lab and lab.modal is None
+    key(app, pygame.K_ESCAPE)
+    press_button(lab.modal, "Save")  # save first: the name, then away
+    assert isinstance(lab.modal, NamePrompt)
+    key(app, pygame.K_RETURN)
+    assert app.scene is under and (shots_dir() / "shot-1.yaml").exists()
+    lab = ShotLab(app)
+    app.push(lab)
+    one_throw(app, lab)
+    key(app, pygame.K_ESCAPE)
+    press_button(lab.modal, "Leave without saving")
+    assert app.scene is under and not (shots_dir() / "shot-2.yaml").exists()
+
+
+def test_a_shot_name_becomes_a_file_in_the_shot_folder(tmp_path: Path) -> None:
+    from game.ui.pong.shot_lab import shot_path
+
+    assert shot_path("Bombe", tmp_path) == tmp_path / "Bombe.yaml"
+    assert shot_path(" rollers/Nåleøjet.yml ", tmp_path) == tmp_path / "rollers" / "Nåleøjet.yml"
+    assert shot_path(str(tmp_path / "elsewhere" / "x"), Path("/nowhere")) == tmp_path / "elsewhere" / "x.yaml"
+    for bad in ("", "  ", "..", "a/", "tab\there"):
+        with pytest.raises(ValueError):
+            shot_path(bad, tmp_path)

@@ -135,8 +135,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             for x, w, name, tip in zip(xs, widths, tools, tips)
         )
         if self.watching():  # the TV's layout: no buttons (its keys are in the table's corner)
-            for b in (self.b_log, self.b_save, self.b_help, self.b_menu):
-                b.hide()
+            for tool in (self.b_log, self.b_save, self.b_help, self.b_menu):
+                tool.hide()
         self._button_sig = ()
         self._update_buttons()
 

@@ -45,12 +45,8 @@ from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_pl
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, ruling_text, strike_feed
-from game.ui.common import theme
-from game.ui.pong.camera import Camera, blend
 from game.ui.pong.effects import TableEffects
-from game.ui.pong.camera import side as side_camera
-from game.ui.pong.camera import thrower as thrower_camera
-from game.ui.pong.pong_3d import CameraSpace, PerspectiveView, backdrop
+from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_view import LABEL_LIFE, CupDraw, Dims, Label, PongFrame, PongView
 from game.ui.common.prefs import assist
 from game.ui.common.scene import Host, OverlayScene
@@ -74,12 +70,12 @@ KEYS = (  # shown through `_()` by the view
     N_("Ctrl+Z: undo · Ctrl+S: save"),
     N_("S: slow · Space: pause · ↑↓: angle · Esc"),
     N_("V: view (thrower's · side · above)"),
+    N_("P: side view inset (in perspective)"),
 )
 CLICK_R = 28  # px around a ball that a click reaches
-CAMERA_MOVE = 1.2  # seconds a camera move takes
 
 
-class BierpongMatchScene(SessionScene, Sling, OverlayScene):
+class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
     """The match scene: a `Match` of Bierpong played on its session's live table."""
 
     session: PongSession
@@ -105,15 +101,11 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         self.message = ""
         self.buttons: list[Button] = []
         self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
-        # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
-        # a change of view, and of the throwing team, moves the camera smoothly (`CAMERA_MOVE` s)
-        self.camera_mode = "side" if self.watching() else "thrower"  # the TV sees both racks
-        self._cam_from: Camera | None = None
-        self._cam_t = 1.0
-        self._thrower_team = self.session.thrower_team()
-        self.view3d = PerspectiveView(host.fonts, self.dims)
         self.effects = TableEffects()  # splashes, shakes, cups lifted away, call-outs, swattable balls
-        self._backdrop: pygame.Surface | None = None
+        # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
+        # a change of view, and of the throwing team, moves the camera smoothly (`pong_cameras`)
+        self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
+        self._cam_team = self.session.thrower_team()
         self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
         self.session.listen(self.heard)
         self.refeed()
@@ -212,58 +204,21 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
 
     # --- time ------------------------------------------------------------------------------------
 
-    # --- the camera ------------------------------------------------------------------------------
+    def can_aim(self) -> bool:
+        """A person here may throw now: the ball waits in the thrower's hand."""
+        who = self.thrower()
+        st = self.state
+        return (who is not None and self.shown is None and self.modal is None and st.phase in (PLAY, THROWOFF, KONTER)
+                and self._here(self.session.thrower_team())
+                and (not self.session.table.busy or self.session.pairing() is not None))
 
-    def viewport(self) -> pygame.Rect:
-        """Where the perspective table is drawn: the left of the screen, beside the feed."""
-        L = self.view.layout
-        return pygame.Rect(L.top.left, L.top.top, L.top.w, L.side.bottom - L.top.top)
-
-    def camera_for(self, mode: str) -> Camera:
-        vp = self.viewport()
-        base = side_camera(CONST.table_length, vp.w / max(1, vp.h)) if mode == "side" else thrower_camera(CONST.table_length)
-        return base.on((vp.x, vp.y, vp.w, vp.h))
-
-    def camera(self) -> Camera:
-        """The camera now (between two views while it moves)."""
-        goal = self.camera_for(self.camera_mode if self.camera_mode != "top" else "thrower")
-        if self._cam_from is None or self._cam_t >= 1.0:
-            return goal
-        if self._cam_t < 0.5 and self._swinging:  # a change of ends swings round by the side view
-            return blend(self._cam_from, self.camera_for("side"), self._cam_t * 2)
-        if self._swinging:
-            return blend(self.camera_for("side"), goal, self._cam_t * 2 - 1)
-        return blend(self._cam_from, goal, self._cam_t)
-
-    def cycle_camera(self) -> None:
-        """V: the thrower's view → from the side → top-down → the thrower's view."""
-        order = ("thrower", "side", "top")
-        was = self.camera()
-        self.camera_mode = order[(order.index(self.camera_mode) + 1) % len(order)]
-        self._cam_from, self._cam_t, self._swinging = was, 0.0, False
-        self.toast = {"thrower": _("View: the thrower's"), "side": _("View: from the side"), "top": _("View: from above")}[self.camera_mode]
-
-    def perspective(self) -> bool:
-        return self.camera_mode != "top"
-
-    def aim_layout(self) -> Any:
-        if not self.perspective():
-            return self.view.layout
-        return CameraSpace(self.camera(), self.view.layout.s)
-
-    def _move_camera(self, dt: float) -> None:
-        team = self.session.thrower_team()
-        if team != self._thrower_team and self.perspective():  # the other team throws: round to their end
-            self._thrower_team = team
-            self._cam_from, self._cam_t, self._swinging = self.camera(), 0.0, True
-        self._thrower_team = team
-        if self._cam_t < 1.0:
-            self._cam_t = min(1.0, self._cam_t + dt / CAMERA_MOVE)
-
-    _swinging = False
+    def _here(self, seat: int) -> bool:
+        """A person at this keyboard plays `seat` (not a bot, not a team on another laptop)."""
+        seats = self.session.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].here)
 
     def update(self, dt: float) -> None:
-        self._move_camera(dt)
+        self.move_camera(dt, self.session.thrower_team())
         self.effects.update(dt)
         if not self.session.table.busy:
             self.effects.balls_done()
@@ -595,7 +550,9 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         if key in names and names[key] in by_key:
             by_key[names[key]].action()
         elif key == pygame.K_v:
-            self.cycle_camera()
+            self.toast = self.cycle_camera()
+        elif key == pygame.K_p:
+            self.inset_on = not self.inset_on
         elif key == pygame.K_a:
             self.preview_on = not self.preview_on
             self.preview = []
@@ -728,28 +685,11 @@ class BierpongMatchScene(SessionScene, Sling, OverlayScene):
         fr = self.frame()
         if self.replaying:  # the replay viewer: no keys to press
             fr = dataclasses.replace(fr, keys=())
-        self.view.draw(surface, dataclasses.replace(fr, banner=""))
+        self.view.draw(surface, dataclasses.replace(fr, banner=""), over=self.viewport() if self.perspective() else None)
         board_at = self.view.layout
         if self.perspective():
-            vp = self.viewport()
-            if self._backdrop is None or self._backdrop.get_size() != vp.size:
-                self._backdrop = backdrop(vp.size, self.view.layout.s)
-            cam = self.camera()
-            pygame.draw.rect(surface, (20, 14, 9), vp.inflate(int(12 * self.view.layout.s), int(12 * self.view.layout.s)), int(6 * self.view.layout.s))  # (the side view's frame under it)
-            self.view3d.draw_table(surface, fr, cam, numbers=True, background=self._backdrop)
-            if fr.sling is not None:
-                a, b = fr.sling
-                sc = self.view.layout.s
-                pygame.draw.line(surface, theme.AMBER, a, b, max(2, int(3 * sc)))
-                pygame.draw.circle(surface, theme.AMBER, a, int(6 * sc), 2)
-                if fr.sling_text:
-                    t = self.host.fonts.shadowed(fr.sling_text, int(16 * sc), theme.AMBER)
-                    surface.blit(t, t.get_rect(midbottom=(a[0], a[1] - int(10 * sc))))
-            board_at = _BoardPlace(self.view.layout, vp)
-            word = self.effects.banner()
-            if word:  # the special shot's call-out over the table
-                big = self.host.fonts.shadowed(word, max(28, int(64 * self.view.layout.s)), theme.CHALK_YELLOW, "serif", 3)
-                surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
+            self.draw_perspective(surface, fr)
+            board_at = _BoardPlace(self.view.layout, self.viewport())
         strike_feed(surface, self.view.layout, self.host.fonts, fr)
         if not self.replaying:
             draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())

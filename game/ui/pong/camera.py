@@ -130,23 +130,26 @@ def blend(a: Camera, b: Camera, t: float) -> Camera:
     e = t * t * (3 - 2 * t)
 
     def mix(p: Vec, q: Vec) -> Vec:
-        return (p[0] + (q[0] - p[0]) * e, p[1] + (q[1] - p[1]) * e, p[2] + (q[2] - p[2]) * e)
+        return (p[0] * (1 - e) + q[0] * e, p[1] * (1 - e) + q[1] * e, p[2] * (1 - e) + q[2] * e)
 
-    return Camera(mix(a.eye, b.eye), mix(a.target, b.target), a.fov + (b.fov - a.fov) * e, b.screen)
+    return Camera(mix(a.eye, b.eye), mix(a.target, b.target), a.fov * (1 - e) + b.fov * e, b.screen)
 
 
 def thrower(length: float) -> Camera:
-    """Behind and above the thrower, looking down the table at the far rack."""
-    return Camera((-0.8, 0.0, 0.9), (length * 0.85, 0.0, 0.52), 34.0)
+    """Behind and above the thrower, looking down the table at the far rack: the ball in the hand
+    (`pong_aim.RELEASE_Z` over the near edge) in the lower part of the picture, the far rack above
+    the middle, the far team's wall behind it."""
+    return Camera((-1.1, 0.0, 1.0), (length * 0.7, 0.0, 0.1), 38.0)
 
 
 def side(length: float, aspect: float = 16 / 9) -> Camera:
-    """From beside the table at its middle, a little above it: far enough back that the whole
-    table and both racks fit across a view of `aspect` (width / height)."""
+    """From beside the table at its middle, a little above it: both ends and the ball in the
+    thrower's hand in the picture – far enough back that the table fits across a view of `aspect`
+    (width / height)."""
     fov = 30.0
-    across = length + 0.5  # the table and a margin for the racks' outer cups
-    back = max(3.4, across / 2 / (math.tan(math.radians(fov) / 2) * max(0.3, aspect)))
-    return Camera((length / 2, -back, 0.95 * back / 3.4), (length / 2, 0.0, 0.08), fov)
+    across = length + 0.9  # the table, the racks' outer cups and the hand beyond the near end
+    back = max(3.9, across / 2 / (math.tan(math.radians(fov) / 2) * max(0.3, aspect)))
+    return Camera((length / 2, -back, 1.05 * back / 3.9), (length / 2, 0.0, 0.1), fov)
 
 
 def follow(ball: Vec, length: float, near: float = 0.0) -> Camera:

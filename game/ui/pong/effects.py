@@ -15,7 +15,9 @@ from game.ui.pong.pong_view import CupDraw
 
 SPLASH = 0.7  # s a splash lasts
 SHAKE = 0.5  # s a cup shakes after a ball dropped in
-WOBBLE = 0.35  # s a cup wobbles after a rim clink
+WOBBLE = 0.6  # s a cup rocks after a rim clink
+WOBBLE_LEAN = 0.015  # m its rim leans at first (about 7° on a 12 cm cup)
+WOBBLE_RATE = 38.0  # rad/s: it rocks about six times a second
 LIFT = 0.8  # s a removed cup takes to rise out of sight
 LIFT_HEIGHT = 0.35  # m it rises
 BANNER = 1.8  # s a call-out stays
@@ -52,6 +54,7 @@ class TableEffects:
         self.shakes: list[_Effect] = []
         self.splashes: list[_Effect] = []
         self.lifts: list[_Effect] = []
+        self.wobbles: list[_Effect] = []
         self.banner_text = ""
         self.banner_age = BANNER
         self.slow_left = 0.0
@@ -66,8 +69,9 @@ class TableEffects:
             if isinstance(e, Sink):
                 self.splashes.append(_Effect(e.cup, 0.0, SPLASH))
                 self.shakes.append(_Effect(e.cup, 0.0, SHAKE, 1.0))
-            elif isinstance(e, CupContact) and "rim" in str(e.kind):
-                self.shakes.append(_Effect(e.cup, 0.0, WOBBLE, 0.4))
+            elif isinstance(e, CupContact) and e.kind == "rim":  # the clink rocks the cup, stronger than before
+                self.wobbles = [w for w in self.wobbles if w.cup != e.cup]
+                self.wobbles.append(_Effect(e.cup, 0.0, WOBBLE, 1.0))
             elif isinstance(e, TableBounce) and defenders_here and e.ball not in self.ringed:
                 self.ringed.add(e.ball)
                 self.slow_left = SWAT_SLOW
@@ -93,7 +97,7 @@ class TableEffects:
     # --- time ------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        for group in (self.shakes, self.splashes, self.lifts):
+        for group in (self.shakes, self.splashes, self.lifts, self.wobbles):
             for e in group:
                 e.age += dt
             group[:] = [e for e in group if e.age < e.life]
@@ -119,8 +123,12 @@ class TableEffects:
                 if s.cup == c.id and not c.dim:
                     k = 1.0 - s.age / s.life
                     dx += 0.006 * s.strength * k * math.sin(s.age * 55.0)
+            lean = 0.0
+            for w in self.wobbles:  # rocking: its rim leans to and fro, less and less
+                if w.cup == c.id and not c.dim and not c.tipped:
+                    lean += WOBBLE_LEAN * w.strength * (1.0 - w.age / w.life) * math.sin(w.age * WOBBLE_RATE)
             splash = max((s.age / s.life for s in self.splashes if s.cup == c.id and not c.dim), default=-1.0)
-            out.append(replace(c, x=c.x + dx, splash=splash) if dx or splash >= 0 else c)
+            out.append(replace(c, x=c.x + dx, splash=splash, wobble=lean) if dx or lean or splash >= 0 else c)
         shown = {c.id for c in drawn if not c.dim}
         for lf in self.lifts:
             if lf.cup not in shown:
@@ -129,4 +137,4 @@ class TableEffects:
         return out
 
 
-__all__ = ["CALL_OUTS", "TableEffects"]
+__all__ = ["CALL_OUTS", "TableEffects", "WOBBLE", "WOBBLE_LEAN"]

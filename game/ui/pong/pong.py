@@ -29,6 +29,8 @@ from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Ev
 from physics.table import FORMATIONS, Cup, formation
 from physics.world import Table, Throw
 from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z, Sling
+from game.ui.pong.effects import TableEffects
+from game.ui.pong.pong_cameras import TableCameras
 
 SLOW = 0.25  # the slow-motion factor
 FEED_KEEP = 200
@@ -39,6 +41,8 @@ KEYS = (  # shown through `_()` by the view
     N_("R: re-rack   1–5: formation   Esc: leave"),
     N_("M: special shots – solved and played"),
     N_("X: a clip of the last throw (WebP)"),
+    N_("V: view (thrower's · side · above)"),
+    N_("P: side view inset (in perspective)"),
 )
 
 
@@ -110,8 +114,9 @@ def cup_draws(live: LiveTable, cup_h: float) -> list[CupDraw]:
     return [CupDraw(c.id, c.pos[0], c.pos[1], c.angle, c.tipped, c.holds_ball, c.liquid / cup_h) for c in live.table_cups()]
 
 
-class PongScene(Sling, Scene):
-    """The practice table, live: throws on a `LiveTable`, labels and the feed."""
+class PongScene(TableCameras, Sling, Scene):
+    """The practice table, live: throws on a `LiveTable`, labels and the feed; seen from above, or
+    (V) in perspective from the thrower's end or the side, as at a match (`pong_cameras`)."""
 
     def __init__(self, host: Host, kind: str = "triangle10", *, demo: bool = False) -> None:
         super().__init__(host)
@@ -133,6 +138,8 @@ class PongScene(Sling, Scene):
         self.last_rack: tuple[Cup, ...] = ()
         self.last_start = 0
         self.job: Any = None  # a clip being exported
+        self.effects = TableEffects()  # splashes, shakes and wobbles (drawn in perspective)
+        self.init_cameras("top")
 
     # --- the table -------------------------------------------------------------------------------
 
@@ -214,6 +221,8 @@ class PongScene(Sling, Scene):
         for lab in self.labels:
             lab.age += dt
         self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
+        self.move_camera(dt, 0)
+        self.effects.update(dt)
         if self.demo:
             self._demo(dt)
         self.advance(dt * self.factor)
@@ -231,6 +240,7 @@ class PongScene(Sling, Scene):
         """Label the event where it happened and add it to the feed."""
         fl = self.live_table.flights.get(e.ball)  # the ball it happened to (its id from `Table.throw`)
         x, y, z = event_place(self.live_table, e, self.dims.cup_h)
+        self.effects.events([e], False)
         play_sound(e)
         text = event_label(e)
         if not is_routine(e):
@@ -291,6 +301,10 @@ class PongScene(Sling, Scene):
             self.set_angle(self.angle - 2)
         elif key == pygame.K_m:
             self.open_shots()
+        elif key == pygame.K_v:
+            self.message = self.cycle_camera()
+        elif key == pygame.K_p:
+            self.inset_on = not self.inset_on
 
     def open_shots(self) -> None:
         """M: the list of the special shots (`game.ui.pong.pong_demo.ShotMenu`) over the table."""
@@ -314,7 +328,7 @@ class PongScene(Sling, Scene):
     def frame(self) -> PongFrame:
         """What the view draws now, each ball interpolated between its last two steps."""
         balls = ball_draws(self.live_table)
-        cups = cup_draws(self.live_table, self.dims.cup_h)
+        cups = self.effects.cups(cup_draws(self.live_table, self.dims.cup_h))
         speed = self.sling_text()
         mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{SLOW:g}") if self.slow else "1×")
         status = f"{formation_label(self.kind)} · " + _("angle {degrees}°").format(degrees=f"{self.angle:.0f}") + f" · {mode}"
@@ -330,11 +344,17 @@ class PongScene(Sling, Scene):
             labels=self.labels,
             feed=self.feed,
             status=status,
-            keys=KEYS,
+            keys=KEYS if not self.perspective() else (N_("drag back from the ball to throw"), *KEYS[1:]),
         )
 
+    def can_aim(self) -> bool:
+        return self.in_flight() < 2
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.frame())
+        fr = self.frame()
+        self.view.draw(surface, fr, over=self.viewport() if self.perspective() else None)
+        if self.perspective():
+            self.draw_perspective(surface, fr)
 
 
 def run_pong(

@@ -18,7 +18,8 @@ import pygame.gfxdraw
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
 from game.ui.pong.camera import Camera, Projected, clip_near
-from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
+from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z
+from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, LEAN, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
 
 SEGMENTS = 18  # sides of a cup's cone
 LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
@@ -28,7 +29,11 @@ TOP_3D = (48, 50, 60)
 HIT_RIM = (255, 214, 90)  # the rim of a cup hit and not yet removed
 SPLASH = (246, 196, 80)
 SWAT_RING = (120, 220, 255)  # the table top under the room's light (a shade lighter than the top-down view's)
-ZONE_SHARE = 0.3  # the lower share of the view where a press starts a throw
+PULL_GAIN = 3.0  # a pull on the screen, in metres at the ball's depth, times this: the sling's pull (`pong_aim`)
+MAX_STRETCH = 2.5  # the most a pull's direction is foreshortened on the table (`CameraSpace.pull`)
+MIN_LINE = 40  # px (× the layout's scale): the shortest line of the hand the ball's place is chosen on
+GRAB = 26  # px (× the layout's scale) above and below the ball's line where a press grabs the ball
+DIM = 0.4  # how much of the thrower's own rack (at the near end) shows through
 CUP_H = 0.12  # m, a cup's rim over the table (`physics.constants.CONST.cup_height`)
 
 _CIRCLE = [(math.cos(2 * math.pi * i / SEGMENTS), math.sin(2 * math.pi * i / SEGMENTS)) for i in range(SEGMENTS)]
@@ -106,7 +111,7 @@ class PerspectiveView:
         centre = cam.project((c.x, c.y, d.cup_h / 2))
         if centre is None:
             return []
-        alpha = max(0, min(255, int(255 * c.fade)))
+        alpha = max(0, min(255, int(255 * c.fade * (DIM if c.dim else 1.0))))
         if alpha <= 0:
             return []
         if c.tipped:
@@ -118,21 +123,41 @@ class PerspectiveView:
         return [project((x + r * c, y + r * s, z)) for c, s in _CIRCLE]
 
     def _cup(self, surface: pygame.Surface, cam: Camera, c: CupDraw, number: bool, alpha: int) -> None:
+        if alpha == 255:
+            self._cup_on(surface, cam, c, number)
+            return
+        # translucent (rising away, or the thrower's own rack): painted on a layer just its size
+        p = cam.project((c.x, c.y, c.lift + self.dims.cup_h / 2))
+        if p is None:
+            return
+        r = int(self.dims.cup_h * 1.6 * p.scale) + 4
+        box = pygame.Rect(int(p.x) - r, int(p.y) - r, 2 * r, 2 * r)
+        x0, y0, w, h = cam.screen
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        self._cup_on(layer, cam.on((x0 - box.x, y0 - box.y, w, h)), c, number)
+        layer.set_alpha(alpha)
+        surface.blit(layer, box.topleft)
+
+    def _cup_on(self, layer: pygame.Surface, cam: Camera, c: CupDraw, number: bool) -> None:
         d = self.dims
         z0 = c.lift
         base = self._ring(cam, c.x, c.y, z0, d.base_r)
-        rim = self._ring(cam, c.x, c.y, z0 + d.cup_h, d.rim_r)
+        rim = self._ring(cam, c.x + c.wobble * LEAN[0], c.y + c.wobble * LEAN[1], z0 + d.cup_h, d.rim_r)  # (rocking: the rim leans over the base)
         if any(p is None for p in base + rim):
             return
-        layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         # the opening first: the inside (dark) and the beer at its level – the wall in front covers what it hides
         top = [(p.x, p.y) for p in rim if p is not None]
         _poly(layer, top, CUP_DARK)
         level = d.cup_h * max(0.05, min(0.95, c.liquid))
         lr = d.base_r + (d.rim_r - d.base_r) * level / d.cup_h
-        beer = self._ring(cam, c.x, c.y, z0 + level, lr * 0.97)
+        k = level / d.cup_h
+        beer = self._ring(cam, c.x + c.wobble * LEAN[0] * k, c.y + c.wobble * LEAN[1] * k, z0 + level, lr * 0.97)
         if all(p is not None for p in beer) and cam.eye[2] > level:
             _poly(layer, [(p.x, p.y) for p in beer if p is not None], BEER)
+        if c.holds_ball:  # in the beer: the wall in front hides what the opening does not show
+            p = cam.project((c.x + c.wobble * LEAN[0] * k, c.y + c.wobble * LEAN[1] * k, z0 + level + d.ball_r * 0.6))
+            if p is not None:
+                pygame.gfxdraw.filled_circle(layer, int(p.x), int(p.y), max(2, int(d.ball_r * p.scale)), BALL)
         # the wall: the quads that face the camera, each shaded by the light
         slope = (d.rim_r - d.base_r) / d.cup_h
         for i in range(SEGMENTS):
@@ -155,10 +180,6 @@ class PerspectiveView:
                 q = cam.project((c.x + cx * out, c.y + cy * out, z0 + d.cup_h + 0.09 * math.sin(math.pi * k) * (0.7 + 0.3 * (i % 2))))
                 if q is not None:
                     pygame.gfxdraw.filled_circle(layer, int(q.x), int(q.y), max(1, int(0.006 * q.scale * (1 - 0.5 * k))), SPLASH)
-        if c.holds_ball:
-            p = cam.project((c.x, c.y, level + d.ball_r * 0.6))
-            if p is not None:
-                pygame.gfxdraw.filled_circle(layer, int(p.x), int(p.y), max(2, int(d.ball_r * p.scale)), BALL)
         if number:  # on the side that faces the camera
             ex, ey = cam.eye[0] - c.x, cam.eye[1] - c.y
             dist = math.hypot(ex, ey) or 1.0
@@ -167,9 +188,6 @@ class PerspectiveView:
                 size = max(9, min(26, int(p.scale * 0.045)))
                 t = self.fonts.text(str(c.id), size, theme.CREAM, "bold")
                 layer.blit(t, t.get_rect(center=(p.x, p.y)))
-        if layer is not surface:
-            layer.set_alpha(alpha)
-            surface.blit(layer, (0, 0))
 
     def _tipped(self, surface: pygame.Surface, cam: Camera, c: CupDraw, alpha: int) -> None:
         d = self.dims
@@ -245,6 +263,37 @@ class PerspectiveView:
         r = self.dims.rim_r * p.scale * 2
         return x0 - r <= p.x <= x0 + w + r and y0 - r <= p.y <= y0 + h + r
 
+    def _painted_again(self, cam: Camera, cups: list[CupDraw], fx: list[CupDraw], balls: list[Projected]) -> list[CupDraw]:
+        """The cups to paint over the still picture this frame (see `draw_table`)."""
+        d = self.dims
+        at = {id(c): cam.project((c.x, c.y, d.cup_h / 2)) for c in cups}
+        size = max(d.rim_r, d.cup_h * 0.75) * 1.25  # m: a cup's reach on the screen around its centre
+
+        def near(p: Projected, q: Projected, r: float) -> bool:
+            return (p.x - q.x) ** 2 + (p.y - q.y) ** 2 < r * r
+
+        out = [c for c in fx if at[id(c)] is not None]
+        for c in cups:
+            p = at[id(c)]
+            if c in out or c.dim or p is None:
+                continue
+            if any(near(p, b, size * p.scale + 3 * d.ball_r * b.scale) for b in balls):
+                out.append(c)
+        grew = bool(out)
+        while grew:  # the nearer cups overlapping those already painted again
+            grew = False
+            for c in cups:
+                p = at[id(c)]
+                if c in out or c.dim or p is None:
+                    continue
+                for o in out:
+                    q = at[id(o)]
+                    if q is not None and q.depth > p.depth and near(p, q, size * (p.scale + q.scale)):
+                        out.append(c)
+                        grew = True
+                        break
+        return out
+
     def draw_table(self, surface: pygame.Surface, fr: PongFrame, cam: Camera, *, numbers: bool = True,
                    background: pygame.Surface | None = None) -> dict[int, Projected]:
         """The frame through `cam`, inside its screen rectangle; where each ball is on the screen."""
@@ -259,25 +308,31 @@ class PerspectiveView:
             p = cam.project((b.x, b.y, b.z + self.dims.ball_r))
             if p is not None:
                 balls[b.number] = p
-        # a ball among the cups (or one in motion): the cups painted with it, far to near, every frame;
-        # else the still picture of table and cups, kept while nothing in it changes
-        centres = [q for q in (cam.project((c.x, c.y, self.dims.cup_h / 2)) for c in cups) if q is not None]
-        reach = max((self.dims.rim_r * 3 * q.scale for q in centres), default=0.0)
-        among = any(math.hypot(q.x - b.x, q.y - b.y) < reach for q in centres for b in balls.values())
-        moving = cups if among else [c for c in cups if c.lift or c.splash >= 0 or c.fade < 1.0]
-        still = [c for c in cups if c not in moving]
+        # the still picture of table and cups, kept while nothing in it changes (cups in motion – shaking,
+        # rocking, splashing, rising away – are not in it); painted over it each frame, far to near with
+        # the balls: the cups in motion, the cups a ball passes over or behind, and the nearer cups that
+        # overlap those (so that a cup painted again never covers one in front of it)
+        fx = [c for c in cups if c.lift or c.wobble or c.splash >= 0 or c.fade < 1.0]
+        still = [c for c in cups if c not in fx]
         surface.blit(self._still(PongFrame(cups=still), cam, numbers, background), (x0, y0))
-        for c in moving:
+        for c in self._painted_again(cam, cups, fx, list(balls.values())):
             items += self._cup_items(cam, c, numbers)
         # the trails under the balls they lead to
         for trail in fr.trails:
             pts = [q for q in (cam.project(t) for t in trail) if q is not None]
             if len(pts) >= 2:
                 pygame.draw.aalines(surface, (250, 220, 120), False, [(q.x, q.y) for q in pts])
-        if fr.preview:
+        if fr.preview:  # the aim preview: its track on the table, the arc over it, a cross where it lands
+            ground = [q for q in (cam.project((x, y, 0.002)) for x, y, _z in fr.preview) if q is not None]
+            if len(ground) >= 2:
+                pygame.draw.aalines(surface, (70, 110, 130), False, [(q.x, q.y) for q in ground])
             pts = [q for q in (cam.project(t) for t in fr.preview) if q is not None]
             for q in pts[::2]:
-                pygame.gfxdraw.filled_circle(surface, int(q.x), int(q.y), 2, (140, 220, 255))
+                pygame.gfxdraw.filled_circle(surface, int(q.x), int(q.y), max(2, int(q.scale * 0.004)), PREVIEW)
+            if ground:
+                end, a = ground[-1], max(4, int(ground[-1].scale * 0.02))
+                pygame.draw.line(surface, PREVIEW, (end.x - a, end.y - a * 0.5), (end.x + a, end.y + a * 0.5), 2)
+                pygame.draw.line(surface, PREVIEW, (end.x - a, end.y + a * 0.5), (end.x + a, end.y - a * 0.5), 2)
         for _depth, paint in sorted(items, key=lambda it: -it[0]):
             paint(surface)
         for ball in fr.balls:  # each flying ball's height beside it
@@ -312,9 +367,10 @@ class CameraSpace:
 
     X_BACK = 0.45  # m behind the near edge: where a point off the table's plane is taken to lie
 
-    def __init__(self, cam: Camera, s: float) -> None:
+    def __init__(self, cam: Camera, s: float, hand_y: float = 0.0) -> None:
         self.cam = cam
         self.s = s
+        self.hand_y = hand_y  # where across the table the ball waits
         x0, y0, w, h = cam.screen
         self.top = pygame.Rect(x0, y0, w, h)
 
@@ -333,11 +389,72 @@ class CameraSpace:
         got = self.cam.on_table(px, py)
         return got if got is not None else (-self.X_BACK, 0.0)
 
+    def hand(self, y: float = 0.0) -> Projected | None:
+        """The ball in the thrower's hand, at the release point `y` across the table, on the screen."""
+        return self.cam.project((RELEASE_X, y, RELEASE_Z))
+
+    def release_y(self, px: float, py: float) -> float:
+        """Where across the table a press on the ball's line holds it: the press's place along that
+        line on the screen (within the table's width); where the line is too short on the screen to
+        choose on (seen from the side), where the ball was (`hand_y`)."""
+        half = TABLE_W / 2 - 0.05
+        a, b = self.hand(half), self.hand(-half)
+        if a is None or b is None:
+            return self.hand_y
+        sx, sy = b.x - a.x, b.y - a.y
+        n2 = sx * sx + sy * sy
+        if n2 < (MIN_LINE * self.s) ** 2:
+            return self.hand_y
+        t = max(0.0, min(1.0, ((px - a.x) * sx + (py - a.y) * sy) / n2))
+        return half * (1.0 - 2.0 * t)
+
+    def pull(self, press: tuple[int, int], mouse: tuple[int, int]) -> tuple[float, float, float, float]:
+        """The slingshot read in perspective: the ball held where it was pressed, pulled back from
+        there to the mouse. The ball flies the opposite way from the pull as the screen shows it at
+        the ball (on the plane of the release height: a pull up or down the screen is stretched
+        along the table as far as the picture foreshortens it there, at most `MAX_STRETCH` times;
+        seen from the side, where it means across the table, not at all); the power is the pull's
+        length in metres at the ball's depth (× `PULL_GAIN`). (release y, dx, dy, pull in metres)."""
+        y = self.release_y(*press)
+        b = self.hand(y)
+        px, py = press[0] - mouse[0], press[1] - mouse[1]
+        n = math.hypot(px, py)
+        if b is None or n < 1e-9:
+            return y, 0.0, 0.0, 0.0
+        eps = 8.0
+        right = self.cam.on_table(b.x + eps, b.y, RELEASE_Z)
+        up = self.cam.on_table(b.x, b.y - eps, RELEASE_Z)
+        pull = n / b.scale * PULL_GAIN
+        if right is None or up is None:  # (beyond the horizon: straight down the table)
+            return y, pull, 0.0, pull
+        rx, ry = right[0] - RELEASE_X, right[1] - y
+        ux, uy = up[0] - RELEASE_X, up[1] - y
+        lr = math.hypot(rx, ry) or 1e-9
+        along = (ux * rx + uy * ry) / (lr * lr)  # "up" square to "right" on the table
+        ux, uy = ux - along * rx, uy - along * ry
+        lu = math.hypot(ux, uy) or 1e-9
+        # up the screen stretched down the table as the picture shows it (up to `MAX_STRETCH` times);
+        # seen from the side, up means across the table: not stretched
+        cap = 1.0 + (MAX_STRETCH - 1.0) * abs(ux) / lu
+        if lu > cap * lr:
+            ux, uy = ux * cap * lr / lu, uy * cap * lr / lu
+        k_right, k_up = px / n, -py / n  # the pull's share to the left and down: the throw's to the right and up
+        dx, dy = k_right * rx + k_up * ux, k_right * ry + k_up * uy
+        d = math.hypot(dx, dy) or 1.0
+        return y, dx / d * pull, dy / d * pull, pull
+
     def thrower_zone(self) -> pygame.Rect:
-        """Where a press starts a throw: the lower part of the view, the near end of the table as the
-        thrower sees it (the pull is read on the table's plane, `from_top`)."""
-        t = self.top
-        return pygame.Rect(t.x, t.y + int(t.h * (1 - ZONE_SHARE)), t.w, int(t.h * ZONE_SHARE))
+        """Where a press grabs the ball: along the line of the thrower's hand over the near edge,
+        the table's width (the ball moves to where it is held)."""
+        a, b = self.hand(TABLE_W / 2), self.hand(-TABLE_W / 2)
+        if a is None or b is None:
+            t = self.top
+            return pygame.Rect(t.x, t.bottom - int(t.h * 0.25), t.w, int(t.h * 0.25))
+        g = int(max(GRAB * self.s, 2.5 * self.dims_ball_r * a.scale))
+        left, right = min(a.x, b.x) - g, max(a.x, b.x) + g
+        return pygame.Rect(int(left), int(a.y) - g, int(right - left), 2 * g)
+
+    dims_ball_r = 0.02  # m (`physics.constants.CONST.ball_radius`)
 
 
 def backdrop(size: tuple[int, int], s: float) -> pygame.Surface:

@@ -1,5 +1,8 @@
 """The slingshot both table scenes aim with: press on the thrower's end, drag back, release.
 
+In perspective the ball waits in the thrower's hand (the release point, drawn in the picture): press
+on it, pull back from it (direction and power) and let go (`game.ui.pong.pong_3d.CameraSpace.pull`).
+
 The ball flies away from the mouse, faster the longer the pull; the wheel or ↑/↓ set the launch
 angle. The preview is the physics itself (`physics.world.simulate`), up to the ball's first touch.
 A mixin for scenes that have `self.view` (a `PongView`); it holds no physics of its own.
@@ -47,14 +50,17 @@ class Sling:
         if self.press is None:
             return None
         L = self.aim_layout()
-        ax, ay = L.from_top(*self.press)
-        mx, my = L.from_top(*self.mouse)
-        dx, dy = ax - mx, ay - my
-        pull = math.hypot(dx, dy)
+        half = CONST.table_width / 2 - 0.05
+        if hasattr(L, "pull"):  # in perspective: pulled back from the ball in the hand (`CameraSpace.pull`)
+            ay, dx, dy, pull = L.pull(self.press, self.mouse)
+        else:  # top-down: the pull on the table's plane
+            ax, ay = L.from_top(*self.press)
+            mx, my = L.from_top(*self.mouse)
+            dx, dy = ax - mx, ay - my
+            pull = math.hypot(dx, dy)
         if pull < MIN_PULL:
             return None
         speed = max(MIN_SPEED, min(MAX_SPEED, SPEED_PER_M * pull))
-        half = CONST.table_width / 2 - 0.05
         release = (RELEASE_X, max(-half, min(half, ay)), RELEASE_Z)
         a = math.radians(self.angle)
         h = speed * math.cos(a)

@@ -60,6 +60,7 @@ class CupDraw:
     lift: float = 0.0  # m it is lifted off the table (a removed cup rising away, `effects`)
     fade: float = 1.0  # how much of it shows (rising away: less and less)
     splash: float = -1.0  # how far a splash from it has got, 0 … 1 (-1: none)
+    wobble: float = 0.0  # m its rim leans (along `LEAN`; rocking after a rim clink, `effects`)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class PongFrame:
 
 
 LABEL_LIFE = 2.0  # real seconds a label stays on the table
+LEAN = (0.6, 0.8)  # the direction a rocking cup's rim leans in (x, y): seen from the thrower's end and the side
 
 
 class PongLayout:
@@ -267,13 +269,23 @@ class PongView:
 
     # --- the frame -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, fr: PongFrame) -> None:
+    def draw(self, surface: pygame.Surface, fr: PongFrame, *, over: pygame.Rect | None = None) -> None:
+        """The frame; `over`: a rectangle another view paints (the perspective table) – the top-down
+        table, the side view and what lies on them are left out there."""
         if self._static is None:
             self._static = self._build_static()
-        surface.blit(self._static, (0, 0))
         L = self.layout
         s = L.s
         f = self.fonts
+        if over is not None:  # only the header, the feed and the margins around the other view
+            w, h = L.size
+            for part in (pygame.Rect(0, 0, w, over.top), pygame.Rect(0, over.bottom, w, h - over.bottom),
+                         pygame.Rect(0, over.top, over.left, over.h), pygame.Rect(over.right, over.top, w - over.right, over.h)):
+                if part.w > 0 and part.h > 0:
+                    surface.blit(self._static, part.topleft, part)
+            self._draw_words(surface, fr)
+            return
+        surface.blit(self._static, (0, 0))
         clip = surface.get_clip()
         surface.set_clip(L.top)
         self._draw_top(surface, fr)
@@ -301,6 +313,13 @@ class PongView:
                 rect = t.get_rect(midbottom=(a[0], a[1] - int(10 * s)))
                 rect.clamp_ip(L.top)
                 surface.blit(t, rect)
+        self._draw_words(surface, fr)
+
+    def _draw_words(self, surface: pygame.Surface, fr: PongFrame) -> None:
+        """The title, the banner, the status line and the feed."""
+        L = self.layout
+        s = L.s
+        f = self.fonts
         surface.blit(f.shadowed(_(fr.title), int(24 * s), theme.CREAM, "serif"), (L.header.left, L.header.top + int(8 * s)))
         if fr.banner:
             bt = f.shadowed(fr.banner, int(22 * s), theme.AMBER, "bold")
@@ -319,7 +338,7 @@ class PongView:
         s = L.s
         f = self.fonts
         for cup in fr.cups:
-            px, py = L.to_top(cup.x, cup.y)
+            px, py = L.to_top(cup.x + cup.wobble * LEAN[0] * 0.5, cup.y + cup.wobble * LEAN[1] * 0.5)  # (a rocking cup's rim: half its lean seen from above)
             spr = self._cup_sprite(cup.liquid, cup.holds_ball, cup.tipped)
             if cup.tipped:
                 spr = pygame.transform.rotate(spr, math.degrees(cup.angle) + 180)

@@ -11,7 +11,10 @@ The practice table (`PongScene`) with a rack of your own and a record of the thr
   or knocked over by an earlier throw is gone) – exactly what `game.bierpong.shotfile.play` does,
   so the file's record and any replay agree; after the ball rests its events and classification
   are shown;
-- Ctrl+S saves the shot (`game.bierpong.shotfile`), P replays it and compares the replay's events
+- Ctrl+S saves the shot (`game.bierpong.shotfile`): a new shot asks for its name first (saved in the
+  shot folder, `shots_dir()`, unless the name is a full path – never the working directory); while a
+  ball still rolls the save waits until it rests. Leaving with unsaved changes asks first (save,
+  leave without saving, stay). P replays it and compares the replay's events
   with the recorded ones (the physics is deterministic: the banner says whether they are identical),
   U takes the last throw back, R starts over on the same cups. A loaded file is replayed at once
   and checked against what it recorded.
@@ -21,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import pygame
 
@@ -28,6 +32,7 @@ from game.bierpong.classify import classify, knocked_over
 from game.bierpong.shotfile import MAX_SPEED, Played, Recorded, Shot, ShotThrow, save, standing, toggle_cup
 from game.i18n import N_, _
 from game.ui.common import theme
+from game.ui.common.modal import Confirm, Modal
 from game.ui.pong.pong import PongScene
 from game.ui.pong.pong_view import Label, PongFrame
 from game.ui.common.scene import Host
@@ -36,7 +41,7 @@ from physics.events import Event, Settled
 from physics.table import FORMATIONS, Cup, formation
 from physics.world import Throw
 
-DEFAULT_FILE = "bierpong-shot.yaml"
+SUFFIX = ".yaml"
 PAUSE = 0.6  # simulated seconds between replayed throws
 KEYS = (  # shown through `_()` by the view
     N_("click the far half: add / remove a cup"),
@@ -47,6 +52,121 @@ KEYS = (  # shown through `_()` by the view
     N_("S: slow   Space: pause   Esc: leave"),
     N_("X: a clip of the last throw (WebP)"),
 )
+
+
+def shots_dir() -> Path:
+    """Where the shot lab saves by default: the shot folder beside the saves (not created here)."""
+    from game.saves import save_dir
+
+    return save_dir().parent / "shots"
+
+
+def shot_path(name: str, folder: Path | None = None) -> Path:
+    """The file a shot named `name` is saved to: in `folder` (the shot folder) unless `name` is a full
+    path (`~` allowed); `.yaml` added when it has no such ending. ValueError: no usable name."""
+    text = name.strip()
+    if not text or text in (".", "..") or text.endswith(("/", "\\")):
+        raise ValueError(_("give the shot a name"))
+    if any(ord(ch) < 32 for ch in text):
+        raise ValueError(_("a shot's name cannot hold control characters"))
+    p = Path(text).expanduser()
+    if not p.is_absolute():
+        p = (folder or shots_dir()) / p
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        p = p.with_name(p.name + SUFFIX)
+    return p
+
+
+class NamePrompt(Modal):
+    """The shot's name (or a full path), typed in: Enter saves, Esc cancels; a refusal stays open
+    with its reason."""
+
+    def __init__(self, fonts: theme.Fonts, size: tuple[int, int], folder: Path, text: str,
+                 done: Callable[[str | None], str | None]) -> None:
+        self.folder = folder
+        self.text = text
+        self.done = done
+        self.message = ""
+        super().__init__(fonts, size, (640, 240))
+
+    def build(self) -> None:
+        from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+        from game.saves import shown_dir
+
+        w, h = self.rect.size
+        c = self.panel
+        UILabel(pygame.Rect(20, 12, w - 40, 34), _("Save the shot as …"), self.ui, container=c, object_id="#title_label")
+        UILabel(pygame.Rect(20, 48, w - 40, 24), _("A name (or a full path):"), self.ui, container=c, object_id="#hint_label")
+        self.entry = UITextEntryLine(pygame.Rect(20, 76, w - 40, 34), self.ui, container=c, initial_text=self.text)
+        folder = shown_dir(self.folder)
+        room = max(12, (w - 40) // 8 - 12)  # (about 8 px a character in the hint's font)
+        if len(folder) > room:  # the folder's end is what tells it apart
+            folder = "…" + folder[-room + 1:]
+        UILabel(pygame.Rect(20, 114, w - 40, 24), _("saved in {folder}").format(folder=folder), self.ui, container=c,
+                object_id="#hint_label")
+        self.entry.set_text_length_limit(200)
+        self.entry.focus()
+        self.entry.edit_position = len(self.text)
+        self.ok = UIButton(pygame.Rect(w - 20 - 130 - 10 - 130, h - 56, 130, 40), _("Save"), self.ui, container=c)
+        self.cancel_button = UIButton(pygame.Rect(w - 20 - 130, h - 56, 130, 40), _("Cancel"), self.ui, container=c)
+
+    def submit(self, text: str | None) -> None:
+        if text is None:
+            self.close()
+            self.done(None)
+            return
+        self.text = text
+        refusal = self.done(text)
+        if refusal is None:
+            self.close()
+        else:
+            self.message = refusal
+
+    def on_event(self, e: pygame.event.Event) -> None:
+        import pygame_gui
+
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            if e.ui_element is self.ok:
+                self.submit(self.entry.get_text())
+            elif e.ui_element is self.cancel_button:
+                self.submit(None)
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit(self.entry.get_text())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.message:
+            r = self.rect
+            lines = self.fonts.wrap(self.message, 14, r.w - 40 - 290)
+            for i, line in enumerate(lines[:2]):
+                t = self.fonts.text(line, 14, theme.CHALK_RED, "bold")
+                surface.blit(t, (r.x + 20, r.bottom - 60 + i * 18))
+
+
+class LeaveQuestion(Confirm):
+    """Unsaved changes: save first, leave without saving, or stay (Esc)."""
+
+    def __init__(self, fonts: theme.Fonts, size: tuple[int, int], on_choice: Callable[[str], None]) -> None:
+        self.question = _("The shot has unsaved changes")
+        self.detail = _("Save it before you leave?")
+        self.buttons = [N_("Save"), N_("Leave without saving"), N_("Stay")]
+        self.on_choice = on_choice
+        Modal.__init__(self, fonts, size, (760, 200))
+
+    def build(self) -> None:
+        from pygame_gui.elements import UIButton, UILabel
+
+        w, h = self.rect.size
+        c = self.panel
+        UILabel(pygame.Rect(20, 16, w - 40, 36), self.question, self.ui, container=c, object_id="#title_label")
+        UILabel(pygame.Rect(20, 56, w - 40, 26), self.detail, self.ui, container=c, object_id="#hint_label")
+        bw = (w - 40 - 20) // 3
+        self.button_map = {}
+        for i, text in enumerate(self.buttons):
+            b = UIButton(pygame.Rect(20 + i * (bw + 10), h - 64, bw, 42), _(text), self.ui, container=c,
+                         object_id="#danger_button" if i == 1 else None)
+            self.button_map[b] = text
 
 
 @dataclass
@@ -172,6 +292,9 @@ class ShotLab(PongScene):
         self.differs = False  # the last replay's events differ from the record
         self.wait = 0.0
         self.saved = True
+        self.modal: Modal | None = None  # the name to save under, or the question before leaving
+        self.save_waiting = False  # Ctrl+S while a ball rolls: saved once it rests
+        self.then: Callable[[], None] | None = None  # what follows a save (leaving, when asked)
         super().__init__(host, "triangle10")
         self._fresh(self.setup)
         self.feed.clear()
@@ -264,9 +387,15 @@ class ShotLab(PongScene):
         return out
 
     def update(self, dt: float) -> None:
+        if self.modal is not None:
+            self.modal.update(dt)
+            if not self.modal.open:
+                self.modal = None
         super().update(dt)
         if self.live is not None and self.in_flight() == 0:
             self._finished()
+        if self.save_waiting and not self.busy():  # the ball rests: the save asked for meanwhile
+            self.save()
         if self.live is None and self.queue:
             self.wait -= dt * self.factor
             if self.wait <= 0.0:
@@ -366,20 +495,89 @@ class ShotLab(PongScene):
     def shot(self) -> Shot:
         return Shot(self.setup, tuple(self.shot_throws))
 
-    def save(self) -> str:
-        """Ctrl+S: write the shot (with what each throw did) to the file; its path."""
-        path = self.path or DEFAULT_FILE
+    def busy(self) -> bool:
+        """A ball still rolls, or a replay goes on: what it does is not recorded yet."""
+        return self.live is not None or bool(self.queue) or self.in_flight() > 0
+
+    def save(self) -> str | None:
+        """Ctrl+S: while a ball rolls, wait until it rests; a shot without a file asks for its name
+        (`NamePrompt`); else write it (with what each throw did). The path written, or None (not yet)."""
+        if self.busy():
+            self.save_waiting = True
+            self.message = _("saving once the ball rests …")
+            return None
+        self.save_waiting = False
+        if self.path is None:
+            self.ask_name()
+            return None
+        return self.write(Path(self.path))
+
+    def ask_name(self) -> None:
+        folder = shots_dir()
+        n = 1
+        while (folder / f"shot-{n}{SUFFIX}").exists():
+            n += 1
+
+        def named(text: str | None) -> str | None:
+            if text is None:
+                self.then = None
+                self.message = _("not saved")
+                return None
+            try:
+                path = shot_path(text, folder)
+            except ValueError as e:
+                return str(e)
+            if path.exists() and path.is_dir():
+                return _("{path} is a folder").format(path=path)
+            if path.exists():
+                return _("{name} exists already – another name, please").format(name=path.name)
+            return None if self.write(path) is not None else self.message
+
+        self.modal = NamePrompt(self.host.fonts, self.host.size, folder, f"shot-{n}", named)
+
+    def write(self, path: Path) -> str | None:
+        """Write the shot to `path` (its folder made if need be); the path, or None (the message says why)."""
         played = self.played if len(self.played) == len(self.shot_throws) else None
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             save(path, self.shot(), played)
         except OSError as e:
             self.message = _("cannot save {path}: {error}").format(path=path, error=e.strerror or e)
-            return path
-        self.path = path
+            return None
+        self.path = str(path)
         self.saved = True
         self.message = _("saved {path}").format(path=path)
         self.feed.append(("", "— " + _("saved {path} ({n} throw(s))").format(path=path, n=len(self.shot_throws)) + " —"))
-        return path
+        then, self.then = self.then, None
+        if then is not None:
+            then()
+        return str(path)
+
+    def leave(self, *, quit: bool = False) -> None:
+        """Esc (or the window's close button, `quit`): leave the lab – asked first when the shot has
+        unsaved changes: save (then leave), leave without saving, or stay."""
+        go: Callable[[], None] = (lambda: self.host.quit(0)) if quit else self.host.pop
+        if self.saved:
+            go()
+            return
+
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == "Save":
+                self.then = go
+                self.save()
+            elif text == "Leave without saving":
+                self.saved = True
+                go()
+
+        self.modal = LeaveQuestion(self.host.fonts, self.host.size, chosen)
+
+    def may_close(self) -> bool:
+        """The window's close button: with unsaved work, asked as on Esc (the lab quits once answered)."""
+        if self.saved:
+            return True
+        self.leave(quit=True)
+        return False
 
     # --- input -----------------------------------------------------------------------------------
 
@@ -390,6 +588,11 @@ class ShotLab(PongScene):
         return self.dialog
 
     def handle_event(self, e: pygame.event.Event) -> None:
+        if self.modal is not None:
+            self.modal.handle_event(e)
+            if not self.modal.open:
+                self.modal = None
+            return
         if self.dialog is not None:
             if e.type == pygame.KEYDOWN and self.dialog.key(e) == "throw":
                 try:
@@ -423,24 +626,32 @@ class ShotLab(PongScene):
             self.restart()
         elif key == pygame.K_c:
             self.set_cups(())
-        elif key == pygame.K_m:
-            return  # the special shots open from the practice table
+        elif key in (pygame.K_m, pygame.K_v, pygame.K_p):
+            return  # the special shots open from the practice table; the lab stays top-down
         elif pygame.K_1 <= key <= pygame.K_5:
             self.rack(FORMATIONS[key - pygame.K_1])
         else:
             super().key(key)
 
     def back(self) -> bool:
+        if self.modal is not None:  # Esc closes the question (stay) or the name (not saved)
+            if isinstance(self.modal, NamePrompt):
+                self.modal.submit(None)
+            self.modal = None
+            return True
         if self.dialog is not None:
             self.dialog = None
             return True
-        return super().back()
+        if super().back():
+            return True
+        self.leave()
+        return True
 
     # --- drawing ---------------------------------------------------------------------------------
 
     def frame(self) -> PongFrame:
         fr = super().frame()
-        name = Path(self.path).name if self.path else _("new shot")
+        name = Path(self.path).stem if self.path else _("new shot")
         fr.title = _("Bierpong – shot lab: {name}").format(name=name) + ("" if self.saved else " *")
         fr.keys = KEYS
         n = len(self.shot_throws)
@@ -464,12 +675,14 @@ class ShotLab(PongScene):
             surface.blit(t, t.get_rect(center=(round(cx), round(cy))))
         if self.dialog is not None:
             self.dialog.draw(surface, self.host.fonts)
+        if self.modal is not None:
+            self.modal.draw(surface)
 
 
 def run_lab(path: str | None = None, *, frames: int | None = None, screenshot: str | None = None,
             fullscreen: bool = False, size: tuple[int, int] = (1280, 800)) -> int:
     """`python main.py lab [FILE]`: an existing FILE is loaded (and replayed); a missing one is a new
-    shot to be saved there. A bad file is an `InputError` (file:line:column)."""
+    shot to be saved there (none: Ctrl+S asks for a name, in the shot folder). A bad file is an `InputError` (file:line:column)."""
     from game.bierpong.shotfile import load
     from game.ui.common.app import App
 

@@ -1,0 +1,161 @@
+"""The views both live tables share (issue 17): the thrower's view in perspective, a view from the
+side, and the top-down view – V cycles them, a change of view (and of the throwing team) moves the
+camera smoothly – and what the perspective picture shows over the table: the ball in the thrower's
+hand and the slingshot pulled back from it, the side-view plot as a small inset (P), the special
+shot's call-out.
+
+A mixin for the match (`bierpong_match`) and the practice table (`pong`); the scene has `view` (a
+`PongView`), `host`, `dims`, `effects` (a `TableEffects`), and the slingshot (`pong_aim.Sling`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+import pygame.gfxdraw
+
+from game.i18n import N_, _
+from game.ui.common import theme
+from game.ui.pong.camera import Camera, blend
+from game.ui.pong.camera import side as side_camera
+from game.ui.pong.camera import thrower as thrower_camera
+from game.ui.pong.pong_3d import CameraSpace, PerspectiveView, backdrop
+from game.ui.pong.pong_inset import draw_side_inset
+from game.ui.pong.pong_view import BALL, PongFrame
+from physics.constants import CONST
+
+CAMERA_MOVE = 1.2  # seconds a camera move takes
+VIEWS = ("thrower", "side", "top")  # the order V goes through
+VIEW_NAMES = {"thrower": N_("View: the thrower's"), "side": N_("View: from the side"), "top": N_("View: from above")}
+INSET_SHARE = 0.36  # of the view's width: the side-view inset's
+
+
+class TableCameras:
+    """The camera, its moves, and the perspective picture's own parts."""
+
+    view: Any
+    host: Any
+    dims: Any
+    effects: Any
+    press: tuple[int, int] | None
+    mouse: tuple[int, int]
+    sling_text: Callable[[], str]  # (`pong_aim.Sling`)
+
+    def init_cameras(self, mode: str = "thrower", *, inset: bool = False) -> None:
+        self.camera_mode = mode
+        self._cam_from: Camera | None = None
+        self._cam_t = 1.0
+        self._swinging = False
+        self._cam_team = 0
+        self.view3d = PerspectiveView(self.host.fonts, self.dims)
+        self._backdrop: pygame.Surface | None = None
+        self.inset_on = inset  # the side-view plot as a small inset over the perspective view (P)
+        self.hand_y = 0.0  # where across the table the ball waits in the thrower's hand
+
+    # --- the camera ------------------------------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        """Where the perspective table is drawn: the left of the screen, beside the feed."""
+        L = self.view.layout
+        return pygame.Rect(L.top.left, L.top.top, L.top.w, L.side.bottom - L.top.top)
+
+    def camera_for(self, mode: str) -> Camera:
+        vp = self.viewport()
+        base = side_camera(CONST.table_length, vp.w / max(1, vp.h)) if mode == "side" else thrower_camera(CONST.table_length)
+        return base.on((vp.x, vp.y, vp.w, vp.h))
+
+    def camera(self) -> Camera:
+        """The camera now (between two views while it moves)."""
+        goal = self.camera_for(self.camera_mode if self.camera_mode != "top" else "thrower")
+        if self._cam_from is None or self._cam_t >= 1.0:
+            return goal
+        if self._swinging:  # a change of ends swings round by the side view
+            if self._cam_t < 0.5:
+                return blend(self._cam_from, self.camera_for("side"), self._cam_t * 2)
+            return blend(self.camera_for("side"), goal, self._cam_t * 2 - 1)
+        return blend(self._cam_from, goal, self._cam_t)
+
+    def cycle_camera(self) -> str:
+        """V: the thrower's view → from the side → top-down → the thrower's view; its name."""
+        was = self.camera()
+        self.camera_mode = VIEWS[(VIEWS.index(self.camera_mode) + 1) % len(VIEWS)]
+        self._cam_from, self._cam_t, self._swinging = was, 0.0, False
+        return _(VIEW_NAMES[self.camera_mode])
+
+    def perspective(self) -> bool:
+        return self.camera_mode != "top"
+
+    def aim_layout(self) -> Any:
+        if not self.perspective():
+            return self.view.layout
+        return CameraSpace(self.camera(), self.view.layout.s, self.hand_y)
+
+    def move_camera(self, dt: float, team: int) -> None:
+        """Time for the camera; `team` throws now (another than before: round to their end)."""
+        if team != self._cam_team and self.perspective():
+            self._cam_from, self._cam_t, self._swinging = self.camera(), 0.0, True
+        self._cam_team = team
+        if self._cam_t < 1.0:
+            self._cam_t = min(1.0, self._cam_t + dt / CAMERA_MOVE)
+
+    # --- the perspective picture ------------------------------------------------------------------
+
+    def can_aim(self) -> bool:
+        """Whether a person here may throw now (the ball is in the hand)."""
+        return True
+
+    def draw_perspective(self, surface: pygame.Surface, fr: PongFrame) -> None:
+        """The table through the camera, the ball in the hand or the slingshot, the inset and the
+        call-out, inside the viewport."""
+        vp = self.viewport()
+        s = self.view.layout.s
+        if self._backdrop is None or self._backdrop.get_size() != vp.size:
+            self._backdrop = backdrop(vp.size, s)
+        cam = self.camera()
+        pygame.draw.rect(surface, (20, 14, 9), vp.inflate(int(12 * s), int(12 * s)), int(6 * s))  # (the side view's frame under it)
+        self.view3d.draw_table(surface, fr, cam, numbers=True, background=self._backdrop)
+        clip = surface.get_clip()
+        surface.set_clip(vp)
+        self.draw_hand(surface, CameraSpace(cam, s, self.hand_y), hint=not fr.balls)
+        if self.inset_on:
+            w = int(vp.w * INSET_SHARE)
+            h = max(int(70 * s), int(w * 0.36))
+            m = int(10 * s)
+            draw_side_inset(surface, pygame.Rect(vp.left + m, vp.bottom - h - m, w, h), fr, self.dims, self.host.fonts, s)
+        surface.set_clip(clip)
+        word = self.effects.banner()
+        if word:  # the special shot's call-out over the table
+            big = self.host.fonts.shadowed(word, max(28, int(64 * s)), theme.CHALK_YELLOW, "serif", 3)
+            surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
+
+    def draw_hand(self, surface: pygame.Surface, space: CameraSpace, *, hint: bool = True) -> None:
+        """The ball in the thrower's hand at the release point (`hint`: with how to throw it); pressed:
+        the band pulled back from it to the pointer, with the throw's speed and angle."""
+        s = self.view.layout.s
+        aiming = self.press is not None
+        if not aiming and not self.can_aim():
+            return
+        y = space.release_y(*self.press) if self.press is not None else self.hand_y
+        self.hand_y = y  # (the next ball waits where the last one left the hand)
+        b = space.hand(y)
+        if b is None:
+            return
+        r = max(3, int(round(self.dims.ball_r * b.scale)))
+        bx, by = int(b.x), int(b.y)
+        if aiming:
+            mx, my = self.mouse
+            pygame.draw.line(surface, theme.AMBER, (bx, by), (mx, my), max(2, int(3 * s)))
+            pygame.gfxdraw.aacircle(surface, mx, my, max(3, int(5 * s)), theme.AMBER)
+        pygame.gfxdraw.filled_circle(surface, bx, by, r, BALL)
+        pygame.gfxdraw.aacircle(surface, bx, by, r, (170, 170, 165))
+        pygame.gfxdraw.filled_circle(surface, int(bx - r * 0.35), int(by - r * 0.35), max(1, r // 3), (255, 255, 255))
+        text = self.sling_text() if aiming else _("drag back from the ball to throw") if hint else ""
+        if text:
+            t = self.host.fonts.shadowed(text, int(16 * s), theme.AMBER if aiming else theme.CHALK_BLUE, "regular", 1)
+            rect = t.get_rect(midbottom=(bx, by - r - int(10 * s)))
+            rect.clamp_ip(self.viewport())
+            surface.blit(t, rect)
+
+
+
+__all__ = ["CAMERA_MOVE", "TableCameras", "VIEWS"]
