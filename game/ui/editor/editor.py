@@ -18,7 +18,11 @@ saves elsewhere, Ctrl+E exports a PNG. F1 or ? shows every key.
 from __future__ import annotations
 
 import math
+import os
 import re
+import signal
+import threading
+import time
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -29,7 +33,8 @@ from game.hexgrid import DIRECTION_NAMES, Hex
 from game.i18n import N_, _
 from game.racerbile.dangers import Analysis
 from game.racerbile.draft import Background, Draft
-from game.racerbile.editing import Editor, Problem
+from game.racerbile.editing import Editor, FileChanged, Problem
+from game.racerbile.recovery import Recovery, left_behind, read_recovery, recoveries, recovery_file, remove_recovery, write_recovery
 from game.racerbile.track import THEMES, Kind
 from game.session.testdrive import drive_lap
 from game.ui.board import board_art as art
@@ -59,6 +64,7 @@ WHEEL_STEP = 1.15
 KEY_ZOOM = 1.25
 KEY_PAN = 80
 MESSAGE_SECONDS = 5.0
+RECOVERY_EVERY = 2.0  # seconds between writes of the recovery file while there is unsaved work
 CAR_COLOURS = ((200, 30, 30), (30, 90, 200))
 EXPORT_SIZE = (1600, 1000)
 
@@ -87,7 +93,7 @@ def user_tracks() -> Path:
 class EditorScene(Scene):
     """The editor: board, tools, panel; see the module docstring."""
 
-    def __init__(self, host: Host, editor: Editor | None = None, message: str = "") -> None:
+    def __init__(self, host: Host, editor: Editor | None = None, message: str = "", offer: bool = True) -> None:
         super().__init__(host)
         self.editor = editor if editor is not None else Editor()
         self.fonts = host.fonts
@@ -126,8 +132,21 @@ class EditorScene(Scene):
         self._panel_pic: tuple[PanelState, PanelPicture] | None = None
         self._top_pic: tuple[object, pygame.Surface, list[Hit]] | None = None
         self._status_pic: tuple[object, pygame.Surface] | None = None
+        self._token = f"{os.getpid()}-{time.time_ns()}"  # tells this editor's recovery file of a new track apart
+        self._recovery: Path | None = None  # the recovery file written last
+        self._recovered: Draft | None = None  # the draft it holds
+        self._recovery_at = 0.0
+        self._recovery_failed = False  # told once, until a write succeeds again
+        self._terminate = False
+        self._kept = False  # the unsaved work was kept on SIGTERM: leave its recovery file
+        self._old_term: object = None
         self.check()
         self.resize(host.size)
+        if editor is not None and editor.notes:
+            self.say(" · ".join(editor.notes))
+        self._catch_sigterm()
+        if offer:
+            self.offer_recovery()
 
     # --- the ToolHost interface ------------------------------------------------------------
 
@@ -264,7 +283,7 @@ class EditorScene(Scene):
             if text == N_("Save"):
                 if self.editor.path is None:
                     self.save_as(then=self.leave)
-                elif self.save():
+                elif self.save(then=self.leave):
                     self.leave()
             elif text == N_("Discard"):
                 self.leave()
@@ -276,6 +295,7 @@ class EditorScene(Scene):
 
     def leave(self) -> None:
         self.left_clean = True
+        self.drop_recovery()
         if self.quitting:
             self.host.quit(0)
         else:
@@ -647,13 +667,17 @@ class EditorScene(Scene):
             return p.with_name(p.stem + suffix) if suffix != ".yaml" else p
         return user_tracks() / f"{slug(self.draft.name)}{suffix}"
 
-    def save(self, path: str | Path | None = None) -> bool:
-        """Ctrl+S: save to the track's file (asking for one if it has none)."""
+    def save(self, path: str | Path | None = None, overwrite: bool = False, then: Callable[[], None] | None = None) -> bool:
+        """Ctrl+S: save to the track's file (asking for one if it has none; asking first when
+        someone else changed the file since it was opened or saved here)."""
         if path is None and self.editor.path is None:
-            self.save_as()
+            self.save_as(then=then)
             return False
         try:
-            where = self.editor.save(path)
+            where = self.editor.save(path, overwrite=overwrite)
+        except FileChanged as e:
+            self.changed_elsewhere(e, then)
+            return False
         except InputError as e:
             self.refused(e)
             return False
@@ -662,7 +686,26 @@ class EditorScene(Scene):
             return False
         bak = where.with_name(where.name + ".bak")
         self.say(_("saved {path}").format(path=where) + (" " + _("(the previous version kept as {name})").format(name=bak.name) if bak.is_file() else ""))
+        self.write_recovery()  # (saved: no recovery copy needed)
         return True
+
+    def changed_elsewhere(self, e: InputError, then: Callable[[], None] | None = None) -> None:
+        """The file was changed by someone else: overwrite it (its version kept as .bak), save
+        under another name, or not at all."""
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == N_("Overwrite"):
+                if self.save(overwrite=True) and then is not None:
+                    then()
+            elif text == N_("Save as…"):
+                self.save_as(then=then)
+            else:
+                self.quitting = False
+
+        self.say(_("{file} was changed elsewhere since you opened it").format(file=Path(e.file).name))
+        self.modal = Confirm(
+            self.fonts, self.host.size, _("Changed by someone else"), _("{file} was changed since you opened it. Overwrite?").format(file=Path(e.file).name), [N_("Overwrite"), N_("Save as…"), N_("Cancel")], chosen
+        )
 
     def refused(self, e: InputError) -> None:
         """The draft has problems and would replace a good track: offer to save it as a draft."""
@@ -761,6 +804,11 @@ class EditorScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self._terminate:
+            self.terminate()
+            return
+        if self.clock - self._recovery_at >= RECOVERY_EVERY:
+            self.write_recovery()
         if self.modal is not None:
             self.modal.update(dt)
         self.sync()
@@ -995,14 +1043,137 @@ class EditorScene(Scene):
 
     def closed(self) -> None:
         """The scene leaves the stack: unsaved work is kept as a draft beside the user's tracks
-        (the window was closed without asking)."""
+        and in the recovery file (the window was closed without asking); work saved or left on
+        purpose needs no recovery file."""
+        self._release_sigterm()
+        if self._kept:
+            return  # (SIGTERM kept the work already)
         if self.left_clean or not self.editor.dirty:
+            self.drop_recovery()
             return
+        self.keep_unsaved()
+
+    def keep_unsaved(self) -> Path | None:
+        """Keep the unsaved work: the recovery file now, and a draft `NAME.unsaved.yaml` beside the
+        user's tracks (its path; None when it could not be written)."""
+        self.write_recovery(force=True)
         target = user_tracks() / f"{slug(self.draft.name)}.unsaved.yaml"
         try:
             self.editor.save_draft(target)
         except (InputError, OSError):
-            pass
+            return None
+        return target
+
+    # --- recovery: the work written every few seconds, offered on the next start -------------------
+
+    def recovery_path(self) -> Path:
+        return recovery_file(self.editor.path, self._token)
+
+    def write_recovery(self, force: bool = False) -> None:
+        """Write the recovery file when the draft changed since the last one (and is unsaved work);
+        a write that fails is told once and tried again later."""
+        self._recovery_at = self.clock
+        target = self.recovery_path()
+        if not self.editor.dirty:
+            self.drop_recovery()
+            return
+        if not force and target == self._recovery and self._recovered is self.editor.draft:
+            return
+        try:
+            write_recovery(target, self.editor.draft, self.editor.path)
+        except OSError as e:
+            if not self._recovery_failed:
+                self._recovery_failed = True
+                self.say(_("cannot keep a recovery copy ({error}) – save your work").format(error=e.strerror or e))
+            return
+        if self._recovery_failed:
+            self._recovery_failed = False
+            self.say(_("the recovery copy is kept again"))
+        if self._recovery is not None and self._recovery != target:
+            remove_recovery(self._recovery)
+        self._recovery, self._recovered = target, self.editor.draft
+
+    def drop_recovery(self) -> None:
+        if self._recovery is not None:
+            remove_recovery(self._recovery)
+        self._recovery = self._recovered = None
+
+    def pending_recovery(self) -> Recovery | None:
+        """Work an editor of this track (for a new track: of any new track) left behind when it
+        went away unsaved – or None."""
+        if self.editor.path is not None:
+            f = recovery_file(self.editor.path, "")
+            try:
+                found = [read_recovery(f)] if f.is_file() else []
+            except (OSError, ValueError):
+                found = []
+            found = [r for r in found if left_behind(r)]
+        else:
+            found = [r for r in recoveries() if r.track is None]
+        for r in found:
+            if r.draft != self.editor.draft:
+                return r
+            remove_recovery(r.file)  # nothing more than what is open
+        return None
+
+    def offer_recovery(self, rec: Recovery | None = None) -> None:
+        """Ask whether to take up the work left behind (Restore: it becomes an edit, undoable)."""
+        rec = rec if rec is not None else self.pending_recovery()
+        if rec is None:
+            return
+
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == N_("Restore"):
+                self.restore(rec)
+            elif text == N_("Discard"):
+                remove_recovery(rec.file)
+                self.say(_("the unsaved work was discarded"))
+
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(rec.written))
+        detail = _("{name}, {n} fields, kept {when}").format(name=repr(rec.draft.name), n=len(rec.draft.fields), when=when)
+        self.modal = Confirm(self.fonts, self.host.size, _("Unsaved work was found"), detail, [N_("Restore"), N_("Discard"), N_("Later")], chosen)
+
+    def restore(self, rec: Recovery) -> None:
+        self.apply(lambda _d: rec.draft, N_("recovered work"))
+        self.write_recovery(force=True)
+        if self._recovery != rec.file:
+            remove_recovery(rec.file)
+        self.sync(now=True)
+        self.say(_("the unsaved work is back – save it (Ctrl+S)"))
+
+    # --- SIGTERM: keep the work and quit (no dialog to answer) -------------------------------------
+
+    def _catch_sigterm(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        try:
+            self._old_term = signal.signal(signal.SIGTERM, self._on_sigterm)
+        except (ValueError, OSError):  # pragma: no cover
+            self._old_term = None
+
+    def _on_sigterm(self, signum: int, frame: object) -> None:
+        self._terminate = True
+
+    def _release_sigterm(self) -> None:
+        if self._old_term is not None and threading.current_thread() is threading.main_thread():
+            try:
+                signal.signal(signal.SIGTERM, self._old_term)  # type: ignore[arg-type]
+            except (ValueError, OSError, TypeError):  # pragma: no cover
+                pass
+            self._old_term = None
+
+    def terminate(self) -> None:
+        """Asked to end (SIGTERM): keep unsaved work in the recovery file and a draft, then quit."""
+        self._terminate = False
+        if self.editor.dirty:
+            self.keep_unsaved()
+            self._kept = True
+        else:
+            self.drop_recovery()
+        self.left_clean = True
+        self.modal = None
+        self.host.quit(0)
 
 
 # --- opening the editor ----------------------------------------------------------------------------
@@ -1028,7 +1199,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
     if p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
     if p.exists():
-        return Editor.open(p)
+        return Editor.open(p, broken_ok=True)  # a draft (or a broken track) opens with its problems listed
     _check_target(p)
     return Editor(Draft(name=p.stem.replace("_", " ").title() or "New track"), p)
 
@@ -1064,14 +1235,20 @@ def run_editor(
 def editor_choices() -> list[tuple[str, str]]:
     """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or to open, the
     user's own tracks, and a file by its path."""
-    from game.racerbile.tracks import SHIPPED, shipped_names
+    from game.racerbile.tracks import SHIPPED, is_draft_file, shipped_names
 
-    out = [(_("New track: an empty sheet"), "new")]
+    out = []
+    for r in recoveries():
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.written))
+        out.append((_("Recover {name}: unsaved work from {when}").format(name=repr(r.draft.name), when=when), f"recover:{r.file}"))
+    out.append((_("New track: an empty sheet"), "new"))
     names = shipped_names()
     out += [(_("Start from {name} (a copy)").format(name=n.replace("_", " ").title()), f"template:{n}") for n in names]
     folder = user_tracks()
     if folder.is_dir():
-        out += [(_("Open {file} (yours)").format(file=p.name), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
+        for p in sorted(folder.glob("*.yaml")):
+            mine = _("Open {file} (your draft)") if is_draft_file(p) else _("Open {file} (yours)")
+            out.append((mine.format(file=p.name), f"open:{p}"))
     out += [(_("Open {file} (shipped)").format(file=f"{n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
     out.append((_("Open a file by its path …"), "path"))
     return out
@@ -1085,6 +1262,25 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
     def start(ed: Editor) -> None:
         dialog.close()
         host.push(EditorScene(host, ed))
+
+    def recover(file: Path) -> None:
+        try:
+            rec = read_recovery(file)
+        except (OSError, ValueError) as e:
+            dialog.set_message(_("Cannot open it – {error}").format(error=e))
+            return
+        ed: Editor | None = None
+        if rec.track is not None and rec.track.is_file():
+            try:
+                ed = open_editor(rec.track)
+            except InputError:
+                ed = None
+        if ed is None:
+            ed = Editor(Draft(name=rec.draft.name), rec.track)
+        dialog.close()
+        scene = EditorScene(host, ed, offer=False)
+        host.push(scene)
+        scene.restore(rec)
 
     def by_path(answers: list[str] | None) -> None:
         if not answers or not answers[0].strip():
@@ -1108,6 +1304,8 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
                 start(open_editor(None, key.split(":", 1)[1]))
             elif key.startswith("open:"):
                 start(open_editor(key.split(":", 1)[1]))
+            elif key.startswith("recover:"):
+                recover(Path(key.split(":", 1)[1]))
             elif key == "path":
                 dialog.close()
                 default = str(user_tracks() / "my_track.yaml")
