@@ -48,6 +48,7 @@ class ToolHost(Protocol):
 
     kind: Kind
     lane_width: int
+    hover: Hex | None  # the hex under the mouse (None: off the board)
 
     def apply(self, edit: Edit, label: str) -> bool: ...
 
@@ -247,6 +248,22 @@ class LaneTool(ShapeTool):
 
     def hint(self) -> str:
         return _(self.help) + " – " + _("width {n}").format(n=self.host.lane_width)
+
+    def previews(self) -> list[Preview]:
+        """Dragging: exactly what the release will lay, with the count; hovering: a short stretch
+        of the width a stroke eastwards would lay here (its lanes on the stroke's left)."""
+        w = self.host.lane_width
+        lanes = (_("{n} lane") if w == 1 else _("{n} lanes")).format(n=w)
+        if self.button:
+            cells = tuple(self.shape())
+            tag = ((self.path[-1], f"{lanes} · {_fields(len(cells))}"),) if self.path else ()
+            return [Preview(cells, RED if self.button == RIGHT else CYAN, erase=self.button == RIGHT, tags=tag)]
+        h = self.host.hover
+        if h is None:
+            return []
+        east = DIRECTIONS[0]
+        stub = shapes.lane([h + Hex(-east[0], -east[1]), h, h + east], w)
+        return [Preview(tuple(stub), CYAN, tags=((h, lanes),))]
 
 
 class RectTool(ShapeTool):
