@@ -208,7 +208,8 @@ def test_lanes_are_joined_and_hold_the_stroke(dirs: list[int], width: int) -> No
 
 def _hand_loop(radius: float, noise: float, seed: int, clockwise: bool) -> list[Hex]:
     """The hexes a hand passes drawing a circle round 0,0 on screen (size-1 pointy hexes)."""
-    lay, rnd, out = Layout(POINTY, (1.0, 1.0), (0.0, 0.0)), random.Random(seed), []
+    lay, rnd = Layout(POINTY, (1.0, 1.0), (0.0, 0.0)), random.Random(seed)
+    out: list[Hex] = []
     for i in range(401):
         a = 2 * math.pi * i / 400 * (1 if clockwise else -1)
         r = radius + rnd.uniform(-noise, noise)
