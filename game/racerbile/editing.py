@@ -366,12 +366,17 @@ class Editor:
         """The label of the edit `redo` would make again."""
         return self._history[self._at + 1][1] if self.can_redo else None
 
-    def apply(self, edit: Callable[[Draft], Draft], label: str) -> bool:
+    def apply(self, edit: Callable[[Draft], Draft], label: str, *, merge: bool = False) -> bool:
         """Make an edit (a function of the draft) and record it under `label`, clearing what could be
-        redone; False, and nothing recorded, if it changes nothing."""
+        redone; False, and nothing recorded, if it changes nothing. With `merge`, an edit with the
+        same label as the last one (nothing undone since) joins it: twenty presses of a key that
+        scales the image are one step of the history."""
         new = edit(self.draft)
         if new == self.draft:
             return False
+        if merge and self.can_undo and not self.can_redo and self._history[self._at][1] == label:
+            self._history[self._at] = (new, label)
+            return True
         del self._history[self._at + 1 :]
         self._history.append((new, label))
         self._at += 1

@@ -55,7 +55,24 @@ from game.ui.editor.editor_panels import (
     render_tools,
     render_top,
 )
-from game.ui.editor.editor_tools import KINDS, LEFT, TOOLS, Edit, ImageTool, LaneTool, Preview, Tool, fade_background, move_background, scale_background, ways_round
+from game.ui.editor.editor_tools import (
+    HEX_STEP,
+    KINDS,
+    LEFT,
+    TOOLS,
+    Edit,
+    ImageTool,
+    LaneTool,
+    Preview,
+    Tool,
+    calibrate_background,
+    fade_background,
+    fit_background,
+    move_background,
+    scale_background,
+    set_scale,
+    ways_round,
+)
 from game.ui.common.modal import Confirm, ListDialog, Modal
 from game.ui.common.scene import Host, Scene
 
@@ -137,6 +154,8 @@ class EditorScene(Scene):
         self._recovered: Draft | None = None  # the draft it holds
         self._recovery_at = 0.0
         self._recovery_failed = False  # told once, until a write succeeds again
+        self._eat_text = False  # the TEXTINPUT of the key that opened a dialog is not typed into it
+        self.calib: list[tuple[float, float]] | None = None  # two-point calibration: the points clicked
         self._terminate = False
         self._kept = False  # the unsaved work was kept on SIGTERM: leave its recovery file
         self._old_term: object = None
@@ -158,10 +177,11 @@ class EditorScene(Scene):
     def tool(self) -> Tool:
         return self.tools[self.tool_index]
 
-    def apply(self, edit: Edit, label: str) -> bool:
-        """One edit of the draft; the board, the problems and the panel follow."""
+    def apply(self, edit: Edit, label: str, merge: bool = False) -> bool:
+        """One edit of the draft; the board, the problems and the panel follow (`merge`: joins the
+        last edit of the same label, as one step of the history)."""
         try:
-            changed = self.editor.apply(edit, label)
+            changed = self.editor.apply(edit, label, merge=merge)
         except ValueError as e:
             self.say(str(e))
             return False
@@ -254,6 +274,10 @@ class EditorScene(Scene):
         if self.show_help:
             self.show_help = False
             return True
+        if self.calib is not None:
+            self.calib = None
+            self.say(_("calibration cancelled"))
+            return True
         if self.drive is not None:
             self.stop_drive()
             return True
@@ -302,6 +326,11 @@ class EditorScene(Scene):
             self.host.pop()
 
     def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.TEXTINPUT and self._eat_text:
+            self._eat_text = False
+            return
+        if e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._eat_text = False
         if self.modal is not None:
             m = self.modal
             m.handle_event(e)
@@ -333,6 +362,12 @@ class EditorScene(Scene):
             self.alt = self.space = False
 
     def key(self, e: pygame.event.Event) -> None:
+        had = self.modal
+        self._key(e)
+        if self.modal is not None and self.modal is not had:
+            self._eat_text = True  # the key that opened a dialog does not type into it
+
+    def _key(self, e: pygame.event.Event) -> None:
         k = e.key
         mod = getattr(e, "mod", 0) | (pygame.KMOD_ALT if self.alt else 0)
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -371,12 +406,15 @@ class EditorScene(Scene):
             grow = k == pygame.K_RIGHTBRACKET
             if image and bg is not None:
                 centre = self.canvas.units_at(self.lay.board.center)
-                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), N_("scale the image"))
+                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), N_("scale the image"), merge=True)
             else:
                 self.lane_width = max(1, min(3, self.lane_width + (1 if grow else -1)))
             return
         if k in (pygame.K_COMMA, pygame.K_PERIOD) and bg is not None:
-            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"))
+            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"), merge=True)
+            return
+        if k == pygame.K_k and isinstance(self.tool, ImageTool) and bg is not None:
+            self.start_calibration()
             return
         if k in (pygame.K_DELETE, pygame.K_BACKSPACE) and isinstance(self.tool, ImageTool) and bg is not None:
             self.apply(lambda d: d.set_background(None), N_("remove the image"))
@@ -390,7 +428,7 @@ class EditorScene(Scene):
             dx, dy = arrows[k]
             if image and bg is not None:
                 step = 0.25 if shift else 1.0
-                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), N_("move the image"))
+                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), N_("move the image"), merge=True)
             else:
                 self.canvas.pan(dx * KEY_PAN, dy * KEY_PAN)
             return
@@ -442,7 +480,7 @@ class EditorScene(Scene):
         bg = self.draft.background
         if self.alt and bg is not None:
             around = self.canvas.units_at(pos)
-            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), N_("scale the image"))
+            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), N_("scale the image"), merge=True)
             return
         self.canvas.zoom(WHEEL_STEP ** float(steps), pos)
         self.update_hover()
@@ -459,6 +497,9 @@ class EditorScene(Scene):
             return
         if button == 2 or (button == LEFT and self.space):
             self._pan_from = pos
+            return
+        if button == LEFT and self.calib is not None:
+            self.calibration_point(self.canvas.units_at(pos))
             return
         image = isinstance(self.tool, ImageTool) or self.alt
         if button == LEFT and image:
@@ -554,6 +595,12 @@ class EditorScene(Scene):
         elif name == "image":
             if arg == "load":
                 self.ask_background()
+            elif arg == "scale":
+                self.ask_scale()
+            elif arg == "fit":
+                self.fit_image()
+            elif arg == "calibrate":
+                self.start_calibration()
             elif self.draft.background is not None:
                 self.apply(lambda d: d.set_background(None), N_("remove the image"))
         elif name == "undo":
@@ -641,6 +688,74 @@ class EditorScene(Scene):
                 self.load_background(answers[0].strip())
 
         self.ask(_("A background image"), [(_("A PNG or JPEG file (or drop one on the window)"), bg.path if bg else "")], done)
+
+    def ask_scale(self) -> None:
+        """The image's scale typed in: its pixels a field (centre to centre), the board's centre
+        staying put."""
+        bg = self.draft.background
+        if bg is None:
+            self.ask_background()
+            return
+
+        def done(answers: list[str] | None) -> None:
+            b = self.draft.background
+            if not answers or b is None:
+                return
+            try:
+                per_field = float(answers[0].replace(",", ".").strip())
+                new = set_scale(b, per_field / HEX_STEP, self.canvas.units_at(self.lay.board.center))
+            except ValueError as e:
+                self.say(_("not a scale: {text} – {error}").format(text=answers[0], error=e if str(e) and "could not convert" not in str(e) else _("type a number")))
+                return
+            self.apply(lambda d: d.set_background(new), N_("scale the image"), merge=True)
+
+        self.ask(_("The image's scale"), [(_("Image pixels from one field's centre to the next"), f"{bg.scale * HEX_STEP:.4g}")], done)
+
+    def fit_image(self) -> None:
+        """Scale and move the image so that the whole of it fits the board as it is shown now."""
+        bg = self.draft.background
+        img = self.canvas.background_image()
+        if bg is None or img is None:
+            self.say(_("no background image yet: O (or drop a PNG/JPEG on the window) to load one"))
+            return
+        b = self.lay.board
+        x0, y0 = self.canvas.units_at((b.x + 8, b.y + 8))
+        x1, y1 = self.canvas.units_at((b.right - 8, b.bottom - 8))
+        new = fit_background(bg, img.get_size(), (x0, y0, x1, y1))
+        self.apply(lambda d: d.set_background(new), N_("fit the image to the window"))
+
+    def start_calibration(self) -> None:
+        """Two-point calibration: click two points of the image, then type how many fields apart
+        they are."""
+        if self.draft.background is None:
+            self.ask_background()
+            return
+        self.calib = []
+        self.say(_("calibrate: click the first of two points on the image whose distance you know (Esc: cancel)"))
+
+    def calibration_point(self, at: tuple[float, float]) -> None:
+        assert self.calib is not None
+        self.calib.append(at)
+        if len(self.calib) < 2:
+            self.say(_("calibrate: now click the second point"))
+            return
+        a, b = self.calib[0], self.calib[1]
+
+        def done(answers: list[str] | None) -> None:
+            self.calib = None
+            bg = self.draft.background
+            if not answers or bg is None:
+                return
+            try:
+                fields = float(answers[0].replace(",", ".").strip())
+                new = calibrate_background(bg, a, b, fields)
+            except ValueError as e:
+                self.say(_("not calibrated: {error}").format(error=e if str(e) and "could not convert" not in str(e) else _("type a number")))
+                return
+            self.apply(lambda d: d.set_background(new), N_("calibrate the image"))
+            self.say(_("calibrated: the two points lie {n} fields apart").format(n=f"{fields:g}"))
+
+        self.ask(_("Calibrate the image"), [(_("How many fields apart are the two points?"), "10")], done)
 
     def load_background(self, path: str) -> bool:
         """Lay the image in `path` under the grid, spanning the board as it is now."""
@@ -854,6 +969,15 @@ class EditorScene(Scene):
                     pygame.draw.circle(surface, (255, 240, 120), c.to_pixel(h), r, max(2, int(s * 0.12)))
         if self.drive is not None:
             self.draw_drive(surface)
+        if self.calib is not None:
+            spots: list[tuple[int, int]] = [c.pixel_of_units(u) for u in self.calib]
+            if len(spots) == 1 and self.on_board(self.mouse):
+                spots.append(self.mouse)
+            if len(spots) == 2:
+                pygame.draw.line(surface, (255, 230, 90), spots[0], spots[1], 2)
+            for spot in spots[: len(self.calib)]:
+                pygame.draw.circle(surface, (20, 20, 22), spot, 8, 0)
+                pygame.draw.circle(surface, (255, 230, 90), spot, 8, 3)
         if self.hover is not None and self.held == 0:
             pts = c.corners(self.hover)
             pygame.draw.lines(surface, (255, 255, 255), True, pts, max(1, int(s * 0.07)))

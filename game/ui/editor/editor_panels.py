@@ -287,6 +287,12 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             b = pygame.Rect(pad + j * (bw + 6), y + 4, bw, rh)
             button(surf, fonts, b, label, f_small, hot=st.hot == action)
             hit(b, action)
+        y += rh + 6
+        bw3 = (w - 12) // 3
+        for j, (label, action) in enumerate(((_("Scale…"), "image:scale"), (_("Fit to window"), "image:fit"), (_("Calibrate (K)"), "image:calibrate"))):
+            b = pygame.Rect(pad + j * (bw3 + 6), y + 4, bw3, rh)
+            button(surf, fonts, b, label, f_small, hot=st.hot == action)
+            hit(b, action)
         y += rh + 10
     y += 2
     pygame.draw.line(surf, theme.BRASS_DARK, (pad, y), (r.w - pad, y), 1)
@@ -473,6 +479,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("D", N_("the Dunlop bridge: drag its fields")),
         ("W", N_("labels: click, type the text")),
         ("I", N_("image: drag to move, [ ] scale, , . opacity")),
+        ("K", N_("image: calibrate by two points and their distance")),
     )),
     (N_("Kinds"), (
         ("1", N_("normal")), ("2", N_("downshift (first gear)")), ("3", N_("blocking")), ("4", N_("midway (exactly one)")),

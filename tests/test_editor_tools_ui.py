@@ -1,0 +1,164 @@
+"""The editor's tools a designer expects (issue 18), headless: the lane stroke's preview is what
+it lays; the background image's numeric scale, "fit to window" and two-point calibration;
+scaling is one step of the history; the key that opens a dialog does not type into it."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pytest
+
+from game.hexgrid import Hex
+from game.racerbile.draft import Background
+from game.racerbile.editing import Editor
+from game.ui.editor.editor import EditorScene
+from game.ui.editor.editor_panels import TextPrompt
+from game.ui.editor.editor_tools import HEX_STEP, LaneTool, calibrate_background, fit_background, set_scale
+from tests.test_editor_ui import click_at, drag, key, open_scene, post, px, step, type_text
+
+if TYPE_CHECKING:
+    from game.ui.common.app import App
+
+
+def hover(app: App, scene: EditorScene, h: Hex) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=px(scene, h), rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+
+
+def image_file(tmp_path: Path, size: tuple[int, int] = (400, 200)) -> Path:
+    surf = pygame.Surface(size)
+    surf.fill((90, 140, 90))
+    pygame.draw.line(surf, (250, 250, 250), (0, 0), size, 5)
+    p = tmp_path / "circuit.png"
+    pygame.image.save(surf, str(p))
+    return p
+
+
+def with_image(app: App, tmp_path: Path) -> EditorScene:
+    scene = open_scene(app, Editor())
+    assert scene.load_background(str(image_file(tmp_path)))
+    key(app, pygame.K_i)  # the image tool (an image is there: no dialog)
+    assert scene.modal is None and scene.tool.name == "Image"
+    return scene
+
+
+# --- the lane stroke -----------------------------------------------------------------------------------
+
+
+def test_the_lane_tool_previews_its_width_on_hover_and_lays_what_the_drag_previews(app: App) -> None:
+    scene = open_scene(app)
+    key(app, pygame.K_l)
+    assert isinstance(scene.tool, LaneTool) and scene.lane_width == 2
+    hover(app, scene, Hex(2, 2))
+    (pv,) = scene.tool.previews()
+    assert Hex(2, 2) in pv.hexes and pv.tags == ((Hex(2, 2), "2 lanes"),)
+    rows = {h.r for h in pv.hexes}
+    assert len(rows) == 2  # two lanes wide
+    stroke = [Hex(q, 2) for q in range(8)]
+    drag(app, scene, stroke, release=False)
+    (pv,) = scene.tool.previews()
+    shown = set(pv.hexes)
+    assert pv.tags and pv.tags[0][1].startswith("2 lanes · ")
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px(scene, stroke[-1]), button=1))
+    step(app)
+    assert set(scene.draft.fields) == shown and {h.r for h in shown} == {1, 2}
+    scene.draw(app.screen)
+
+
+# --- the background image ---------------------------------------------------------------------------------
+
+
+def test_pressing_i_does_not_type_into_the_dialog_it_opens(app: App) -> None:
+    scene = open_scene(app, Editor())
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0, unicode="i", scancode=0))
+    post(pygame.event.Event(pygame.TEXTINPUT, text="i"))
+    post(pygame.event.Event(pygame.KEYUP, key=pygame.K_i, mod=0, unicode="i", scancode=0))
+    step(app, 2)
+    assert isinstance(scene.modal, TextPrompt) and scene.modal.texts() == [""]
+    post(pygame.event.Event(pygame.TEXTINPUT, text="x"))  # what is typed next does go in
+    step(app)
+    assert scene.modal.texts() == ["x"]
+
+
+def test_twenty_presses_of_the_scale_key_are_one_step_of_the_history(app: App, tmp_path: Path) -> None:
+    scene = with_image(app, tmp_path)
+    before = list(scene.editor.history)
+    first = scene.draft.background
+    for _ in range(20):
+        key(app, pygame.K_RIGHTBRACKET)
+    assert scene.editor.history == before + ["scale the image"]
+    assert scene.draft.background is not None and first is not None and scene.draft.background.scale < first.scale
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.draft.background == first  # one undo, all twenty back
+
+
+def test_the_scale_is_typed_in_as_pixels_a_field(app: App, tmp_path: Path) -> None:
+    scene = with_image(app, tmp_path)
+    scene.do("image:scale")
+    assert isinstance(scene.modal, TextPrompt)
+    type_text(app, "48")
+    bg = scene.draft.background
+    assert bg is not None and bg.scale * HEX_STEP == pytest.approx(48)
+    for bad in ("nan", "inf", "-3", "1e308", "zwölf"):
+        scene.do("image:scale")
+        type_text(app, bad)
+        assert scene.draft.background == bg and "not a scale" in scene.message
+
+
+def test_fit_to_window_shows_the_whole_image_on_the_board(app: App, tmp_path: Path) -> None:
+    scene = with_image(app, tmp_path)
+    scene.canvas.zoom(3.0)
+    click_at(app, action_center(scene, "image:fit"))
+    bg = scene.draft.background
+    assert bg is not None and scene.editor.history[-1] == "fit the image to the window"
+    b = scene.lay.board
+    left, top = scene.canvas.pixel_of_units(bg.offset)
+    right, bottom = scene.canvas.pixel_of_units((bg.offset[0] + 400 / bg.scale, bg.offset[1] + 200 / bg.scale))
+    assert b.left <= left and right <= b.right and b.top <= top and bottom <= b.bottom
+    assert right - left >= b.width - 20 or bottom - top >= b.height - 20  # as large as fits
+
+
+def action_center(scene: EditorScene, action: str) -> tuple[int, int]:
+    from tests.test_editor_ui import action_rect
+
+    return action_rect(scene, action).center
+
+
+def test_two_point_calibration_makes_the_points_that_many_fields_apart(app: App, tmp_path: Path) -> None:
+    scene = with_image(app, tmp_path)
+    bg = scene.draft.background
+    assert bg is not None
+    a_px, b_px = (scene.lay.board.x + 100, scene.lay.board.y + 120), (scene.lay.board.x + 300, scene.lay.board.y + 150)
+    image_px = [((u[0] - bg.offset[0]) * bg.scale, (u[1] - bg.offset[1]) * bg.scale) for u in (scene.canvas.units_at(a_px), scene.canvas.units_at(b_px))]
+    key(app, pygame.K_k)
+    assert scene.calib == [] and "first" in scene.message
+    click_at(app, a_px)
+    assert "second" in scene.message
+    scene.draw(app.screen)  # the first point is marked
+    click_at(app, b_px)
+    assert isinstance(scene.modal, TextPrompt)
+    type_text(app, "12")
+    new = scene.draft.background
+    assert new is not None and scene.editor.history[-1] == "calibrate the image" and scene.calib is None
+    at = [(new.offset[0] + x / new.scale, new.offset[1] + y / new.scale) for x, y in image_px]
+    assert math.dist(at[0], at[1]) == pytest.approx(12 * HEX_STEP)
+    assert at[0] == pytest.approx(scene.canvas.units_at(a_px), abs=1e-6)  # the first point stays put
+    assert "12 fields" in scene.message
+    key(app, pygame.K_k)
+    key(app, pygame.K_ESCAPE)
+    assert scene.calib is None and app.scene is scene
+
+
+def test_the_background_helpers_refuse_nonsense() -> None:
+    bg = Background("x.png", 10.0, (0.0, 0.0), 0.5)
+    for bad in (float("nan"), float("inf"), -1.0, 0.0, 1e308):
+        with pytest.raises(ValueError):
+            set_scale(bg, bad, (0.0, 0.0))
+        with pytest.raises(ValueError):
+            calibrate_background(bg, (0.0, 0.0), (5.0, 0.0), bad)
+    with pytest.raises(ValueError):
+        calibrate_background(bg, (1.0, 1.0), (1.0, 1.0), 3)
+    fit = fit_background(bg, (100, 50), (0.0, 0.0, 10.0, 10.0))
+    assert fit.scale == pytest.approx(10) and fit.offset == pytest.approx((0.0, 2.5))
