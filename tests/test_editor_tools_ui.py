@@ -162,3 +162,83 @@ def test_the_background_helpers_refuse_nonsense() -> None:
         calibrate_background(bg, (1.0, 1.0), (1.0, 1.0), 3)
     fit = fit_background(bg, (100, 50), (0.0, 0.0, 10.0, 10.0))
     assert fit.scale == pytest.approx(10) and fit.offset == pytest.approx((0.0, 2.5))
+
+
+# --- the region: select, move, turn, mirror, copy, paste ------------------------------------------------
+
+
+RING_FILE = Path(__file__).resolve().parent / "data" / "tracks" / "ring.yaml"
+
+
+def select_all(app: App, scene: EditorScene) -> None:
+    from game.ui.editor.editor_tools import SelectTool
+
+    key(app, pygame.K_m)
+    assert isinstance(scene.tool, SelectTool)
+    hs = scene.draft.occupied()
+    scene.canvas.fit()
+    scene.canvas.zoom(0.6)
+    b = scene.lay.board
+    corners = [scene.canvas.hex_at((b.x + 40, b.y + 40)), scene.canvas.hex_at((b.right - 40, b.bottom - 40))]
+    drag(app, scene, corners)
+    assert scene.tool.selected() == hs
+
+
+def test_a_selected_region_is_moved_turned_and_mirrored_in_one_step_each(app: App) -> None:
+    from game.ui.editor.editor_tools import SelectTool
+
+    scene = open_scene(app, Editor.open(RING_FILE))
+    first = scene.draft
+    select_all(app, scene)
+    tool = scene.tool
+    assert isinstance(tool, SelectTool) and scene.panel_state().selection == len(first.occupied())
+    start = scene.editor.history[:]
+    h0 = next(iter(sorted(first.fields)))
+    drag(app, scene, [h0, Hex(h0.q + 2, h0.r), Hex(h0.q + 3, h0.r - 1)])  # drag the selection
+    assert set(scene.draft.fields) == {Hex(h.q + 3, h.r - 1) for h in first.fields}
+    assert scene.editor.history == start + [f"move {len(first.occupied())} fields"]
+    key(app, pygame.K_q)
+    assert scene.editor.history[-1].startswith("turn") and scene.draft.fields != first.fields
+    key(app, pygame.K_e)  # and back
+    assert set(scene.draft.fields) == {Hex(h.q + 3, h.r - 1) for h in first.fields}
+    key(app, pygame.K_h)
+    mirrored = scene.draft
+    assert mirrored.fields != scene.editor._history[-2][0].fields
+    key(app, pygame.K_h)
+    settle_scene(app, scene)
+    assert not scene.problems  # the track is still a track after all that
+    for _ in range(5):
+        key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.draft == first
+
+
+def settle_scene(app: App, scene: EditorScene) -> None:
+    from tests.test_editor_ui import settle
+
+    settle(app, scene)
+
+
+def test_copy_and_paste_lays_a_copy_where_clicked_and_delete_erases(app: App) -> None:
+    scene = open_scene(app, Editor())
+    piece = [Hex(q, 0) for q in range(4)]
+    scene.apply(lambda d: d.paint(piece), "paint")
+    key(app, pygame.K_m)
+    drag(app, scene, [Hex(-1, 0), Hex(5, 0)])
+    assert scene.tool.selected() == frozenset(piece)  # type: ignore[attr-defined]
+    key(app, pygame.K_c, pygame.KMOD_LCTRL)
+    assert "copied 4 fields" in scene.message
+    key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    hover(app, scene, Hex(1, 3))
+    shown = {h for p in scene.tool.previews() for h in p.hexes}
+    assert {Hex(q, 3) for q in range(-1, 3)} <= shown  # the copy follows the mouse (anchored at its middle)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px(scene, Hex(1, 3)), button=1))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px(scene, Hex(1, 3)), button=1))
+    step(app)
+    pasted = set(scene.draft.fields) - set(piece)
+    assert len(pasted) == 4 and {h.r for h in pasted} == {3}
+    assert scene.editor.history[-1] == "paste 4 fields"
+    key(app, pygame.K_DELETE)  # the pasted copy is selected: Del erases it
+    assert set(scene.draft.fields) == set(piece)
+    click_at(app, action_center(scene, "region:turn-left"))  # nothing selected: said so
+    assert "select a region first" in scene.message
+    scene.draw(app.screen)

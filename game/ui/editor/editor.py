@@ -64,6 +64,7 @@ from game.ui.editor.editor_tools import (
     ImageTool,
     LaneTool,
     Preview,
+    SelectTool,
     Tool,
     calibrate_background,
     fade_background,
@@ -390,6 +391,8 @@ class EditorScene(Scene):
                 self.save_as() if shift else self.save()
             elif k == pygame.K_e:
                 self.export()
+            elif k in (pygame.K_c, pygame.K_x, pygame.K_v):
+                self.region_key({pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_v: "paste"}[k])
             return
         if getattr(e, "unicode", "") == "?":
             self.show_help = True
@@ -413,6 +416,11 @@ class EditorScene(Scene):
         if k in (pygame.K_COMMA, pygame.K_PERIOD) and bg is not None:
             self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"), merge=True)
             return
+        if isinstance(self.tool, SelectTool):
+            acts = {pygame.K_q: "turn-left", pygame.K_e: "turn-right", pygame.K_h: "mirror", pygame.K_DELETE: "delete", pygame.K_BACKSPACE: "delete"}
+            if k in acts:
+                self.region_key(acts[k])
+                return
         if k == pygame.K_k and isinstance(self.tool, ImageTool) and bg is not None:
             self.start_calibration()
             return
@@ -603,6 +611,8 @@ class EditorScene(Scene):
                 self.start_calibration()
             elif self.draft.background is not None:
                 self.apply(lambda d: d.set_background(None), N_("remove the image"))
+        elif name == "region":
+            self.region_key(arg)
         elif name == "undo":
             self.undo()
         elif name == "redo":
@@ -688,6 +698,30 @@ class EditorScene(Scene):
                 self.load_background(answers[0].strip())
 
         self.ask(_("A background image"), [(_("A PNG or JPEG file (or drop one on the window)"), bg.path if bg else "")], done)
+
+    def select_tool_index(self) -> int:
+        return next(i for i, t in enumerate(self.tools) if isinstance(t, SelectTool))
+
+    def region_key(self, what: str) -> None:
+        """The Select tool's commands: turn-left, turn-right, mirror, copy, cut, paste, delete."""
+        if not isinstance(self.tool, SelectTool):
+            if what != "paste":
+                return
+            self.select_tool(self.select_tool_index())
+        tool = self.tool
+        assert isinstance(tool, SelectTool)
+        if what == "turn-left":
+            tool.turn(1)
+        elif what == "turn-right":
+            tool.turn(-1)
+        elif what == "mirror":
+            tool.mirror()
+        elif what in ("copy", "cut"):
+            tool.copy(cut=what == "cut")
+        elif what == "paste":
+            tool.paste()
+        elif what == "delete":
+            tool.delete()
 
     def ask_scale(self) -> None:
         """The image's scale typed in: its pixels a field (centre to centre), the board's centre
@@ -1063,6 +1097,7 @@ class EditorScene(Scene):
             uses_kind=tool.uses_kind,
             kind=self.kind,
             lane_width=self.lane_width if isinstance(tool, LaneTool) else None,
+            selection=len(tool.selected()) if isinstance(tool, SelectTool) else None,
             image=image,
             checking=self.checking,
             problems=tuple(ProblemRow(p.message, bool(p.fields)) for p in self.problems),

@@ -206,6 +206,7 @@ class PanelState:
     theme: str
     facts: tuple[tuple[str, str], ...] = ()  # what the track is made of (shown when it is valid)
     hot: str = ""
+    selection: int | None = None  # the Select tool: how many fields are selected, else None
 
 
 @dataclass
@@ -278,6 +279,22 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             button(surf, fonts, b, label, f_text, hot=st.hot == action)
             hit(b, action)
         y += rh + 6
+    if st.selection is not None:
+        rh = max(24, int(28 * lay.s))
+        say = (_("{n} field selected") if st.selection == 1 else _("{n} fields selected")).format(n=st.selection) if st.selection else _("nothing selected: drag a box")
+        y += text(say, f_small, theme.CREAM)
+        bw3 = (w - 12) // 3
+        region_rows = (
+            ((_("Turn ⟲ Q"), "region:turn-left"), (_("Turn ⟳ E"), "region:turn-right"), (_("Mirror H"), "region:mirror")),
+            ((_("Copy"), "region:copy"), (_("Cut"), "region:cut"), (_("Paste"), "region:paste")),
+        )
+        for region_row in region_rows:
+            for j, (label, action) in enumerate(region_row):
+                b = pygame.Rect(pad + j * (bw3 + 6), y + 4, bw3, rh)
+                button(surf, fonts, b, label, f_small, hot=st.hot == action)
+                hit(b, action)
+            y += rh + 6
+        y += 4
     if st.image is not None:
         for line in fonts.wrap(st.image, f_small, w)[:3]:
             y += text(line, f_small, theme.CREAM)
@@ -480,6 +497,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("W", N_("labels: click, type the text")),
         ("I", N_("image: drag to move, [ ] scale, , . opacity")),
         ("K", N_("image: calibrate by two points and their distance")),
+        ("M", N_("select: drag a box, drag it to move, Q/E turn, H mirror, Del delete")),
+        ("Ctrl+C/X/V", N_("copy, cut, paste the selection (a click lays the copy)")),
     )),
     (N_("Kinds"), (
         ("1", N_("normal")), ("2", N_("downshift (first gear)")), ("3", N_("blocking")), ("4", N_("midway (exactly one)")),
