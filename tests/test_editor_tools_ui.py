@@ -242,3 +242,50 @@ def test_copy_and_paste_lays_a_copy_where_clicked_and_delete_erases(app: App) ->
     click_at(app, action_center(scene, "region:turn-left"))  # nothing selected: said so
     assert "select a region first" in scene.message
     scene.draw(app.screen)
+
+
+# --- the test drive marks what matters -----------------------------------------------------------------
+
+
+def test_the_test_drive_marks_only_the_hot_spots_and_explains_them(app: App) -> None:
+    from game.racerbile.dangers import hot_spots
+    from game.racerbile.validate import load_track
+    from game.ui.editor.editor_canvas import RUNOFF_COLOURS
+
+    reference = Path(__file__).resolve().parent / "data" / "tracks" / "editor_reference.yaml"
+    scene = open_scene(app, Editor.open(reference))
+    plain = app.screen.copy()
+    key(app, pygame.K_t)
+    key(app, pygame.K_RETURN)
+    assert scene.drive is not None
+    for _ in range(300):
+        if scene.drive.analysis.done:
+            break
+        step(app)
+    step(app, 2)
+    every = scene.drive.analysis.markers
+    shown = scene.canvas.markers
+    fields = load_track(reference).fields
+    assert len(every) == len(fields)  # every field sees some run-off or squeal …
+    assert 0 < len(shown) <= len(fields) // 2  # … only the worst are marked
+    top = max(m.runoffs for m in every.values())
+    assert any(m.runoffs == top for m in shown.values()) and all(m.runoffs == 0 or m.runoffs >= top / 2 for m in shown.values())
+    assert shown == hot_spots(every)
+    # the legend, in the board's lower left corner
+    b = scene.lay.board
+    corner = pygame.Rect(b.x + 8, b.bottom - 90, 300, 82)
+    now = app.screen
+    assert any(now.get_at((x, y))[:3] == RUNOFF_COLOURS[10] for x in range(corner.x, corner.right) for y in range(corner.y, corner.bottom))
+    assert any(now.get_at((x, y)) != plain.get_at((x, y)) for x in range(corner.x, corner.right, 3) for y in range(corner.y, corner.bottom, 3))
+    key(app, pygame.K_t)
+    assert scene.drive is None and not scene.canvas.markers
+
+
+def test_hot_spots_keep_the_worst_fields() -> None:
+    from game.racerbile.dangers import Marker, hot_spots
+
+    m = {Hex(0, 0): Marker(10, 10, 0.0), Hex(1, 0): Marker(4, 11, 6.0), Hex(2, 0): Marker(6, 12, 1.0), Hex(3, 0): Marker(0, 0, 2.0)}
+    hot = hot_spots(m, share=0.5, fields=1.0)  # half the most, at least
+    assert hot == {Hex(0, 0): Marker(10, 10, 0.0), Hex(1, 0): Marker(0, 0, 6.0), Hex(2, 0): Marker(6, 12, 0.0)}
+    assert hot_spots(m, share=0.5, fields=0.25) == {Hex(0, 0): Marker(10, 10, 0.0), Hex(1, 0): Marker(0, 0, 6.0)}  # the worst quarter
+    assert hot_spots({}) == {}

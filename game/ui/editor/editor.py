@@ -31,7 +31,7 @@ import pygame
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
 from game.i18n import N_, _
-from game.racerbile.dangers import Analysis
+from game.racerbile.dangers import Analysis, hot_spots
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, FileChanged, Problem
 from game.racerbile.recovery import Recovery, left_behind, read_recovery, recoveries, recovery_file, remove_recovery, write_recovery
@@ -84,6 +84,7 @@ KEY_PAN = 80
 MESSAGE_SECONDS = 5.0
 RECOVERY_EVERY = 2.0  # seconds between writes of the recovery file while there is unsaved work
 CAR_COLOURS = ((200, 30, 30), (30, 90, 200))
+TRAIL = (250, 250, 246)  # the test drive's move under way (the bends are tinted blue)
 EXPORT_SIZE = (1600, 1000)
 
 
@@ -967,7 +968,7 @@ class EditorScene(Scene):
             if not a.done:
                 a.step(0.006)
                 if a.done or int(self.clock * 4) != int((self.clock - dt) * 4):
-                    self.canvas.set_markers(a.markers)
+                    self.canvas.set_markers(hot_spots(a.markers))
         if self.message and self.clock - self.message_at > MESSAGE_SECONDS:
             self.message = ""
 
@@ -1003,6 +1004,7 @@ class EditorScene(Scene):
                     pygame.draw.circle(surface, (255, 240, 120), c.to_pixel(h), r, max(2, int(s * 0.12)))
         if self.drive is not None:
             self.draw_drive(surface)
+            self.draw_legend(surface)
         if self.calib is not None:
             spots: list[tuple[int, int]] = [c.pixel_of_units(u) for u in self.calib]
             if len(spots) == 1 and self.on_board(self.mouse):
@@ -1061,6 +1063,37 @@ class EditorScene(Scene):
                 t = self.fonts.text(DIRECTION_NAMES[way], max(10, int(s * 0.32)), (255, 230, 90), "bold")
                 surface.blit(t, (nx - t.get_width() / 2, ny + s * 0.35))
 
+    def draw_legend(self, surface: pygame.Surface) -> None:
+        """What the test drive's marks mean, in the board's lower left corner."""
+        from game.ui.editor.editor_canvas import RUNOFF_COLOURS, SQUEAL_COLOUR
+
+        size = self.lay.font(13)
+        rows = [
+            (RUNOFF_COLOURS[10], "dot", _("a flat-out 10–12 leaves the track here most often (red: a 10 does, yellow: only a 12)")),
+            (SQUEAL_COLOUR, "hex", _("a bend where a 7–9 must squeal (the stronger, the more)")),
+            (TRAIL, "line", _("the bots' lap, move by move")),
+        ]
+        texts = [self.fonts.text(t, size, theme.CREAM) for _c, _k, t in rows]
+        w = min(self.lay.board.w - 16, max(t.get_width() for t in texts) + 40)
+        lh = max(t.get_height() for t in texts) + 6
+        box = pygame.Rect(self.lay.board.x + 8, self.lay.board.bottom - 8 - lh * len(rows) - 8, w, lh * len(rows) + 8)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((18, 14, 10, 215))
+        surface.blit(panel, box.topleft)
+        pygame.draw.rect(surface, theme.BRASS_DARK, box, 1, border_radius=4)
+        for i, ((col, shape, _t), t) in enumerate(zip(rows, texts)):
+            cy = box.y + 4 + i * lh + lh // 2
+            cx = box.x + 16
+            if shape == "dot":
+                pygame.draw.circle(surface, col, (cx, cy), 6)
+                pygame.draw.circle(surface, (250, 250, 246), (cx, cy), 6, 1)
+            elif shape == "hex":
+                pts = [(cx + 8 * math.cos(math.pi / 6 + k * math.pi / 3), cy + 8 * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
+                pygame.draw.polygon(surface, col, pts)
+            else:
+                pygame.draw.line(surface, col, (cx - 8, cy), (cx + 8, cy), 3)
+            surface.blit(t.subsurface((0, 0, min(t.get_width(), box.w - 36), t.get_height())), (box.x + 32, cy - t.get_height() // 2))
+
     def draw_drive(self, surface: pygame.Surface) -> None:
         assert self.drive is not None
         c = self.canvas
@@ -1070,7 +1103,7 @@ class EditorScene(Scene):
             pts = [c.to_pixel(m.start)] if m is not None else []
             pts += [c.to_pixel(h) for h in self.drive.trail]
             if len(pts) > 1:
-                pygame.draw.lines(surface, (70, 220, 255), False, pts, max(2, int(s * 0.14)))
+                pygame.draw.lines(surface, TRAIL, False, pts, max(2, int(s * 0.14)))
         r = max(7, int(s * 0.58))
         if self._caps is None or self._caps.radius != r:
             self._caps = CapArt(r, self.fonts)
