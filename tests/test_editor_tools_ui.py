@@ -271,12 +271,14 @@ def test_the_test_drive_marks_only_the_hot_spots_and_explains_them(app: App) -> 
     top = max(m.runoffs for m in every.values())
     assert any(m.runoffs == top for m in shown.values()) and all(m.runoffs == 0 or m.runoffs >= top / 2 for m in shown.values())
     assert shown == hot_spots(every)
-    # the legend, in the board's lower left corner
-    b = scene.lay.board
-    corner = pygame.Rect(b.x + 8, b.bottom - 90, 300, 82)
+    # the legend, in the panel: what each mark means, and that only the worst are marked
+    from game.ui.editor.editor_panels import LEGEND
+
+    assert any("only the worst" in label for _k, label in LEGEND)
+    p = scene.lay.panel
     now = app.screen
-    assert any(now.get_at((x, y))[:3] == RUNOFF_COLOURS[10] for x in range(corner.x, corner.right) for y in range(corner.y, corner.bottom))
-    assert any(now.get_at((x, y)) != plain.get_at((x, y)) for x in range(corner.x, corner.right, 3) for y in range(corner.y, corner.bottom, 3))
+    assert any(now.get_at((x, y))[:3] == RUNOFF_COLOURS[10] for x in range(p.x, p.x + 60) for y in range(p.y, p.bottom, 1))
+    assert any(now.get_at((x, y)) != plain.get_at((x, y)) for x in range(p.x, p.right, 4) for y in range(p.y, p.bottom, 4))
     key(app, pygame.K_t)
     assert scene.drive is None and not scene.canvas.markers
 

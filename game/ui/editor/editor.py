@@ -1004,7 +1004,6 @@ class EditorScene(Scene):
                     pygame.draw.circle(surface, (255, 240, 120), c.to_pixel(h), r, max(2, int(s * 0.12)))
         if self.drive is not None:
             self.draw_drive(surface)
-            self.draw_legend(surface)
         if self.calib is not None:
             spots: list[tuple[int, int]] = [c.pixel_of_units(u) for u in self.calib]
             if len(spots) == 1 and self.on_board(self.mouse):
@@ -1062,37 +1061,6 @@ class EditorScene(Scene):
             if lit and s >= 14:
                 t = self.fonts.text(DIRECTION_NAMES[way], max(10, int(s * 0.32)), (255, 230, 90), "bold")
                 surface.blit(t, (nx - t.get_width() / 2, ny + s * 0.35))
-
-    def draw_legend(self, surface: pygame.Surface) -> None:
-        """What the test drive's marks mean, in the board's lower left corner."""
-        from game.ui.editor.editor_canvas import RUNOFF_COLOURS, SQUEAL_COLOUR
-
-        size = self.lay.font(13)
-        rows = [
-            (RUNOFF_COLOURS[10], "dot", _("a flat-out 10–12 leaves the track here most often (red: a 10 does, yellow: only a 12)")),
-            (SQUEAL_COLOUR, "hex", _("a bend where a 7–9 must squeal (the stronger, the more)")),
-            (TRAIL, "line", _("the bots' lap, move by move")),
-        ]
-        texts = [self.fonts.text(t, size, theme.CREAM) for _c, _k, t in rows]
-        w = min(self.lay.board.w - 16, max(t.get_width() for t in texts) + 40)
-        lh = max(t.get_height() for t in texts) + 6
-        box = pygame.Rect(self.lay.board.x + 8, self.lay.board.bottom - 8 - lh * len(rows) - 8, w, lh * len(rows) + 8)
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel.fill((18, 14, 10, 215))
-        surface.blit(panel, box.topleft)
-        pygame.draw.rect(surface, theme.BRASS_DARK, box, 1, border_radius=4)
-        for i, ((col, shape, _t), t) in enumerate(zip(rows, texts)):
-            cy = box.y + 4 + i * lh + lh // 2
-            cx = box.x + 16
-            if shape == "dot":
-                pygame.draw.circle(surface, col, (cx, cy), 6)
-                pygame.draw.circle(surface, (250, 250, 246), (cx, cy), 6, 1)
-            elif shape == "hex":
-                pts = [(cx + 8 * math.cos(math.pi / 6 + k * math.pi / 3), cy + 8 * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
-                pygame.draw.polygon(surface, col, pts)
-            else:
-                pygame.draw.line(surface, col, (cx - 8, cy), (cx + 8, cy), 3)
-            surface.blit(t.subsurface((0, 0, min(t.get_width(), box.w - 36), t.get_height())), (box.x + 32, cy - t.get_height() // 2))
 
     def draw_drive(self, surface: pygame.Surface) -> None:
         assert self.drive is not None

@@ -222,6 +222,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("off11", N_("only an 11 (orange) or a 12 (yellow) does")),
     ("squeal", N_("a bend: a 7–9 must turn here, a squeal")),
     ("size", N_("larger, stronger: more of them")),
+    ("hot", N_("only the worst fields are marked")),
+    ("trail", N_("white: the bots' move under way")),
 )
 
 
@@ -368,7 +370,11 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             if y + line_h > bottom:
                 break
             cx, cy = pad + 8, y + line_h // 2
-            if key == "squeal":
+            if key == "hot":
+                pass
+            elif key == "trail":
+                pygame.draw.line(surf, (250, 250, 246), (cx - 8, cy), (cx + 8, cy), 3)
+            elif key == "squeal":
                 art.polygon(surf, art.mix(SQUEAL_COLOUR, PANEL_BG, 0.25), hex_points((cx, cy), 8))
             elif key == "size":
                 pygame.draw.circle(surf, RUNOFF_COLOURS[10], (cx - 4, cy), 4)
