@@ -291,3 +291,33 @@ def test_hot_spots_keep_the_worst_fields() -> None:
     assert hot == {Hex(0, 0): Marker(10, 10, 0.0), Hex(1, 0): Marker(0, 0, 6.0), Hex(2, 0): Marker(6, 12, 0.0)}
     assert hot_spots(m, share=0.5, fields=0.25) == {Hex(0, 0): Marker(10, 10, 0.0), Hex(1, 0): Marker(0, 0, 6.0)}  # the worst quarter
     assert hot_spots({}) == {}
+
+
+# --- a fork without a split --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["le_mans", "naaleoejet"])
+def test_a_fork_without_a_split_gets_a_hint(app: App, name: str) -> None:
+    from game.racerbile.draft import Draft
+    from game.racerbile.editing import unsplit_forks
+    from game.racerbile.trackfile import read_track
+    from game.racerbile.tracks import SHIPPED
+
+    track = Draft.from_track(read_track(SHIPPED / f"{name}.yaml").track)
+    assert track.splits and unsplit_forks(track) == []
+    split = track.splits[0]
+    scene = open_scene(app, Editor(track))
+    assert scene.forks == [] and scene.panel_state().hints == ()
+    scene.apply(lambda d: d.remove_split(split.name), "remove the split")
+    scene.sync(now=True)
+    assert len(scene.forks) == 1 and "without a split" in scene.message and "(X)" in scene.message
+    shore = set(scene.forks[0])
+    assert any(n in shore for _n, b in split.branches for n in [b, *b.neighbours()])  # where the split was
+    (hint,) = scene.panel_state().hints
+    assert "forks round an island" in hint
+    scene.draw(app.screen)
+    click_at(app, action_center(scene, "hint:0"))
+    assert scene.flash is not None and set(scene.flash[0]) == shore
+    scene.apply(lambda d: d.add_split(split), "split")
+    scene.sync(now=True)
+    assert scene.forks == [] and scene.panel_state().hints == ()

@@ -568,6 +568,53 @@ def read_background(track_file: Path) -> Background | None:
     return bg if isinstance(bg, Background) else None
 
 
+ISLAND_MIN = 3  # an empty patch inside the track this large is an island the track forks round
+
+
+def unsplit_forks(draft: Draft) -> list[tuple[Hex, ...]]:
+    """Where the track forks round an island with no split declared: for each such island (a patch
+    of at least `ISLAND_MIN` empty hexes closed in by race fields, other than the infield – the
+    largest – and not bordered by a declared split's branch) the fields round it. Not a problem –
+    the track can be raced – but the designer most likely meant a split (racerbile.split)."""
+    fields = set(draft.fields)
+    if len(fields) < 6:
+        return []
+    qs = [h.q for h in fields]
+    rs = [h.r for h in fields]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    seen: set[Hex] = set()
+    holes: list[set[Hex]] = []
+    for q in range(q0, q1 + 1):
+        for r in range(r0, r1 + 1):
+            start = Hex(q, r)
+            if start in fields or start in seen:
+                continue
+            part, todo, outside = {start}, [start], False
+            seen.add(start)
+            while todo:
+                h = todo.pop()
+                for n in h.neighbours():
+                    if not (q0 <= n.q <= q1 and r0 <= n.r <= r1):
+                        outside = True
+                        continue
+                    if n not in fields and n not in seen:
+                        seen.add(n)
+                        part.add(n)
+                        todo.append(n)
+            if not outside and len(part) >= ISLAND_MIN:
+                holes.append(part)
+    if len(holes) < 2:
+        return []
+    holes.sort(key=len, reverse=True)
+    branches = {b for sp in draft.splits for _, b in sp.branches} | {h for sp in draft.splits for h in (sp.fork, sp.rejoin)}
+    out = []
+    for island in holes[1:]:
+        shore = sorted({n for h in island for n in h.neighbours() if n in fields}, key=lambda h: (h.r, h.q))
+        if not any(h in branches or any(n in branches for n in h.neighbours()) for h in shore):
+            out.append(tuple(shore))
+    return out
+
+
 def _count(problems: list[Problem]) -> str:
     return f"the track has {len(problems)} problem{'s' if len(problems) != 1 else ''}"
 
@@ -611,4 +658,4 @@ def _write(target: Path, text: str) -> None:
     atomic_write(target, text)
 
 
-__all__ = ["Checked", "Editor", "FileChanged", "Problem", "check", "file_stamp", "reads_back"]
+__all__ = ["Checked", "Editor", "FileChanged", "Problem", "check", "file_stamp", "reads_back", "unsplit_forks"]

@@ -33,7 +33,7 @@ from game.hexgrid import DIRECTION_NAMES, Hex
 from game.i18n import N_, _
 from game.racerbile.dangers import Analysis, hot_spots
 from game.racerbile.draft import Background, Draft
-from game.racerbile.editing import Editor, FileChanged, Problem
+from game.racerbile.editing import Editor, FileChanged, Problem, unsplit_forks
 from game.racerbile.recovery import Recovery, left_behind, read_recovery, recoveries, recovery_file, remove_recovery, write_recovery
 from game.racerbile.track import THEMES, Kind
 from game.session.testdrive import drive_lap
@@ -156,6 +156,8 @@ class EditorScene(Scene):
         self._recovered: Draft | None = None  # the draft it holds
         self._recovery_at = 0.0
         self._recovery_failed = False  # told once, until a write succeeds again
+        self.forks: list[tuple[Hex, ...]] = []  # islands the track forks round with no split declared
+        self._forks_of: object = None
         self._eat_text = False  # the TEXTINPUT of the key that opened a dialog is not typed into it
         self.calib: list[tuple[float, float]] | None = None  # two-point calibration: the points clicked
         self._terminate = False
@@ -219,6 +221,9 @@ class EditorScene(Scene):
 
     # --- keeping up with the draft ---------------------------------------------------------
 
+    def fork_hint(self, shore: tuple[Hex, ...]) -> str:
+        return _("the track forks round an island near {field} without a split: declare one with the split tool (X)").format(field=shore[0] if shore else "?")
+
     def after_edit(self) -> None:
         if self.drive is not None:
             self.stop_drive()
@@ -233,6 +238,13 @@ class EditorScene(Scene):
         self.canvas.set_marks(h for p in self.problems for h in p.fields)
         self.lap = None if self.problems else self.editor.track().graph.lap_length
         self.problem_scroll = min(self.problem_scroll, max(0, len(self.problems) - 1))
+        key = (draft.fields, draft.splits)
+        if self._forks_of != key:
+            self._forks_of = key
+            before = len(self.forks)
+            self.forks = unsplit_forks(draft)
+            if len(self.forks) > before:
+                self.say(self.fork_hint(self.forks[-1]))
 
     def sync(self, now: bool = False) -> None:
         """Show the current draft and validate it when due: at once (`now`), or – clicks, keys and
@@ -599,6 +611,12 @@ class EditorScene(Scene):
             i = int(arg)
             if 0 <= i < len(self.problems):
                 self.show_problem(self.problems[i])
+        elif name == "hint":
+            i = int(arg)
+            if 0 <= i < len(self.forks):
+                self.canvas.centre_on(self.forks[i])
+                self.flash = (self.forks[i], self.clock)
+                self.update_hover()
         elif name == "history":
             self.go_to(int(arg))
         elif name == "image":
@@ -1102,6 +1120,7 @@ class EditorScene(Scene):
             image=image,
             checking=self.checking,
             problems=tuple(ProblemRow(p.message, bool(p.fields)) for p in self.problems),
+            hints=tuple(self.fork_hint(f) for f in self.forks),
             problem_scroll=self.problem_scroll,
             drive=self.drive.lines() if self.drive is not None else None,
             history=tuple(self.editor.history),

@@ -207,6 +207,7 @@ class PanelState:
     facts: tuple[tuple[str, str], ...] = ()  # what the track is made of (shown when it is valid)
     hot: str = ""
     selection: int | None = None  # the Select tool: how many fields are selected, else None
+    hints: tuple[str, ...] = ()  # not problems, but most likely meant otherwise (a fork with no split)
 
 
 @dataclass
@@ -216,6 +217,8 @@ class PanelPicture:
     problems_area: pygame.Rect | None = None  # the list (window pixels): the wheel scrolls it
     rows_shown: int = 0
 
+
+HINT = (240, 190, 80)  # a hint: amber, not the red of a problem
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("off10", N_("a run-off: a 10 flies off the track here")),
@@ -396,6 +399,17 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
     else:
         head, col = "✗ " + (_("{n} problem") if n == 1 else _("{n} problems")).format(n=n), BAD
     y += text(head, f_head, col, "serif") + 4
+    for i, hint_text in enumerate(st.hints[:2]):
+        lines = fonts.wrap(hint_text, f_small, w - 14)[:3]
+        row = pygame.Rect(pad - 4, y - 2, w + 8, line_h * len(lines) + 6)
+        action = f"hint:{i}"
+        if st.hot == action:
+            pygame.draw.rect(surf, ROW_HOVER, row, border_radius=4)
+        pygame.draw.circle(surf, HINT, (pad + 4, y + line_h // 2), 4)
+        for j, line in enumerate(lines):
+            surf.blit(fonts.text(line, f_small, HINT if j == 0 else theme.MUTED), (pad + 14, y + j * line_h))
+        hit(row, action)
+        y += row.h + 2
     if n == 0:
         for line in fonts.wrap(_("The validator finds nothing wrong: save it, or take it for a test drive (T)."), f_small, w, "italic"):
             y += text(line, f_small, theme.MUTED, "italic")
