@@ -700,7 +700,7 @@ def set_scale(bg: Background, scale: float, around: tuple[float, float]) -> Back
     """The background at `scale` image pixels a hex unit (ValueError for a scale that is not a
     finite number in `SCALE_RANGE`), the point `around` staying put."""
     if not (math.isfinite(scale) and SCALE_RANGE[0] <= scale <= SCALE_RANGE[1]):
-        raise ValueError(_("the scale must be a number from {lo:g} to {hi:g}").format(lo=SCALE_RANGE[0], hi=SCALE_RANGE[1]))
+        raise ValueError(_("the scale must be a number from {lo} to {hi}").format(lo=f"{SCALE_RANGE[0]:g}", hi=f"{SCALE_RANGE[1]:g}"))
     return scale_background(bg, bg.scale / scale, around)
 
 
@@ -727,7 +727,7 @@ def calibrate_background(bg: Background, a: tuple[float, float], b: tuple[float,
         raise ValueError(_("the two points lie on each other: click two points apart"))
     factor = fields * HEX_STEP / dist  # how many times larger the image is drawn
     if not SCALE_RANGE[0] <= bg.scale / factor <= SCALE_RANGE[1]:
-        raise ValueError(_("the scale must be a number from {lo:g} to {hi:g}").format(lo=SCALE_RANGE[0], hi=SCALE_RANGE[1]))
+        raise ValueError(_("the scale must be a number from {lo} to {hi}").format(lo=f"{SCALE_RANGE[0]:g}", hi=f"{SCALE_RANGE[1]:g}"))
     return scale_background(bg, factor, a)
 
 
