@@ -148,6 +148,16 @@ def _icon(surf: pygame.Surface, name: str, c: tuple[int, int], r: float, fonts: 
         pygame.draw.rect(surf, (90, 120, 150), box)
         pygame.draw.polygon(surf, (60, 110, 60), [(box.x, box.bottom), (box.x + box.w * 0.4, box.y + box.h * 0.35), (box.right, box.bottom)])
         pygame.draw.rect(surf, ink, box, 1)
+    elif name == "Select":  # a dashed box round two fields
+        for i in range(2):
+            art.polygon(surf, pal.fields[Kind.NORMAL], hex_points((x - r * 0.3 + i * r * 0.6, y), r * 0.32))
+        box = pygame.Rect(int(x - r * 0.85), int(y - r * 0.6), int(r * 1.7), int(r * 1.2))
+        for k in range(0, box.w, 6):
+            pygame.draw.line(surf, (255, 214, 90), (box.x + k, box.y), (box.x + min(k + 3, box.w), box.y), 2)
+            pygame.draw.line(surf, (255, 214, 90), (box.x + k, box.bottom), (box.x + min(k + 3, box.w), box.bottom), 2)
+        for k in range(0, box.h, 6):
+            pygame.draw.line(surf, (255, 214, 90), (box.x, box.y + k), (box.x, box.y + min(k + 3, box.h)), 2)
+            pygame.draw.line(surf, (255, 214, 90), (box.right, box.y + k), (box.right, box.y + min(k + 3, box.h)), 2)
 
 
 def render_tools(lay: EditorLayout, fonts: Fonts, tools: Sequence[tuple[str, str]], current: int, hot: str, pal: Palette) -> tuple[pygame.Surface, list[Hit]]:
@@ -516,9 +526,9 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("D", N_("the Dunlop bridge: drag its fields")),
         ("W", N_("labels: click, type the text")),
         ("I", N_("image: drag to move, [ ] scale, , . opacity")),
-        ("K", N_("image: calibrate by two points and their distance")),
-        ("M", N_("select: drag a box, drag it to move, Q/E turn, H mirror, Del delete")),
-        ("Ctrl+C/X/V", N_("copy, cut, paste the selection (a click lays the copy)")),
+        ("K", N_("image: calibrate by two points")),
+        ("M", N_("select: a box; drag, Q/E turn, H mirror")),
+        ("Ctrl+C/X/V", N_("copy, cut, paste the selection")),
     )),
     (N_("Kinds"), (
         ("1", N_("normal")), ("2", N_("downshift (first gear)")), ("3", N_("blocking")), ("4", N_("midway (exactly one)")),
@@ -568,23 +578,42 @@ def render_help(size: tuple[int, int], fonts: Fonts) -> pygame.Surface:
     surf.blit(title, (box.x + pad, box.y + pad // 2))
     hint = fonts.text(_("F1, ? or Esc closes"), lay.font(13), theme.CHALK_DIM, "italic")
     surf.blit(hint, (box.right - pad - hint.get_width(), box.y + pad))
-    size_k, size_t = lay.font(14), lay.font(14)
-    line = fonts.font(size_t).get_linesize() + 1
     col_w = (w - 3 * pad) // 2
-    x, y0 = box.x + pad, box.y + pad // 2 + title.get_height() + 8
-    y = y0
+    y0 = box.y + pad // 2 + title.get_height() + 8
     key_w = int(110 * lay.s)
-    for name, rows in HELP_SECTIONS:
-        need = line * (len(rows) + 1) + 8
-        if y + need > box.bottom - pad and x == box.x + pad:
-            x, y = box.x + 2 * pad + col_w, y0
-        surf.blit(fonts.text(_(name), lay.font(17), theme.CHALK_YELLOW, "bold"), (x, y))
-        y += line + 2
-        for key, what in rows:
-            surf.blit(fonts.text(_(key), size_k, theme.CHALK_BLUE, "bold"), (x, y))
-            surf.blit(fonts.text(_(what), size_t, theme.CHALK), (x + key_w, y))
-            y += line
-        y += 8
+
+    def place(size_t: int) -> tuple[list[tuple[int, int, str, int, str]], bool]:
+        """Where each text goes at this font size (x, y, text, size, style), and whether it fits."""
+        line = fonts.font(size_t).get_linesize() + 1
+        out: list[tuple[int, int, str, int, str]] = []
+        x, y = box.x + pad, y0
+        for name, rows in HELP_SECTIONS:
+            wrapped = [(key, fonts.wrap(_(what), size_t, col_w - key_w) or [""]) for key, what in rows]  # (never over the other column)
+            need = line * (sum(len(ls) for _k, ls in wrapped) + 1) + 8
+            if y + need > box.bottom - pad and x == box.x + pad:
+                x, y = box.x + 2 * pad + col_w, y0
+            out.append((x, y, _(name), lay.font(17), "head"))
+            y += line + 2
+            for key, lines in wrapped:
+                out.append((x, y, _(key), size_t, "key"))
+                for text_line in lines:
+                    out.append((x + key_w, y, text_line, size_t, "text"))
+                    y += line
+            y += 8
+        return out, y <= box.bottom - pad // 2
+
+    size_t = lay.font(14)
+    spots, fits = place(size_t)
+    while not fits and size_t > 10:  # smaller until both columns fit
+        size_t -= 1
+        spots, fits = place(size_t)
+    for x, y, text_, size_, style in spots:
+        if style == "head":
+            surf.blit(fonts.text(text_, size_, theme.CHALK_YELLOW, "bold"), (x, y))
+        elif style == "key":
+            surf.blit(fonts.text(text_, size_, theme.CHALK_BLUE, "bold"), (x, y))
+        else:
+            surf.blit(fonts.text(text_, size_, theme.CHALK), (x, y))
     return surf
 
 
