@@ -208,6 +208,7 @@ def test_the_work_is_written_every_few_seconds_and_offered_on_the_next_start(app
     work = scene.draft
     # the program goes away without a word (kill -9: nothing more is written)
     app.stack.clear()
+    scene._release_sigterm()
     rec = read_recovery(f)
     data = json.loads(f.read_text(encoding="utf-8"))
     data["pid"] = 2**22 + 12345  # (written by a process that is gone)
@@ -251,6 +252,16 @@ def test_the_chooser_offers_recovered_work_of_a_new_track(app: App) -> None:
     dialog.on_action(keys[0])
     scene = app.scene
     assert isinstance(scene, EditorScene) and scene.draft == d and scene.editor.dirty
+
+
+def test_the_editor_hands_sigterm_back_when_it_closes(app: App) -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    scene = open_scene(app, Editor())
+    assert signal.getsignal(signal.SIGTERM) == scene._on_sigterm
+    scene.leave()
+    step(app)
+    after = signal.getsignal(signal.SIGTERM)
+    assert after != scene._on_sigterm and (after == before or before is None)
 
 
 def test_a_damaged_recovery_file_is_passed_over(app: App) -> None:

@@ -109,6 +109,14 @@ def user_tracks() -> Path:
     return user_track_dir()
 
 
+def _post_quit(signum: int, frame: object) -> None:
+    """What SDL does with SIGTERM (put back when the editor closes): a QUIT event."""
+    try:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    except pygame.error:  # pragma: no cover - no display any more
+        pass
+
+
 class EditorScene(Scene):
     """The editor: board, tools, panel; see the module docstring."""
 
@@ -1327,9 +1335,11 @@ class EditorScene(Scene):
         if threading.current_thread() is not threading.main_thread():
             return
         try:
-            self._old_term = signal.signal(signal.SIGTERM, self._on_sigterm)
+            old = signal.signal(signal.SIGTERM, self._on_sigterm)
         except (ValueError, OSError):  # pragma: no cover
-            self._old_term = None
+            return
+        # (None: a handler set outside Python – SDL's, which turns SIGTERM into a QUIT event)
+        self._old_term = old if old is not None else _post_quit
 
     def _on_sigterm(self, signum: int, frame: object) -> None:
         self._terminate = True
