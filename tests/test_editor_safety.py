@@ -394,3 +394,14 @@ def test_a_read_only_folder_keeps_the_good_copy(app: App, tiny_disk: Path) -> No
     assert not scene.save() and "cannot write" in scene.message and track.read_bytes() == good
     scene.draw(app.screen)
     assert pygame.display.get_surface() is not None
+
+
+def test_a_side_file_that_cannot_be_written_leaves_the_track_saved_and_says_so(app: App, tmp_path: Path) -> None:
+    track = ring_copy(tmp_path)
+    scene = open_scene(app, Editor.open(track))
+    scene.apply(lambda d: d.set_background(Background(str(tmp_path / "x.png"), 3.0, (0.0, 0.0), 0.5)), "image")
+    scene.apply(lambda d: d.set_meta(author="Side"), "author")
+    (sidecar(track) / "in the way").mkdir(parents=True)  # a folder where the side file goes
+    assert scene.save()
+    assert read_track(track).track.author == "Side" and not scene.editor.dirty
+    assert "ring.editor.json" in scene.message and "background" in scene.message

@@ -288,6 +288,7 @@ class Editor:
         self._saved = first
         self._own_valid = self.path is not None and _holds_valid_track(self.path)  # its file held a good track
         self.stamp = file_stamp(self.path)  # its file as opened or last saved (None: no such file)
+        self.side_error = ""  # the side file could not be written at the last save (the track was)
         self.notes: list[str] = []  # what the designer should know about what was opened (a side file refused …)
         self._checked: dict[int, tuple[Draft, Checked, list[Problem]]] = {}  # by the draft's id (the draft kept alive)
 
@@ -452,7 +453,11 @@ class Editor:
         self._saved = self.draft
         self._own_valid = not problems
         self.stamp = file_stamp(target)
-        write_background(target, self.draft.background)
+        self.side_error = ""
+        try:
+            write_background(target, self.draft.background)
+        except OSError as e:  # the track is saved; only the background's place is not
+            self.side_error = f"{sidecar(target).name}: {e.strerror or e}"
         return target
 
     def save_draft(self, path: str | Path) -> Path:

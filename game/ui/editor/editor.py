@@ -862,6 +862,8 @@ class EditorScene(Scene):
             return False
         bak = where.with_name(where.name + ".bak")
         self.say(_("saved {path}").format(path=where) + (" " + _("(the previous version kept as {name})").format(name=bak.name) if bak.is_file() else ""))
+        if self.editor.side_error:
+            self.say(_("saved {path}, but not the background's place ({error})").format(path=where.name, error=self.editor.side_error))
         self.write_recovery()  # (saved: no recovery copy needed)
         return True
 
