@@ -2,6 +2,8 @@
 live validation that marks the fields concerned, and saving that never loses a good track."""
 from __future__ import annotations
 
+import math
+import random
 import shutil
 from pathlib import Path
 from typing import Callable
@@ -14,7 +16,7 @@ from game.errors import InputError
 from game.hexgrid import DIRECTIONS, POINTY, Hex, Layout, distance, line, ring
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, Problem
-from game.racerbile.shapes import fill, lane, rect, stroke
+from game.racerbile.shapes import centreline, chain, fill, lane, rect, stroke
 from game.racerbile.track import Kind, Label, PitLane, Split
 from game.racerbile.trackfile import read_track
 from game.racerbile.validate import load_track, validate
@@ -174,7 +176,7 @@ def _pieces(cells: set[Hex]) -> int:
 def test_a_widened_lane_runs_on_round_a_bend(turn: int) -> None:
     s = [Hex(q, 0) for q in range(5)]
     s += [s[-1] + DIRECTIONS[turn % 6].scale(k) for k in range(1, 5)]
-    inner = set(s)
+    inner = set(centreline(s))  # (a corner cut across three hexes is cut: the lane is one hex thick)
     for width in (2, 3):
         cells = set(lane(s, width))
         new = cells - inner
@@ -193,7 +195,7 @@ def test_lanes_are_joined_and_hold_the_stroke(dirs: list[int], width: int) -> No
         s.append(s[-1] + DIRECTIONS[d])
     cells = lane(s, width)
     assert len(cells) == len(set(cells))
-    assert set(s) <= set(cells)
+    assert set(centreline(s)) <= set(cells)  # the stroke as meant: its wobbles straightened
     # one piece
     todo, seen = [cells[0]], {cells[0]}
     while todo:
@@ -202,6 +204,43 @@ def test_lanes_are_joined_and_hold_the_stroke(dirs: list[int], width: int) -> No
                 seen.add(n)
                 todo.append(n)
     assert seen == set(cells)
+
+
+def _hand_loop(radius: float, noise: float, seed: int, clockwise: bool) -> list[Hex]:
+    """The hexes a hand passes drawing a circle round 0,0 on screen (size-1 pointy hexes)."""
+    lay, rnd = Layout(POINTY, (1.0, 1.0), (0.0, 0.0)), random.Random(seed)
+    out: list[Hex] = []
+    for i in range(401):
+        a = 2 * math.pi * i / 400 * (1 if clockwise else -1)
+        r = radius + rnd.uniform(-noise, noise)
+        h = lay.to_hex((r * math.cos(a), r * math.sin(a)))
+        if not out or out[-1] != h:
+            out.append(h)
+    return out
+
+
+@pytest.mark.parametrize("clockwise", [True, False])
+@pytest.mark.parametrize("radius, noise", [(5, 0.1), (5, 0.4), (8, 0.25), (12, 0.4)])
+@pytest.mark.parametrize("width", [1, 2, 3])
+def test_a_hand_drawn_loop_lays_exactly_width_lanes(width: int, radius: float, noise: float, clockwise: bool) -> None:
+    """Issue 18: a width-2 stroke round a loop laid a 3-row blob (the hand's wobble made the stroke
+    itself two rows thick). Now the stroke is straightened into a line one hex thick and the lanes
+    are laid beside it: every field lies 0 … width-1 fields from it, each such band a closed ring."""
+    s = _hand_loop(radius, noise, 1, clockwise)
+    assert sum(1 for h in set(chain(s)) if sum(n in set(chain(s)) for n in h.neighbours()) > 2) > 0 or noise < 0.2  # (the hand wobbles)
+    middle = centreline(s)
+    ring_ = set(middle)
+    assert all(sum(n in ring_ for n in h.neighbours()) == 2 for h in ring_)  # one hex thick, closed
+    cells = lane(s, width)
+    bands: dict[int, set[Hex]] = {}
+    for h in cells:
+        bands.setdefault(min(distance(h, m) for m in middle), set()).add(h)
+    assert sorted(bands) == list(range(width))
+    for k, band in bands.items():
+        assert _pieces(band) == 1, f"lane {k} is one closed ring"
+        assert all(sum(n in band for n in h.neighbours()) >= 2 for h in band)
+    inside = {h for h in cells if distance(h, Hex(0, 0)) < min(distance(m, Hex(0, 0)) for m in middle)}
+    assert bool(inside) == (not clockwise and width > 1)  # on the stroke's left: inside when drawn anticlockwise on screen
 
 
 def test_a_lane_is_one_to_three_wide() -> None:

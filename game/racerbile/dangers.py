@@ -10,6 +10,7 @@ editor stays smooth while it runs.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -29,6 +30,35 @@ class Marker:
     runoffs: int = 0
     roll: int = 0
     squeals: float = 0.0
+
+
+HOT_SHARE = 0.5  # a hot spot has at least this share of the most run-offs (squeals) on one field …
+HOT_FIELDS = 0.2  # … and is among this share of the fields with the most (ties kept)
+
+
+def _bar(values: list[float], share: float, fields: float) -> float:
+    """The least count that makes a hot spot (infinite: none)."""
+    got = sorted((v for v in values if v > 0), reverse=True)
+    if not got:
+        return math.inf
+    nth = got[max(0, min(len(got), math.ceil(len(values) * fields)) - 1)]
+    return max(share * got[0], nth)
+
+
+def hot_spots(markers: dict[Hex, Marker], share: float = HOT_SHARE, fields: float = HOT_FIELDS) -> dict[Hex, Marker]:
+    """Only the markers that matter: the fields where flat-out runs leave the track most often and
+    the bends where most 7–9s must squeal – at least `share` of the most on any field, and among
+    the `fields` share of the fields with the most (on a narrow track nearly every field sees some
+    run-off; the worst are where the designer looks)."""
+    runs_bar = _bar([m.runoffs for m in markers.values()], share, fields)
+    squeal_bar = _bar([m.squeals for m in markers.values()], share, fields)
+    out = {}
+    for h, m in markers.items():
+        runs = m.runoffs if m.runoffs >= runs_bar else 0
+        squeals = m.squeals if m.squeals >= squeal_bar else 0.0
+        if runs or squeals:
+            out[h] = Marker(runs, m.roll if runs else 0, squeals)
+    return out
 
 
 def arrivals(course: Course) -> dict[Hex, set[int]]:

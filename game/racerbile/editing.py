@@ -15,9 +15,11 @@ under another name, never over a valid track file.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
@@ -26,6 +28,7 @@ from game.errors import InputError
 from game.fileio import atomic_write
 from game.hexgrid import Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft
+from game.racerbile.recovery import background_from_data, draft_from_data, draft_to_data
 from game.racerbile.track import MAX_FIELDS, THEMES, Track
 from game.racerbile.trackfile import TrackSource, parse_path, read_track, track_from_text
 from game.racerbile.trackwriter import dump_track
@@ -284,6 +287,9 @@ class Editor:
         self.path: Path | None = Path(path) if path is not None else None
         self._saved = first
         self._own_valid = self.path is not None and _holds_valid_track(self.path)  # its file held a good track
+        self.stamp = file_stamp(self.path)  # its file as opened or last saved (None: no such file)
+        self.side_error = ""  # the side file could not be written at the last save (the track was)
+        self.notes: list[str] = []  # what the designer should know about what was opened (a side file refused …)
         self._checked: dict[int, tuple[Draft, Checked, list[Problem]]] = {}  # by the draft's id (the draft kept alive)
 
     # opening
@@ -292,15 +298,30 @@ class Editor:
     def open(cls, path: str | Path, *, broken_ok: bool = False) -> Editor:
         """Edit a track file. A file that cannot be read, or (unless `broken_ok`) holds a track with
         problems, raises its `InputError` (`file:line:column: message`; `TrackErrors` lists every
-        problem); nothing is written. With `broken_ok` a file that reads opens to be mended."""
-        src = read_track(path)
+        problem); nothing is written. With `broken_ok` a file that reads opens to be mended – and a
+        draft the reader refuses (`save_draft` kept it whole in its side file) opens as drawn.
+
+        A side file that cannot be believed (a NaN or absurd scale …) is left out, and `notes` says so."""
+        p = Path(path)
+        side, note = read_side(p)
+        try:
+            src = read_track(p)
+        except InputError:
+            kept = side.get("draft") if broken_ok else None
+            if isinstance(kept, Draft):
+                ed = cls(kept, p)
+                ed.notes = [note] if note else []
+                return ed
+            raise
         if not broken_ok:
             errors = validate(src)
             if errors:
                 raise TrackErrors(errors)
         draft = Draft.from_track(src.track)
-        bg = read_background(Path(path))
-        return cls(draft if bg is None else draft.set_background(bg), Path(path))
+        bg = side.get("background")
+        ed = cls(draft.set_background(bg) if isinstance(bg, Background) else draft, p)
+        ed.notes = [note] if note else []
+        return ed
 
     @classmethod
     def from_template(cls, name: str) -> Editor:
@@ -346,12 +367,17 @@ class Editor:
         """The label of the edit `redo` would make again."""
         return self._history[self._at + 1][1] if self.can_redo else None
 
-    def apply(self, edit: Callable[[Draft], Draft], label: str) -> bool:
+    def apply(self, edit: Callable[[Draft], Draft], label: str, *, merge: bool = False) -> bool:
         """Make an edit (a function of the draft) and record it under `label`, clearing what could be
-        redone; False, and nothing recorded, if it changes nothing."""
+        redone; False, and nothing recorded, if it changes nothing. With `merge`, an edit with the
+        same label as the last one (nothing undone since) joins it: twenty presses of a key that
+        scales the image are one step of the history."""
         new = edit(self.draft)
         if new == self.draft:
             return False
+        if merge and self.can_undo and not self.can_redo and self._history[self._at][1] == label:
+            self._history[self._at] = (new, label)
+            return True
         del self._history[self._at + 1 :]
         self._history.append((new, label))
         self._at += 1
@@ -400,23 +426,38 @@ class Editor:
 
     # saving
 
-    def save(self, path: str | Path | None = None) -> Path:
+    def changed_on_disk(self) -> bool:
+        """Whether the draft's file was changed (or made, or removed) by someone else – another
+        editor, a hand edit – since it was opened or last saved here."""
+        return self.path is not None and file_stamp(self.path) != self.stamp
+
+    def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> Path:
         """Write the draft to `path` (default: its own file) atomically, keeping the file's previous
         version as `FILE.bak`; the draft's file is then `path`. A draft with problems is refused –
         `InputError` naming the first problem, nothing written – over a file that holds a valid track,
-        and over its own file when that held one (use `save_draft` under another name)."""
+        and over its own file when that held one (use `save_draft` under another name). Its own file
+        changed by someone else since it was opened or saved here raises `FileChanged` (nothing
+        written) unless `overwrite`. A write that fails (disk full, read-only folder) raises OSError
+        and leaves the file as it was."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise InputError("the track has no file yet: save it under a name", "<draft>")
+        if not overwrite and _same_file(target, self.path) and self.changed_on_disk():
+            raise FileChanged("changed on disk since it was opened here (another editor or a hand edit?)", str(target))
         checked, problems = self._check()
         text = checked.text
         if problems and (_holds_valid_track(target) or (self._own_valid and _same_file(target, self.path))):
             raise InputError(f"not saved: {_count(problems)} – the first: {problems[0].message}", str(target))
         _write(target, text)
-        write_background(target, self.draft.background)
         self.path = target
         self._saved = self.draft
         self._own_valid = not problems
+        self.stamp = file_stamp(target)
+        self.side_error = ""
+        try:
+            write_background(target, self.draft.background)
+        except OSError as e:  # the track is saved; only the background's place is not
+            self.side_error = f"{sidecar(target).name}: {e.strerror or e}"
         return target
 
     def save_draft(self, path: str | Path) -> Path:
@@ -428,8 +469,31 @@ class Editor:
         if problems and (_holds_valid_track(target) or (self._own_valid and _same_file(target, self.path))):
             raise InputError(f"not saved: {_count(problems)}, and this file holds a valid track – choose another name", str(target))
         _write(target, text)
-        write_background(target, self.draft.background)
+        write_background(target, self.draft.background, None if reads_back(self.draft) else (self.draft, text))
         return target
+
+
+class FileChanged(InputError):
+    """The draft's file was changed by someone else since the editor opened or saved it."""
+
+
+def file_stamp(path: Path | None) -> tuple[int, int, str] | None:
+    """What tells a file's version apart: its modification time, size and a hash of its bytes
+    (None: no regular file there)."""
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read(MAX_SIDE * 16)).hexdigest()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, digest)
+
+
+MAX_SIDE = 1024 * 1024  # a side file larger than this is not read
 
 
 def sidecar(track_file: Path) -> Path:
@@ -438,35 +502,122 @@ def sidecar(track_file: Path) -> Path:
     return track_file.with_name(track_file.stem + ".editor.json")
 
 
-def write_background(track_file: Path, bg: Background | None) -> None:
+def write_background(track_file: Path, bg: Background | None, draft: tuple[Draft, str] | None = None) -> None:
     """Keep the background beside the track (its image path relative to the track's folder when it
-    lies there); no background, no side file."""
+    lies there) – and, for a draft the reader would refuse, the whole draft with a hash of the text
+    written for it (so that it reopens as drawn while that text is unchanged); nothing to keep, no
+    side file."""
     side = sidecar(track_file)
-    if bg is None:
+    if bg is None and draft is None:
         side.unlink(missing_ok=True)
         return
-    image = Path(bg.path)
+    data: dict[str, object] = {}
+    if bg is not None:
+        image = Path(bg.path)
+        try:
+            shown = str(image.resolve().relative_to(track_file.resolve().parent))
+        except ValueError:
+            shown = str(image)
+        data["background"] = {"path": shown, "scale": bg.scale, "offset": list(bg.offset), "opacity": bg.opacity}
+    if draft is not None:
+        d, text = draft
+        data["draft"] = draft_to_data(d.set_background(None))
+        data["text_sha256"] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    atomic_write(side, json.dumps(data, indent=1, allow_nan=False) + "\n")
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is no number")
+
+
+def read_side(track_file: Path) -> tuple[dict[str, object], str]:
+    """What the side file keeps – "background" (a `Background`), "draft" (a `Draft`, only while the
+    track's text is the one written for it) – and a note for the designer when it is refused (a NaN,
+    an infinite or absurd number, a damaged file: then nothing of it is believed, and the track
+    opens without it)."""
+    side = sidecar(track_file)
     try:
-        shown = str(image.resolve().relative_to(track_file.resolve().parent))
-    except ValueError:
-        shown = str(image)
-    data = {"background": {"path": shown, "scale": bg.scale, "offset": list(bg.offset), "opacity": bg.opacity}}
-    atomic_write(side, json.dumps(data, indent=1) + "\n")
+        st = os.stat(side)
+    except OSError:
+        return {}, ""
+    try:
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_SIDE:
+            raise ValueError(f"not a regular file of at most {MAX_SIDE // 1024} KB")
+        with open(side, "rb") as f:
+            raw = json.loads(f.read(MAX_SIDE + 1).decode("utf-8"), parse_constant=_no_constant)
+        if not isinstance(raw, dict):
+            raise ValueError("not a mapping")
+        out: dict[str, object] = {}
+        if raw.get("background") is not None:
+            bg = background_from_data(raw["background"])
+            image = Path(bg.path)
+            if not image.is_absolute():
+                bg = Background(str(track_file.parent / image), bg.scale, bg.offset, bg.opacity)
+            out["background"] = bg
+        if raw.get("draft") is not None:
+            try:
+                text = track_file.read_bytes()
+            except OSError:
+                text = b""
+            if raw.get("text_sha256") == hashlib.sha256(text).hexdigest():
+                out["draft"] = draft_from_data(raw["draft"])
+    except (OSError, ValueError, RecursionError) as e:  # (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+        return {}, f"{side.name}: {e} – left out"
+    return out, ""
 
 
 def read_background(track_file: Path) -> Background | None:
-    """The background kept beside a track, or None (none, or a side file that cannot be read –
+    """The background kept beside a track, or None (none, or a side file that cannot be believed –
     it only helps tracing, so a broken one is passed over rather than refusing the track)."""
-    side = sidecar(track_file)
-    try:
-        bg = json.loads(side.read_text(encoding="utf-8"))["background"]
-        image = Path(str(bg["path"]))
-        if not image.is_absolute():
-            image = track_file.parent / image
-        x, y = bg["offset"]
-        return Background(str(image), float(bg["scale"]), (float(x), float(y)), float(bg["opacity"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    bg = read_side(track_file)[0].get("background")
+    return bg if isinstance(bg, Background) else None
+
+
+ISLAND_MIN = 3  # an empty patch inside the track this large is an island the track forks round
+
+
+def unsplit_forks(draft: Draft) -> list[tuple[Hex, ...]]:
+    """Where the track forks round an island with no split declared: for each such island (a patch
+    of at least `ISLAND_MIN` empty hexes closed in by race fields, other than the infield – the
+    largest – and not bordered by a declared split's branch) the fields round it. Not a problem –
+    the track can be raced – but the designer most likely meant a split (racerbile.split)."""
+    fields = set(draft.fields)
+    if len(fields) < 6:
+        return []
+    qs = [h.q for h in fields]
+    rs = [h.r for h in fields]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    seen: set[Hex] = set()
+    holes: list[set[Hex]] = []
+    for q in range(q0, q1 + 1):
+        for r in range(r0, r1 + 1):
+            start = Hex(q, r)
+            if start in fields or start in seen:
+                continue
+            part, todo, outside = {start}, [start], False
+            seen.add(start)
+            while todo:
+                h = todo.pop()
+                for n in h.neighbours():
+                    if not (q0 <= n.q <= q1 and r0 <= n.r <= r1):
+                        outside = True
+                        continue
+                    if n not in fields and n not in seen:
+                        seen.add(n)
+                        part.add(n)
+                        todo.append(n)
+            if not outside and len(part) >= ISLAND_MIN:
+                holes.append(part)
+    if len(holes) < 2:
+        return []
+    holes.sort(key=len, reverse=True)
+    branches = {b for sp in draft.splits for _, b in sp.branches} | {h for sp in draft.splits for h in (sp.fork, sp.rejoin)}
+    out = []
+    for island in holes[1:]:
+        shore = sorted({n for h in island for n in h.neighbours() if n in fields}, key=lambda h: (h.r, h.q))
+        if not any(h in branches or any(n in branches for n in h.neighbours()) for h in shore):
+            out.append(tuple(shore))
+    return out
 
 
 def _count(problems: list[Problem]) -> str:
@@ -512,4 +663,4 @@ def _write(target: Path, text: str) -> None:
     atomic_write(target, text)
 
 
-__all__ = ["Checked", "Editor", "Problem", "check", "reads_back"]
+__all__ = ["Checked", "Editor", "FileChanged", "Problem", "check", "file_stamp", "reads_back", "unsplit_forks"]

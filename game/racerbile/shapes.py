@@ -78,6 +78,82 @@ def _left_of(row: list[Hex], closed: bool) -> list[Hex]:
     return out
 
 
+SMOOTH = 1.2  # how far (hex units: neighbours lie √3 apart) a hand may wander off the line it means
+
+
+def _xy(h: Hex) -> tuple[float, float]:
+    """A hex's centre in a plane where neighbours lie √3 apart (distances as on screen)."""
+    return (_R3 * (h[0] + h[1] / 2.0), 1.5 * h[1])
+
+
+_R3 = 3.0**0.5
+
+
+def _simplify(pts: list[Hex], eps: float) -> list[Hex]:
+    """The corners of a path that stay within `eps` of it (Ramer–Douglas–Peucker, not recursive)."""
+    if len(pts) < 3:
+        return list(pts)
+    keep = [False] * len(pts)
+    keep[0] = keep[-1] = True
+    todo = [(0, len(pts) - 1)]
+    while todo:
+        i, j = todo.pop()
+        (ax, ay), (bx, by) = _xy(pts[i]), _xy(pts[j])
+        dx, dy = bx - ax, by - ay
+        ln = (dx * dx + dy * dy) ** 0.5
+        far, at = 0.0, -1
+        for k in range(i + 1, j):
+            px, py = _xy(pts[k])
+            d = abs(dx * (ay - py) - dy * (ax - px)) / ln if ln > 1e-9 else ((px - ax) ** 2 + (py - ay) ** 2) ** 0.5
+            if d > far:
+                far, at = d, k
+        if at >= 0 and far > eps:
+            keep[at] = True
+            todo += [(i, at), (at, j)]
+    return [h for h, k in zip(pts, keep) if k]
+
+
+def centreline(stroke: Sequence[Hex], smooth: float = SMOOTH) -> list[Hex]:
+    """The line a hand-drawn stroke means: its wobbles (a hex off the line and back, a zigzag
+    between two rows) straightened, drawn again as straight chains of neighbours between the
+    corners the hand meant. A closed stroke stays closed."""
+    row = chain(stroke)
+    if len(row) < 3:
+        return row
+    # a ring: simplified as two halves, so that the start is no corner of its own
+    closed = row[-1] == row[0] or _direction(row[-1], row[0]) is not None
+    if closed and len(row) > 6:
+        mid = len(row) // 2
+        corners = _simplify(row[: mid + 1], smooth)[:-1] + _simplify(row[mid:] + [row[0]], smooth)
+    else:
+        corners = _simplify(row, smooth)
+    line_ = chain(corners)
+    if closed and len(line_) > 1 and line_[-1] == line_[0]:
+        line_.pop()
+    return _thin(line_, closed)
+
+
+def _thin(row: list[Hex], closed: bool) -> list[Hex]:
+    """The chain one hex thick: a hex whose neighbours in the chain touch each other (a corner
+    cut across three hexes, a step back and forth) is dropped, until there is none."""
+    changed = True
+    while changed and len(row) > 3:
+        changed = False
+        out: list[Hex] = []
+        n = len(row)
+        for i, h in enumerate(row):
+            prev = out[-1] if out else (row[-1] if closed else None)
+            nxt = row[(i + 1) % n] if (i < n - 1 or closed) else None
+            if prev is not None and nxt is not None and (prev == nxt or _direction(prev, nxt) is not None) and len(out) + n - i > 4:
+                changed = True
+                continue
+            out.append(h)
+        row = chain(out)
+        if closed and len(row) > 1 and row[-1] == row[0]:
+            row.pop()
+    return row
+
+
 def lane(stroke: Sequence[Hex], width: int) -> list[Hex]:
     """A stretch of track `width` (1–3) lanes wide along a stroke (a chain of neighbouring hexes;
     gaps are filled with straight lines): the stroke itself and `width - 1` lanes beside it on its
@@ -87,7 +163,7 @@ def lane(stroke: Sequence[Hex], width: int) -> list[Hex]:
     """
     if not 1 <= width <= MAX_WIDTH:
         raise ValueError(f"a lane is 1 to {MAX_WIDTH} wide, not {width}")
-    row = chain(stroke)
+    row = centreline(stroke)
     if not row:
         return []
     closed = len(row) > 2 and (row[-1] == row[0] or _direction(row[-1], row[0]) is not None)

@@ -20,6 +20,23 @@ def user_track_dir() -> Path:
     return Path(base) / "stammtisch" / "tracks"
 
 
+DRAFT_SUFFIXES = (".draft.yaml", ".unsaved.yaml", ".draft.yml", ".unsaved.yml")
+
+
+def is_draft_file(path: str | Path) -> bool:
+    """Whether the file is an editor's draft (`NAME.draft.yaml`, `NAME.unsaved.yaml`): the designer's
+    work to go on with, never a track to race."""
+    return Path(path).name.lower().endswith(DRAFT_SUFFIXES)
+
+
+def user_race_tracks() -> list[Path]:
+    """The user's own track files that may be raced (drafts left out), by name."""
+    folder = user_track_dir()
+    if not folder.is_dir():
+        return []
+    return [p for p in sorted(folder.glob("*.yaml")) if not is_draft_file(p)]
+
+
 @dataclass(frozen=True)
 class FoundTrack:
     name: str  # what the match log records: a shipped name or a path
@@ -52,6 +69,8 @@ def find_track(ref: str) -> FoundTrack:
     if len(ref) >= 8 and all(c in "0123456789abcdef" for c in ref.lower()):
         for folder in (SHIPPED, user_track_dir()):
             for f in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+                if is_draft_file(f):
+                    continue
                 try:
                     t = load_cached(f)
                 except Exception:  # a broken file in a folder is not the track asked for

@@ -18,7 +18,11 @@ saves elsewhere, Ctrl+E exports a PNG. F1 or ? shows every key.
 from __future__ import annotations
 
 import math
+import os
 import re
+import signal
+import threading
+import time
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -27,9 +31,10 @@ import pygame
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
 from game.i18n import N_, _, tr
-from game.racerbile.dangers import Analysis
+from game.racerbile.dangers import Analysis, hot_spots
 from game.racerbile.draft import Background, Draft
-from game.racerbile.editing import Editor, Problem
+from game.racerbile.editing import Editor, FileChanged, Problem, unsplit_forks
+from game.racerbile.recovery import Recovery, left_behind, read_recovery, recoveries, recovery_file, remove_recovery, write_recovery
 from game.racerbile.track import THEMES, Kind
 from game.session.testdrive import drive_lap
 from game.ui.board import board_art as art
@@ -50,7 +55,25 @@ from game.ui.editor.editor_panels import (
     render_tools,
     render_top,
 )
-from game.ui.editor.editor_tools import KINDS, LEFT, TOOLS, Edit, ImageTool, LaneTool, Preview, Tool, fade_background, move_background, scale_background, ways_round
+from game.ui.editor.editor_tools import (
+    HEX_STEP,
+    KINDS,
+    LEFT,
+    TOOLS,
+    Edit,
+    ImageTool,
+    LaneTool,
+    Preview,
+    SelectTool,
+    Tool,
+    calibrate_background,
+    fade_background,
+    fit_background,
+    move_background,
+    scale_background,
+    set_scale,
+    ways_round,
+)
 from game.ui.common.modal import Confirm, ListDialog, Modal
 from game.ui.common.scene import Host, Scene
 from game.ui.common.words import theme_label
@@ -60,7 +83,9 @@ WHEEL_STEP = 1.15
 KEY_ZOOM = 1.25
 KEY_PAN = 80
 MESSAGE_SECONDS = 5.0
+RECOVERY_EVERY = 2.0  # seconds between writes of the recovery file while there is unsaved work
 CAR_COLOURS = ((200, 30, 30), (30, 90, 200))
+TRAIL = (250, 250, 246)  # the test drive's move under way (the bends are tinted blue)
 EXPORT_SIZE = (1600, 1000)
 
 
@@ -89,10 +114,18 @@ def user_tracks() -> Path:
     return user_track_dir()
 
 
+def _post_quit(signum: int, frame: object) -> None:
+    """What SDL does with SIGTERM (put back when the editor closes): a QUIT event."""
+    try:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    except pygame.error:  # pragma: no cover - no display any more
+        pass
+
+
 class EditorScene(Scene):
     """The editor: board, tools, panel; see the module docstring."""
 
-    def __init__(self, host: Host, editor: Editor | None = None, message: str = "") -> None:
+    def __init__(self, host: Host, editor: Editor | None = None, message: str = "", offer: bool = True) -> None:
         super().__init__(host)
         self.editor = editor if editor is not None else Editor()
         self.fonts = host.fonts
@@ -131,8 +164,25 @@ class EditorScene(Scene):
         self._panel_pic: tuple[PanelState, PanelPicture] | None = None
         self._top_pic: tuple[object, pygame.Surface, list[Hit]] | None = None
         self._status_pic: tuple[object, pygame.Surface] | None = None
+        self._token = f"{os.getpid()}-{time.time_ns()}"  # tells this editor's recovery file of a new track apart
+        self._recovery: Path | None = None  # the recovery file written last
+        self._recovered: Draft | None = None  # the draft it holds
+        self._recovery_at = 0.0
+        self._recovery_failed = False  # told once, until a write succeeds again
+        self.forks: list[tuple[Hex, ...]] = []  # islands the track forks round with no split declared
+        self._forks_of: object = None
+        self._eat_text = False  # the TEXTINPUT of the key that opened a dialog is not typed into it
+        self.calib: list[tuple[float, float]] | None = None  # two-point calibration: the points clicked
+        self._terminate = False
+        self._kept = False  # the unsaved work was kept on SIGTERM: leave its recovery file
+        self._old_term: object = None
         self.check()
         self.resize(host.size)
+        if editor is not None and editor.notes:
+            self.say(" · ".join(editor.notes))
+        self._catch_sigterm()
+        if offer:
+            self.offer_recovery()
 
     # --- the ToolHost interface ------------------------------------------------------------
 
@@ -144,10 +194,11 @@ class EditorScene(Scene):
     def tool(self) -> Tool:
         return self.tools[self.tool_index]
 
-    def apply(self, edit: Edit, label: str) -> bool:
-        """One edit of the draft; the board, the problems and the panel follow."""
+    def apply(self, edit: Edit, label: str, merge: bool = False) -> bool:
+        """One edit of the draft; the board, the problems and the panel follow (`merge`: joins the
+        last edit of the same label, as one step of the history)."""
         try:
-            changed = self.editor.apply(edit, label)
+            changed = self.editor.apply(edit, label, merge=merge)
         except ValueError as e:
             self.say(str(e))
             return False
@@ -183,6 +234,9 @@ class EditorScene(Scene):
 
     # --- keeping up with the draft ---------------------------------------------------------
 
+    def fork_hint(self, shore: tuple[Hex, ...]) -> str:
+        return _("the track forks round an island near {field} without a split: declare one with the split tool (X)").format(field=shore[0] if shore else "?")
+
     def after_edit(self) -> None:
         if self.drive is not None:
             self.stop_drive()
@@ -197,6 +251,13 @@ class EditorScene(Scene):
         self.canvas.set_marks(h for p in self.problems for h in p.fields)
         self.lap = None if self.problems else self.editor.track().graph.lap_length
         self.problem_scroll = min(self.problem_scroll, max(0, len(self.problems) - 1))
+        key = (draft.fields, draft.splits)
+        if self._forks_of != key:
+            self._forks_of = key
+            before = len(self.forks)
+            self.forks = unsplit_forks(draft)
+            if len(self.forks) > before:
+                self.say(self.fork_hint(self.forks[-1]))
 
     def sync(self, now: bool = False) -> None:
         """Show the current draft and validate it when due: at once (`now`), or – clicks, keys and
@@ -240,6 +301,10 @@ class EditorScene(Scene):
         if self.show_help:
             self.show_help = False
             return True
+        if self.calib is not None:
+            self.calib = None
+            self.say(_("calibration cancelled"))
+            return True
         if self.drive is not None:
             self.stop_drive()
             return True
@@ -269,7 +334,7 @@ class EditorScene(Scene):
             if text == N_("Save"):
                 if self.editor.path is None:
                     self.save_as(then=self.leave)
-                elif self.save():
+                elif self.save(then=self.leave):
                     self.leave()
             elif text == N_("Discard"):
                 self.leave()
@@ -281,12 +346,18 @@ class EditorScene(Scene):
 
     def leave(self) -> None:
         self.left_clean = True
+        self.drop_recovery()
         if self.quitting:
             self.host.quit(0)
         else:
             self.host.pop()
 
     def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.TEXTINPUT and self._eat_text:
+            self._eat_text = False
+            return
+        if e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._eat_text = False
         if self.modal is not None:
             m = self.modal
             m.handle_event(e)
@@ -318,6 +389,12 @@ class EditorScene(Scene):
             self.alt = self.space = False
 
     def key(self, e: pygame.event.Event) -> None:
+        had = self.modal
+        self._key(e)
+        if self.modal is not None and self.modal is not had:
+            self._eat_text = True  # the key that opened a dialog does not type into it
+
+    def _key(self, e: pygame.event.Event) -> None:
         k = e.key
         mod = getattr(e, "mod", 0) | (pygame.KMOD_ALT if self.alt else 0)
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -340,6 +417,8 @@ class EditorScene(Scene):
                 self.save_as() if shift else self.save()
             elif k == pygame.K_e:
                 self.export()
+            elif k in (pygame.K_c, pygame.K_x, pygame.K_v):
+                self.region_key({pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_v: "paste"}[k])
             return
         if getattr(e, "unicode", "") == "?":
             self.show_help = True
@@ -356,12 +435,20 @@ class EditorScene(Scene):
             grow = k == pygame.K_RIGHTBRACKET
             if image and bg is not None:
                 centre = self.canvas.units_at(self.lay.board.center)
-                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), N_("scale the image"))
+                self.apply(lambda d: d.set_background(scale_background(bg, 1.05 if grow else 1 / 1.05, centre)), N_("scale the image"), merge=True)
             else:
                 self.lane_width = max(1, min(3, self.lane_width + (1 if grow else -1)))
             return
         if k in (pygame.K_COMMA, pygame.K_PERIOD) and bg is not None:
-            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"))
+            self.apply(lambda d: d.set_background(fade_background(bg, 0.1 if k == pygame.K_PERIOD else -0.1)), N_("image opacity"), merge=True)
+            return
+        if isinstance(self.tool, SelectTool):
+            acts = {pygame.K_q: "turn-left", pygame.K_e: "turn-right", pygame.K_h: "mirror", pygame.K_DELETE: "delete", pygame.K_BACKSPACE: "delete"}
+            if k in acts:
+                self.region_key(acts[k])
+                return
+        if k == pygame.K_k and isinstance(self.tool, ImageTool) and bg is not None:
+            self.start_calibration()
             return
         if k in (pygame.K_DELETE, pygame.K_BACKSPACE) and isinstance(self.tool, ImageTool) and bg is not None:
             self.apply(lambda d: d.set_background(None), N_("remove the image"))
@@ -375,7 +462,7 @@ class EditorScene(Scene):
             dx, dy = arrows[k]
             if image and bg is not None:
                 step = 0.25 if shift else 1.0
-                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), N_("move the image"))
+                self.apply(lambda d: d.set_background(move_background(bg, -dx * step, -dy * step)), N_("move the image"), merge=True)
             else:
                 self.canvas.pan(dx * KEY_PAN, dy * KEY_PAN)
             return
@@ -427,7 +514,7 @@ class EditorScene(Scene):
         bg = self.draft.background
         if self.alt and bg is not None:
             around = self.canvas.units_at(pos)
-            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), N_("scale the image"))
+            self.apply(lambda d: d.set_background(scale_background(bg, WHEEL_STEP ** float(steps), around)), N_("scale the image"), merge=True)
             return
         self.canvas.zoom(WHEEL_STEP ** float(steps), pos)
         self.update_hover()
@@ -444,6 +531,9 @@ class EditorScene(Scene):
             return
         if button == 2 or (button == LEFT and self.space):
             self._pan_from = pos
+            return
+        if button == LEFT and self.calib is not None:
+            self.calibration_point(self.canvas.units_at(pos))
             return
         image = isinstance(self.tool, ImageTool) or self.alt
         if button == LEFT and image:
@@ -534,13 +624,27 @@ class EditorScene(Scene):
             i = int(arg)
             if 0 <= i < len(self.problems):
                 self.show_problem(self.problems[i])
+        elif name == "hint":
+            i = int(arg)
+            if 0 <= i < len(self.forks):
+                self.canvas.centre_on(self.forks[i])
+                self.flash = (self.forks[i], self.clock)
+                self.update_hover()
         elif name == "history":
             self.go_to(int(arg))
         elif name == "image":
             if arg == "load":
                 self.ask_background()
+            elif arg == "scale":
+                self.ask_scale()
+            elif arg == "fit":
+                self.fit_image()
+            elif arg == "calibrate":
+                self.start_calibration()
             elif self.draft.background is not None:
                 self.apply(lambda d: d.set_background(None), N_("remove the image"))
+        elif name == "region":
+            self.region_key(arg)
         elif name == "undo":
             self.undo()
         elif name == "redo":
@@ -627,6 +731,98 @@ class EditorScene(Scene):
 
         self.ask(_("A background image"), [(_("A PNG or JPEG file (or drop one on the window)"), bg.path if bg else "")], done)
 
+    def select_tool_index(self) -> int:
+        return next(i for i, t in enumerate(self.tools) if isinstance(t, SelectTool))
+
+    def region_key(self, what: str) -> None:
+        """The Select tool's commands: turn-left, turn-right, mirror, copy, cut, paste, delete."""
+        if not isinstance(self.tool, SelectTool):
+            if what != "paste":
+                return
+            self.select_tool(self.select_tool_index())
+        tool = self.tool
+        assert isinstance(tool, SelectTool)
+        if what == "turn-left":
+            tool.turn(1)
+        elif what == "turn-right":
+            tool.turn(-1)
+        elif what == "mirror":
+            tool.mirror()
+        elif what in ("copy", "cut"):
+            tool.copy(cut=what == "cut")
+        elif what == "paste":
+            tool.paste()
+        elif what == "delete":
+            tool.delete()
+
+    def ask_scale(self) -> None:
+        """The image's scale typed in: its pixels a field (centre to centre), the board's centre
+        staying put."""
+        bg = self.draft.background
+        if bg is None:
+            self.ask_background()
+            return
+
+        def done(answers: list[str] | None) -> None:
+            b = self.draft.background
+            if not answers or b is None:
+                return
+            try:
+                per_field = float(answers[0].replace(",", ".").strip())
+                new = set_scale(b, per_field / HEX_STEP, self.canvas.units_at(self.lay.board.center))
+            except ValueError as e:
+                self.say(_("not a scale: {text} – {error}").format(text=answers[0], error=e if str(e) and "could not convert" not in str(e) else _("type a number")))
+                return
+            self.apply(lambda d: d.set_background(new), N_("scale the image"), merge=True)
+
+        self.ask(_("The image's scale"), [(_("Image pixels from one field's centre to the next"), f"{bg.scale * HEX_STEP:.4g}")], done)
+
+    def fit_image(self) -> None:
+        """Scale and move the image so that the whole of it fits the board as it is shown now."""
+        bg = self.draft.background
+        img = self.canvas.background_image()
+        if bg is None or img is None:
+            self.say(_("no background image yet: O (or drop a PNG/JPEG on the window) to load one"))
+            return
+        b = self.lay.board
+        x0, y0 = self.canvas.units_at((b.x + 8, b.y + 8))
+        x1, y1 = self.canvas.units_at((b.right - 8, b.bottom - 8))
+        new = fit_background(bg, img.get_size(), (x0, y0, x1, y1))
+        self.apply(lambda d: d.set_background(new), N_("fit the image to the window"))
+
+    def start_calibration(self) -> None:
+        """Two-point calibration: click two points of the image, then type how many fields apart
+        they are."""
+        if self.draft.background is None:
+            self.ask_background()
+            return
+        self.calib = []
+        self.say(_("calibrate: click the first of two points on the image whose distance you know (Esc: cancel)"))
+
+    def calibration_point(self, at: tuple[float, float]) -> None:
+        assert self.calib is not None
+        self.calib.append(at)
+        if len(self.calib) < 2:
+            self.say(_("calibrate: now click the second point"))
+            return
+        a, b = self.calib[0], self.calib[1]
+
+        def done(answers: list[str] | None) -> None:
+            self.calib = None
+            bg = self.draft.background
+            if not answers or bg is None:
+                return
+            try:
+                fields = float(answers[0].replace(",", ".").strip())
+                new = calibrate_background(bg, a, b, fields)
+            except ValueError as e:
+                self.say(_("not calibrated: {error}").format(error=e if str(e) and "could not convert" not in str(e) else _("type a number")))
+                return
+            self.apply(lambda d: d.set_background(new), N_("calibrate the image"))
+            self.say(_("calibrated: the two points lie {n} fields apart").format(n=f"{fields:g}"))
+
+        self.ask(_("Calibrate the image"), [(_("How many fields apart are the two points?"), "10")], done)
+
     def load_background(self, path: str) -> bool:
         """Lay the image in `path` under the grid, spanning the board as it is now."""
         try:
@@ -652,13 +848,17 @@ class EditorScene(Scene):
             return p.with_name(p.stem + suffix) if suffix != ".yaml" else p
         return user_tracks() / f"{slug(self.draft.name)}{suffix}"
 
-    def save(self, path: str | Path | None = None) -> bool:
-        """Ctrl+S: save to the track's file (asking for one if it has none)."""
+    def save(self, path: str | Path | None = None, overwrite: bool = False, then: Callable[[], None] | None = None) -> bool:
+        """Ctrl+S: save to the track's file (asking for one if it has none; asking first when
+        someone else changed the file since it was opened or saved here)."""
         if path is None and self.editor.path is None:
-            self.save_as()
+            self.save_as(then=then)
             return False
         try:
-            where = self.editor.save(path)
+            where = self.editor.save(path, overwrite=overwrite)
+        except FileChanged as e:
+            self.changed_elsewhere(e, then)
+            return False
         except InputError as e:
             self.refused(e)
             return False
@@ -667,7 +867,28 @@ class EditorScene(Scene):
             return False
         bak = where.with_name(where.name + ".bak")
         self.say(_("saved {path}").format(path=where) + (" " + _("(the previous version kept as {name})").format(name=bak.name) if bak.is_file() else ""))
+        if self.editor.side_error:
+            self.say(_("saved {path}, but not the background's place ({error})").format(path=where.name, error=self.editor.side_error))
+        self.write_recovery()  # (saved: no recovery copy needed)
         return True
+
+    def changed_elsewhere(self, e: InputError, then: Callable[[], None] | None = None) -> None:
+        """The file was changed by someone else: overwrite it (its version kept as .bak), save
+        under another name, or not at all."""
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == N_("Overwrite"):
+                if self.save(overwrite=True) and then is not None:
+                    then()
+            elif text == N_("Save as…"):
+                self.save_as(then=then)
+            else:
+                self.quitting = False
+
+        self.say(_("{file} was changed elsewhere since you opened it").format(file=Path(e.file).name))
+        self.modal = Confirm(
+            self.fonts, self.host.size, _("Changed by someone else"), _("{file} was changed since you opened it. Overwrite?").format(file=Path(e.file).name), [N_("Overwrite"), N_("Save as…"), N_("Cancel")], chosen
+        )
 
     def refused(self, e: InputError) -> None:
         """The draft has problems and would replace a good track: offer to save it as a draft."""
@@ -766,6 +987,11 @@ class EditorScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self._terminate:
+            self.terminate()
+            return
+        if self.clock - self._recovery_at >= RECOVERY_EVERY:
+            self.write_recovery()
         if self.modal is not None:
             self.modal.update(dt)
         self.sync()
@@ -775,7 +1001,7 @@ class EditorScene(Scene):
             if not a.done:
                 a.step(0.006)
                 if a.done or int(self.clock * 4) != int((self.clock - dt) * 4):
-                    self.canvas.set_markers(a.markers)
+                    self.canvas.set_markers(hot_spots(a.markers))
         if self.message and self.clock - self.message_at > MESSAGE_SECONDS:
             self.message = ""
 
@@ -811,6 +1037,15 @@ class EditorScene(Scene):
                     pygame.draw.circle(surface, (255, 240, 120), c.to_pixel(h), r, max(2, int(s * 0.12)))
         if self.drive is not None:
             self.draw_drive(surface)
+        if self.calib is not None:
+            spots: list[tuple[int, int]] = [c.pixel_of_units(u) for u in self.calib]
+            if len(spots) == 1 and self.on_board(self.mouse):
+                spots.append(self.mouse)
+            if len(spots) == 2:
+                pygame.draw.line(surface, (255, 230, 90), spots[0], spots[1], 2)
+            for spot in spots[: len(self.calib)]:
+                pygame.draw.circle(surface, (20, 20, 22), spot, 8, 0)
+                pygame.draw.circle(surface, (255, 230, 90), spot, 8, 3)
         if self.hover is not None and self.held == 0:
             pts = c.corners(self.hover)
             pygame.draw.lines(surface, (255, 255, 255), True, pts, max(1, int(s * 0.07)))
@@ -869,7 +1104,7 @@ class EditorScene(Scene):
             pts = [c.to_pixel(m.start)] if m is not None else []
             pts += [c.to_pixel(h) for h in self.drive.trail]
             if len(pts) > 1:
-                pygame.draw.lines(surface, (70, 220, 255), False, pts, max(2, int(s * 0.14)))
+                pygame.draw.lines(surface, TRAIL, False, pts, max(2, int(s * 0.14)))
         r = max(7, int(s * 0.58))
         if self._caps is None or self._caps.radius != r:
             self._caps = CapArt(r, self.fonts)
@@ -896,9 +1131,11 @@ class EditorScene(Scene):
             uses_kind=tool.uses_kind,
             kind=self.kind,
             lane_width=self.lane_width if isinstance(tool, LaneTool) else None,
+            selection=len(tool.selected()) if isinstance(tool, SelectTool) else None,
             image=image,
             checking=self.checking,
             problems=tuple(ProblemRow(tr(p.message), bool(p.fields)) for p in self.problems),
+            hints=tuple(self.fork_hint(f) for f in self.forks),
             problem_scroll=self.problem_scroll,
             drive=self.drive.lines() if self.drive is not None else None,
             history=tuple(self.editor.history),
@@ -1000,14 +1237,139 @@ class EditorScene(Scene):
 
     def closed(self) -> None:
         """The scene leaves the stack: unsaved work is kept as a draft beside the user's tracks
-        (the window was closed without asking)."""
+        and in the recovery file (the window was closed without asking); work saved or left on
+        purpose needs no recovery file."""
+        self._release_sigterm()
+        if self._kept:
+            return  # (SIGTERM kept the work already)
         if self.left_clean or not self.editor.dirty:
+            self.drop_recovery()
             return
+        self.keep_unsaved()
+
+    def keep_unsaved(self) -> Path | None:
+        """Keep the unsaved work: the recovery file now, and a draft `NAME.unsaved.yaml` beside the
+        user's tracks (its path; None when it could not be written)."""
+        self.write_recovery(force=True)
         target = user_tracks() / f"{slug(self.draft.name)}.unsaved.yaml"
         try:
             self.editor.save_draft(target)
         except (InputError, OSError):
-            pass
+            return None
+        return target
+
+    # --- recovery: the work written every few seconds, offered on the next start -------------------
+
+    def recovery_path(self) -> Path:
+        return recovery_file(self.editor.path, self._token)
+
+    def write_recovery(self, force: bool = False) -> None:
+        """Write the recovery file when the draft changed since the last one (and is unsaved work);
+        a write that fails is told once and tried again later."""
+        self._recovery_at = self.clock
+        target = self.recovery_path()
+        if not self.editor.dirty:
+            self.drop_recovery()
+            return
+        if not force and target == self._recovery and self._recovered is self.editor.draft:
+            return
+        try:
+            write_recovery(target, self.editor.draft, self.editor.path)
+        except OSError as e:
+            if not self._recovery_failed:
+                self._recovery_failed = True
+                self.say(_("cannot keep a recovery copy ({error}) – save your work").format(error=e.strerror or e))
+            return
+        if self._recovery_failed:
+            self._recovery_failed = False
+            self.say(_("the recovery copy is kept again"))
+        if self._recovery is not None and self._recovery != target:
+            remove_recovery(self._recovery)
+        self._recovery, self._recovered = target, self.editor.draft
+
+    def drop_recovery(self) -> None:
+        if self._recovery is not None:
+            remove_recovery(self._recovery)
+        self._recovery = self._recovered = None
+
+    def pending_recovery(self) -> Recovery | None:
+        """Work an editor of this track (for a new track: of any new track) left behind when it
+        went away unsaved – or None."""
+        if self.editor.path is not None:
+            f = recovery_file(self.editor.path, "")
+            try:
+                found = [read_recovery(f)] if f.is_file() else []
+            except (OSError, ValueError):
+                found = []
+            found = [r for r in found if left_behind(r)]
+        else:
+            found = [r for r in recoveries() if r.track is None]
+        for r in found:
+            if r.draft != self.editor.draft:
+                return r
+            remove_recovery(r.file)  # nothing more than what is open
+        return None
+
+    def offer_recovery(self, rec: Recovery | None = None) -> None:
+        """Ask whether to take up the work left behind (Restore: it becomes an edit, undoable)."""
+        rec = rec if rec is not None else self.pending_recovery()
+        if rec is None:
+            return
+
+        def chosen(text: str) -> None:
+            self.modal = None
+            if text == N_("Restore"):
+                self.restore(rec)
+            elif text == N_("Discard"):
+                remove_recovery(rec.file)
+                self.say(_("the unsaved work was discarded"))
+
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(rec.written))
+        detail = _("{name}, {n} fields, kept {when}").format(name=repr(rec.draft.name), n=len(rec.draft.fields), when=when)
+        self.modal = Confirm(self.fonts, self.host.size, _("Unsaved work was found"), detail, [N_("Restore"), N_("Discard"), N_("Later")], chosen)
+
+    def restore(self, rec: Recovery) -> None:
+        self.apply(lambda _d: rec.draft, N_("recovered work"))
+        self.write_recovery(force=True)
+        if self._recovery != rec.file:
+            remove_recovery(rec.file)
+        self.sync(now=True)
+        self.say(_("the unsaved work is back – save it (Ctrl+S)"))
+
+    # --- SIGTERM: keep the work and quit (no dialog to answer) -------------------------------------
+
+    def _catch_sigterm(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        try:
+            old = signal.signal(signal.SIGTERM, self._on_sigterm)
+        except (ValueError, OSError):  # pragma: no cover
+            return
+        # (None: a handler set outside Python – SDL's, which turns SIGTERM into a QUIT event)
+        self._old_term = old if old is not None else _post_quit
+
+    def _on_sigterm(self, signum: int, frame: object) -> None:
+        self._terminate = True
+
+    def _release_sigterm(self) -> None:
+        if self._old_term is not None and threading.current_thread() is threading.main_thread():
+            try:
+                signal.signal(signal.SIGTERM, self._old_term)  # type: ignore[arg-type]
+            except (ValueError, OSError, TypeError):  # pragma: no cover
+                pass
+            self._old_term = None
+
+    def terminate(self) -> None:
+        """Asked to end (SIGTERM): keep unsaved work in the recovery file and a draft, then quit."""
+        self._terminate = False
+        if self.editor.dirty:
+            self.keep_unsaved()
+            self._kept = True
+        else:
+            self.drop_recovery()
+        self.left_clean = True
+        self.modal = None
+        self.host.quit(0)
 
 
 # --- opening the editor ----------------------------------------------------------------------------
@@ -1038,7 +1400,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
     if p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
     if p.exists():
-        return Editor.open(p)
+        return Editor.open(p, broken_ok=True)  # a draft (or a broken track) opens with its problems listed
     _check_target(p)
     return Editor(Draft(name=p.stem.replace("_", " ").title() or "New track"), p)
 
@@ -1073,17 +1435,23 @@ def run_editor(
 
 def editor_choices() -> list[tuple[str, str]]:
     """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or (in a checkout)
-    to open, the user's own tracks, and a file by its path. An installed copy's shipped tracks are
-    only templates: saving one would write into the installed program."""
-    from game.racerbile.tracks import SHIPPED, shipped_names, shipped_title, track_title
+    to open, the user's own tracks and drafts, and a file by its path. An installed copy's shipped
+    tracks are only templates: saving one would write into the installed program."""
+    from game.racerbile.tracks import SHIPPED, is_draft_file, shipped_names, shipped_title, track_title
     from game.resources import shipped_in_package
 
-    out = [(_("New track: an empty sheet"), "new")]
+    out = []
+    for r in recoveries():
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.written))
+        out.append((_("Recover {name}: unsaved work from {when}").format(name=repr(r.draft.name), when=when), f"recover:{r.file}"))
+    out.append((_("New track: an empty sheet"), "new"))
     names = shipped_names()
     out += [(_("Start from {name} (a copy)").format(name=shipped_title(n)), f"template:{n}") for n in names]
     folder = user_tracks()
     if folder.is_dir():
-        out += [(_("Open {file} (yours)").format(file=f"{track_title(p)} · {p.name}"), f"open:{p}") for p in sorted(folder.glob("*.yaml"))]
+        for p in sorted(folder.glob("*.yaml")):
+            mine = _("Open {file} (your draft)") if is_draft_file(p) else _("Open {file} (yours)")
+            out.append((mine.format(file=f"{track_title(p)} · {p.name}"), f"open:{p}"))
     if not shipped_in_package():
         out += [(_("Open {file} (shipped)").format(file=f"{shipped_title(n)} · {n}.yaml"), f"open:{SHIPPED / (n + '.yaml')}") for n in names]
     out.append((_("Open a file by its path …"), "path"))
@@ -1098,6 +1466,25 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
     def start(ed: Editor) -> None:
         dialog.close()
         host.push(EditorScene(host, ed))
+
+    def recover(file: Path) -> None:
+        try:
+            rec = read_recovery(file)
+        except (OSError, ValueError) as e:
+            dialog.set_message(_("Cannot open it – {error}").format(error=e))
+            return
+        ed: Editor | None = None
+        if rec.track is not None and rec.track.is_file():
+            try:
+                ed = open_editor(rec.track)
+            except InputError:
+                ed = None
+        if ed is None:
+            ed = Editor(Draft(name=rec.draft.name), rec.track)
+        dialog.close()
+        scene = EditorScene(host, ed, offer=False)
+        host.push(scene)
+        scene.restore(rec)
 
     def by_path(answers: list[str] | None) -> None:
         if not answers or not answers[0].strip():
@@ -1121,6 +1508,8 @@ def editor_chooser(host: Host, size: tuple[int, int], show: Callable[[Modal], No
                 start(open_editor(None, key.split(":", 1)[1]))
             elif key.startswith("open:"):
                 start(open_editor(key.split(":", 1)[1]))
+            elif key.startswith("recover:"):
+                recover(Path(key.split(":", 1)[1]))
             elif key == "path":
                 dialog.close()
                 default = str(user_tracks() / "my_track.yaml")

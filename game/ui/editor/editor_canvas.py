@@ -93,6 +93,10 @@ class SheetView:
         """A window pixel in hex units."""
         return ((pixel[0] - self.origin[0]) / self.scale, (pixel[1] - self.origin[1]) / self.scale)
 
+    def pixel_of_units(self, units: Point) -> tuple[int, int]:
+        """The window pixel of a point in hex units (what `units_at` undoes)."""
+        return (int(round(units[0] * self.scale + self.origin[0])), int(round(units[1] * self.scale + self.origin[1])))
+
     def corners(self, h: Hex, k: float = 1.0) -> list[Point]:
         """The corners of `h` on screen, shrunk to `k` of the hex."""
         cx, cy = self.to_pixel(h)

@@ -148,6 +148,16 @@ def _icon(surf: pygame.Surface, name: str, c: tuple[int, int], r: float, fonts: 
         pygame.draw.rect(surf, (90, 120, 150), box)
         pygame.draw.polygon(surf, (60, 110, 60), [(box.x, box.bottom), (box.x + box.w * 0.4, box.y + box.h * 0.35), (box.right, box.bottom)])
         pygame.draw.rect(surf, ink, box, 1)
+    elif name == "Select":  # a dashed box round two fields
+        for i in range(2):
+            art.polygon(surf, pal.fields[Kind.NORMAL], hex_points((x - r * 0.3 + i * r * 0.6, y), r * 0.32))
+        box = pygame.Rect(int(x - r * 0.85), int(y - r * 0.6), int(r * 1.7), int(r * 1.2))
+        for k in range(0, box.w, 6):
+            pygame.draw.line(surf, (255, 214, 90), (box.x + k, box.y), (box.x + min(k + 3, box.w), box.y), 2)
+            pygame.draw.line(surf, (255, 214, 90), (box.x + k, box.bottom), (box.x + min(k + 3, box.w), box.bottom), 2)
+        for k in range(0, box.h, 6):
+            pygame.draw.line(surf, (255, 214, 90), (box.x, box.y + k), (box.x, box.y + min(k + 3, box.h)), 2)
+            pygame.draw.line(surf, (255, 214, 90), (box.right, box.y + k), (box.right, box.y + min(k + 3, box.h)), 2)
 
 
 def render_tools(lay: EditorLayout, fonts: Fonts, tools: Sequence[tuple[str, str]], current: int, hot: str, pal: Palette) -> tuple[pygame.Surface, list[Hit]]:
@@ -206,6 +216,8 @@ class PanelState:
     theme: str
     facts: tuple[tuple[str, str], ...] = ()  # what the track is made of (shown when it is valid)
     hot: str = ""
+    selection: int | None = None  # the Select tool: how many fields are selected, else None
+    hints: tuple[str, ...] = ()  # not problems, but most likely meant otherwise (a fork with no split)
 
 
 @dataclass
@@ -216,11 +228,15 @@ class PanelPicture:
     rows_shown: int = 0
 
 
+HINT = (240, 190, 80)  # a hint: amber, not the red of a problem
+
 LEGEND: tuple[tuple[str, str], ...] = (
     ("off10", N_("a run-off: a 10 flies off the track here")),
     ("off11", N_("only an 11 (orange) or a 12 (yellow) does")),
     ("squeal", N_("a bend: a 7–9 must turn here, a squeal")),
     ("size", N_("larger, stronger: more of them")),
+    ("hot", N_("only the worst fields are marked")),
+    ("trail", N_("white: the bots' move under way")),
 )
 
 
@@ -281,6 +297,22 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             button(surf, fonts, b, label, f_text, hot=st.hot == action)
             hit(b, action)
         y += rh + 6
+    if st.selection is not None:
+        rh = max(24, int(28 * lay.s))
+        say = (_("{n} field selected") if st.selection == 1 else _("{n} fields selected")).format(n=st.selection) if st.selection else _("nothing selected: drag a box")
+        y += text(say, f_small, theme.CREAM)
+        bw3 = (w - 12) // 3
+        region_rows = (
+            ((_("Turn ⟲ Q"), "region:turn-left"), (_("Turn ⟳ E"), "region:turn-right"), (_("Mirror H"), "region:mirror")),
+            ((_("Copy"), "region:copy"), (_("Cut"), "region:cut"), (_("Paste"), "region:paste")),
+        )
+        for region_row in region_rows:
+            for j, (label, action) in enumerate(region_row):
+                b = pygame.Rect(pad + j * (bw3 + 6), y + 4, bw3, rh)
+                button(surf, fonts, b, label, f_small, hot=st.hot == action)
+                hit(b, action)
+            y += rh + 6
+        y += 4
     if st.image is not None:
         for line in fonts.wrap(st.image, f_small, w)[:3]:
             y += text(line, f_small, theme.CREAM)
@@ -288,6 +320,12 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
         bw = (w - 6) // 2
         for j, (label, action) in enumerate(((_("Load image… (O)"), "image:load"), (_("Remove (Del)"), "image:remove"))):
             b = pygame.Rect(pad + j * (bw + 6), y + 4, bw, rh)
+            button(surf, fonts, b, label, f_small, hot=st.hot == action)
+            hit(b, action)
+        y += rh + 6
+        bw3 = (w - 12) // 3
+        for j, (label, action) in enumerate(((_("Scale…"), "image:scale"), (_("Fit to window"), "image:fit"), (_("Calibrate (K)"), "image:calibrate"))):
+            b = pygame.Rect(pad + j * (bw3 + 6), y + 4, bw3, rh)
             button(surf, fonts, b, label, f_small, hot=st.hot == action)
             hit(b, action)
         y += rh + 10
@@ -348,7 +386,11 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             if y + line_h > bottom:
                 break
             cx, cy = pad + 8, y + line_h // 2
-            if key == "squeal":
+            if key == "hot":
+                pass
+            elif key == "trail":
+                pygame.draw.line(surf, (250, 250, 246), (cx - 8, cy), (cx + 8, cy), 3)
+            elif key == "squeal":
                 art.polygon(surf, art.mix(SQUEAL_COLOUR, PANEL_BG, 0.25), hex_points((cx, cy), 8))
             elif key == "size":
                 pygame.draw.circle(surf, RUNOFF_COLOURS[10], (cx - 4, cy), 4)
@@ -370,6 +412,17 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
     else:
         head, col = "✗ " + (_("{n} problem") if n == 1 else _("{n} problems")).format(n=n), BAD
     y += text(head, f_head, col, "serif") + 4
+    for i, hint_text in enumerate(st.hints[:2]):
+        lines = fonts.wrap(hint_text, f_small, w - 14)[:3]
+        row = pygame.Rect(pad - 4, y - 2, w + 8, line_h * len(lines) + 6)
+        action = f"hint:{i}"
+        if st.hot == action:
+            pygame.draw.rect(surf, ROW_HOVER, row, border_radius=4)
+        pygame.draw.circle(surf, HINT, (pad + 4, y + line_h // 2), 4)
+        for j, line in enumerate(lines):
+            surf.blit(fonts.text(line, f_small, HINT if j == 0 else theme.MUTED), (pad + 14, y + j * line_h))
+        hit(row, action)
+        y += row.h + 2
     if n == 0:
         for line in fonts.wrap(_("The validator finds nothing wrong: save it, or take it for a test drive (T)."), f_small, w, "italic"):
             y += text(line, f_small, theme.MUTED, "italic")
@@ -476,6 +529,9 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("D", N_("the Dunlop bridge: drag its fields")),
         ("W", N_("labels: click, type the text")),
         ("I", N_("image: drag to move, [ ] scale, , . opacity")),
+        ("K", N_("image: calibrate by two points")),
+        ("M", N_("select: a box; drag, Q/E turn, H mirror")),
+        ("Ctrl+C/X/V", N_("copy, cut, paste the selection")),
     )),
     (N_("Kinds"), (
         ("1", N_("normal")), ("2", N_("downshift (first gear)")), ("3", N_("blocking")), ("4", N_("midway (exactly one)")),

@@ -22,15 +22,17 @@ field) and says what to do next in `hint`.
 | D   | Dunlop     | drag the fields under the bridge          | remove         |
 | W   | labels     | click, type the text                      | remove         |
 | I   | image      | drag: move the background; [ ] scale      | –              |
+| M   | select     | drag a box; drag the region to move it    | clear          |
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 from game.hexgrid import DIRECTIONS, Hex, direction_between
 from game.i18n import N_, _
-from game.racerbile import shapes
+from game.racerbile import region, shapes
 from game.racerbile.draft import Background, Draft
 from game.racerbile.track import Kind, PitLane, Split
 
@@ -48,8 +50,9 @@ class ToolHost(Protocol):
 
     kind: Kind
     lane_width: int
+    hover: Hex | None  # the hex under the mouse (None: off the board)
 
-    def apply(self, edit: Edit, label: str) -> bool: ...
+    def apply(self, edit: Edit, label: str, merge: bool = False) -> bool: ...
 
     def begin_stroke(self) -> None: ...
 
@@ -76,6 +79,7 @@ WHITE = (250, 250, 246)
 CYAN = (70, 220, 255)
 RED = (236, 60, 50)
 PIT = (200, 200, 210)
+GOLD = (255, 214, 90)
 
 
 class Tool:
@@ -247,6 +251,22 @@ class LaneTool(ShapeTool):
 
     def hint(self) -> str:
         return _(self.help) + " – " + _("width {n}").format(n=self.host.lane_width)
+
+    def previews(self) -> list[Preview]:
+        """Dragging: exactly what the release will lay, with the count; hovering: a short stretch
+        of the width a stroke eastwards would lay here (its lanes on the stroke's left)."""
+        w = self.host.lane_width
+        lanes = (_("{n} lane") if w == 1 else _("{n} lanes")).format(n=w)
+        if self.button:
+            cells = tuple(self.shape())
+            tag = ((self.path[-1], f"{lanes} · {_fields(len(cells))}"),) if self.path else ()
+            return [Preview(cells, RED if self.button == RIGHT else CYAN, erase=self.button == RIGHT, tags=tag)]
+        h = self.host.hover
+        if h is None:
+            return []
+        east = DIRECTIONS[0]
+        stub = shapes.lane([h + Hex(-east[0], -east[1]), h, h + east], w)
+        return [Preview(tuple(stub), CYAN, tags=((h, lanes),))]
 
 
 class RectTool(ShapeTool):
@@ -640,7 +660,7 @@ class ImageTool(Tool):
 
     name = N_("Image")
     key = "I"
-    help = N_("drag: move the background image · [ ] smaller/larger · , . fainter/stronger · O: load · Del: remove")
+    help = N_("drag: move the background image · [ ] smaller/larger · , . fainter/stronger · O: load · Del: remove · K: calibrate by two points")
 
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
@@ -655,23 +675,213 @@ class ImageTool(Tool):
 
 def move_background(bg: Background, dx_units: float, dy_units: float) -> Background:
     """The background moved by some hex units."""
-    return Background(bg.path, bg.scale, (bg.offset[0] + dx_units, bg.offset[1] + dy_units), bg.opacity)
+    lim = OFFSET_LIMIT
+    x, y = bg.offset[0] + dx_units, bg.offset[1] + dy_units
+    return Background(bg.path, bg.scale, (max(-lim, min(lim, x)), max(-lim, min(lim, y))), bg.opacity)
+
+
+OFFSET_LIMIT = 1e6  # hex units (the side file's check too)
 
 
 def scale_background(bg: Background, factor: float, around: tuple[float, float]) -> Background:
     """The background drawn `factor` times larger, the point `around` (hex units) staying put."""
     ax, ay = around
     ox, oy = bg.offset
-    scale = max(1e-3, bg.scale / factor)
+    scale = min(SCALE_RANGE[1], max(SCALE_RANGE[0], bg.scale / factor))
+    factor = bg.scale / scale
     return Background(bg.path, scale, (ax + (ox - ax) * factor, ay + (oy - ay) * factor), bg.opacity)
+
+
+SCALE_RANGE = (1e-3, 1e6)  # image pixels per hex unit the editor accepts (the side file's check too)
+HEX_STEP = 3.0**0.5  # hex units between the centres of neighbouring fields
+
+
+def set_scale(bg: Background, scale: float, around: tuple[float, float]) -> Background:
+    """The background at `scale` image pixels a hex unit (ValueError for a scale that is not a
+    finite number in `SCALE_RANGE`), the point `around` staying put."""
+    if not (math.isfinite(scale) and SCALE_RANGE[0] <= scale <= SCALE_RANGE[1]):
+        raise ValueError(_("the scale must be a number from {lo} to {hi}").format(lo=f"{SCALE_RANGE[0]:g}", hi=f"{SCALE_RANGE[1]:g}"))
+    return scale_background(bg, bg.scale / scale, around)
+
+
+def fit_background(bg: Background, image: tuple[int, int], area: tuple[float, float, float, float]) -> Background:
+    """The background scaled and moved so that the whole image fits the area (left, top, right,
+    bottom in hex units), centred in it."""
+    w, h = max(1, image[0]), max(1, image[1])
+    x0, y0, x1, y1 = area
+    aw, ah = max(1e-6, x1 - x0), max(1e-6, y1 - y0)
+    scale = max(w / aw, h / ah)
+    scale = min(SCALE_RANGE[1], max(SCALE_RANGE[0], scale))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return Background(bg.path, scale, (cx - w / scale / 2, cy - h / scale / 2), bg.opacity)
+
+
+def calibrate_background(bg: Background, a: tuple[float, float], b: tuple[float, float], fields: float) -> Background:
+    """The background scaled so that the points `a` and `b` of the image (where they lie now, in hex
+    units) come to lie `fields` fields apart (centre to centre), `a` staying put. ValueError for a
+    distance that is not a positive finite number, or two points too close together."""
+    if not (math.isfinite(fields) and 0 < fields <= 10_000):
+        raise ValueError(_("the distance must be a number of fields above 0"))
+    dist = math.hypot(b[0] - a[0], b[1] - a[1])
+    if dist < 1e-6:
+        raise ValueError(_("the two points lie on each other: click two points apart"))
+    factor = fields * HEX_STEP / dist  # how many times larger the image is drawn
+    if not SCALE_RANGE[0] <= bg.scale / factor <= SCALE_RANGE[1]:
+        raise ValueError(_("the scale must be a number from {lo} to {hi}").format(lo=f"{SCALE_RANGE[0]:g}", hi=f"{SCALE_RANGE[1]:g}"))
+    return scale_background(bg, factor, a)
 
 
 def fade_background(bg: Background, delta: float) -> Background:
     return Background(bg.path, bg.scale, bg.offset, round(max(0.0, min(1.0, bg.opacity + delta)), 2))
 
 
+class SelectTool(Tool):
+    """Select a region (drag a box), then move it (drag it), turn it (Q/E), mirror it (H), copy,
+    cut and paste it (Ctrl+C/X/V: the copy follows the mouse, a click lays it), delete it (Del)."""
+
+    name = N_("Select")
+    key = "M"
+    help = N_("drag a box: select · drag the selection: move it · Q/E turn · H mirror · Ctrl+C/X/V copy, cut, paste · Del: delete · right click: clear")
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__(host)
+        self.selection: frozenset[Hex] = frozenset()
+        self.mode = ""  # "box" (dragging a box) or "move" (dragging the selection)
+        self.a: Hex | None = None
+        self.b: Hex | None = None
+        self.clip: region.Clip | None = None  # what Ctrl+C or Ctrl+X took
+        self.anchor = Hex(0, 0)
+        self.pasting = False
+
+    @property
+    def busy(self) -> bool:
+        return self.mode != "" or self.pasting
+
+    def selected(self) -> frozenset[Hex]:
+        """The selection, less what no longer stands there (an undo, an erase)."""
+        return self.selection & self.host.draft.occupied()
+
+    def box(self) -> frozenset[Hex]:
+        if self.a is None or self.b is None:
+            return frozenset()
+        return frozenset(shapes.rect(self.a, self.b, self.host.draft.orientation)) & self.host.draft.occupied()
+
+    def press(self, h: Hex, button: int) -> None:
+        if button == RIGHT:
+            self.cancel()
+            self.selection = frozenset()
+            return
+        if self.pasting and self.clip is not None:
+            clip, anchor = self.clip, self.anchor
+            self.host.apply(lambda d: region.paste(d, clip, h, anchor), _("paste {fields}").format(fields=_fields(len(clip.fields))))
+            shift = Hex(h.q - anchor.q, h.r - anchor.r)
+            self.selection = frozenset(Hex(x.q + shift.q, x.r + shift.r) for x, _k in clip.fields)
+            self.pasting = False
+            return
+        self.a = self.b = h
+        self.mode = "move" if h in self.selected() else "box"
+
+    def drag(self, h: Hex) -> None:
+        if self.mode:
+            self.b = h
+
+    def release(self, h: Hex, button: int) -> None:
+        if not self.mode:
+            return
+        self.b = h
+        if self.mode == "box":
+            self.selection = self.box()
+            if self.selection:
+                self.host.say(_("{fields} selected: drag to move · Q/E turn · H mirror · Ctrl+C copy · Del delete").format(fields=_fields(len(self.selection))))
+        elif self.a is not None and self.a != h:
+            shift = Hex(h.q - self.a.q, h.r - self.a.r)
+            self.transform(region.Move(shift=shift), _("move {fields}"))
+        self.mode, self.a, self.b = "", None, None
+
+    def transform(self, m: region.Move, label: str) -> bool:
+        """Move, turn or mirror the selection (one step of the history); it stays selected."""
+        sel = self.selected()
+        if not sel:
+            self.host.say(_("select a region first: drag a box round it"))
+            return False
+        if self.host.apply(lambda d: region.transform(d, sel, m), label.format(fields=_fields(len(sel)))):
+            self.selection = frozenset(m(h) for h in sel)
+            return True
+        return False
+
+    def centred(self, **kw: object) -> region.Move:
+        d = self.host.draft
+        return region.Move(centre=region.take(d, self.selected()).centre(), orientation=d.orientation, **kw)  # type: ignore[arg-type]
+
+    def turn(self, steps: int) -> bool:
+        return self.transform(self.centred(turns=steps), _("turn {fields}"))
+
+    def mirror(self) -> bool:
+        return self.transform(self.centred(mirror=True), _("mirror {fields}"))
+
+    def copy(self, cut: bool = False) -> bool:
+        sel = self.selected()
+        if not sel:
+            self.host.say(_("select a region first: drag a box round it"))
+            return False
+        d = self.host.draft
+        self.clip = region.take(d, sel)
+        self.anchor = self.clip.centre()
+        if cut:
+            self.host.apply(lambda x: x.erase(sel), _("cut {fields}").format(fields=_fields(len(sel))))
+            self.selection = frozenset()
+        self.host.say((_("cut {fields}: Ctrl+V to lay it elsewhere") if cut else _("copied {fields}: Ctrl+V to lay a copy")).format(fields=_fields(len(self.clip.fields))))
+        return True
+
+    def paste(self) -> bool:
+        """Ctrl+V: the copy follows the mouse; a click lays it (Esc: not)."""
+        if self.clip is None:
+            self.host.say(_("nothing copied yet: select a region, Ctrl+C"))
+            return False
+        self.pasting = True
+        self.host.say(_("click where the copy goes (Esc: cancel)"))
+        return True
+
+    def delete(self) -> bool:
+        sel = self.selected()
+        if not sel:
+            return False
+        self.selection = frozenset()
+        return self.host.apply(lambda d: d.erase(sel), _("delete {fields}").format(fields=_fields(len(sel))))
+
+    def cancel(self) -> bool:
+        if self.mode or self.pasting:
+            self.mode, self.a, self.b, self.pasting = "", None, None, False
+            return True
+        if self.selection:
+            self.selection = frozenset()
+            return True
+        return False
+
+    def previews(self) -> list[Preview]:
+        out = []
+        sel = self.selected()
+        if self.mode == "move" and self.a is not None and self.b is not None and sel:
+            shift = Hex(self.b.q - self.a.q, self.b.r - self.a.r)
+            out.append(Preview(tuple(Hex(h.q + shift.q, h.r + shift.r) for h in sel), CYAN))
+        elif sel:
+            out.append(Preview(tuple(sel), GOLD, tags=((min(sel, key=lambda h: (h.r, h.q)), _fields(len(sel))),)))
+        if self.mode == "box" and self.a is not None and self.b is not None:
+            out.append(Preview(tuple(shapes.rect(self.a, self.b, self.host.draft.orientation)), CYAN))
+        h = self.host.hover
+        if self.pasting and self.clip is not None and h is not None:
+            shift = Hex(h.q - self.anchor.q, h.r - self.anchor.r)
+            out.append(Preview(tuple(Hex(x.q + shift.q, x.r + shift.r) for x, _k in self.clip.fields), CYAN))
+        return out
+
+    def hint(self) -> str:
+        if self.pasting:
+            return _("click where the copy goes (Esc: cancel)")
+        return _(self.help)
+
+
 TOOLS: tuple[type[Tool], ...] = (
-    PaintTool, LaneTool, RectTool, FillTool, StartTool, ArrowTool, SplitTool, PitTool, Field42Tool, DunlopTool, LabelTool, ImageTool,
+    PaintTool, LaneTool, RectTool, FillTool, StartTool, ArrowTool, SplitTool, PitTool, Field42Tool, DunlopTool, LabelTool, ImageTool, SelectTool,
 )
 
 

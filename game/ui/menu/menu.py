@@ -114,12 +114,10 @@ def default_teams() -> list[TeamRow]:
 
 def track_choices() -> list[tuple[str, str]]:
     """The tracks to race on: (label, what `find_track` takes) – the shipped ones, then the user's."""
-    from game.racerbile.tracks import shipped_names, shipped_title, track_title, user_track_dir
+    from game.racerbile.tracks import shipped_names, shipped_title, track_title, user_race_tracks
 
     out = [(shipped_title(name), name) for name in shipped_names()]
-    folder = user_track_dir()
-    if folder.is_dir():
-        out += [(_("{name} (yours)").format(name=track_title(p)), str(p)) for p in sorted(folder.glob("*.yaml"))]
+    out += [(_("{name} (yours)").format(name=track_title(p)), str(p)) for p in user_race_tracks()]  # (drafts are no race tracks)
     return out
 
 
