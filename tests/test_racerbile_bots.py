@@ -368,7 +368,6 @@ def test_simulate_cli_profile_variant_and_errors(tmp_path: Path, capsys: pytest.
         (["--players", "3", "--track", "nowhere"], "--track"),
         (["--players", "3", "--teams", "3", "--variant", "racerbile"], "--teams"),
         (["--players", "3", "--round-seconds", "0"], "--round-seconds"),
-        ([], "--players"),
     ):
         assert main(["simulate", "racerbile", "--seed", "1", *argv]) == 2
         assert flag in capsys.readouterr().err

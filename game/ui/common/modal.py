@@ -142,6 +142,7 @@ class ListDialog(Modal):
         if self.wrap and self.items:
             rows, self.keys = self._wrapped(w - 40 - 20 - 2 * 12)
             labels = list(rows)
+            self.cut = {}  # (wrapped: nothing is cut)
         default = (self.items[-1][0], f"#item_{len(self.items) - 1}") if (self.select_last and self.items and not self.wrap) else None
         self.list = UISelectionList(
             pygame.Rect(20, 76, w - 40, h - 76 - 104),
@@ -171,7 +172,7 @@ class ListDialog(Modal):
         indent = "        "
         for i, (label, key) in enumerate(self.items):
             first, *rest = self.fonts.wrap(label, 15, width) or [label]
-            for j, line in enumerate([first, *self.fonts.wrap(" ".join(rest), 15, width - self.fonts.font(15).size(indent)[0])] if rest else [first]):
+            for j, line in enumerate([first, *self.fonts.wrap(" ".join(rest), 15, width - self.fonts.width(indent, 15))] if rest else [first]):
                 oid = f"#item_{i}" if j == 0 else f"#item_{i}_{j}"
                 rows.append((line if j == 0 else indent + line, oid))
                 keys[oid] = key

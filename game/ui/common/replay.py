@@ -309,7 +309,7 @@ class ReplayScene(OverlayScene):
         ]
         self.buttons = []
         for kind, fn in acts:
-            width = max(70, self.fonts.font(16, "bold").size(_("Jump"))[0] + 18) if kind == "jump" else bw  # "Springen" fits
+            width = max(70, self.fonts.width(_("Jump"), 16, "bold") + 18) if kind == "jump" else bw  # "Springen" fits
             if kind == "slower":
                 x += 10
             self.buttons.append((pygame.Rect(x, y, width, bh), kind, fn))

@@ -282,7 +282,7 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             hr = rh * 0.32
             draw_kind(surf, (b.x + 6 + hr, b.centery), hr, kind, pal)
             label, room = f"{i + 1} {_(kind.value)}", b.right - 4 - (b.x + 12 + 2 * hr)
-            while len(label) > 3 and fonts.font(f_small, "bold").size(label)[0] > room:  # a longer language's word, cut visibly
+            while len(label) > 3 and fonts.width(label, f_small, "bold") > room:  # a longer language's word, cut visibly
                 label = label[:-2] + "…"
             t = fonts.text(label, f_small, theme.CREAM, "bold")
             surf.blit(t, (b.x + 12 + 2 * hr, b.centery - t.get_height() // 2))
