@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UILabel
 
 from game.match import Match, PlayerSpec
 from game.racerbile.state import GEAR, MOVE
@@ -84,3 +85,34 @@ def test_racerbile_lemans_pit_a_pitless_track_is_refused_in_the_menu_with_the_re
     model.teams = [TeamRow("Rød", ["Anna", "Bo", "Carl"]), TeamRow("Blå", ["Dorte", "Emil", "Frida"], "racer")]
     menu.rebuild()
     assert menu.start() and isinstance(app.scene, RaceScene)
+
+
+# --- the time trial: bots need no typed time --------------------------------------------------------
+
+TEAMS = [
+    PlayerSpec("Rød", "human", drivers=("Anna", "Bo", "Carl")),
+    PlayerSpec("Blå", "careful", drivers=("Dorte", "Emil", "Frida")),
+    PlayerSpec("Gul", "racer", drivers=("Gustav", "Hanne", "Ib")),
+]
+
+
+def test_racerbile_variant_racerbile_time_trial_asks_only_the_people_for_times(app: App) -> None:
+    """racerbile.variant.racerbile at Le Mans: the dialog has a box for the one team a person plays;
+    the bots' times are set and shown, and the order follows all three times."""
+    from game.racerbile.bots import trial_seconds
+
+    m = race("le_mans", "le_mans", TEAMS, seed=7)
+    scene = open_scene(app, m)
+    app.step(0.05)
+    trial = scene.modal
+    assert isinstance(trial, TimeTrialDialog)
+    assert list(trial.entries) == [0]
+    bots = {1: trial_seconds("careful", m.log.seed, 1), 2: trial_seconds("racer", m.log.seed, 2)}
+    assert trial.bots == bots and all(0 < t < 30 for t in bots.values())
+    labels = [el.text for el in trial.panel.get_container().elements if isinstance(el, UILabel)]
+    assert f"{bots[1]:g} s (bot)" in labels and f"{bots[2]:g} s (bot)" in labels
+    trial.entries[0].set_text("99")  # the slowest beer of the evening
+    assert trial.go()
+    assert m.log.entries[1].action == f"times 99 {bots[1]:g} {bots[2]:g}"
+    app.step(0.05)
+    assert scene.state.order[-1] == 0 and not isinstance(scene.modal, TimeTrialDialog)

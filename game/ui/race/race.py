@@ -28,6 +28,7 @@ from game.hexgrid import Hex
 from game.i18n import N_, _
 from game.match import Match
 from game.racerbile.actions import Action, Dice, Drive, Driver, Name, Order, Shift, StartDie
+from game.racerbile.bots import trial_seconds
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import Challenge
@@ -362,7 +363,9 @@ class RaceScene(SessionScene, OverlayScene):
 
     def open_trial(self) -> None:
         if self.state.phase == ORDER:
-            self.modal = TimeTrialDialog(self.fonts, self.host.size, self.state, self.act)
+            s = self.session
+            bots = {i: trial_seconds(s.kind_of(i), self.match.log.seed, i) for i in range(len(self.state.players)) if s.is_bot(i)}
+            self.modal = TimeTrialDialog(self.fonts, self.host.size, self.state, self.act, bots)
 
     def open_chooser(self) -> None:
         if self.state.phase == NAME42 and self.is_human(self.state.current_player()):

@@ -388,14 +388,16 @@ class JudgesConsole(_Dialog):
 
 class TimeTrialDialog(_Dialog):
     """The start of Racerbile and Le Mans: each seat's time trial – a beer emptied, in seconds –
-    or a roll for the order (racerbile.variant.racerbile, racerbile.start)."""
+    or a roll for the order (racerbile.variant.racerbile, racerbile.start). A bot's seat needs no
+    typing: its time is set (`bots`: seat → seconds, `game.racerbile.bots.trial_seconds`)."""
 
     title = N_("The time trial")
     hint = N_("Each empties a beer: enter the seconds (fastest starts), or roll.")
 
-    def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_order: Apply) -> None:
+    def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_order: Apply, bots: dict[int, float] | None = None) -> None:
         self.state = state
         self.on_order = on_order
+        self.bots = dict(bots or {})
         self.texts = ["" for _ in state.players]
         n = len(state.players)
         super().__init__(fonts, size, (560, 170 + 40 * n))
@@ -405,17 +407,20 @@ class TimeTrialDialog(_Dialog):
         c = self.panel
         self.head()
         y = 78
-        self.entries: list[UITextEntryLine] = []
+        self.entries: dict[int, UITextEntryLine] = {}  # a person's seat → where the seconds are typed
         st = self.state
         for s, name in enumerate(st.players):
             who = f"{name} – {st.drivers[s][0]}" if st.lemans else name
             lw = min(w - 210, self.fonts.font(16).size(who)[0] + 24)
             UILabel(pygame.Rect(w - 180 - lw, y, lw, 32), who, self.ui, container=c)
-            e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
-            e.set_allowed_characters(list("0123456789.,"))
-            e.set_text_length_limit(6)
-            UILabel(pygame.Rect(w - 66, y, 46, 32), "s", self.ui, container=c)
-            self.entries.append(e)
+            if s in self.bots:  # a bot empties its beer in the time it is given
+                UILabel(pygame.Rect(w - 170, y, 150, 32), _("{seconds} s (bot)").format(seconds=f"{self.bots[s]:g}"), self.ui, container=c)
+            else:
+                e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
+                e.set_allowed_characters(list("0123456789.,"))
+                e.set_text_length_limit(6)
+                UILabel(pygame.Rect(w - 66, y, 46, 32), "s", self.ui, container=c)
+                self.entries[s] = e
             y += 40
         self.close_button.kill()
         self.roll_button = UIButton(pygame.Rect(20, h - 56, 200, 40), _("Roll for the order"), self.ui, container=c)
@@ -423,14 +428,17 @@ class TimeTrialDialog(_Dialog):
 
     def times(self) -> tuple[float, ...] | None:
         out = []
-        for s, e in enumerate(self.entries):
-            t = e.get_text().strip().replace(",", ".")
+        for s in range(len(self.state.players)):
+            if s in self.bots:
+                out.append(self.bots[s])
+                continue
+            t = self.entries[s].get_text().strip().replace(",", ".")
             try:
                 v = float(t)
             except ValueError:
                 self.say(_("{name}: enter the time in seconds, like 7.4").format(name=self.state.players[s]))
                 return None
-            if v <= 0:
+            if not 0 < v < 1000:  # (NaN and inf are no times either)
                 self.say(_("{name}: a time above 0 seconds").format(name=self.state.players[s]))
                 return None
             out.append(v)
