@@ -81,7 +81,7 @@ def test_racerbile_lemans_pit_a_pitless_track_is_refused_in_the_menu_with_the_re
     app.step(0.05)
     assert model.track == "le_mans"
     assert "pit lane" in menu.message and label in menu.message
-    assert menu.track_menu.selected_option[0] != label
+    assert menu.track_menu is not None and menu.track_menu.selected_option[0] != label
     model.teams = [TeamRow("Rød", ["Anna", "Bo", "Carl"]), TeamRow("Blå", ["Dorte", "Emil", "Frida"], "racer")]
     menu.rebuild()
     assert menu.start() and isinstance(app.scene, RaceScene)
@@ -109,7 +109,7 @@ def test_racerbile_variant_racerbile_time_trial_asks_only_the_people_for_times(a
     assert list(trial.entries) == [0]
     bots = {1: trial_seconds("careful", m.log.seed, 1), 2: trial_seconds("racer", m.log.seed, 2)}
     assert trial.bots == bots and all(0 < t < 30 for t in bots.values())
-    labels = [el.text for el in trial.panel.get_container().elements if isinstance(el, UILabel)]
+    labels = [el.text for el in trial.ui.get_sprite_group().sprites() if isinstance(el, UILabel)]
     assert f"{bots[1]:g} s (bot)" in labels and f"{bots[2]:g} s (bot)" in labels
     trial.entries[0].set_text("99")  # the slowest beer of the evening
     assert trial.go()
