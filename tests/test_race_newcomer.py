@@ -116,3 +116,73 @@ def test_racerbile_variant_racerbile_time_trial_asks_only_the_people_for_times(a
     assert m.log.entries[1].action == f"times 99 {bots[1]:g} {bots[2]:g}"
     app.step(0.05)
     assert scene.state.order[-1] == 0 and not isinstance(scene.modal, TimeTrialDialog)
+
+
+# --- the standings: laps as scored, progress explained -------------------------------------------
+
+
+def test_racerbile_lemans_vomit_on_a_team_with_no_laps_shows_as_scored(app: App) -> None:
+    """racerbile.lemans.vomit: five laps off a team that has driven none – its laps show as −5 (the
+    referee ranks it so), the final standings say "−5 laps + N fields", never a negative field count."""
+    from game.racerbile.actions import parse_action
+    from game.ui.race.race_dialogs import final_lines
+    from game.ui.race.race_hud import _laps
+
+    scene = open_scene(app, race("le_mans", "le_mans", TEAMS, seed=7))
+    rolled(app, scene)
+    wait_for(app, scene, GEAR)
+    assert scene.request(parse_action("call racerbile.lemans.vomit Anna")) is None
+    for _ in range(4):
+        app.step(0.05)
+    st = scene.state
+    rows = {r.name: r for r in scene.standing_rows_shown}
+    assert st.cars[0].lap == 0 and rows["Rød"].lap == -5 and _laps(rows["Rød"]) == "L−5"
+    assert [r.name for r in scene.standing_rows_shown][-1] == "Rød"  # last, as the referee ranks it
+    line = next(t for t in final_lines(st) if "Rød" in t)
+    assert f"−5 laps + {st.course.progress[st.cars[0].pos]} field" in line
+    assert "-" not in line.replace("–", "")  # no "-232 fields"
+    assert "behind" in rows["Rød"].gap
+
+
+def test_standings_explain_each_place_by_the_fields_to_the_car_ahead() -> None:
+    """docs/racerbile.md "The standings": over a whole bot race on the three-lane Le Mans track each
+    row says how many fields of progress it lies behind the car ranked ahead (the numbers add up to
+    the leader's lead), and cars side by side in two lanes are said to be "beside … by lane"."""
+    import re
+
+    from game.racerbile.simulate import play_race
+    from game.racerbile.state import RaceState
+    from game.ui.board.board_view import BoardGeometry
+    from game.ui.race.race_hud import standing_rows
+
+    run = play_race(["racer", "careful", "stalin"], R.SPEC.make("racerbile", laps=1), track="le_mans", seed=11)
+    geo = BoardGeometry(run.state.track)
+    seen = {"by lane": 0, "behind": 0}
+
+    def check(_i: int, st: object) -> None:
+        assert isinstance(st, RaceState)
+        if st.phase != GEAR:
+            return
+        rows = [r for r in standing_rows(st, beside=geo.side_by_side) if not r.note]
+        if len(rows) != 3:
+            return
+        lead = st.distance(rows[0].seat) - st.distance(rows[-1].seat)
+        gaps = 0
+        for ahead, row in zip(rows, rows[1:]):
+            d = st.distance(ahead.seat) - st.distance(row.seat)
+            assert d >= 0 and ahead.name in row.gap
+            if d:
+                got = re.search(r"(\d+) fields? behind", row.gap)
+                assert got is not None and int(got.group(1)) == d
+                n = d
+                gaps += n
+            if "by lane" in row.gap:
+                seen["by lane"] += 1
+                assert geo.side_by_side(st.cars[row.seat].pos, st.cars[ahead.seat].pos)
+            elif d:
+                seen["behind"] += 1
+        assert gaps == lead
+        assert ("level" in rows[0].gap) if lead == 0 or st.distance(rows[0].seat) == st.distance(rows[1].seat) else f"in front by {st.distance(rows[0].seat) - st.distance(rows[1].seat)} field" in rows[0].gap
+
+    Match.replay(run.match.log, on_state=check)
+    assert seen["by lane"] and seen["behind"]

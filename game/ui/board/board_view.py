@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 import pygame
 
 from game.hexgrid import DIRECTIONS, ORIENTATIONS, Hex, Layout
+from game.hexgrid import distance as hex_distance
 from game.racerbile.track import Kind, Track
 from game.ui.board import board_art as art
 from game.ui.board.board_art import CapArt, Palette, Point
@@ -156,6 +157,17 @@ class BoardGeometry:
                 b = self.unit.to_pixel(chain[i + 1])
                 out[h] = _unit(b[0] - a[0], b[1] - a[1])
         return out
+
+    def side_by_side(self, a: Hex, b: Hex) -> bool:
+        """Whether two fields lie beside each other across the track (two lanes, at most two fields
+        apart, more across the direction of travel than along it): where a player sees two cars level."""
+        if a == b or a not in self.centre or b not in self.centre or hex_distance(a, b) > 2:
+            return False
+        (ax, ay), (bx, by) = self.centre[a], self.centre[b]
+        tx, ty = self.travel.get(a, (1.0, 0.0))
+        dx, dy = bx - ax, by - ay
+        along, across = dx * tx + dy * ty, abs(dx * ty - dy * tx)
+        return abs(along) < across * 0.75
 
     def _within2(self, h: Hex) -> list[Hex]:
         out = []

@@ -46,7 +46,7 @@ from game.ui.common.modal import Confirm, ListDialog, Modal, log_dialog, make_ma
 from game.ui.race import race_frame as frame
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, OpponentChooser, RaceFinal, TimeTrialDialog
 from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, log_items, push_ruling
-from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows
+from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows, StandingRow
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.common.sound import sounds
 
@@ -71,6 +71,7 @@ class RaceScene(SessionScene, OverlayScene):
     controls_button_y: int
     controls_text_bottom: int
     top_drawn: list[pygame.Rect]
+    standing_rows_shown: list[StandingRow]  # the standings as last drawn
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True,
                  autosave: bool = True, session: Session | None = None) -> None:
@@ -645,7 +646,8 @@ class RaceScene(SessionScene, OverlayScene):
         self.tray.draw(surface, self.fonts, L.tray, s)
         kinds = [self.session.kind_of(i) for i in range(len(st.players))]
         title = _("Standings") if st.phase not in (ORDER, START_ROLL) else _("Seats")
-        self.standing_rects = draw_standings(surface, self.fonts, L.standings, standing_rows(st, kinds, self.drinks()), s, title)
+        self.standing_rows_shown = standing_rows(st, kinds, self.drinks(), self.view.geo.side_by_side)
+        self.standing_rects = draw_standings(surface, self.fonts, L.standings, self.standing_rows_shown, s, title)
         head = self.fonts.text(_("The referee"), max(12, int(17 * s)), theme.CHALK, "serif")
         surface.blit(head, (L.feed.x + int(10 * s), L.feed.y + int(4 * s)))
         self.feed.draw(surface)

@@ -29,6 +29,7 @@ from game.ui.common import theme
 from game.ui.common.help import option_value_text
 from game.ui.common.modal import Modal
 from game.ui.common.theme import Fonts
+from game.ui.race.race_hud import signed
 
 Apply = Callable[[Action], "str | None"]  # applies an action; an error text, or None when it went through
 
@@ -519,12 +520,13 @@ def final_lines(st: RaceState, drinks: Ledger | None = None) -> list[str]:
         car = st.cars[seat]
         accs = [led[d] for d in st.drivers[seat]]
         sips, beers = sum(a.sips for a in accs), sum(a.beers for a in accs)
-        laps = max(0, car.lap - car.lost_laps)
-        lap_text = (_("{n} lap") if laps == 1 else _("{n} laps")).format(n=laps)
+        laps = car.lap - car.lost_laps  # as scored: lost laps off, below zero too (racerbile.lemans.vomit)
+        lap_text = (_("{n} lap") if laps == 1 else _("{n} laps")).format(n=signed(laps))
         beer_text = (_("{n} beer") if beers == 1 else _("{n} beers")).format(n=beers)
-        fields = _("{n} fields").format(n=st.distance(seat))
+        into = st.course.progress[car.pos]
+        fields = (_("+ {n} field") if into == 1 else _("+ {n} fields")).format(n=into)
         sip_text = _("{n} sips").format(n=sips)
-        out.append(f"{place}.  {st.players[seat]}  –  {lap_text}, {fields}  ·  {sip_text}, {beer_text}")
+        out.append(f"{place}.  {st.players[seat]}  –  {lap_text} {fields}  ·  {sip_text}, {beer_text}")
     return out
 
 
