@@ -186,3 +186,70 @@ def test_standings_explain_each_place_by_the_fields_to_the_car_ahead() -> None:
 
     Match.replay(run.match.log, on_state=check)
     assert seen["by lane"] and seen["behind"]
+
+
+# --- words: fields as the board shows them, the rulings under each action ---------------------------
+
+COORDS = r"-?\d+,-?\d+"
+
+
+def test_the_coach_the_log_and_the_undo_toast_name_fields_as_the_board_does(app: App) -> None:
+    """The coach says "to field 15 by …", the log says "Anna drives 3 fields to field 15" and lists
+    the referee's rulings under each action (keyed to it for "Undo to here"); no axial coordinates –
+    while the notation in the log stays as it is."""
+    import re
+
+    from game.ui.common.modal import ListDialog
+
+    m = race("racerbile", "naaleoejet", seed=3)
+    scene = open_scene(app, m)
+    rolled(app, scene)
+    wait_for(app, scene, MOVE, turns=2)
+    lm = scene.moves()
+    assert lm is not None
+    for end in lm.ends():
+        x, y = scene.view.to_pixel(end)
+        move_mouse((int(x), int(y)))
+        app.step(0.05)
+        way = scene.shown_way()
+        assert way is not None
+        head = scene.coach_lines(way)[0][0]
+        number = scene.state.course.progress[end] + 1
+        assert f"field {number}" in head and not re.search(COORDS, head)
+    assert any(re.search(COORDS, e.action) for e in m.log.entries if e.action.startswith("drive"))  # the notation stays
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    app.step(0.05)
+    log = scene.modal
+    assert isinstance(log, ListDialog)
+    texts = [t for t, _k in log.items]
+    assert not any(re.search(COORDS, t) for t in texts)
+    drives = [t for t in texts if " drives " in t]
+    assert drives and all("field" in t for t in drives)
+    for i, e in enumerate(m.log.entries[1:], start=1):
+        if e.action.startswith("clock"):
+            continue
+        rows = [t for t, k in log.items if k == str(i)]
+        assert rows[0].lstrip().startswith(f"{i + 1}.")
+        assert [r.rule for r in e.rulings if r.arithmetic] == [t.split("·", 1)[1].split(":", 1)[0].strip() for t in rows[1:]]
+    log.close()
+    app.step(0.05)
+    scene.undo()
+    assert scene.toast.text and not re.search(COORDS, scene.toast.text)
+
+
+def test_a_ruling_naming_a_field_is_shown_with_the_field_number() -> None:
+    """racerbile.field.blocking: "lands on the blocking field 4,-1" is stored as ruled, shown as
+    "… the blocking field field 12 by …" – its words, not its coordinates."""
+    from game.i18n import N_
+    from game.racerbile.fieldnames import field_name, reworded
+    from game.racerbile.track import Kind
+    from game.rules.phrase import phrase
+
+    m = race("racerbile", "naaleoejet")
+    st = m.state
+    h = next(h for h, k in st.track.fields.items() if k is Kind.BLOCKING)
+    text = phrase(N_("lands on the blocking field {field}: the cap is flipped – nobody passes"), field=f"{h.q},{h.r}")
+    shown = reworded(text, st.course, st.track)
+    assert str(text).endswith("nobody passes") and f"{h.q},{h.r}" in text
+    assert f"field {st.course.progress[h] + 1}" in shown and f"{h.q},{h.r}" not in shown
+    assert shown == str(text).replace(f"{h.q},{h.r}", field_name(st.course, st.track, h))

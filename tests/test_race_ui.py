@@ -398,7 +398,7 @@ def test_the_log_offers_undo_to_here(app: App) -> None:
     app.step(0.05)
     log = scene.modal
     assert isinstance(log, ListDialog) and log.items
-    k = next(kk for lab, kk in log.items if ": drive " in lab)
+    k = next(kk for lab, kk in log.items if " drives " in lab)  # a drive, in fields of the board
     log.on_action(k)
     app.step(0.05)
     assert len(m.log.entries) == int(k)

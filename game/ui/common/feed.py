@@ -7,7 +7,7 @@ earlier ruling) or a log that is not a continuation of the one shown rebuilds it
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from dataclasses import dataclass
 
@@ -75,8 +75,9 @@ def feed_items(entries: Sequence[Entry]) -> list[FeedItem]:
 class Feed:
     """Draws the rulings in a rectangle; the mouse wheel scrolls back through older ones."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, words: Callable[[Ruling], str] | None = None) -> None:
         self.fonts = fonts
+        self.words = words or (lambda r: tr(r.arithmetic))  # a ruling's text as shown (the race names its fields)
         self.rect = pygame.Rect(0, 0, 300, 400)
         self.s = 1.0
         self.rulings: list[Ruling] = []
@@ -204,7 +205,7 @@ class Feed:
         label = _(title(r.rule)) if title(r.rule) else ""
         tag = _("overridden") if it.struck else _("override") if it.override else ""
         head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
-        lines = f.wrap(tr(r.arithmetic), int(14 * s), width - 2 * pad - 4)
+        lines = f.wrap(self.words(r), int(14 * s), width - 2 * pad - 4)
         line_h = f.font(int(14 * s)).get_linesize()
         stacked = pad + 2 + idf.get_width() + int(8 * s) + head.get_width() > width - pad // 2  # a long id: the title below it
         top = idf.get_height() + head.get_height() - int(2 * s) if stacked else max(idf.get_height(), head.get_height())

@@ -25,14 +25,16 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.hexgrid import Hex
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.match import Match
 from game.racerbile.actions import Action, Dice, Drive, Driver, Name, Order, Shift, StartDie
 from game.racerbile.bots import trial_seconds
+from game.racerbile.fieldnames import reworded
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import Challenge
 from game.rules.ledger import Ledger
+from game.rules.ruling import Ruling
 from game.session import LIVE, Applied, Notice, Refusal, Rewound, Session, SessionEvent, session_for
 from game.session.race import RaceSession
 from game.ui.common import theme
@@ -45,7 +47,7 @@ from game.ui.common.help import HelpOverlay
 from game.ui.common.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
 from game.ui.race import race_frame as frame
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, OpponentChooser, RaceFinal, TimeTrialDialog
-from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, log_items, push_ruling
+from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, entry_words, log_items, push_ruling
 from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows, StandingRow
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.common.sound import sounds
@@ -89,7 +91,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.tray = DiceTray(seed=match.log.seed + 5)
         self.banners = Banners(self.fonts)
         self.toast = Toast(self.fonts)
-        self.feed = Feed(self.fonts)
+        self.feed = Feed(self.fonts, self.ruling_words)
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.marks = initials(st.players)
@@ -239,6 +241,10 @@ class RaceScene(SessionScene, OverlayScene):
             self.trial_dismissed = self.chooser_dismissed = False
         self.toast.dismiss("turn")
 
+    def ruling_words(self, r: Ruling) -> str:
+        """A ruling as the feed shows it: in the player's language, its fields named as on the board."""
+        return tr(reworded(r.arithmetic, self.session.state.course, self.track))
+
     def _seat_name(self, who: str) -> str:
         try:
             return self.state.players[self.state.seat_of(who)]
@@ -304,7 +310,7 @@ class RaceScene(SessionScene, OverlayScene):
 
     def undo(self) -> None:
         i = self.session.last_decision()
-        what = self.match.log.entries[i].action if i is not None else ""
+        what = entry_words(self.match, i) if i is not None else ""
         refusal = self.session.undo()
         if refusal is not None:
             self.toast.show(str(refusal), "error")
@@ -329,7 +335,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.host.replace(RaceScene(self.host, self.session.next_match(), coach=self.coach_on))
 
     def open_log(self) -> None:
-        self.modal = log_dialog(self.fonts, self.host.size, log_items(self.match), self.undo_to)
+        self.modal = log_dialog(self.fonts, self.host.size, log_items(self.match, self.ruling_words), self.undo_to)
 
     def drinks(self) -> Ledger:
         """What everybody has drunk by the rulings that stand (`Match.drinks`)."""
