@@ -253,3 +253,63 @@ def test_a_ruling_naming_a_field_is_shown_with_the_field_number() -> None:
     assert str(text).endswith("nobody passes") and f"{h.q},{h.r}" in text
     assert f"field {st.course.progress[h] + 1}" in shown and f"{h.q},{h.r}" not in shown
     assert shown == str(text).replace(f"{h.q},{h.r}", field_name(st.course, st.track, h))
+
+
+# --- the board stays readable: the coach's note, the banners, the bridge, the night ----------------
+
+
+def test_the_coachs_note_never_covers_the_path_it_explains(app: App) -> None:
+    """For every lit field on Nåleøjet and Le Mans (several lanes, ways bending back), the note
+    stands beside the path: none of the path's fields, the start included, lies under it."""
+    for variant, track, players in (("racerbile", "naaleoejet", None), ("le_mans", "le_mans", TEAMS)):
+        scene = open_scene(app, race(variant, track, players, seed=3))
+        rolled(app, scene)
+        wait_for(app, scene, MOVE, turns=1)
+        lm = scene.moves()
+        assert lm is not None
+        checked = 0
+        for end in lm.ends():
+            for alt in range(len(lm.to(end))):
+                x, y = scene.view.to_pixel(end)
+                move_mouse((int(x), int(y)))
+                app.step(0.05)
+                scene.alt = alt
+                app.step(0.05)
+                way = scene.shown_way()
+                assert way is not None and scene.note_rect is not None
+                for h in (way.start,) + way.path:
+                    assert not scene.note_rect.colliderect(scene.field_rect(h)), (track, end, h)
+                assert scene.L.board.contains(scene.note_rect)
+                checked += 1
+        assert checked >= 3
+        app.pop()
+
+
+def test_banners_stand_off_the_lit_fields_and_fade_while_the_pointer_moves(app: App) -> None:
+    """"Midtvejsskål!" and "Bunde!" are shown over the board where they hide no lit field or car, and
+    fade to a glimpse while the player moves the pointer to choose a field."""
+    scene = open_scene(app, race("racerbile", "naaleoejet", seed=3))
+    rolled(app, scene)
+    wait_for(app, scene, MOVE, turns=2)
+    lm = scene.moves()
+    assert lm is not None
+    for k, text in enumerate(("Midtvejsskål!", "Bunde!")):
+        scene.banners.clear()
+        scene.banners.push(text, "Anna", "call", 5.0)
+        app.step(0.4)  # grown to full size
+        r = scene.banner_rect
+        assert r is not None
+        lit = [scene.field_rect(h) for h in lm.ends()] + [scene.field_rect(c.pos) for c in scene.state.cars]
+        assert not any(r.colliderect(x) for x in lit) or scene.banner_alpha < 0.6, text  # off them, or see-through
+        bright = app.screen.get_at(r.center)
+        far = next(h for h in scene.state.track.fields if scene.L.board.collidepoint(scene.view.to_pixel(h)) and not r.collidepoint(scene.view.to_pixel(h)))
+        fx, fy = scene.view.to_pixel(far)
+        move_mouse((int(fx) + k, int(fy)))
+        app.step(0.05)
+        assert scene.banner_rect is not None
+        faded = app.screen.get_at(scene.banner_rect.center)
+        under = scene.view._frame.get_at(scene.banner_rect.center) if scene.view._frame is not None else faded
+        dist = lambda a, b: sum(abs(int(x) - int(y)) for x, y in zip(a[:3], b[:3]))  # noqa: E731
+        assert dist(faded, under) < dist(bright, under)
+        assert scene.banner_alpha < 0.3
+        app.step(1.0)

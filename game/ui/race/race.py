@@ -54,6 +54,9 @@ from game.ui.common.sound import sounds
 
 WHEEL_STEP = 1.15
 KEY_ZOOM = 1.25
+BANNER_FADED = 0.25  # a banner's opacity while the pointer moves over the board
+BANNER_OVER = 0.55  # … and while no place on the board leaves the lit fields and cars free
+POINTER_BUSY = 0.8  # … for this many seconds after it last moved
 LEAVE = N_("Leave")  # the leave question's answer (Confirm shows it through `_()`)
 
 
@@ -74,6 +77,7 @@ class RaceScene(SessionScene, OverlayScene):
     controls_text_bottom: int
     top_drawn: list[pygame.Rect]
     standing_rows_shown: list[StandingRow]  # the standings as last drawn
+    note_rect: pygame.Rect | None = None  # the coach's note as last drawn
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True,
                  autosave: bool = True, session: Session | None = None) -> None:
@@ -111,6 +115,9 @@ class RaceScene(SessionScene, OverlayScene):
         self._drag_from: tuple[int, int] | None = None
         self._dragged = False
         self._mouse = (0, 0)
+        self._pointer_busy = 0.0  # seconds the banners stay faded
+        self.banner_rect: pygame.Rect | None = None
+        self.banner_alpha = 1.0
         self.hl = Highlight()
         self.ui = make_manager(host.size)
         self._sig: tuple[Any, ...] = ()
@@ -468,6 +475,8 @@ class RaceScene(SessionScene, OverlayScene):
             if start is not None and not self._dragged and e.button == 1:
                 self.click(e.pos)
         elif e.type == pygame.MOUSEMOTION:
+            if self.L.board.collidepoint(e.pos) and e.pos != self._mouse:
+                self._pointer_busy = POINTER_BUSY  # choosing a field: a banner fades out of the way
             self._mouse = e.pos
             if self._drag_from is not None:
                 if not any(e.buttons):
@@ -582,6 +591,7 @@ class RaceScene(SessionScene, OverlayScene):
     # --- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._pointer_busy = max(0.0, self._pointer_busy - dt)
         self.ui.update(dt)
         self.view.update(dt)
         self.tray.update(dt)
@@ -628,6 +638,44 @@ class RaceScene(SessionScene, OverlayScene):
             got = self._coach[way.path] = coach_lines(self.state, way, self.moves(), self.alt)
         return got
 
+    def keep_clear(self, m: LegalMoves | None) -> list[pygame.Rect]:
+        """What a banner should not hide: the lit fields, the way shown, the cars."""
+        fields = set(m.ends()) if m is not None else set()
+        if self.hop is not None:
+            fields.update(self.hop.path)
+        st = self.state
+        if st.phase not in (ORDER, START_ROLL):
+            fields.update(c.pos for c in st.cars)
+        return [self.field_rect(h) for h in fields]
+
+    def banner_spot(self, m: LegalMoves | None) -> tuple[tuple[int, int], bool]:
+        """Where the banner stands: high over the board, unless that hides lit fields or cars – then
+        the band of the board that hides the fewest; and whether it hides none (else it is drawn see-through)."""
+        B = self.L.board
+        size = self.banners.size()
+        first = (B.centerx, B.y + int(B.h * 0.22))
+        if size is None:
+            return first, True
+        w, h = size
+        h += int(w * 0.11)  # it sways by up to 6°
+        keep = self.keep_clear(m)
+        best: tuple[tuple[int, int], tuple[int, int]] | None = None
+        for k, fy in enumerate((0.22, 0.5, 0.78, 0.1, 0.9)):
+            y = max(B.y + h // 2, min(B.bottom - h // 2, B.y + int(B.h * fy)))
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (B.centerx, y)
+            rank = (sum(1 for x in keep if r.colliderect(x)), k)
+            if best is None or rank < best[0]:
+                best = (rank, (B.centerx, y))
+        assert best is not None
+        return best[1], best[0][0] == 0
+
+    def field_rect(self, h: Hex) -> pygame.Rect:
+        """The box round a field on screen (a hex's width and height)."""
+        x, y = self.view.to_pixel(h)
+        r = self.view.scale * 0.9
+        return pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
+
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.L.size:
             self.resize(surface.get_size())
@@ -658,11 +706,16 @@ class RaceScene(SessionScene, OverlayScene):
         surface.blit(head, (L.feed.x + int(10 * s), L.feed.y + int(4 * s)))
         self.feed.draw(surface)
         self.ui.draw_ui(surface)
+        self.note_rect = None
         if way is not None and self.modal is None and self.help is None:
-            draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s)
+            along = [self.field_rect(h) for h in (way.start,) + way.path]
+            lit = [self.field_rect(h) for h in m.ends()] if m is not None else []
+            self.note_rect = draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s, along, lit)
         self.toast.draw(surface, (L.board.centerx, L.board.bottom - int(10 * s)), s, L.board.w - 40)
         self.banners.s = frame.banner_scale(self)
-        self.banners.draw(surface, (L.board.centerx, L.board.y + int(L.board.h * 0.22)))
+        spot, clear = self.banner_spot(m)
+        self.banner_alpha = BANNER_FADED if self._pointer_busy > 0 else 1.0 if clear else BANNER_OVER
+        self.banner_rect = self.banners.draw(surface, spot, self.banner_alpha)
         self.draw_table(surface, (L.board.right - int(10 * s), L.board.y + int(10 * s)), s, L.board.w // 2)
         if self.modal is not None:
             self.modal.draw(surface)

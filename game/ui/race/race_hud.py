@@ -479,8 +479,34 @@ def draw_top_bar(
     return drawn
 
 
-def draw_note(surface: pygame.Surface, fonts: Fonts, lines: Sequence[Line], anchor: tuple[int, int], bounds: pygame.Rect, s: float) -> pygame.Rect:
-    """A small box of text near `anchor` (the mouse), kept inside `bounds`: the coach's note."""
+def note_spot(size: tuple[int, int], anchor: tuple[int, int], bounds: pygame.Rect, s: float,
+              avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a note of `size` goes: near `anchor` (the mouse), inside `bounds`, over none of `avoid`
+    (the path it explains) if any place allows, then over as few of `spare` (the other lit fields)
+    as it can, then as near the anchor as it can."""
+    w, h = size
+    ax, ay = anchor
+    dx, dy = int(22 * s), int(18 * s)
+    spots = [(ax + dx, ay + dy), (ax - dx - w, ay + dy), (ax + dx, ay - dy - h), (ax - dx - w, ay - dy - h)]
+    if avoid:  # beyond the path on every side, level with the mouse
+        box = avoid[0].unionall(list(avoid[1:]))
+        gap = int(10 * s)
+        spots += [(box.right + gap, ay - h // 2), (box.left - gap - w, ay - h // 2), (ax - w // 2, box.top - gap - h), (ax - w // 2, box.bottom + gap),
+                  (box.right + gap, box.top), (box.left - gap - w, box.top), (box.right + gap, box.bottom - h), (box.left - gap - w, box.bottom - h)]
+    inner = bounds.inflate(-8, -8)
+    best: tuple[tuple[int, int, float], pygame.Rect] | None = None
+    for x, y in spots:
+        r = pygame.Rect(x, y, w, h).clamp(inner)
+        rank = (sum(1 for a in avoid if r.colliderect(a)), sum(1 for a in spare if r.colliderect(a)), math.hypot(r.centerx - ax, r.centery - ay))
+        if best is None or rank < best[0]:
+            best = (rank, r)
+    assert best is not None
+    return best[1]
+
+
+def draw_note(surface: pygame.Surface, fonts: Fonts, lines: Sequence[Line], anchor: tuple[int, int], bounds: pygame.Rect, s: float,
+              avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small box of text near `anchor` (the mouse), kept inside `bounds` and off `avoid` (`note_spot`): the coach's note."""
     size = max(11, int(15 * s))
     imgs = [fonts.text(t, size + (2 if i == 0 else 0), c, st) for i, (t, c, st) in enumerate(lines) if t]
     if not imgs:
@@ -488,12 +514,7 @@ def draw_note(surface: pygame.Surface, fonts: Fonts, lines: Sequence[Line], anch
     pad = int(9 * s)
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad
-    box = pygame.Rect(anchor[0] + int(22 * s), anchor[1] + int(18 * s), w, h)
-    if box.right > bounds.right - 4:
-        box.right = anchor[0] - int(18 * s)
-    if box.bottom > bounds.bottom - 4:
-        box.bottom = anchor[1] - int(14 * s)
-    box.clamp_ip(bounds)
+    box = note_spot((w, h), anchor, bounds, s, avoid, spare)
     theme.rounded_panel(surface, box, (18, 12, 8, 236), theme.BRASS, int(8 * s), 2)
     y = box.y + pad
     for img in imgs:
