@@ -313,3 +313,135 @@ def test_banners_stand_off_the_lit_fields_and_fade_while_the_pointer_moves(app: 
         assert dist(faded, under) < dist(bright, under)
         assert scene.banner_alpha < 0.3
         app.step(1.0)
+
+
+def test_the_board_has_a_key_for_every_symbol_it_draws(app: App) -> None:
+    """F2 and the button in the board's corner show the key: every symbol this track has (Le Mans:
+    the pit lane, the 42 field, the Dunlop bridge …; Babybane: none of those), and what the race lays
+    over it; inside the board at the 960×640 minimum too."""
+    from game.ui.board.legend import legend_items
+    from game.ui.common.app import App as Window
+
+    def expected(track: object) -> set[str]:
+        from game.racerbile.track import Kind, Track
+
+        assert isinstance(track, Track)
+        kinds = set(track.fields.values())
+        want = {"normal", "start", "lit", "lit_off", "path", "flipped"}
+        want |= {k.value for k in (Kind.DOWNSHIFT, Kind.BLOCKING, Kind.MIDWAY) if k in kinds}
+        want |= {"arrow"} if track.arrows else set()
+        want |= {"split"} if track.splits else set()
+        want |= {"pit"} if track.pit is not None else set()
+        want |= {"field42"} if track.field42 is not None else set()
+        want |= {"dunlop"} if track.dunlop else set()
+        return want
+
+    for variant, track, players in (("le_mans", "le_mans", TEAMS), ("babybile", "babybane", None), ("racerbile", "naaleoejet", None)):
+        scene = open_scene(app, race(variant, track, players))
+        rolled(app, scene)
+        app.step(0.05)
+        keys = {it.key for it in legend_items(scene.track)}
+        assert keys == expected(scene.track)
+        assert not scene.legend_on
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.b_legend))
+        app.step(0.05)
+        assert scene.legend_on and scene.L.board.contains(scene.legend.rect) and scene.legend.rect.h > 100
+        app.pop()
+    assert {"pit", "field42", "dunlop"} <= {it.key for it in legend_items(race("le_mans", "le_mans", TEAMS).state.track)}
+    small = Window((960, 640))
+    try:
+        scene = open_scene(small, race("le_mans", "le_mans", TEAMS))
+        rolled(small, scene)
+        small.step(0.05)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+        small.step(0.05)
+        small.step(0.05)
+        assert scene.legend_on and scene.L.board.contains(scene.legend.rect)
+    finally:
+        small.close()
+
+
+def test_the_dunlop_bridge_goes_see_through_over_lit_fields() -> None:
+    """The bridge stands over the track, drawn after the lit fields: faint where a lit field or the
+    coach's path lies under it, so the field shows; solid otherwise."""
+    from game.racerbile.tracks import find_track
+    from game.ui.board.board_view import BoardView
+    from game.ui.common.theme import Fonts
+
+    pygame.init()
+    track = find_track("le_mans").track
+    view = BoardView(track, (700, 500), fonts=Fonts())
+    under = next(iter(track.dunlop))
+    x, y = view.to_pixel(under)
+    view.pan(350 - x, 250 - y)
+    r = view.overhead_rect()
+    assert r is not None and r.collidepoint(view.to_pixel(under))
+    board, solid, faint = (pygame.Surface((700, 500)) for _ in range(3))
+    for surf, over in ((board, None), (solid, False), (faint, True)):
+        view.draw(surf, (), None, None, overhead=False)
+        if over is not None:
+            view.draw_overhead(surf, over)
+    c = r.center
+
+    def dist(a: pygame.Surface) -> int:
+        return sum(abs(int(p) - int(q)) for p, q in zip(a.get_at(c)[:3], board.get_at(c)[:3]))
+
+    assert dist(solid) > 60 and dist(faint) < dist(solid) / 2
+    # the race decides: a path through the bridge's fields draws it faint
+    bare, plain = pygame.Surface((700, 500)), pygame.Surface((700, 500))
+    view.draw(bare, (), (under,), None, overhead=False)
+    view.draw(plain, (), (under,), None)
+    away = sum(abs(int(p) - int(q)) for p, q in zip(plain.get_at(c)[:3], bare.get_at(c)[:3]))
+    assert away < dist(solid) / 2
+
+
+def test_lit_fields_stand_out_on_the_night_theme() -> None:
+    """Nåleøjet's night palette: a lit field is at least as much brighter than the veiled fields round
+    it as on the classic board (the veil darker, the lit field lighter)."""
+    from game.racerbile.tracks import find_track
+    from game.ui.board.board_art import luminance
+    from game.ui.board.board_view import BoardView
+    from game.ui.common.theme import Fonts
+    from game.ui.race.race_draw import Highlight
+
+    pygame.init()
+
+    def contrast(name: str) -> float:
+        track = find_track(name).track
+        view = BoardView(track, (900, 700), fonts=Fonts())
+        surf = pygame.Surface((900, 700))
+        view.draw(surf, (), None, None)
+        fields = [h for h in track.fields if pygame.Rect(0, 0, 900, 700).collidepoint(view.to_pixel(h))]
+        lit, dark = fields[::2], fields[1::2]
+        surf.blit(Highlight().layer(view, (900, 700), lit, set()), (0, 0))
+
+        def lum(hs: list[object]) -> float:
+            vals = [luminance(tuple(surf.get_at(tuple(int(v) for v in view.to_pixel(h)))[:3])) for h in hs]  # type: ignore[arg-type]
+            return sum(vals) / len(vals)
+
+        a, b = lum(lit) + 0.05, lum(dark) + 0.05  # a contrast ratio, as for text on a ground
+        return a / b
+
+    night, classic = contrast("naaleoejet"), contrast("babybane")
+    assert night >= 2.5 and night >= classic * 0.8, (night, classic)
+
+
+def test_split_names_stand_beside_the_track_not_under_a_cap() -> None:
+    """Nåleøjet's branch names ("genvejen", "omvejen") stand off the fields, where no cap can lie on
+    them, with a line to the branch's field."""
+    from game.racerbile.tracks import find_track
+    from game.ui.board.board_view import BoardView
+    from game.ui.common.theme import Fonts
+
+    pygame.init()
+    track = find_track("naaleoejet").track
+    view = BoardView(track, (1400, 1000), fonts=Fonts())
+    view.zoom(2.0)
+    view.draw(pygame.Surface((1400, 1000)), (), None, None)
+    tags = view.split_tag_rects()
+    assert len(tags) == sum(len(sp.branches) for sp in track.splits) >= 2
+    cap = view.scale * 0.58
+    for (split, branch), r in tags.items():
+        for h in view.geo.cells:
+            x, y = view.to_pixel(h)
+            assert not r.inflate(int(cap), int(cap)).collidepoint(x, y), (split, branch, h)

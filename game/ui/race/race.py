@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 import pygame_gui
@@ -41,6 +41,7 @@ from game.ui.common import theme
 from game.ui.common.session_scene import SessionScene
 from game.ui.common.banners import Banners, Toast
 from game.ui.board.board_view import BoardView, CapView
+from game.ui.board.legend import Legend
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import Feed
 from game.ui.common.help import HelpOverlay
@@ -70,6 +71,7 @@ class RaceScene(SessionScene, OverlayScene):
     b_hold: UIButton
     b_down: UIButton
     b_action: UIButton
+    b_legend: UIButton  # the board's key, in its corner
     b_drivers: list[UIButton]
     driver_names: dict[UIButton, str]  # a driver button → the driver it names
     driver_x: int
@@ -97,6 +99,8 @@ class RaceScene(SessionScene, OverlayScene):
         self.toast = Toast(self.fonts)
         self.feed = Feed(self.fonts, self.ruling_words)
         self.help: HelpOverlay | None = None
+        self.legend = Legend(self.track, self.view.palette, self.fonts)
+        self.legend_on = False  # the board's key (F2, or its button on the board)
         self.modal: Modal | None = None
         self.marks = initials(st.players)
         self.coach_on = coach
@@ -118,6 +122,7 @@ class RaceScene(SessionScene, OverlayScene):
         self._pointer_busy = 0.0  # seconds the banners stay faded
         self.banner_rect: pygame.Rect | None = None
         self.banner_alpha = 1.0
+        self.bridge_faint = False  # the Dunlop bridge drawn see-through (lit fields under it)
         self.hl = Highlight()
         self.ui = make_manager(host.size)
         self._sig: tuple[Any, ...] = ()
@@ -385,6 +390,13 @@ class RaceScene(SessionScene, OverlayScene):
         if self.state.phase == NAME42 and self.is_human(self.state.current_player()):
             self.modal = OpponentChooser(self.fonts, self.host.size, self.state, self.act)
 
+    def toggle_legend(self) -> None:
+        self.legend_on = not self.legend_on
+        if self.legend_on:
+            self.b_legend.select()
+        else:
+            self.b_legend.unselect()
+
     def toggle_coach(self) -> None:
         self.coach_on = not self.coach_on
         self.toast.show(_("The coach explains each way") if self.coach_on else _("The coach is off: lit fields are still clickable"))
@@ -535,7 +547,8 @@ class RaceScene(SessionScene, OverlayScene):
         else:
             tool: dict[int, Callable[[], Any]] = {pygame.K_c: self.toggle_coach, pygame.K_x: self.open_faults, pygame.K_j: self.open_judges,
                                                   pygame.K_l: self.open_log, pygame.K_k: self.open_challenge, pygame.K_f: self.fit_board,
-                                                  pygame.K_HOME: self.fit_board, pygame.K_g: self.follow_again}
+                                                  pygame.K_HOME: self.fit_board, pygame.K_g: self.follow_again,
+                                                  pygame.K_F2: self.toggle_legend}
             if k in tool:
                 tool[k]()
 
@@ -576,7 +589,9 @@ class RaceScene(SessionScene, OverlayScene):
             if el is b:
                 tools[key]()
                 return
-        if el is self.b_up:
+        if el is self.b_legend:
+            self.toggle_legend()
+        elif el is self.b_up:
             self.shift(1)
         elif el is self.b_hold:
             self.shift(0)
@@ -638,6 +653,14 @@ class RaceScene(SessionScene, OverlayScene):
             got = self._coach[way.path] = coach_lines(self.state, way, self.moves(), self.alt)
         return got
 
+    def under_bridge(self, lit: Sequence[Hex], path: Sequence[Hex]) -> bool:
+        """Whether a lit field or the way shown lies under the Dunlop bridge (then it is drawn faint)."""
+        r = self.view.overhead_rect()
+        if r is None:
+            return False
+        k = -int(self.view.scale * 0.6)  # a field's middle under it, not a corner
+        return any(h in self.track.dunlop or r.colliderect(self.field_rect(h).inflate(k, k)) for h in (*lit, *path))
+
     def keep_clear(self, m: LegalMoves | None) -> list[pygame.Rect]:
         """What a banner should not hide: the lit fields, the way shown, the cars."""
         fields = set(m.ends()) if m is not None else set()
@@ -686,12 +709,14 @@ class RaceScene(SessionScene, OverlayScene):
         path = ((way.start,) + way.path) if way is not None and way.path else None
         if self.hop is not None:
             path = self.hop.path
-        self.view.draw(surface, (), path, self.hover if self.L.board.collidepoint(self._mouse) else None)
+        self.view.draw(surface, (), path, self.hover if self.L.board.collidepoint(self._mouse) else None, overhead=False)
         m = self.moves() if (st.phase == MOVE and not self.busy() and self.is_human(st.current_player())) else None
         clip = surface.get_clip()
         surface.set_clip(L.board)
         if m is not None:
             surface.blit(self.hl.layer(self.view, L.size, m.ends(), {x.end for x in m if x.off_track}), (0, 0))
+        self.bridge_faint = self.under_bridge(list(m.ends()) if m is not None else [], path or ())
+        self.view.draw_overhead(surface, self.bridge_faint)
         self.view.draw_caps(surface, self.caps())
         surface.set_clip(clip)
         draw_panels(surface, L)
@@ -705,17 +730,20 @@ class RaceScene(SessionScene, OverlayScene):
         head = self.fonts.text(_("The referee"), max(12, int(17 * s)), theme.CHALK, "serif")
         surface.blit(head, (L.feed.x + int(10 * s), L.feed.y + int(4 * s)))
         self.feed.draw(surface)
+        frame.draw_hovered(self, surface)
         self.ui.draw_ui(surface)
-        self.note_rect = None
-        if way is not None and self.modal is None and self.help is None:
-            along = [self.field_rect(h) for h in (way.start,) + way.path]
-            lit = [self.field_rect(h) for h in m.ends()] if m is not None else []
-            self.note_rect = draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s, along, lit)
         self.toast.draw(surface, (L.board.centerx, L.board.bottom - int(10 * s)), s, L.board.w - 40)
         self.banners.s = frame.banner_scale(self)
         spot, clear = self.banner_spot(m)
         self.banner_alpha = BANNER_FADED if self._pointer_busy > 0 else 1.0 if clear else BANNER_OVER
         self.banner_rect = self.banners.draw(surface, spot, self.banner_alpha)
+        if self.legend_on:  # asked for: over the banners
+            self.legend.draw(surface, L.board, s)
+        self.note_rect = None  # the coach's note over all of them: the pointer asked for it
+        if way is not None and self.modal is None and self.help is None:
+            along = [self.field_rect(h) for h in (way.start,) + way.path]
+            lit = [self.field_rect(h) for h in m.ends()] if m is not None else []
+            self.note_rect = draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s, along, lit)
         self.draw_table(surface, (L.board.right - int(10 * s), L.board.y + int(10 * s)), s, L.board.w // 2)
         if self.modal is not None:
             self.modal.draw(surface)

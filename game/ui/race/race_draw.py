@@ -72,15 +72,16 @@ class Highlight:
         self._hl = None
 
     def layer(self, view: BoardView, size: tuple[int, int], ends: list[Hex], off: set[Hex]) -> pygame.Surface:
-        key = (view.scale, view.origin, tuple(ends), tuple(sorted(off)), size)
+        key = (view.scale, view.origin, tuple(ends), tuple(sorted(off)), size, view.palette.name)
         if self._hl is not None and self._hl[0] == key:
             return self._hl[1]
-        layer = pygame.Surface(size, pygame.SRCALPHA)  # lit on any palette
-        layer.fill((0, 0, 0, 120))
+        layer = pygame.Surface(size, pygame.SRCALPHA)  # lit on any palette: a darker veil and a lighter field on a dark one
+        pal = view.palette
+        layer.fill((0, 0, 0, pal.veil))
         lay = view.layout
         w = max(2, int(view.scale * 0.12))
         for h in ends:
-            pygame.draw.polygon(layer, (0, 0, 0, 0), lay.corners(h))
+            pygame.draw.polygon(layer, (255, 255, 255, int(255 * pal.lit_fill)), lay.corners(h))
         for h in ends:
             corners = lay.corners(h)
             cx, cy = lay.to_pixel(h)
