@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel
 
+from game.hexgrid import Hex
 from game.match import Match, PlayerSpec
 from game.racerbile.state import GEAR, MOVE
 from game.rules import racerbile as R
@@ -415,8 +416,12 @@ def test_lit_fields_stand_out_on_the_night_theme() -> None:
         lit, dark = fields[::2], fields[1::2]
         surf.blit(Highlight().layer(view, (900, 700), lit, set()), (0, 0))
 
-        def lum(hs: list[object]) -> float:
-            vals = [luminance(tuple(surf.get_at(tuple(int(v) for v in view.to_pixel(h)))[:3])) for h in hs]  # type: ignore[arg-type]
+        def lum(hs: list[Hex]) -> float:
+            vals = []
+            for h in hs:
+                x, y = view.to_pixel(h)
+                c = surf.get_at((int(x), int(y)))
+                vals.append(luminance((c.r, c.g, c.b)))
             return sum(vals) / len(vals)
 
         a, b = lum(lit) + 0.05, lum(dark) + 0.05  # a contrast ratio, as for text on a ground
