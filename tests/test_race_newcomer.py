@@ -142,7 +142,7 @@ def test_racerbile_lemans_vomit_on_a_team_with_no_laps_shows_as_scored(app: App)
     line = next(t for t in final_lines(st) if "Rød" in t)
     assert f"−5 laps + {st.course.progress[st.cars[0].pos]} field" in line
     assert "-" not in line.replace("–", "")  # no "-232 fields"
-    assert "behind" in rows["Rød"].gap
+    assert "behind" in rows["Rød"].gap and "by lane" not in rows["Rød"].gap  # five laps behind, though on the grid beside the others
 
 
 def test_standings_explain_each_place_by_the_fields_to_the_car_ahead() -> None:

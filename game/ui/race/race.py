@@ -611,6 +611,8 @@ class RaceScene(SessionScene, OverlayScene):
         self.view.update(dt)
         self.tray.update(dt)
         self.update_overlays(dt)
+        if self.modal is not None and not self.modal.open:  # closed by its own button, without a further event
+            self.close_modal()
         self.play(dt)
         self.session.tick(dt, hold=self.holding())
         self.play(0.0)  # what the table did just now starts showing in this frame
@@ -743,6 +745,7 @@ class RaceScene(SessionScene, OverlayScene):
         if way is not None and self.modal is None and self.help is None:
             along = [self.field_rect(h) for h in (way.start,) + way.path]
             lit = [self.field_rect(h) for h in m.ends()] if m is not None else []
+            lit += [self.field_rect(c.pos) for c in st.cars]  # … and the other cars, where it can
             self.note_rect = draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s, along, lit)
         self.draw_table(surface, (L.board.right - int(10 * s), L.board.y + int(10 * s)), s, L.board.w // 2)
         if self.modal is not None:

@@ -146,6 +146,7 @@ class StandingRow:
     gap: str = ""  # why it stands here: the fields to the car ahead, "level", "beside … by lane"
 
 
+BY_LANE = 3  # fields of progress two cars side by side can differ by their lanes alone (more: a lap apart)
 Beside = Callable[[Hex, Hex], bool]  # whether two fields lie side by side across the track (different lanes)
 
 
@@ -176,7 +177,7 @@ def gap_text(st: RaceState, seat: int, ahead: int | None, behind: int | None, be
         return _("under {name}'s cap").format(name=name)
     if d == 0:
         return _("level with {name}").format(name=name)
-    if beside is not None and beside(car.pos, other.pos):
+    if beside is not None and d <= BY_LANE and beside(car.pos, other.pos):
         return (_("beside {name}: {n} field behind by lane") if d == 1 else _("beside {name}: {n} fields behind by lane")).format(name=name, n=d)
     return (_("{n} field behind {name}") if d == 1 else _("{n} fields behind {name}")).format(name=name, n=d)
 
@@ -296,12 +297,12 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
             bits.append(_("at another laptop"))
         elif row.kind:
             bits.append(_("{kind} bot").format(kind=row.kind))
+        if row.note:  # first: off the track, lost laps – what the place rests on
+            bits.append(row.note)
         if row.gap:
             bits.append(row.gap)
         elif row.place and not row.note:
             bits.append(_("at the start") if row.distance == 0 and row.lap == 0 else _("{n} fields").format(n=row.distance))
-        if row.note:
-            bits.append(row.note)
         sub = fit_text(fonts, " · ".join(bits), small, r.right - pad - x, theme.CHALK_RED if row.note else theme.MUTED, "italic")
         surface.blit(sub, (x, r.y + int(2 * s) + name.get_height() - int(2 * s)))
     surface.set_clip(clip)
