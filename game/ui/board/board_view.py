@@ -306,7 +306,7 @@ class BoardView:
         self._frame_at: tuple[int, int] | None = None  # … from this offset (None: crop again)
         self._path: tuple[Hex, ...] = ()  # the path painted into the cache …
         self._under: tuple[pygame.Surface, tuple[int, int]] | None = None  # … and what it covers
-        self._over: tuple[float, pygame.Surface] | None = None  # the bridge at a zoom
+        self._over: tuple[float, pygame.Surface, pygame.Surface, pygame.Rect] | None = None  # the bridge at a zoom: solid, faint, where it is drawn
         self.split_tags: dict[tuple[str, str], tuple[Point, tuple[int, int]]] = {}  # (split, branch) → its name's tag: centre (board units), size (px)
         self.fit()
 
@@ -461,7 +461,9 @@ class BoardView:
             s = self.scale
             surf = pygame.Surface((max(1, int((x1 - x0) * s) + 2), max(1, int((y1 - y0) * s) + 2)), pygame.SRCALPHA)
             _Painter(self, surf, s, (-x0 * s, -y0 * s)).dunlop()
-            self._over = (s, art_for_display(surf, alpha=True))
+            faint = surf.copy()
+            faint.fill((255, 255, 255, int(255 * SEE_THROUGH)), special_flags=pygame.BLEND_RGBA_MULT)
+            self._over = (s, art_for_display(surf, alpha=True), art_for_display(faint, alpha=True), surf.get_bounding_rect(40))
         return self._over[1], (box[0], box[1])
 
     def split_tag_rects(self) -> dict[tuple[str, str], pygame.Rect]:
@@ -478,8 +480,9 @@ class BoardView:
         got = self.overhead()
         if got is None:
             return None
-        surf, (x0, y0) = got
-        return surf.get_bounding_rect(40).move(int(self.origin[0] + x0 * self.scale), int(self.origin[1] + y0 * self.scale))
+        assert self._over is not None
+        _surf, (x0, y0) = got
+        return self._over[3].move(int(self.origin[0] + x0 * self.scale), int(self.origin[1] + y0 * self.scale))
 
     def draw_overhead(self, surface: pygame.Surface, see_through: bool = False) -> None:
         """The Dunlop bridge over the board; `see_through`: faint, so the lit fields under it show."""
@@ -488,9 +491,8 @@ class BoardView:
             return
         img, (x0, y0) = got
         at = (int(self.origin[0] + x0 * self.scale), int(self.origin[1] + y0 * self.scale))
-        if see_through:
-            img = img.copy()
-            img.fill((255, 255, 255, int(255 * SEE_THROUGH)), special_flags=pygame.BLEND_RGBA_MULT)
+        if see_through and self._over is not None:
+            img = self._over[2]
         surface.blit(img, at)
 
     # --- the frame -------------------------------------------------------------------------------
