@@ -347,7 +347,8 @@ class RaceScene(SessionScene, OverlayScene):
         self.host.replace(RaceScene(self.host, self.session.next_match(), coach=self.coach_on))
 
     def open_log(self) -> None:
-        self.modal = log_dialog(self.fonts, self.host.size, log_items(self.match, self.ruling_words), self.undo_to)
+        self.modal = log_dialog(self.fonts, self.host.size, log_items(self.match, self.ruling_words), self.undo_to,
+                                (min(920, self.host.size[0] - 60), min(640, self.host.size[1] - 40)))
 
     def drinks(self) -> Ledger:
         """What everybody has drunk by the rulings that stand (`Match.drinks`)."""
