@@ -316,6 +316,16 @@ def wants_pit(state: RaceState, seat: int) -> bool:
     return led[cur].sips - min(led[d].sips for d in crew if d != cur) >= PIT_CHANGE
 
 
+TRIAL_SECONDS = {"racer": (5.5, 8.5), "stalin": (5.0, 7.5), "careful": (8.0, 12.0)}  # a beer emptied, by the bot's kind
+
+
+def trial_seconds(kind: str, seed: int, seat: int) -> float:
+    """The seconds a bot takes to empty its beer in the time trial (racerbile.variant.racerbile):
+    set by its kind and the match's seed, so nobody types a time for it and a replay sees the same."""
+    lo, hi = TRIAL_SECONDS.get(kind, (6.5, 10.5))
+    return round(random.Random(seed * 131 + seat).uniform(lo, hi), 1)
+
+
 class Base:
     """The moves every bot makes alike; subclasses choose the gear and the move."""
 

@@ -45,6 +45,8 @@ class Palette:
     table_grain: bool = True  # wooden planks, or a plain dark cloth
     path: Color = (70, 220, 255)
     hover: Color = (255, 255, 255)
+    veil: int = 120  # how dark the board goes round the lit fields (alpha of black)
+    lit_fill: float = 0.0  # how much lighter a lit field shows (0: as printed; a dark theme needs more)
 
 
 CLASSIC = Palette(
@@ -147,6 +149,8 @@ NIGHT = Palette(
     glow=(255, 236, 170),
     table_grain=False,
     path=(120, 255, 170),
+    veil=165,
+    lit_fill=0.3,
 )
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, STALIN, LEMANS, NIGHT)}

@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 import pygame
 
 from game.hexgrid import DIRECTIONS, ORIENTATIONS, Hex, Layout
+from game.hexgrid import distance as hex_distance
 from game.racerbile.track import Kind, Track
 from game.ui.board import board_art as art
 from game.ui.board.board_art import CapArt, Palette, Point
@@ -27,6 +28,8 @@ from game.ui.common.theme import Color, Fonts
 
 MIN_HEX_PX = 3.0
 MAX_HEX_PX = 160.0
+OVERHEAD_REACH = 7.0  # board units round the bridge's fields its layer spans (the track's width and its pillars)
+SEE_THROUGH = 0.3  # the bridge's opacity over lit fields
 ZOOM_SETTLE = 0.15  # seconds without zooming before the static layer is repainted after a preview
 
 
@@ -156,6 +159,17 @@ class BoardGeometry:
                 b = self.unit.to_pixel(chain[i + 1])
                 out[h] = _unit(b[0] - a[0], b[1] - a[1])
         return out
+
+    def side_by_side(self, a: Hex, b: Hex) -> bool:
+        """Whether two fields lie beside each other across the track (two lanes, at most two fields
+        apart, more across the direction of travel than along it): where a player sees two cars level."""
+        if a == b or a not in self.centre or b not in self.centre or hex_distance(a, b) > 2:
+            return False
+        (ax, ay), (bx, by) = self.centre[a], self.centre[b]
+        tx, ty = self.travel.get(a, (1.0, 0.0))
+        dx, dy = bx - ax, by - ay
+        along, across = dx * tx + dy * ty, abs(dx * ty - dy * tx)
+        return abs(along) < across * 0.75
 
     def _within2(self, h: Hex) -> list[Hex]:
         out = []
@@ -292,6 +306,8 @@ class BoardView:
         self._frame_at: tuple[int, int] | None = None  # … from this offset (None: crop again)
         self._path: tuple[Hex, ...] = ()  # the path painted into the cache …
         self._under: tuple[pygame.Surface, tuple[int, int]] | None = None  # … and what it covers
+        self._over: tuple[float, pygame.Surface, pygame.Surface, pygame.Rect] | None = None  # the bridge at a zoom: solid, faint, where it is drawn
+        self.split_tags: dict[tuple[str, str], tuple[Point, tuple[int, int]]] = {}  # (split, branch) → its name's tag: centre (board units), size (px)
         self.fit()
 
     # --- the view ------------------------------------------------------------------------------
@@ -403,7 +419,7 @@ class BoardView:
         m = self._margin()
         surf = display_surface((self.size[0] + 2 * m, self.size[1] + 2 * m))
         origin = (self.origin[0] + m, self.origin[1] + m)
-        self.paint(surf, self.scale, origin)
+        self.paint(surf, self.scale, origin, overhead=False)  # the bridge goes over the lit fields (`draw_overhead`)
         self._cache = surf
         self._cache_scale = self.scale
         self._cache_origin = origin
@@ -417,9 +433,67 @@ class BoardView:
             self._tile = art_for_display(art.table_tile(self.palette))
         return self._tile
 
-    def paint(self, surface: pygame.Surface, scale: float, origin: Point) -> None:
-        """Paint the whole static board onto `surface` with hexes of `scale` pixels at `origin`."""
-        _Painter(self, surface, scale, origin).paint()
+    def paint(self, surface: pygame.Surface, scale: float, origin: Point, overhead: bool = True) -> None:
+        """Paint the whole static board onto `surface` with hexes of `scale` pixels at `origin` (with
+        what stands over the track – the Dunlop bridge – unless `overhead` is False)."""
+        p = _Painter(self, surface, scale, origin)
+        p.paint()
+        if overhead:
+            p.dunlop()
+
+    # --- over the track: the Dunlop bridge -------------------------------------------------------------
+
+    def _overhead_box(self) -> tuple[float, float, float, float] | None:
+        """The board units the bridge may cover (its fields and the track's width round them)."""
+        if not self.track.dunlop:
+            return None
+        pts = [self.geo.unit.to_pixel(h) for h in self.track.dunlop]
+        m = OVERHEAD_REACH
+        return (min(x for x, _ in pts) - m, min(y for _, y in pts) - m, max(x for x, _ in pts) + m, max(y for _, y in pts) + m)
+
+    def overhead(self) -> tuple[pygame.Surface, Point] | None:
+        """The bridge on a layer of its own at this zoom, and where its corner lies in board units."""
+        box = self._overhead_box()
+        if box is None:
+            return None
+        if self._over is None or abs(self._over[0] - self.scale) > 1e-9:
+            x0, y0, x1, y1 = box
+            s = self.scale
+            surf = pygame.Surface((max(1, int((x1 - x0) * s) + 2), max(1, int((y1 - y0) * s) + 2)), pygame.SRCALPHA)
+            _Painter(self, surf, s, (-x0 * s, -y0 * s)).dunlop()
+            faint = surf.copy()
+            faint.fill((255, 255, 255, int(255 * SEE_THROUGH)), special_flags=pygame.BLEND_RGBA_MULT)
+            self._over = (s, art_for_display(surf, alpha=True), art_for_display(faint, alpha=True), surf.get_bounding_rect(40))
+        return self._over[1], (box[0], box[1])
+
+    def split_tag_rects(self) -> dict[tuple[str, str], pygame.Rect]:
+        """Where the branch names of the splits stand on screen (as last painted)."""
+        out = {}
+        for key, (c, size) in self.split_tags.items():
+            r = pygame.Rect((0, 0), size)
+            r.center = (int(self.origin[0] + c[0] * self.scale), int(self.origin[1] + c[1] * self.scale))
+            out[key] = r
+        return out
+
+    def overhead_rect(self) -> pygame.Rect | None:
+        """Where the bridge stands on screen now (None: the track has none)."""
+        got = self.overhead()
+        if got is None:
+            return None
+        assert self._over is not None
+        _surf, (x0, y0) = got
+        return self._over[3].move(int(self.origin[0] + x0 * self.scale), int(self.origin[1] + y0 * self.scale))
+
+    def draw_overhead(self, surface: pygame.Surface, see_through: bool = False) -> None:
+        """The Dunlop bridge over the board; `see_through`: faint, so the lit fields under it show."""
+        got = self.overhead()
+        if got is None:
+            return
+        img, (x0, y0) = got
+        at = (int(self.origin[0] + x0 * self.scale), int(self.origin[1] + y0 * self.scale))
+        if see_through and self._over is not None:
+            img = self._over[2]
+        surface.blit(img, at)
 
     # --- the frame -------------------------------------------------------------------------------
 
@@ -429,8 +503,10 @@ class BoardView:
         caps: Sequence[CapView] = (),
         path: Sequence[Hex] | None = None,
         hover: Hex | None = None,
+        overhead: bool = True,
     ) -> None:
-        """One frame: the cached board (with the path painted in), the hovered field and the caps."""
+        """One frame: the cached board (with the path painted in), the hovered field, the bridge
+        (unless `overhead` is False: the caller draws it over its own marks, `draw_overhead`) and the caps."""
         if not self._cache_ok() and not (self.previewing and self._cache is not None):
             self.render_static()
         assert self._cache is not None
@@ -451,6 +527,8 @@ class BoardView:
             corners = self.layout.corners(hover)
             pygame.draw.lines(surface, self.palette.hover, True, corners, max(2, int(self.scale * 0.08)))
             pygame.draw.aalines(surface, self.palette.hover, True, corners)
+        if overhead:
+            self.draw_overhead(surface, see_through=path is not None and any(h in self.track.dunlop for h in path))
         if caps:
             self._draw_caps(surface, caps)
 
@@ -620,7 +698,6 @@ class _Painter:
         self.splits()
         self.labels()
         self.field42()
-        self.dunlop()
 
     # --- ground ------------------------------------------------------------------------------
 
@@ -827,11 +904,18 @@ class _Painter:
                     bc = lay.to_pixel(h)
                     if not self.visible(bc):
                         continue
+                    # beside the track, not on a field a cap may stand on; a line to the branch's field
                     t = self.fonts.text(name, max(8, int(s * 0.26)), (250, 250, 246), "bold")
                     box = pygame.Rect(0, 0, t.get_width() + 6, t.get_height() + 2)
-                    box.center = (int(bc[0]), int(bc[1] - s * 0.45))
+                    spot = self.label_spot(h, box.w / s, box.h / s)
+                    cx, cy = self.P(spot)
+                    box.center = (int(cx), int(cy))
+                    if math.hypot(box.centerx - bc[0], box.centery - bc[1]) > s * 0.9:
+                        pygame.draw.line(self.surf, (20, 20, 24), box.center, bc, max(1, int(s * 0.05)))
+                        pygame.draw.circle(self.surf, (20, 20, 24), bc, max(2, int(s * 0.08)))
                     pygame.draw.rect(self.surf, (20, 20, 24), box, border_radius=4)
                     self.surf.blit(t, (box.x + 3, box.y + 1))
+                    self.view.split_tags[(sp.name, name)] = (spot, box.size)
 
     def field42(self) -> None:
         h = self.track.field42

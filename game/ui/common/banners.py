@@ -114,9 +114,20 @@ class Banners:
             surf.blit(sub, (body.centerx - sub.get_width() // 2, ty + main.get_height() - int(4 * s)))
         return surf
 
-    def draw(self, surface: pygame.Surface, center: tuple[int, int]) -> None:
+    def size(self) -> tuple[int, int] | None:
+        """The size of the banner showing now (at full size), or None."""
         if not self.queue:
-            return
+            return None
+        b = self.queue[0]
+        if b.image is None:
+            b.image = self._render(b)
+        return b.image.get_size()
+
+    def draw(self, surface: pygame.Surface, center: tuple[int, int], alpha: float = 1.0) -> pygame.Rect | None:
+        """The banner showing now, centred on `center`; `alpha` < 1 fades it (the pointer is busy under
+        it). Returns where it was drawn."""
+        if not self.queue:
+            return None
         b = self.queue[0]
         if b.image is None:
             b.image = self._render(b)
@@ -127,10 +138,10 @@ class Banners:
         scale = max(0.05, scale)
         angle = 4 * math.sin(t * 9) * max(0.0, 1 - t / b.dur) - 2
         img = pygame.transform.rotozoom(b.image, angle, scale)
-        fade = min(1.0, (b.dur - t) / 0.3)
+        fade = min(1.0, (b.dur - t) / 0.3) * max(0.0, min(1.0, alpha))
         if fade < 1.0:
             img.set_alpha(max(0, int(255 * fade)))
-        surface.blit(img, img.get_rect(center=center))
+        return surface.blit(img, img.get_rect(center=center))
 
 
 class Toast:

@@ -7,7 +7,7 @@ earlier ruling) or a log that is not a continuation of the one shown rebuilds it
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from dataclasses import dataclass
 import re
@@ -116,8 +116,9 @@ def feed_items(entries: Sequence[Entry]) -> list[FeedItem]:
 class Feed:
     """Draws the rulings in a rectangle; the mouse wheel scrolls back through older ones."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, words: Callable[[Ruling], str] | None = None) -> None:
         self.fonts = fonts
+        self.words = words or (lambda r: tr(r.arithmetic))  # a ruling's text as shown (the race names its fields)
         self.rect = pygame.Rect(0, 0, 300, 400)
         self.s = 1.0
         self.rulings: list[Ruling] = []
@@ -250,7 +251,7 @@ class Feed:
         label = _(title(r.rule)) if title(r.rule) else ""
         tag = _("overridden") if it.struck else _("override") if it.override else ""
         head = f.text(f"{label} · {tag}" if (tag and label) else (label or tag), int(15 * s), ink if not it.override else OVERRIDE_COLOR, "bold")
-        lines = f.wrap(tr(r.arithmetic), int(14 * s), width - 2 * pad - 4)
+        lines = f.wrap(self.words(r), int(14 * s), width - 2 * pad - 4)
         news = f.wrap(override_line(r, it.was), int(14 * s), width - 2 * pad - 4, "bold") if it.override else []
         lines = news + lines  # an override: the new value first, "Eva: 3 sips instead of 1"
         line_h = f.font(int(14 * s)).get_linesize()

@@ -238,8 +238,10 @@ class Confirm(Modal):
             self.on_choice(self.buttons[0])
 
 
-def log_dialog(fonts: Fonts, size: tuple[int, int], items: list[tuple[str, str]], undo_to: Callable[[int], None]) -> ListDialog:
-    """The match log (items keyed by the entry's index) with "Undo to here" – the dice table's and the race's."""
+def log_dialog(fonts: Fonts, size: tuple[int, int], items: list[tuple[str, str]], undo_to: Callable[[int], None],
+               panel_size: tuple[int, int] = (640, 560)) -> ListDialog:
+    """The match log (items keyed by the entry's index) with "Undo to here" – the dice table's and the race's
+    (wider: its rulings stand under each action)."""
 
     def chosen(key: str | None) -> None:
         if key is None:
@@ -255,6 +257,7 @@ def log_dialog(fonts: Fonts, size: tuple[int, int], items: list[tuple[str, str]]
         items,
         _("Undo to here"),
         chosen,
+        panel_size,
         empty=_("No one has acted yet."),
         select_last=True,
     )

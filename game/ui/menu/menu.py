@@ -294,15 +294,8 @@ class MenuModel:
         if self.game == "racerbile":
             if not self.track.strip():
                 out.append(_("choose a track"))
-            elif self.lemans:
-                from game.racerbile.tracks import find_track
-
-                try:
-                    pitless = find_track(self.track).track.pit is None
-                except (ValueError, InputError):
-                    pitless = False  # a track that cannot be loaded says so when the match starts
-                if pitless:
-                    out.append(_("Le Mans needs a track with a pit lane ({rule})").format(rule="racerbile.lemans.pit"))
+            elif self.lemans and self.pitless(self.track):
+                out.append(_("Le Mans needs a track with a pit lane ({rule})").format(rule="racerbile.lemans.pit"))
         elif not g.isdigit() or not 1 <= int(g) <= 99:
             out.append(_("the number of games must be a whole number from 1 to 99"))
         for name, text in self.counts.get(self.game, {}).items():
@@ -310,6 +303,16 @@ class MenuModel:
             if t and (not t.isdigit() or int(t) < 1):
                 out.append(_("{option}: a whole number of at least 1, or empty for none").format(option=name))
         return out
+
+    @staticmethod
+    def pitless(track: str) -> bool:
+        """Whether the track (a shipped name or a file) has no pit lane: no Le Mans on it (racerbile.lemans.pit)."""
+        from game.racerbile.tracks import find_track
+
+        try:
+            return find_track(track).track.pit is None
+        except (ValueError, InputError):
+            return False  # a track that cannot be loaded says so when the match starts
 
     def _team_problems(self) -> list[str]:
         out = []
@@ -1170,12 +1173,19 @@ class MenuScene(OverlayScene):
                 self._sync_names()
                 was = m.lemans
                 m.variants[m.game] = next((v for v, label in VARIANT_LABELS.items() if _(label) == e.text), e.text)
-                if m.lemans and not was and m.track == "babybane":
+                if m.lemans and not was and m.pitless(m.track):
+                    if m.track != "babybane":  # (the default track: no word needed)
+                        self.message = _("Le Mans needs a track with a pit lane ({rule})").format(rule="racerbile.lemans.pit") + " – " + _("Le Mans is raced on the Le Mans track")
                     m.track = "le_mans"
                 if m.lemans != was:
                     self.rebuild()
             elif el is self.track_menu:
-                m.track = next((ref for label, ref in self.tracks if label == e.text), m.track)
+                ref = next((r for label, r in self.tracks if label == e.text), m.track)
+                if m.lemans and m.pitless(ref):  # refused at once, with the reason (racerbile.lemans.pit)
+                    self.message = _("Le Mans needs a track with a pit lane ({rule})").format(rule="racerbile.lemans.pit") + " – " + _("{track} has none").format(track=e.text)
+                    self.rebuild()  # the dropdown shows the track still chosen
+                else:
+                    m.track = ref
             else:
                 for name, wdg in self.option_widgets.items():
                     if wdg is el:

@@ -18,39 +18,46 @@ from __future__ import annotations
 
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.hexgrid import Hex
-from game.i18n import N_, _
+from game.i18n import N_, _, tr
 from game.match import Match
 from game.racerbile.actions import Action, Dice, Drive, Driver, Name, Order, Shift, StartDie
+from game.racerbile.bots import trial_seconds
+from game.racerbile.fieldnames import reworded
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import Challenge
 from game.rules.ledger import Ledger
+from game.rules.ruling import Ruling
 from game.session import LIVE, Applied, Notice, Refusal, Rewound, Session, SessionEvent, session_for
 from game.session.race import RaceSession
 from game.ui.common import theme
 from game.ui.common.session_scene import SessionScene
 from game.ui.common.banners import Banners, Toast
 from game.ui.board.board_view import BoardView, CapView
+from game.ui.board.legend import Legend
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import Feed
 from game.ui.common.help import HelpOverlay
 from game.ui.common.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
 from game.ui.race import race_frame as frame
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, OpponentChooser, RaceFinal, TimeTrialDialog
-from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, log_items, push_ruling
-from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows
+from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, entry_words, log_items, push_ruling
+from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows, StandingRow
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.common.sound import sounds
 
 WHEEL_STEP = 1.15
 KEY_ZOOM = 1.25
+BANNER_FADED = 0.25  # a banner's opacity while the pointer moves over the board
+BANNER_OVER = 0.55  # … and while no place on the board leaves the lit fields and cars free
+POINTER_BUSY = 0.8  # … for this many seconds after it last moved
 LEAVE = N_("Leave")  # the leave question's answer (Confirm shows it through `_()`)
 
 
@@ -64,12 +71,15 @@ class RaceScene(SessionScene, OverlayScene):
     b_hold: UIButton
     b_down: UIButton
     b_action: UIButton
+    b_legend: UIButton  # the board's key, in its corner
     b_drivers: list[UIButton]
     driver_names: dict[UIButton, str]  # a driver button → the driver it names
     driver_x: int
     controls_button_y: int
     controls_text_bottom: int
     top_drawn: list[pygame.Rect]
+    standing_rows_shown: list[StandingRow]  # the standings as last drawn
+    note_rect: pygame.Rect | None = None  # the coach's note as last drawn
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, note: str = "", coach: bool = True,
                  autosave: bool = True, session: Session | None = None) -> None:
@@ -87,8 +97,10 @@ class RaceScene(SessionScene, OverlayScene):
         self.tray = DiceTray(seed=match.log.seed + 5)
         self.banners = Banners(self.fonts)
         self.toast = Toast(self.fonts)
-        self.feed = Feed(self.fonts)
+        self.feed = Feed(self.fonts, self.ruling_words)
         self.help: HelpOverlay | None = None
+        self.legend = Legend(self.track, self.view.palette, self.fonts)
+        self.legend_on = False  # the board's key (F2, or its button on the board)
         self.modal: Modal | None = None
         self.marks = initials(st.players)
         self.coach_on = coach
@@ -107,6 +119,10 @@ class RaceScene(SessionScene, OverlayScene):
         self._drag_from: tuple[int, int] | None = None
         self._dragged = False
         self._mouse = (0, 0)
+        self._pointer_busy = 0.0  # seconds the banners stay faded
+        self.banner_rect: pygame.Rect | None = None
+        self.banner_alpha = 1.0
+        self.bridge_faint = False  # the Dunlop bridge drawn see-through (lit fields under it)
         self.hl = Highlight()
         self.ui = make_manager(host.size, self.overlay_open)
         self._sig: tuple[Any, ...] = ()
@@ -238,6 +254,10 @@ class RaceScene(SessionScene, OverlayScene):
             self.trial_dismissed = self.chooser_dismissed = False
         self.toast.dismiss("turn")
 
+    def ruling_words(self, r: Ruling) -> str:
+        """A ruling as the feed shows it: in the player's language, its fields named as on the board."""
+        return tr(reworded(r.arithmetic, self.session.state.course, self.track))
+
     def _seat_name(self, who: str) -> str:
         try:
             return self.state.players[self.state.seat_of(who)]
@@ -303,7 +323,7 @@ class RaceScene(SessionScene, OverlayScene):
 
     def undo(self) -> None:
         i = self.session.last_decision()
-        what = self.match.log.entries[i].action if i is not None else ""
+        what = entry_words(self.match, i) if i is not None else ""
         refusal = self.session.undo()
         if refusal is not None:
             self.toast.show(str(refusal), "error")
@@ -328,7 +348,8 @@ class RaceScene(SessionScene, OverlayScene):
         self.host.replace(RaceScene(self.host, self.session.next_match(), coach=self.coach_on))
 
     def open_log(self) -> None:
-        self.modal = log_dialog(self.fonts, self.host.size, log_items(self.match), self.undo_to)
+        self.modal = log_dialog(self.fonts, self.host.size, log_items(self.match, self.ruling_words), self.undo_to,
+                                (min(920, self.host.size[0] - 60), min(640, self.host.size[1] - 40)))
 
     def drinks(self) -> Ledger:
         """What everybody has drunk by the rulings that stand (`Match.drinks`)."""
@@ -363,11 +384,20 @@ class RaceScene(SessionScene, OverlayScene):
 
     def open_trial(self) -> None:
         if self.state.phase == ORDER:
-            self.modal = TimeTrialDialog(self.fonts, self.host.size, self.state, self.act)
+            s = self.session
+            bots = {i: trial_seconds(s.kind_of(i), self.match.log.seed, i) for i in range(len(self.state.players)) if s.is_bot(i)}
+            self.modal = TimeTrialDialog(self.fonts, self.host.size, self.state, self.act, bots)
 
     def open_chooser(self) -> None:
         if self.state.phase == NAME42 and self.is_human(self.state.current_player()):
             self.modal = OpponentChooser(self.fonts, self.host.size, self.state, self.act)
+
+    def toggle_legend(self) -> None:
+        self.legend_on = not self.legend_on
+        if self.legend_on:
+            self.b_legend.select()
+        else:
+            self.b_legend.unselect()
 
     def toggle_coach(self) -> None:
         self.coach_on = not self.coach_on
@@ -459,6 +489,8 @@ class RaceScene(SessionScene, OverlayScene):
             if start is not None and not self._dragged and e.button == 1:
                 self.click(e.pos)
         elif e.type == pygame.MOUSEMOTION:
+            if self.L.board.collidepoint(e.pos) and e.pos != self._mouse:
+                self._pointer_busy = POINTER_BUSY  # choosing a field: a banner fades out of the way
             self._mouse = e.pos
             if self._drag_from is not None:
                 if not any(e.buttons):
@@ -517,7 +549,8 @@ class RaceScene(SessionScene, OverlayScene):
         else:
             tool: dict[int, Callable[[], Any]] = {pygame.K_c: self.toggle_coach, pygame.K_x: self.open_faults, pygame.K_j: self.open_judges,
                                                   pygame.K_l: self.open_log, pygame.K_k: self.open_challenge, pygame.K_f: self.fit_board,
-                                                  pygame.K_HOME: self.fit_board, pygame.K_g: self.follow_again}
+                                                  pygame.K_HOME: self.fit_board, pygame.K_g: self.follow_again,
+                                                  pygame.K_F2: self.toggle_legend}
             if k in tool:
                 tool[k]()
 
@@ -558,7 +591,9 @@ class RaceScene(SessionScene, OverlayScene):
             if el is b:
                 tools[key]()
                 return
-        if el is self.b_up:
+        if el is self.b_legend:
+            self.toggle_legend()
+        elif el is self.b_up:
             self.shift(1)
         elif el is self.b_hold:
             self.shift(0)
@@ -573,10 +608,13 @@ class RaceScene(SessionScene, OverlayScene):
     # --- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._pointer_busy = max(0.0, self._pointer_busy - dt)
         self.ui.update(dt)
         self.view.update(dt)
         self.tray.update(dt)
         self.update_overlays(dt)
+        if self.modal is not None and not self.modal.open:  # closed by its own button, without a further event
+            self.close_modal()
         self.play(dt)
         self.session.tick(dt, hold=self.holding())
         self.play(0.0)  # what the table did just now starts showing in this frame
@@ -620,6 +658,52 @@ class RaceScene(SessionScene, OverlayScene):
             got = self._coach[way.path] = coach_lines(self.state, way, self.moves(), self.alt)
         return got
 
+    def under_bridge(self, lit: Sequence[Hex], path: Sequence[Hex]) -> bool:
+        """Whether a lit field or the way shown lies under the Dunlop bridge (then it is drawn faint)."""
+        r = self.view.overhead_rect()
+        if r is None:
+            return False
+        k = -int(self.view.scale * 0.6)  # a field's middle under it, not a corner
+        return any(h in self.track.dunlop or r.colliderect(self.field_rect(h).inflate(k, k)) for h in (*lit, *path))
+
+    def keep_clear(self, m: LegalMoves | None) -> list[pygame.Rect]:
+        """What a banner should not hide: the lit fields, the way shown, the cars."""
+        fields = set(m.ends()) if m is not None else set()
+        if self.hop is not None:
+            fields.update(self.hop.path)
+        st = self.state
+        if st.phase not in (ORDER, START_ROLL):
+            fields.update(c.pos for c in st.cars)
+        return [self.field_rect(h) for h in fields]
+
+    def banner_spot(self, m: LegalMoves | None) -> tuple[tuple[int, int], bool]:
+        """Where the banner stands: high over the board, unless that hides lit fields or cars – then
+        the band of the board that hides the fewest; and whether it hides none (else it is drawn see-through)."""
+        B = self.L.board
+        size = self.banners.size()
+        first = (B.centerx, B.y + int(B.h * 0.22))
+        if size is None:
+            return first, True
+        w, h = size
+        h += int(w * 0.11)  # it sways by up to 6°
+        keep = self.keep_clear(m)
+        best: tuple[tuple[int, int], tuple[int, int]] | None = None
+        for k, fy in enumerate((0.22, 0.5, 0.78, 0.1, 0.9)):
+            y = max(B.y + h // 2, min(B.bottom - h // 2, B.y + int(B.h * fy)))
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (B.centerx, y)
+            rank = (sum(1 for x in keep if r.colliderect(x)), k)
+            if best is None or rank < best[0]:
+                best = (rank, (B.centerx, y))
+        assert best is not None
+        return best[1], best[0][0] == 0
+
+    def field_rect(self, h: Hex) -> pygame.Rect:
+        """The box round a field on screen (a hex's width and height)."""
+        x, y = self.view.to_pixel(h)
+        r = self.view.scale * 0.9
+        return pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
+
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.L.size:
             self.resize(surface.get_size())
@@ -630,13 +714,15 @@ class RaceScene(SessionScene, OverlayScene):
         path = ((way.start,) + way.path) if way is not None and way.path else None
         if self.hop is not None:
             path = self.hop.path
-        self.view.draw(surface, (), path, self.hover if self.L.board.collidepoint(self._mouse) else None)
-        lit = self.replaying or self.is_human(st.current_player())  # the replay viewer shows the roll's reach too
-        m = self.moves() if (st.phase == MOVE and not self.busy() and lit) else None
+        self.view.draw(surface, (), path, self.hover if self.L.board.collidepoint(self._mouse) else None, overhead=False)
+        shows_reach = self.replaying or self.is_human(st.current_player())  # the replay viewer shows the roll's reach too
+        m = self.moves() if (st.phase == MOVE and not self.busy() and shows_reach) else None
         clip = surface.get_clip()
         surface.set_clip(L.board)
         if m is not None:
             surface.blit(self.hl.layer(self.view, L.size, m.ends(), {x.end for x in m if x.off_track}), (0, 0))
+        self.bridge_faint = self.under_bridge(list(m.ends()) if m is not None else [], path or ())
+        self.view.draw_overhead(surface, self.bridge_faint)
         self.view.draw_caps(surface, self.caps())
         surface.set_clip(clip)
         draw_panels(surface, L)
@@ -645,16 +731,26 @@ class RaceScene(SessionScene, OverlayScene):
         self.tray.draw(surface, self.fonts, L.tray, s)
         kinds = [self.session.kind_of(i) for i in range(len(st.players))]
         title = _("Standings") if st.phase not in (ORDER, START_ROLL) else _("Seats")
-        self.standing_rects = draw_standings(surface, self.fonts, L.standings, standing_rows(st, kinds, self.drinks()), s, title)
+        self.standing_rows_shown = standing_rows(st, kinds, self.drinks(), self.view.geo.side_by_side)
+        self.standing_rects = draw_standings(surface, self.fonts, L.standings, self.standing_rows_shown, s, title)
         head = self.fonts.text(_("The referee"), max(12, int(17 * s)), theme.CHALK, "serif")
         surface.blit(head, (L.feed.x + int(10 * s), L.feed.y + int(4 * s)))
         self.feed.draw(surface)
+        frame.draw_hovered(self, surface)
         self.ui.draw_ui(surface)
-        if way is not None and self.modal is None and self.help is None:
-            draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s)
         self.toast.draw(surface, (L.board.centerx, L.board.bottom - int(10 * s)), s, L.board.w - 40)
         self.banners.s = frame.banner_scale(self)
-        self.banners.draw(surface, (L.board.centerx, L.board.y + int(L.board.h * 0.22)))
+        spot, clear = self.banner_spot(m)
+        self.banner_alpha = BANNER_FADED if self._pointer_busy > 0 else 1.0 if clear else BANNER_OVER
+        self.banner_rect = self.banners.draw(surface, spot, self.banner_alpha)
+        if self.legend_on:  # asked for: over the banners
+            self.legend.draw(surface, L.board, s)
+        self.note_rect = None  # the coach's note over all of them: the pointer asked for it
+        if way is not None and self.modal is None and self.help is None:
+            along = [self.field_rect(h) for h in (way.start,) + way.path]
+            lit = [self.field_rect(h) for h in m.ends()] if m is not None else []
+            lit += [self.field_rect(c.pos) for c in st.cars]  # … and the other cars, where it can
+            self.note_rect = draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s, along, lit)
         self.draw_table(surface, (L.board.right - int(10 * s), L.board.y + int(10 * s)), s, L.board.w // 2)
         if self.modal is not None:
             self.modal.draw(surface)

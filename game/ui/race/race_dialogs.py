@@ -29,6 +29,7 @@ from game.ui.common import theme
 from game.ui.common.help import option_name_text, option_value_text
 from game.ui.common.modal import Modal, raise_expanded
 from game.ui.common.theme import Fonts
+from game.ui.race.race_hud import signed
 
 Apply = Callable[[Action], "str | None"]  # applies an action; an error text, or None when it went through
 
@@ -393,14 +394,16 @@ class JudgesConsole(_Dialog):
 
 class TimeTrialDialog(_Dialog):
     """The start of Racerbile and Le Mans: each seat's time trial – a beer emptied, in seconds –
-    or a roll for the order (racerbile.variant.racerbile, racerbile.start)."""
+    or a roll for the order (racerbile.variant.racerbile, racerbile.start). A bot's seat needs no
+    typing: its time is set (`bots`: seat → seconds, `game.racerbile.bots.trial_seconds`)."""
 
     title = N_("The time trial")
     hint = N_("Each empties a beer: enter the seconds (fastest starts), or roll.")
 
-    def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_order: Apply) -> None:
+    def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_order: Apply, bots: dict[int, float] | None = None) -> None:
         self.state = state
         self.on_order = on_order
+        self.bots = dict(bots or {})
         self.texts = ["" for _ in state.players]
         n = len(state.players)
         super().__init__(fonts, size, (560, 170 + 40 * n))
@@ -410,17 +413,20 @@ class TimeTrialDialog(_Dialog):
         c = self.panel
         self.head()
         y = 78
-        self.entries: list[UITextEntryLine] = []
+        self.entries: dict[int, UITextEntryLine] = {}  # a person's seat → where the seconds are typed
         st = self.state
         for s, name in enumerate(st.players):
             who = f"{name} – {st.drivers[s][0]}" if st.lemans else name
             lw = min(w - 210, self.fonts.size(who, 16)[0] + 24)
             UILabel(pygame.Rect(w - 180 - lw, y, lw, 32), who, self.ui, container=c)
-            e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
-            e.set_allowed_characters(list("0123456789.,"))
-            e.set_text_length_limit(6)
-            UILabel(pygame.Rect(w - 66, y, 46, 32), "s", self.ui, container=c)
-            self.entries.append(e)
+            if s in self.bots:  # a bot empties its beer in the time it is given
+                UILabel(pygame.Rect(w - 170, y, 150, 32), _("{seconds} s (bot)").format(seconds=f"{self.bots[s]:g}"), self.ui, container=c)
+            else:
+                e = UITextEntryLine(pygame.Rect(w - 170, y, 100, 32), self.ui, container=c, initial_text=self.texts[s], placeholder_text=_("seconds"))
+                e.set_allowed_characters(list("0123456789.,"))
+                e.set_text_length_limit(6)
+                UILabel(pygame.Rect(w - 66, y, 46, 32), "s", self.ui, container=c)
+                self.entries[s] = e
             y += 40
         self.close_button.kill()
         self.roll_button = UIButton(pygame.Rect(20, h - 56, 200, 40), _("Roll for the order"), self.ui, container=c)
@@ -428,14 +434,17 @@ class TimeTrialDialog(_Dialog):
 
     def times(self) -> tuple[float, ...] | None:
         out = []
-        for s, e in enumerate(self.entries):
-            t = e.get_text().strip().replace(",", ".")
+        for s in range(len(self.state.players)):
+            if s in self.bots:
+                out.append(self.bots[s])
+                continue
+            t = self.entries[s].get_text().strip().replace(",", ".")
             try:
                 v = float(t)
             except ValueError:
                 self.say(_("{name}: enter the time in seconds, like 7.4").format(name=self.state.players[s]))
                 return None
-            if v <= 0:
+            if not 0 < v < 1000:  # (NaN and inf are no times either)
                 self.say(_("{name}: a time above 0 seconds").format(name=self.state.players[s]))
                 return None
             out.append(v)
@@ -516,12 +525,13 @@ def final_lines(st: RaceState, drinks: Ledger | None = None) -> list[str]:
         car = st.cars[seat]
         accs = [led[d] for d in st.drivers[seat]]
         sips, beers = sum(a.sips for a in accs), sum(a.beers for a in accs)
-        laps = max(0, car.lap - car.lost_laps)
-        lap_text = (_("{n} lap") if laps == 1 else _("{n} laps")).format(n=laps)
+        laps = car.lap - car.lost_laps  # as scored: lost laps off, below zero too (racerbile.lemans.vomit)
+        lap_text = (_("{n} lap") if laps == 1 else _("{n} laps")).format(n=signed(laps))
         beer_text = (_("{n} beer") if beers == 1 else _("{n} beers")).format(n=beers)
-        fields = _("{n} fields").format(n=st.distance(seat))
+        into = st.course.progress[car.pos]
+        fields = (_("+ {n} field") if into == 1 else _("+ {n} fields")).format(n=into)
         sip_text = _("{n} sips").format(n=sips)
-        out.append(f"{place}.  {st.players[seat]}  –  {lap_text}, {fields}  ·  {sip_text}, {beer_text}")
+        out.append(f"{place}.  {st.players[seat]}  –  {lap_text} {fields}  ·  {sip_text}, {beer_text}")
     return out
 
 

@@ -13,7 +13,8 @@ from game.errors import IllegalAction
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.i18n import _, tr
 from game.match import Match
-from game.racerbile.actions import Drive
+from game.racerbile.actions import Drive, parse_action
+from game.racerbile.fieldnames import drive_words, field_name
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules import racerbile as R
@@ -72,15 +73,16 @@ class Highlight:
         self._hl = None
 
     def layer(self, view: BoardView, size: tuple[int, int], ends: list[Hex], off: set[Hex]) -> pygame.Surface:
-        key = (view.scale, view.origin, tuple(ends), tuple(sorted(off)), size)
+        key = (view.scale, view.origin, tuple(ends), tuple(sorted(off)), size, view.palette.name)
         if self._hl is not None and self._hl[0] == key:
             return self._hl[1]
-        layer = pygame.Surface(size, pygame.SRCALPHA)  # lit on any palette
-        layer.fill((0, 0, 0, 120))
+        layer = pygame.Surface(size, pygame.SRCALPHA)  # lit on any palette: a darker veil and a lighter field on a dark one
+        pal = view.palette
+        layer.fill((0, 0, 0, pal.veil))
         lay = view.layout
         w = max(2, int(view.scale * 0.12))
         for h in ends:
-            pygame.draw.polygon(layer, (0, 0, 0, 0), lay.corners(h))
+            pygame.draw.polygon(layer, (255, 255, 255, int(255 * pal.lit_fill)), lay.corners(h))
         for h in ends:
             corners = lay.corners(h)
             cx, cy = lay.to_pixel(h)
@@ -105,7 +107,8 @@ def coach_lines(st: RaceState, way: Move, moves: LegalMoves | None, alt: int) ->
     end = way.end
     lines: list[Line] = []
     n = len(way.path)
-    head = (_("{n} of {roll} fields to {q},{r}") if t.roll != 1 else _("{n} of {roll} field to {q},{r}")).format(n=n, roll=t.roll, q=end.q, r=end.r) if n else _("stays put")
+    where = tr(field_name(st.course, st.track, end))
+    head = (_("{n} of {roll} fields to {field}") if t.roll != 1 else _("{n} of {roll} field to {field}")).format(n=n, roll=t.roll, field=where) if n else _("stays put")
     lines.append((head, theme.CHALK_YELLOW, "bold"))
     others: dict[str, int] = {}
     for r in step.rulings:
@@ -255,21 +258,39 @@ def clock_lines(st: RaceState, now: float) -> list[str]:
     return lines
 
 
-def log_items(match: Match) -> list[tuple[str, str]]:
-    """The match log's lines for the log dialog (the event clock's entries left out), keyed by index."""
-    items = []
+def entry_words(match: Match, i: int) -> str:
+    """An entry of the log as a person reads it: a drive in fields of the board ("Rød drives 5 fields
+    to field 15 by Omvejen"), the rest in its notation."""
+    e = match.log.entries[i]
     players = match.players
+    word = e.action.split(" ", 1)[0]
+    if word == "drive" and 0 <= e.seat < len(players):
+        try:
+            a = parse_action(e.action)
+        except ValueError:
+            a = None
+        if isinstance(a, Drive):
+            st = match.state
+            return tr(drive_words(st.course, st.track, players[e.seat].name, a))
+    if word in ("call", "judge"):
+        return _("table: {action}").format(action=e.action) if word == "call" else _("judges: {action}").format(action=e.action[6:])
+    if e.seat == CHANCE or e.seat == CHALLENGE:
+        return e.action
+    return f"{players[e.seat].name if 0 <= e.seat < len(players) else _('start')}: {e.action}"
+
+
+def log_items(match: Match, words: Callable[[Ruling], str] | None = None) -> list[tuple[str, str]]:
+    """The match log's lines for the log dialog (the event clock's entries left out), keyed by index:
+    each action in words, the referee's rulings on it under it (`words`: a ruling as shown)."""
+    items = []
+    say = words or (lambda r: tr(r.arithmetic))
     for i, e in enumerate(match.log.entries):
         if i == 0 or e.action.startswith("clock "):
             continue
-        word = e.action.split(" ", 1)[0]
-        if word in ("call", "judge"):
-            label = _("table: {action}").format(action=e.action) if word == "call" else _("judges: {action}").format(action=e.action[6:])
-        elif e.seat == CHANCE:
-            label = f"      {e.action}"
-        elif e.seat == CHALLENGE:
-            label = e.action
-        else:
-            label = f"{players[e.seat].name if 0 <= e.seat < len(players) else _('start')}: {e.action}"
-        items.append((f"{i + 1:>4}.  {label}", str(i)))
+        indent = "      " if e.seat == CHANCE else ""
+        items.append((f"{i + 1:>4}.  {indent}{entry_words(match, i)}", str(i)))
+        for r in e.rulings:
+            if r.what is What.NOTE and r.rule == "racerbile.turn" and not r.arithmetic:
+                continue
+            items.append((f"           ·  {r.rule}: {say(r)}", str(i)))
     return items

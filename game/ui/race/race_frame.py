@@ -12,8 +12,10 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.hexgrid import Hex
-from game.i18n import _
+from game.i18n import _, tr
 from game.racerbile.actions import Driver
+from game.racerbile.fieldnames import field_name
+from game.racerbile.track import Kind
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL
 from game.rules import racerbile as R
 from game.ui.common import theme
@@ -135,6 +137,13 @@ def build_ui(sc: RaceScene) -> None:
     sc.b_drivers = []
     sc.driver_names = {}  # a driver button → the driver it names
     sc.b_action = UIButton(pygame.Rect(x, y, max(230, int(260 * s)), bh), "", sc.ui, object_id="#go_button")
+    key = _("Key (F2)")
+    B = L.board
+    kh = max(28, int(32 * s))
+    sc.b_legend = UIButton(pygame.Rect(B.x + int(10 * s), B.bottom - kh - int(10 * s), font.size(key)[0] + TOOL_PAD, kh), key, sc.ui,
+                           tool_tip_text=_("what the symbols on the board mean (F2)"))
+    if sc.legend_on:
+        sc.b_legend.select()
     sc._sig = ()
     sc._update_buttons()
 
@@ -309,3 +318,22 @@ def draw_controls(sc: RaceScene, surface: pygame.Surface) -> None:
         if y + f.font(size, style).get_linesize() > area.bottom + 4:
             break
         y += surface.blit(fit_text(f, text, size, area.w, color, style), (area.x, y)).h
+
+
+def draw_hovered(sc: RaceScene, surface: pygame.Surface) -> None:
+    """The field under the pointer in words, beside the key's button: its number, its name, its kind."""
+    h = sc.hover if sc.L.board.collidepoint(sc._mouse) else None
+    if h is None:
+        return
+    st = sc.state
+    bits = [tr(field_name(st.course, st.track, h))]
+    kind = st.course.kinds.get(h)
+    word = {Kind.DOWNSHIFT: _("downshift field"), Kind.BLOCKING: _("blocking field"), Kind.MIDWAY: _("midway line")}.get(kind) if kind is not None else None
+    if word:
+        bits.append(word)
+    s = sc.L.s
+    b = sc.b_legend.rect
+    img = fit_text(sc.fonts, " · ".join(bits), max(11, int(14 * s)), sc.L.board.right - b.right - int(30 * s), theme.CREAM, "bold")
+    r = img.get_rect(midleft=(b.right + int(12 * s), b.centery))
+    theme.rounded_panel(surface, r.inflate(int(14 * s), int(6 * s)), (18, 12, 8, 210), None, int(6 * s))
+    surface.blit(img, r)

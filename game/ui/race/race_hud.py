@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
+from game.hexgrid import Hex
 from game.i18n import _
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
@@ -143,13 +144,52 @@ class StandingRow:
     beers: int
     on_turn: bool
     note: str  # off the track, blocking, loses a turn, lost laps
+    gap: str = ""  # why it stands here: the fields to the car ahead, "level", "beside … by lane"
 
 
-def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | None = None) -> list[StandingRow]:
+BY_LANE = 3  # fields of progress two cars side by side can differ by their lanes alone (more: a lap apart)
+Beside = Callable[[Hex, Hex], bool]  # whether two fields lie side by side across the track (different lanes)
+
+
+def signed(n: int) -> str:
+    """A whole number with a real minus sign: "−1"."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def gap_text(st: RaceState, seat: int, ahead: int | None, behind: int | None, beside: Beside | None = None) -> str:
+    """Why `seat` stands where it does (docs/racerbile.md, "The standings"): the fields of progress
+    to the car ranked just ahead – the referee's measure, laps × lap length + the progress of the
+    field – or, for the first, its lead. Cars side by side in two lanes count by their fields'
+    progress: the one behind says "beside … by lane", so a lane that counts more is no riddle."""
+    car = st.cars[seat]
+    if car.out or car.off:
+        return ""
+    if ahead is None:
+        if behind is None:
+            return ""
+        lead = st.distance(seat) - st.distance(behind)
+        if lead <= 0:
+            return _("in front, level with {name}").format(name=st.players[behind])
+        return (_("in front by {n} field") if lead == 1 else _("in front by {n} fields")).format(n=lead)
+    other = st.cars[ahead]
+    d = st.distance(ahead) - st.distance(seat)
+    name = st.players[ahead]
+    if car.pos == other.pos and d == 0:
+        return _("under {name}'s cap").format(name=name)
+    if d == 0:
+        return _("level with {name}").format(name=name)
+    if beside is not None and d <= BY_LANE and beside(car.pos, other.pos):
+        return (_("beside {name}: {n} field behind by lane") if d == 1 else _("beside {name}: {n} fields behind by lane")).format(name=name, n=d)
+    return (_("{n} field behind {name}") if d == 1 else _("{n} fields behind {name}")).format(name=name, n=d)
+
+
+def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | None = None, beside: Beside | None = None) -> list[StandingRow]:
     """The seats from first to last, with what the panel shows (a team's sips summed); the sips and
-    beers from `drinks` when given (`Match.drinks()`: challenged rulings overridden), else the state's ledger."""
+    beers from `drinks` when given (`Match.drinks()`: challenged rulings overridden), else the state's
+    ledger. Laps are shown as scored: lost laps come off, below zero too (racerbile.lemans.vomit)."""
     placed = st.phase not in ("order", "start_roll")
     order = st.standings() if placed else list(range(len(st.players)))
+    racing = [s for s in order if not st.cars[s].out and not st.cars[s].off]
     marks = initials(st.players)
     laps_opt = st.profile["laps"]
     laps = None if st.lemans or not isinstance(laps_opt, int) else laps_opt
@@ -172,6 +212,8 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | Non
             notes.append((_("−{n} lap") if car.lost_laps == 1 else _("−{n} laps")).format(n=car.lost_laps))
         if car.first_gear and placed:
             notes.append(_("1st gear forced"))
+        k = racing.index(seat) if seat in racing else -1
+        gap = gap_text(st, seat, racing[k - 1] if k > 0 else None, racing[k + 1] if 0 <= k < len(racing) - 1 else None, beside) if placed and k >= 0 else ""
         rows.append(
             StandingRow(
                 seat=seat,
@@ -181,7 +223,7 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | Non
                 mark=marks[seat],
                 kind=kinds[seat] if seat < len(kinds) and kinds[seat] != "human" else "",
                 driver=st.driver(seat) if st.lemans else "",
-                lap=max(0, car.lap - car.lost_laps) if placed else 0,
+                lap=car.lap - car.lost_laps if placed else 0,
                 laps=laps,
                 distance=st.distance(seat) if placed else 0,
                 gear=car.gear,
@@ -189,6 +231,7 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | Non
                 beers=sum(a.beers for a in accs),
                 on_turn=seat == on,
                 note=", ".join(notes),
+                gap=gap,
             )
         )
     return rows
@@ -255,9 +298,12 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
             bits.append(_("at another laptop"))
         elif row.kind:
             bits.append(bot_label(row.kind))
-        bits.append(_("{n} fields").format(n=row.distance) if row.distance > 0 else _("at the start"))
-        if row.note:
+        if row.note:  # first: off the track, lost laps – what the place rests on
             bits.append(row.note)
+        if row.gap:
+            bits.append(row.gap)
+        elif row.place and not row.note:
+            bits.append(_("at the start") if row.distance == 0 and row.lap == 0 else _("{n} fields").format(n=row.distance))
         sub = fit_text(fonts, " · ".join(bits), small, r.right - pad - x, theme.CHALK_RED if row.note else theme.MUTED, "italic")
         surface.blit(sub, (x, r.y + int(2 * s) + name.get_height() - int(2 * s)))
     surface.set_clip(clip)
@@ -265,7 +311,7 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
 
 
 def _laps(row: StandingRow) -> str:
-    return f"L{row.lap}/{row.laps}" if row.laps is not None else f"L{row.lap}"
+    return f"L{signed(row.lap)}/{row.laps}" if row.laps is not None else f"L{signed(row.lap)}"
 
 
 # --- the dice tray -----------------------------------------------------------------------------
@@ -437,8 +483,34 @@ def draw_top_bar(
     return drawn
 
 
-def draw_note(surface: pygame.Surface, fonts: Fonts, lines: Sequence[Line], anchor: tuple[int, int], bounds: pygame.Rect, s: float) -> pygame.Rect:
-    """A small box of text near `anchor` (the mouse), kept inside `bounds`: the coach's note."""
+def note_spot(size: tuple[int, int], anchor: tuple[int, int], bounds: pygame.Rect, s: float,
+              avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a note of `size` goes: near `anchor` (the mouse), inside `bounds`, over none of `avoid`
+    (the path it explains) if any place allows, then over as few of `spare` (the other lit fields)
+    as it can, then as near the anchor as it can."""
+    w, h = size
+    ax, ay = anchor
+    dx, dy = int(22 * s), int(18 * s)
+    spots = [(ax + dx, ay + dy), (ax - dx - w, ay + dy), (ax + dx, ay - dy - h), (ax - dx - w, ay - dy - h)]
+    if avoid:  # beyond the path on every side, level with the mouse
+        box = avoid[0].unionall(list(avoid[1:]))
+        gap = int(10 * s)
+        spots += [(box.right + gap, ay - h // 2), (box.left - gap - w, ay - h // 2), (ax - w // 2, box.top - gap - h), (ax - w // 2, box.bottom + gap),
+                  (box.right + gap, box.top), (box.left - gap - w, box.top), (box.right + gap, box.bottom - h), (box.left - gap - w, box.bottom - h)]
+    inner = bounds.inflate(-8, -8)
+    best: tuple[tuple[int, int, float], pygame.Rect] | None = None
+    for x, y in spots:
+        r = pygame.Rect(x, y, w, h).clamp(inner)
+        rank = (sum(1 for a in avoid if r.colliderect(a)), sum(1 for a in spare if r.colliderect(a)), math.hypot(r.centerx - ax, r.centery - ay))
+        if best is None or rank < best[0]:
+            best = (rank, r)
+    assert best is not None
+    return best[1]
+
+
+def draw_note(surface: pygame.Surface, fonts: Fonts, lines: Sequence[Line], anchor: tuple[int, int], bounds: pygame.Rect, s: float,
+              avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small box of text near `anchor` (the mouse), kept inside `bounds` and off `avoid` (`note_spot`): the coach's note."""
     size = max(11, int(15 * s))
     imgs = [fonts.text(t, size + (2 if i == 0 else 0), c, st) for i, (t, c, st) in enumerate(lines) if t]
     if not imgs:
@@ -446,12 +518,7 @@ def draw_note(surface: pygame.Surface, fonts: Fonts, lines: Sequence[Line], anch
     pad = int(9 * s)
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad
-    box = pygame.Rect(anchor[0] + int(22 * s), anchor[1] + int(18 * s), w, h)
-    if box.right > bounds.right - 4:
-        box.right = anchor[0] - int(18 * s)
-    if box.bottom > bounds.bottom - 4:
-        box.bottom = anchor[1] - int(14 * s)
-    box.clamp_ip(bounds)
+    box = note_spot((w, h), anchor, bounds, s, avoid, spare)
     theme.rounded_panel(surface, box, (18, 12, 8, 236), theme.BRASS, int(8 * s), 2)
     y = box.y + pad
     for img in imgs:
