@@ -97,7 +97,7 @@ class Match:
         entry = self._step(action, detail)
         if self.journal is not None:
             self.journal.append(entry)
-            if self._snap is not None:
+            if self._snap is not None and not self.journal.behind:  # (a snapshot never runs ahead of its journal)
                 self._snap.keep()
         for f in self.listeners:
             f(entry)
@@ -283,6 +283,7 @@ class Match:
 
     def close_journal(self) -> None:
         if self.journal is not None:
+            self.journal.catch_up()  # a last try at what a full disk held back
             self.journal.close()
             self.journal = None
         self._snap = None

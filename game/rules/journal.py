@@ -58,16 +58,27 @@ def journal_text(log: MatchLog) -> str:
 
 
 class Journal:
-    """An open journal: `append` each new entry; `rewrite` after an undo."""
+    """An open journal: `append` each new entry; `rewrite` after an undo.
+
+    A write that fails (a full disk, a folder gone read-only) never leaves a torn line: the file is
+    cut back to its last complete line and the entries not written are kept (`behind`); every later
+    `append` or `rewrite` tries again, and the first that succeeds catches the file up. `error` is
+    the failure while the journal is behind (None once it holds the whole log again)."""
 
     def __init__(self, path: str | Path, log: MatchLog) -> None:
-        """Start a journal holding `log` (replacing any file at `path`, atomically)."""
+        """Start a journal holding `log` (replacing any file at `path`, atomically; an `OSError`
+        if it cannot be written at all)."""
         self.path = Path(path)
         self._file: IO[bytes] | None = None
         self._written: list[Entry] = []  # the log the file stands for
         self._lines = 0  # lines after the header: entries and undo marks
         self._head: str | None = None
-        self.rewrite(log)
+        self._end = 0  # the bytes of the file's complete lines
+        self._pending: list[Entry] = []  # appended after `_written`, not on disk yet (a write failed)
+        self._want: MatchLog | None = None  # a whole rewrite still to do (it failed)
+        self._meta = _meta(log)
+        self.error: OSError | None = None
+        self._replace(header_line(log), list(log.entries), strict=True)
 
     @classmethod
     def resume(cls, path: str | Path, log: MatchLog, read: JournalRead) -> Journal:
@@ -77,7 +88,8 @@ class Journal:
         self = cls.__new__(cls)
         self.path = Path(path)
         self._file = None
-        self._written, self._lines, self._head = [], 0, None
+        self._written, self._lines, self._head, self._end = [], 0, None, 0
+        self._pending, self._want, self.error, self._meta = [], None, None, _meta(log)
         try:
             st = os.stat(self.path)
             if read.stamp and [st.st_ino, st.st_size, st.st_mtime_ns] == list(read.stamp) and len(read.log.entries) == len(log.entries):
@@ -86,52 +98,114 @@ class Journal:
                 self._file = open(self.path, "ab", buffering=0)
                 if read.end != st.st_size:
                     os.fsync(self._file.fileno())
-                self._written, self._lines, self._head = list(log.entries), read.lines, header_line(log)
+                self._written, self._lines, self._head, self._end = list(log.entries), read.lines, header_line(log), read.end
                 return self
         except OSError:
             self.close()
-        self.rewrite(log)
+        self._replace(header_line(log), list(log.entries), strict=True)
         return self
 
+    @property
+    def behind(self) -> bool:
+        """Entries of the log are not on disk yet (a write failed; the next one tries again)."""
+        return bool(self._pending) or self._want is not None
+
     def append(self, entry: Entry) -> None:
-        """Write one entry and make it durable before returning."""
+        """Write one entry (and any still behind) and make it durable before returning; a failed
+        write leaves the file as it was and keeps the entry for the next try (`error`)."""
+        if self._want is not None:
+            self._want.entries.append(entry)
+            self.rewrite(self._want)
+            return
         if self._file is None:
             raise ValueError(f"the journal {self.path} is closed")
-        write_durably(self._file, entry_line(entry).encode("utf-8"))
-        self._written.append(entry)
-        self._lines += 1
+        self._pending.append(entry)
+        data = "".join(entry_line(e) for e in self._pending).encode("utf-8")
+        if self._write(data):
+            self._written.extend(self._pending)
+            self._lines += len(self._pending)
+            self._pending = []
+        elif self._file is None:  # not even cut back: the whole journal is written at the next try
+            self._want = MatchLog(*self._meta, entries=self._written + self._pending)
+            self._pending = []
+
+    def _write(self, data: bytes) -> bool:
+        """Append `data` durably; on failure cut the file back to its last complete line (False)."""
+        assert self._file is not None
+        try:
+            write_durably(self._file, data)
+        except OSError as e:
+            self.error = e
+            try:
+                os.ftruncate(self._file.fileno(), self._end)
+                os.fsync(self._file.fileno())
+            except OSError:  # the file may hold a torn line: only a whole rewrite will do (closed)
+                self.close()
+            return False
+        self._end += len(data)
+        self.error = None
+        return True
 
     def rewrite(self, log: MatchLog) -> None:
         """Bring the journal to `log` (undo goes back; a loaded match drops a torn tail): an open
         journal whose log shares a start with `log` gets an undo mark and the entries after it,
         synced; else – or once it would be much longer than the log – it is replaced as a whole."""
         head = header_line(log)
+        self._pending, self._want, self._meta = [], None, _meta(log)
         if self._file is not None and head == self._head:
             k = common_prefix(self._written, log.entries)
             new = log.entries[k:]
             if k >= 1 and self._lines + 1 + len(new) <= 2 * len(log.entries) + COMPACT_SLACK:
                 data = (undo_line(k) if k < len(self._written) else "") + "".join(entry_line(e) for e in new)
-                try:
-                    if data:
-                        write_durably(self._file, data.encode("utf-8"))
-                except OSError:
-                    pass  # a line may be half written: replaced as a whole below
-                else:
+                if not data or self._write(data.encode("utf-8")):
                     self._lines += data.count("\n")
                     del self._written[k:]
                     self._written.extend(new)
                     return
+        self._replace(head, list(log.entries), log=log)
+
+    def _replace(self, head: str, entries: list[Entry], *, strict: bool = False, log: MatchLog | None = None) -> None:
+        """Write the whole journal anew (atomically). A failure raises when `strict` (a journal
+        just begun), else it keeps the old file and leaves the rewrite for the next write."""
         self.close()
-        atomic_write(self.path, head + "".join(entry_line(e) for e in log.entries))
+        text = head + "".join(entry_line(e) for e in entries)
+        try:
+            atomic_write(self.path, text)
+            self._file = open(self.path, "ab", buffering=0)
+        except OSError as e:
+            if strict:
+                raise
+            self.error = e
+            if log is not None:
+                self._want = log.prefix(len(log.entries))
+            return
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a rewrite a crash cut short
             stale.unlink(missing_ok=True)
-        self._file = open(self.path, "ab", buffering=0)
-        self._written, self._lines, self._head = list(log.entries), len(log.entries), head
+        self._written, self._lines, self._head = list(entries), len(entries), head
+        self._end = len(text.encode("utf-8"))
+        self.error = None
+
+    def catch_up(self) -> bool:
+        """Try once more to write what is behind (True: the journal holds the whole log)."""
+        if self._want is not None:
+            self.rewrite(self._want)
+        elif self._pending and self._file is not None:
+            data = "".join(entry_line(e) for e in self._pending).encode("utf-8")
+            if self._write(data):
+                self._written.extend(self._pending)
+                self._lines += len(self._pending)
+                self._pending = []
+        return not self.behind
 
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _meta(log: MatchLog) -> tuple[str, list[Any], dict[str, Any], int, dict[str, Any]]:
+    """What a log holds besides its entries (its header)."""
+    return (log.game, log.players, log.profile, log.seed, log.settings)
 
 
 def common_prefix(written: list[Entry], entries: list[Entry]) -> int:
