@@ -479,7 +479,10 @@ def _run(args: argparse.Namespace) -> int:
         from game.ui.common.app import run_app
 
         if args.load:
-            return run_app("table", load=args.load, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
+            from game.match import Match
+
+            loaded = Match.load(args.load, defer_check=True)  # a broken file: file:line:column: message, exit 2 – before any window
+            return run_app("table", load=args.load, loaded=loaded, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
         if args.game == "racerbile":
             return _play_race(args)
         if args.game == "bierpong":

@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from game import fileio
 from game.errors import InputError
 
 try:  # the C loader is faster; both are safe
@@ -164,6 +165,9 @@ def parse(text: str, file: str) -> Doc:
     """Compose one YAML document safely; syntax errors become `InputError`s with a position."""
     try:
         root = yaml.compose(text, Loader=_loader())
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow, at its place
+        line, col = fileio.place(text[: e.position])
+        raise InputError(f"a character YAML does not allow ({e.reason}, #x{e.character if isinstance(e.character, int) else ord(e.character):04x})", file, line, col) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -178,11 +182,9 @@ def parse(text: str, file: str) -> Doc:
 
 
 def read_text(path: str | Path) -> str:
-    """A file's text; an unreadable file is an `InputError` naming it."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read the file: {e.__class__.__name__}: {getattr(e, 'strerror', None) or e}", str(path)) from None
+    """A text file's text (`game.fileio.read_text`: a regular file of a few MB, UTF-8 without NUL
+    bytes); an unreadable file is an `InputError` naming it (and the place of a bad byte)."""
+    return fileio.read_text(path)
 
 
 def read(path: str | Path) -> Doc:

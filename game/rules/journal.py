@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from game.errors import InputError
-from game.fileio import atomic_write
+from game.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
 from game.gcpause import paused_gc
-from game.rules.matchlog import Entry, MatchLog
+from game.rules.matchlog import Entry, MatchLog, check_header
 
 FORMAT = "stammtisch-journal/1"
 COMPACT_SLACK = 256  # lines a journal may hold beyond twice its log before it is written whole again
@@ -245,13 +246,21 @@ class JournalRead:
 def is_journal(path: str | Path) -> bool:
     """Whether the file starts as a journal does (a header line of this format)."""
     try:
-        with open(path, "rb") as f:
-            first = f.readline(1 << 20)
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return False  # (the reader says what it is)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            first = os.read(fd, 1 << 16).partition(b"\n")[0]
+        finally:
+            os.close(fd)
     except OSError:
+        return False
+    if not first.lstrip().startswith(b"{") or b"stammtisch-journal/" not in first:
         return False
     try:
         head = json.loads(first.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(head, dict) and head.get("format") == FORMAT
 
@@ -259,12 +268,7 @@ def is_journal(path: str | Path) -> bool:
 def read_journal(path: str | Path) -> JournalRead:
     """Read a journal; a torn last line is dropped, any other damage is an `InputError` with its place."""
     file = str(path)
-    try:
-        with open(path, "rb") as f:
-            st = os.fstat(f.fileno())
-            data = f.read()
-    except OSError as e:
-        raise InputError(f"cannot read the journal: {e.strerror or e}", file) from None
+    data, st = read_file_stat(path, SAVE_LIMIT)
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or a line whose writing was cut off
     if not lines:
@@ -280,10 +284,8 @@ def _read_lines(lines: list[bytes], tail: bytes, data: bytes, st: os.stat_result
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         got = head.get("format") if isinstance(head, dict) else None
         raise InputError(f"not a match journal: format {got!r}, expected {FORMAT!r}", file, 1, 1)
-    try:
-        log = MatchLog(str(head["game"]), list(head["players"]), dict(head["profile"]), int(head["seed"]), dict(head.get("settings", {})))
-    except (KeyError, TypeError, ValueError) as e:
-        raise InputError(f"the journal's header lacks or garbles a field: {e}", file, 1, 1) from None
+    check_header(head, file, whose="the journal's header")
+    log = MatchLog(head["game"], list(head["players"]), dict(head["profile"]), head["seed"], dict(head.get("settings", {})))
     entries = log.entries
     places: list[int] = []
     for n, value in enumerate(values[1:], start=2):
@@ -299,7 +301,7 @@ def _read_lines(lines: list[bytes], tail: bytes, data: bytes, st: os.stat_result
             if not isinstance(value, dict):
                 raise TypeError("an entry is a JSON object")
             entry = Entry.from_dict(value)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise InputError(f"the journal is damaged: entry {len(entries) + 1} lacks or garbles a field ({e})", file, n, 1) from None
         entries.append(entry)
     if not log.entries:
@@ -331,7 +333,7 @@ def count_tail(data: bytes, entries: int, file: str, first_line: int) -> tuple[i
             continue
         try:
             Entry.from_dict(value)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise InputError(f"the journal is damaged: entry {entries + 1} lacks or garbles a field ({e})", file, n, 1) from None
         entries += 1
     return entries, len(data) - len(tail)
@@ -344,6 +346,6 @@ def _line_value(raw: bytes, n: int, file: str) -> Any:
         col = len(raw[: e.start].decode("utf-8", "replace")) + 1
         raise InputError("the journal is damaged: not UTF-8 text", file, n, col) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"the journal is damaged: {e.msg}", file, n, e.colno) from None
+        return load_json(text, file, n)
+    except InputError as e:
+        raise InputError(f"the journal is damaged: {e.message}", file, e.line, e.column) from None
