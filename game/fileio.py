@@ -64,6 +64,16 @@ def read_file_stat(path: str | Path, limit: int = TEXT_LIMIT) -> tuple[bytes, os
     return b"".join(parts), st
 
 
+def check_file(path: str | Path, limit: int = TEXT_LIMIT) -> os.stat_result:
+    """The status of a file `read_file` would read; an `InputError` naming `path` as given if not."""
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror or e}", str(path)) from None
+    _check(st, str(path), limit)
+    return st
+
+
 def _check(st: os.stat_result, file: str, limit: int) -> None:
     if stat.S_ISDIR(st.st_mode):
         raise InputError("cannot read the file: it is a folder", file)

@@ -37,7 +37,8 @@ def _load(path: str, mtime: float) -> Track:
 def load_cached(path: str | Path) -> Track:
     """A validated track, read once per file version."""
     p = Path(path)
-    return _load(str(p.resolve()), p.stat().st_mtime)
+    st = check_file(p)  # (a FIFO or a device named as given, not as resolved)
+    return _load(str(p.resolve()), st.st_mtime)
 
 
 def find_track(ref: str) -> FoundTrack:
@@ -46,7 +47,7 @@ def find_track(ref: str) -> FoundTrack:
     if (SHIPPED / f"{ref}.yaml").is_file():
         return FoundTrack(ref, load_cached(SHIPPED / f"{ref}.yaml"))
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") and p.is_file():
+    if p.suffix in (".yaml", ".yml") and p.exists():  # (a FIFO or a device: the reader says what it is)
         return FoundTrack(str(p), load_cached(p))
     if len(ref) >= 8 and all(c in "0123456789abcdef" for c in ref.lower()):
         for folder in (SHIPPED, user_track_dir()):
