@@ -762,8 +762,9 @@ def _simulate_race(args: argparse.Namespace) -> int:
     if args.hours is not None:
         if variant != LE_MANS:
             raise InputError("--hours is for Le Mans (--variant le_mans)", "--hours")
-        if args.hours < 1:
-            raise InputError(f"--hours takes a whole number of at least 1, not {args.hours}", "--hours")
+        top = SPEC.option("lemans_hours").maximum
+        if not 1 <= args.hours <= top:
+            raise InputError(f"--hours takes a whole number from 1 to {top} (option lemans_hours), not {args.hours}", "--hours")
         options["lemans_hours"] = args.hours
     profile = SPEC.make(variant, **options)
     seats = args.teams if args.teams is not None else args.players

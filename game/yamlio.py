@@ -16,9 +16,19 @@ from game import fileio
 from game.errors import InputError
 
 try:  # the C loader is faster; both are safe
-    _Loader: type = yaml.CSafeLoader
+    _Base: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+
+
+class _Loader(_Base):  # type: ignore[misc, valid-type]
+    """The safe loader, reading YAML 1.2's float forms too (`1e1`, `1.5e-3`, `.5`: YAML 1.1 reads
+    them as text). Tried after YAML 1.1's own expressions, so `10` stays an int."""
+
+
+_FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
+Loader = _Loader  # (the writers check with it that a text reads back as text)
 
 _STD = "tag:yaml.org,2002:"
 _PLAIN_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))  # the usual safe tags

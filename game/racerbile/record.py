@@ -497,6 +497,9 @@ def split_actions(text: str, base: int = 0) -> list[Segment]:
             if raw.strip():
                 segs.append(Segment(raw.strip(), base + start + lead))
             start = i + 1
+    if quote and text[start:].strip():  # an unterminated quote: the rest is one action (its reader names the quote)
+        raw = text[start:]
+        segs.append(Segment(raw.strip(), base + start + len(raw) - len(raw.lstrip())))
     return segs
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from game.fileio import check_file
 from game.racerbile.track import Track
 from game.racerbile.validate import load_track
 
