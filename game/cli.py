@@ -451,8 +451,45 @@ def _play_race(args: argparse.Namespace) -> int:
     )
 
 
+# control characters (ANSI escapes, a backspace, C1 controls) and the bidirectional overrides a name
+# or a file could hold: printed as \uXXXX – which a JSON string reads as the same character – never raw
+_CONTROLS = {c: f"\\u{c:04x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+             if c not in (0x09, 0x0A, 0x0D)}
+
+
+def printable(text: str) -> str:
+    """`text` with its control characters escaped (tab, newline and carriage return stay)."""
+    return text.translate(_CONTROLS)
+
+
+class _Escaping:
+    """A text stream that escapes control characters on their way to the terminal (`printable`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(printable(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaping(out), _Escaping(err)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        if isinstance(sys.stdout, _Escaping):
+            sys.stdout = out
+        if isinstance(sys.stderr, _Escaping):
+            sys.stderr = err
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         return _run(args)
