@@ -129,8 +129,12 @@ class RefereeReport:
 
 def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     out: list[PlayerSpec] = []
+    seen: set[str] = set()
     where: yaml.Node
-    for n in doc.sequence(node, "players"):
+    listed = doc.sequence(node, "players")
+    if not 2 <= len(listed) <= 8:  # (before anything is read of them: a list of a million is refused at once)
+        raise doc.error(node, f"the dice games are played by 2 to 8 players, not {len(listed)}")
+    for n in listed:
         if isinstance(n, yaml.MappingNode):
             d = {k.value: (k, v) for k, v in doc.mapping(n, "a player")}
             for key, (k, _) in d.items():
@@ -155,8 +159,9 @@ def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
             where = n
         if not name.strip():
             raise doc.error(where, "a player needs a name")
-        if [p.name for p in out].count(name) > 1:
+        if name in seen:
             raise doc.error(where, f"{name!r} is listed twice")
+        seen.add(name)
     if not 2 <= len(out) <= 8:
         raise doc.error(node, f"the dice games are played by 2 to 8 players, not {len(out)}")
     return out

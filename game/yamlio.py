@@ -14,6 +14,7 @@ import yaml
 
 from game import fileio
 from game.errors import InputError
+from game.gcpause import paused_gc
 
 try:  # the C loader is faster; both are safe
     _Base: type = yaml.CSafeLoader
@@ -26,7 +27,7 @@ class _Loader(_Base):  # type: ignore[misc, valid-type]
     them as text). Tried after YAML 1.1's own expressions, so `10` stays an int."""
 
 
-_FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$", re.X)  # (the flags of the safe resolver's own expressions: joined with them)
 _Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
 Loader = _Loader  # (the writers check with it that a text reads back as text)
 
@@ -174,7 +175,8 @@ def _check_tags(doc: Doc, node: yaml.Node) -> None:
 def parse(text: str, file: str) -> Doc:
     """Compose one YAML document safely; syntax errors become `InputError`s with a position."""
     try:
-        root = yaml.compose(text, Loader=_loader())
+        with paused_gc():  # nodes make no cycles: collecting while composing only slows a big file down
+            root = yaml.compose(text, Loader=_loader())
     except yaml.reader.ReaderError as e:  # a character YAML does not allow, at its place
         line, col = fileio.place(text[: e.position])
         raise InputError(f"a character YAML does not allow ({e.reason}, #x{e.character if isinstance(e.character, int) else ord(e.character):04x})", file, line, col) from None

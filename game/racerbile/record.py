@@ -304,11 +304,17 @@ def referee_race(doc: Doc, text: str) -> RaceReport:
     return report
 
 
+MAX_DRIVERS = 6  # drivers of a Le Mans team (the most lemans_drivers allows)
+
+
 def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
     out: list[PlayerSpec] = []
-    names: list[str] = []
+    names: set[str] = set()
     keys = ("name", "drink", "drivers", "kind")
-    for n in doc.sequence(node, "players"):
+    listed = doc.sequence(node, "players")
+    if not 2 <= len(listed) <= 8:  # (before anything is read of them: a list of a million is refused at once)
+        raise doc.error(node, f"a race takes 2 to 8 {'teams' if lemans else 'players'}, not {len(listed)}")
+    for n in listed:
         drink, kind = Drink.BEER, "human"
         drivers: tuple[str, ...] = ()
         if isinstance(n, yaml.MappingNode):
@@ -331,13 +337,15 @@ def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
                 if not lemans:
                     raise doc.error(d["drivers"][0], "drivers make a Le Mans team; this record's variant is not le_mans")
                 dn = d["drivers"][1]
+                if len(doc.sequence(dn, "drivers")) > MAX_DRIVERS:
+                    raise doc.error(dn, f"a team has at most {MAX_DRIVERS} drivers (option lemans_drivers), not {len(doc.sequence(dn, 'drivers'))}")
                 drivers = tuple(doc.text(x, "a driver's name") for x in doc.sequence(dn, "drivers"))
                 if not drivers:
                     raise doc.error(dn, "a team needs at least one driver")
                 for x in doc.sequence(dn, "drivers"):
                     if x.value in names or x.value == name:
                         raise doc.error(x, f"{x.value!r} is named twice")
-                    names.append(x.value)
+                    names.add(x.value)
         else:
             name = doc.text(n, "a player's name")
         if not name.strip():
@@ -346,7 +354,7 @@ def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
             raise doc.error(n, f"{name!r} is named twice")
         if lemans and not drivers:
             raise doc.error(n, f"a Le Mans team needs its drivers: {{name: {name}, drivers: [A, B, C]}} (racerbile.lemans.teams)")
-        names.append(name)
+        names.add(name)
         out.append(PlayerSpec(name, kind, drink, drivers))
     if not 2 <= len(out) <= 8:
         raise doc.error(node, f"a race takes 2 to 8 {'teams' if lemans else 'players'}, not {len(out)}")
