@@ -501,6 +501,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # the reader went away (`… | head`): nothing more to say
         sys.stderr.close()
         return 0
+    except Exception as e:  # a bug: one line saying so, not a traceback (STAMMTISCH_DEBUG=1 shows it)
+        if os.environ.get("STAMMTISCH_DEBUG"):
+            raise
+        print(f"stammtisch: internal error ({e.__class__.__name__}: {e}); please report it – STAMMTISCH_DEBUG=1 shows where", file=sys.stderr)
+        return 70
 
 
 def _run(args: argparse.Namespace) -> int:

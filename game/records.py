@@ -13,11 +13,12 @@ import yaml
 from game.dice.actions import Flip, Stand
 from game.dice.state import DiceState
 from game.dice.notation import NotationError, parse_turn
-from game.errors import IllegalAction
+from game.errors import IllegalAction, InputError
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
+from game.fileio import check_file
 from game.yamlio import Doc, parse, read, read_text
 
 if TYPE_CHECKING:
@@ -199,6 +200,10 @@ def referee(path: str | Path) -> RefereeReport | RaceReport | BierpongReport:
         pnode = items["profile"][1]
         if isinstance(pnode, yaml.ScalarNode):
             ppath = Path(str(path)).parent / pnode.value
+            try:
+                check_file(ppath)
+            except InputError as e:  # the record's line names the profile that cannot be read
+                raise doc.error(pnode, f"the profile {pnode.value!r}: {e.message}") from None
             profile = load_profile(ppath, game)
         else:
             profile = profile_from_node(doc, pnode, GAMES[game].spec)

@@ -24,7 +24,7 @@ COMMANDS: dict[str, list[list[str]]] = {
     "save": [["replay", "{}", "--frames", "1"], ["play", "schock", "--load", "{}", "--frames", "1"]],
     "record": [["referee", "{}"]],
     "track": [["tracks", "validate", "{}"], ["simulate", "racerbile", "--players", "2", "--seed", "1", "--track", "{}"]],
-    "profile": [["simulate", "schock", "--players", "2", "--games", "1", "--seed", "1", "--profile", "{}"]],
+    "profile": [["simulate", "racerbile", "--players", "2", "--seed", "1", "--profile", "{}"]],
     "tournament": [["tournament", "add", "{}", "--file", "{S}"], ["tournament", "show", "{}"]],
     "standings": [["standings", "--file", "{}"]],
     "shot": [["lab", "--check", "{}"]],
@@ -100,7 +100,7 @@ class Result:
 
     @property
     def traceback(self) -> bool:
-        return "Traceback (most recent call last)" in self.err or "Error:" in self.err.split("\n")[0] and "error:" not in self.err
+        return "Traceback (most recent call last)" in self.err or "internal error (" in self.err
 
     @property
     def hang(self) -> bool:
