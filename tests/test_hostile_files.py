@@ -24,8 +24,9 @@ def attack(cases: list[Case], standings: Path) -> list[Result]:
 def problems(results: list[Result]) -> list[str]:
     out = []
     for r in results:
+        named = r.case.name.endswith("/missing") and str(r.case.path) in r.err  # (a --track that names no file: the flag's error names it)
         what = ("HANG" if r.hang else "TRACEBACK" if r.traceback else f"exit {r.code}" if r.code != 2
-                else "no file:line:column" if not placed(r) else "")
+                else "no file:line:column" if not (placed(r) or named) else "")
         if what:
             out.append(f"{r.case.name} · {' '.join(r.argv[:2])}: {what}: {r.err.strip()[-240:]!r}")
     return out
