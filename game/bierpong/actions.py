@@ -220,6 +220,8 @@ def parse_action(text: str) -> Action:
         if ": " in t:
             who, _, what = t.partition(": ")
             if who and " " not in who:
+                if what == "island":
+                    raise ValueError(f"{t!r}: an Island call names its cup – {who}: island N (bierpong.art22)")
                 for word in CALLS:
                     if what == word:
                         return Call(who, word)

@@ -26,7 +26,7 @@ from game.hexgrid import DIRECTION_NAMES
 from game.match import Match
 from game.racerbile.actions import Action, Call, Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action, split_words
 from game.racerbile.moves import format_path
-from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
+from game.racerbile.state import GEAR, MAX_TRIAL_SECONDS, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ledger import Drink
@@ -391,8 +391,8 @@ def rec_order(rec: _Record, report: RaceReport, node: yaml.Node) -> None:
             if s not in given:
                 raise doc.error(body, f"no time for {seats[s]}")
             v = doc.value(given[s][1])
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
-                raise doc.error(given[s][1], f"a time is a number of seconds above 0, not {v!r}")
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TRIAL_SECONDS:  # (NaN fails too)
+                raise doc.error(given[s][1], f"a time is a number of seconds above 0 and at most {MAX_TRIAL_SECONDS} (racerbile.variant.racerbile), not {v!r:.40}")
             times.append(float(v))
         _apply(rec, report, body, 0, Order(tuple(times)), "table", line)
         return

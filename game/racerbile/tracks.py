@@ -45,6 +45,13 @@ def load_cached(path: str | Path) -> Track:
 def find_track(ref: str) -> FoundTrack:
     """A track by shipped name, file path or content hash; ValueError when none is found
     (a broken file raises its `TrackErrors`)."""
+    try:
+        return _find_track(ref)
+    except OSError as e:  # a name the file system cannot even look up (too long, a NUL in it)
+        raise ValueError(f"no track {ref[:60]!r}: {e.strerror or e}") from None
+
+
+def _find_track(ref: str) -> FoundTrack:
     if (SHIPPED / f"{ref}.yaml").is_file():
         return FoundTrack(ref, load_cached(SHIPPED / f"{ref}.yaml"))
     p = Path(ref)
