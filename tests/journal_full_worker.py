@@ -1,6 +1,6 @@
 """A Le Mans race whose journal's disk fills up in the middle and has room again later (issue 19).
 
-    python tests/journal_full_worker.py PATH fsize
+    python tests/journal_full_worker.py PATH fsize [undo]
     python tests/journal_full_worker.py PATH filler FILLER
 
 Bots race Le Mans at instant pace with the journal at PATH. After some entries the disk is made
@@ -73,7 +73,11 @@ def main() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (path.stat().st_size + 37, hard))  # the next line is torn: cut back
     else:
         fill(Path(sys.argv[3]))
-    tick_until(s, out["before"] + 60)  # type: ignore[operator]
+    tick_until(s, out["before"] + 30)  # type: ignore[operator]
+    if how == "fsize" and "undo" in sys.argv[3:]:  # an undo while the disk is full: the rewrite waits too
+        m.undo_to(len(m.log.entries) - 5)
+        out["undone"] = len(m.log.entries)
+    tick_until(s, len(m.log.entries) + 30)
     out["full"] = len(m.log.entries)
     out["behind"] = bool(m.journal and m.journal.behind)
     out["disk_while_full"] = on_disk(path)

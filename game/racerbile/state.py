@@ -831,6 +831,8 @@ class RaceState:
             raise IllegalAction(f"nobody called {a.who!r} sits at this table") from None
         if a.count < 1 or (not f.unit and a.count != 1):
             raise IllegalAction(f"{a.rule} counts {'per ' + f.unit if f.unit else 'once'}")
+        if a.count > MAX_CALL_COUNT:
+            raise IllegalAction(f"{a.rule}: at most {MAX_CALL_COUNT} at one call, not {a.count}")
         if self.phase == OVER:
             raise IllegalAction("the race is over")
         who = a.who if a.who in self.drivers[seat] else self.driver(seat)
@@ -959,6 +961,7 @@ MAX_TRIAL_SECONDS = 3600  # a time-trial time (racerbile.variant.racerbile): nob
 MAX_CLOCK_STEP = 24 * 3600  # seconds one Clock entry may add (racerbile.lemans.end)
 MAX_PENALTY_SIPS = 50  # a judges' penalty (racerbile.lemans.judges)
 MAX_PENALTY_LAPS = 10
+MAX_CALL_COUNT = 20  # a fault called with a count (per sip, per field …) at one call
 
 
 def _parse_value(text: str) -> Any:
