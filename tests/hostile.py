@@ -140,10 +140,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         standings = Path(tmp) / "standings.yaml"
         for case in shipped_cases() + special_cases(Path(tmp) / "cases"):
+            if case.name == "standings/missing":  # no standings file yet: no tournaments yet, no error
+                continue
             for argv in case.commands(standings):
                 r = run(case, argv)
                 tries += 1
-                bad = r.hang or r.traceback or r.code != 2 or not placed(r)
+                named = case.name.endswith("/missing") and str(case.path) in r.err  # (`--track FILE`: the flag's error names it)
+                bad = r.hang or r.traceback or r.code != 2 or not (placed(r) or named)
                 tracebacks += r.traceback
                 hangs += r.hang
                 wrong += bad
