@@ -126,3 +126,12 @@ def test_a_record_of_a_million_players_is_refused_at_once(tmp_path: Path, capsys
         err = capsys.readouterr().err
         assert what in err and err.startswith(f"{f}:"), err
         assert time.perf_counter() - t0 < 20
+
+
+@pytest.mark.parametrize("raw", ["[" * 1000 + "]" * 1000, '{"v": ' + "9" * 5000 + "}", '{"v": NaN}', b"\xff{}"])
+def test_a_hostile_network_message_is_a_bad_message(raw: str | bytes) -> None:
+    """Deep nesting, a 5,000-digit number, NaN, bad UTF-8 from the network: refused as a message."""
+    from game.net.protocol import BadMessage, decode
+
+    with pytest.raises(BadMessage):
+        decode(raw)
