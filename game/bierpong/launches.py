@@ -25,13 +25,13 @@ def launch_problem(detail: Any) -> str | None:
         where = f"launch {i}"
         if not isinstance(t, dict):
             return f"{where} is not a JSON object"
-        if not isinstance(t.get("player"), str):
-            return f"{where} names no player"
+        if "player" in t and not isinstance(t["player"], str):  # (a launch lacking a part is no launch the viewer throws)
+            return f"{where}: the player is a name"
         for key in ("release", "velocity", "spin"):
-            v = t.get(key)
+            v = t.get(key, [0.0, 0.0, 0.0])
             if not isinstance(v, list) or len(v) != 3 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v):
                 return f"{where}: {key} must be three finite numbers"
-        r, v, s = t["release"], t["velocity"], t["spin"]
+        r, v, s = (t.get(k, [0.0, 0.0, 0.0]) for k in ("release", "velocity", "spin"))
         for axis, x, (lo, hi) in zip("xyz", r, RELEASE):
             if not lo <= x <= hi:
                 return f"{where}: the release point's {axis} = {x:g} m is off the table (from {lo:g} to {hi:g} m{'; the table top is z = 0' if axis == 'z' else ''})"
