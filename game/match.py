@@ -16,7 +16,6 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from game.errors import IllegalAction, InputError
 from game.gcpause import paused_gc
-from game.bierpong.launches import launch_problem
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.journal import Journal, JournalRead, is_journal
 from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
@@ -384,10 +383,10 @@ class Match:
 
     def _replay_steps(self, saved_entries: Iterable[Entry], file: str, keep_saved: bool) -> Iterator[int]:
         parsed: dict[str, Any] = {}  # actions are immutable and repeat ("dice 3 5"): each text parsed once
-        pong = self.info.name == "bierpong"
+        detail_problem = self.info.state.detail_problem
         for i, saved in enumerate(saved_entries, start=2):
-            if pong and saved.detail:
-                problem = launch_problem(saved.detail)
+            if saved.detail:
+                problem = detail_problem(saved.detail)
                 if problem is not None:
                     raise InputError(f"entry {i}: {problem}", file)
             try:

@@ -95,11 +95,15 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
     try:
         if not p.exists() and not p.is_symlink():
             return Settings(), None
-        data = load_json(read_text(p, SETTINGS_LIMIT), str(p))  # a regular file of a bounded size, strict JSON
+        text = read_text(p, SETTINGS_LIMIT)  # a regular file of a bounded size
     except InputError as e:
-        return Settings(), f"{e}; the settings are not used (the defaults are)"
+        return Settings(), f"{p}: cannot read the settings ({e.message}); using the defaults"
     except (OSError, ValueError) as e:  # (the check above)
         return Settings(), f"{p}: cannot read the settings ({e}); using the defaults"
+    try:
+        data = load_json(text, str(p))  # strict JSON: no NaN, no deep nesting or huge numbers
+    except InputError as e:
+        return Settings(), f"{p}:{e.line}:{e.column}: the settings are not valid JSON ({e.message}); using the defaults"
     if not isinstance(data, dict):
         return Settings(), f"{p}: the settings are not a JSON object; using the defaults"
     s = Settings()

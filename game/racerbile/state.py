@@ -232,6 +232,11 @@ class RaceState:
         """An action of this game from its notation."""
         return parse_action(text)
 
+    @staticmethod
+    def detail_problem(detail: Mapping[str, Any]) -> str | None:
+        """No detail of this game's entries is read back (a replay shows none)."""
+        return None
+
     def legal_actions(self) -> list[Action]:
         """The decisions open to the player on turn (the table's calls, the judges and the clock
         are always open too, see `apply`)."""
