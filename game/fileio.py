@@ -204,8 +204,8 @@ class _NotFinite(ValueError):
 
 def load_json(text: str, file: str, line: int = 1) -> Any:
     """Strict JSON (the text of line `line` on, for a journal's line): no NaN or Infinity, no number
-    too large for a float, no number of hundreds of digits, nesting at most `JSON_DEPTH` deep. Every
-    problem is an `InputError` at its line and column."""
+    too large for a float or of thousands of digits, no nesting too deep for the reader (reported
+    where it passes `JSON_DEPTH`). Every problem is an `InputError` at its line and column."""
     try:
         return json.loads(text, parse_constant=_refused_constant, parse_float=_finite_float)
     except json.JSONDecodeError as e:
