@@ -453,8 +453,45 @@ def _play_race(args: argparse.Namespace) -> int:
     )
 
 
+# control characters (ANSI escapes, a backspace, C1 controls) and the bidirectional overrides a name
+# or a file could hold: printed as \uXXXX – which a JSON string reads as the same character – never raw
+_CONTROLS = {c: f"\\u{c:04x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+             if c not in (0x09, 0x0A, 0x0D)}
+
+
+def printable(text: str) -> str:
+    """`text` with its control characters escaped (tab, newline and carriage return stay)."""
+    return text.translate(_CONTROLS)
+
+
+class _Escaping:
+    """A text stream that escapes control characters on their way to the terminal (`printable`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(printable(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaping(out), _Escaping(err)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        if isinstance(sys.stdout, _Escaping):
+            sys.stdout = out
+        if isinstance(sys.stderr, _Escaping):
+            sys.stderr = err
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         return _run(args)
@@ -466,6 +503,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`… | head`): nothing more to say
         sys.stderr.close()
         return 0
+    except Exception as e:  # a bug: one line saying so, not a traceback (STAMMTISCH_DEBUG=1 shows it)
+        if os.environ.get("STAMMTISCH_DEBUG"):
+            raise
+        print(f"stammtisch: internal error ({e.__class__.__name__}: {e}); please report it – STAMMTISCH_DEBUG=1 shows where", file=sys.stderr)
+        return 70
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -481,7 +523,10 @@ def _run(args: argparse.Namespace) -> int:
         from game.ui.common.app import run_app
 
         if args.load:
-            return run_app("table", load=args.load, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
+            from game.match import Match
+
+            loaded = Match.load(args.load, defer_check=True)  # a broken file: file:line:column: message, exit 2 – before any window
+            return run_app("table", load=args.load, loaded=loaded, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
         if args.game == "racerbile":
             return _play_race(args)
         if args.game == "bierpong":
@@ -761,8 +806,9 @@ def _simulate_race(args: argparse.Namespace) -> int:
     if args.hours is not None:
         if variant != LE_MANS:
             raise InputError("--hours is for Le Mans (--variant le_mans)", "--hours")
-        if args.hours < 1:
-            raise InputError(f"--hours takes a whole number of at least 1, not {args.hours}", "--hours")
+        top = SPEC.option("lemans_hours").maximum
+        if not 1 <= args.hours <= top:
+            raise InputError(f"--hours takes a whole number from 1 to {top} (option lemans_hours), not {args.hours}", "--hours")
         options["lemans_hours"] = args.hours
     profile = SPEC.make(variant, **options)
     seats = args.teams if args.teams is not None else args.players

@@ -97,7 +97,7 @@ class Match:
         entry = self._step(action, detail)
         if self.journal is not None:
             self.journal.append(entry)
-            if self._snap is not None:
+            if self._snap is not None and not self.journal.behind:  # (a snapshot never runs ahead of its journal)
                 self._snap.keep()
         for f in self.listeners:
             f(entry)
@@ -283,6 +283,7 @@ class Match:
 
     def close_journal(self) -> None:
         if self.journal is not None:
+            self.journal.catch_up()  # a last try at what a full disk held back
             self.journal.close()
             self.journal = None
         self._snap = None
@@ -363,22 +364,31 @@ class Match:
         first that differs) and yields the entries replayed so far (2, 3, …). `replay` runs it to the
         end; the replay viewer runs it a little each frame. `rest`: the entries after the start, when
         they are read as the replay goes (else the log's own)."""
+        if log.game not in GAMES:
+            raise InputError(f"unknown game {log.game!r:.40}; the games: {', '.join(GAMES)}", file)
         try:
             players = [PlayerSpec.from_dict(p) for p in log.players]
             profile = profile_from_dict(log.profile)
-        except (KeyError, ValueError, TypeError) as e:
+        except (KeyError, ValueError, TypeError, AttributeError, OverflowError) as e:
             raise InputError(f"the saved players or profile are not valid: {e}", file) from None
+        if profile.game != log.game:
+            raise InputError(f"the saved profile is for {profile.game}, the match is {log.game}", file)
         try:
             m = cls(log.game, players, profile, seed=log.seed, settings=log.settings)  # the state verifies them
-        except ValueError as e:
-            raise InputError(str(e), file) from None
+        except (ValueError, KeyError, TypeError, OverflowError, AttributeError, IndexError) as e:
+            raise InputError(f"the saved match cannot start: {e}", file) from None
         if not log.entries or log.entries[0].rulings != m.log.entries[0].rulings:
             raise InputError("the saved start of the match does not match its players and profile", file)
         return m, m._replay_steps(log.entries[1:] if rest is None else rest, file, keep_saved)
 
     def _replay_steps(self, saved_entries: Iterable[Entry], file: str, keep_saved: bool) -> Iterator[int]:
         parsed: dict[str, Any] = {}  # actions are immutable and repeat ("dice 3 5"): each text parsed once
+        detail_problem = self.info.state.detail_problem
         for i, saved in enumerate(saved_entries, start=2):
+            if saved.detail:
+                problem = detail_problem(saved.detail)
+                if problem is not None:
+                    raise InputError(f"entry {i}: {problem}", file)
             try:
                 action = parsed.get(saved.action)
                 if action is None:
@@ -386,6 +396,8 @@ class Match:
                 got = self.apply(action, saved.detail)
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None
+            except (KeyError, TypeError, OverflowError, AttributeError, IndexError) as err:  # a detail garbled beyond the checks
+                raise InputError(f"entry {i}: the saved entry is garbled ({err.__class__.__name__}: {err})", file) from None
             if got.rulings != saved.rulings:
                 raise InputError(f"entry {i} ({saved.action}): the rulings do not replay as saved", file)
             if keep_saved:

@@ -13,11 +13,12 @@ import yaml
 from game.dice.actions import Flip, Stand
 from game.dice.state import DiceState
 from game.dice.notation import NotationError, parse_turn
-from game.errors import IllegalAction
+from game.errors import IllegalAction, InputError
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
+from game.fileio import check_file
 from game.yamlio import Doc, parse, read, read_text
 
 if TYPE_CHECKING:
@@ -129,8 +130,12 @@ class RefereeReport:
 
 def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     out: list[PlayerSpec] = []
+    seen: set[str] = set()
     where: yaml.Node
-    for n in doc.sequence(node, "players"):
+    listed = doc.sequence(node, "players")
+    if not 2 <= len(listed) <= 8:  # (before anything is read of them: a list of a million is refused at once)
+        raise doc.error(node, f"the dice games are played by 2 to 8 players, not {len(listed)}")
+    for n in listed:
         if isinstance(n, yaml.MappingNode):
             d = {k.value: (k, v) for k, v in doc.mapping(n, "a player")}
             for key, (k, _) in d.items():
@@ -155,8 +160,9 @@ def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
             where = n
         if not name.strip():
             raise doc.error(where, "a player needs a name")
-        if [p.name for p in out].count(name) > 1:
+        if name in seen:
             raise doc.error(where, f"{name!r} is listed twice")
+        seen.add(name)
     if not 2 <= len(out) <= 8:
         raise doc.error(node, f"the dice games are played by 2 to 8 players, not {len(out)}")
     return out
@@ -194,6 +200,10 @@ def referee(path: str | Path) -> RefereeReport | RaceReport | BierpongReport:
         pnode = items["profile"][1]
         if isinstance(pnode, yaml.ScalarNode):
             ppath = Path(str(path)).parent / pnode.value
+            try:
+                check_file(ppath)
+            except InputError as e:  # the record's line names the profile that cannot be read
+                raise doc.error(pnode, f"the profile {pnode.value!r}: {e.message}") from None
             profile = load_profile(ppath, game)
         else:
             profile = profile_from_node(doc, pnode, GAMES[game].spec)

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from game.errors import InputError
-from game.fileio import atomic_write
+from game.bierpong.launches import launch_problem
+from game.fileio import MB, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
 from game.rules.challenge import CHALLENGE, overridden
@@ -34,6 +35,7 @@ from game.rules.ruling import Ruling
 from game.state import GameState
 
 BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
+MAX_STEPS = 10_000_000  # a bookmark beyond this is no step of any match
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 1.0  # seconds a step is shown at 1× while playing
 # entries between two states the replay keeps: a step's state is rebuilt from fewer than this many
@@ -219,12 +221,18 @@ def bookmarks_path(save: str | Path) -> Path:
 
 
 def load_bookmarks(save: str | Path) -> list[int]:
-    """The bookmarked steps kept beside `save` (none when there is no such file or it is garbled)."""
+    """The bookmarked steps kept beside `save` (none when there is no such file or it is garbled:
+    a bookmark is a whole number of steps, ones beyond any match's length are dropped)."""
     p = bookmarks_path(save)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        return sorted({int(s) for s in data["steps"]})
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        if not p.exists():
+            return []
+        data = load_json(read_text(p, MB), str(p))
+        steps = data["steps"]
+        if not isinstance(steps, list):
+            return []
+        return sorted({s for s in steps if isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_STEPS})
+    except (InputError, OSError, KeyError, TypeError):
         return []
 
 
@@ -352,6 +360,8 @@ def throws_of(entry: Entry) -> list[Launch]:
     """The launches an entry's detail keeps (none when it has none or they are garbled)."""
     detail = entry.detail or {}
     out = []
+    if launch_problem(detail) is not None:  # (a saved match's reader refuses these; a hand-made entry may hold them)
+        return []
     try:
         for t in detail.get("throws", []):
             r, v, s = (tuple(float(x) for x in t[k]) for k in ("release", "velocity", "spin"))

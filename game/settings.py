@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.fileio import atomic_write
+from game.errors import InputError
+from game.fileio import MB, atomic_write, load_json, read_text
 from game.i18n import LANGUAGES as I18N_LANGUAGES
 from game.rules.ledger import Drink
 
@@ -21,6 +22,7 @@ __all__ = ["LANGUAGES", "Settings", "config_dir", "load_settings", "save_setting
 
 LANGUAGES = tuple(I18N_LANGUAGES)  # the codes the interface speaks (game.i18n)
 FORMAT = "stammtisch-settings/1"
+SETTINGS_LIMIT = MB  # a settings file is a few hundred bytes
 
 
 @dataclass(frozen=True)
@@ -91,15 +93,17 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
     """The saved settings and a warning (None: all was well); never raises for a bad file."""
     p = Path(path) if path is not None else settings_path()
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except (OSError, UnicodeDecodeError) as e:
+        if not p.exists() and not p.is_symlink():
+            return Settings(), None
+        text = read_text(p, SETTINGS_LIMIT)  # a regular file of a bounded size
+    except InputError as e:
+        return Settings(), f"{p}: cannot read the settings ({e.message}); using the defaults"
+    except (OSError, ValueError) as e:  # (the check above)
         return Settings(), f"{p}: cannot read the settings ({e}); using the defaults"
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        return Settings(), f"{p}:{e.lineno}:{e.colno}: the settings are not valid JSON ({e.msg}); using the defaults"
+        data = load_json(text, str(p))  # strict JSON: no NaN, no deep nesting or huge numbers
+    except InputError as e:
+        return Settings(), f"{p}:{e.line}:{e.column}: the settings are not valid JSON ({e.message}); using the defaults"
     if not isinstance(data, dict):
         return Settings(), f"{p}: the settings are not a JSON object; using the defaults"
     s = Settings()

@@ -40,6 +40,7 @@ from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from game.errors import InputError
+from game.fileio import SAVE_LIMIT, read_file, read_file_stat
 from game.gcpause import paused_gc
 from game.rules.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
 from game.rules.ledger import Ledger
@@ -346,9 +347,7 @@ def load_journal(path: str | Path, *, defer_check: bool = False) -> Loaded:
 def _journal_lines(p: Path) -> tuple[bytes, list[bytes], list[int], bool, int, tuple[int, ...], int]:
     """(header line, the lines of the log's entries – undo marks followed, not decoded – their line
     numbers, torn, bytes of complete lines, stamp, lines after the header)."""
-    with open(p, "rb") as f:
-        st = os.fstat(f.fileno())
-        data = f.read()
+    data, st = read_file_stat(p, SAVE_LIMIT)
     lines = data.split(b"\n")
     tail = lines.pop()
     if not lines:
@@ -379,7 +378,7 @@ def _from_snapshot(p: Path) -> Loaded | None:
     head = json.loads(head_raw)
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         return None
-    frames = _frames(snap.read_bytes())
+    frames = _frames(read_file(snap, SAVE_LIMIT))
     if not frames or frames[0].lines != lines_digest([head_raw]):
         return None
     top = json.loads(frames[0].payload)

@@ -12,12 +12,24 @@ from typing import Any
 
 import yaml
 
+from game import fileio
 from game.errors import InputError
+from game.gcpause import paused_gc
 
 try:  # the C loader is faster; both are safe
-    _Loader: type = yaml.CSafeLoader
+    _Base: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+
+
+class _Loader(_Base):  # type: ignore[misc, valid-type]
+    """The safe loader, reading YAML 1.2's float forms too (`1e1`, `1.5e-3`, `.5`: YAML 1.1 reads
+    them as text). Tried after YAML 1.1's own expressions, so `10` stays an int."""
+
+
+_FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$", re.X)  # (the flags of the safe resolver's own expressions: joined with them)
+_Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
+Loader = _Loader  # (the writers check with it that a text reads back as text)
 
 _STD = "tag:yaml.org,2002:"
 _PLAIN_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))  # the usual safe tags
@@ -163,7 +175,11 @@ def _check_tags(doc: Doc, node: yaml.Node) -> None:
 def parse(text: str, file: str) -> Doc:
     """Compose one YAML document safely; syntax errors become `InputError`s with a position."""
     try:
-        root = yaml.compose(text, Loader=_loader())
+        with paused_gc():  # nodes make no cycles: collecting while composing only slows a big file down
+            root = yaml.compose(text, Loader=_loader())
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow, at its place
+        line, col = fileio.place(text[: e.position])
+        raise InputError(f"a character YAML does not allow ({e.reason}, #x{e.character if isinstance(e.character, int) else ord(e.character):04x})", file, line, col) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -178,11 +194,9 @@ def parse(text: str, file: str) -> Doc:
 
 
 def read_text(path: str | Path) -> str:
-    """A file's text; an unreadable file is an `InputError` naming it."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read the file: {e.__class__.__name__}: {getattr(e, 'strerror', None) or e}", str(path)) from None
+    """A text file's text (`game.fileio.read_text`: a regular file of a few MB, UTF-8 without NUL
+    bytes); an unreadable file is an `InputError` naming it (and the place of a bad byte)."""
+    return fileio.read_text(path)
 
 
 def read(path: str | Path) -> Doc:

@@ -267,6 +267,8 @@ def _parse(held: str, text: str) -> Action:
         if ": " in t:
             who, _, what = t.partition(": ")
             if who and _PLAIN.fullmatch(who.replace("\x00", "")):
+                if what == "island":
+                    raise ValueError(f"{t!r}: an Island call names its cup – {who}: island N (bierpong.art22)")
                 for word in CALLS:
                     if what == word:
                         return Call(who, word)

@@ -28,6 +28,7 @@ from game.bierpong.actions import (
     Action, Begin, Call, Catch, Clock, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, ThrowoffBall,
     Time, Together, parse_action,
 )
+from game.bierpong.launches import launch_problem
 from game.bierpong.outcome import Outcome
 from game.bierpong.rack import Rack
 from game.errors import IllegalAction
@@ -124,6 +125,11 @@ class BierpongState:
     def parse_action(text: str) -> Action:
         """An action of this game from its notation."""
         return parse_action(text)
+
+    @staticmethod
+    def detail_problem(detail: Mapping[str, Any]) -> str | None:
+        """The ball launches a throw's entry keeps: finite, in range (`game.bierpong.launches`)."""
+        return launch_problem(detail)
 
     # --- start ---------------------------------------------------------------------------
 

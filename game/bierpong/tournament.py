@@ -379,6 +379,8 @@ _TOURNAMENT_KEYS = ("date", "kind", "name", "placements", "participants", "forma
 
 def _date(doc: Doc, node: yaml.Node) -> _dt.date:
     v = doc.value(node)
+    if isinstance(v, _dt.datetime):  # (a datetime is a date too, but does not compare with one)
+        raise doc.error(node, f"a date is a day – YYYY-MM-DD or DD.MM.YY – without a time, not {v.isoformat(' ')!r}")
     if isinstance(v, _dt.date):
         return v
     m = _DATE.match(str(v))

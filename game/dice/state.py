@@ -62,6 +62,11 @@ class DiceState:
         """An action of this game from its notation."""
         return parse_action(text)
 
+    @staticmethod
+    def detail_problem(detail: Mapping[str, Any]) -> str | None:
+        """No detail of this game's entries is read back (a replay shows none)."""
+        return None
+
     # --- set-up ----------------------------------------------------------------------------
 
     @classmethod

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketExcepti
 
 from game.errors import InputError
 from game.match import Match
-from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop
+from game.net.protocol import MAX_MESSAGE, BadMessage, decode, encode, run_loop, strict_json
 from game.rules.matchlog import Entry, MatchLog
 
 
@@ -224,9 +224,7 @@ class TableClient:
 
 def _big(raw: str | bytes) -> dict[str, Any]:
     """A host's message beyond a client's usual limit (a long log's welcome): checked the same way."""
-    import json
-
-    msg = json.loads(raw)
+    msg = strict_json(raw)
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise BadMessage("a message is a JSON object with a type")
     return msg

@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 from typing import IO
 
-from game.fileio import atomic_write
+from game.errors import InputError
+from game.fileio import MB, atomic_write, load_json, read_text
 
 from game.match import Match
 from game.net.client import Gone, Refused, TableClient
@@ -38,10 +39,12 @@ def _keep_table(path: Path, table: TableHost) -> None:
 def _kept_table(path: Path) -> tuple[str | None, dict[int, str]]:
     """The code and tokens a crashed host kept (none: a table of its own)."""
     try:
-        d = json.loads(path.read_text(encoding="utf-8"))
+        if not path.exists():
+            return None, {}
+        d = load_json(read_text(path, MB), str(path))  # a regular file of a bounded size (never a FIFO)
         if d.get("format") == TABLE_FORMAT and isinstance(d.get("code"), str) and isinstance(d.get("tokens"), dict):
             return d["code"], {int(k): str(v) for k, v in d["tokens"].items()}
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (InputError, OSError, ValueError, TypeError, AttributeError):
         pass
     return None, {}
 

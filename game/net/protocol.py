@@ -52,14 +52,26 @@ def encode(kind: str, **fields: Any) -> str:
     return json.dumps({"type": kind, "v": VERSION, **fields}, ensure_ascii=False, separators=(",", ":"))
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is no number a message may hold")
+
+
+def strict_json(raw: str | bytes) -> Any:
+    """Strict JSON of a message: no NaN or Infinity; nesting too deep or a number of thousands of
+    digits is a `BadMessage` too (not a crash of the reader)."""
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, UnicodeDecodeError) as e:  # (JSONDecodeError is a ValueError)
+        raise BadMessage(f"not JSON: {e}") from None
+    except RecursionError:
+        raise BadMessage("not JSON this table reads: nested too deep") from None
+
+
 def decode(raw: str | bytes) -> dict[str, Any]:
     """A message as sent: valid JSON, an object, of this version and a known type, fields checked."""
     if len(raw) > MAX_MESSAGE:
         raise BadMessage(f"a message may have at most {MAX_MESSAGE} bytes")
-    try:
-        msg = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise BadMessage(f"not JSON: {e}") from None
+    msg = strict_json(raw)
     if not isinstance(msg, dict):
         raise BadMessage("a message is a JSON object")
     if msg.get("v") != VERSION:

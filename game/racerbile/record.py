@@ -26,7 +26,7 @@ from game.hexgrid import DIRECTION_NAMES
 from game.match import Match
 from game.racerbile.actions import Action, Call, Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action, split_words
 from game.racerbile.moves import format_path
-from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
+from game.racerbile.state import GEAR, MAX_TRIAL_SECONDS, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ledger import Drink
@@ -304,11 +304,17 @@ def referee_race(doc: Doc, text: str) -> RaceReport:
     return report
 
 
+MAX_DRIVERS = 6  # drivers of a Le Mans team (the most lemans_drivers allows)
+
+
 def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
     out: list[PlayerSpec] = []
-    names: list[str] = []
+    names: set[str] = set()
     keys = ("name", "drink", "drivers", "kind")
-    for n in doc.sequence(node, "players"):
+    listed = doc.sequence(node, "players")
+    if not 2 <= len(listed) <= 8:  # (before anything is read of them: a list of a million is refused at once)
+        raise doc.error(node, f"a race takes 2 to 8 {'teams' if lemans else 'players'}, not {len(listed)}")
+    for n in listed:
         drink, kind = Drink.BEER, "human"
         drivers: tuple[str, ...] = ()
         if isinstance(n, yaml.MappingNode):
@@ -331,13 +337,15 @@ def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
                 if not lemans:
                     raise doc.error(d["drivers"][0], "drivers make a Le Mans team; this record's variant is not le_mans")
                 dn = d["drivers"][1]
+                if len(doc.sequence(dn, "drivers")) > MAX_DRIVERS:
+                    raise doc.error(dn, f"a team has at most {MAX_DRIVERS} drivers (option lemans_drivers), not {len(doc.sequence(dn, 'drivers'))}")
                 drivers = tuple(doc.text(x, "a driver's name") for x in doc.sequence(dn, "drivers"))
                 if not drivers:
                     raise doc.error(dn, "a team needs at least one driver")
                 for x in doc.sequence(dn, "drivers"):
                     if x.value in names or x.value == name:
                         raise doc.error(x, f"{x.value!r} is named twice")
-                    names.append(x.value)
+                    names.add(x.value)
         else:
             name = doc.text(n, "a player's name")
         if not name.strip():
@@ -346,7 +354,7 @@ def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
             raise doc.error(n, f"{name!r} is named twice")
         if lemans and not drivers:
             raise doc.error(n, f"a Le Mans team needs its drivers: {{name: {name}, drivers: [A, B, C]}} (racerbile.lemans.teams)")
-        names.append(name)
+        names.add(name)
         out.append(PlayerSpec(name, kind, drink, drivers))
     if not 2 <= len(out) <= 8:
         raise doc.error(node, f"a race takes 2 to 8 {'teams' if lemans else 'players'}, not {len(out)}")
@@ -383,8 +391,8 @@ def rec_order(rec: _Record, report: RaceReport, node: yaml.Node) -> None:
             if s not in given:
                 raise doc.error(body, f"no time for {seats[s]}")
             v = doc.value(given[s][1])
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
-                raise doc.error(given[s][1], f"a time is a number of seconds above 0, not {v!r}")
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TRIAL_SECONDS:  # (NaN fails too)
+                raise doc.error(given[s][1], f"a time is a number of seconds above 0 and at most {MAX_TRIAL_SECONDS} (racerbile.variant.racerbile), not {v!r:.40}")
             times.append(float(v))
         _apply(rec, report, body, 0, Order(tuple(times)), "table", line)
         return
@@ -497,6 +505,9 @@ def split_actions(text: str, base: int = 0) -> list[Segment]:
             if raw.strip():
                 segs.append(Segment(raw.strip(), base + start + lead))
             start = i + 1
+    if quote and text[start:].strip():  # an unterminated quote: the rest is one action (its reader names the quote)
+        raw = text[start:]
+        segs.append(Segment(raw.strip(), base + start + len(raw) - len(raw.lstrip())))
     return segs
 
 

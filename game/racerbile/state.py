@@ -232,6 +232,11 @@ class RaceState:
         """An action of this game from its notation."""
         return parse_action(text)
 
+    @staticmethod
+    def detail_problem(detail: Mapping[str, Any]) -> str | None:
+        """No detail of this game's entries is read back (a replay shows none)."""
+        return None
+
     def legal_actions(self) -> list[Action]:
         """The decisions open to the player on turn (the table's calls, the judges and the clock
         are always open too, see `apply`)."""
@@ -442,8 +447,8 @@ class RaceState:
         if not a.times:
             return Step(replace(self, phase=START_ROLL, groups=(tuple(range(len(self.players))),)),
                         (Ruling(self.drivers[0][0], What.NOTE, 0, "racerbile.start", phrase(N_("no times entered: roll for the order"))),))
-        if len(a.times) != len(self.players) or any(t <= 0 for t in a.times):
-            raise IllegalAction(f"enter one time in seconds per seat ({len(self.players)})")
+        if len(a.times) != len(self.players) or not all(0 < t <= MAX_TRIAL_SECONDS for t in a.times):  # (NaN fails too)
+            raise IllegalAction(f"racerbile.variant.racerbile: enter one time per seat ({len(self.players)}), each more than 0 and at most {MAX_TRIAL_SECONDS} seconds")
         order = tuple(sorted(range(len(self.players)), key=lambda s: (a.times[s], s)))
         rulings = [
             Ruling(self.drivers[s][0], What.BEER, 1, "racerbile.variant.racerbile", phrase(N_("time trial: {who} empties a beer in {seconds} s"), who=self.drivers[s][0], seconds=f"{a.times[s]:g}"))
@@ -831,6 +836,8 @@ class RaceState:
             raise IllegalAction(f"nobody called {a.who!r} sits at this table") from None
         if a.count < 1 or (not f.unit and a.count != 1):
             raise IllegalAction(f"{a.rule} counts {'per ' + f.unit if f.unit else 'once'}")
+        if a.count > MAX_CALL_COUNT:
+            raise IllegalAction(f"{a.rule}: at most {MAX_CALL_COUNT} at one call, not {a.count}")
         if self.phase == OVER:
             raise IllegalAction("the race is over")
         who = a.who if a.who in self.drivers[seat] else self.driver(seat)
@@ -887,7 +894,13 @@ class RaceState:
             raise IllegalAction("judges run a Le Mans event (racerbile.lemans.judges)")
         if self.phase == OVER:
             raise IllegalAction("the event is over: the judges have had their say")
-        reason = a.reason or phrase(N_("no reason given"))
+        if not a.reason.strip():
+            raise IllegalAction("racerbile.lemans.judges: the judges give a reason for every decision (judge … 'REASON')")
+        reason = a.reason
+        if a.kind in ("sips", "laps"):
+            top = MAX_PENALTY_SIPS if a.kind == "sips" else MAX_PENALTY_LAPS
+            if not (a.value.isascii() and a.value.isdigit() and 1 <= int(a.value[:6]) <= top):
+                raise IllegalAction(f"racerbile.lemans.judges: a penalty of {a.kind} is a whole number from 1 to {top}, not {a.value[:20]!r}")
         if a.kind == "sips":
             try:
                 seat, n = self.seat_of(a.target), int(a.value)
@@ -937,8 +950,8 @@ class RaceState:
         raise IllegalAction("the judges hand out sips, take laps, change a rule or put a team out (judge sips|laps|rule|out …)")
 
     def _clock(self, a: Clock) -> Step:
-        if not self.lemans or a.seconds < 0:
-            raise IllegalAction("the event clock runs at Le Mans only, forwards")
+        if not self.lemans or not 0 <= a.seconds <= MAX_CLOCK_STEP:  # (NaN and infinity fail too)
+            raise IllegalAction(f"racerbile.lemans.end: the event clock runs at Le Mans only, forwards, at most {MAX_CLOCK_STEP} seconds at a time")
         hours = self.profile["lemans_hours"]
         end = (hours if isinstance(hours, int) else 24) * 3600
         clock = self.clock + a.seconds
@@ -947,6 +960,13 @@ class RaceState:
             st = replace(st, last_round=True)
             return Step(st, (Ruling(self.driver(self.order[self.at]), What.CALL, 0, "racerbile.lemans.end", phrase(N_("{hours} hour is up: the last round of turns") if end == 3600 else N_("{hours} hours are up: the last round of turns"), hours=f"{end / 3600:g}"), words=("Sidste omgang!",)),))
         return Step(st)
+
+
+MAX_TRIAL_SECONDS = 3600  # a time-trial time (racerbile.variant.racerbile): nobody takes an hour over a beer
+MAX_CLOCK_STEP = 24 * 3600  # seconds one Clock entry may add (racerbile.lemans.end)
+MAX_PENALTY_SIPS = 50  # a judges' penalty (racerbile.lemans.judges)
+MAX_PENALTY_LAPS = 10
+MAX_CALL_COUNT = 20  # a fault called with a count (per sip, per field …) at one call
 
 
 def _parse_value(text: str) -> Any:

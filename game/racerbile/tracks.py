@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game import resources
+from game.fileio import check_file
 from game.racerbile.track import Track
 from game.racerbile.validate import load_track
 
@@ -55,16 +56,24 @@ def _load(path: str, mtime: float) -> Track:
 def load_cached(path: str | Path) -> Track:
     """A validated track, read once per file version."""
     p = Path(path)
-    return _load(str(p.resolve()), p.stat().st_mtime)
+    st = check_file(p)  # (a FIFO or a device named as given, not as resolved)
+    return _load(str(p.resolve()), st.st_mtime)
 
 
 def find_track(ref: str) -> FoundTrack:
     """A track by shipped name, file path or content hash; ValueError when none is found
     (a broken file raises its `TrackErrors`)."""
+    try:
+        return _find_track(ref)
+    except OSError as e:  # a name the file system cannot even look up (too long, a NUL in it)
+        raise ValueError(f"no track {ref[:60]!r}: {e.strerror or e}") from None
+
+
+def _find_track(ref: str) -> FoundTrack:
     if (SHIPPED / f"{ref}.yaml").is_file():
         return FoundTrack(ref, load_cached(SHIPPED / f"{ref}.yaml"))
     p = Path(ref)
-    if p.suffix in (".yaml", ".yml") and p.is_file():
+    if p.suffix in (".yaml", ".yml") and p.exists():  # (a FIFO or a device: the reader says what it is)
         return FoundTrack(str(p), load_cached(p))
     if len(ref) >= 8 and all(c in "0123456789abcdef" for c in ref.lower()):
         for folder in (SHIPPED, user_track_dir()):

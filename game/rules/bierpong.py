@@ -19,7 +19,7 @@ SPEC = ProfileSpec(
         Option("cups", 10, N_("Cups per side at the start (the rulebook fixes none; 10 is usual)."), "bierpong.art9", (10, 6, 4, 3)),
         Option("formation", "triangle", N_("How the cups stand: triangle (10, 6 or 3 cups), diamond (4) or line (3)."), "bierpong.art5",
                ("triangle", "diamond", "line")),
-        Option("drink_per_cup", 1, N_("Sips every member of the defending team drinks per hit cup, agreed before the game."), "bierpong.art1", kind="count"),
+        Option("drink_per_cup", 1, N_("Sips every member of the defending team drinks per hit cup, agreed before the game."), "bierpong.art1", kind="count", maximum=20),
         Option("cup_contact_is_bounce", False, N_("Touching a cup counts as touching down on an object on the table (a bounce)."), "bierpong.art14", kind="bool"),
         Option("on_fire_specials_bonus", False, N_("While on fire, bounces and special shots keep their bonus cups."), "bierpong.art21", kind="bool"),
         Option("auto_remove_cups", False, N_("The program removes hit and extra cups itself (then no Dead Cups arise)."), "bierpong.art3", kind="bool"),

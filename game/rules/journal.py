@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from game.errors import InputError
-from game.fileio import atomic_write
+from game.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
 from game.gcpause import paused_gc
-from game.rules.matchlog import Entry, MatchLog
+from game.rules.matchlog import Entry, MatchLog, check_header
 
 FORMAT = "stammtisch-journal/1"
 COMPACT_SLACK = 256  # lines a journal may hold beyond twice its log before it is written whole again
@@ -58,16 +59,27 @@ def journal_text(log: MatchLog) -> str:
 
 
 class Journal:
-    """An open journal: `append` each new entry; `rewrite` after an undo."""
+    """An open journal: `append` each new entry; `rewrite` after an undo.
+
+    A write that fails (a full disk, a folder gone read-only) never leaves a torn line: the file is
+    cut back to its last complete line and the entries not written are kept (`behind`); every later
+    `append` or `rewrite` tries again, and the first that succeeds catches the file up. `error` is
+    the failure while the journal is behind (None once it holds the whole log again)."""
 
     def __init__(self, path: str | Path, log: MatchLog) -> None:
-        """Start a journal holding `log` (replacing any file at `path`, atomically)."""
+        """Start a journal holding `log` (replacing any file at `path`, atomically; an `OSError`
+        if it cannot be written at all)."""
         self.path = Path(path)
         self._file: IO[bytes] | None = None
         self._written: list[Entry] = []  # the log the file stands for
         self._lines = 0  # lines after the header: entries and undo marks
         self._head: str | None = None
-        self.rewrite(log)
+        self._end = 0  # the bytes of the file's complete lines
+        self._pending: list[Entry] = []  # appended after `_written`, not on disk yet (a write failed)
+        self._want: MatchLog | None = None  # a whole rewrite still to do (it failed)
+        self._meta = _meta(log)
+        self.error: OSError | None = None
+        self._replace(header_line(log), list(log.entries), strict=True)
 
     @classmethod
     def resume(cls, path: str | Path, log: MatchLog, read: JournalRead) -> Journal:
@@ -77,7 +89,8 @@ class Journal:
         self = cls.__new__(cls)
         self.path = Path(path)
         self._file = None
-        self._written, self._lines, self._head = [], 0, None
+        self._written, self._lines, self._head, self._end = [], 0, None, 0
+        self._pending, self._want, self.error, self._meta = [], None, None, _meta(log)
         try:
             st = os.stat(self.path)
             if read.stamp and [st.st_ino, st.st_size, st.st_mtime_ns] == list(read.stamp) and len(read.log.entries) == len(log.entries):
@@ -86,52 +99,114 @@ class Journal:
                 self._file = open(self.path, "ab", buffering=0)
                 if read.end != st.st_size:
                     os.fsync(self._file.fileno())
-                self._written, self._lines, self._head = list(log.entries), read.lines, header_line(log)
+                self._written, self._lines, self._head, self._end = list(log.entries), read.lines, header_line(log), read.end
                 return self
         except OSError:
             self.close()
-        self.rewrite(log)
+        self._replace(header_line(log), list(log.entries), strict=True)
         return self
 
+    @property
+    def behind(self) -> bool:
+        """Entries of the log are not on disk yet (a write failed; the next one tries again)."""
+        return bool(self._pending) or self._want is not None
+
     def append(self, entry: Entry) -> None:
-        """Write one entry and make it durable before returning."""
+        """Write one entry (and any still behind) and make it durable before returning; a failed
+        write leaves the file as it was and keeps the entry for the next try (`error`)."""
+        if self._want is not None:
+            self._want.entries.append(entry)
+            self.rewrite(self._want)
+            return
         if self._file is None:
             raise ValueError(f"the journal {self.path} is closed")
-        write_durably(self._file, entry_line(entry).encode("utf-8"))
-        self._written.append(entry)
-        self._lines += 1
+        self._pending.append(entry)
+        data = "".join(entry_line(e) for e in self._pending).encode("utf-8")
+        if self._write(data):
+            self._written.extend(self._pending)
+            self._lines += len(self._pending)
+            self._pending = []
+        elif self._file is None:  # not even cut back: the whole journal is written at the next try
+            self._want = MatchLog(*self._meta, entries=self._written + self._pending)
+            self._pending = []
+
+    def _write(self, data: bytes) -> bool:
+        """Append `data` durably; on failure cut the file back to its last complete line (False)."""
+        assert self._file is not None
+        try:
+            write_durably(self._file, data)
+        except OSError as e:
+            self.error = e
+            try:
+                os.ftruncate(self._file.fileno(), self._end)
+                os.fsync(self._file.fileno())
+            except OSError:  # the file may hold a torn line: only a whole rewrite will do (closed)
+                self.close()
+            return False
+        self._end += len(data)
+        self.error = None
+        return True
 
     def rewrite(self, log: MatchLog) -> None:
         """Bring the journal to `log` (undo goes back; a loaded match drops a torn tail): an open
         journal whose log shares a start with `log` gets an undo mark and the entries after it,
         synced; else – or once it would be much longer than the log – it is replaced as a whole."""
         head = header_line(log)
+        self._pending, self._want, self._meta = [], None, _meta(log)
         if self._file is not None and head == self._head:
             k = common_prefix(self._written, log.entries)
             new = log.entries[k:]
             if k >= 1 and self._lines + 1 + len(new) <= 2 * len(log.entries) + COMPACT_SLACK:
                 data = (undo_line(k) if k < len(self._written) else "") + "".join(entry_line(e) for e in new)
-                try:
-                    if data:
-                        write_durably(self._file, data.encode("utf-8"))
-                except OSError:
-                    pass  # a line may be half written: replaced as a whole below
-                else:
+                if not data or self._write(data.encode("utf-8")):
                     self._lines += data.count("\n")
                     del self._written[k:]
                     self._written.extend(new)
                     return
+        self._replace(head, list(log.entries), log=log)
+
+    def _replace(self, head: str, entries: list[Entry], *, strict: bool = False, log: MatchLog | None = None) -> None:
+        """Write the whole journal anew (atomically). A failure raises when `strict` (a journal
+        just begun), else it keeps the old file and leaves the rewrite for the next write."""
         self.close()
-        atomic_write(self.path, head + "".join(entry_line(e) for e in log.entries))
+        text = head + "".join(entry_line(e) for e in entries)
+        try:
+            atomic_write(self.path, text)
+            self._file = open(self.path, "ab", buffering=0)
+        except OSError as e:
+            if strict:
+                raise
+            self.error = e
+            if log is not None:
+                self._want = log.prefix(len(log.entries))
+            return
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a rewrite a crash cut short
             stale.unlink(missing_ok=True)
-        self._file = open(self.path, "ab", buffering=0)
-        self._written, self._lines, self._head = list(log.entries), len(log.entries), head
+        self._written, self._lines, self._head = list(entries), len(entries), head
+        self._end = len(text.encode("utf-8"))
+        self.error = None
+
+    def catch_up(self) -> bool:
+        """Try once more to write what is behind (True: the journal holds the whole log)."""
+        if self._want is not None:
+            self.rewrite(self._want)
+        elif self._pending and self._file is not None:
+            data = "".join(entry_line(e) for e in self._pending).encode("utf-8")
+            if self._write(data):
+                self._written.extend(self._pending)
+                self._lines += len(self._pending)
+                self._pending = []
+        return not self.behind
 
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _meta(log: MatchLog) -> tuple[str, list[Any], dict[str, Any], int, dict[str, Any]]:
+    """What a log holds besides its entries (its header)."""
+    return (log.game, log.players, log.profile, log.seed, log.settings)
 
 
 def common_prefix(written: list[Entry], entries: list[Entry]) -> int:
@@ -171,13 +246,21 @@ class JournalRead:
 def is_journal(path: str | Path) -> bool:
     """Whether the file starts as a journal does (a header line of this format)."""
     try:
-        with open(path, "rb") as f:
-            first = f.readline(1 << 20)
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return False  # (the reader says what it is)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            first = os.read(fd, 1 << 16).partition(b"\n")[0]
+        finally:
+            os.close(fd)
     except OSError:
+        return False
+    if not first.lstrip().startswith(b"{") or b"stammtisch-journal/" not in first:
         return False
     try:
         head = json.loads(first.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(head, dict) and head.get("format") == FORMAT
 
@@ -185,12 +268,7 @@ def is_journal(path: str | Path) -> bool:
 def read_journal(path: str | Path) -> JournalRead:
     """Read a journal; a torn last line is dropped, any other damage is an `InputError` with its place."""
     file = str(path)
-    try:
-        with open(path, "rb") as f:
-            st = os.fstat(f.fileno())
-            data = f.read()
-    except OSError as e:
-        raise InputError(f"cannot read the journal: {e.strerror or e}", file) from None
+    data, st = read_file_stat(path, SAVE_LIMIT)
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or a line whose writing was cut off
     if not lines:
@@ -206,10 +284,8 @@ def _read_lines(lines: list[bytes], tail: bytes, data: bytes, st: os.stat_result
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         got = head.get("format") if isinstance(head, dict) else None
         raise InputError(f"not a match journal: format {got!r}, expected {FORMAT!r}", file, 1, 1)
-    try:
-        log = MatchLog(str(head["game"]), list(head["players"]), dict(head["profile"]), int(head["seed"]), dict(head.get("settings", {})))
-    except (KeyError, TypeError, ValueError) as e:
-        raise InputError(f"the journal's header lacks or garbles a field: {e}", file, 1, 1) from None
+    check_header(head, file, whose="the journal's header")
+    log = MatchLog(head["game"], list(head["players"]), dict(head["profile"]), head["seed"], dict(head.get("settings", {})))
     entries = log.entries
     places: list[int] = []
     for n, value in enumerate(values[1:], start=2):
@@ -225,7 +301,7 @@ def _read_lines(lines: list[bytes], tail: bytes, data: bytes, st: os.stat_result
             if not isinstance(value, dict):
                 raise TypeError("an entry is a JSON object")
             entry = Entry.from_dict(value)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise InputError(f"the journal is damaged: entry {len(entries) + 1} lacks or garbles a field ({e})", file, n, 1) from None
         entries.append(entry)
     if not log.entries:
@@ -257,7 +333,7 @@ def count_tail(data: bytes, entries: int, file: str, first_line: int) -> tuple[i
             continue
         try:
             Entry.from_dict(value)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise InputError(f"the journal is damaged: entry {entries + 1} lacks or garbles a field ({e})", file, n, 1) from None
         entries += 1
     return entries, len(data) - len(tail)
@@ -270,6 +346,6 @@ def _line_value(raw: bytes, n: int, file: str) -> Any:
         col = len(raw[: e.start].decode("utf-8", "replace")) + 1
         raise InputError("the journal is damaged: not UTF-8 text", file, n, col) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"the journal is damaged: {e.msg}", file, n, e.colno) from None
+        return load_json(text, file, n)
+    except InputError as e:
+        raise InputError(f"the journal is damaged: {e.message}", file, e.line, e.column) from None

@@ -19,6 +19,7 @@ class Option:
     rule: str
     choices: tuple[OptionValue, ...] = ()  # empty: see `kind`
     kind: str = "choice"  # "choice", "bool", or "count" (None or a positive int)
+    maximum: int = 1000  # the largest count (a count beyond it is no house rule but a typo or an attack)
 
     def check(self, value: Any) -> OptionValue:
         """Return the value if valid, else raise ValueError naming the valid values."""
@@ -27,9 +28,9 @@ class Option:
                 return value
             raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
         if self.kind == "count":
-            if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+            if value is None or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= self.maximum):
                 return value  # type: ignore[no-any-return]
-            raise ValueError(f"option {self.name!r} takes a whole number of at least 1 (or null for none), not {value!r}")
+            raise ValueError(f"option {self.name!r} takes a whole number of at least 1 and at most {self.maximum} (or null for none), not {value!r:.40}")
         if value in self.choices:
             return value  # type: ignore[no-any-return]
         valid = ", ".join(str(c) for c in self.choices)
@@ -39,7 +40,7 @@ class Option:
         if self.kind == "bool":
             return "true | false"
         if self.kind == "count":
-            return "null | 1, 2, 3, …"
+            return f"null | 1, 2, 3, … {self.maximum}"
         return " | ".join(str(c) for c in self.choices)
 
 

@@ -19,7 +19,7 @@ SPEC = ProfileSpec(
     "racerbile",
     (BABYBILE, RACERBILE, LE_MANS),
     (
-        Option("laps", 3, N_("Laps of a Babybile or Racerbile race (the first car over the line after them wins)."), "racerbile.turn", kind="count"),
+        Option("laps", 3, N_("Laps of a Babybile or Racerbile race (the first car over the line after them wins)."), "racerbile.turn", kind="count", maximum=100),
         Option("two_wheels", False, N_("On 7–9 the car runs on two wheels in bends and four on straights."), "racerbile.option.two_wheels", kind="bool"),
         Option("out_of_fuel", False, N_("12 or more fields ahead of the second: refuel (bunde), lose the turn, a sip."), "racerbile.option.out_of_fuel", kind="bool"),
         Option("stalin", False, N_("Everyone drives Stalin: always up a gear, always onto a blocking field, always off the track."), "racerbile.option.stalin", kind="bool"),
@@ -31,11 +31,11 @@ SPEC = ProfileSpec(
         Option("touch_counts_twice", False, N_("Moving another's cap and putting it back are two faults, not one."), "racerbile.touch", kind="bool"),
         Option("split_choice_per_lap", False, N_("The first car at a split picks the branch anew every lap."), "racerbile.split", kind="bool"),
         Option("off_track_return_costs_turn", False, N_("Reversing back onto the track is the whole turn."), "racerbile.flat_out", kind="bool"),
-        Option("lemans_hours", 24, N_("Length of a Le Mans event in hours."), "racerbile.lemans.end", kind="count"),
-        Option("lemans_time_factor", 1, N_("Le Mans time-lapse: event seconds per real second."), "racerbile.lemans.end", kind="count"),
+        Option("lemans_hours", 24, N_("Length of a Le Mans event in hours."), "racerbile.lemans.end", kind="count", maximum=72),
+        Option("lemans_time_factor", 1, N_("Le Mans time-lapse: event seconds per real second."), "racerbile.lemans.end", kind="count", maximum=3600),
         Option("lemans_drivers", 3, N_("Drivers in each Le Mans team (1 to 6)."), "racerbile.lemans.teams", choices=(1, 2, 3, 4, 5, 6)),
         Option("nol4_beer_on_top", False, N_("Le Mans: the fourth nøl of a turn costs a whole beer on top of the three sips, not the rest of one."), "racerbile.lemans.nol", kind="bool"),
-        Option("turn_timer", None, N_("Seconds a player may stall before the table nøls him (none: no timer)."), "racerbile.nol", kind="count"),
+        Option("turn_timer", None, N_("Seconds a player may stall before the table nøls him (none: no timer)."), "racerbile.nol", kind="count", maximum=3600),
     ),
 )
 

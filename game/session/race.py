@@ -65,6 +65,7 @@ class RaceSession(Session):
         self.nols = 0  # nøls the turn timer called
         self._last: Any = None  # the action being applied (for `applied`)
         self._clock_before = 0.0
+        self.journal_warned = False  # the table was told the journal is behind (told once, until it catches up)
         for note in self._bot_notes:
             self.notice(note)
         if self.journal_on and self.save_path is not None:
@@ -130,7 +131,23 @@ class RaceSession(Session):
         if self.journal_on:
             self.keep_journal()
         self._last = action
-        return super().apply(action, detail, seat=seat)
+        refusal = super().apply(action, detail, seat=seat)
+        self.journal_health()
+        return refusal
+
+    def journal_health(self) -> None:
+        """A journal write that failed (a full disk) is told on screen once; play goes on and the
+        journal catches up at the first write that succeeds (which is told too)."""
+        j = self.match.journal
+        if j is None:
+            return
+        if j.behind and not self.journal_warned:
+            self.journal_warned = True
+            self.notice(_("The crash-proof journal cannot be written ({error}); play goes on and it catches up "
+                          "once the disk has room").format(error=j.error.strerror if j.error and j.error.strerror else j.error), "error")
+        elif not j.behind and self.journal_warned:
+            self.journal_warned = False
+            self.notice(_("The crash-proof journal is up to date again"))
 
     def applied(self, entry: Entry, before: Any) -> None:
         a, st = self._last, self.match.state

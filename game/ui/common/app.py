@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -200,6 +201,7 @@ def run_app(
     port: int | None = None,
     join: tuple[str, str, str | None] | None = None,
     remote_timeout: float | None = None,
+    loaded: Any = None,
 ) -> int:
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
@@ -228,8 +230,8 @@ def run_app(
         if load is not None:
             try:
                 from game.match import Match
-                
-                match = Match.load(load, defer_check=True)
+
+                match = loaded if loaded is not None else Match.load(load, defer_check=True)  # (`loaded`: the command line loaded it)
             except InputError as e:
                 menu.message = _("Cannot load {file}: {error}").format(file=load, error=e)
             else:

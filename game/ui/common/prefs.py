@@ -38,6 +38,7 @@ def forget_hints() -> None:
 # --- the settings in force -------------------------------------------------------------------------
 
 _loaded: Settings | None = None
+_told = False  # a failed settings write was told (once, until one succeeds)
 
 
 def loaded_settings() -> Settings | None:
@@ -65,8 +66,9 @@ def apply_settings(s: Settings) -> None:
 def reset_settings() -> None:
     """Forget the settings in force: no settings, sound on at full volume, English (the state of
     a program that loaded none – `run_app` ends with it, so that one run does not leak into the next)."""
-    global _loaded
+    global _loaded, _told
     _loaded = None
+    _told = False
     sounds().configure(True, 1.0)
     set_language("en")
 
@@ -91,8 +93,13 @@ def remember_players(players: list[tuple[str, str]]) -> str | None:
         return None
     new = replace(s, players=people)
     apply_settings(new)
+    global _told
     try:
         save_settings(new)
-    except OSError as e:
+    except OSError as e:  # the previous file stays whole (an atomic write); said once until a write succeeds
+        if _told:
+            return None
+        _told = True
         return _("The settings could not be saved: {error}").format(error=e)
+    _told = False
     return None

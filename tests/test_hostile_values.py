@@ -1,0 +1,137 @@
+"""Nonsense is not believed (issue 19): numbers checked where they enter, control characters
+escaped when printed, YAML 1.2 floats read, big inputs refused before they are counted."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pytest
+
+from game.bierpong.shotfile import from_text as shot_from_text
+from game.cli import main
+from game.errors import InputError
+from game.replay import bookmarks_path, load_bookmarks, throws_of
+from game.rules.journal import is_journal
+from game.rules.matchlog import Entry
+from game.ui.common.replay import ReplayScene
+from game.yamlio import parse
+from tests.session.test_replay_flow import dice_match, saved
+
+if TYPE_CHECKING:
+    from game.ui.common.app import App
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "tests" / "records"
+
+
+def test_yaml_1_2_float_forms_are_numbers() -> None:
+    """`1e1`, `.5`, `-2E-3` are floats (YAML 1.1 reads them as text); `10` stays an int, `1e` text."""
+    doc = parse("a: 1e1\nb: 10\nc: .5\nd: -2E-3\ne: 1e\nf: 1.0\n", "f")
+    got = {k.value: doc.value(v) for k, v in doc.root.value}
+    assert got == {"a": 10.0, "b": 10, "c": 0.5, "d": -0.002, "e": "1e", "f": 1.0}
+    assert isinstance(got["b"], int) and isinstance(got["a"], float)
+    shot = (ROOT / "tests" / "data" / "shots" / "roller_bounce.yaml").read_text(encoding="utf-8")
+    assert shot_from_text(shot.replace("speed: 4.96", "speed: 496e-2")).throws[0].speed == pytest.approx(4.96)
+
+
+def test_a_nul_byte_and_bad_utf8_are_reported_where_they_are(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (RECORDS / "schock_example.yaml").read_text(encoding="utf-8")
+    nul = tmp_path / "nul.yaml"
+    nul.write_text(text.replace("  - Carla\n", "  - Car\0la\n"), encoding="utf-8")
+    assert main(["referee", str(nul)]) == 2
+    assert capsys.readouterr().err.startswith(f"{nul}:6:8: a NUL byte")
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(text.replace("  - Carla\n", "  - Carla\n  - B\udcffo\n").encode("utf-8", "surrogateescape"))
+    assert main(["referee", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith(f"{bad}:7:6: not UTF-8 text")
+
+
+def test_referee_escapes_control_characters_in_what_it_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player named with ANSI escapes and a title-setting OSC sequence: printed escaped (\\u001b),
+    never raw; the JSON output still holds the very name."""
+    evil = "\\e[31mAnna\\e]0;pwned\\a"
+    text = (RECORDS / "schock_example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  - Anna\n", f'  - "{evil}"\n').replace("opener: Anna", f'opener: "{evil}"')
+    text = text.replace("  - Anna: 652", f'  - "{evil}": 652').replace("    Anna: 653", f'    "{evil}": 653')
+    rec = tmp_path / "ansi.yaml"
+    rec.write_text(text, encoding="utf-8")
+    assert main(["referee", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\u001b[31mAnna\\u001b]0;pwned\\u0007" in out
+    assert main(["referee", str(rec), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"][0] == "\x1b[31mAnna\x1b]0;pwned\x07"
+
+
+def test_lemans_hours_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    """racerbile.lemans.end: --hours (and the option lemans_hours) at most 72."""
+    assert main(["simulate", "racerbile", "--teams", "2", "--seed", "1", "--hours", "100000"]) == 2
+    assert "from 1 to 72" in capsys.readouterr().err
+
+
+def test_a_stored_launch_out_of_range_is_no_launch() -> None:
+    """A Bierpong entry's launch with a side of 9, NaN, or a release under the table: the viewer's
+    animation gets no launch from it (the save's reader refuses it: tests/data/bad/save/)."""
+    good = {"player": "Ann", "release": [0.1, 0.0, 0.3], "velocity": [3.0, 0.0, 2.0], "spin": [0.0, 0.0, 0.0]}
+    assert len(throws_of(Entry(0, "Ann: miss", (), {"throws": [good]}))) == 1
+    for bad in ({"side": 9}, {"velocity": [float("nan"), 0.0, 2.0]}, {"release": [0.1, 0.0, -0.5]}, {"spin": [0.0, 1e9, 0.0]}):
+        assert throws_of(Entry(0, "Ann: miss", (), {"throws": [{**good, **bad}]})) == []
+
+
+def test_bookmarks_of_nonsense_steps_do_not_crash_the_viewer(app: App, tmp_path: Path) -> None:
+    """Bookmarks of 1e400, Infinity (not JSON: none at all), of fractions, negatives, texts, or a
+    step far beyond the match: only whole steps are kept, and N goes no further than the last step."""
+    path = saved(tmp_path, dice_match("schock", 11))
+    marks = bookmarks_path(path)
+    marks.write_text('{"format": "stammtisch-bookmarks/1", "steps": [Infinity, 1e400, 3]}')
+    assert load_bookmarks(path) == []
+    marks.write_text(json.dumps({"format": "stammtisch-bookmarks/1", "steps": [4, 2.5, -3, "x", True, 9_000_000, 10**30]}))
+    assert load_bookmarks(path) == [4, 9_000_000]
+    viewer = ReplayScene(app, str(path), step=0)
+    app.push(viewer)
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode=""))
+        app.step(0.0)
+    assert 4 <= viewer.step <= viewer.replay.steps
+
+
+def test_the_journal_sniffing_survives_deep_and_huge_first_lines(tmp_path: Path) -> None:
+    for first in ("[" * 1000 + "]" * 1000, "9" * 5000, '{"format": "stammtisch-journal/1", "x": ' + "[" * 1000 + "]" * 1000 + "}"):
+        p = tmp_path / "j.json"
+        p.write_text(first + "\n{}\n")
+        assert is_journal(p) is False or first.startswith('{"format"')
+    with pytest.raises(InputError) as e:
+        from game.rules.journal import read_journal
+
+        read_journal(p)
+    assert "nested more than 64 deep" in e.value.message and e.value.line == 1
+
+
+def test_a_record_of_a_million_players_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Beyond the size limit (4 MB) at once; below it, 8 players at most before any name is read."""
+    huge = tmp_path / "huge.yaml"
+    huge.write_text("game: schock\nplayers:\n" + "".join(f"  - P{i}\n" for i in range(1_000_000)) + "rounds: []\n")
+    many = tmp_path / "many.yaml"
+    many.write_text("game: schock\nplayers:\n" + "".join(f"  - P{i}\n" for i in range(200_000)) + "rounds: []\n")
+    drivers = tmp_path / "drivers.yaml"
+    drivers.write_text("game: racerbile\ntrack: le_mans\nprofile: {variant: le_mans}\nplayers:\n  - {name: A, drivers: [a]}\n"
+                       "  - {name: B, drivers: [" + ", ".join(f"D{i}" for i in range(100_000)) + "]}\norder: {times: {A: 40, B: 44}}\nturns: []\n")
+    for f, what in ((huge, "larger than 4 MB"), (many, "2 to 8 players, not 200000"), (drivers, "at most 6 drivers")):
+        t0 = time.perf_counter()
+        assert main(["referee", str(f)]) == 2
+        err = capsys.readouterr().err
+        assert what in err and err.startswith(f"{f}:"), err
+        assert time.perf_counter() - t0 < 20
+
+
+@pytest.mark.parametrize("raw", ["[" * 1000 + "]" * 1000, '{"v": ' + "9" * 5000 + "}", '{"v": NaN}', b"\xff{}"])
+def test_a_hostile_network_message_is_a_bad_message(raw: str | bytes) -> None:
+    """Deep nesting, a 5,000-digit number, NaN, bad UTF-8 from the network: refused as a message."""
+    from game.net.protocol import BadMessage, decode
+
+    with pytest.raises(BadMessage):
+        decode(raw)
