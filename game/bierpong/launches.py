@@ -39,6 +39,11 @@ def launch_problem(detail: Any) -> str | None:
             return f"{where}: a launch speed of {math.hypot(*v):g} m/s (at most {MAX_LAUNCH_SPEED:g})"
         if any(abs(x) > MAX_SPIN for x in s):
             return f"{where}: a spin of more than {MAX_SPIN:g} rad/s"
+        from physics.world import Throw, throw_problem  # (the table's own limits, as a throw there meets them)
+
+        problem = throw_problem(Throw(tuple(r), tuple(v), tuple(s)))
+        if problem is not None:
+            return f"{where}: {problem}"
         after = t.get("after", 0)
         if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= MAX_AFTER:
             return f"{where}: after must be a whole number of steps from 0 to {MAX_AFTER}"

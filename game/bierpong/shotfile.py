@@ -40,7 +40,7 @@ from game.yamlio import Doc, parse, read_text
 from physics.constants import CONST
 from physics.events import CrossedCentre, CupContact, CupTipped, Event, LeftTable, Settled, Sink, TableBounce
 from physics.table import Cup
-from physics.world import Throw, simulate
+from physics.world import Throw, simulate, throw_problem
 
 VERSION = 1
 HEADER = "# Stammtisch Bierpong shot – python main.py lab FILE (docs/bierpong-table.md)\n"
@@ -321,7 +321,11 @@ def from_text(text: str, file: str = "<shot>") -> Shot:
         angle = _number(doc, f["angle"], "angle (degrees above the horizontal)", -89.0, 89.0)
         direction = _number(doc, f["direction"], "direction (degrees)", -180.0, 180.0) if "direction" in f else 0.0
         spin = _triple(doc, f["spin"], "spin", ((-2000.0, 2000.0),) * 3) if "spin" in f else (0.0, 0.0, 0.0)
-        throws.append(ShotThrow(release, speed, angle, direction, spin))
+        shot = ShotThrow(release, speed, angle, direction, spin)
+        problem = throw_problem(shot.to_throw())  # what the table itself takes (a spin of at most 300 rad/s, …)
+        if problem is not None:
+            raise doc.error(n, problem)
+        throws.append(shot)
         if "outcome" in f:
             out = doc.text(f["outcome"], "outcome")
             try:
