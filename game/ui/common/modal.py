@@ -143,7 +143,7 @@ class ListDialog(Modal):
             rows, self.keys = self._wrapped(w - 40 - 20 - 2 * 12)
             labels = list(rows)
             self.cut = {}  # (wrapped: nothing is cut)
-        default = (self.items[-1][0], f"#item_{len(self.items) - 1}") if (self.select_last and self.items and not self.wrap) else None
+        default = labels[-1] if (self.select_last and self.items and not self.wrap) else None  # (as the list shows it: fitted)
         self.list = UISelectionList(
             pygame.Rect(20, 76, w - 40, h - 76 - 104),
             labels,
