@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from game.errors import InputError
-from game.fileio import atomic_write, sync_folder, write_keeping_backup
+from game.fileio import MB, atomic_write, read_text, sync_folder, write_keeping_backup
 from game.filelock import FileLock, held_elsewhere
 from game.games import GAMES
 from game.i18n import _
@@ -567,10 +568,10 @@ def _players(log: MatchLog) -> list[str]:
 def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
     """The index beside the autosaves: file name -> what it held at its stamp (empty if missing or garbled)."""
     try:
-        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        data = json.loads(read_text(folder / INDEX, MB))  # (a regular file of a bounded size: never a FIFO)
         if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("files"), dict):
             return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError, InputError):
         pass
     return {}
 
@@ -609,6 +610,8 @@ def _summary(q: Path, old: dict[str, Any] | None) -> dict[str, Any]:
     unchanged (same inode, size and mtime), followed from there when it only grew (an append-only
     journal), else read again. OSError: the file is gone."""
     st = os.stat(q)
+    if not stat.S_ISREG(st.st_mode):  # a FIFO or a device named like a save: no save (never read)
+        return {"stamp": _stamp(st), "problem": f"{q}: not a regular file"}
     stamp = _stamp(st)
     if old is not None and old.get("stamp") == stamp:
         return old

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.errors import InputError
+from game.fileio import MB, read_text
 from game.i18n import _
 
 INDEX = "saves.index"
@@ -122,10 +124,10 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
 
 def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
     try:
-        data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        data = json.loads(read_text(folder / INDEX, MB))  # (a regular file of a bounded size: never a FIFO)
         if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("files"), dict):
             return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError, RecursionError, InputError):
         pass
     return {}
 
