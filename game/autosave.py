@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from game.errors import InputError
-from game.fileio import MB, atomic_write, read_text, sync_folder, write_keeping_backup
+from game.fileio import atomic_write, read_index, sync_folder, write_keeping_backup
 from game.filelock import FileLock, held_elsewhere
 from game.games import GAMES
 from game.i18n import _
@@ -567,13 +567,7 @@ def _players(log: MatchLog) -> list[str]:
 
 def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
     """The index beside the autosaves: file name -> what it held at its stamp (empty if missing or garbled)."""
-    try:
-        data = json.loads(read_text(folder / INDEX, MB))  # (a regular file of a bounded size: never a FIFO)
-        if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("files"), dict):
-            return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
-    except (OSError, ValueError, RecursionError, InputError):
-        pass
-    return {}
+    return read_index(folder / INDEX, INDEX_FORMAT)
 
 
 def _seq(entry: Any) -> int:

@@ -235,3 +235,15 @@ def _json_problem(text: str) -> tuple[int | None, str]:
         elif m.group(5) and not math.isfinite(float(m.group(5))):
             return m.start(), f"{m.group(5)} is too large a number"
     return None, ""
+
+
+def read_index(path: str | Path, fmt: str) -> dict[str, dict[str, Any]]:
+    """An index file beside saves (file name -> what it held), of format `fmt`: empty when it is
+    missing, garbled, of another format or no regular file of a bounded size (never waited on)."""
+    try:
+        data = json.loads(read_text(path, MB))
+        if isinstance(data, dict) and data.get("format") == fmt and isinstance(data.get("files"), dict):
+            return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
+    except (OSError, ValueError, RecursionError, InputError):
+        pass
+    return {}

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.errors import InputError
-from game.fileio import MB, read_text
+from game.fileio import read_index
 from game.i18n import _
 
 INDEX = "saves.index"
@@ -123,13 +122,7 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
 
 
 def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
-    try:
-        data = json.loads(read_text(folder / INDEX, MB))  # (a regular file of a bounded size: never a FIFO)
-        if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("files"), dict):
-            return {str(k): v for k, v in data["files"].items() if isinstance(v, dict)}
-    except (OSError, ValueError, RecursionError, InputError):
-        pass
-    return {}
+    return read_index(folder / INDEX, INDEX_FORMAT)
 
 
 def _summary(p: Path, st: os.stat_result, old: dict[str, Any] | None, budget: float) -> dict[str, Any]:

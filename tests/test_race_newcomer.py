@@ -17,21 +17,12 @@ from game.ui.menu.menu import MenuModel, MenuScene, TeamRow
 from game.ui.race.race import RaceScene
 from game.ui.race.race_dialogs import TimeTrialDialog
 
+from tests.test_race_ui import open_scene, race
+
 if TYPE_CHECKING:
     from game.ui.common.app import App
 
 
-def race(variant: str, track: str, players: list[PlayerSpec] | None = None, seed: int = 5, **options: object) -> Match:
-    profile = R.SPEC.make(variant, **options)
-    return Match("racerbile", players or [PlayerSpec("Anna"), PlayerSpec("Bernd")], profile, seed=seed, track=track)
-
-
-def open_scene(app: App, match: Match) -> RaceScene:
-    if not app.stack:
-        app.push(MenuScene(app))
-    scene = RaceScene(app, match)
-    app.push(scene)
-    return scene
 
 
 def move_mouse(pos: tuple[int, int]) -> None:
