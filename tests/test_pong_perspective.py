@@ -253,3 +253,27 @@ def test_from_the_side_a_pull_straight_back_throws_along_the_table(app: App) -> 
     assert back is not None and back.velocity[0] > 0 and abs(back.velocity[1]) < 0.1 * back.velocity[0]
     down = pull(sc, press, (press[0] - 90, press[1] + 90))  # and down: across the table, but not mostly
     assert down is not None and 0 < down.velocity[1] < 1.5 * down.velocity[0]
+
+
+def test_each_rack_is_labelled_with_its_team_over_its_end_of_the_table(app: App) -> None:
+    """The rack thrown at stands at the far end under its team's name, the thrower's own faded at
+    the near end under theirs; the names are drawn on the picture, above each rack."""
+    sc: Any = BierpongMatchScene(app, match(), autosave=False)
+    app.push(sc)
+    sc.update(1 / 60)
+    team = sc.session.thrower_team()
+    names = sc.rack_names()
+    assert names == (sc.state.sides[team].name, sc.state.sides[1 - team].name)
+    drawn: list[str] = []
+    real = sc.host.fonts.shadowed
+
+    def noted(text: str, *a: Any, **k: Any) -> Any:  # (the real drawing, each text noted)
+        drawn.append(text)
+        return real(text, *a, **k)
+
+    sc.host.fonts.shadowed = noted
+    try:
+        sc.draw(app.screen)
+    finally:
+        sc.host.fonts.shadowed = real
+    assert {"Foxes", "Owls"} <= set(drawn)

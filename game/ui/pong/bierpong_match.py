@@ -212,6 +212,12 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
                 and self._here(self.session.thrower_team())
                 and (not self.session.table.busy or self.session.pairing() is not None))
 
+    def rack_names(self) -> tuple[str, str] | None:
+        """The throwing team's own rack stands at the near end, the rack it throws at at the far end."""
+        sides = self.state.sides
+        t = self.session.thrower_team()
+        return (sides[t].name, sides[1 - t].name) if len(sides) == 2 else None
+
     def _here(self, seat: int) -> bool:
         """A person at this keyboard plays `seat` (not a bot, not a team on another laptop)."""
         seats = self.session.seats

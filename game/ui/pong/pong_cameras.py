@@ -104,6 +104,23 @@ class TableCameras:
         """Whether a person here may throw now (the ball is in the hand)."""
         return True
 
+    def rack_names(self) -> tuple[str, str] | None:
+        """Whose rack stands at the near end and at the far end (None: no teams to name)."""
+        return None
+
+    def draw_rack_names(self, surface: pygame.Surface, cam: Camera, vp: pygame.Rect) -> None:
+        """Each rack labelled with its team, just above its back row."""
+        names = self.rack_names()
+        if not names:
+            return
+        s = self.view.layout.s
+        for x, name in ((0.03, names[0]), (CONST.table_length - 0.03, names[1])):
+            p = cam.project((x, 0.0, CONST.cup_height + 0.1))
+            if p is None or not vp.collidepoint(p.x, p.y):
+                continue
+            img = self.host.fonts.shadowed(self.host.fonts.fit(name, max(12, int(17 * s)), vp.w // 3, "bold"), max(12, int(17 * s)), theme.CREAM, "bold")
+            surface.blit(img, img.get_rect(midbottom=(int(p.x), int(p.y))))
+
     def draw_perspective(self, surface: pygame.Surface, fr: PongFrame) -> None:
         """The table through the camera, the ball in the hand or the slingshot, the inset and the
         call-out, inside the viewport."""
@@ -116,6 +133,7 @@ class TableCameras:
         self.view3d.draw_table(surface, fr, cam, numbers=True, background=self._backdrop)
         clip = surface.get_clip()
         surface.set_clip(vp)
+        self.draw_rack_names(surface, cam, vp)
         self.draw_hand(surface, CameraSpace(cam, s, self.hand_y), hint=not fr.balls)
         if self.inset_on:
             w = int(vp.w * INSET_SHARE)
