@@ -40,7 +40,7 @@ BACK = 12  # entries an undo takes back (about a round of turns)
 def long_match(n: int) -> Match:
     """A bots-only Le Mans played to `n` entries (built once per length and process; the same
     seed, so a shorter one is a prefix of a longer one)."""
-    profile = R.SPEC.make(R.LE_MANS, lemans_hours=240)  # long enough not to end before 80,000 entries
+    profile = R.SPEC.make(R.LE_MANS, lemans_hours=72)  # the longest event (72 h): it does not end before 80,000 entries
     m = Match("racerbile", race_players(list(TEAMS), True), profile, seed=SEED, track="le_mans")
     session = RaceSession(m, pace=INSTANT)
     teams = len(TEAMS)
