@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from game.errors import InputError
-from game.fileio import atomic_write
+from game.fileio import atomic_write, read_file
 from game.hexgrid import Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft
 from game.racerbile.recovery import background_from_data, draft_from_data, draft_to_data
@@ -486,7 +486,10 @@ def file_stamp(path: Path | None) -> tuple[int, int, str] | None:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
             return None
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # (a FIFO put there since cannot block)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
             digest = hashlib.sha256(f.read(MAX_SIDE * 16)).hexdigest()
     except OSError:
         return None
@@ -543,8 +546,7 @@ def read_side(track_file: Path) -> tuple[dict[str, object], str]:
     try:
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_SIDE:
             raise ValueError(f"not a regular file of at most {MAX_SIDE // 1024} KB")
-        with open(side, "rb") as f:
-            raw = json.loads(f.read(MAX_SIDE + 1).decode("utf-8"), parse_constant=_no_constant)
+        raw = json.loads(_bytes(side, MAX_SIDE).decode("utf-8"), parse_constant=_no_constant)
         if not isinstance(raw, dict):
             raise ValueError("not a mapping")
         out: dict[str, object] = {}
@@ -556,14 +558,23 @@ def read_side(track_file: Path) -> tuple[dict[str, object], str]:
             out["background"] = bg
         if raw.get("draft") is not None:
             try:
-                text = track_file.read_bytes()
-            except OSError:
+                text = _bytes(track_file, MAX_SIDE * 16)
+            except (OSError, ValueError):
                 text = b""
             if raw.get("text_sha256") == hashlib.sha256(text).hexdigest():
                 out["draft"] = draft_from_data(raw["draft"])
     except (OSError, ValueError, RecursionError) as e:  # (UnicodeDecodeError and JSONDecodeError are ValueErrors)
         return {}, f"{side.name}: {e} – left out"
     return out, ""
+
+
+def _bytes(path: Path, limit: int) -> bytes:
+    """A regular file's bytes, at most `limit` (`game.fileio.read_file`: never a FIFO or a device);
+    its problem a ValueError, as the side file's others."""
+    try:
+        return read_file(path, limit)
+    except InputError as e:
+        raise ValueError(e.message) from None
 
 
 def read_background(track_file: Path) -> Background | None:

@@ -15,13 +15,13 @@ import hashlib
 import json
 import math
 import os
-import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.fileio import atomic_write
+from game.errors import InputError
+from game.fileio import atomic_write, read_file
 from game.hexgrid import Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft, FrozenMap
 from game.racerbile.track import MAX_FIELDS, THEMES, Kind, Label, PitLane, Split
@@ -224,11 +224,10 @@ def _no_constant(name: str) -> float:
 
 def read_recovery(file: Path) -> Recovery:
     """A recovery file read back; ValueError (or OSError) saying what is wrong with it."""
-    st = os.stat(file)
-    _need(stat.S_ISREG(st.st_mode), "not a regular file")
-    _need(st.st_size <= MAX_BYTES, f"larger than {MAX_BYTES // (1024 * 1024)} MB")
-    with open(file, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
+    try:
+        raw = read_file(file, MAX_BYTES)  # a regular file of a bounded size, opened without blocking
+    except InputError as e:
+        raise ValueError(e.message) from None
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:

@@ -38,3 +38,27 @@ def test_fifos_named_as_autosaves_saves_and_indexes_never_hang_the_lists() -> No
     assert all(a.problem for a in autos if Path(a.path).name == "autosave-schock.json")
     saves = within(10, lambda: list_saves(folder))
     assert any(Path(s.path).name == "good.json" for s in saves)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_fifos_as_the_editors_side_file_and_recovery_file_are_passed_over_with_a_reason(tmp_path: Path) -> None:
+    from game.racerbile.editing import file_stamp, read_side, sidecar
+    from game.racerbile.recovery import read_recovery
+    from game.racerbile.tracks import SHIPPED
+
+    track = tmp_path / "mine.yaml"
+    track.write_bytes((SHIPPED / "babybane.yaml").read_bytes())
+    os.mkfifo(sidecar(track))
+    got, why = within(10, lambda: read_side(track))
+    assert got == {} and "regular file" in why
+    os.mkfifo(tmp_path / "work.json")
+
+    def recovered() -> str:
+        try:
+            read_recovery(tmp_path / "work.json")
+        except ValueError as e:
+            return str(e)
+        return ""
+
+    assert "regular file" in within(10, recovered)
+    assert within(10, lambda: file_stamp(tmp_path / "work.json")) is None
