@@ -146,6 +146,7 @@ def test_drafts_are_never_offered_as_race_tracks(tmp_path: Path) -> None:
     good.save(folder / "mine.yaml")
     Editor(Draft(name="x").paint([Hex(0, 0)])).save_draft(folder / "x.draft.yaml")
     Editor(Draft(name="y").paint([Hex(0, 0)])).save_draft(folder / "y.unsaved.yaml")
+    assert (folder / "x.draft.yaml").is_file() and (folder / "y.unsaved.yaml").is_file()  # (they lie beside the track)
     keys = [k for _, k in track_choices()]
     assert str(folder / "mine.yaml") in keys
     assert not any(is_draft_file(k) for k in keys) and is_draft_file("y.unsaved.yaml")
