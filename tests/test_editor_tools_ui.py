@@ -302,6 +302,7 @@ def test_a_fork_without_a_split_gets_a_hint(app: App, name: str) -> None:
     from game.racerbile.editing import unsplit_forks
     from game.racerbile.trackfile import read_track
     from game.racerbile.tracks import SHIPPED
+    from game.ui.editor.editor import FORK_QUIET
 
     track = Draft.from_track(read_track(SHIPPED / f"{name}.yaml").track)
     assert track.splits and unsplit_forks(track) == []
@@ -310,6 +311,8 @@ def test_a_fork_without_a_split_gets_a_hint(app: App, name: str) -> None:
     assert scene.forks == [] and scene.panel_state().hints == ()
     scene.apply(lambda d: d.remove_split(split.name), "remove the split")
     scene.sync(now=True)
+    assert scene.forks == []  # (not in the middle of the edits: once they pause)
+    scene.update(FORK_QUIET + 0.1)
     assert len(scene.forks) == 1 and "without a split" in scene.message and "(X)" in scene.message
     shore = set(scene.forks[0])
     assert any(n in shore for _n, b in split.branches for n in [b, *b.neighbours()])  # where the split was
@@ -320,4 +323,5 @@ def test_a_fork_without_a_split_gets_a_hint(app: App, name: str) -> None:
     assert scene.flash is not None and set(scene.flash[0]) == shore
     scene.apply(lambda d: d.add_split(split), "split")
     scene.sync(now=True)
+    scene.update(FORK_QUIET + 0.1)
     assert scene.forks == [] and scene.panel_state().hints == ()

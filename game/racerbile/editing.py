@@ -26,7 +26,7 @@ from typing import Callable, Iterable
 
 from game.errors import InputError
 from game.fileio import atomic_write, read_file
-from game.hexgrid import Hex
+from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft
 from game.racerbile.recovery import background_from_data, draft_from_data, draft_to_data
 from game.racerbile.track import MAX_FIELDS, THEMES, Track
@@ -598,27 +598,35 @@ def unsplit_forks(draft: Draft) -> list[tuple[Hex, ...]]:
     qs = [h.q for h in fields]
     rs = [h.r for h in fields]
     q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-    seen: set[Hex] = set()
+    # the sheet's box as cells numbered row by row (plain ints: a whole-sheet search stays quick)
+    width = q1 - q0 + 1
+    size = width * (r1 - r0 + 1)
+    full = bytearray(size)
+    for h in fields:
+        full[(h.r - r0) * width + (h.q - q0)] = 1
+    steps = [(d.q, d.r) for d in DIRECTIONS]
+    seen = bytearray(size)
     holes: list[set[Hex]] = []
-    for q in range(q0, q1 + 1):
-        for r in range(r0, r1 + 1):
-            start = Hex(q, r)
-            if start in fields or start in seen:
-                continue
-            part, todo, outside = {start}, [start], False
-            seen.add(start)
-            while todo:
-                h = todo.pop()
-                for n in h.neighbours():
-                    if not (q0 <= n.q <= q1 and r0 <= n.r <= r1):
-                        outside = True
-                        continue
-                    if n not in fields and n not in seen:
-                        seen.add(n)
-                        part.add(n)
-                        todo.append(n)
-            if not outside and len(part) >= ISLAND_MIN:
-                holes.append(part)
+    for start in range(size):
+        if full[start] or seen[start]:
+            continue
+        part, todo, outside = [start], [start], False
+        seen[start] = 1
+        while todo:
+            c = todo.pop()
+            cq, cr = c % width, c // width
+            for dq, dr in steps:
+                nq, nr = cq + dq, cr + dr
+                if not (0 <= nq < width and 0 <= nr <= r1 - r0):
+                    outside = True
+                    continue
+                n = nr * width + nq
+                if not full[n] and not seen[n]:
+                    seen[n] = 1
+                    part.append(n)
+                    todo.append(n)
+        if not outside and len(part) >= ISLAND_MIN:
+            holes.append({Hex(c % width + q0, c // width + r0) for c in part})
     if len(holes) < 2:
         return []
     holes.sort(key=len, reverse=True)

@@ -79,6 +79,7 @@ from game.ui.common.scene import Host, Scene
 from game.ui.common.words import theme_label
 
 CHECK_EVERY = 0.1  # seconds between validations while a drag goes on
+FORK_QUIET = 0.5  # s without an edit before the sheet is searched for forks without a split
 WHEEL_STEP = 1.15
 KEY_ZOOM = 1.25
 KEY_PAN = 80
@@ -251,6 +252,13 @@ class EditorScene(Scene):
         self.canvas.set_marks(h for p in self.problems for h in p.fields)
         self.lap = None if self.problems else self.editor.track().graph.lap_length
         self.problem_scroll = min(self.problem_scroll, max(0, len(self.problems) - 1))
+
+    def look_for_forks(self) -> None:
+        """Once the edits pause (`FORK_QUIET` s after the last check): where the track forks round an
+        island without a split (a search of the whole sheet – never in the middle of a stroke)."""
+        draft = self._checked
+        if draft is None or self.clock - self._checked_at < FORK_QUIET:
+            return
         key = (draft.fields, draft.splits)
         if self._forks_of != key:
             self._forks_of = key
@@ -995,6 +1003,7 @@ class EditorScene(Scene):
         if self.modal is not None:
             self.modal.update(dt)
         self.sync()
+        self.look_for_forks()
         if self.drive is not None:
             self.drive.update(dt)
             a = self.drive.analysis
