@@ -531,7 +531,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("I", N_("image: drag to move, [ ] scale, , . opacity")),
         ("K", N_("image: calibrate by two points")),
         ("M", N_("select: a box; drag, Q/E turn, H mirror")),
-        ("Ctrl+C/X/V", N_("copy, cut, paste the selection")),
+        (N_("Ctrl+C/X/V"), N_("copy, cut, paste the selection")),
     )),
     (N_("Kinds"), (
         ("1", N_("normal")), ("2", N_("downshift (first gear)")), ("3", N_("blocking")), ("4", N_("midway (exactly one)")),
