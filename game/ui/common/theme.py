@@ -252,6 +252,7 @@ class Fonts:
         self._chains: dict[str, GlyphChain] = {}
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, str], pygame.Surface] = OrderedDict()
+        self._run_cache: dict[tuple[str, int, str], list[tuple[pygame.font.Font, str]]] = {}  # (`_runs`)
 
     def _path(self, style: str) -> str | None:
         return {"regular": self._regular, "bold": self._bold, "italic": self._italic, "serif": self._serif}.get(style)
@@ -298,7 +299,17 @@ class Fonts:
         return ch.strip() != "" and self.chain(style).pick(ch) < 0
 
     def _runs(self, text: str, size: int, style: str) -> list[tuple[pygame.font.Font, str]]:
-        """The runs of `text` with the font that draws each (the style's own font first)."""
+        """The runs of `text` with the font that draws each (the style's own font first); the same
+        text's runs kept (`CACHE_SIZE`): a frame measures the same words again and again."""
+        key = (text, size, style)
+        got = self._run_cache.get(key)
+        if got is None:
+            got = self._run_cache[key] = self._find_runs(text, size, style)
+            if len(self._run_cache) > self.CACHE_SIZE:
+                self._run_cache.pop(next(iter(self._run_cache)))
+        return got
+
+    def _find_runs(self, text: str, size: int, style: str) -> list[tuple[pygame.font.Font, str]]:
         s = displayable(text)
         main = self.font(size, style)
         chain = self.chain(style)
