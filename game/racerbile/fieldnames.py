@@ -57,7 +57,7 @@ def reworded(text: str, course: Course, track: Track) -> str:
     if not isinstance(text, Phrase):
         return text
     args = {}
-    for k, v in text.args.items():
+    for k, v in text.args:
         h = parse_hex(v) if (k == "field" and isinstance(v, str) and not isinstance(v, Phrase)) else None
         args[k] = field_name(course, track, h) if h is not None else reworded(v, course, track) if isinstance(v, Phrase) else v
     return Phrase(text.template, args)

@@ -19,16 +19,16 @@ class Phrase(str):
     """An English text with the template and the values that made it."""
 
     template: str
-    args: dict[str, Any]
+    args: tuple[tuple[str, Any], ...]  # (name, value) pairs: a tuple holds them in less memory than a dict
 
     def __new__(cls, template: str, args: dict[str, Any]) -> Phrase:
         self = super().__new__(cls, template.format(**args))
         self.template = template
-        self.args = args
+        self.args = tuple(args.items())
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the template
-        return (Phrase, (self.template, self.args))
+        return (Phrase, (self.template, dict(self.args)))
 
 
 def phrase(template: str, **args: Any) -> Phrase:
@@ -48,7 +48,7 @@ def say(text: str, translate: Callable[[str], str]) -> str:
     """`text` in the language `translate` (a gettext function) speaks; plain strings as they are."""
     if not isinstance(text, Phrase):
         return text
-    args = {k: say(v, translate) if isinstance(v, str) else v for k, v in text.args.items()}
+    args = {k: say(v, translate) if isinstance(v, str) else v for k, v in text.args}
     try:
         return translate(text.template).format(**args)
     except (KeyError, IndexError, ValueError):  # a catalog entry whose placeholders went wrong
