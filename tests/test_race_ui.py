@@ -302,6 +302,26 @@ def test_the_fault_menu_applies_a_call(app: App) -> None:
     assert scene.feed.rulings[-1].rule == "racerbile.technical.die_dropped"
 
 
+@pytest.mark.parametrize("code", ["de", "da"])
+def test_the_fault_menu_counts_per_die_field_cap_and_squeal_in_the_readers_words(code: str) -> None:
+    """racerbile.faults: a counted fault's price and its count's unit are translated – no "1 Schluck
+    pro die" in German, no "1 slurk pr. field" in Danish; the call-out unit "nøl" stays as it is."""
+    from game.i18n import set_language
+    from game.ui.race.race_dialogs import fault_cost, plural
+
+    english = {"die", "dice", "field", "fields", "cap", "caps", "squeal", "squeals", "per"}
+    counted = [f for f in R.FAULTS if f.unit and f.unit != "nøl"]
+    assert {f.unit for f in counted} == {"die", "field", "cap", "squeal"}
+    set_language(code)
+    try:
+        for f in counted:
+            words = set(fault_cost(f).split()) | set(plural(f.unit).split())
+            assert not words & english, (f.rule, fault_cost(f), plural(f.unit))
+    finally:
+        set_language("en")
+    assert fault_cost(R.FAULT_BY_RULE["racerbile.technical.clutch"]) == "1 sip per die"
+
+
 def test_le_mans_judges_console_applies_a_judgement_with_its_reason(app: App) -> None:
     """racerbile.lemans.judges: the console sends penalty sips, a lap penalty and a rule change, each
     with a reason – none without (what they do: tests/session/test_race_flow.py)."""

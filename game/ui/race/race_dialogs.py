@@ -40,8 +40,19 @@ KIND_HEADS = {
 }
 
 
+# what a fault's count counts, in the reader's words ("nøl" is a call-out and stays as it is)
+PER_UNIT = {"die": N_("per die"), "field": N_("per field"), "cap": N_("per cap"), "squeal": N_("per squeal")}
+UNITS = {"die": N_("dice"), "field": N_("fields"), "cap": N_("caps"), "squeal": N_("squeals")}
+
+
 def plural(unit: str) -> str:
-    return {"die": "dice"}.get(unit, unit + "s")
+    """The count's unit beside the count field: "dice", "fields"."""
+    return _(UNITS[unit]) if unit in UNITS else unit
+
+
+def per_unit(unit: str) -> str:
+    """ "per die", translated; a unit without words of its own as it is ("per nøl")."""
+    return _(PER_UNIT[unit]) if unit in PER_UNIT else _("per {unit}").format(unit=unit)
 
 
 def fault_cost(f: R.Fault) -> str:
@@ -49,7 +60,7 @@ def fault_cost(f: R.Fault) -> str:
     parts = []
     if f.sips:
         sips = (_("{n} sip") if f.sips == 1 else _("{n} sips")).format(n=f.sips)
-        parts.append(sips + (" " + _("per {unit}").format(unit=f.unit) if f.unit else ""))
+        parts.append(sips + (" " + per_unit(f.unit) if f.unit else ""))
     if f.beers:
         parts.append(_("a whole beer"))
     if f.laps:
