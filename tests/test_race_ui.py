@@ -322,6 +322,33 @@ def test_the_fault_menu_counts_per_die_field_cap_and_squeal_in_the_readers_words
     assert fault_cost(R.FAULT_BY_RULE["racerbile.technical.clutch"]) == "1 sip per die"
 
 
+@pytest.mark.parametrize("code", ["de", "da"])
+def test_the_judges_console_buttons_hold_their_words_at_the_smallest_window(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """racerbile.lemans.judges at 960×640: "Fratræk omgange" and "Runden abziehen" fit on their
+    buttons (they were cut at a fixed 150 px)."""
+    from game.i18n import set_language
+    from game.ui.common.app import App
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    set_language(code)
+    small = App((960, 640))
+    try:
+        scene = open_scene(small, race("le_mans", "le_mans", TEAMS, seed=2))
+        small.step(0.05)
+        assert isinstance(scene.modal, TimeTrialDialog)
+        scene.modal.go(roll=True)
+        small.step(0.05)
+        scene.open_judges()
+        console = scene.modal
+        assert isinstance(console, JudgesConsole)
+        for b in (console.sips_button, console.laps_button, console.out_button, console.rule_button):
+            assert small.fonts.width(b.text, 16, "bold") + 12 <= b.rect.w, b.text
+            assert console.panel.get_container().get_rect().contains(b.rect), b.text
+    finally:
+        small.close()
+        set_language("en")
+
+
 def test_le_mans_judges_console_applies_a_judgement_with_its_reason(app: App) -> None:
     """racerbile.lemans.judges: the console sends penalty sips, a lap penalty and a rule change, each
     with a reason – none without (what they do: tests/session/test_race_flow.py)."""

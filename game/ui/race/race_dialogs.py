@@ -267,7 +267,8 @@ class JudgesConsole(_Dialog):
         self.reason_entry = UITextEntryLine(pygame.Rect(130, y, w - 150, 32), self.ui, container=c, initial_text=self.reason, placeholder_text=_("why (required)"))
         self.reason_entry.set_text_length_limit(120)
         y += 50
-        bw = 150
+        words = (_("Give sips"), _("Take laps"), _("Put team out"), _("Change rule"))
+        bw = max(150, max(self.fonts.width(t, 16, "bold") for t in words) + 30)  # as wide as the longest word on them
         ex = w - 20 - bw
         UILabel(pygame.Rect(20, y, 110, 32), _("Penalty sips"), self.ui, container=c)
         self.driver_menu = UIDropDownMenu(list(self.people), self.driver, pygame.Rect(130, y, ex - 130 - 100, 32), self.ui, container=c, expansion_height_limit=240)
