@@ -410,3 +410,44 @@ def test_a_shot_name_becomes_a_file_in_the_shot_folder(tmp_path: Path) -> None:
     for bad in ("", "  ", "..", "a/", "tab\there"):
         with pytest.raises(ValueError):
             shot_path(bad, tmp_path)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "da"])
+def test_the_feed_and_its_key_help_wrap_inside_their_panel_at_the_smallest_window(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shot lab at 960×640: every line of "What happened" and of the key help fits in the panel
+    (German "P: nachspielen und mit der Aufzeichnung vergleichen" ran past its edge); the whole key
+    help is there, word for word."""
+    from game.i18n import _ as tr_, set_language
+    from game.ui.common.app import App
+    from game.ui.common.theme import Fonts
+    from game.ui.pong.shot_lab import KEYS as LAB_KEYS
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    set_language(code)
+    small = App((960, 640))
+    drawn: list[tuple[str, int]] = []
+    text = Fonts.text
+
+    def seen(self: Fonts, t: str, size: int, *a: object, **k: object) -> pygame.Surface:
+        drawn.append((t, size))
+        return text(self, t, size, *a, **k)  # type: ignore[arg-type]
+
+    try:
+        lab = ShotLab(small, str(tmp_path / "long_name_of_a_shot.yaml"))
+        small.push(lab)
+        lab.feed.append(("0.40 s", "ball 1: " + "over the centre, " * 4 + "rim cup 3"))
+        small.step(0.05)
+        fr = lab.frame()
+        monkeypatch.setattr(Fonts, "text", seen)
+        lab.view._draw_feed(small.screen, fr)
+        monkeypatch.setattr(Fonts, "text", text)
+        r, s = lab.view.layout.feed, lab.view.layout.s
+        room = r.w - 2 * int(10 * s)
+        for t, size in drawn:
+            assert small.fonts.width(t, size) <= room, (t, small.fonts.width(t, size), room)
+        words = " ".join(t for t, _size in drawn).split()
+        help_words = " ".join(tr_(k) for k in LAB_KEYS).split()
+        assert words[-len(help_words):] == help_words  # the key help comes last, all of it
+    finally:
+        small.close()
+        set_language("en")

@@ -449,16 +449,22 @@ class PongView:
         y = r.top + pad
         surface.blit(f.text(_("What happened"), int(17 * s), theme.CHALK_YELLOW, "bold"), (r.left + pad, y))
         y += int(28 * s)
-        keys_h = len(fr.keys) * int(17 * s) + pad
+        inner = r.w - 2 * pad
+        keys = [line for k in fr.keys for line in f.wrap(_(k), int(12 * s), inner)]  # wrapped, never cut
+        keys_h = len(keys) * int(17 * s) + pad
         line_h = int(19 * s)
         room = max(0, (r.bottom - keys_h - y - pad) // line_h)
-        shown = list(fr.feed)[-room:] if room else []
+        lines: list[tuple[str, str]] = []  # (time, one line of the entry): an entry wraps under its text
+        for when, text in fr.feed:
+            for i, line in enumerate(f.wrap(text, int(15 * s), inner - int(58 * s)) or [text]):
+                lines.append((when if i == 0 else "", line))
+        shown = lines[-room:] if room else []
         for when, text in shown:
-            surface.blit(f.text(when, int(13 * s), theme.CHALK_DIM), (r.left + pad, y + int(2 * s)))
+            surface.blit(f.text(f.fit(when, int(13 * s), int(54 * s)), int(13 * s), theme.CHALK_DIM), (r.left + pad, y + int(2 * s)))
             surface.blit(f.text(text, int(15 * s), theme.CHALK), (r.left + pad + int(58 * s), y))
             y += line_h
         ky = r.bottom - keys_h
         pygame.draw.line(surface, theme.BRASS_DARK, (r.left + pad, ky - int(4 * s)), (r.right - pad, ky - int(4 * s)))
-        for k in fr.keys:
-            surface.blit(f.text(_(k), int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
+        for k in keys:
+            surface.blit(f.text(k, int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
             ky += int(17 * s)
