@@ -632,3 +632,37 @@ def test_play_racerbile_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]
     assert "Le Mans" in capsys.readouterr().err
     assert cli_main(["play", "racerbile", "--players", "Anna:turbo", "--frames", "1"]) == 2
     assert "careful" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code", ["en", "de", "da"])
+def test_the_final_dialogs_buttons_hold_their_words_at_the_smallest_window(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """racerbile.turn, the end of a race at 960×640: "Neues Rennen (N)" and every other button of the
+    final dialog show their whole words, side by side, inside the dialog."""
+    from game.i18n import set_language
+    from game.racerbile.bots import make_race_bot
+    from game.session import INSTANT, Bot
+    from game.session.race import RaceSession
+    from game.ui.common.app import App
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    m = race("babybile", "babybane", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=9, laps=1)
+    RaceSession(m, [Bot(p.name, "racer", make_race_bot("racer").act) for p in m.players], INSTANT).play_out()
+    set_language(code)
+    small = App((960, 640))
+    try:
+        scene = open_scene(small, m)
+        for _ in range(80):
+            small.step(0.05)
+        final = scene.modal
+        assert isinstance(final, RaceFinal)
+        buttons = [b for b in (final.new_button, final.menu_button, final.close_button, final.replay_button, final.save_as_button) if b is not None]
+        assert len(buttons) == 5
+        inside = final.panel.get_container().get_rect()
+        for i, b in enumerate(buttons):
+            assert small.fonts.width(b.text, 16, "bold") + 12 <= b.rect.w, b.text
+            assert inside.contains(b.rect), b.text
+            assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), b.text
+        assert small.screen.get_rect().contains(final.rect)
+    finally:
+        small.close()
+        set_language("en")

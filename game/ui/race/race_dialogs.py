@@ -563,26 +563,33 @@ class RaceFinal(_Dialog):
         self.on_replay = on_replay
         self.on_save_as = on_save_as
         extra = 50 if (on_replay or on_save_as) else 0
-        super().__init__(fonts, size, (640, 170 + extra + 32 * len(self.lines)))
+        # each button as wide as its words ("Neues Rennen (N)" was cut at 150 px); the dialog wider when they need it
+        self.widths = [max(least, fonts.width(t, 16, "bold") + 30)
+                       for t, least in ((_("New race (N)"), 150), (_("Back to menu"), 170), (_("Look at the board"), 170))]
+        super().__init__(fonts, size, (max(640, sum(self.widths) + 60), 170 + extra + 32 * len(self.lines)))
 
     def build(self) -> None:
         w, h = self.rect.size
         c = self.panel
         self.head()
         self.close_button.kill()  # made anew in its place and size (a resized button drew its old text cut)
-        self.close_button = UIButton(pygame.Rect(w - 20 - 170, h - 56, 170, 40), _("Look at the board"), self.ui, container=c)
+        bn, bm, bc = self.widths
+        xc = w - 20 - bc
+        xm = xc - 10 - bm
+        xn = xm - 10 - bn
+        self.close_button = UIButton(pygame.Rect(xc, h - 56, bc, 40), _("Look at the board"), self.ui, container=c)
         y = 76
         for line in self.lines:
             UILabel(pygame.Rect(24, y, w - 48, 30), line, self.ui, container=c)
             y += 32
-        self.new_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 56, 150, 40), _("New race (N)"), self.ui, container=c, object_id="#go_button")
-        self.menu_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 56, 170, 40), _("Back to menu"), self.ui, container=c)
+        self.new_button = UIButton(pygame.Rect(xn, h - 56, bn, 40), _("New race (N)"), self.ui, container=c, object_id="#go_button")
+        self.menu_button = UIButton(pygame.Rect(xm, h - 56, bm, 40), _("Back to menu"), self.ui, container=c)
         self.replay_button = self.save_as_button = None
         if self.on_replay is not None:
-            self.replay_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 106, 150, 40), _("Replay"), self.ui, container=c,
+            self.replay_button = UIButton(pygame.Rect(xn, h - 106, bn, 40), _("Replay"), self.ui, container=c,
                                           tool_tip_text=_("step through the race just driven, ruling by ruling"))
         if self.on_save_as is not None:
-            self.save_as_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 106, 170, 40), _("Save as…"), self.ui, container=c,
+            self.save_as_button = UIButton(pygame.Rect(xm, h - 106, bm, 40), _("Save as…"), self.ui, container=c,
                                            tool_tip_text=_("keep the race under a name of your own"))
 
     def on_event(self, e: pygame.event.Event) -> None:
