@@ -451,3 +451,20 @@ def test_the_feed_and_its_key_help_wrap_inside_their_panel_at_the_smallest_windo
     finally:
         small.close()
         set_language("en")
+
+
+def test_an_event_label_keeps_clear_of_the_flying_balls_height(app: App) -> None:
+    """The shot lab's "bounce" was drawn over "2: 2 cm" beside the ball: a label where a ball's height
+    is shown moves up out of its way."""
+    from game.ui.pong.pong_view import BallDraw, Label, PongFrame
+
+    lab = ShotLab(app)
+    app.push(lab)
+    app.step(0.05)
+    view = lab.view
+    fr = PongFrame(balls=(BallDraw(2, 1.4, 0.0, 0.02, True),), labels=(Label("bounce", 1.4, 0.0, 0.0, 0.0),))
+    view.draw(app.screen, fr)
+    (height,) = view.height_rects
+    (label,) = view.label_rects
+    assert not label.colliderect(height) and label.bottom <= height.top
+    assert abs(label.centerx - height.centerx) < height.w + label.w  # still beside the ball
