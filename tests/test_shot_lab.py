@@ -468,3 +468,27 @@ def test_an_event_label_keeps_clear_of_the_flying_balls_height(app: App) -> None
     (label,) = view.label_rects
     assert not label.colliderect(height) and label.bottom <= height.top
     assert abs(label.centerx - height.centerx) < height.w + label.w  # still beside the ball
+
+
+@pytest.mark.parametrize("code", ["de", "da"])
+def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code: str) -> None:
+    """bierpong.art20, the Bombe in the demo: its throws read "Runde 1, Wurf 1" / "runde 1, kast 1" in
+    the headline and the feed, not "round 1, throw 1"; the solver's own words stay English."""
+    from game.i18n import set_language
+
+    set_language(code)
+    try:
+        menu = ShotMenu(app)
+        app.push(menu)
+        app.step(0.05)
+        menu.choose("bombe")
+        demo = app.scene
+        assert isinstance(demo, DemoScene)
+        run(app, 1.0)
+        first = {"de": "Runde 1, Wurf 1", "da": "runde 1, kast 1"}[code]
+        assert first in demo.banner()
+        assert any(first in text for _, text in demo.feed)
+        assert not any("round 1" in text for _, text in demo.feed)
+        assert demo.solution.throws[0].note == "round 1, throw 1"
+    finally:
+        set_language("en")

@@ -238,7 +238,7 @@ class DemoScene(PongScene):
     def _start(self, st: SolvedThrow) -> None:
         self.fresh(st.cups)  # fresh: the rack exactly as the solver met it
         self.events.append([])
-        self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=st.note))
+        self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=tr(st.note)))
         if self.script is not None:
             self._say_lines(self.script.throws[self.index].before)
         self.throw(st.throw)
@@ -279,7 +279,7 @@ class DemoScene(PongScene):
 
         if self.demo_job is not None and not self.demo_job.done:
             return
-        shots = [ClipShot(st.cups, ((st.throw, 0),), st.note) for st in self.solution.throws]
+        shots = [ClipShot(st.cups, ((st.throw, 0),), tr(st.note)) for st in self.solution.throws]
         self.demo_job = ClipJob(shots, self.solution.summary, self.solution.shot, title=self.solution.shot)
 
     def key(self, key: int) -> None:
@@ -365,7 +365,7 @@ class DemoScene(PongScene):
             return self.solution.summary
         if self.index < 0:
             return (_("{shot}: {n} throw") if n == 1 else _("{shot}: {n} throws")).format(shot=self.solution.shot, n=n)
-        return _("{shot} – throw {i}/{n}: {note}").format(shot=self.solution.shot, i=self.index + 1, n=n, note=self.solution.throws[self.index].note)
+        return _("{shot} – throw {i}/{n}: {note}").format(shot=self.solution.shot, i=self.index + 1, n=n, note=tr(self.solution.throws[self.index].note))
 
     def frame(self) -> PongFrame:
         fr = super().frame()
