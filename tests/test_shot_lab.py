@@ -470,10 +470,17 @@ def test_an_event_label_keeps_clear_of_the_flying_balls_height(app: App) -> None
     assert abs(label.centerx - height.centerx) < height.w + label.w  # still beside the ball
 
 
+def _title(demo: DemoScene) -> str:
+    from game.i18n import _
+
+    return _(demo.frame().title)
+
+
 @pytest.mark.parametrize("code", ["de", "da"])
 def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code: str) -> None:
     """bierpong.art20, the Bombe in the demo: its throws read "Runde 1, Wurf 1" / "runde 1, kast 1" in
-    the headline and the feed, not "round 1, throw 1"; the solver's own words stay English."""
+    the headline and the feed, not "round 1, throw 1", the shot by its name ("Bombe", not the id
+    "bombe"); the solver's own words stay English."""
     from game.i18n import set_language
 
     set_language(code)
@@ -486,7 +493,8 @@ def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code
         assert isinstance(demo, DemoScene)
         run(app, 1.0)
         first = {"de": "Runde 1, Wurf 1", "da": "runde 1, kast 1"}[code]
-        assert first in demo.banner()
+        assert first in demo.banner() and demo.banner().startswith("Bombe – ")
+        assert "bombe" not in _title(demo)
         assert any(first in text for _, text in demo.feed)
         assert not any("round 1" in text for _, text in demo.feed)
         assert demo.solution.throws[0].note == "round 1, throw 1"
