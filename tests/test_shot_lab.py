@@ -480,7 +480,7 @@ def _title(demo: DemoScene) -> str:
 def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code: str) -> None:
     """bierpong.art20, the Bombe in the demo: its throws read "Runde 1, Wurf 1" / "runde 1, kast 1" in
     the headline and the feed, not "round 1, throw 1", the shot by its name ("Bombe", not the id
-    "bombe"); the solver's own words stay English."""
+    "bombe"), and so does its verdict at the end; the solver's own words stay English."""
     from game.i18n import set_language
 
     set_language(code)
@@ -498,5 +498,10 @@ def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code
         assert any(first in text for _, text in demo.feed)
         assert not any("round 1" in text for _, text in demo.feed)
         assert demo.solution.throws[0].note == "round 1, throw 1"
+        run(app, 14.0)
+        assert demo.finished
+        verdict = {"de": "Bombe: Becher 1 zweimal in einer Runde", "da": "bombe: krus 1 to gange i én runde"}[code]
+        assert demo.banner() == verdict and verdict in " ".join(text.strip() for _, text in demo.feed)  # (wrapped)
+        assert demo.solution.summary == "bombe: cup 1 twice in one round"  # the solver's words: English
     finally:
         set_language("en")

@@ -361,7 +361,7 @@ def _bounce(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) 
     ids = _front_first(rack)
     t = _need(s.find(rack, _varied(_bounce_seeds(rack, ids, rel)),
                      _clean(lambda o: o.hit and o.bounced and not o.roller), phrase(N_("the bounce"))), "a bounce")
-    return [t], f"bounce: cup {t.outcome.cup} (touched down at {_first_bounce(t)})"
+    return [t], phrase(N_("bounce: cup {cup} (touched down at {where})"), cup=t.outcome.cup, where=_first_bounce(t))
 
 
 def _first_bounce(t: SolvedThrow) -> str:
@@ -376,7 +376,7 @@ def _roller(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) 
                      phrase(N_("the roller"))), "a roller")
     o = t.outcome
     path = [c for c in o.touched if c != o.cup]
-    return [t], f"roller: cups {' → '.join(str(c) for c in (*path, o.cup))}"
+    return [t], phrase(N_("roller: cups {cups}"), cups=" → ".join(str(c) for c in (*path, o.cup)))
 
 
 def _hit_on(s: _Search, rack: tuple[Cup, ...], targets: Sequence[int], rel: tuple[float, float, float], note: str,
@@ -392,7 +392,7 @@ def _bombe(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -
         y = -0.08 if rel[1] >= 0 else 0.08  # the second ball from another spot: a different arc
         second = _hit_on(s, rack, [cid], (rel[0], y, rel[2]), phrase(N_("round 1, throw 2: the same cup")))
         if second is not None:
-            return [first, second], f"bombe: cup {cid} twice in one round"
+            return [first, second], phrase(N_("bombe: cup {cup} twice in one round"), cup=cid)
     raise NotFound("no bombe found")
 
 
@@ -409,7 +409,7 @@ def _island(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) 
     t = _need(_hit_on(s, now, [island.id], rel, phrase(N_("\"Island!\" – cup {cup}"), cup=island.id), pred=lambda o: o.hit), "the island")
     throws.append(t)
     cleared = ", ".join(str(x.outcome.cup) for x in throws[:-1])
-    return throws, f"island: cups {cleared} off, cup {island.id} alone – called and hit"
+    return throws, phrase(N_("island: cups {cleared} off, cup {cup} alone – called and hit"), cleared=cleared, cup=island.id)
 
 
 def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
@@ -431,7 +431,7 @@ def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float
 
 def _air_ball(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     t = _need(s.find(rack, _varied(_air_seeds(rel)), _Goal(lambda o, tipped: o.air, untouched=True), phrase(N_("the air ball"))), "an air ball")
-    return [t], "air ball: touched nothing, over the far end"
+    return [t], phrase(N_("air ball: touched nothing, over the far end"))
 
 
 def _balls_back(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
@@ -439,7 +439,7 @@ def _balls_back(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, floa
     first = _need(_hit_on(s, rack, ids, rel, phrase(N_("round 1, throw 1")), pred=lambda o: o.hit), "a first hit")
     rest = [i for i in ids if i != first.outcome.cup]
     second = _need(_hit_on(s, rack, rest, rel, phrase(N_("round 1, throw 2")), pred=lambda o: o.hit), "a second hit")
-    return [first, second], f"balls back: cups {first.outcome.cup} and {second.outcome.cup} in one round"
+    return [first, second], phrase(N_("balls back: cups {a} and {b} in one round"), a=first.outcome.cup, b=second.outcome.cup)
 
 
 def _on_fire(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
@@ -452,7 +452,7 @@ def _on_fire(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float])
         t = _need(_hit_on(s, now, _front_first(now), rel, note, pred=lambda o: o.hit), note)
         throws.append(t)
         now = _without(now, t.outcome.cup)
-    return throws, "on fire: three hits in a row – cups " + ", ".join(str(t.outcome.cup) for t in throws)
+    return throws, phrase(N_("on fire: three hits in a row – cups {cups}"), cups=", ".join(str(t.outcome.cup) for t in throws))
 
 
 def _dead_cup(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
@@ -464,7 +464,7 @@ def _dead_cup(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]
                         phrase(N_("round 1, throw 2: a miss – cup {cup} is left standing"), cup=cid)), "a miss")
     again = _need(_hit_on(s, rack, [cid], (rel[0], -0.08, rel[2]), phrase(N_("round 2: the dead cup {cup}"), cup=cid),
                           pred=lambda o: o.hit), "the dead cup")
-    return [first, miss, again], f"dead cup: cup {cid} left standing after the round, hit again – the game is won"
+    return [first, miss, again], phrase(N_("dead cup: cup {cup} left standing after the round, hit again – the game is won"), cup=cid)
 
 
 def _konter(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:

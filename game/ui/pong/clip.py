@@ -188,7 +188,7 @@ def demo_clip(shot: str, path: str | Path, *, size: tuple[int, int] = SIZE, prog
     check_target(path, size)
     solution = solve(shot)
     shots = [ClipShot(st.cups, ((st.throw, 0),), tr(st.note)) for st in solution.throws]
-    verdict = solution.summary
+    verdict = tr(solution.summary)
     try:
         verdict += " – " + "; ".join(tr(line) for line in referee_demo(solution).summary())
     except ValueError:  # a rack of its own: classified, not ruled

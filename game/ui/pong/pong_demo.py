@@ -268,7 +268,7 @@ class DemoScene(PongScene):
             if self.script is not None:
                 self._say_lines(self.script.throws[self.index].after)
             if self.finished:
-                self.say("", self.solution.summary)
+                self.say("", tr(self.solution.summary))
                 self._say_summary()
                 self._remove_ruled()
             self.wait = PAUSE
@@ -285,7 +285,7 @@ class DemoScene(PongScene):
         if self.demo_job is not None and not self.demo_job.done:
             return
         shots = [ClipShot(st.cups, ((st.throw, 0),), tr(st.note)) for st in self.solution.throws]
-        self.demo_job = ClipJob(shots, self.solution.summary, self.solution.shot, title=shot_name(self.solution.shot))
+        self.demo_job = ClipJob(shots, tr(self.solution.summary), self.solution.shot, title=shot_name(self.solution.shot))
 
     def key(self, key: int) -> None:
         if key == pygame.K_r:
@@ -367,7 +367,7 @@ class DemoScene(PongScene):
     def banner(self) -> str:
         n = len(self.solution.throws)
         if self.finished:
-            return self.solution.summary
+            return tr(self.solution.summary)
         if self.index < 0:
             return (_("{shot}: {n} throw") if n == 1 else _("{shot}: {n} throws")).format(shot=shot_name(self.solution.shot), n=n)
         return _("{shot} – throw {i}/{n}: {note}").format(shot=shot_name(self.solution.shot), i=self.index + 1, n=n, note=tr(self.solution.throws[self.index].note))
