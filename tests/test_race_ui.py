@@ -302,6 +302,53 @@ def test_the_fault_menu_applies_a_call(app: App) -> None:
     assert scene.feed.rulings[-1].rule == "racerbile.technical.die_dropped"
 
 
+@pytest.mark.parametrize("code", ["de", "da"])
+def test_the_fault_menu_counts_per_die_field_cap_and_squeal_in_the_readers_words(code: str) -> None:
+    """racerbile.faults: a counted fault's price and its count's unit are translated – no "1 Schluck
+    pro die" in German, no "1 slurk pr. field" in Danish; the call-out unit "nøl" stays as it is."""
+    from game.i18n import set_language
+    from game.ui.race.race_dialogs import fault_cost, plural
+
+    english = {"die", "dice", "field", "fields", "cap", "caps", "squeal", "squeals", "per"}
+    counted = [f for f in R.FAULTS if f.unit and f.unit != "nøl"]
+    assert {f.unit for f in counted} == {"die", "field", "cap", "squeal"}
+    set_language(code)
+    try:
+        for f in counted:
+            words = set(fault_cost(f).split()) | set(plural(f.unit).split())
+            assert not words & english, (f.rule, fault_cost(f), plural(f.unit))
+    finally:
+        set_language("en")
+    assert fault_cost(R.FAULT_BY_RULE["racerbile.technical.clutch"]) == "1 sip per die"
+
+
+@pytest.mark.parametrize("code", ["de", "da"])
+def test_the_judges_console_buttons_hold_their_words_at_the_smallest_window(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """racerbile.lemans.judges at 960×640: "Fratræk omgange" and "Runden abziehen" fit on their
+    buttons (they were cut at a fixed 150 px)."""
+    from game.i18n import set_language
+    from game.ui.common.app import App
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    set_language(code)
+    small = App((960, 640))
+    try:
+        scene = open_scene(small, race("le_mans", "le_mans", TEAMS, seed=2))
+        small.step(0.05)
+        assert isinstance(scene.modal, TimeTrialDialog)
+        scene.modal.go(roll=True)
+        small.step(0.05)
+        scene.open_judges()
+        console = scene.modal
+        assert isinstance(console, JudgesConsole)
+        for b in (console.sips_button, console.laps_button, console.out_button, console.rule_button):
+            assert small.fonts.width(b.text, 16, "bold") + 12 <= b.rect.w, b.text
+            assert console.panel.get_container().get_rect().contains(b.rect), b.text
+    finally:
+        small.close()
+        set_language("en")
+
+
 def test_le_mans_judges_console_applies_a_judgement_with_its_reason(app: App) -> None:
     """racerbile.lemans.judges: the console sends penalty sips, a lap penalty and a rule change, each
     with a reason – none without (what they do: tests/session/test_race_flow.py)."""
@@ -585,3 +632,37 @@ def test_play_racerbile_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]
     assert "Le Mans" in capsys.readouterr().err
     assert cli_main(["play", "racerbile", "--players", "Anna:turbo", "--frames", "1"]) == 2
     assert "careful" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code", ["en", "de", "da"])
+def test_the_final_dialogs_buttons_hold_their_words_at_the_smallest_window(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """racerbile.turn, the end of a race at 960×640: "Neues Rennen (N)" and every other button of the
+    final dialog show their whole words, side by side, inside the dialog."""
+    from game.i18n import set_language
+    from game.racerbile.bots import make_race_bot
+    from game.session import INSTANT, Bot
+    from game.session.race import RaceSession
+    from game.ui.common.app import App
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    m = race("babybile", "babybane", [PlayerSpec("Anna"), PlayerSpec("Bernd")], seed=9, laps=1)
+    RaceSession(m, [Bot(p.name, "racer", make_race_bot("racer").act) for p in m.players], INSTANT).play_out()
+    set_language(code)
+    small = App((960, 640))
+    try:
+        scene = open_scene(small, m)
+        for _ in range(80):
+            small.step(0.05)
+        final = scene.modal
+        assert isinstance(final, RaceFinal)
+        buttons = [b for b in (final.new_button, final.menu_button, final.close_button, final.replay_button, final.save_as_button) if b is not None]
+        assert len(buttons) == 5
+        inside = final.panel.get_container().get_rect()
+        for i, b in enumerate(buttons):
+            assert small.fonts.width(b.text, 16, "bold") + 12 <= b.rect.w, b.text
+            assert inside.contains(b.rect), b.text
+            assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), b.text
+        assert small.screen.get_rect().contains(final.rect)
+    finally:
+        small.close()
+        set_language("en")

@@ -410,3 +410,98 @@ def test_a_shot_name_becomes_a_file_in_the_shot_folder(tmp_path: Path) -> None:
     for bad in ("", "  ", "..", "a/", "tab\there"):
         with pytest.raises(ValueError):
             shot_path(bad, tmp_path)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "da"])
+def test_the_feed_and_its_key_help_wrap_inside_their_panel_at_the_smallest_window(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shot lab at 960×640: every line of "What happened" and of the key help fits in the panel
+    (German "P: nachspielen und mit der Aufzeichnung vergleichen" ran past its edge); the whole key
+    help is there, word for word."""
+    from game.i18n import _ as tr_, set_language
+    from game.ui.common.app import App
+    from game.ui.common.theme import Fonts
+    from game.ui.pong.shot_lab import KEYS as LAB_KEYS
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    set_language(code)
+    small = App((960, 640))
+    drawn: list[tuple[str, int]] = []
+    text = Fonts.text
+
+    def seen(self: Fonts, t: str, size: int, *a: object, **k: object) -> pygame.Surface:
+        drawn.append((t, size))
+        return text(self, t, size, *a, **k)  # type: ignore[arg-type]
+
+    try:
+        lab = ShotLab(small, str(tmp_path / "long_name_of_a_shot.yaml"))
+        small.push(lab)
+        lab.feed.append(("0.40 s", "ball 1: " + "over the centre, " * 4 + "rim cup 3"))
+        small.step(0.05)
+        fr = lab.frame()
+        monkeypatch.setattr(Fonts, "text", seen)
+        lab.view._draw_feed(small.screen, fr)
+        monkeypatch.setattr(Fonts, "text", text)
+        r, s = lab.view.layout.feed, lab.view.layout.s
+        room = r.w - 2 * int(10 * s)
+        for t, size in drawn:
+            assert small.fonts.width(t, size) <= room, (t, small.fonts.width(t, size), room)
+        words = " ".join(t for t, _size in drawn).split()
+        help_words = " ".join(tr_(k) for k in LAB_KEYS).split()
+        assert words[-len(help_words):] == help_words  # the key help comes last, all of it
+    finally:
+        small.close()
+        set_language("en")
+
+
+def test_an_event_label_keeps_clear_of_the_flying_balls_height(app: App) -> None:
+    """The shot lab's "bounce" was drawn over "2: 2 cm" beside the ball: a label where a ball's height
+    is shown moves up out of its way."""
+    from game.ui.pong.pong_view import BallDraw, Label, PongFrame
+
+    lab = ShotLab(app)
+    app.push(lab)
+    app.step(0.05)
+    view = lab.view
+    fr = PongFrame(balls=(BallDraw(2, 1.4, 0.0, 0.02, True),), labels=(Label("bounce", 1.4, 0.0, 0.0, 0.0),))
+    view.draw(app.screen, fr)
+    (height,) = view.height_rects
+    (label,) = view.label_rects
+    assert not label.colliderect(height) and label.bottom <= height.top
+    assert abs(label.centerx - height.centerx) < height.w + label.w  # still beside the ball
+
+
+def _title(demo: DemoScene) -> str:
+    from game.i18n import _
+
+    return _(demo.frame().title)
+
+
+@pytest.mark.parametrize("code", ["de", "da"])
+def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code: str) -> None:
+    """bierpong.art20, the Bombe in the demo: its throws read "Runde 1, Wurf 1" / "runde 1, kast 1" in
+    the headline and the feed, not "round 1, throw 1", the shot by its name ("Bombe", not the id
+    "bombe"), and so does its verdict at the end; the solver's own words stay English."""
+    from game.i18n import set_language
+
+    set_language(code)
+    try:
+        menu = ShotMenu(app)
+        app.push(menu)
+        app.step(0.05)
+        menu.choose("bombe")
+        demo = app.scene
+        assert isinstance(demo, DemoScene)
+        run(app, 1.0)
+        first = {"de": "Runde 1, Wurf 1", "da": "runde 1, kast 1"}[code]
+        assert first in demo.banner() and demo.banner().startswith("Bombe – ")
+        assert "bombe" not in _title(demo)
+        assert any(first in text for _, text in demo.feed)
+        assert not any("round 1" in text for _, text in demo.feed)
+        assert demo.solution.throws[0].note == "round 1, throw 1"
+        run(app, 14.0)
+        assert demo.finished
+        verdict = {"de": "Bombe: Becher 1 zweimal in einer Runde", "da": "bombe: krus 1 to gange i én runde"}[code]
+        assert demo.banner() == verdict and verdict in " ".join(text.strip() for _, text in demo.feed)  # (wrapped)
+        assert demo.solution.summary == "bombe: cup 1 twice in one round"  # the solver's words: English
+    finally:
+        set_language("en")

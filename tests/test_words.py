@@ -66,6 +66,17 @@ def test_every_option_and_every_id_like_value_has_a_label_in_both_catalogs() -> 
 
 
 @pytest.mark.parametrize("code", ["en", "de", "da"])
+def test_no_options_help_names_its_values_by_id(code: str) -> None:
+    """schock.schock_aus: the help under an option speaks in words – "loses the half at once", not
+    "(lose_half)"; the values read by their labels beside it."""
+    set_language(code)
+    for info in GAMES.values():
+        for o in info.spec.options:
+            ids = [c for c in o.choices if isinstance(c, str) and "_" in c]
+            assert not [c for c in ids if c in _(o.help)], (o.name, _(o.help))
+
+
+@pytest.mark.parametrize("code", ["en", "de", "da"])
 def test_schock_aus_reads_loses_the_half_in_the_menu_and_the_rules(app: App, code: str) -> None:
     """schock.schock_aus: the menu's option row shows its label and its values in words, and choosing
     "gives half its mats back" sets halve_mats; the F1 overlay says "Schock aus: loses the half"."""

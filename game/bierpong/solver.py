@@ -32,6 +32,8 @@ from dataclasses import dataclass, replace
 
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome
+from game.i18n import N_
+from game.rules.phrase import phrase
 from physics.aim import speed_for
 from physics.constants import CONST
 from physics.events import BallContact, CupContact, CupTipped, Event, TableBounce
@@ -358,8 +360,8 @@ def _need(t: SolvedThrow | None, what: str) -> SolvedThrow:
 def _bounce(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     ids = _front_first(rack)
     t = _need(s.find(rack, _varied(_bounce_seeds(rack, ids, rel)),
-                     _clean(lambda o: o.hit and o.bounced and not o.roller), "the bounce"), "a bounce")
-    return [t], f"bounce: cup {t.outcome.cup} (touched down at {_first_bounce(t)})"
+                     _clean(lambda o: o.hit and o.bounced and not o.roller), phrase(N_("the bounce"))), "a bounce")
+    return [t], phrase(N_("bounce: cup {cup} (touched down at {where})"), cup=t.outcome.cup, where=_first_bounce(t))
 
 
 def _first_bounce(t: SolvedThrow) -> str:
@@ -371,10 +373,10 @@ def _first_bounce(t: SolvedThrow) -> str:
 def _roller(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     ids = _front_first(rack)
     t = _need(s.find(rack, _varied(_roller_seeds(rack, ids, rel)), _clean(lambda o: o.roller and not o.bounced, flat=True),
-                     "the roller"), "a roller")
+                     phrase(N_("the roller"))), "a roller")
     o = t.outcome
     path = [c for c in o.touched if c != o.cup]
-    return [t], f"roller: cups {' → '.join(str(c) for c in (*path, o.cup))}"
+    return [t], phrase(N_("roller: cups {cups}"), cups=" → ".join(str(c) for c in (*path, o.cup)))
 
 
 def _hit_on(s: _Search, rack: tuple[Cup, ...], targets: Sequence[int], rel: tuple[float, float, float], note: str,
@@ -384,13 +386,13 @@ def _hit_on(s: _Search, rack: tuple[Cup, ...], targets: Sequence[int], rel: tupl
 
 def _bombe(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     for cid in _front_first(rack):
-        first = _hit_on(s, rack, [cid], rel, "round 1, throw 1")
+        first = _hit_on(s, rack, [cid], rel, phrase(N_("round 1, throw 1")))
         if first is None:
             continue
         y = -0.08 if rel[1] >= 0 else 0.08  # the second ball from another spot: a different arc
-        second = _hit_on(s, rack, [cid], (rel[0], y, rel[2]), "round 1, throw 2: the same cup")
+        second = _hit_on(s, rack, [cid], (rel[0], y, rel[2]), phrase(N_("round 1, throw 2: the same cup")))
         if second is not None:
-            return [first, second], f"bombe: cup {cid} twice in one round"
+            return [first, second], phrase(N_("bombe: cup {cup} twice in one round"), cup=cid)
     raise NotFound("no bombe found")
 
 
@@ -400,14 +402,14 @@ def _island(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) 
     throws: list[SolvedThrow] = []
     now = rack
     for n in sorted(_neighbours(rack, island), key=lambda c: order[c.id]):
-        t = _need(_hit_on(s, now, [n.id], rel, f"clear cup {n.id}", pred=lambda o: o.hit), f"a hit on cup {n.id}")
+        t = _need(_hit_on(s, now, [n.id], rel, phrase(N_("clear cup {cup}"), cup=n.id), pred=lambda o: o.hit), f"a hit on cup {n.id}")
         throws.append(t)
         now = _without(now, n.id)
     assert not _neighbours(now, island)
-    t = _need(_hit_on(s, now, [island.id], rel, f"\"Island!\" – cup {island.id}", pred=lambda o: o.hit), "the island")
+    t = _need(_hit_on(s, now, [island.id], rel, phrase(N_("\"Island!\" – cup {cup}"), cup=island.id), pred=lambda o: o.hit), "the island")
     throws.append(t)
     cleared = ", ".join(str(x.outcome.cup) for x in throws[:-1])
-    return throws, f"island: cups {cleared} off, cup {island.id} alone – called and hit"
+    return throws, phrase(N_("island: cups {cleared} off, cup {cup} alone – called and hit"), cleared=cleared, cup=island.id)
 
 
 def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
@@ -415,12 +417,12 @@ def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float
 
     def seeds() -> Iterator[Throw]:
         yield from _varied(_rim_seeds(rack, ids[:3], rel), SPINS)
-    for back in s.all(rack, seeds, _clean(lambda o: o.back), "comes back"):
+    for back in s.all(rack, seeds, _clean(lambda o: o.back), phrase(N_("comes back"))):
         from physics.events import Settled
         rest = next(e for e in reversed(back.timeline.events) if isinstance(e, Settled))
         half = CONST.table_width / 2 - 0.05
         fetched = (min(rest.x, CONST.centre - 0.05), max(-half, min(half, rest.y)), rel[2])
-        again = _hit_on(s, rack, ids, fetched, "the fetched ball: trickshot", pred=lambda o: o.hit)
+        again = _hit_on(s, rack, ids, fetched, phrase(N_("the fetched ball: trickshot")), pred=lambda o: o.hit)
         if again is not None:
             return [back, again], (f"trickshot: back to x {rest.x:.2f} m, fetched, thrown from there: "
                                    f"{again.outcome}")
@@ -428,48 +430,48 @@ def _trickshot(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float
 
 
 def _air_ball(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
-    t = _need(s.find(rack, _varied(_air_seeds(rel)), _Goal(lambda o, tipped: o.air, untouched=True), "the air ball"), "an air ball")
-    return [t], "air ball: touched nothing, over the far end"
+    t = _need(s.find(rack, _varied(_air_seeds(rel)), _Goal(lambda o, tipped: o.air, untouched=True), phrase(N_("the air ball"))), "an air ball")
+    return [t], phrase(N_("air ball: touched nothing, over the far end"))
 
 
 def _balls_back(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     ids = _front_first(rack)
-    first = _need(_hit_on(s, rack, ids, rel, "round 1, throw 1", pred=lambda o: o.hit), "a first hit")
+    first = _need(_hit_on(s, rack, ids, rel, phrase(N_("round 1, throw 1")), pred=lambda o: o.hit), "a first hit")
     rest = [i for i in ids if i != first.outcome.cup]
-    second = _need(_hit_on(s, rack, rest, rel, "round 1, throw 2", pred=lambda o: o.hit), "a second hit")
-    return [first, second], f"balls back: cups {first.outcome.cup} and {second.outcome.cup} in one round"
+    second = _need(_hit_on(s, rack, rest, rel, phrase(N_("round 1, throw 2")), pred=lambda o: o.hit), "a second hit")
+    return [first, second], phrase(N_("balls back: cups {a} and {b} in one round"), a=first.outcome.cup, b=second.outcome.cup)
 
 
 def _on_fire(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     throws: list[SolvedThrow] = []
     now = rack
-    notes = ("hit 1", "hit 2: \"Heating up!\"", "hit 3: \"On fire!\"")
+    notes = (phrase(N_("hit 1")), phrase(N_("hit 2: \"Heating up!\"")), phrase(N_("hit 3: \"On fire!\"")))
     for note in notes:
         if not now:
             raise NotFound("the rack ran out of cups")
         t = _need(_hit_on(s, now, _front_first(now), rel, note, pred=lambda o: o.hit), note)
         throws.append(t)
         now = _without(now, t.outcome.cup)
-    return throws, "on fire: three hits in a row – cups " + ", ".join(str(t.outcome.cup) for t in throws)
+    return throws, phrase(N_("on fire: three hits in a row – cups {cups}"), cups=", ".join(str(t.outcome.cup) for t in throws))
 
 
 def _dead_cup(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     ids = _front_first(rack)
-    first = _need(_hit_on(s, rack, ids, rel, "round 1, throw 1: a hit", pred=lambda o: o.hit), "a hit")
+    first = _need(_hit_on(s, rack, ids, rel, phrase(N_("round 1, throw 1: a hit")), pred=lambda o: o.hit), "a hit")
     cid = first.outcome.cup
     assert cid is not None
     miss = _need(s.find(rack, _varied(_miss_seeds(rel)), _Goal(lambda o, tipped: not tipped and o == Outcome(), clean=True),
-                        f"round 1, throw 2: a miss – cup {cid} is left standing"), "a miss")
-    again = _need(_hit_on(s, rack, [cid], (rel[0], -0.08, rel[2]), f"round 2: the dead cup {cid}",
+                        phrase(N_("round 1, throw 2: a miss – cup {cup} is left standing"), cup=cid)), "a miss")
+    again = _need(_hit_on(s, rack, [cid], (rel[0], -0.08, rel[2]), phrase(N_("round 2: the dead cup {cup}"), cup=cid),
                           pred=lambda o: o.hit), "the dead cup")
-    return [first, miss, again], f"dead cup: cup {cid} left standing after the round, hit again – the game is won"
+    return [first, miss, again], phrase(N_("dead cup: cup {cup} left standing after the round, hit again – the game is won"), cup=cid)
 
 
 def _konter(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) -> Solved:
     last = next(c for c in rack if c.id == _front_first(rack)[0])  # B's last cup: the tip of the rack
     alone = (last,)
-    finish = _need(_hit_on(s, alone, [last.id], rel, f"A: the last cup {last.id}", pred=_plain), "the last cup")
-    counter = _need(_hit_on(s, rack, _front_first(rack), rel, "B: the counter, 1 throw", pred=_plain), "the counter")
+    finish = _need(_hit_on(s, alone, [last.id], rel, phrase(N_("A: the last cup {cup}"), cup=last.id), pred=_plain), "the last cup")
+    counter = _need(_hit_on(s, rack, _front_first(rack), rel, phrase(N_("B: the counter, 1 throw")), pred=_plain), "the counter")
     return [finish, counter], (f"konter: A hits the last cup {last.id} with 1 throw; "
                                f"B counters with 1 throw, 1 hit (cup {counter.outcome.cup}) – A throws again")
 

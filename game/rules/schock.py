@@ -25,8 +25,8 @@ SPEC = ProfileSpec(
         Option(
             "schock_aus",
             "lose_half",
-            N_("Schock aus: the worst throw loses the half at once (lose_half), or – the sheet's literal "
-               "words – gives half of its mats back to the middle (halve_mats)"),
+            N_("Schock aus: the worst throw loses the half at once, or – the sheet's literal "
+               "words – gives half of its mats back to the middle"),
             "schock.schock_aus",
             choices=("lose_half", "halve_mats"),
         ),

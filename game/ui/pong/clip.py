@@ -187,13 +187,15 @@ def demo_clip(shot: str, path: str | Path, *, size: tuple[int, int] = SIZE, prog
 
     check_target(path, size)
     solution = solve(shot)
-    shots = [ClipShot(st.cups, ((st.throw, 0),), st.note) for st in solution.throws]
-    verdict = solution.summary
+    shots = [ClipShot(st.cups, ((st.throw, 0),), tr(st.note)) for st in solution.throws]
+    verdict = tr(solution.summary)
     try:
         verdict += " – " + "; ".join(tr(line) for line in referee_demo(solution).summary())
     except ValueError:  # a rack of its own: classified, not ruled
         pass
-    return export_clip(shots, verdict, path, size=size, progress=progress, title=shot)
+    from game.ui.pong.pong_demo import shot_name
+
+    return export_clip(shots, verdict, path, size=size, progress=progress, title=shot_name(shot))  # "Bombe", not the id
 
 
 def replay_clip(file: str | Path, step: int, path: str | Path, *, size: tuple[int, int] = SIZE,

@@ -47,6 +47,11 @@ SHOT_TEXTS: dict[str, str] = {
 _SOLVED: dict[str, Solution] = {}  # the solver is deterministic: solve each shot once per process
 
 
+def shot_name(shot: str) -> str:
+    """A special shot by its name in the reader's language ("Bombe", "Aufsetzer"), not its id."""
+    return _(SHOT_TEXTS[shot]).split(" – ")[0] if shot in SHOT_TEXTS else shot
+
+
 def solved(shot: str) -> Solution:
     """The solution of `shot` on the full rack (cached)."""
     from game.bierpong.solver import solve
@@ -227,7 +232,7 @@ class DemoScene(PongScene):
         self.classified: list[str] = []  # one line per finished throw
         self.events: list[list[Event]] = []  # what the table reported, per throw
         n = len(self.solution.throws)
-        what = (_("demo: {shot} ({n} throw)") if n == 1 else _("demo: {shot} ({n} throws)")).format(shot=self.solution.shot, n=n)
+        what = (_("demo: {shot} ({n} throw)") if n == 1 else _("demo: {shot} ({n} throws)")).format(shot=shot_name(self.solution.shot), n=n)
         self.say("", f"— {what} —")
         self._say_setup()
 
@@ -238,7 +243,7 @@ class DemoScene(PongScene):
     def _start(self, st: SolvedThrow) -> None:
         self.fresh(st.cups)  # fresh: the rack exactly as the solver met it
         self.events.append([])
-        self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=st.note))
+        self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=tr(st.note)))
         if self.script is not None:
             self._say_lines(self.script.throws[self.index].before)
         self.throw(st.throw)
@@ -263,7 +268,7 @@ class DemoScene(PongScene):
             if self.script is not None:
                 self._say_lines(self.script.throws[self.index].after)
             if self.finished:
-                self.say("", self.solution.summary)
+                self.say("", tr(self.solution.summary))
                 self._say_summary()
                 self._remove_ruled()
             self.wait = PAUSE
@@ -279,8 +284,8 @@ class DemoScene(PongScene):
 
         if self.demo_job is not None and not self.demo_job.done:
             return
-        shots = [ClipShot(st.cups, ((st.throw, 0),), st.note) for st in self.solution.throws]
-        self.demo_job = ClipJob(shots, self.solution.summary, self.solution.shot, title=self.solution.shot)
+        shots = [ClipShot(st.cups, ((st.throw, 0),), tr(st.note)) for st in self.solution.throws]
+        self.demo_job = ClipJob(shots, tr(self.solution.summary), self.solution.shot, title=shot_name(self.solution.shot))
 
     def key(self, key: int) -> None:
         if key == pygame.K_r:
@@ -362,10 +367,10 @@ class DemoScene(PongScene):
     def banner(self) -> str:
         n = len(self.solution.throws)
         if self.finished:
-            return self.solution.summary
+            return tr(self.solution.summary)
         if self.index < 0:
-            return (_("{shot}: {n} throw") if n == 1 else _("{shot}: {n} throws")).format(shot=self.solution.shot, n=n)
-        return _("{shot} – throw {i}/{n}: {note}").format(shot=self.solution.shot, i=self.index + 1, n=n, note=self.solution.throws[self.index].note)
+            return (_("{shot}: {n} throw") if n == 1 else _("{shot}: {n} throws")).format(shot=shot_name(self.solution.shot), n=n)
+        return _("{shot} – throw {i}/{n}: {note}").format(shot=shot_name(self.solution.shot), i=self.index + 1, n=n, note=tr(self.solution.throws[self.index].note))
 
     def frame(self) -> PongFrame:
         fr = super().frame()
@@ -374,7 +379,7 @@ class DemoScene(PongScene):
             held = {t.outcome.cup for t in self.solution.throws[:self.index] if t.cups == st.cups and t.outcome.hit}
             fr.cups = [replace(c, holds_ball=True) if c.id in held else c for c in fr.cups]
         fr.banner = self.banner()
-        fr.title = _("Bierpong – demo: {shot}").format(shot=self.solution.shot)
+        fr.title = _("Bierpong – demo: {shot}").format(shot=shot_name(self.solution.shot))
         done = " · ".join(self.classified)
         mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{DEMO_SLOW:g}") if self.slow else "1×")
         fr.status = f"{done} · {mode}" if done else mode

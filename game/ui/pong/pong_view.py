@@ -158,6 +158,8 @@ class PongView:
         self.layout = PongLayout(size)
         self._static: pygame.Surface | None = None
         self._zone_shown = True
+        self.height_rects: list[pygame.Rect] = []  # the last frame's flying balls' heights
+        self.label_rects: list[pygame.Rect] = []  # and its event labels, kept clear of them
         self._shadows: dict[int, pygame.Surface] = {}
         self._cups: dict[tuple[int, int, bool, bool], pygame.Surface] = {}
 
@@ -292,6 +294,7 @@ class PongView:
         surface.set_clip(L.side)
         self._draw_side(surface, fr)
         surface.set_clip(clip)
+        heights: list[pygame.Rect] = []
         for ball in fr.balls:  # each flying ball's height beside it (outside the clip: near the edge too)
             if ball.in_flight and ball.z >= -0.05:
                 px, py = L.to_top(ball.x, ball.y)
@@ -302,7 +305,9 @@ class PongView:
                     rect.right = round(px - r - 3 * s)
                 if L.top.contains(rect):
                     surface.blit(t, rect)
-        self._draw_labels(surface, fr.labels)
+                    heights.append(rect)
+        self.height_rects = heights  # where the last frame put them (what a test checks)
+        self.label_rects = self._draw_labels(surface, fr.labels, heights)
         if fr.sling is not None:
             a, b = fr.sling
             pygame.draw.line(surface, theme.AMBER, a, b, max(2, int(3 * s)))
@@ -413,11 +418,12 @@ class PongView:
         pygame.draw.line(surface, colour, (p[0] - a, p[1] - a), (p[0] + a, p[1] + a), 2)
         pygame.draw.line(surface, colour, (p[0] - a, p[1] + a), (p[0] + a, p[1] - a), 2)
 
-    def _draw_labels(self, surface: pygame.Surface, labels: Sequence[Label]) -> None:
-        """Each event's label near where it happened, rising and fading."""
+    def _draw_labels(self, surface: pygame.Surface, labels: Sequence[Label], keep_clear: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """Each event's label near where it happened, rising and fading, clear of `keep_clear` (the
+        flying balls' heights) and of each other; where they went."""
         L = self.layout
         s = L.s
-        taken: list[pygame.Rect] = []
+        taken: list[pygame.Rect] = list(keep_clear)
         for lab in reversed(labels):  # the newest keeps its place; older ones move up out of its way
             if lab.age >= LABEL_LIFE:
                 continue
@@ -439,6 +445,7 @@ class PongView:
             pygame.draw.rect(ground, (18, 18, 22, int(190 * max(0.0, fade))), ground.get_rect(), border_radius=int(6 * s))
             surface.blit(ground, pill)
             surface.blit(t, rect)
+        return taken[len(keep_clear):]
 
     def _draw_feed(self, surface: pygame.Surface, fr: PongFrame) -> None:
         L = self.layout
@@ -449,16 +456,22 @@ class PongView:
         y = r.top + pad
         surface.blit(f.text(_("What happened"), int(17 * s), theme.CHALK_YELLOW, "bold"), (r.left + pad, y))
         y += int(28 * s)
-        keys_h = len(fr.keys) * int(17 * s) + pad
+        inner = r.w - 2 * pad
+        keys = [line for k in fr.keys for line in f.wrap(_(k), int(12 * s), inner)]  # wrapped, never cut
+        keys_h = len(keys) * int(17 * s) + pad
         line_h = int(19 * s)
         room = max(0, (r.bottom - keys_h - y - pad) // line_h)
-        shown = list(fr.feed)[-room:] if room else []
+        lines: list[tuple[str, str]] = []  # (time, one line of the entry): an entry wraps under its text
+        for when, text in fr.feed:
+            for i, line in enumerate(f.wrap(text, int(15 * s), inner - int(58 * s)) or [text]):
+                lines.append((when if i == 0 else "", line))
+        shown = lines[-room:] if room else []
         for when, text in shown:
-            surface.blit(f.text(when, int(13 * s), theme.CHALK_DIM), (r.left + pad, y + int(2 * s)))
+            surface.blit(f.text(f.fit(when, int(13 * s), int(54 * s)), int(13 * s), theme.CHALK_DIM), (r.left + pad, y + int(2 * s)))
             surface.blit(f.text(text, int(15 * s), theme.CHALK), (r.left + pad + int(58 * s), y))
             y += line_h
         ky = r.bottom - keys_h
         pygame.draw.line(surface, theme.BRASS_DARK, (r.left + pad, ky - int(4 * s)), (r.right - pad, ky - int(4 * s)))
-        for k in fr.keys:
-            surface.blit(f.text(_(k), int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
+        for k in keys:
+            surface.blit(f.text(k, int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
             ky += int(17 * s)

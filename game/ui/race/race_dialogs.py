@@ -40,8 +40,19 @@ KIND_HEADS = {
 }
 
 
+# what a fault's count counts, in the reader's words ("nøl" is a call-out and stays as it is)
+PER_UNIT = {"die": N_("per die"), "field": N_("per field"), "cap": N_("per cap"), "squeal": N_("per squeal")}
+UNITS = {"die": N_("dice"), "field": N_("fields"), "cap": N_("caps"), "squeal": N_("squeals")}
+
+
 def plural(unit: str) -> str:
-    return {"die": "dice"}.get(unit, unit + "s")
+    """The count's unit beside the count field: "dice", "fields"."""
+    return _(UNITS[unit]) if unit in UNITS else unit
+
+
+def per_unit(unit: str) -> str:
+    """ "per die", translated; a unit without words of its own as it is ("per nøl")."""
+    return _(PER_UNIT[unit]) if unit in PER_UNIT else _("per {unit}").format(unit=unit)
 
 
 def fault_cost(f: R.Fault) -> str:
@@ -49,7 +60,7 @@ def fault_cost(f: R.Fault) -> str:
     parts = []
     if f.sips:
         sips = (_("{n} sip") if f.sips == 1 else _("{n} sips")).format(n=f.sips)
-        parts.append(sips + (" " + _("per {unit}").format(unit=f.unit) if f.unit else ""))
+        parts.append(sips + (" " + per_unit(f.unit) if f.unit else ""))
     if f.beers:
         parts.append(_("a whole beer"))
     if f.laps:
@@ -256,7 +267,8 @@ class JudgesConsole(_Dialog):
         self.reason_entry = UITextEntryLine(pygame.Rect(130, y, w - 150, 32), self.ui, container=c, initial_text=self.reason, placeholder_text=_("why (required)"))
         self.reason_entry.set_text_length_limit(120)
         y += 50
-        bw = 150
+        words = (_("Give sips"), _("Take laps"), _("Put team out"), _("Change rule"))
+        bw = max(150, max(self.fonts.width(t, 16, "bold") for t in words) + 30)  # as wide as the longest word on them
         ex = w - 20 - bw
         UILabel(pygame.Rect(20, y, 110, 32), _("Penalty sips"), self.ui, container=c)
         self.driver_menu = UIDropDownMenu(list(self.people), self.driver, pygame.Rect(130, y, ex - 130 - 100, 32), self.ui, container=c, expansion_height_limit=240)
@@ -551,26 +563,33 @@ class RaceFinal(_Dialog):
         self.on_replay = on_replay
         self.on_save_as = on_save_as
         extra = 50 if (on_replay or on_save_as) else 0
-        super().__init__(fonts, size, (640, 170 + extra + 32 * len(self.lines)))
+        # each button as wide as its words ("Neues Rennen (N)" was cut at 150 px); the dialog wider when they need it
+        self.widths = [max(least, fonts.width(t, 16, "bold") + 30)
+                       for t, least in ((_("New race (N)"), 150), (_("Back to menu"), 170), (_("Look at the board"), 170))]
+        super().__init__(fonts, size, (max(640, sum(self.widths) + 60), 170 + extra + 32 * len(self.lines)))
 
     def build(self) -> None:
         w, h = self.rect.size
         c = self.panel
         self.head()
         self.close_button.kill()  # made anew in its place and size (a resized button drew its old text cut)
-        self.close_button = UIButton(pygame.Rect(w - 20 - 170, h - 56, 170, 40), _("Look at the board"), self.ui, container=c)
+        bn, bm, bc = self.widths
+        xc = w - 20 - bc
+        xm = xc - 10 - bm
+        xn = xm - 10 - bn
+        self.close_button = UIButton(pygame.Rect(xc, h - 56, bc, 40), _("Look at the board"), self.ui, container=c)
         y = 76
         for line in self.lines:
             UILabel(pygame.Rect(24, y, w - 48, 30), line, self.ui, container=c)
             y += 32
-        self.new_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 56, 150, 40), _("New race (N)"), self.ui, container=c, object_id="#go_button")
-        self.menu_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 56, 170, 40), _("Back to menu"), self.ui, container=c)
+        self.new_button = UIButton(pygame.Rect(xn, h - 56, bn, 40), _("New race (N)"), self.ui, container=c, object_id="#go_button")
+        self.menu_button = UIButton(pygame.Rect(xm, h - 56, bm, 40), _("Back to menu"), self.ui, container=c)
         self.replay_button = self.save_as_button = None
         if self.on_replay is not None:
-            self.replay_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170 - 10 - 150, h - 106, 150, 40), _("Replay"), self.ui, container=c,
+            self.replay_button = UIButton(pygame.Rect(xn, h - 106, bn, 40), _("Replay"), self.ui, container=c,
                                           tool_tip_text=_("step through the race just driven, ruling by ruling"))
         if self.on_save_as is not None:
-            self.save_as_button = UIButton(pygame.Rect(w - 20 - 170 - 10 - 170, h - 106, 170, 40), _("Save as…"), self.ui, container=c,
+            self.save_as_button = UIButton(pygame.Rect(xm, h - 106, bm, 40), _("Save as…"), self.ui, container=c,
                                            tool_tip_text=_("keep the race under a name of your own"))
 
     def on_event(self, e: pygame.event.Event) -> None:
