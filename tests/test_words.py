@@ -377,3 +377,24 @@ def test_a_bierpong_record_with_spaced_names_goes_through_the_referee(tmp_path: 
     p = subprocess.run([sys.executable, str(root / "main.py"), "referee", str(record)], capture_output=True, text=True, cwd=root, timeout=60)
     assert p.returncode == 0, p.stderr
     assert "Anna Lena" in p.stdout and "Die Eulen" in p.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_rules_overlay_names_the_options_its_rules_mention_in_words_not_ids(app: App, lang: str) -> None:
+    """F1: a rule's text that mentions a house rule names it by its label ("“Schock aus: gives half
+    its mats back”"), never by the profile's id (`schock_aus: halve_mats`); only the house rules'
+    own lines at the end keep the id, small, for people writing profile files."""
+    import re
+
+    set_language(lang)
+    try:
+        for game in ("schock", "katchen", "racerbile", "bierpong"):
+            overlay = HelpOverlay(app.fonts, game, app.screen.get_size(), None, GAMES[game].spec)
+            rules = overlay.text_lines[: next(i for i, t in enumerate(overlay.text_lines) if t.startswith(_("House rules of this match (variant {variant})").split("{")[0]))]
+            ids = [(t, re.findall(r"\\b[a-z]+_[a-z0-9_]+\\b", t)) for t in rules]
+            assert not [x for x in ids if x[1]], (game, [x for x in ids if x[1]][:3])
+        if lang == "en":
+            schock = HelpOverlay(app.fonts, "schock", app.screen.get_size(), None, GAMES["schock"].spec)
+            assert any("“Schock aus: gives half its mats back”" in t for t in schock.text_lines)
+    finally:
+        set_language("en")

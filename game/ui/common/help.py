@@ -1,11 +1,13 @@
 """The help overlay (F1, the "?" button): every rule of the game, on a scrollable chalkboard."""
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.i18n import _
 from game.rules.catalog import rules_for
-from game.rules.option_words import VARIANT_LABELS, option_label, value_label
+from game.rules.option_words import LABELS, VARIANT_LABELS, option_label, value_label
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
@@ -40,6 +42,28 @@ def option_value_text(value: object, game: str = "", name: str = "") -> str:
     if value is False:
         return _("off")
     return str(value)
+
+
+def worded(text: str, game: str) -> str:
+    """A rule's text with the house-rule options it names in words: `schock_aus` reads “Schock
+    aus”, `option schock_aus: halve_mats` reads “Schock aus: gives half its mats back”, `true` and
+    `false` after an option read on and off (the ids stay in the profile files and the notation).
+    Only ids that cannot be words are replaced: those with an underscore."""
+    names = sorted((n for g, n in LABELS if g == game and "_" in n), key=len, reverse=True)  # ("cups", "laps": plain words too)
+    if not names:
+        return text
+    pattern = re.compile(r"(?:\boption )?\b(" + "|".join(map(re.escape, names)) + r")\b(?:(\s*[:=]\s*)([\w,]+))?")
+
+    def sub(m: re.Match[str]) -> str:
+        name, value = m.group(1), m.group(3)
+        label = _(option_label(game, name))
+        if value is not None:
+            words = value_label(game, name, value) or {"true": "on", "false": "off", "null": "none"}.get(value)
+            if words:
+                return f"“{label}: {_(words)}”"
+        return f"“{label}”" + (m.group(2) + value if value is not None else "")
+
+    return pattern.sub(sub, text)
 
 
 class HelpOverlay:
@@ -120,9 +144,9 @@ class HelpOverlay:
             row.blit(head, (pr.right + 12, (row.get_height() - head.get_height()) // 2))
             blocks.append((row, 0, int(18 * s)))
             self.text_lines += [r.id, _(r.title)]
-            add(_(r.summary), int(18 * s), theme.CHALK, indent=int(8 * s), gap=int(4 * s))
+            add(worded(_(r.summary), self.game), int(18 * s), theme.CHALK, indent=int(8 * s), gap=int(4 * s))
             if r.details:
-                add(_(r.details), int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
+                add(worded(_(r.details), self.game), int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
         if self.spec is not None:
             prof = self.profile or self.spec.default()
             variant = _(VARIANT_LABELS.get(prof.variant, prof.variant))
