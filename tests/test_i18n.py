@@ -31,7 +31,7 @@ from game.ui.pong.bierpong_match import TABLE_EVENTS, BierpongMatchScene, TableE
 from game.ui.dice.dice_table import DiceTableScene
 from game.ui.editor.editor import EditorScene
 from game.ui.editor.editor_panels import render_help
-from game.ui.common.help import HelpOverlay
+from game.ui.common.help import HelpOverlay, worded
 from game.ui.menu.menu import MenuScene
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong import PongScene
@@ -448,9 +448,9 @@ def test_the_rules_overlay_and_the_menus_in_brief_speak_german(app: App, game: s
     assert isinstance(overlay, HelpOverlay)
     for r in rules:
         assert r.id in overlay.text_lines
-        assert de[r.title] in overlay.text_lines and de[r.summary] in overlay.text_lines
+        assert de[r.title] in overlay.text_lines and worded(de[r.summary], game) in overlay.text_lines
         if r.details:
-            assert de[r.details] in overlay.text_lines
+            assert worded(de[r.details], game) in overlay.text_lines  # (the options it names in words)
     shown = "\n".join(overlay.text_lines)
     for o in spec.options:
         assert de[o.help].rstrip(".") + ". " in shown and o.name in shown
