@@ -367,3 +367,33 @@ def test_the_menus_option_pager_note_keeps_clear_of_its_button(app: App, lang: s
         assert menu.pager_note.w > 40 and menu.pager_note.right < more.rect.left
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_menus_drop_downs_hold_their_words_at_the_smallest_window(lang: str) -> None:
+    """960×640: a player's drink (short words where the long ones do not fit: "Bier · 11") and a
+    house rule's choice ("verliert die Hälfte") fit their boxes, beside the arrow."""
+    from pygame_gui.elements import UIDropDownMenu
+
+    from game.i18n import set_language
+    from game.ui.common.app import App
+    from game.ui.menu.menu import MenuScene
+
+    set_language(lang)
+    small = App((960, 640))
+    try:
+        for game in ("schock", "racerbile", "bierpong"):
+            menu = MenuScene(small)
+            small.push(menu)
+            menu.model.game = game
+            menu.rebuild()
+            small.step(0.05)
+            boxes = [*menu.drink_menus, *(w for w in menu.option_widgets.values() if isinstance(w, UIDropDownMenu))]
+            assert boxes
+            for dd in boxes:
+                text = dd.selected_option[0] if isinstance(dd.selected_option, tuple) else dd.selected_option
+                assert small.fonts.width(text, 15) <= dd.rect.w - 34, (game, text, dd.rect.w)
+            small.pop()
+    finally:
+        small.close()
+        set_language("en")

@@ -61,6 +61,11 @@ DRINKS: list[tuple[Drink, str]] = [  # shown through `drink_label`
     (Drink.LIGHT_BEER, N_("Light beer ({n} sips)")),
     (Drink.OTHER, N_("Other ({n} sips)")),
 ]
+SHORT_DRINKS: dict[Drink, str] = {  # the same where the long words do not fit (a narrow window, longer words)
+    Drink.BEER: N_("Beer · {n}"),
+    Drink.LIGHT_BEER: N_("Light · {n}"),
+    Drink.OTHER: N_("Other · {n}"),
+}
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gabi", "Heinz"]
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -82,9 +87,9 @@ class TeamRow:
     drink: Drink = Drink.BEER
 
 
-def drink_label(drink: Drink) -> str:
-    """A drink as the menu offers it ("Beer (11 sips)"), in the current language."""
-    return _(dict(DRINKS)[drink]).format(n=drink.sips)
+def drink_label(drink: Drink, short: bool = False) -> str:
+    """A drink as the menu offers it ("Beer (11 sips)"; `short`: "Beer · 11"), in the current language."""
+    return _(SHORT_DRINKS[drink] if short else dict(DRINKS)[drink]).format(n=drink.sips)
 
 
 def kind_for(game: str, kind: str) -> str:
@@ -463,6 +468,7 @@ class MenuScene(OverlayScene):
         self.options_at_end = False  # Racerbile: the last page of options is shown ("First options")
         self.option_scroll = 0  # Racerbile: the first option shown (they take more room than there is)
         self.team_scroll = 0  # Le Mans: the first team shown
+        self.short_drinks = False  # the drinks are offered in their short words (a narrow window)
         self._bg: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self.resize(host.size)
@@ -542,7 +548,9 @@ class MenuScene(OverlayScene):
         xw = inner - nw - kw - dw - 18
         kinds = kinds_for(m.game)
         kind_labels: list[str | tuple[str, str]] = [_(label) for _k, label in kinds]
-        drink_labels: list[str | tuple[str, str]] = [drink_label(d) for d, _l in DRINKS]
+        brief = max(self.fonts.width(drink_label(d), 15) for d, _l in DRINKS) > dw - 40  # (the arrow's room)
+        self.short_drinks = brief
+        drink_labels: list[str | tuple[str, str]] = [drink_label(d, brief) for d, _l in DRINKS]
         if m.team_game:
             pong = m.game == "bierpong"
             if not pong:
@@ -573,7 +581,7 @@ class MenuScene(OverlayScene):
                 self.row_index.append(i)
                 current = next((_(label) for kk, label in kinds if kk == kind_for(m.game, t.kind)), _(kinds[0][1]))
                 self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
-                cur_d = drink_label(t.drink)
+                cur_d = drink_label(t.drink, brief)
                 self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
                 rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text=_("take this team off the track"))
                 if n <= MIN_PLAYERS:
@@ -603,7 +611,7 @@ class MenuScene(OverlayScene):
                 self.row_index.append(i)
                 current = next((_(label) for k, label in kinds if k == kind_for(m.game, p.kind)), _(kinds[0][1]))
                 self.kind_menus.append(UIDropDownMenu(kind_labels, current, pygame.Rect(x0 + nw + 6, ry, kw, row_h - 4), ui))
-                cur_d = drink_label(p.drink)
+                cur_d = drink_label(p.drink, brief)
                 self.drink_menus.append(UIDropDownMenu(drink_labels, cur_d, pygame.Rect(x0 + nw + kw + 12, ry, dw, row_h - 4), ui))
                 rb = UIButton(pygame.Rect(x0 + nw + kw + dw + 18, ry, xw, row_h - 4), "×", ui, tool_tip_text=_("take this player off the table"))
                 if len(m.players) <= MIN_PLAYERS:
@@ -820,6 +828,9 @@ class MenuScene(OverlayScene):
         m = self.model
         value = m.options[m.game][o.name]
         ww = 160 if width >= 400 else 130
+        if o.kind not in ("bool", "count"):  # a choice: as wide as its longest words (within reason), the label gives way
+            need = max(f.width(_choice_label(m.game, o.name, c), 15) for c in o.choices) + 44
+            ww = max(ww, min(need, int(width * 0.55)))
         name = fit_text(f, option_name_text(m.game, o), 15, width - ww - 10, theme.CREAM, "bold")
         labels.append((name, (x, y + 7)))
         if help_lines == 0:
@@ -1168,7 +1179,7 @@ class MenuScene(OverlayScene):
                 self.start_button.set_text(_("Host table") if m.hosting() else _("Start"))
             elif el in self.drink_menus:
                 i = self.row_index[self.drink_menus.index(el)]
-                rows[i].drink = next(d for d, _l in DRINKS if drink_label(d) == e.text)
+                rows[i].drink = next(d for d, _l in DRINKS if drink_label(d, self.short_drinks) == e.text)
             elif el is self.variant_menu:
                 self._sync_names()
                 was = m.lemans
