@@ -328,7 +328,12 @@ def test_the_menu_draws_in_german_and_reads_its_german_choices_back(app: App) ->
     assert menu.quit_button.text == de["Quit"] != "Quit"
     assert menu.add_button.text == de["+ Add player"]
     assert menu.kind_menus[0].selected_option[0] == de["Human"]
-    assert menu.drink_menus[0].selected_option[0] == de["Beer ({n} sips)"].format(n=11)
+    assert menu.drink_menus[0].selected_option[0] in (de["Beer ({n} sips)"].format(n=11), de["Beer · {n}"].format(n=11))  # (short where the long words do not fit)
+    light = (de["Light · {n}"] if menu.short_drinks else de["Light beer ({n} sips)"]).format(n=8)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.drink_menus[1], text=light))
+    for e in pygame.event.get():
+        menu.handle_event(e)
+    assert menu.model.players[1].drink.sips == 8
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.kind_menus[1], text=de["Random bot"]))
     for e in pygame.event.get():
         menu.handle_event(e)
