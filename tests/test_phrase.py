@@ -68,3 +68,26 @@ def test_every_ruling_of_every_game_is_said_in_german_and_danish() -> None:
         assert not any("{" in s for s in said)
         changed = sum(s != r.arithmetic for s, r in zip(said, rulings))
         assert changed >= 0.9 * len(rulings), f"{lang}: only {changed} of {len(rulings)} rulings translated"
+
+
+def test_a_completed_lap_shows_its_banner_from_the_phrases_values() -> None:
+    """racerbile.turn: "Rød completes lap 2" banners as "Lap 2" – read from the phrase's values,
+    which the phrase keeps as pairs (`values_of`)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.i18n import N_
+    from game.rules.phrase import phrase, values_of
+    from game.rules.ruling import Ruling, What
+    from game.ui.common.banners import Banners
+    from game.ui.common.theme import Fonts
+    from game.ui.race.race_draw import push_ruling
+
+    import pygame
+
+    pygame.init()
+    text = phrase(N_("{team} completes lap {lap}"), team="Rød", lap=2)
+    assert values_of(text) == {"team": "Rød", "lap": 2} and values_of("plain") == {}
+    banners = Banners(Fonts())
+    push_ruling(banners, Ruling("Rød1", What.LAPS, 1, "racerbile.turn", text), lambda who: who)
+    assert banners.queue and banners.queue[0].text == "Lap 2" and banners.queue[0].sub == "Rød1"

@@ -31,6 +31,11 @@ class Phrase(str):
         return (Phrase, (self.template, dict(self.args)))
 
 
+def values_of(text: str) -> dict[str, Any]:
+    """The values a phrase was made of, by name (empty for a plain string)."""
+    return dict(text.args) if isinstance(text, Phrase) else {}
+
+
 def phrase(template: str, **args: Any) -> Phrase:
     """`template.format(**args)`, remembering both (`template` is an English msgid, marked `N_`)."""
     return Phrase(template, args)

@@ -18,7 +18,7 @@ from game.i18n import _, tr
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
-from game.rules.phrase import Phrase
+from game.rules.phrase import Phrase, values_of
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
@@ -57,8 +57,8 @@ def round_header(r: Ruling) -> str | None:
     opens" – or None for any other ruling."""
     if r.rule != "schock.laden" or r.what is not What.NOTE:
         return None
-    args = getattr(r.arithmetic, "args", None)
-    if not isinstance(args, dict) or not {"game", "stage", "round", "who"} <= set(args):
+    args = values_of(r.arithmetic)
+    if not {"game", "stage", "round", "who"} <= set(args):
         m = _LADEN.match(str(r.arithmetic))
         if m is None:
             return None

@@ -18,6 +18,7 @@ from game.racerbile.fieldnames import drive_words, field_name
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules import racerbile as R
+from game.rules.phrase import values_of
 from game.rules.challenge import CHALLENGE
 from game.rules.ruling import Ruling, What
 from game.session.events import Applied
@@ -154,7 +155,7 @@ def push_ruling(banners: Banners, r: Ruling, seat_name: Callable[[str], str]) ->
     elif r.rule in ("racerbile.turn", "racerbile.lemans.winner") and r.what is What.NOTE and ("wins" in r.arithmetic):
         banners.push(_("{name} wins!").format(name=seat_name(r.who)), tr(r.arithmetic), "reply", 2.2)
     elif r.what is What.LAPS and r.amount > 0:
-        lap = getattr(r.arithmetic, "args", {}).get("lap")
+        lap = values_of(r.arithmetic).get("lap")
         head = _("Lap {n}").format(n=lap) if lap is not None else tr(r.arithmetic)
         banners.push(head, seat_name(r.who), "info", 1.0)
 
