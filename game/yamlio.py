@@ -31,6 +31,15 @@ _FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]
 _Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
 Loader = _Loader  # (the writers check with it that a text reads back as text)
 
+
+def load_safely(text: str) -> Any:
+    """`text`'s one document read by the safe loader (YAML 1.2 floats too), as the readers read it."""
+    loader = _Loader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
 _STD = "tag:yaml.org,2002:"
 _PLAIN_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))  # the usual safe tags
 

@@ -25,7 +25,7 @@ import yaml
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.racerbile.track import Kind, Track
 from game.racerbile.trackfile import format_path
-from game.yamlio import Loader
+from game.yamlio import load_safely
 
 _AXES = DIRECTIONS[:3]  # e, ne, nw: the three straight lines through a hex
 REACH = 3  # a field joins the straight line with the most fields within this many steps of it
@@ -51,7 +51,7 @@ def quote(text: str, flow: bool = False) -> str:
 def _reads_back(scalar: str, text: str, flow: bool) -> bool:
     """Whether YAML reads the scalar back as the text (PyYAML's emitter leaves some odd spaces plain)."""
     try:
-        got = yaml.load(f"[{scalar}]" if flow else f"v: {scalar}", Loader=Loader)  # as the reader reads it (YAML 1.2 floats too)
+        got = load_safely(f"[{scalar}]" if flow else f"v: {scalar}")  # as the reader reads it (YAML 1.2 floats too)
     except yaml.YAMLError:
         return False
     value = got[0] if flow else got["v"]
