@@ -29,7 +29,6 @@ class _Loader(_Base):  # type: ignore[misc, valid-type]
 
 _FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$", re.X)  # (the flags of the safe resolver's own expressions: joined with them)
 _Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
-Loader = _Loader  # (the writers check with it that a text reads back as text)
 
 
 def load_safely(text: str) -> Any:
