@@ -1,10 +1,14 @@
 """The host of a table: its `Session` is the one truth, served over WebSockets (issue 16).
 
-The server runs on an asyncio loop of its own thread; the session stays on the caller's thread (the
-pygame loop, or `serve_headless`). They meet in two places only: the server puts every decoded
+The server runs on an asyncio loop of its own thread. At a table with a window the session stays
+on the pygame loop's thread, and the two meet in two places only: the server puts every decoded
 message into an inbox, and `pump()` – called by the owner every frame – handles the inbox against
 the session and sends what the log gained to every client, each through its own bounded queue
 (a client that does not read is disconnected, the others never wait for it).
+A headless host (`serve_headless`: no window, nothing else to draw) gives the session to the
+server's thread instead (`drive_every`): there each message is ruled on as it arrives, the session
+ticks between messages, and the new entries go out at once – no thread to wake, no lock to hand
+over, between a request and its ruling.
 
 Who may do what: nobody gets a seat or sees the match without the join code (compared in constant
 time; at most `TRIES` wrong codes a minute from one address); each remote seat has its own secret
@@ -61,7 +65,7 @@ class _Batch:
         return f'{{"type":"entries","v":{VERSION},"at":{self.at},"entries":[{",".join(self.parts)}]}}'
 
 
-@dataclass
+@dataclass(eq=False)  # each connection is itself (compared by identity, not field by field)
 class _Conn:
     """One connection: the server's side (socket, queue) and the table's (seat, spectator)."""
 
@@ -84,9 +88,17 @@ class TableHost:
     """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default)."""
 
     def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None,
-                 tokens: dict[int, str] | None = None, remote_timeout: float | None = None, slow_after: float = SLOW_AFTER) -> None:
+                 tokens: dict[int, str] | None = None, remote_timeout: float | None = None, slow_after: float = SLOW_AFTER,
+                 drive_every: float | None = None) -> None:
         if remote_timeout is not None and not (0 < remote_timeout < 1e9):  # (NaN fails both)
             raise ValueError(f"remote_timeout: a positive number of seconds, not {remote_timeout!r}")
+        if drive_every is not None and not (0 < drive_every <= 1):
+            raise ValueError(f"drive_every: seconds between two ticks (at most 1), not {drive_every!r}")
+        # with `drive_every` the server's thread plays the session (a headless host): the owner only
+        # waits (`wait`), and nothing else may touch the session meanwhile
+        self.drive_every = drive_every
+        self._over = threading.Event()  # (driven) the match is over, or the driver failed
+        self._failed: BaseException | None = None  # (driven) what broke the driver, raised by `wait`
         self.session = session
         self.slow_after = slow_after  # seconds a client's oldest waiting message may wait before it is dropped
         self.remote_timeout = remote_timeout  # seconds an away seat waits before a bot plays it (None: it waits)
@@ -143,7 +155,13 @@ class TableHost:
     # --- the owner's thread ----------------------------------------------------------------------
 
     def wait(self, seconds: float) -> None:
-        """Sleep until a client's message arrives or `seconds` pass (a headless host's frame)."""
+        """Sleep until a client's message arrives or `seconds` pass (a host's frame). Driven by the
+        server's thread: until the match is over or `seconds` pass; what broke the driver is raised."""
+        if self.drive_every is not None:
+            self._over.wait(max(0.0, seconds))
+            if self._failed is not None:
+                raise RuntimeError(f"the table's host failed: {self._failed!r}") from self._failed
+            return
         if self._early is None:
             try:
                 self._early = self._inbox.get(timeout=max(0.0, seconds))
@@ -151,7 +169,10 @@ class TableHost:
                 pass
 
     def pump(self) -> None:
-        """Handle what the clients sent, then send them what the log gained (call every frame)."""
+        """Handle what the clients sent, then send them what the log gained (call every frame;
+        a driven host pumps itself)."""
+        if self.drive_every is not None:
+            return
         while True:
             if self._early is not None:
                 (cid, msg), self._early = self._early, None
@@ -160,17 +181,25 @@ class TableHost:
                     cid, msg = self._inbox.get_nowait()
                 except queue.Empty:
                     break
-            conn = self._conns.get(cid)
-            if msg["type"] == "_gone":
-                gone = self._conns.pop(cid, None)
-                if gone is not None and gone.joined and gone.seat is not None and not self.connected().get(gone.seat):
-                    self.away[gone.seat] = time.monotonic()
-                self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
-            elif conn is not None:
-                try:
-                    self._handle(conn, msg)
-                except Exception as e:  # the host never falls over a client's message: it says what broke
-                    self._refuse(conn, f"the host could not handle that ({type(e).__name__}: {e})")
+            self._take(cid, msg)
+        self._after()
+
+    def _take(self, cid: int, msg: dict[str, Any]) -> None:
+        """One message from connection `cid`, against the session."""
+        conn = self._conns.get(cid)
+        if msg["type"] == "_gone":
+            gone = self._conns.pop(cid, None)
+            if gone is not None and gone.joined and gone.seat is not None and not self.connected().get(gone.seat):
+                self.away[gone.seat] = time.monotonic()
+            self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+        elif conn is not None:
+            try:
+                self._handle(conn, msg)
+            except Exception as e:  # the host never falls over a client's message: it says what broke
+                self._refuse(conn, f"the host could not handle that ({type(e).__name__}: {e})")
+
+    def _after(self) -> None:
+        """What the table owes the clients now: stand-ins for away seats, new entries, the live table."""
         self._stand_in()
         self._send_new()
         self._send_table()
@@ -202,10 +231,13 @@ class TableHost:
 
     def close(self, reason: str = "the host closed the table") -> None:
         """Say goodbye to every client and stop serving."""
-        self.pump()
-        self._broadcast(encode("bye", reason=reason))
+        if self.drive_every is None:
+            self.pump()
+            self._broadcast(encode("bye", reason=reason))
+        else:  # on the server's thread, after what it is doing now: the last entries, then the goodbyes
+            self._soon(self._last_words, reason)
         if self._stop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._stop.set)
+            self._soon(self._stop.set)
         self._thread.join(5)
         try:
             self.session.listeners.remove(self._heard)
@@ -374,8 +406,8 @@ class TableHost:
         if self._sent and len(entries) > self._sent:
             parts = [json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":")) for e in entries[self._sent:]]
             conns = [c for c in list(self._conns.values()) if c.joined]
-            if conns and not self._loop.is_closed():
-                self._loop.call_soon_threadsafe(self._fan_out, conns, self._sent, parts, self._gen)
+            if conns:
+                self._soon(self._fan_out, conns, self._sent, parts, self._gen)
         if self._sent:
             self._sent = len(entries)
 
@@ -385,8 +417,16 @@ class TableHost:
                 self._send(c, text)
 
     def _send(self, conn: _Conn, text: str) -> None:
-        if not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._enqueue, conn, text)
+        self._soon(self._enqueue, conn, text)
+
+    def _soon(self, f: Any, *args: Any) -> None:
+        """Run `f(*args)` on the server's thread: now when called there (a driven host), else next."""
+        if self._loop.is_closed():
+            return
+        if threading.get_ident() == self._thread.ident:
+            f(*args)
+        else:
+            self._loop.call_soon_threadsafe(f, *args)
 
     # --- the server's thread -------------------------------------------------------------------
 
@@ -402,13 +442,45 @@ class TableHost:
             return
         async with server:
             self.port = int(server.sockets[0].getsockname()[1]) if server.sockets else 0
+            driver = asyncio.ensure_future(self._drive()) if self.drive_every is not None else None
             self._ready.set()
             await self._stop.wait()
+            if driver is not None:
+                driver.cancel()
+                await asyncio.gather(driver, return_exceptions=True)
             for c in list(self._conns.values()):  # let the goodbyes out
                 for _try in range(50):
                     if not c.out or c.dropped:
                         break
                     await asyncio.sleep(0.01)
+
+    async def _drive(self) -> None:
+        """A driven host: the session ticks here every `drive_every` seconds (by the time that
+        passed), between the clients' messages, until the match is over."""
+        assert self.drive_every is not None
+        last = time.monotonic()
+        try:
+            while not self.session.over():
+                now = time.monotonic()
+                # the time that really passed (the clocks keep the wall's pace), but never more than
+                # a second at once: a machine that slept does not fast-forward the table
+                self.session.tick(min(1.0, max(0.0, now - last)))
+                last = now
+                self._after()
+                await asyncio.sleep(self.drive_every)
+            self._after()
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a bug at the host: its owner hears of it (`wait`) instead of a silent table
+            self._failed = e
+        finally:
+            self._over.set()
+
+    def _last_words(self, reason: str) -> None:
+        try:
+            self._after()
+        finally:
+            self._broadcast(encode("bye", reason=reason))
 
     def _fan_out(self, conns: list[_Conn], at: int, parts: list[str], gen: int) -> None:
         """New entries for every joined client: written at once to each that is idle and reading
@@ -422,9 +494,11 @@ class TableHost:
             for c in idle:
                 if c.ws.protocol.state is State.OPEN and c.ws.transport is not None:
                     c.ws.transport.write(frame)
-        for c in conns:
-            if c not in idle:
-                self._enqueue_entries(c, at, parts, gen)
+        if len(idle) < len(conns):
+            written = set(map(id, idle))
+            for c in conns:
+                if id(c) not in written:
+                    self._enqueue_entries(c, at, parts, gen)
 
     def _enqueue(self, conn: _Conn, text: str) -> None:
         self._queue(conn, text)
@@ -480,12 +554,26 @@ class TableHost:
                 except BadMessage as e:
                     self._enqueue(conn, encode("refused", reason=str(e), fatal=False))
                     continue
-                self._inbox.put((conn.id, msg))
+                self._arrived(conn.id, msg)
         except ConnectionClosed:
             pass
         finally:
             sender.cancel()
-            self._inbox.put((conn.id, {"type": "_gone"}))
+            self._arrived(conn.id, {"type": "_gone"})
+
+    def _arrived(self, cid: int, msg: dict[str, Any]) -> None:
+        """A message for the session: into the owner's inbox, or – driven – ruled on now."""
+        if self.drive_every is None:
+            self._inbox.put((cid, msg))
+            return
+        if self._over.is_set() and self._failed is not None:
+            return
+        try:
+            self._take(cid, msg)
+            self._after()
+        except Exception as e:  # (`_take` refuses what a client got wrong: this is the host's own bug)
+            self._failed = e
+            self._over.set()
 
     async def _send_loop(self, conn: _Conn) -> None:
         try:

@@ -67,10 +67,19 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
         match.attach_journal(journal)  # continues the journal the match was loaded from
-    table = TableHost(session, host=host, port=port, code=code, tokens=tokens, remote_timeout=remote_timeout)
-    kept = dict(table.tokens)
+    # no window to draw: the server's thread plays the match, each request ruled on as it arrives
+    table = TableHost(session, host=host, port=port, code=code, tokens=tokens, remote_timeout=remote_timeout,
+                      drive_every=FRAME)
     if journal is not None:
+        kept = [dict(table.tokens)]
         _keep_table(table_file(journal), table)
+
+        def keep_tokens() -> None:  # (on the server's thread, in each tick: where the tokens change)
+            if table.tokens != kept[0]:
+                kept[0] = dict(table.tokens)
+                _keep_table(table_file(journal), table)
+
+        session.on_tick.append(keep_tokens)
     url = address_of(table)
     print(f"table {url} code {table.code}", file=out, flush=True)
     shown = None
@@ -86,13 +95,7 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     end = time.monotonic() + timeout
     try:
         while not session.over() and time.monotonic() < end:
-            table.pump()
-            session.tick(FRAME)
-            table.pump()
-            if journal is not None and table.tokens != kept:
-                kept = dict(table.tokens)
-                _keep_table(table_file(journal), table)
-            table.wait(FRAME)  # a request wakes the host at once
+            table.wait(min(1.0, max(0.0, end - time.monotonic())))  # until the match is over (or the host breaks)
     finally:
         table.close("the match is over" if session.over() else "the host stopped")
         if shown is not None:

@@ -292,8 +292,11 @@ def test_bench_lan_measures_a_round_trip_to_every_client() -> None:
 
     times = _round_trips(3, actions=4)
     assert len(times) == 4 and all(0 < t < 10_000 for t in times)
-    far = _far_round_trips(3, actions=4, processes=2)  # the clients in two processes of their own
+    read: list[float] = []
+    far = _far_round_trips(3, actions=4, processes=2, all_read=read)  # the clients in two processes of their own
     assert len(far) == 4 and all(0 < t < 10_000 for t in far)
+    # a client has an entry once it arrived and was read: never before its own process had read it
+    assert len(read) == 4 and all(f <= r + 1e-3 for f, r in zip(far, read))
     assert 0 < baseline_ws_echo_ms(rounds=20) < 1_000
 
 
