@@ -1,7 +1,9 @@
 """Network play on loopback (issue 16): how long one action takes from a client through the host
 to every other client, and how many spectators one host serves within 50 ms.
 
-- `baseline_ws_echo_ms`: a bare `websockets` echo round trip (server and client as below), median.
+- `baseline_ws_echo_ms`: a bare `websockets` echo round trip (the library's asyncio server on a
+  thread, its sync client), median; `ECHO_EACH` of them before each action of `lan_action_ms`, so
+  that both are measured in the same seconds (this machine's speed drifts from minute to minute).
 - `lan_action_ms`: a Schock table hosted by `TableHost` as `serve_headless` hosts it (the server's
   thread plays the session: a request is ruled on as it arrives) with eight remote players and
   twenty spectators, the clients in a process of their own as on other laptops (`bench.lan_far`);
@@ -23,6 +25,7 @@ is an upper bound of a host's own cost. Called by `python -m bench`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import random
@@ -46,40 +49,67 @@ from game.session import INSTANT, session_for
 from bench.lan_far import serve_far
 
 ACTIONS = 40
+ECHO_EACH = 5  # echo round trips taken before each action (the baseline: 200 in all)
 SPECTATORS = (20, 50, 100, 200, 300)
 FAR_PROCESSES = 1  # the laptops' processes (one: it reads on the core the host leaves; more only take turns on it)
 
 
-def baseline_ws_echo_ms(rounds: int = 200) -> float:
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    port = [0]
-    stop: list[asyncio.Event] = []
+class _Echo:
+    """A bare `websockets` echo: the library's asyncio server on a thread of its own, its sync client here."""
 
-    async def echo(ws: Any) -> None:
-        async for m in ws:
-            await ws.send(m)
+    def __init__(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        port = [0]
+        self._stop: list[asyncio.Event] = []
 
-    async def main() -> None:
-        stop.append(asyncio.Event())
-        async with serve(echo, "127.0.0.1", 0) as server:
-            port[0] = server.sockets[0].getsockname()[1]
-            ready.set()
-            await stop[0].wait()
+        async def echo(ws: Any) -> None:
+            async for m in ws:
+                await ws.send(m)
 
-    t = threading.Thread(target=lambda: loop.run_until_complete(main()), daemon=True)
-    t.start()
-    ready.wait(10)
-    times = []
-    with sync_connect(f"ws://127.0.0.1:{port[0]}") as ws:
-        for _ in range(rounds):
+        async def main() -> None:
+            self._stop.append(asyncio.Event())
+            async with serve(echo, "127.0.0.1", 0) as server:
+                port[0] = server.sockets[0].getsockname()[1]
+                ready.set()
+                await self._stop[0].wait()
+
+        self._thread = threading.Thread(target=lambda: self._loop.run_until_complete(main()), daemon=True)
+        self._thread.start()
+        if not ready.wait(10):
+            raise RuntimeError("the echo server did not start")
+        self._held = contextlib.ExitStack()
+        self._ws = self._held.enter_context(sync_connect(f"ws://127.0.0.1:{port[0]}"))
+
+    def rounds(self, n: int) -> list[float]:
+        """`n` round trips of an action's message, ms each."""
+        times = []
+        for _ in range(n):
             t0 = time.perf_counter()
-            ws.send('{"type":"act","v":1,"action":"roll"}')
-            ws.recv(timeout=10)
+            self._ws.send('{"type":"act","v":1,"action":"roll"}')
+            self._ws.recv(timeout=10)
             times.append((time.perf_counter() - t0) * 1000)
-    loop.call_soon_threadsafe(stop[0].set)
-    t.join(5)
-    return statistics.median(times)
+        return times
+
+    def close(self) -> None:
+        self._held.close()
+        self._loop.call_soon_threadsafe(self._stop[0].set)
+        self._thread.join(5)
+
+
+def echo_ms(rounds: int = 200) -> float:
+    """The median of `rounds` echo round trips on their own."""
+    e = _Echo()
+    try:
+        return statistics.median(e.rounds(rounds))
+    finally:
+        e.close()
+
+
+def baseline_ws_echo_ms() -> float:
+    """The echo's median, its round trips taken between the actions of `lan_action_ms` (the same
+    seconds of the same run: a machine that slows down slows both alike)."""
+    return _figures()["baseline_ws_echo_ms"]
 
 
 class _Watchers:
@@ -178,7 +208,7 @@ def _round_trips(spectators: int, actions: int = ACTIONS) -> list[float]:
 
 
 def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = FAR_PROCESSES,
-                     all_read: list[float] | None = None) -> list[float]:
+                     all_read: list[float] | None = None, echo: list[float] | None = None) -> list[float]:
     """ms per action at a table of 8 remote players and `spectators`, the clients in `processes`
     processes of their own (`bench.lan_far`) as on other laptops: only the host runs here."""
     m = Match("schock", [PlayerSpec(f"P{i}", "remote") for i in range(8)], seed=21, games=50)
@@ -206,6 +236,7 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
 
     rng = random.Random(5)
     times: list[float] = []
+    echoer = _Echo() if echo is not None else None
     try:
         for k in range(processes):
             if answer(k) != "ready":
@@ -221,6 +252,8 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
                 ask(k, ("quiet", n))
             if not all(answer(k) for k in range(processes)):
                 raise RuntimeError("a client lags behind the host's log")
+            if echoer is not None and echo is not None:
+                echo.extend(echoer.rounds(ECHO_EACH))  # the baseline, at the same moment (not timed with the action)
             seat = session.waiting_for()[0]
             action = rng.choice(list(m.state.legal_actions()))
             for k in range(processes):
@@ -237,6 +270,8 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
             if all_read is not None:
                 all_read.append((read - t0) / 1e6)
     finally:
+        if echoer is not None:
+            echoer.close()
         for k in range(processes):
             ask(k, ("stop",))
         for proc in procs:
@@ -250,8 +285,10 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
 @cache
 def _figures() -> dict[str, float]:
     read: list[float] = []
-    out = {"lan_action_ms": statistics.median(_far_round_trips(20, all_read=read))}
+    echo: list[float] = []
+    out = {"lan_action_ms": statistics.median(_far_round_trips(20, all_read=read, echo=echo))}
     out["lan_action_all_read_ms"] = statistics.median(read)
+    out["baseline_ws_echo_ms"] = statistics.median(echo)
     out["lan_action_one_process_ms"] = statistics.median(_round_trips(20))
     best = 0
     for n in SPECTATORS:
@@ -279,4 +316,4 @@ def lan_spectators_at_50ms() -> float:
 
 
 if __name__ == "__main__":
-    print(baseline_ws_echo_ms(), _figures())
+    print(_figures())

@@ -288,16 +288,18 @@ def test_a_seat_that_drops_comes_back_with_its_token_and_every_entry_it_missed(t
 
 def test_bench_lan_measures_a_round_trip_to_every_client() -> None:
     """The issue-16 bench figures at a small scale: a few actions' round trips, the echo beside them."""
-    from bench.lan import _far_round_trips, _round_trips, baseline_ws_echo_ms
+    from bench.lan import ECHO_EACH, _far_round_trips, _round_trips, echo_ms
 
     times = _round_trips(3, actions=4)
     assert len(times) == 4 and all(0 < t < 10_000 for t in times)
     read: list[float] = []
-    far = _far_round_trips(3, actions=4, processes=2, all_read=read)  # the clients in two processes of their own
+    echo: list[float] = []
+    far = _far_round_trips(3, actions=4, processes=2, all_read=read, echo=echo)  # the clients in two processes of their own
     assert len(far) == 4 and all(0 < t < 10_000 for t in far)
     # a client has an entry once it arrived and was read: never before its own process had read it
     assert len(read) == 4 and all(f <= r + 1e-3 for f, r in zip(far, read))
-    assert 0 < baseline_ws_echo_ms(rounds=20) < 1_000
+    assert len(echo) == 4 * ECHO_EACH and all(0 < t < 1_000 for t in echo)  # the baseline, taken between the actions
+    assert 0 < echo_ms(rounds=20) < 1_000
 
 
 def test_actions_of_every_shape_are_refused_or_ruled_and_the_host_plays_on(table: TableHost) -> None:
