@@ -87,3 +87,24 @@ def test_drive_every_refuses_nonsense() -> None:
     for bad in (0.0, -1.0, float("nan"), 5.0):
         with pytest.raises(ValueError, match="drive_every"):
             TableHost(session_for(m, pace=INSTANT), host="127.0.0.1", port=0, drive_every=bad)
+
+
+def test_remote_timeout_at_a_driven_host_a_bot_plays_an_away_seat_until_its_token_brings_it_back() -> None:
+    m = Match("schock", [PlayerSpec("Ann", "remote"), PlayerSpec("Bo", "bot")], seed=4, games=1)
+    s = session_for(m, pace=INSTANT)
+    host = TableHost(s, host="127.0.0.1", port=0, remote_timeout=0.2, drive_every=0.005)
+    try:
+        ann = join(host, seat="Ann")
+        token = ann.token
+        ann.close()  # Ann's laptop sleeps
+        until(lambda: 0 in host.away)
+        n = len(s.match.log.entries)
+        until(lambda: any(e.seat == 0 for e in s.match.log.entries[n:]))  # the stand-in plays Ann's turns
+        assert 0 in host.stand_ins and any("Ann is away" in text for text in s.notices)
+        back = TableClient(f"ws://127.0.0.1:{host.port}", host.code, token=token)
+        until(lambda: back.mirror is not None and 0 not in host.stand_ins, back.pump)
+        assert back.index == 0 and any("Ann is back" in text for text in s.notices) and not s.is_bot(0)
+        until(lambda: back.mirror is not None and back.mirror.log.entries == s.match.log.entries, back.pump)
+        back.close()
+    finally:
+        host.close()
