@@ -505,3 +505,40 @@ def test_a_special_shots_throws_are_named_in_the_readers_language(app: App, code
         assert demo.solution.summary == "bombe: cup 1 twice in one round"  # the solver's words: English
     finally:
         set_language("en")
+
+
+def _click_button(app: App, dialog: object, text: str) -> None:
+    """Click the dialog's button labelled `text` with the mouse, through the app's event loop (the
+    way a player does: pygame_gui turns the press and release into its own event a frame later)."""
+    buttons = getattr(dialog, "button_map")
+    b = next(b for b, t in buttons.items() if t == text)
+    pos = b.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.05)
+    click(app, pos)
+    for _ in range(3):
+        app.step(0.05)
+
+
+@pytest.mark.parametrize("choice", ["Stay", "Leave without saving"])
+def test_stay_or_leave_clicked_after_a_cup_was_added_never_crashes_the_lab(app: App, choice: str) -> None:
+    """The lab with a cup clicked onto the far half, Esc, then Stay or Leave without saving clicked:
+    Stay stays on the lab with the cup, Leave goes back to the scene beneath (it once exited with 70:
+    the question was cleared while it still handled its click)."""
+    from game.ui.pong.shot_lab import LeaveQuestion
+
+    under = PongScene(app)
+    app.push(under)
+    lab = ShotLab(app)
+    app.push(lab)
+    key(app, pygame.K_c, "c")
+    click(app, lab.view.layout.to_top(2.0, 0.0))
+    assert len(lab.setup) == 1 and not lab.saved
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(lab.modal, LeaveQuestion)
+    _click_button(app, lab.modal, choice)
+    assert app.running
+    if choice == "Stay":
+        assert app.scene is lab and lab.modal is None and len(lab.setup) == 1
+    else:
+        assert app.scene is under

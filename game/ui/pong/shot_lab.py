@@ -388,8 +388,9 @@ class ShotLab(PongScene):
 
     def update(self, dt: float) -> None:
         if self.modal is not None:
-            self.modal.update(dt)
-            if not self.modal.open:
+            modal = self.modal
+            modal.update(dt)
+            if self.modal is modal and not modal.open:
                 self.modal = None
         super().update(dt)
         if self.live is not None and self.in_flight() == 0:
@@ -589,8 +590,9 @@ class ShotLab(PongScene):
 
     def handle_event(self, e: pygame.event.Event) -> None:
         if self.modal is not None:
-            self.modal.handle_event(e)
-            if not self.modal.open:
+            modal = self.modal  # its answer may close it, or open the next question, while it handles the event
+            modal.handle_event(e)
+            if self.modal is modal and not modal.open:
                 self.modal = None
             return
         if self.dialog is not None:
