@@ -294,3 +294,15 @@ def test_singles_elbow_is_not_refused_while_the_player_throws_on() -> None:
     play(m, "Ann: miss")
     (r,) = play(m, "elbow Ann")
     assert r.rule == "bierpong.art12" and state(m).standard == ("Ann",) and state(m).throwers() == ("Ann",)
+
+
+def test_art9_time_while_on_fire_counts_the_fire_cup_and_the_pending_regular_hit() -> None:
+    """bierpong.art9 × bierpong.art21: time while the Owls must remove Ann's on-fire cup 4 and her regular
+    hit in cup 3 waits for the round's end – both count as gone, in the count and the final standing."""
+    m = new_game(timer=10)
+    play(m, "Ann: hit 1", "Ann: hit 2", "end of round", "Owls remove 1", "Owls remove 2")  # balls back
+    play(m, "Ann: hit 3", "Ann: on fire", "Ann: hit 4")  # three in a row, no "Heating up"
+    assert state(m).phase == "remove" and [h.cup for h in state(m).hits] == [3]
+    rs = play(m, "time")
+    assert "Time: 10 cups to 6 – Foxes have more cups left and win" in of(rs, "bierpong.art9")[0].arithmetic
+    assert cups(m, 1) == (5, 6, 7, 8, 9, 10) and sips(rs) == [("Cem", 4)]

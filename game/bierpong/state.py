@@ -721,7 +721,10 @@ class BierpongState:
             raise IllegalAction("time: this game has no timer running (bierpong.art9)")
         # a hit cup not yet removed counts as gone, its drink is booked; a Dead Cup still standing is a cup
         # left (the Decision "Timer runs out with a hit cup not yet removed")
-        now = self._close_regular([]) if self.phase in (PLAY, CALLS) and self.hits else self
+        now = self
+        if self.phase in (PLAY, CALLS, REMOVE) and self.hits:  # the regular hits, and any on-fire cup still to remove
+            now = self._close_regular([])
+            now = dataclasses.replace(now, queue=(*self.queue, *now.queue))
         gone: list[Ruling] = []
         while now.queue and now.phase != KONTER:  # the cups the count takes as gone go, extra cups adjacent first (bierpong.art3)
             item = now.queue[0]
