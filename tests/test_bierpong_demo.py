@@ -144,7 +144,7 @@ def test_demo_air_ball_ruled_by_art23() -> None:
     his team's next round: after the Owls' two standard throws, Cem still throws."""
     sc = script("air_ball")
     (r,) = of(sc.rulings(), "bierpong.art23")
-    assert "Cem throws one ball twice" in r.arithmetic and not removed(sc)
+    assert "Owls have one throw more in their next round – Cem throws it after the two standard throws" in r.arithmetic and not removed(sc)
     st = sc.state
     assert st.current_player() == 1 and st.extra == ("Cem",)
     st = st.apply("Cem: miss").state.apply("Cem: miss").state

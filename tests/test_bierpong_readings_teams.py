@@ -210,7 +210,7 @@ def test_bierpong_art12_art17_elbow_voids_throw_and_blown_ball_counts_options() 
     m = new_game(elbow_voids_throw=True, blown_ball_counts=True)
     (e,) = play(m, "elbow Ann")
     (b,) = play(m, "blow Cem")
-    assert "void – throw it again (elbow_voids_throw)" in e.arithmetic
+    assert "void and not recorded – Ann throws it again (elbow_voids_throw)" in e.arithmetic
     assert "counts as in (blown_ball_counts)" in b.arithmetic
 
 

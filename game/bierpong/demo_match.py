@@ -141,7 +141,7 @@ def _standing(st: BierpongState) -> str:
     if st.phase == KONTER and st.konter is not None:
         return phrase(N_("{team} are countering (art10)"), team=st.players[st.konter.team])
     if st.extra:
-        return phrase(N_("next: {team} throw – {players} one ball twice (art23)"), team=st.players[st.team], players=", ".join(st.extra))
+        return phrase(N_("next: {team} throw – then one throw more for {players} (art23)"), team=st.players[st.team], players=", ".join(st.extra))
     return phrase(N_("next: {team} throw"), team=st.players[st.team])
 
 

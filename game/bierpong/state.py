@@ -324,13 +324,16 @@ class BierpongState:
         return out
 
     def _calls(self) -> list[Action]:
+        """The streak calls open right after a hit (bierpong.art21): "Heating up" from the second hit in
+        a row until called, "On fire" at the third or any later hit – whether or not "Heating up" was
+        called (the Decision "On fire without an earlier Heating up")."""
         out: list[Action] = []
         if self.last and self.last[1] == "hit":
             p = self.last[0]
-            n, heated = self.streak_of(p), dict(self.heated).get(p)
-            if n >= 2 and heated is None:
+            n = self.streak_of(p)
+            if n >= 2 and p not in dict(self.heated):
                 out.append(Call(p, "heating up"))
-            if n >= 3 and heated is not None and n > heated and self.on_fire != p:
+            if n >= 3 and self.on_fire != p:
                 out.append(Call(p, "on fire"))
         return out
 
@@ -580,8 +583,11 @@ class BierpongState:
                 pairs = sorted({" + ".join(sorted((p, q))) for p in firsts
                                 for q in dataclasses.replace(self, standard=(p,))._standard_throwers()})
                 raise IllegalAction(f"{a}: both balls at once only by the pair whose turn it is ({', '.join(pairs)}) (bierpong.art11)")
-        rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art4",
-                         phrase(N_("{first} and {second}: both balls at once – allowed in a team game"), first=a.first.player, second=a.second.player)))
+        if a.first.player == a.second.player:
+            said = phrase(N_("{who} throws both balls at once – allowed in a team game"), who=a.first.player)
+        else:
+            said = phrase(N_("{first} and {second}: both balls at once – allowed in a team game"), first=a.first.player, second=a.second.player)
+        rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art4", said))
         st = dataclasses.replace(self, standard=("",))._throw(a.first.player, a.first.outcome, rs, together=True)
         st = dataclasses.replace(st, standard=(a.first.player,))
         if st.phase == OVER:
@@ -604,7 +610,8 @@ class BierpongState:
         if self.team_of(a.catcher) == self.team:
             raise IllegalAction(f"{a}: the catcher must be of the other team (bierpong.art23)")
         rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
-                         phrase(N_("Air ball caught: {catcher} throws one ball twice next round"), catcher=a.catcher)))
+                         phrase(N_("Air ball caught: {team} have one throw more in their next round – {catcher} throws it after the two standard throws"),
+                                team=self.players[1 - self.team], catcher=a.catcher)))
         return dataclasses.replace(self, last=(a.thrower, "caught", False), next_extra=(*self.next_extra, (1 - self.team, a.catcher)))._flow(rs)
 
     def _fetch(self, a: Fetch, rs: list[Ruling]) -> BierpongState:
@@ -632,8 +639,8 @@ class BierpongState:
             return self._call_island(a, rs)
         if a not in self._calls():
             n = self.streak_of(a.player)
-            raise IllegalAction(f"{a}: {a.player} has {n} hit(s) in a row; \"Heating up\" after two, \"On fire\" at a later hit, "
-                                "each right after a hit (bierpong.art21)")
+            raise IllegalAction(f"{a}: {a.player} has {n} hit(s) in a row; \"Heating up\" from two, \"On fire\" from three (with or "
+                                "without \"Heating up\"), each right after a hit of the streak (bierpong.art21)")
         if a.word == "heating up":
             rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=self.streak_of(a.player)),
                               words=("Heating up!",)))
@@ -668,7 +675,9 @@ class BierpongState:
         # the table may sanction one by a challenge; the options give the old readings (recorded as the table rules)
         if a.kind == "elbow":
             if self.profile["elbow_voids_throw"]:
-                said = phrase(N_("{who}'s elbow was over the table edge: that throw is void – throw it again (elbow_voids_throw)"), who=a.player)
+                self._check_void(a)
+                said = phrase(N_("{who}'s elbow was over the table edge: that throw is void and not recorded – {who} throws it again "
+                                 "(elbow_voids_throw)"), who=a.player)
             else:
                 said = phrase(N_("{who}'s elbow was over the table edge: a foul, noted – the rulebook sets no sanction, the throw stands "
                                  "(the table may sanction it by a challenge)"), who=a.player)
@@ -691,27 +700,48 @@ class BierpongState:
                                     who=a.player, others=self.players[1 - t], team=self.players[t])))
         return self
 
+    def _check_void(self, a: Foul) -> None:
+        """`elbow_voids_throw` (bierpong.art12): the voided throw is left out of the record and the call
+        stands in its place, so the player must be about to throw (as the live table does it: it takes
+        the throw back first). A call the state cannot honour – the player's throw just recorded, which
+        counts – is refused with how to record it."""
+        if self.phase in (THROWOFF, CHOOSE):
+            return
+        nxt = dataclasses.replace(self, ended=True, phase=PLAY)._flow([]) if self.phase == CALLS else self
+        if a.player in nxt.throwers():
+            return
+        if self.last is not None and self.last[0] == a.player and self.last[1] != "fetched":
+            raise IllegalAction(f"{a}: with elbow_voids_throw the voided throw is not recorded – {a.player}'s throw just recorded counts; "
+                                f"take it back and write \"{a}\" in its place, then the throw again (bierpong.art12)")
+        raise IllegalAction(f"{a}: with elbow_voids_throw an elbow voids the throw of the player about to throw, and {a.player} is not "
+                            f"(next to throw: {', '.join(nxt.throwers()) or 'nobody'}) – write \"{a}\" in place of the voided throw (bierpong.art12)")
+
     def _time(self, rs: list[Ruling]) -> BierpongState:
         if not self.profile["timer"] or self.timed_out:
             raise IllegalAction("time: this game has no timer running (bierpong.art9)")
         # a hit cup not yet removed counts as gone, its drink is booked; a Dead Cup still standing is a cup
         # left (the Decision "Timer runs out with a hit cup not yet removed")
-        now = self._close_regular([]) if self.phase in (PLAY, CALLS) and self.hits else self
-        counts = [len(s.rack) for s in now.sides]
-        if now.phase != KONTER:
-            d = 1 - now.team
-            counts[d] = max(0, counts[d] - sum(r.count for r in now.queue))
-        a, b = counts
-        if a == b:
+        now = self
+        if self.phase in (PLAY, CALLS, REMOVE) and self.hits:  # the regular hits, and any on-fire cup still to remove
+            now = self._close_regular([])
+            now = dataclasses.replace(now, queue=(*self.queue, *now.queue))
+        gone: list[Ruling] = []
+        while now.queue and now.phase != KONTER:  # the cups the count takes as gone go, extra cups adjacent first (bierpong.art3)
+            item = now.queue[0]
+            now = now._do_remove(item, (item.cup, *now._extra_choices(item)[0]), gone)
+        a, b = (len(s.rack) for s in now.sides)
+        if a == b:  # the round goes on: its cups go when its regular throws are done, as always
             rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art9",
                              phrase(N_("Time: {a} cups to {b} – sudden death, the next team to hit wins, no Konter"), a=a, b=b)))
             return dataclasses.replace(self, timed_out=True, sudden=True)
         w = 0 if a > b else 1
+        rs += [dataclasses.replace(r, arithmetic=phrase(N_("Time is up, the hit counts: {removal}"), removal=r.arithmetic)) for r in gone]
         rs.append(Ruling(self.players[w], What.NOTE, 0, "bierpong.art9",
                          phrase(N_("Time: {a} cups to {b} – {team} have more cups left and win"), a=a, b=b, team=self.players[w])))
         if now.phase != KONTER:
             now._drinks(rs)  # the turn's hit cups, drunk as at the end of a turn (bierpong.art1, bierpong.art2)
-        return dataclasses.replace(self, timed_out=True)._win(w, rs, drinks=False)
+        # the final standing is the count's: the cups it took as gone are gone
+        return dataclasses.replace(now, timed_out=True)._win(w, rs, drinks=False)
 
     def _knock(self, a: KnockOver, rs: list[Ruling]) -> BierpongState:
         t = self.team_of(a.player)

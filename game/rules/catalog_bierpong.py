@@ -62,12 +62,14 @@ BIERPONG: tuple[RuleText, ...] = (
                 "once the ball rolls back to the other half it is lost; a caught trickshot is no air ball.")),
     RuleText("bierpong.art20", N_("Bombe"), N_("Both throws of a round in the same cup: that cup and two more go, then balls back.")),
     RuleText("bierpong.art21", N_("On fire"), N_("Two hits in a row: call \"Heating up\"; a further hit and \"On fire\": you throw until you miss."),
-             N_("The calls may spread over rounds and a forgotten call can be made at the next hit of the streak. By default a player on fire "
-                "gets no bonus cups for bounces or specials (option on_fire_specials_bonus).")),
+             N_("The calls may spread over rounds and a forgotten call can be made at the next hit of the streak; \"On fire\" at the third "
+                "hit or any later one needs no \"Heating up\" before it. By default a player on fire gets no bonus cups for bounces or "
+                "specials (option on_fire_specials_bonus).")),
     RuleText("bierpong.art22", N_("Island"), N_("A cup without neighbours may be called as an Island: hit it and it goes with one more."),
              N_("Hitting another cup after the call does not count. Each player may call Island once per game.")),
     RuleText("bierpong.art23", N_("Air ball"), N_("A ball that touched nothing and is caught behind the table edge gives the catcher one ball to throw twice next round."),
-             N_("Balls thrown or caught from beside the table are not air balls.")),
+             N_("The team's next round has one throw more: the catcher's, after the two standard throws – also when he is not in that "
+                "round's pair. Balls thrown or caught from beside the table are not air balls.")),
     RuleText("bierpong.combo", N_("Combinations"), N_("Special shots add up: Bombe + bounce = cup + 2 + 1 per bouncing ball; Island + bounce = cup + 1 + 1; "
                 "Bombe + Island = cup + 2 + 1.")),
     RuleText("bierpong.scoring", N_("Tournament points"), N_("Places 1, 2 and 3 score 5, 3 and 1 points; standings list points, wins and entries per person."),

@@ -38,7 +38,7 @@ SHOT_TEXTS: dict[str, str] = {
     "bombe": N_("Bombe – both throws of a round in the same cup: it and two more go (art20)"),
     "island": N_("Island – a cup without neighbours, called and hit: it and one more go (art22)"),
     "trickshot": N_("Trickshot – a ball comes back over the centre, is fetched and thrown again (art19)"),
-    "air_ball": N_("Air ball – touches nothing, caught behind the far end: one ball twice (art23)"),
+    "air_ball": N_("Air ball – touches nothing, caught behind the far end: one throw more for the catcher (art23)"),
     "balls_back": N_("Balls back – both throws of a round hit: the team throws again (art13)"),
     "on_fire": N_("On fire – three hits in a row: the thrower goes on until he misses (art21)"),
     "dead_cup": N_("Dead cup – a hit cup left standing, hit again later: that wins at once (art18)"),
