@@ -261,16 +261,17 @@ class RaceState:
             return names + [Name("")]
         return []
 
-    def nameable(self) -> list[str]:
-        """Whom the driver on the 42 field may name: any opponent – every driver of every other team
-        still in, the one at the wheel first, then his team-mates (racerbile.lemans.field42, Decisions)."""
+    def opponents(self) -> list[tuple[int, list[str]]]:
+        """Whom the driver on the 42 field may name, team by team: any opponent – every driver of
+        every other team still in, the one at the wheel first (racerbile.lemans.field42, Decisions)."""
         t = self.turn
         assert t is not None
-        out: list[str] = []
-        for s, crew in enumerate(self.drivers):
-            if s != t.seat and not self.cars[s].out:
-                out += [self.driver(s)] + [d for d in crew if d != self.driver(s)]
-        return out
+        return [(s, [self.driver(s)] + [d for d in crew if d != self.driver(s)])
+                for s, crew in enumerate(self.drivers) if s != t.seat and not self.cars[s].out]
+
+    def nameable(self) -> list[str]:
+        """Every driver the 42 field may name (`opponents`, one list)."""
+        return [d for _, crew in self.opponents() for d in crew]
 
     def shifts(self) -> list[int]:
         """The gear changes open at the start of this turn (racerbile.upshift, racerbile.downshift)."""
