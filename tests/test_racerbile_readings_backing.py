@@ -5,6 +5,7 @@ the public actions on the shipped tracks (`racerbile_helpers`)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from game.errors import IllegalAction
 from game.hexgrid import DIRECTIONS, Hex
@@ -47,7 +48,7 @@ def land_on(r: Race, goal: Hex) -> None:
     raise AssertionError(f"{mover} cannot stop on {goal}")
 
 
-def off_the_track(*players: str, **options: object) -> tuple[Race, Hex]:
+def off_the_track(*players: str, **options: Any) -> tuple[Race, Hex]:
     """Babybile on Babybane: Anna (first in order) flies off the track in third gear; the field
     where she left it, and the others on turn in order after her."""
     r = race(*players, **options)

@@ -24,12 +24,12 @@ RECORDS = Path(__file__).parent / "records"
 LEMANS = RECORDS / "racerbile_lemans_judges.yaml"
 
 
-def lemans(*teams: str, **options: object) -> Race:
+def lemans(*teams: str, **options: Any) -> Race:
     names = teams or ("Red", "Blue")
     return race(*names, variant=R.LE_MANS, track="le_mans", drivers=[TEAMS[t] for t in names], **options)
 
 
-def on_the_edge_of_42(*teams: str, **options: object) -> Race:
+def on_the_edge_of_42(*teams: str, **options: Any) -> Race:
     """Red one field before the 42 field, Red on turn and its driver not settled yet."""
     r = lemans(*teams, **options)
     c = r.course
