@@ -421,8 +421,8 @@ class RaceState:
                 note = Ruling(self.driver(t.seat), What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names nobody on the 42 field"), who=self.driver(t.seat)))
                 return replace(self, named=None)._end_turn([note])
             if not isinstance(action, Name) or action.player not in self.nameable():
-                mate = isinstance(action, Name) and action.player in self.drivers[t.seat]
-                why = f"{action.player} drives for {self.players[t.seat]}, no opponent; " if mate and isinstance(action, Name) else ""
+                named = action.player if isinstance(action, Name) else ""
+                why = f"{named} drives for {self.players[t.seat]}, no opponent; " if named in self.drivers[t.seat] else ""
                 raise IllegalAction(f"{why}name an opponent – any driver of another team, at the wheel or not – or nobody: name - (racerbile.lemans.field42)")
             st = replace(self, named=action.player)
             note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names {named}: he drinks what {who} drinks this turn"), who=self.driver(t.seat), named=action.player))
@@ -541,9 +541,12 @@ class RaceState:
         if car.off:
             # back onto the field where it left – or, when that holds two caps by now, the nearest
             # field before it with room: never a third cap (Decisions: backing onto a full field)
-            board = st.board_for(seat)
-            avoid = frozenset(h for h, (sp, br) in self.course.branch_of.items() if board.branch(sp) not in (None, br))
-            pos, over = back_onto(self.course, car.pos, car.facing, _full(st, seat), avoid)
+            full = _full(st, seat)
+            pos, over = car.pos, 0
+            if car.pos in full:
+                board = st.board_for(seat)
+                avoid = frozenset(h for h, (sp, br) in self.course.branch_of.items() if board.branch(sp) not in (None, br))
+                pos, over = back_onto(self.course, car.pos, car.facing, full, avoid)
             if pos == car.pos:
                 rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", phrase(N_("reverses back onto the track at {field}"), field=f"{car.pos.q},{car.pos.r}")))
             else:
