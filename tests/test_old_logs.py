@@ -1,5 +1,5 @@
-"""Logs saved before issue 13's corrections: a log whose rulings no longer replay is refused, naming
-the entry – never silently re-ruled. The files in tests/data/old_logs/ were written by the program as
+"""Logs saved before issue 13's (and issue 27's) corrections: a log whose rulings no longer replay is
+refused, naming the entry – never silently re-ruled. The files in tests/data/old_logs/ were written by the program as
 it stood before the corrections."""
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ OLD = Path(__file__).parent / "data" / "old_logs"
         ("bierpong_dead_cup_fire.json", "entry 9 (Owls remove 1)"),  # bierpong.art1: the drink's new wording
         ("racerbile_flat_out.json", "entry 23 (drive 1,6)"),  # racerbile.flat_out: the forced drop to 1st costs 2 sips
         ("racerbile_lemans_judges.json", "entry 2 (times 40 44)"),  # racerbile.lemans.driver_change: the change comes first
+        ("racerbile_lemans_field42.json", "entry 151 (name Dorte)"),  # issue 27, racerbile.lemans.field42: not the change beer
     ],
 )
 def test_old_log_with_a_corrected_ruling_is_refused_naming_the_entry(name: str, entry: str) -> None:
@@ -48,3 +49,15 @@ def test_old_log_the_corrections_do_not_touch_still_loads() -> None:
     """racerbile.field.blocking: the shipped Babybile block record, saved before the corrections, rules the same."""
     m = Match.load(OLD / "racerbile_babybile_block.json")
     assert len(m.log.entries) == 33
+
+
+def test_old_lemans_log_replays_up_to_the_named_opponent(tmp_path: Path) -> None:
+    """racerbile.lemans.field42 (issue 27): the log of Bent's driver change and landing on 42, cut
+    before he names Dorte, still loads – only what the named opponent drinks changed."""
+    data = json.loads((OLD / "racerbile_lemans_field42.json").read_text(encoding="utf-8"))
+    data["entries"] = data["entries"][:150]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data), encoding="utf-8")
+    m = Match.load(cut)
+    assert len(m.log.entries) == 150 and m.state.phase == "name42"
+    assert "name Erik" in [str(a) for a in m.state.legal_actions()]  # a team-mate not at the wheel, now

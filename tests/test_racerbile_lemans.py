@@ -88,8 +88,8 @@ def test_no_turn_costs_more_than_42_sips() -> None:
 
 
 def test_the_42_field_names_an_opponent_who_drinks_the_same() -> None:
-    """racerbile.lemans.field42: a car landing on the 42 field names an opponent at the wheel, who
-    drinks what the lander drinks that turn."""
+    """racerbile.lemans.field42: a car landing on the 42 field names an opponent – any driver of
+    another team, at the wheel or not (Decisions) – who drinks what the lander drinks that turn."""
     r = lemans()
     c = r.course
     f42 = c.field42
@@ -97,7 +97,7 @@ def test_the_42_field_names_an_opponent_who_drinks_the_same() -> None:
     position(r, {"Red": before(c, f42, 1), "Blue": before(c, f42, 6)})
     out = turn(r, "1", to=f42)
     assert r.state.phase == NAME42 and r.pos("Red") == f42
-    assert [str(a) for a in r.state.legal_actions()] == ["name Dorte", "name -"]  # or nobody
+    assert [str(a) for a in r.state.legal_actions()] == ["name Dorte", "name Erik", "name Finn", "name -"]  # or nobody
     owed = r.state.sips_this_turn("Ane")
     # with two teams one is in front and one last: the sip as the turn opened (once the driver is
     # settled, here by the gear), and the clutch sip

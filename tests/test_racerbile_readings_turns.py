@@ -474,7 +474,7 @@ def test_racerbile_lemans_field42_dialog_offers_nobody(app: App) -> None:
 
     d = OpponentChooser(app.fonts, app.size, r.state, on_name)
     d.build()
-    assert sorted(d.buttons.values()) == ["", "Dorte"]
+    assert sorted(d.buttons.values()) == ["", "Dorte", "Erik", "Finn"]  # any opponent, at the wheel or not
     d.name("")
     assert sent == [Name("")]
 

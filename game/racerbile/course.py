@@ -321,3 +321,44 @@ def build_course(track: Track) -> Course:
         dunlop=frozenset(track.dunlop),
         heading=track.heading,
     )
+
+
+def back_onto(course: Course, left: Hex, facing: int | None, full: frozenset[Hex], avoid: frozenset[Hex] = frozenset()) -> tuple[Hex, int]:
+    """Where a car that left the track at `left` reverses back onto it, and the lines it backs over
+    (0 or 1: a lap to take off). `left` itself unless it holds two caps (`full`); else the nearest
+    field before it – of lower progress, back along the way – with room: never a third cap on a
+    field (racerbile.flat_out, Decisions: backing onto a full field). Back along the way means
+    against the course's steps, not into the pit lane from the track, nor onto `avoid` (a branch not
+    chosen); nearest means the least progress back, then the fewest steps back, then the field
+    straight behind the car. Nowhere with room (no real race): `left`."""
+    if left not in full:
+        return left, 0
+    back: dict[Hex, list[Hex]] = {}
+    for h, out in course.steps.items():
+        for n, _ in out:
+            back.setdefault(n, []).append(h)
+    behind = None if facing is None or not 0 <= facing < len(DIRECTIONS) else DIRECTIONS[facing]
+    seen = {left: (0, 0)}  # field → (steps back, lines backed over)
+    ring = [left]
+    while ring:  # every field the car could back to, by the fewest steps back
+        nxt: list[Hex] = []
+        for h in ring:
+            k, over = seen[h]
+            for p in back.get(h, ()):
+                if p in seen or p in avoid or (p in course.pit and left not in course.pit):
+                    continue
+                seen[p] = (k + 1, over + (1 if course.crosses_line(p, h) else 0))
+                nxt.append(p)
+        ring = nxt
+    prog = course.progress
+
+    def key(p: Hex) -> tuple[int, int, bool, int, int]:
+        k = seen[p][0]
+        straight = behind is not None and p == Hex(left.q - k * behind.q, left.r - k * behind.r)
+        return ((prog[left] - prog[p]) % course.lap, k, not straight, p.q, p.r)
+
+    room = [p for p in seen if p not in full and (prog[left] - prog[p]) % course.lap > 0]
+    if not room:
+        return left, 0
+    best = min(room, key=key)
+    return best, min(seen[best][1], 1)

@@ -290,6 +290,8 @@ def referee_race(doc: Doc, text: str) -> RaceReport:
             raise doc.error(tnode, f"the track file is broken: {e}") from None
     if found is None:
         raise doc.error(tnode, f"{problem}; a record names its track by its content hash (`main.py tracks validate FILE` prints it)")
+    if lemans and found.track.pit is None:  # the track's fault, not the teams' (racerbile.lemans.pit)
+        raise doc.error(items["track"][0], f"Le Mans needs a track with a pit lane (racerbile.lemans.pit); {found.track.name or ref} has none (le_mans has one)")
     try:
         match = Match("racerbile", players, profile, track=track_ref)
     except ValueError as e:

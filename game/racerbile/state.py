@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence, TypeVar
 from game.errors import IllegalAction
 from game.hexgrid import Hex
 from game.racerbile.actions import Action, Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
-from game.racerbile.course import Course
+from game.racerbile.course import Course, back_onto
 from game.racerbile.moves import Board, LegalMoves, Move, check_path, legal_moves, outcome
 from game.racerbile.track import Kind, Track
 from game.racerbile.tracks import FoundTrack, find_track
@@ -71,6 +71,7 @@ class Turn:
     nols: int = 0
     start_car: Car | None = None  # the car as the move began (racerbile.option.upside_down_redo)
     opened: bool = True  # the front/last sip and forced calls are made (Le Mans: once the driver is settled)
+    unopened: int = 0  # Le Mans: the driver's sips before his turn opened (a driver-change beer) – not the 42 field's (Decisions)
     forced: str = ""  # the rule that forces first gear this turn (why an upshift is refused)
 
 
@@ -255,10 +256,22 @@ class RaceState:
             return acts
         if self.phase == MOVE:
             return [Drive(m.path) for m in self.moves()]
-        if self.phase == NAME42:  # an opponent at the wheel, or nobody (racerbile.lemans.field42)
-            names: list[Action] = [Name(self.driver(s)) for s in range(len(self.players)) if s != t.seat and not self.cars[s].out]
+        if self.phase == NAME42:  # any opponent, at the wheel or not, or nobody (racerbile.lemans.field42)
+            names: list[Action] = [Name(d) for d in self.nameable()]
             return names + [Name("")]
         return []
+
+    def opponents(self) -> list[tuple[int, list[str]]]:
+        """Whom the driver on the 42 field may name, team by team: any opponent – every driver of
+        every other team still in, the one at the wheel first (racerbile.lemans.field42, Decisions)."""
+        t = self.turn
+        assert t is not None
+        return [(s, [self.driver(s)] + [d for d in crew if d != self.driver(s)])
+                for s, crew in enumerate(self.drivers) if s != t.seat and not self.cars[s].out]
+
+    def nameable(self) -> list[str]:
+        """Every driver the 42 field may name (`opponents`, one list)."""
+        return [d for _, crew in self.opponents() for d in crew]
 
     def shifts(self) -> list[int]:
         """The gear changes open at the start of this turn (racerbile.upshift, racerbile.downshift)."""
@@ -407,8 +420,10 @@ class RaceState:
             if isinstance(action, Name) and not action.player:  # naming nobody is allowed (Decisions)
                 note = Ruling(self.driver(t.seat), What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names nobody on the 42 field"), who=self.driver(t.seat)))
                 return replace(self, named=None)._end_turn([note])
-            if not isinstance(action, Name) or action.player not in [self.driver(s) for s in range(len(self.players)) if s != t.seat and not self.cars[s].out]:
-                raise IllegalAction("name an opponent at the wheel, or nobody: name - (racerbile.lemans.field42)")
+            if not isinstance(action, Name) or action.player not in self.nameable():
+                named = action.player if isinstance(action, Name) else ""
+                why = f"{named} drives for {self.players[t.seat]}, no opponent; " if named in self.drivers[t.seat] else ""
+                raise IllegalAction(f"{why}name an opponent – any driver of another team, at the wheel or not – or nobody: name - (racerbile.lemans.field42)")
             st = replace(self, named=action.player)
             note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names {named}: he drinks what {who} drinks this turn"), who=self.driver(t.seat), named=action.player))
             return st._end_turn([note])
@@ -524,11 +539,22 @@ class RaceState:
                 st = replace(st, cars=_set(st.cars, seat, replace(car, gear=1, first_gear="racerbile.option.out_of_fuel", started=True)), reopened=quiet)
                 return st._next([] if quiet else rulings + st._finish_front(seat))  # _next books them
         if car.off:
-            rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", phrase(N_("reverses back onto the track at {field}"), field=f"{car.pos.q},{car.pos.r}")))
+            # back onto the field where it left – or, when that holds two caps by now, the nearest
+            # field before it with room: never a third cap (Decisions: backing onto a full field)
+            full = _full(st, seat)
+            pos, over = car.pos, 0
+            if car.pos in full:
+                board = st.board_for(seat)
+                avoid = frozenset(h for h, (sp, br) in self.course.branch_of.items() if board.branch(sp) not in (None, br))
+                pos, over = back_onto(self.course, car.pos, car.facing, full, avoid)
+            if pos == car.pos:
+                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", phrase(N_("reverses back onto the track at {field}"), field=f"{car.pos.q},{car.pos.r}")))
+            else:
+                rulings.append(Ruling(who, What.NOTE, 0, "racerbile.flat_out", phrase(N_("{field} holds two caps: reverses back onto the track at {back}, the nearest field before it with room"), field=f"{car.pos.q},{car.pos.r}", back=f"{pos.q},{pos.r}")))
             # back on its field it arrives anew: under any cap there; a cap flipped there meanwhile
             # is laid back – a blocking field holds one flipped cap (Decisions: a car off the track,
             # blocking field capacity)
-            car = replace(car, off=False, arrival=st.arrivals)
+            car = replace(car, pos=pos, lap=car.lap - over, off=False, arrival=st.arrivals)
             back = list(st.cars)
             for o_seat, o in enumerate(back):
                 if o_seat != seat and o.pos == car.pos and o.flipped and not o.off:
@@ -578,7 +604,7 @@ class RaceState:
         assert t is not None
         if t.opened:
             return self, []
-        st = replace(self, turn=replace(t, opened=True))
+        st = replace(self, turn=replace(t, opened=True, unopened=self.sips_this_turn(self.driver(t.seat))))
         return st._charge(st._front_last_sip(t.seat) + st._first_gear_call(t.seat))
 
     def _finish_front(self, seat: int) -> list[Ruling]:
@@ -801,8 +827,10 @@ class RaceState:
         rulings += self._finish_front(seat)
         st, out = self._charge(rulings)
         if self.named is not None:
-            n = st.sips_this_turn(who)
-            if n:
+            # what the driver drank for the turn, from its front/last sip on – not a driver-change
+            # beer drunk before the turn opened; the named drinks it under the 42-sip cap (Decisions)
+            n = st.sips_this_turn(who) - (st.turn.unopened if st.turn else 0)
+            if n > 0:
                 st, more = st._charge([Ruling(self.named, What.SIPS, n, "racerbile.lemans.field42", phrase(N_("named on the 42 field: drinks what {who} drank this turn, {n}"), who=who, n=n))])
                 out += more
         step = st._next([])
@@ -842,6 +870,8 @@ class RaceState:
             raise IllegalAction("the race is over")
         who = a.who if a.who in self.drivers[seat] else self.driver(seat)
         on_turn = self.turn is not None and self.turn.seat == seat and self.phase not in (ORDER, START_ROLL)
+        if f.rule == "racerbile.lemans.delay" and on_turn:  # a delay in one's own turn is a nøl (Decisions: forsinkelse)
+            raise IllegalAction(f"{self.players[seat]} is on turn: a delay in one's own turn is a nøl, not racerbile.lemans.delay (which is for a delay outside one's turn) – {Call('racerbile.general.noled', a.who)}")
         # called on the mover right after his move (before the next dice land): made in his turn
         just_moved = self.redo is not None and self.redo.turn is not None and self.redo.turn.seat == seat and f.rule not in ("racerbile.technical.roll_out_of_turn", "racerbile.technical.own_cap_out_of_turn")
         when = "" if on_turn or just_moved else phrase(N_(" – outside his turn, drunk at once ({rule})"), rule="racerbile.outside_turn")
@@ -979,6 +1009,15 @@ def _parse_value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
+
+
+def _full(st: RaceState, seat: int) -> frozenset[Hex]:
+    """The fields holding two caps of the others (a car off the track or put out lies on none)."""
+    counts: dict[Hex, int] = {}
+    for s, c in enumerate(st.cars):
+        if s != seat and not c.off and not c.out:
+            counts[c.pos] = counts.get(c.pos, 0) + 1
+    return frozenset(h for h, n in counts.items() if n >= 2)
 
 
 def _set(cars: tuple[Car, ...], seat: int, car: Car) -> tuple[Car, ...]:

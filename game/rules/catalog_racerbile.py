@@ -178,7 +178,8 @@ RACERBILE: tuple[RuleText, ...] = (
            "where the track is wide enough."),
         N_("That block is no collision. The later arrival slides under the first; the wrong order costs two "
            "technical faults. The top cap – the earlier arrival – counts as ahead, so stopping on an occupied "
-           "field overtakes nobody. A car off the track takes up no field until it has reversed back."),
+           "field overtakes nobody. A car off the track takes up no field until it has reversed back; if its "
+           "field holds two caps by then, it backs onto the nearest field before it with room – never a third cap."),
     ),
     RuleText(
         "racerbile.touch",
@@ -483,7 +484,9 @@ RACERBILE: tuple[RuleText, ...] = (
         "racerbile.lemans.field42",
         N_("The 42 field"),
         N_("Stopping on the 42 field lets you name an opponent who then drinks whatever you drink."),
-        N_("Naming someone is a right, not a duty: you may name nobody."),
+        N_("Any opponent will do – a driver at the wheel or a team-mate of his who is not driving – and naming "
+           "someone is a right, not a duty: you may name nobody. He drinks what you drink for the turn from its "
+           "first sip on, under the 42-sip ceiling, but not a driver-change beer, which comes before the turn."),
     ),
     RuleText(
         "racerbile.lemans.dunlop",
@@ -525,6 +528,7 @@ RACERBILE: tuple[RuleText, ...] = (
         "racerbile.lemans.delay",
         N_("Delaying the game"),
         N_("Holding up the game outside your turn in a way no other rule covers: lose your next turn and a lap."),
+        N_("A delay in your own turn is no such delay but a nøl; the call against the team on turn is refused."),
     ),
     RuleText(
         "racerbile.lemans.end",

@@ -483,8 +483,9 @@ class TimeTrialDialog(_Dialog):
 
 
 class OpponentChooser(_Dialog):
-    """The 42 field (Le Mans): the driver names an opponent, who drinks what he drinks this turn
-    (racerbile.lemans.field42)."""
+    """The 42 field (Le Mans): the driver names an opponent – any driver of another team, at the
+    wheel or not – who drinks what he drinks this turn, or nobody (racerbile.lemans.field42). A row
+    per team, its driver at the wheel first; the number keys name the one at the wheel."""
 
     title = N_("The 42 field!")
 
@@ -493,9 +494,10 @@ class OpponentChooser(_Dialog):
         self.state = state
         self.on_name = on_name
         me = state.turn.seat
-        self.choices = [(state.driver(s), state.players[s]) for s in range(len(state.players)) if s != me and not state.cars[s].out]
-        self.hint = _("{name} names an opponent at the wheel: he drinks what {name} drinks this turn.").format(name=state.driver(me))
-        super().__init__(fonts, size, (560, 170 + 46 * (len(self.choices) + 1)))
+        self.teams = [(state.players[s], crew) for s, crew in state.opponents()]  # the driver at the wheel first
+        self.choices = [(ds[0], team) for team, ds in self.teams]  # the drivers at the wheel (keys 1–9)
+        self.hint = _("{name} names any opponent, at the wheel or not: he drinks what {name} drinks this turn.").format(name=state.driver(me))
+        super().__init__(fonts, size, (720, 170 + 46 * (len(self.teams) + 1)))
 
     def build(self) -> None:
         w = self.rect.w
@@ -503,12 +505,16 @@ class OpponentChooser(_Dialog):
         self.close_button.set_text(_("Later (Esc)"))
         self.buttons: dict[UIButton, str] = {}
         y = 78
-        for i, (driver, team) in enumerate(self.choices):
-            b = UIButton(pygame.Rect(20, y, w - 40, 38), f"{i + 1}.  {driver}  ({team})", self.ui, container=self.panel)
-            self.buttons[b] = driver
+        label = 150
+        for i, (team, drivers) in enumerate(self.teams):
+            UILabel(pygame.Rect(20, y, label - 10, 38), f"{i + 1}.  {team}", self.ui, container=self.panel)
+            bw = (w - 40 - label) // max(len(drivers), 1)
+            for j, driver in enumerate(drivers):
+                b = UIButton(pygame.Rect(20 + label + j * bw, y, bw - 6, 38), driver, self.ui, container=self.panel)
+                self.buttons[b] = driver
             y += 46
         # naming nobody is allowed (racerbile.lemans.field42)
-        b = UIButton(pygame.Rect(20, y, w - 40, 38), f"{len(self.choices) + 1}.  " + _("Name nobody"), self.ui, container=self.panel)
+        b = UIButton(pygame.Rect(20, y, w - 40, 38), f"{len(self.teams) + 1}.  " + _("Name nobody"), self.ui, container=self.panel)
         self.buttons[b] = ""
 
     def name(self, driver: str) -> bool:
