@@ -329,7 +329,7 @@ class BierpongState:
         going = {r.cup for r in self.queue}
         return item.may_stay and any(c not in going for c in self.defender.rack.ids)
 
-    def _throwing(self) -> int:
+    def throwing_team(self) -> int:
         """The team throwing now: the round's, or in a Konter the counter's (bierpong.art10)."""
         return self.konter.team if (self.phase == KONTER and self.konter is not None) else self.team
 
@@ -337,7 +337,7 @@ class BierpongState:
         """Catching the ball just thrown if it went over as an air ball (bierpong.art23: by the side thrown
         at), fetching it if it came back (bierpong.art19: by the throwing side) – in a Konter too."""
         out: list[Action] = []
-        t = self._throwing()
+        t = self.throwing_team()
         if self.last and self.last[1] == "air" and not self.last[2]:
             out += [Catch(d, self.last[0]) for d in self.sides[1 - t].members]
         if self.last and self.last[1] == "back":
@@ -621,7 +621,7 @@ class BierpongState:
 
     def _swat(self, a: Swat, rs: list[Ruling]) -> BierpongState:
         # in a Konter too: the finishers swat a bounced counter ball (the Decision "Swats, catches and fetches during a Konter")
-        t = self._throwing()
+        t = self.throwing_team()
         if self.phase not in (PLAY, KONTER) or self.team_of(a.defender) == t or self.team_of(a.thrower) != t:
             raise IllegalAction(f"{a}: a defender swats a bounced ball of the throwing team (bierpong.art14)")
         rs.append(Ruling(a.defender, What.NOTE, 0, "bierpong.art14",
@@ -635,7 +635,7 @@ class BierpongState:
             raise IllegalAction(f"{a}: only a ball that just went over as an air ball can be caught (bierpong.art23)")
         if self.last[2]:
             raise IllegalAction(f"{a}: a trickshot caught behind the edge is no air ball (bierpong.art19)")
-        t = self._throwing()
+        t = self.throwing_team()
         if self.team_of(a.catcher) == t:
             raise IllegalAction(f"{a}: the catcher must be of the other team (bierpong.art23)")
         rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
@@ -643,7 +643,7 @@ class BierpongState:
         return dataclasses.replace(self, last=(a.thrower, "caught", False), next_extra=(*self.next_extra, (1 - t, a.catcher)))._flow(rs)
 
     def _fetch(self, a: Fetch, rs: list[Ruling]) -> BierpongState:
-        t = self._throwing()
+        t = self.throwing_team()
         if self.phase not in (PLAY, CALLS, KONTER) or not self.last or self.last[1] != "back" or self.team_of(a.player) != t:
             raise IllegalAction(f"{a}: only the throwing team fetches a ball that just came back to its half (bierpong.art19)")
         if self.phase == KONTER and self.konter is not None:  # a counter ball: a trickshot after the regular counter balls

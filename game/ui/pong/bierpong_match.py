@@ -296,6 +296,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=tr(st.queue[0].arithmetic))
         elif st.phase == CALLS:
             what = _("calls, catch or fetch – or end of round")
+        elif st.phase == KONTER and who is None:  # a counter ball came back: fetch it, or the Konter is decided
+            what = _("Konter: fetch the ball – or end of round")
         elif st.phase == KONTER:
             what = _("Konter: {name} throws").format(name=who)
         elif self.session.pairing() is not None and who is not None:
