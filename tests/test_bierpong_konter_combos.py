@@ -10,6 +10,7 @@ fetches during a Konter", "The round after a made Konter". Cups of the 3-cup tri
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -293,7 +294,7 @@ def test_combo_three_balls_back_on_fire_catches_swat_konter_made_then_a_new_pair
 # --- the invariant: a made Konter restores exactly the finishing round's cups ---------------------------
 
 
-def random_game(seed: int, teams: tuple[tuple[str, ...], ...], **options: object) -> tuple[int, int]:
+def random_game(seed: int, teams: tuple[tuple[str, ...], ...], **options: Any) -> tuple[int, int]:
     """A game of random legal actions (and swats), checking at every step: no cup id twice, none
     beyond the rack, and a made Konter puts back exactly the cups standing when the finishing round
     began (a round begins when the throwing team changes or after a made Konter; balls back is no
