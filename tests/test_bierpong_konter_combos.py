@@ -194,6 +194,23 @@ def test_art19_the_last_counter_ball_back_waits_for_the_fetch_or_the_end() -> No
     assert "Konter made: 1 hit(s) in 4 throw(s)" in konter_text(rs)
 
 
+def test_art21_no_streak_call_follows_a_counter_hit() -> None:
+    """bierpong.art21, bierpong.art10: counter balls leave streaks alone, so no call follows a counter
+    hit – Cem, two hits in a row from his rounds, cannot call "Heating up" (nor "On fire", which would
+    end the Konter) after his counter hit; the Konter goes on."""
+    m = new_game(DOUBLES, cups=3, auto_remove_cups=True)
+    play(m, "Ann: hit 1", "Ben: miss", "Cem: hit 1", "Dana: miss", "Ann: miss", "Ben: miss", "Cem: hit 2", "Dana: miss")
+    rs = play(m, "Ann: hit 2", "Ben: hit 3")
+    assert "counter – 2 hit(s) in 2 throw(s)" in konter_text(rs) and state(m).streak_of("Cem") == 2
+    play(m, "Cem: hit 3")
+    assert not [a for a in legal(m) if "heating" in a or "fire" in a]
+    with pytest.raises(IllegalAction, match="bierpong.art21"):
+        play(m, "Cem: heating up")
+    assert state(m).phase == KONTER
+    rs = play(m, "Dana: hit 3")
+    assert "Konter made: 2 hit(s) in 2 throw(s)" in konter_text(rs)
+
+
 # --- item 4: the round after a made Konter (bierpong.art11) ------------------------------------------
 
 

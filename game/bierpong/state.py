@@ -107,7 +107,7 @@ class BierpongState:
     balls_back: bool = False
     ended: bool = False  # "end of round" said in CALLS
     on_fire: str | None = None
-    last: tuple[str, str, bool] | None = None  # (player, "hit" | "miss" | "air" | "back", trickshot)
+    last: tuple[str, str, bool] | None = None  # (player, "hit" | "miss" | "air" | "back" | …, trickshot): the ball just thrown
     island: tuple[tuple[str, int], ...] = ()  # Island called for the player's next throw
     islands_used: frozenset[str] = frozenset()
     streak: tuple[tuple[str, int], ...] = ()
@@ -1008,7 +1008,8 @@ class BierpongState:
         else:
             k = dataclasses.replace(k, by=(*k.by, player))
         k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, balls=balls)
-        word = "hit" if hit else "air" if o.air else "back" if o.back else "miss"
+        # a counter hit is no hit of a streak (counter balls leave streaks alone, bierpong.art21): no call follows it
+        word = "counter hit" if hit else "air" if o.air else "back" if o.back else "miss"
         st = dataclasses.replace(here, konter=k, last=(player, word, trick))
         return st._konter_verdict(rs)
 
