@@ -2,14 +2,16 @@
 
 Seats are the two teams (1–4 players each). The game runs: the throw-off (bierpong.art8,
 `Throwoff` – or its balls one by one, `ThrowoffBall`, the first held in `throwoff_first` until
-the other side's – then `Begin`), then turns of the throwing team. A turn is one round or more
-(balls back, bierpong.art13): two standard throws (bierpong.art11), extra throws (an air-ball
-catcher's double throw, bierpong.art23; on fire, bierpong.art21), then the trickshots of the
-balls fetched (bierpong.art19). Hit cups go when the round's regular throws are done – the
-owners pick the extra cups (`Remove`, bierpong.art3) or leave a hit cup standing (`Leave`: a
-Dead Cup, bierpong.art18) unless `auto_remove_cups`; trickshot and on-fire cups go at once.
+the other side's – then `Begin`), then turns of the throwing team. A turn is one round, or more
+after a made Konter: two standard throws (bierpong.art11), extra throws (an air-ball catcher's
+double throw, bierpong.art23; on fire, bierpong.art21), then the trickshots of the balls fetched
+(bierpong.art19); balls back (bierpong.art13) returns the two balls within the same round. Hit
+cups go when the round's regular throws are done – the owners pick the extra cups (`Remove`,
+bierpong.art3) or leave a hit cup standing (`Leave`: a Dead Cup, bierpong.art18) unless
+`auto_remove_cups`; trickshot and on-fire cups go at once.
 Drinks are booked when the turn is over (bierpong.art1, bierpong.art2). The last cup falling
-opens a Konter (bierpong.art10); the game ends when a side has no cups (bierpong.art9).
+opens a Konter (bierpong.art10) on the whole finishing round – its counter balls are swatted,
+caught and fetched as in any round; the game ends when a side has no cups (bierpong.art9).
 
 Throws carry their outcome (a physics classification or a record's `bounce 5`), so there are no
 chance nodes. `legal_actions` lists the decisions a bot needs (throws, calls, catches, fetches,
