@@ -10,16 +10,20 @@ fetches during a Konter", "The round after a made Konter". Cups of the 3-cup tri
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from game.bierpong.actions import Swat, Throw
 from game.bierpong.state import KONTER, OVER, PLAY, BierpongState
 from game.errors import IllegalAction
-from game.match import Match
+from game.match import Match, PlayerSpec
+from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
 from tests.bierpong_helpers import DOUBLES, SINGLES, cups, new_game, of, play
+
+if TYPE_CHECKING:
+    from game.ui.common.app import App
 
 THREE = (("Ann", "Ben", "Eve"), ("Cem", "Dana"))
 
@@ -358,3 +362,26 @@ def test_invariant_a_made_konter_restores_exactly_the_finishing_rounds_cups(team
         o, k = random_game(seed, teams, cups=6, auto_remove_cups=seed % 2 == 0)
         opened, made = opened + o, made + k
     assert opened and made  # the games reached Konters, and some were made
+
+
+# --- the match scene offers what the state allows --------------------------------------------------
+
+
+def test_art23_art19_the_scene_offers_catch_fetch_and_end_in_a_konter(app: App) -> None:
+    """bierpong.art23, bierpong.art19 – Decision "Swats, catches and fetches during a Konter": the match
+    scene offers the finishers "Caught it – who?" for a counter air ball, and the counter "… fetches"
+    and "End of round" when its last ball came back (the status line says so)."""
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))],
+              R.SPEC.make(cups=3, auto_remove_cups=True))
+    play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin", "Anna: hit 1", "Bo: miss", "Cem: miss", "Dana: miss",
+         "Anna: hit 2", "Bo: miss", "Cem: miss", "Dana: miss", "Anna: hit 3", "Bo: miss", "Cem: air")
+    scene = BierpongMatchScene(app, m)
+    app.push(scene)
+    app.step(0.0)
+    assert state(m).phase == KONTER and "Caught it – who?" in [b.text for b in scene.options()]
+    play(m, "Dana: back")
+    texts = [b.text for b in scene.options()]
+    assert {"Cem fetches", "Dana fetches", "End of round"} <= set(texts)
+    assert "Konter: fetch the ball – or end of round" in scene.scoreboard()
