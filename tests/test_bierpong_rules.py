@@ -147,16 +147,17 @@ def test_timer_not_tied_the_team_with_more_cups_wins() -> None:
 
 def test_konter_made_puts_the_cups_back_and_the_finishers_throw_again() -> None:
     """bierpong.art10: the counter hits as many cups with as many throws – no cups removed, the
-    finishers throw again; drinking waits while the counter runs."""
+    finishers throw again; drinking waits while the counter runs. Balls back is part of the finishing
+    round (the Decision "Balls back in the finishing round"): 3 hits in 4 throws, all 3 cups back."""
     m = new_game(cups=3, auto_remove_cups=True)
     rs = play(m, "Ann: hit 1", "Ann: hit 2", "Ann: hit 3")  # balls back, then the last cup
     assert of(rs, "bierpong.art13") and not of(rs, "bierpong.art10")
     rs = play(m, "Ann: miss")
-    assert "1 hit(s) in 2 throw(s)" in of(rs, "bierpong.art10")[0].arithmetic
+    assert "3 hit(s) in 4 throw(s)" in of(rs, "bierpong.art10")[0].arithmetic
     assert m.state.current_player() == 1 and not [r for r in rs if r.what == What.SIPS]
-    rs = play(m, "Cem: miss", "Cem: hit 2")
-    assert "Konter made" in of(rs, "bierpong.art10")[0].arithmetic
-    assert cups(m, 1) == (3,) and cups(m, 0) == (1, 2, 3) and m.state.current_player() == 0
+    rs = play(m, "Cem: miss", "Cem: hit 2", "Cem: hit 2", "Cem: hit 1")
+    assert "Konter made: 3 hit(s) in 4 throw(s)" in of(rs, "bierpong.art10")[0].arithmetic
+    assert cups(m, 1) == (1, 2, 3) and cups(m, 0) == (1, 2, 3) and m.state.current_player() == 0
 
 
 def test_konter_must_repeat_the_special_shot() -> None:

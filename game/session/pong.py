@@ -294,7 +294,7 @@ class PongSession(Session):
         """A defender's click on a ball in play: a swat after a bounce (bierpong.art14), a catch past
         the far edge untouched (bierpong.art23) – credited to `who`, the defender who did it."""
         f = self.table.flights.get(req.ball)
-        if f is None or not f.open or self.state.phase != PLAY:
+        if f is None or not f.open or self.state.phase not in (PLAY, KONTER):  # a counter ball too (bierpong.art10)
             return Refusal(_("that ball is not in play"))
         d = self.target_side()
         defender = who if isinstance(who, str) else (self.state.sides[d].members[0] if 0 <= who < 2 else "")
@@ -422,7 +422,7 @@ class PongSession(Session):
         (bierpong.art14); None: no swat."""
         d = self.target_side()
         st = self.state
-        if not self.is_bot(d) or st.phase != PLAY or not (outcome.hit and outcome.bounced):
+        if not self.is_bot(d) or st.phase not in (PLAY, KONTER) or not (outcome.hit and outcome.bounced):
             return None
         if self.match.rng.random() >= bot_skill(self.match.players[d].kind).swat:
             return None
@@ -433,7 +433,7 @@ class PongSession(Session):
         """Bot defenders of a human thrower catch an air ball now and then (bierpong.art23)."""
         d = 1 - self.thrower_team()
         st = self.state
-        if not self.is_bot(d) or self.is_bot(1 - d) or st.phase not in (PLAY, CALLS):
+        if not self.is_bot(d) or self.is_bot(1 - d) or st.phase not in (PLAY, CALLS, KONTER):
             return
         catches = [a for a in st.legal_actions() if isinstance(a, Catch)]
         if catches and self.match.rng.random() < bot_skill(self.match.players[d].kind).catch:
@@ -486,7 +486,7 @@ class PongSession(Session):
 
     def bot_delay(self) -> float:
         st = self.state
-        humans_may_catch = (not self.pace.instant and st.phase in (PLAY, CALLS) and not self.is_bot(1 - st.team)
+        humans_may_catch = (not self.pace.instant and st.phase in (PLAY, CALLS, KONTER) and not self.is_bot(1 - st.throwing_team())
                             and any(isinstance(a, Catch) for a in st.legal_actions()))
         return self.pace.bot_delay + (CATCH_TIME if humans_may_catch else 0.0)
 

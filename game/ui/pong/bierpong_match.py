@@ -174,7 +174,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
 
     def label_events(self, live: LiveTable, events: list[Event]) -> None:
         """The table's events labelled where they happened (and their sounds)."""
-        self.effects.events(events, bool(self.session.human_defenders()) and self.state.phase == PLAY)
+        self.effects.events(events, bool(self.session.human_defenders()) and self.state.phase in (PLAY, KONTER))
         for e in events:
             play_sound(e)
             if not is_routine(e):
@@ -296,6 +296,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=tr(st.queue[0].arithmetic))
         elif st.phase == CALLS:
             what = _("calls, catch or fetch – or end of round")
+        elif st.phase == KONTER and who is None:  # a counter ball came back: fetch it, or the Konter is decided
+            what = _("Konter: fetch the ball – or end of round")
         elif st.phase == KONTER:
             what = _("Konter: {name} throws").format(name=who)
         elif self.session.pairing() is not None and who is not None:
@@ -484,7 +486,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         """A defender's click on a ball in play (the nearest under the pointer): a swat after a
         bounce (bierpong.art14), a catch past the far edge untouched (bierpong.art23)."""
         table = self.session.table
-        if not table.busy or self.state.phase != PLAY:
+        if not table.busy or self.state.phase not in (PLAY, KONTER):  # counter balls too (bierpong.art10)
             return False
         L = self.aim_layout()
         best: tuple[float, int] | None = None
