@@ -365,14 +365,56 @@ def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
 
 
 def rec_order(rec: _Record, report: RaceReport, node: yaml.Node) -> None:
-    """`order: {times: {Ann: 41.2, …}}` (the time trial) or `order: {rolls: {Ann: 4, Ben: 6 3}}`."""
+    """`order: {times: {Ann: 41.2, …}}` (the time trial; equal times add `rolloff: {Ann: 4, Ben: 6}`)
+    or `order: {rolls: {Ann: 4, Ben: 6 3}}`."""
     doc, match = rec.doc, report.match
     entries = doc.mapping(node, "the order")
-    if len(entries) != 1 or entries[0][0].value not in ("times", "rolls"):
-        raise doc.error(node, "write the order as `times: {PLAYER: SECONDS, …}` (the time trial) or `rolls: {PLAYER: ROLLS, …}`")
-    kind, body = entries[0]
+    keys = [k.value for k, _v in entries]
+    if keys not in (["times"], ["rolls"], ["times", "rolloff"]):
+        if "rolloff" in keys and "times" not in keys:
+            raise doc.error(entries[keys.index("rolloff")][0], "a roll-off follows the time trial's equal times: write `times:` first, then `rolloff:`")
+        raise doc.error(node, "write the order as `times: {PLAYER: SECONDS, …}` (the time trial, with `rolloff: {PLAYER: ROLLS, …}` "
+                              "for equal times) or `rolls: {PLAYER: ROLLS, …}`")
     st: RaceState = match.state
     seats = list(st.players)
+    kind, body = entries[0]
+    given = _order_players(rec, st, kind, body)
+    line = kind.start_mark.line + 1
+    if kind.value == "rolls":
+        if st.phase == ORDER:
+            _apply(rec, report, body, 0, Order(), "table", line)
+        _roll_for_order(rec, report, body, given, "everyone rolls one die", "racerbile.start")
+        return
+    if st.phase != ORDER:
+        raise doc.error(kind, "Babybile rolls for the order (racerbile.start); a time trial is a Racerbile start")
+    times = []
+    for s in range(len(seats)):
+        if s not in given:
+            raise doc.error(body, f"no time for {seats[s]}")
+        v = doc.value(given[s][1])
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TRIAL_SECONDS:  # (NaN fails too)
+            raise doc.error(given[s][1], f"a time is a number of seconds above 0 and at most {MAX_TRIAL_SECONDS} (racerbile.variant.racerbile), not {v!r:.40}")
+        times.append(float(v))
+    _apply(rec, report, body, 0, Order(tuple(times)), "table", line)
+    tied = [seats[s] for g in match.state.groups for s in g if len(g) > 1]
+    if len(entries) == 1:
+        if match.state.phase == START_ROLL:
+            raise doc.error(body, f"{' and '.join(tied)} have equal times and roll off for their places: add "
+                                  f"`rolloff: {{{', '.join(f'{n}: ROLLS' for n in tied)}}}` (racerbile.variant.racerbile)")
+        return
+    kind, body = entries[1]
+    if match.state.phase != START_ROLL:
+        raise doc.error(kind, "no equal times: there is nothing to roll off (racerbile.variant.racerbile)")
+    given = _order_players(rec, match.state, kind, body)
+    for s, (k, _v) in given.items():
+        if seats[s] not in tied:
+            raise doc.error(k, f"{seats[s]} has no equal time and does not roll off; {' and '.join(tied)} do (racerbile.variant.racerbile)")
+    _roll_for_order(rec, report, body, given, "everyone tied rolls one die", "racerbile.variant.racerbile")
+
+
+def _order_players(rec: _Record, st: RaceState, kind: yaml.ScalarNode, body: yaml.Node) -> dict[int, tuple[yaml.ScalarNode, yaml.Node]]:
+    """The seats a part of the order names (`times:`, `rolls:`, `rolloff:`), each once."""
+    doc, seats = rec.doc, list(st.players)
     given: dict[int, tuple[yaml.ScalarNode, yaml.Node]] = {}
     for k, v in doc.mapping(body, f"the {kind.value}"):
         try:
@@ -382,46 +424,34 @@ def rec_order(rec: _Record, report: RaceReport, node: yaml.Node) -> None:
         if s in given:
             raise doc.error(k, f"{seats[s]} is given twice")
         given[s] = (k, v)
-    line = kind.start_mark.line + 1
-    if kind.value == "times":
-        if st.phase != ORDER:
-            raise doc.error(kind, "Babybile rolls for the order (racerbile.start); a time trial is a Racerbile start")
-        times = []
-        for s in range(len(seats)):
-            if s not in given:
-                raise doc.error(body, f"no time for {seats[s]}")
-            v = doc.value(given[s][1])
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TRIAL_SECONDS:  # (NaN fails too)
-                raise doc.error(given[s][1], f"a time is a number of seconds above 0 and at most {MAX_TRIAL_SECONDS} (racerbile.variant.racerbile), not {v!r:.40}")
-            times.append(float(v))
-        _apply(rec, report, body, 0, Order(tuple(times)), "table", line)
-        return
-    # rolls: each player's dice in the order they are rolled (a tie rolls again)
-    queues: dict[int, list[tuple[int, yaml.Node, int]]] = {}
-    for s, (k, v) in given.items():
-        queues[s] = _start_rolls(rec, v)
-    if st.phase == ORDER:
-        _apply(rec, report, body, 0, Order(), "table", line)
-    rolled = 0
+    return given
+
+
+def _roll_for_order(rec: _Record, report: RaceReport, body: yaml.Node, given: dict[int, tuple[yaml.ScalarNode, yaml.Node]], first: str, rule: str) -> None:
+    """Each player's dice in the order they are rolled (a tie rolls again), until the order is settled."""
+    doc, match = rec.doc, report.match
+    seats = list(match.state.players)
+    queues: dict[int, list[tuple[int, yaml.Node, int]]] = {s: _start_rolls(rec, v) for s, (_k, v) in given.items()}
+    rolled: set[int] = set()  # the seats that have rolled once
     while match.state.phase == START_ROLL:
         st = match.state
         seat = st.groups[0][len(st.rolled)]
         q = queues.get(seat)
         if seat not in given:
-            raise doc.error(body, f"no roll for {seats[seat]}: everyone rolls one die for the order (racerbile.start)")
+            raise doc.error(body, f"no roll for {seats[seat]}: {first} ({rule})")
         if not q:
-            if rolled < len(seats):
-                why = "everyone rolls one die"
+            if seat not in rolled:
+                why = first
             else:
                 why = f"{' and '.join(seats[x] for x in st.groups[0])} are tied and roll again"
-            raise doc.error(given[seat][1], f"{seats[seat]} needs another roll for the order: {why} (racerbile.start)")
+            raise doc.error(given[seat][1], f"{seats[seat]} needs another roll for the order: {why} ({rule})")
         face, vnode, off = q.pop(0)
         _apply(rec, report, vnode, off, StartDie(face), "table", vnode.start_mark.line + 1)
-        rolled += 1
+        rolled.add(seat)
     for s, q in queues.items():
         if q:
             face, vnode, off = q[0]
-            raise rec.error_at(vnode, off, f"{seats[s]}'s roll {face} is one too many: the order was settled without it (racerbile.start)")
+            raise rec.error_at(vnode, off, f"{seats[s]}'s roll {face} is one too many: the order was settled without it ({rule})")
 
 
 def _start_rolls(rec: _Record, node: yaml.Node) -> list[tuple[int, yaml.Node, int]]:
