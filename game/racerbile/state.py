@@ -90,6 +90,7 @@ class RaceState:
     ranked: tuple[int, ...] = ()  # the start: seats whose place in the order is settled
     groups: tuple[tuple[int, ...], ...] = ()  # the start: tied seats still to roll, best first
     rolled: tuple[tuple[int, int], ...] = ()  # the start: (seat, face) of the group rolling
+    trial: tuple[float, ...] = ()  # the time-trial times per seat (empty: the order was rolled); equal times roll off
     chosen: tuple[tuple[int, int, str], ...] = ()  # split choices: (split, lap or 0, branch)
     arrivals: int = 0
     turns: int = 0  # turns finished
@@ -464,14 +465,35 @@ class RaceState:
                         (Ruling(self.drivers[0][0], What.NOTE, 0, "racerbile.start", phrase(N_("no times entered: roll for the order"))),))
         if len(a.times) != len(self.players) or not all(0 < t <= MAX_TRIAL_SECONDS for t in a.times):  # (NaN fails too)
             raise IllegalAction(f"racerbile.variant.racerbile: enter one time per seat ({len(self.players)}), each more than 0 and at most {MAX_TRIAL_SECONDS} seconds")
-        order = tuple(sorted(range(len(self.players)), key=lambda s: (a.times[s], s)))
-        rulings = [
-            Ruling(self.drivers[s][0], What.BEER, 1, "racerbile.variant.racerbile", phrase(N_("time trial: {who} empties a beer in {seconds} s"), who=self.drivers[s][0], seconds=f"{a.times[s]:g}"))
-            for s in range(len(self.players))
-        ]
-        st, out = self._charge(rulings)
-        step = st._place(order)
-        return Step(step.state, tuple(out) + step.rulings)
+        # each empties his own drink (11 sips of beer, 8 of a light beer or anything else; Decisions: time trial)
+        rulings = [self._trial_drink(s, a.times[s]) for s in range(len(self.players))]
+        st, out = replace(self, trial=a.times)._charge(rulings)
+        # the fastest first; equal times are decided by a roll-off among those tied, as at the
+        # Babybile start (Decisions: time trial)
+        times = sorted(set(a.times))
+        groups = tuple(tuple(s for s in range(len(self.players)) if a.times[s] == t) for t in times)
+        if all(len(g) == 1 for g in groups):
+            step = st._place(tuple(g[0] for g in groups))
+            return Step(step.state, tuple(out) + step.rulings)
+        ranked: tuple[int, ...] = ()
+        while len(groups[0]) == 1:
+            ranked += groups[0]
+            groups = groups[1:]
+        notes = tuple(
+            Ruling(self.drivers[g[0]][0], What.NOTE, 0, "racerbile.variant.racerbile",
+                   phrase(N_("equal times ({seconds} s): {players} roll off for their places"), seconds=f"{a.times[g[0]]:g}", players=", ".join(self.players[s] for s in g)))
+            for g in groups if len(g) > 1
+        )
+        return Step(replace(st, phase=START_ROLL, groups=groups, ranked=ranked, rolled=()), tuple(out) + notes)
+
+    def _trial_drink(self, seat: int, seconds: float) -> Ruling:
+        """The time trial's drink: the driver at the wheel empties his own (racerbile.variant.racerbile)."""
+        who = self.drivers[seat][0]
+        if self.ledger[who].drink is Drink.BEER:
+            words = phrase(N_("time trial: {who} empties a beer in {seconds} s"), who=who, seconds=f"{seconds:g}")
+        else:
+            words = phrase(N_("time trial: {who} empties his drink ({sips} sips) in {seconds} s"), who=who, sips=self.ledger[who].drink.sips, seconds=f"{seconds:g}")
+        return Ruling(who, What.BEER, 1, "racerbile.variant.racerbile", words)
 
     def _start_die(self, face: int) -> Step:
         group = self.groups[0]
@@ -487,9 +509,11 @@ class RaceState:
             ranked += groups[0]
             groups = groups[1:]
         st = replace(self, groups=groups, rolled=(), ranked=ranked)
-        if groups:
+        if groups and groups[0] in sub:
             tie = Ruling(self.drivers[groups[0][0]][0], What.NOTE, 0, "racerbile.start", phrase(N_("tie between {players}: they roll again"), players=", ".join(self.players[s] for s in groups[0])))
             return Step(st, (note, tie))
+        if groups:  # the next equal time trial rolls off (its note came with the times)
+            return Step(st, (note,))
         step = st._place(ranked)
         return Step(step.state, (note,) + step.rulings)
 

@@ -7,7 +7,9 @@ bierpong.art8) – each ball's launch kept in the entry's detail for replays. De
 ball (`SwatBall`, bierpong.art14) or catch an air ball past the far edge (`CatchBall`, bierpong.art23)
 by name: the defender who clicked is credited. Bots throw on the same table (`BierpongBots.plan`),
 wait while it is busy and give human catchers `CATCH_TIME`. The game clock (bierpong.art9) logs what
-it runs (`Clock`) and calls `Time` when the logged clock reaches the profile's `timer`.
+it runs (`Clock`) and calls `Time` when the logged clock reaches the profile's `timer`; at an instant
+pace (the simulators) no real time passes and each entry spends the seconds a table takes
+(`table_seconds`: a throw, a cup removed, a sip drunk) instead.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from game.i18n import _
 from game.match import Match
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
+from game.rules.ruling import Ruling, What
 from game.session.events import Refusal
 from game.session.live_table import Flight, LiveTable
 from game.session.seats import Bot, Seat
@@ -38,6 +41,24 @@ from physics.world import Throw as PhysThrow
 
 CATCH_TIME = 2.0  # more seconds a bot waits while human defenders could still say they caught an air ball
 CLOCK_FLUSH = 5.0  # seconds of game clock at most between two logged `Clock` entries
+
+# The seconds a table takes (docs/bierpong-table.md): at an instant pace no real time passes, so a
+# simulated match spends these on the game clock (bierpong.art9) for what each entry did.
+THROW_SECONDS = 8  # a ball aimed, thrown, in flight and fetched (two balls thrown together: once)
+REMOVE_SECONDS = 3  # a cup taken off the table
+DRINK_SECONDS = 5  # a sip drunk – nobody throws meanwhile (bierpong.art7)
+
+
+def table_seconds(action: Any, rulings: Sequence[Ruling]) -> int:
+    """The seconds a table takes over one entry: the throw, the cups removed, the sips drunk."""
+    secs = 0
+    if isinstance(action, (Throw, Together, Swat)):
+        secs += THROW_SECONDS
+    elif isinstance(action, Remove):
+        secs += REMOVE_SECONDS * len(action.cups)
+    elif isinstance(action, KnockOver):
+        secs += REMOVE_SECONDS
+    return secs + DRINK_SECONDS * sum(r.amount for r in rulings if r.what is What.SIPS and r.amount > 0)
 
 
 @dataclass(frozen=True)
@@ -513,8 +534,9 @@ class PongSession(Session):
         st = self.state
         if hold or not st.clock_runs():
             return
-        self.clock_pending += dt
-        self.clock_since += dt
+        if not self.pace.instant:  # at an instant pace the table's seconds pass with the entries (`applied`)
+            self.clock_pending += dt
+            self.clock_since += dt
         self.flush_clock()
         st = self.state
         limit = st.time_limit()
@@ -622,6 +644,10 @@ class PongSession(Session):
     def applied(self, entry: Entry, before: Any) -> None:
         self.pick = 0
         self.sync()
+        if self.pace.instant and before.clock_runs():  # a simulated match: the table's seconds pass
+            spent = table_seconds(self.state.parse_action(entry.action), entry.rulings)
+            self.clock_pending += spent
+            self.clock_since += spent
 
     def undo_to(self, n: int) -> None:
         self._clock_before = self.state.clock + self.clock_pending
