@@ -154,7 +154,7 @@ def test_art23_a_caught_counter_air_ball_earns_the_double_throw_next_round() -> 
     with pytest.raises(IllegalAction, match="bierpong.art23"):
         play(m, "Cem catches Dana")
     rs = play(m, "Ben catches Dana")
-    assert "Ben throws one ball twice next round" in of(rs, "bierpong.art23")[0].arithmetic
+    assert "Foxes have one throw more in their next round – Ben throws it" in of(rs, "bierpong.art23")[0].arithmetic
     rs = play(m, "Cem: hit 1")
     assert "Konter made: 1 hit(s) in 2 throw(s)" in konter_text(rs) and state(m).extra == ("Ben",)
     play(m, "Ann: miss", "Ben: miss")
