@@ -31,7 +31,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
+from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_code, same_token
 from game.session.events import Rewound, SessionEvent
 from game.errors import IllegalAction
 from game.net.mirror_table import encode_event
@@ -265,13 +265,14 @@ class TableHost:
             tries.popleft()
         if len(tries) >= TRIES:
             return self._refuse(conn, "too many wrong join codes: wait a minute", fatal=True)
-        if not same_secret(str(msg["code"]), self.code):
+        if not same_code(str(msg["code"]), self.code):
             tries.append(now)
             return self._refuse(conn, "wrong join code", fatal=True)
         seat: int | None = None
         token = msg.get("token")
         if token:
-            seat = next((s for s, t in self.tokens.items() if same_secret(token, t)), None)
+            held = [s for s, t in self.tokens.items() if same_token(str(token), t)]  # (every token compared: none is skipped)
+            seat = held[0] if held else None
             if seat is None:
                 return self._refuse(conn, "that token holds no seat at this table", fatal=True)
         elif msg.get("seat"):
