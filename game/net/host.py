@@ -12,8 +12,9 @@ over, between a request and its ruling.
 
 Who may do what: nobody gets a seat or sees the match without the join code (compared in constant
 time; at most `TRIES` wrong codes a minute from one address); each remote seat has its own secret
-token (reconnecting with it resumes the seat); a client acts only for its seat, a spectator for
-nobody; a refused request is answered with the referee's reason and never reaches the log.
+token, compared exactly (reconnecting with it resumes the seat); a client acts only for its seat as
+the authority table says (`game.net.authority`), a spectator for nobody; a refused request is
+answered with the reason and never reaches the log.
 """
 from __future__ import annotations
 
