@@ -142,8 +142,8 @@ def refusal(session: Session, seat: int, action: Any) -> str | None:
         return _("{name!r} plays at no seat of this table").format(name=name)
     if theirs != seat:
         if row.sender is Sender.OWN_NAME:
-            return _("{me} challenges in its own name only, not in {name}'s").format(me=me, name=name)
-        return _("{me} acts for its own seat only: {name} is not {me}'s").format(me=me, name=name)
+            return _("this laptop challenges in the name of {me} only, not of {name}").format(me=me, name=name)
+        return _("this laptop acts for {me} only, not for {name}").format(me=me, name=name)
     return None
 
 

@@ -28,7 +28,7 @@ from game.state import CHANCE
 from tests.net.waiting import until
 
 RELEASE = [0.02, 0.0, 0.3]  # a ball let go above the thrower's end of the table
-OWN = "acts for its own seat only"
+OWN = "this laptop acts for"
 HOSTS = "the host's table makes that"
 
 
@@ -113,9 +113,9 @@ def named(name: str) -> Callable[[Match], str]:
 
 CASES: list[Case] = [
     # every game: challenges
-    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ann"), named("Ann"), named("Ben"), "challenges in its own name only",
+    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ann"), named("Ann"), named("Ben"), "challenges in the name of",
          label="challenge by Ann"),
-    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ben"), named("Ben"), named("Ann"), "challenges in its own name only",
+    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ben"), named("Ben"), named("Ann"), "challenges in the name of",
          label="challenge by Ben"),
     Case(Challenge, lambda: race(lemans=True, until_drink=True), lambda m: drink(m, JUDGES), named("judges"), named("Foxes"),
          "only the judges' seat challenges in the judges' name", label="challenge by the judges"),
@@ -289,7 +289,7 @@ def test_challenges_in_anyones_name_and_a_1900_digit_count_are_refused(tables: l
     t = Table(m)
     tables.append(t)
     n = len(m.log.entries)
-    for text, why in ((drink(m, "Ben"), "not in Ben's"), (drink(m, "Cem"), "not in Cem's"), (drink(m, "Dora"), "plays at no seat"),
+    for text, why in ((drink(m, "Ben"), "not of Ben"), (drink(m, "Cem"), "not of Cem"), (drink(m, "Dora"), "plays at no seat"),
                       (drink(m, "Ann", "9" * 1900), "at most 9 digits"), (drink(m, "Ann", 51), "at most 50 sips")):
         t.send("Ann", text)
         assert why in t.refused("Ann").reason
