@@ -43,6 +43,7 @@ from game.state import TERMINAL, Seating, Step
 
 THROWOFF, CHOOSE, PLAY, CALLS, REMOVE, KONTER, OVER = "throwoff", "choose", "play", "calls", "remove", "konter", "over"
 MAX_TEAM = 4
+FULL_RACK = 10  # cups of the biggest formation (triangle10, bierpong.art1): the most a turn can hit
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +197,11 @@ class BierpongState:
         raise IllegalAction("a Bierpong throw carries its outcome: there is no chance to draw")
 
     def challenge_refusal(self, ruling: Ruling) -> str | None:
-        """Every drink ruling of a Bierpong game may be challenged."""
+        """Every drink ruling of a Bierpong game may be challenged – to no more sips than a turn drinks
+        at most: every cup of a full rack at the table's sips per cup (bierpong.art1)."""
+        most = FULL_RACK * int(self.profile["drink_per_cup"] or 1)  # type: ignore[arg-type]
+        if ruling.what is What.SIPS and ruling.amount > most:
+            return f"a turn drinks at most {FULL_RACK} cups × {most // FULL_RACK} = {most} sips (bierpong.art1), not {ruling.amount}"
         return None
 
     def challengers(self) -> tuple[str, ...]:

@@ -12,8 +12,9 @@ over, between a request and its ruling.
 
 Who may do what: nobody gets a seat or sees the match without the join code (compared in constant
 time; at most `TRIES` wrong codes a minute from one address); each remote seat has its own secret
-token (reconnecting with it resumes the seat); a client acts only for its seat, a spectator for
-nobody; a refused request is answered with the referee's reason and never reaches the log.
+token, compared exactly (reconnecting with it resumes the seat); a client acts only for its seat as
+the authority table says (`game.net.authority`), a spectator for nobody; a refused request is
+answered with the reason and never reaches the log.
 """
 from __future__ import annotations
 
@@ -31,9 +32,11 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
+from game.net import authority
+from game.net.authority import JUDGES  # the judges' seat (Le Mans) among the seats' tokens
+from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_code, same_token
 from game.session.events import Rewound, SessionEvent
-from game.errors import IllegalAction
+from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
 from game.i18n import _
 from game.session.seats import Person
@@ -41,7 +44,6 @@ from game.session.session import REMOTE, Session
 
 TABLE_EVERY = 1 / 30  # seconds between two pictures of the live table sent (Bierpong)
 TRAIL_SENT = 60  # the last trail points of a ball sent with each picture
-JUDGES = -1  # the judges' seat (Le Mans) among the seats' tokens
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading (new entries join the last batch)
 MAX_BEHIND = 100_000  # entries waiting for one client before it counts as not reading
 BATCH = 2000  # entries in one message at most
@@ -265,13 +267,14 @@ class TableHost:
             tries.popleft()
         if len(tries) >= TRIES:
             return self._refuse(conn, "too many wrong join codes: wait a minute", fatal=True)
-        if not same_secret(str(msg["code"]), self.code):
+        if not same_code(str(msg["code"]), self.code):
             tries.append(now)
             return self._refuse(conn, "wrong join code", fatal=True)
         seat: int | None = None
         token = msg.get("token")
         if token:
-            seat = next((s for s, t in self.tokens.items() if same_secret(token, t)), None)
+            held = [s for s, t in self.tokens.items() if same_token(str(token), t)]  # (every token compared: none is skipped)
+            seat = held[0] if held else None
             if seat is None:
                 return self._refuse(conn, "that token holds no seat at this table", fatal=True)
         elif msg.get("seat"):
@@ -320,15 +323,14 @@ class TableHost:
             action = self.session.match.parse(text)
         except (ValueError, TypeError, KeyError, IndexError) as e:
             return self._refuse(conn, f"{text!r} is no action of this game: {e}")
-        # a client's `detail` is not taken into the log: only Bierpong's launches will need one, and they
-        # will be checked as launches (issue 16, not built yet) – an unchecked dict would be logged as it came
-        judging = self.session.judge_action(action)
-        if conn.seat == JUDGES and not judging:
-            return self._refuse(conn, "the judges' seat decides as the judges only (penalties, laps, rule changes)")
-        if conn.seat != JUDGES and judging:
-            return self._refuse(conn, "only the judges' seat decides that")
-        # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
-        refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
+        # a client's `detail` is not taken into the log: a launch comes as a `launch` message, checked as one
+        why = authority.refusal(self.session, conn.seat, action)  # who may send what: one table (`game.net.authority`)
+        if why is not None:
+            return self._refuse(conn, why)
+        if isinstance(action, Challenge):  # open at any time, as at the host's table (in the sender's own name)
+            refusal = self.session.challenge(action)
+        else:  # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
+            refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
         if refusal is not None:
             self._refuse(conn, str(refusal))
 
@@ -345,12 +347,10 @@ class TableHost:
 
         launch = msg["type"] == "launch"
         who = str(msg["player"] if launch else msg["defender"])
-        try:
-            team = s.state.team_of(who)
-        except IllegalAction:
-            return self._refuse(conn, f"{who!r} plays at no side of this table")
-        if team != conn.seat:
-            return self._refuse(conn, f"{who} {'throws' if launch else 'defends'} for another team")
+        asked = authority.Launch(who) if launch else authority.Defend(who, str(msg["how"]), int(msg["ball"]))
+        why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
+        if why is not None:
+            return self._refuse(conn, why)
         if launch:
             req: Any = Release(PhysThrow(tuple(msg["release"]), tuple(msg["velocity"]), tuple(msg.get("spin") or (0.0, 0.0, 0.0))), who)
         else:

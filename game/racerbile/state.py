@@ -222,7 +222,10 @@ class RaceState:
         return Dice(tuple(rng.randint(1, 6) for _ in range(self.turn.pending)))
 
     def challenge_refusal(self, ruling: Ruling) -> str | None:
-        """Every drink ruling of a race may be challenged."""
+        """Every drink ruling of a race may be challenged – to no more sips than one ruling of a race
+        hands out (a judges' penalty, racerbile.lemans.judges; a call's count, racerbile.faults)."""
+        if ruling.what is What.SIPS and ruling.amount > MOST_SIPS:
+            return f"one ruling of a race hands out at most {MOST_SIPS} sips (racerbile.lemans.judges), not {ruling.amount}"
         return None
 
     def challengers(self) -> tuple[str, ...]:
@@ -1021,6 +1024,7 @@ MAX_CLOCK_STEP = 24 * 3600  # seconds one Clock entry may add (racerbile.lemans.
 MAX_PENALTY_SIPS = 50  # a judges' penalty (racerbile.lemans.judges)
 MAX_PENALTY_LAPS = 10
 MAX_CALL_COUNT = 20  # a fault called with a count (per sip, per field …) at one call
+MOST_SIPS = max(MAX_PENALTY_SIPS, MAX_CALL_COUNT * max(f.sips for f in R.FAULTS), R.TURN_CAP)  # in one ruling of a race
 
 
 def _parse_value(text: str) -> Any:
