@@ -54,6 +54,8 @@ BATCH = 2000  # entries in one message at most
 IDLE_BUFFER = 64 * 1024  # bytes unsent in a client's socket below which new entries go straight out
 SLOW_AFTER = 15.0  # seconds a client's oldest waiting message may wait before it counts as not reading
 JOINS = 3  # hellos one connection may send (a client sends one): beyond, it is closed
+JOIN_RATE = 8 * 2**20  # bytes a second all joins together are sent at, once `JOIN_BURST` is spent
+JOIN_BURST = 1.0  # seconds of `JOIN_RATE` a quiet table sends at once (a newcomer's log goes out in one go)
 FLOOD = 200  # messages a second one client may send before it is disconnected
 _CLOSE = "\0close"  # queued after a fatal refusal: the connection ends once it is sent
 
@@ -121,6 +123,7 @@ class TableHost:
         self._early: tuple[int, dict[str, Any]] | None = None  # taken from the inbox by `wait`
         self._conns: dict[int, _Conn] = {}  # the server thread adds and removes; pump reads
         self._next = 0
+        self._join_at = 0.0  # (monotonic) when the joins' next chunk may go: they share `JOIN_RATE`
         self._gate: CodeGate[tuple[_Conn, dict[str, Any]]] = CodeGate()  # hellos waiting for their code's check
         self._encoded: list[bytes] = []  # each entry of the log as JSON, encoded once (cut back: a new list)
         self._sent = 0  # entries every joined client has been sent
@@ -642,9 +645,9 @@ class TableHost:
                         return
                     if isinstance(item, Join):
                         for data in item.chunks():  # one chunk at a time; the others' turn in between
+                            await self._join_turn(len(data))
                             if not await self._write(conn, data):
                                 return
-                            await asyncio.sleep(0)
                         continue
                     if isinstance(item, _Batch):
                         conn.behind -= len(item.parts)
@@ -661,6 +664,14 @@ class TableHost:
                     conn.busy = False
         except (ConnectionClosed, asyncio.CancelledError):
             pass
+
+    async def _join_turn(self, size: int) -> None:
+        """Wait for a join chunk's turn: all joins together take `JOIN_RATE` bytes a second (after a
+        burst), so that joins, however many, leave the table its pace; each waits in line."""
+        now = time.monotonic()
+        at = max(self._join_at, now - JOIN_BURST)
+        self._join_at = at + size / JOIN_RATE
+        await asyncio.sleep(max(0.0, at - now))  # (0: still the others' turn in between)
 
     async def _write(self, conn: _Conn, data: str | bytes) -> bool:
         """One message to `conn` (bytes: a text's UTF-8); False when it does not read and was dropped."""
