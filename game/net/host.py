@@ -92,6 +92,7 @@ class _Conn:
     sent: deque[float] = field(default_factory=deque)  # when its last messages came (the flood guard)
     hellos: int = 0  # hellos it sent (a client sends one)
     knocking: bool = False  # its hello waits for the join code's check (`CodeGate`)
+    joining: bool = False  # its sender sends it the log (`Join`): what waits behind waits for the host
 
 
 class TableHost:
@@ -580,7 +581,7 @@ class TableHost:
         goes, and the others never wait for it."""
         if conn.dropped:
             return
-        late = bool(conn.since) and time.monotonic() - conn.since[0] > self.slow_after
+        late = bool(conn.since) and not conn.joining and time.monotonic() - conn.since[0] > self.slow_after
         if len(conn.out) > SEND_QUEUE or conn.behind > MAX_BEHIND or late:
             conn.dropped = True
             conn.out.clear()
@@ -644,10 +645,14 @@ class TableHost:
                         await conn.ws.close(1008, "refused")
                         return
                     if isinstance(item, Join):
+                        conn.joining = True  # (each chunk must be taken within `slow_after`, as any message)
                         for data in item.chunks():  # one chunk at a time; the others' turn in between
                             await self._join_turn(len(data))
                             if not await self._write(conn, data):
                                 return
+                        conn.joining = False
+                        now = time.monotonic()  # what waited behind the join waited for the host, not for the client
+                        conn.since = deque(now for _ in conn.since)
                         continue
                     if isinstance(item, _Batch):
                         conn.behind -= len(item.parts)

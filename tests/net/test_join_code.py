@@ -94,5 +94,5 @@ def test_a_table_wide_limit_slows_a_brute_force_across_200_addresses_and_the_rig
 
     answers, newcomer, back, seconds = asyncio.run(attack())
     assert newcomer == "welcome" and back == "Ann"
-    assert answers.count("wrong join code") == checked(table)
+    assert "welcome" not in answers and answers.count("wrong join code") <= checked(table)  # (one may be checked as its guesser gives up)
     assert checked(table) <= TABLE_TRIES + TABLE_TRIES_PER_MINUTE * seconds / 60 + 1, f"{checked(table)} wrong codes checked in {seconds:.1f} s"
