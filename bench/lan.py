@@ -284,7 +284,7 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
             procs.append(jproc)
             if not joining.poll(60) or joining.recv() != "ready":
                 raise RuntimeError("the joiners did not start")
-            began, grown_from = time.monotonic(), _resident_mib()
+            began, grown_from, cpu_from = time.monotonic(), _resident_mib(), time.process_time()
             time.sleep(1.0)  # the joins under way
         for _ in range(actions):
             quiet = time.monotonic() + 10
@@ -320,7 +320,9 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
             joining.send(("stop",))
             if not joining.poll(30):
                 raise RuntimeError("the joiners did not stop")
-            stats["joins"], stats["seconds"] = float(joining.recv()), time.monotonic() - began
+            joins, cpu = joining.recv()
+            stats["joins"], stats["seconds"], stats["joiners_cpu_s"] = float(joins), time.monotonic() - began, cpu
+            stats["host_cpu_s"] = time.process_time() - cpu_from
     finally:
         if joining is not None:
             with contextlib.suppress(OSError):

@@ -245,6 +245,6 @@ def join_loop(pipe: Connection, url: str, code: str, connections: int, hellos: i
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        pipe.send(got[0])
+        pipe.send((got[0], time.process_time()))
 
     asyncio.run(main())

@@ -124,6 +124,7 @@ class TableHost:
         self._early: tuple[int, dict[str, Any]] | None = None  # taken from the inbox by `wait`
         self._conns: dict[int, _Conn] = {}  # the server thread adds and removes; pump reads
         self._next = 0
+        self._seats_said = ""  # the last `seats` message every client was sent
         self._join_at = 0.0  # (monotonic) when the joins' next chunk may go: they share `JOIN_RATE`
         self._gate: CodeGate[tuple[_Conn, dict[str, Any]]] = CodeGate()  # hellos waiting for their code's check
         self._encoded: list[bytes] = []  # each entry of the log as JSON, encoded once (cut back: a new list)
@@ -216,7 +217,7 @@ class TableHost:
                 self._gate.forget(lambda w: w[0] is gone)
             if gone is not None and gone.joined and gone.seat is not None and not self.connected().get(gone.seat):
                 self.away[gone.seat] = time.monotonic()
-            self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+            self._seats()
         elif conn is not None:
             try:
                 self._handle(conn, msg)
@@ -243,7 +244,7 @@ class TableHost:
                 s.seats[seat] = s.make_bot(seat, "bot")
                 self.stand_ins.add(seat)
                 s.notice(_("{name} is away: a bot plays the seat until they are back").format(name=name))
-                self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+                self._seats()
 
     def _back(self, seat: int) -> None:
         """A seat's player is connected again: the seat is theirs (a stand-in bot leaves it)."""
@@ -363,7 +364,7 @@ class TableHost:
         # (the list itself: entries are only appended to it, and an undo starts a new one)
         self._soon(self._queue, conn, Join(welcome[:-1].encode(), self._encoded, have, upto))
         self._sent = upto
-        self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+        self._seats(conn)
 
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
@@ -443,6 +444,16 @@ class TableHost:
         self._send(conn, encode("refused", reason=reason, fatal=fatal))
         if fatal:
             self._send(conn, _CLOSE)
+
+    def _seats(self, newcomer: _Conn | None = None) -> None:
+        """Who plays which seat: to every client when it changed, else to a `newcomer` only (spectators
+        coming and going change nothing, and a flood of them makes no flood of these)."""
+        text = encode("seats", seats=self._seat_list(), judges=self.judges_connected())
+        if text != self._seats_said:
+            self._seats_said = text
+            self._broadcast(text)
+        elif newcomer is not None:
+            self._send(newcomer, text)
 
     def _seat_list(self) -> list[dict[str, Any]]:
         on = self.connected()
