@@ -96,3 +96,30 @@ def test_a_table_wide_limit_slows_a_brute_force_across_200_addresses_and_the_rig
     assert newcomer == "welcome" and back == "Ann"
     assert "welcome" not in answers and answers.count("wrong join code") <= checked(table)  # (one may be checked as its guesser gives up)
     assert checked(table) <= TABLE_TRIES + TABLE_TRIES_PER_MINUTE * seconds / 60 + 1, f"{checked(table)} wrong codes checked in {seconds:.1f} s"
+
+
+def test_a_hello_waiting_for_its_check_is_answered_in_turn_and_a_second_one_meanwhile_is_refused(table: TableHost) -> None:
+    """While the table's wrong codes are spent (somebody guessed from seven addresses), a newcomer's
+    hello waits for its check; a second hello on the same connection meanwhile is refused, not fatally,
+    and the first is answered in its turn: the newcomer is in."""
+
+    async def attack() -> list[str | None]:
+        guesses = [asyncio.ensure_future(_guess(table.port, f"127.0.3.{2 + i // TRIES}", wrong(table.code, i), 6.0))
+                   for i in range(TABLE_TRIES + TRIES)]
+        for _ in range(3000):  # (bounded) until the table's wrong codes are spent
+            if checked(table) >= TABLE_TRIES:
+                break
+            await asyncio.sleep(0.01)
+        answers = await asyncio.to_thread(twice)
+        await asyncio.gather(*guesses)
+        return answers
+
+    def twice() -> list[str | None]:
+        with connect(f"ws://127.0.0.1:{table.port}", open_timeout=WAIT, max_size=None, source_address=("127.0.4.2", 0)) as ws:
+            ws.send(encode("hello", code=table.code, watch=True))
+            ws.send(encode("hello", code=table.code, watch=True))
+            got = [json.loads(ws.recv(timeout=WAIT)) for _ in range(2)]
+            return [m.get("reason") if m["type"] == "refused" and not m["fatal"] else m["type"] for m in got]
+
+    first, second = asyncio.run(attack())
+    assert first is not None and "one hello at a time" in first and second == "welcome"

@@ -20,6 +20,8 @@ from game.net.client import TableClient
 from game.net.host import JOIN_CHUNK, JOINS, TableHost
 from game.net.protocol import encode
 from game.session import INSTANT, session_for
+from game.session.seats import Person
+from game.session.session import REMOTE
 from tests.net import waiting
 from tests.net.waiting import WAIT
 
@@ -175,3 +177,27 @@ def test_the_players_are_answered_while_ten_connections_join_in_a_loop(table: Ta
         stop.set()
         for c in players:
             c.close()
+
+
+def test_an_undo_at_the_host_while_a_newcomer_joins_leaves_the_newcomer_with_the_log_as_it_stands() -> None:
+    """A host with a window (the session on the owner's thread): the host undoes a hundred entries
+    and plays on right after a spectator's hello, while its log is still being sent: the spectator
+    ends up with the table's log, entry for entry."""
+    s = session_for(long_match(), pace=INSTANT)
+    host = TableHost(s, host="127.0.0.1", port=0)
+    tv = TableClient(url(host), host.code, watch=True)
+    try:
+        waiting.until(lambda: host.spectators() == 1, host.pump)  # its hello taken: the log goes out now
+        n = len(s.match.log.entries)
+        s.undo_to(n - 100)
+        for i in range(3):
+            s.seats[i] = s.make_bot(i, "bot")
+        waiting.until(lambda: len(s.match.log.entries) > n + 50, host.pump, lambda: s.tick(0.01))
+        for i in range(3):  # the table waits again
+            s.seats[i] = Person(s.match.players[i].name, REMOTE, here=False)
+        waiting.until(lambda: tv.mirror is not None and tv.mirror.log.entries == s.match.log.entries, host.pump, tv.pump)
+        assert tv.mirror is not None and len(tv.mirror.log.entries) > n
+    finally:
+        tv.close()
+        host.close()
+
