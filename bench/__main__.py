@@ -66,6 +66,11 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("lan_action_all_read_ms", lan.lan_action_all_read_ms), ("baseline_ws_echo_ms", lan.baseline_ws_echo_ms)),
     (("lan_action_one_process_ms", lan.lan_action_one_process_ms), ("baseline_ws_echo_ms", lan.baseline_ws_echo_ms)),
     (("lan_spectators_at_50ms", lan.lan_spectators_at_50ms), None),
+    # issue 28: the same action at a 12,000-entry table while 10 connections join it in a loop, beside
+    # the first figure (goal: ≤ 2 ×); what the host grew by meanwhile, beside the entries' bytes it keeps
+    (("lan_action_under_joins_ms", lan.lan_action_under_joins_ms), ("lan_action_ms", lan.lan_action_ms)),
+    (("lan_joins_host_growth_mib", lan.lan_joins_host_growth_mib), ("lan_joins_cached_mib", lan.lan_joins_cached_mib)),
+    (("lan_joins_per_s", lan.lan_joins_per_s), None),
 ]
 
 
