@@ -167,8 +167,8 @@ CASES: list[Case] = [
     Case(pong_actions.Leave, lambda: bierpong("Ann: hit 5", "Ann: miss"), lambda m: "Owls leave 5", named("Owls"), named("Foxes"), OWN),
     Case(pong_actions.KnockOver, bierpong, lambda m: "Cem knocks over 4", named("Owls"), named("Foxes"), OWN),
     Case(pong_actions.Foul, bierpong, lambda m: "blow Ann", named("Foxes"), named("Owls"), OWN, label="Foul blow"),
-    Case(pong_actions.Foul, lambda: bierpong(auto_remove_cups=True, elbow_voids_throw=True), lambda m: "elbow Cem", named("Owls"), named("Foxes"), OWN,
-         label="Foul elbow"),
+    Case(pong_actions.Foul, lambda: bierpong(auto_remove_cups=True, elbow_voids_throw=True), lambda m: "elbow Ann", named("Foxes"), named("Owls"), OWN,
+         label="Foul elbow"),  # (the player about to throw: with elbow_voids_throw the call voids his throw, bierpong.art12)
     Case(pong_actions.Foul, bierpong, lambda m: "early Cem", named("Owls"), named("Foxes"), OWN, label="Foul early"),
     Case(pong_actions.EndRound, lambda: bierpong("Ann: hit 1", "Ann: hit 10", auto_remove_cups=True), lambda m: "end of round", named("Foxes"),
          named("Owls"), "turn"),
