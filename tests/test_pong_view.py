@@ -4,12 +4,18 @@ and at the throw-off, the pull read against the table as drawn at any window siz
 in a player's first match, the practice table in perspective and the shot lab's exact-throw fields."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match import Match, PlayerSpec
+from game.settings import Settings, load_settings
+from game.ui.common.prefs import apply_settings, reset_settings
+from game.ui.pong.bierpong_match import BierpongMatchScene
 from game.ui.pong.pong import PongScene
 from game.ui.pong.shot_lab import ShotLab
+from physics.world import Throw
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
@@ -75,3 +81,83 @@ def test_the_labs_fields_replace_their_text_on_focus_and_take_ctrl_a(app: App) -
     key(app, pygame.K_RETURN)
     assert lab.dialog is None and lab.live is not None
     assert (lab.live.speed, lab.live.angle, lab.live.release[1]) == (5.0, 38.0, 0.0)
+
+
+# --- the pull and the aim preview (item 4) --------------------------------------------------------
+
+def teams() -> list[PlayerSpec]:
+    return [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))]
+
+
+def pulled(size: tuple[int, int], mode: str, share: float, aside: float) -> Throw:
+    """The practice table at `size` seen in `mode`: a pull from the ball of `share` of the table's
+    drawn length back (and `aside` of it to the side) – the throw it makes."""
+    from game.ui.common.app import App
+
+    app = App(size)
+    try:
+        sc = PongScene(app)
+        sc.camera_mode = mode
+        app.push(sc)
+        app.step(0.0)
+        L = sc.aim_layout()
+        if mode == "top":
+            length = sc.view.layout.table_rect().w
+            x, y = L.to_top(0.3, 0.0)
+            back, side = (-1.0, 0.0), (0.0, 1.0)  # the thrower's end is at the left
+        else:
+            length = L.table_px()
+            hand = L.hand(0.0)
+            x, y = hand.x, hand.y
+            back, side = ((0.0, 1.0), (1.0, 0.0)) if mode == "thrower" else ((-1.0, 0.0), (0.0, 1.0))
+        press = (round(x), round(y))
+        dx = (back[0] * share + side[0] * aside) * length
+        dy = (back[1] * share + side[1] * aside) * length
+        for e in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x + dx), round(y + dy)), rel=(0, 0), buttons=(1, 0, 0))):
+            pygame.event.post(e)
+        app.step(0.0)
+        t = sc.aimed_throw()
+        assert t is not None
+        return t
+    finally:
+        app.close()
+
+
+def test_the_same_share_of_the_drawn_table_is_the_same_throw_at_960_and_1600() -> None:
+    """A pull is read against the table as drawn: a fifth of its drawn length back (and a little
+    aside) is the same launch at 960×640 as at 1600×1000 – in each view, and the same speed in all
+    three (a pull as long as the drawn table is 2.44 m of pull)."""
+    speeds = []
+    for mode in ("thrower", "side", "top"):
+        small, big = pulled((960, 640), mode, 0.2, 0.03), pulled((1600, 1000), mode, 0.2, 0.03)
+        vs, vb = math.dist((0, 0, 0), small.velocity), math.dist((0, 0, 0), big.velocity)
+        assert abs(vs - vb) / vb < 0.02, (mode, vs, vb)
+        heading = [math.degrees(math.atan2(t.velocity[1], t.velocity[0])) for t in (small, big)]
+        assert abs(heading[0] - heading[1]) < 1.0, (mode, heading)
+        assert small.velocity[0] > 0 and abs(small.release[1] - big.release[1]) < 0.01
+        speeds.append(vb)
+    assert max(speeds) - min(speeds) < 0.1 and 4.5 < speeds[0] < 5.3  # ≈ 10 m/s × 0.2 × 2.44 m
+
+
+def test_the_aim_preview_is_on_in_the_first_match_and_the_choice_is_remembered(app: App) -> None:
+    """A newcomer's first match shows the aim preview; the next one does not unless they chose it;
+    A switches it and the settings keep that choice for the matches after."""
+    apply_settings(Settings())
+    try:
+        first = BierpongMatchScene(app, Match("bierpong", teams()))
+        assert first.preview_on and load_settings()[0].pong_matches == 1
+        second = BierpongMatchScene(app, Match("bierpong", teams()))
+        assert not second.preview_on  # an assist: only the first match brings it unasked
+        app.push(second)
+        key(app, pygame.K_a, "a")
+        saved = load_settings()[0]
+        assert second.preview_on and saved.aim_preview and saved.aim_preview_chosen and "remembered" in second.toast
+        third = BierpongMatchScene(app, Match("bierpong", teams()))
+        assert third.preview_on
+        app.push(third)
+        key(app, pygame.K_a, "a")
+        assert not third.preview_on and not load_settings()[0].aim_preview
+        assert not BierpongMatchScene(app, Match("bierpong", teams())).preview_on
+    finally:
+        reset_settings()

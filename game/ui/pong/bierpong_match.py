@@ -48,7 +48,7 @@ from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board,
 from game.ui.pong.effects import TableEffects
 from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_view import LABEL_LIFE, CupDraw, Dims, Label, PongFrame, PongView
-from game.ui.common.prefs import assist
+from game.ui.common.prefs import assist, choose_aim_preview, count_pong_match, pong_aim_preview
 from game.ui.common.scene import Host, OverlayScene
 from physics.constants import CONST
 from physics.events import Event
@@ -93,7 +93,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         self.slow = assist("slow_motion", False)
         self.paused = False
         self.init_sling()
-        self.preview_on = assist("aim_preview", False)  # an assist: off unless the settings say on
+        self.preview_on = pong_aim_preview()  # an assist: on in a player's first match, then as they chose (A)
         self.feed: list[tuple[str, str]] = []
         self.labels: list[Label] = []
         self.selected: list[int] = []  # cups clicked for the removal
@@ -109,6 +109,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
         self.session.listen(self.heard)
         self.refeed()
+        if len(match.log.entries) <= 1 and not self.watching():  # a match begun here (the first shows the aim preview)
+            count_pong_match()
 
     # --- the session's view ----------------------------------------------------------------------
 
@@ -559,9 +561,11 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             self.toast = self.cycle_camera()
         elif key == pygame.K_p:
             self.inset_on = not self.inset_on
-        elif key == pygame.K_a:
+        elif key == pygame.K_a:  # the choice is remembered for the next matches (the settings)
             self.preview_on = not self.preview_on
             self.preview = []
+            self.toast = choose_aim_preview(self.preview_on) or (_("aim preview on – remembered (A: off)") if self.preview_on
+                                                                  else _("aim preview off – remembered (A: on)"))
         elif key == pygame.K_TAB:
             self.session.next_thrower()
         elif key == pygame.K_l:
