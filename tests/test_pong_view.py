@@ -161,3 +161,100 @@ def test_the_aim_preview_is_on_in_the_first_match_and_the_choice_is_remembered(a
         assert not BierpongMatchScene(app, Match("bierpong", teams())).preview_on
     finally:
         reset_settings()
+
+
+# --- the removal close-up and the camera (item 1) -------------------------------------------------
+
+def removal_scene(app: App, *lines: str, owls: str = "human") -> BierpongMatchScene:
+    """The Foxes begin and throw `lines`; the match scene as the players see it (in perspective)."""
+    from game.bierpong.actions import parse_action
+
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", owls, drivers=("Cem", "Dana"))])
+    for line in ("throw-off Anna hit 1, Cem miss", "Foxes begin", *lines):
+        m.apply(parse_action(line))
+    sc = BierpongMatchScene(app, m, autosave=False)
+    app.push(sc)
+    app.step(1 / 60)
+    return sc
+
+
+def test_the_owners_see_their_rack_close_and_click_the_extra_then_the_hit_cup_art3_art14(app: App) -> None:
+    """A bounce into the Owls' cup 1 (bierpong.art14: it and one more go, the adjacent ones first –
+    bierpong.art3): their rack is shown big with every cup; the cups the referee allows are the
+    clickable ones; a cup that may not go is refused in words; the neighbour chosen and the hit cup
+    clicked, both are removed."""
+    from game.bierpong.actions import Remove, parse_action
+    from game.bierpong.state import PLAY, REMOVE
+
+    sc = removal_scene(app, "Anna: bounce 1", "Bo: miss")
+    assert sc.state.phase == REMOVE and sc.card_shown() and sc.perspective()
+    at = sc.card.cups
+    assert set(at) == set(sc.state.sides[1].rack.ids)  # the owners' whole rack
+    assert min(r for _x, _y, r in at.values()) >= 30  # big cups (a rim of 46 mm drawn ≥ 30 px at 1280×800)
+    assert sc.card.panel.contains(pygame.Rect(at[1][0] - at[1][2], at[1][1] - at[1][2], 2 * at[1][2], 2 * at[1][2]))
+    allowed = {c for a in sc.state.legal_actions() if isinstance(a, Remove) for c in a.cups[1:]}
+    assert set(sc.eligible()[0]) == allowed == {2, 3}  # the state's choices, nothing of the scene's own
+    assert at[7][1] > at[1][1]  # seen from their end: the back row (7–10) nearest them, at the foot
+    click(app, at[1][:2])
+    assert sc.state.phase == REMOVE and "choose 1 extra" in sc.toast  # the hit cup waits for the extra
+    click(app, at[8][:2])
+    assert sc.selected == [] and "adjacent" in sc.toast
+    click(app, at[2][:2])
+    assert sc.selected == [2]
+    click(app, at[2][:2])
+    assert sc.selected == []  # a second click takes it back
+    click(app, at[3][:2])
+    remove = next(b for b in sc.buttons if b.key == "Enter")
+    assert "3" in remove.text and "1" in remove.text and sc.card.panel.contains(remove.rect)
+    click(app, at[1][:2])
+    assert parse_action(sc.match.log.entries[-1].action) == Remove("Owls", (1, 3))
+    assert sc.state.phase == PLAY and not sc.card_shown()
+
+
+def test_a_plain_hit_goes_with_one_click_and_may_stay_as_a_dead_cup_art18(app: App) -> None:
+    from game.bierpong.actions import Remove, parse_action
+
+    sc = removal_scene(app, "Anna: hit 3", "Bo: miss")
+    assert sc.card_shown() and sc.removal_need() == 0
+    labels = [b.text for b in sc.buttons]
+    assert labels == ["Remove cup 3", "Leave 3 (Dead Cup)"]  # no "(0/0 extra)"
+    assert all(sc.card.panel.contains(b.rect) for b in sc.buttons)
+    click(app, sc.card.cups[3][:2])
+    assert parse_action(sc.match.log.entries[-1].action) == Remove("Owls", (3,))
+
+
+def test_bots_remove_their_own_cups_without_the_close_up(app: App) -> None:
+    sc = removal_scene(app, "Anna: hit 3", "Bo: miss", owls="pro")
+    assert not sc.card_shown()
+
+
+def test_the_throw_off_is_seen_from_one_side_with_both_balls_art8(app: App) -> None:
+    """The throw-off (bierpong.art8) from the side, from the same place for both balls: the
+    Foxes' ball stays where it came to rest while the Owls throw, and the camera does not move."""
+    from game.session.pong import Release
+    from physics.aim import speed_for
+    from physics.constants import CONST
+
+    m = Match("bierpong", teams())
+    sc = BierpongMatchScene(app, m, autosave=False)
+    app.push(sc)
+    app.step(1 / 60)
+    first_cam = sc.camera()
+    assert first_cam == sc.camera_for("throwoff") and first_cam.eye[1] < 0  # beside the table
+    cup = sc.session.rack_cups()[0]
+    assert sc.session.request("Anna", Release(speed_for((0.0, 0.0, 0.45), (cup.x, cup.y), 45.0), "Anna")) is None
+    for _ in range(600):
+        app.step(1 / 60)
+        if sc.state.throwoff_first is not None:
+            break
+    app.step(1 / 60)
+    assert sc.session.thrower_team() == 1 and sc.throwoff_rest is not None
+    x, y, z = sc.throwoff_rest
+    cam = sc.camera()
+    assert sc._fade == 0.0  # no cut: the same picture
+    # the same place in the room on the screen, in either team's world (the table's is the thrower's)
+    for p in ((0.0, 0.0, 0.0), (CONST.table_length, 0.2, 0.3), (x, y, z)):
+        a, b = first_cam.project(p), cam.project((CONST.table_length - p[0], -p[1], p[2]))
+        assert a is not None and b is not None and math.dist((a.x, a.y), (b.x, b.y)) < 0.5
+    ghost = [b for b in sc.frame().balls if b.number == 0]
+    assert [(round(b.x, 6), round(b.y, 6)) for b in ghost] == [(round(CONST.table_length - x, 6), round(-y, 6))]
