@@ -222,8 +222,8 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
 
     def shown_view(self) -> str:
         """The throw-off is seen from the side: both ends, both racks and both balls in the picture
-        (bierpong.art8) – unless V chose the side or the top-down view."""
-        if self.state.phase == THROWOFF and self.camera_mode == "thrower":
+        (bierpong.art8), from the same place for both balls – unless V chose the top-down view."""
+        if self.state.phase == THROWOFF and self.camera_mode in ("thrower", "side"):
             return "throwoff"
         return super().shown_view()
 

@@ -204,12 +204,15 @@ class RemovalCard:
                 w = max(3, int((5 if hit or chosen or may else 3) * s))
                 pygame.draw.circle(surface, ring, (px, py), R + w // 2 + int(2 * s), w)
             num = f.shadowed(str(c.id), max(12, int(R * 0.8)), theme.CREAM, "bold")
-            tag = _("hit") if hit else _("next") if later else _("goes too") if chosen else ""
+            tag = _("hit") if hit else _("next") if later else _("chosen") if chosen else ""
             ny = py - (int(R * 0.18) if tag else 0)
             surface.blit(num, num.get_rect(center=(px, ny)))
-            if tag:
-                t = f.shadowed(f.fit(tag, max(10, int(R * 0.34)), int(R * 1.7), "bold"), max(10, int(R * 0.34)), theme.CREAM, "bold", 1)
-                surface.blit(t, t.get_rect(midtop=(px, ny + num.get_height() // 2 - int(2 * s))))
+            if tag:  # on a dark pill, readable over the rim
+                size = max(10, int(R * 0.32))
+                t = f.text(f.fit(tag, size, int(R * 2.0), "bold"), size, theme.CREAM, "bold")
+                box = t.get_rect(midtop=(px, ny + num.get_height() // 2 - int(2 * s)))
+                theme.rounded_panel(surface, box.inflate(int(8 * s), int(2 * s)), (20, 20, 24, 200), None, int(5 * s))
+                surface.blit(t, box)
 
 
 class RemovalPicker:
