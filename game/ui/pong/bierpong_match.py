@@ -109,7 +109,7 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
         self.effects = TableEffects()  # splashes, shakes, cups lifted away, call-outs, swattable balls
         # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
-        # a change of view, and of the throwing team, moves the camera smoothly (`pong_cameras`)
+        # a change of view (V) moves the camera smoothly, a change of the throwing team cuts there (`pong_cameras`)
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
         self._cam_team = self.session.thrower_team()
         self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
