@@ -424,7 +424,7 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
             left = ch.need - len(self.selected)
             text = (_("Remove cup {cup}").format(cup=ch.cup) if not ch.need else
                     _("Remove cups {cups}").format(cups=", ".join(map(str, self.removal_cups()))) if left <= 0 else
-                    _("Remove: choose {n} more cup(s)").format(n=left))
+                    _("Remove: choose one more cup") if left == 1 else _("Remove: choose {n} more cups").format(n=left))
             out.insert(0, Button(text, self.remove_selected, "Enter"))
         return out
 

@@ -69,15 +69,22 @@ def instructions(ch: Choices, selected: Sequence[int]) -> str:
         if ch.leave:
             text += " " + _("Or leave it standing as a Dead Cup: if it is hit again, the hitters win at once ({rule}).").format(rule="art18")
     else:
-        text = _("Cup {cup} goes, and {n} more cup(s) with it ({rule}).").format(cup=ch.cup, n=ch.need, rule=ch.rule) + " "
+        if ch.need == 1:
+            text = _("Cup {cup} goes, and one more cup with it ({rule}).").format(cup=ch.cup, rule=ch.rule) + " "
+        else:
+            text = _("Cup {cup} goes, and {n} more cups with it ({rule}).").format(cup=ch.cup, n=ch.need, rule=ch.rule) + " "
         left = ch.need - len(selected)
-        if left > 0:
+        if left == 1:
+            text += _("Click one of the cups ringed in blue – the neighbours of cup {cup} come first ({rule}).").format(cup=ch.cup, rule="art3")
+        elif left > 1:
             text += _("Click {n} of the cups ringed in blue – the neighbours of cup {cup} come first ({rule}).").format(
                 n=left, cup=ch.cup, rule="art3")
         else:
             text += _("Click cup {cup} or Remove (Enter) to take them off; a click on a chosen cup takes it back.").format(cup=ch.cup)
     if ch.later:
-        text += " " + _("Then cup(s) {cups}: hit as well.").format(cups=", ".join(map(str, ch.later)))
+        cups = ", ".join(map(str, ch.later))
+        text += " " + (_("Then cup {cups}: hit as well.").format(cups=cups) if len(ch.later) == 1 else
+                       _("Then cups {cups}: hit as well.").format(cups=cups))
     return text
 
 
@@ -104,7 +111,7 @@ class RemovalCard:
         """The card inside `area` (the table's picture, veiled); `buttons` laid out along its foot."""
         f = self.fonts
         veil = pygame.Surface(area.size, pygame.SRCALPHA)
-        veil.fill((8, 8, 10, 160))
+        veil.fill((8, 8, 10, 215))
         surface.blit(veil, area.topleft)
         m = int(12 * s)
         panel = area.inflate(-2 * m, -2 * m)
