@@ -1,9 +1,9 @@
 """The views both live tables share (issue 17): the thrower's view in perspective, a view from the
 side, and the top-down view – V cycles them and the camera moves there smoothly; a change of the
 throwing team (or of the phase's own view, the throw-off's) cuts to the new view with a short fade,
-never by a side or diagonal view nobody asked for – and what the perspective picture shows over the table: the ball in the thrower's
-hand and the slingshot pulled back from it, the side-view plot as a small inset (P), the special
-shot's call-out.
+never by a side or diagonal view nobody asked for (issue 29) – and what the perspective picture
+shows over the table: the ball in the thrower's hand and the slingshot pulled back from it, the
+side-view plot as a small inset (P), the special shot's call-out.
 
 A mixin for the match (`bierpong_match`) and the practice table (`pong`); the scene has `view` (a
 `PongView`), `host`, `dims`, `effects` (a `TableEffects`), and the slingshot (`pong_aim.Sling`).

@@ -158,7 +158,8 @@ class RemovalCard:
             rect = pygame.Rect(x, y, t.get_width() + int(24 * s), int(36 * s))
             live = ready or i > 0  # the Remove button waits for the choice; Leave is ready at once
             pygame.draw.rect(surface, theme.CREAM if live else theme.MUTED, rect, border_radius=int(7 * s))
-            pygame.draw.rect(surface, theme.AMBER if live and i == 0 else theme.BRASS_DARK, rect, 2 if not (live and i == 0) else 3, border_radius=int(7 * s))
+            first = live and i == 0  # the Remove button, ready: the one to press
+            pygame.draw.rect(surface, theme.AMBER if first else theme.BRASS_DARK, rect, 3 if first else 2, border_radius=int(7 * s))
             if not live:
                 t.set_alpha(150)
             surface.blit(t, t.get_rect(center=rect.center))
