@@ -129,17 +129,24 @@ class TableCameras:
         return None
 
     def draw_rack_names(self, surface: pygame.Surface, cam: Camera, vp: pygame.Rect) -> None:
-        """Each rack labelled with its team, just above its back row."""
+        """Each rack labelled with its team: just above its back row; seen from the side, under the
+        table's end (the air above the racks is the event labels')."""
         names = self.rack_names()
         if not names:
             return
         s = self.view.layout.s
+        f, _r, _u = cam.basis
+        beside = abs(f[1]) > abs(f[0])  # looking across the table
         for x, name in ((0.03, names[0]), (CONST.table_length - 0.03, names[1])):
-            p = cam.project((x, 0.0, CONST.cup_height + 0.1))
+            if beside:  # under the edge nearer the eye
+                near = -CONST.table_width / 2 if cam.eye[1] < 0 else CONST.table_width / 2
+                p = cam.project((min(max(x, 0.25), CONST.table_length - 0.25), near, -0.06))
+            else:
+                p = cam.project((x, 0.0, CONST.cup_height + 0.1))
             if p is None or not vp.collidepoint(p.x, p.y):
                 continue
             img = self.host.fonts.shadowed(self.host.fonts.fit(name, max(12, int(17 * s)), vp.w // 3, "bold"), max(12, int(17 * s)), theme.CREAM, "bold")
-            surface.blit(img, img.get_rect(midbottom=(int(p.x), int(p.y))))
+            surface.blit(img, img.get_rect(midtop=(int(p.x), int(p.y))) if beside else img.get_rect(midbottom=(int(p.x), int(p.y))))
 
     def draw_perspective(self, surface: pygame.Surface, fr: PongFrame) -> None:
         """The table through the camera, the ball in the hand or the slingshot, the inset and the
