@@ -117,13 +117,14 @@ def test_the_owners_remove_a_hit_cup_and_its_neighbour_by_clicking(app: App) -> 
         match.apply(parse_action(line))
     assert match.state.phase == REMOVE
     scene = open_scene(app, match)
-    L = scene.view.layout
+    assert scene.card_shown()  # their rack close up (tests/test_pong_view.py)
+    at = scene.card.cups
     far = scene.state.sides[1].rack
     not_near = next(c for c in far.cups if c.id not in far.neighbours(1) and c.id != 1)
-    click(app, L.to_top(not_near.x, not_near.y))
+    click(app, at[not_near.id][:2])
     assert scene.selected == [] and "adjacent" in scene.toast  # not yet: the adjacent cups first
     near = far.cup(far.neighbours(1)[0])
-    click(app, L.to_top(near.x, near.y))
+    click(app, at[near.id][:2])
     assert scene.selected == [near.id]
     key(app, pygame.K_RETURN)
     assert parse_action(match.log.entries[-1].action) == Remove("Owls", (1, near.id))

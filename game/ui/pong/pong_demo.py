@@ -161,6 +161,8 @@ class ShotMenu(Scene):
 class DemoScene(PongScene):
     """Plays a `Solution`'s throws in order, slow, labelled, classified and ruled on."""
 
+    FIRST_VIEW = "top"  # (its cinematic camera follows the ball; V: the top-down view)
+
     def __init__(self, host: Host, solution: Solution) -> None:
         super().__init__(host, "triangle10")
         self.solution = solution
