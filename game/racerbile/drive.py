@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 def drive_path(race: RaceState, t: Turn, path: tuple[Hex, ...]) -> Step:
+    """A path driven: one of the legal moves, or checked (`check_path`) for why it is not."""
     car = race.cars[t.seat]
     # a path among the legal moves is that move (what check_path would rule, without a second search)
     m = next((x for x in race.moves().to(path[-1] if path else car.pos) if x.path == path), None)

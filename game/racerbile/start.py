@@ -23,6 +23,7 @@ MAX_TRIAL_SECONDS = 3600  # a time-trial time (racerbile.variant.racerbile): nob
 
 
 def set_order(race: RaceState, a: Order) -> Step:
+    """The order from the time-trial times (the fastest first, equal times roll off), or rolled for when no times are given."""
     if not a.times:
         return Step(replace(race, phase=START_ROLL, groups=(tuple(range(len(race.players))),)),
                     (Ruling(race.drivers[0][0], What.NOTE, 0, "racerbile.start", phrase(N_("no times entered: roll for the order"))),))
@@ -61,6 +62,7 @@ def trial_drink(race: RaceState, seat: int, seconds: float) -> Ruling:
 
 
 def start_die(race: RaceState, face: int) -> Step:
+    """A die rolled for the order by the next seat of the group rolling; ties roll again (racerbile.start)."""
     group = race.groups[0]
     rolled = race.rolled + ((group[len(race.rolled)], face),)
     note = Ruling(race.drivers[rolled[-1][0]][0], What.NOTE, face, "racerbile.start", phrase(N_("{who} rolls {face} for the order"), who=race.players[rolled[-1][0]], face=face))

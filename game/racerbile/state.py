@@ -354,6 +354,10 @@ class RaceState:
         last = not any(self.ahead(seat, o) for o in others)
         return front, last
 
+    def lemans_leader(self) -> int:
+        """Le Mans: the team in the lead – still in, then most laps, then position."""
+        return max(range(len(self.players)), key=lambda s: (not self.cars[s].out, self.distance(s), -self.cars[s].arrival))
+
     # --- applying --------------------------------------------------------------------------
 
     def apply(self, action: Action) -> Step:
@@ -432,14 +436,12 @@ class RaceState:
     def sips_this_turn(self, who: str) -> int:
         return dict(self.turn.sips).get(who, 0) if self.turn else 0
 
+    # --- the referee's steps: start, turn, drive, table ------------------------------------
+
     def drive(self, m: Move) -> Step:
         """Drive a legal move of the car on turn and rule on it (`game.racerbile.drive`)."""
         return drive_move(self, m)
 
-    def lemans_leader(self) -> int:
-        return max(range(len(self.players)), key=lambda s: (not self.cars[s].out, self.distance(s), -self.cars[s].arrival))
-
-    # --- the table, the judges, the clock --------------------------------------------------
 
     def faults(self) -> list[R.Fault]:
         """The "call a fault" menu for this race (racerbile.faults)."""

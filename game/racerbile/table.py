@@ -24,6 +24,7 @@ MAX_CALL_COUNT = 20  # a fault called with a count (per sip, per field …) at o
 
 
 def call_fault(race: RaceState, a: Call) -> Step:
+    """A fault called by the table from the call-a-fault menu (racerbile.faults)."""
     f = R.FAULT_BY_RULE.get(a.rule)
     if f is None or f not in race.faults():
         raise IllegalAction(f"{a.rule} is not on this table's fault menu")
@@ -90,6 +91,7 @@ def call_fault(race: RaceState, a: Call) -> Step:
 
 
 def judge(race: RaceState, a: Judge) -> Step:
+    """A judges' decision at Le Mans: sips, laps, a rule changed or a team put out (racerbile.lemans.judges)."""
     if not race.lemans:
         raise IllegalAction("judges run a Le Mans event (racerbile.lemans.judges)")
     if race.phase == OVER:
@@ -151,6 +153,7 @@ def judge(race: RaceState, a: Judge) -> Step:
 
 
 def run_clock(race: RaceState, a: Clock) -> Step:
+    """The event clock runs on; when the hours are up the last round of turns is called (racerbile.lemans.end)."""
     if not race.lemans or not 0 <= a.seconds <= MAX_CLOCK_STEP:  # (NaN and infinity fail too)
         raise IllegalAction(f"racerbile.lemans.end: the event clock runs at Le Mans only, forwards, at most {MAX_CLOCK_STEP} seconds at a time")
     hours = race.profile["lemans_hours"]
@@ -164,6 +167,7 @@ def run_clock(race: RaceState, a: Clock) -> Step:
 
 
 def parse_value(text: str) -> Any:
+    """An option's value as the judges wrote it: true/false, null/none, a whole number, else the text."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"

@@ -163,6 +163,7 @@ def change_driver(race: RaceState, t: Turn, name: str) -> Step:
 
 
 def shift_gear(race: RaceState, t: Turn, delta: int) -> Step:
+    """The gear chosen (racerbile.upshift, racerbile.downshift); the dice of the gear are rolled next."""
     if not t.opened:  # Le Mans: the driver stays at the wheel – now the turn opens
         st, opening = open_turn(race)
         assert st.turn is not None
@@ -184,6 +185,7 @@ def shift_gear(race: RaceState, t: Turn, delta: int) -> Step:
 
 
 def land_dice(race: RaceState, t: Turn, faces: tuple[int, ...]) -> Step:
+    """Dice landing: 5s and 6s are thrown again (racerbile.too_fast); once all have landed, 1s and the roll are ruled on."""
     who = race.driver(t.seat)
     fast = sum(1 for f in faces if f >= 5)
     landed = t.dice + tuple(sorted((f for f in faces if f <= 4), reverse=True))
@@ -221,6 +223,7 @@ def land_dice(race: RaceState, t: Turn, faces: tuple[int, ...]) -> Step:
 
 
 def end_turn(race: RaceState, rulings: list[Ruling]) -> Step:
+    """The turn ends: the finishing sip and what the named opponent drinks (racerbile.lemans.field42), then the next seat."""
     t = race.turn
     assert t is not None
     seat, who = t.seat, race.driver(t.seat)
