@@ -5,6 +5,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 from game import __version__
@@ -402,7 +403,13 @@ def _host(args: argparse.Namespace) -> int:
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:
-        match.save(args.save)
+        from game.outpaths import write_or_fall_back
+        from game.saves import save_name
+
+        went, why = write_or_fall_back(Path(args.save), match.save, save_name(match.info.name))
+        if why is not None:
+            print(InputError(f"--save: cannot write the match here ({why}); it is saved at {went}", args.save), file=sys.stderr)
+            return 2
     return rc
 
 
@@ -510,8 +517,16 @@ def _main(argv: Sequence[str] | None) -> int:
         return 70
 
 
+OUTPUTS = (("save", "--save"), ("screenshot", "--screenshot"), ("output", "--output"), ("export", "--export"), ("journal", "--journal"))
+
+
 def _run(args: argparse.Namespace) -> int:
     cmd = args.command
+    from game.outpaths import check_output
+
+    for attr, flag in OUTPUTS:  # before any work: a match is never played to be lost to its path
+        if getattr(args, attr, None) is not None:
+            check_output(getattr(args, attr), flag)
     if cmd is None or cmd == "menu":
         from game.ui.common.app import run_app
 

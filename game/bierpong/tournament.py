@@ -646,7 +646,10 @@ def dump_standings(st: Standings) -> str:
 
 def write_standings(st: Standings, path: str | Path | None = None) -> Path:
     p = Path(path) if path is not None else standings_path()
-    atomic_write(p, dump_standings(st))
+    try:
+        atomic_write(p, dump_standings(st))
+    except OSError as e:  # (its folder cannot be made, the disk is full or read-only): the old file stays
+        raise InputError(f"cannot write the standings file: {e.strerror or e}", str(p)) from None
     return p
 
 

@@ -1410,7 +1410,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
         raise InputError("is a folder, not a track file", str(p))
     if p.exists():
         return Editor.open(p, broken_ok=True)  # a draft (or a broken track) opens with its problems listed
-    _check_target(p)
+    _check_target(p)  # (a symlink loop "exists" not: refused here)
     return Editor(Draft(name=p.stem.replace("_", " ").title() or "New track"), p)
 
 
@@ -1419,6 +1419,9 @@ def _check_target(p: Path) -> None:
         raise InputError("a track file ends in .yaml", str(p))
     if p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
+    from game.outpaths import check_output
+
+    check_output(p, "the editor")  # a new track is saved there: no symlink loop, device, name too long …
 
 
 def run_editor(
