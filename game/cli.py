@@ -838,8 +838,11 @@ def _simulate_race(args: argparse.Namespace) -> int:
     if games < 1:
         raise InputError("--games must be at least 1", "--games")
     rs = args.round_seconds
-    if not (rs > 0 and float(f"{rs:g}") == rs):  # the clock is logged as `clock S` and must replay exactly
-        raise InputError(f"--round-seconds takes a positive number of seconds (at most six digits), not {rs:g}", "--round-seconds")
+    from game.racerbile.state import MAX_CLOCK_STEP
+
+    if not (0 < rs <= MAX_CLOCK_STEP and float(f"{rs:g}") == rs):  # logged as `clock S`, it must replay exactly (NaN fails too)
+        raise InputError(f"--round-seconds takes a positive number of seconds up to {MAX_CLOCK_STEP} (a day, racerbile.lemans.end; "
+                         f"at most six digits), not {rs:g}", "--round-seconds")
     kinds_cycle = [k.strip() for k in (args.bots or "careful,racer,stalin").split(",") if k.strip()]
     for k in kinds_cycle:
         if k not in BOTS:

@@ -135,3 +135,27 @@ def test_a_hostile_network_message_is_a_bad_message(raw: str | bytes) -> None:
 
     with pytest.raises(BadMessage):
         decode(raw)
+
+
+@pytest.mark.parametrize("seconds", ["86401", "inf", "1e308", "nan", "0", "-5"])
+def test_round_seconds_beyond_one_clock_entry_are_refused_up_front(seconds: str) -> None:
+    """racerbile.lemans.end: one `clock` entry adds at most a day; a round that takes longer (or
+    never ends) is refused before the race – it was accepted, every round's clock was refused and
+    the race never ended."""
+    from tests.hostile import Case, run
+
+    r = run(Case("round", "profile", Path(".")), ["simulate", "racerbile", "--teams", "2", "--seed", "1", "--hours", "1",
+                                                  "--round-seconds", seconds], timeout=30)
+    assert r.code == 2 and not r.traceback, r.err
+    assert r.err.startswith("--round-seconds:1:1: ") and "86400" in r.err, r.err
+
+
+def test_a_refused_round_clock_stops_the_simulation() -> None:
+    """The loop that logs each round's clock never ignores the referee's refusal: a race whose
+    clock is refused (here a clock step the referee does not take) ends with the refusal's reason."""
+    from game.racerbile.simulate import play_race
+    from game.rules.racerbile import SPEC
+
+    with pytest.raises(ValueError) as e:
+        play_race(["careful", "racer"], SPEC.make("le_mans", lemans_hours=1), track="le_mans", seed=1, round_seconds=86401.0)
+    assert "racerbile.lemans.end" in str(e.value)
