@@ -14,6 +14,15 @@ MAX_AFTER = 100_000  # fixed steps between a throw's balls
 RELEASE = ((-1.0, CONST.table_length + 1.0), (-1.5, 1.5), (0.0, 3.0))  # m: x along, y across, z above the table top
 
 
+def _finite(x: Any) -> bool:
+    """A finite number (a whole number of hundreds of digits is none: it is no float)."""
+    if isinstance(x, bool):
+        return False
+    if isinstance(x, int):
+        return abs(x) <= 10**300
+    return isinstance(x, float) and math.isfinite(x)
+
+
 def launch_problem(detail: Any) -> str | None:
     """What is wrong with the launches of an entry's detail (None: nothing, or no launches)."""
     if not isinstance(detail, dict) or "throws" not in detail:
@@ -29,7 +38,7 @@ def launch_problem(detail: Any) -> str | None:
             return f"{where}: the player is a name"
         for key in ("release", "velocity", "spin"):
             v = t.get(key, [0.0, 0.0, 0.0])
-            if not isinstance(v, list) or len(v) != 3 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v):
+            if not isinstance(v, list) or len(v) != 3 or not all(_finite(x) for x in v):
                 return f"{where}: {key} must be three finite numbers"
         r, v, s = (t.get(k, [0.0, 0.0, 0.0]) for k in ("release", "velocity", "spin"))
         for axis, x, (lo, hi) in zip("xyz", r, RELEASE):
