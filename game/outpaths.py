@@ -95,6 +95,16 @@ def check_output(path: str | Path, what: str) -> Path:
     return p
 
 
+def exists(path: str | Path) -> bool:
+    """Whether `path` names something (False also when asking fails: a name too long, a loop –
+    `check_output` then says why)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def _file_in_the_way(p: Path) -> Path:
     """The first ancestor of `p` that is not a folder."""
     for a in reversed(p.parents):

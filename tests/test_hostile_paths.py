@@ -144,3 +144,19 @@ def test_edit_on_a_symlink_loop_is_refused(tmp_path: Path) -> None:
     r = go(["edit", str(loop), "--frames", "2"], timeout=30)
     assert clean(r) and r.code == 2, r.err
     assert r.err.startswith(f"{loop}:1:1: ") and "symlink" in r.err.lower(), r.err
+
+
+def test_edit_of_a_new_track_with_a_name_too_long_is_refused(tmp_path: Path) -> None:
+    long = tmp_path / ("t" * 300 + ".yaml")
+    r = go(["edit", str(long), "--frames", "2"], timeout=30)
+    assert clean(r) and r.code == 2, r.err
+    assert r.err.startswith(f"{long}:1:1: ") and "too long" in r.err, r.err
+
+
+@pytest.mark.parametrize("what", ["loop", "long", "under_a_file"])
+def test_lab_with_a_new_shot_at_a_bad_path_is_refused(what: str, tmp_path: Path) -> None:
+    """`lab FILE` for a new shot: FILE is where Ctrl+S saves it – checked at once, like `edit FILE`."""
+    path = bad_outputs(tmp_path)[what]
+    r = go(["lab", path, "--frames", "2"], timeout=30)
+    assert clean(r) and r.code == 2, r.err
+    assert r.err.startswith(f"{path}:1:1: ") and "shot lab" in r.err, r.err
