@@ -408,7 +408,7 @@ def _host(args: argparse.Namespace) -> int:
 
         went, why = write_or_fall_back(Path(args.save), match.save, save_name(match.info.name))
         if why is not None:
-            print(InputError(f"--save: cannot write the match here ({why}); it is saved at {went}", args.save), file=sys.stderr)
+            print(InputError(f"--save cannot write here ({why}); the match is saved at {went}", args.save), file=sys.stderr)
             return 2
     return rc
 

@@ -123,6 +123,10 @@ def write_or_fall_back(target: Path, write: Callable[[Path], None], name: str,
         return target, None
     except OSError as e:
         why = e.strerror or str(e)
+    try:  # what is wrong with it now, in words ("File exists" says little when a file took a folder's place)
+        check_output(target, "")
+    except InputError as e:
+        why = e.message.removeprefix(" cannot write here: ")
     if folders is None:
         from game.saves import save_dir
 

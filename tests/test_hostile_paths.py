@@ -160,3 +160,33 @@ def test_lab_with_a_new_shot_at_a_bad_path_is_refused(what: str, tmp_path: Path)
     r = go(["lab", path, "--frames", "2"], timeout=30)
     assert clean(r) and r.code == 2, r.err
     assert r.err.startswith(f"{path}:1:1: ") and "shot lab" in r.err, r.err
+
+
+def test_host_save_that_breaks_during_the_match_goes_to_the_save_folder(tmp_path: Path) -> None:
+    """`host --save DIR/new/m.json`: the path is good at the start; while the table waits, a file
+    takes the place of the folder `new`. At the end the match goes to the save folder, the message
+    says where (exit 2) – the match is not lost (it was exit 70 and nothing kept)."""
+    import subprocess
+    import sys
+
+    from game.match import Match
+    from game.saves import save_dir
+    from tests.hostile import ROOT
+
+    target = tmp_path / "new" / "m.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "host", "schock", "--headless", "--players", "Ann:remote,Bo:bot",
+                          "--port", "0", "--bind", "127.0.0.1", "--no-announce", "--seed", "1", "--timeout", "3", "--save", str(target)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, stdin=subprocess.DEVNULL)
+    try:
+        assert p.stdout is not None
+        assert p.stdout.readline().startswith("table ws://")
+        (tmp_path / "new").write_text("in the way\n")
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 2 and "internal error" not in err, err
+    went = [f for f in save_dir().glob("schock-*.json")]
+    assert len(went) == 1 and str(went[0]) in err and err.startswith(f"{target}:1:1: --save cannot write"), err
+    assert "is a file, not a folder" in err and Match.load(went[0]).log.entries
