@@ -64,6 +64,21 @@ def test_tournament_add_without_a_data_folder_says_so(tmp_path: Path, monkeypatc
     assert r.err.startswith(str(home / "stammtisch" / "bierpong-standings.yaml") + ":1:1: cannot write"), r.err
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_a_read_only_data_folder_neither_stops_le_mans_nor_crashes_tournament_add(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "read-only"
+    home.mkdir()
+    home.chmod(0o500)
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    try:
+        r = go(["play", "racerbile", "--variant", "le_mans", "--players", "Foxes:careful", "--teams", "2", "--frames", "120"])
+        assert clean(r) and r.code == 0, r.err
+        r = go(["tournament", "add", str(DATA / "2023-02-10-team.yaml")])
+        assert clean(r) and r.code == 2 and "cannot write the standings file" in r.err, r.err
+    finally:
+        home.chmod(0o700)
+
+
 # --- item 7: output paths checked before the match, a finished match never lost -----------------
 
 
