@@ -47,6 +47,8 @@ def check_output(path: str | Path, what: str) -> Path:
 
     if not text.strip():
         raise no("no file named")
+    if "\0" in text:
+        raise no("a NUL character in the name")
     if text.endswith(("/", os.sep)) or Path(text).name in ("", ".", ".."):
         raise no("that names a folder, not a file")
     p = Path(text)

@@ -143,7 +143,7 @@ def test_a_finished_match_falls_back_to_the_save_folder(tmp_path: Path) -> None:
     assert Match.load(went).log.entries == m.log.entries
 
 
-@pytest.mark.parametrize("text", ["/proc/self/status", "/dev/null", "/sys/kernel/x"])
+@pytest.mark.parametrize("text", ["/proc/self/status", "/dev/null", "/sys/kernel/x", "a\0b.json", "", "out/"])
 def test_special_places_are_no_output_files(text: str) -> None:
     with pytest.raises(InputError) as e:
         check_output(text, "--save")
