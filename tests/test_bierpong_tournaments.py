@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from game.bierpong.tournament import (
@@ -35,6 +35,7 @@ from game.bierpong.tournament import (
 )
 from game.cli import main
 from game.errors import InputError
+from game.yamlio import Dumper
 from tests.hostile import Case, Result, run as run_hostile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -425,6 +426,7 @@ def test_the_examples_of_the_docs_are_valid_tournaments(tmp_path: Path) -> None:
 _NAME = st.text(alphabet=st.characters(blacklist_characters="&>\r\n\x85\u2028\u2029", blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).map(str.strip).filter(bool)
 
 
+@example(["0E0", ".5", "1e1"])  # YAML 1.2 floats to the readers: written quoted
 @given(st.lists(_NAME, min_size=3, max_size=6, unique=True))
 def test_standings_round_trip_any_names(names: list[str]) -> None:
     """bierpong.scoring: whatever the names (quotes, colons, 'null', accents), the standings file reads
@@ -435,8 +437,8 @@ def test_standings_round_trip_any_names(names: list[str]) -> None:
 
     with tempfile.TemporaryDirectory() as d:
         f = Path(d) / "t.yaml"
-        f.write_text(yaml.safe_dump({"date": "01.02.24", "kind": "single", "placements": {1: names[0], 2: names[1], 3: names[2]},
-                                     "participants": names[3:]}, allow_unicode=True), encoding="utf-8")
+        f.write_text(yaml.dump({"date": "01.02.24", "kind": "single", "placements": {1: names[0], 2: names[1], 3: names[2]},
+                                "participants": names[3:]}, Dumper=Dumper, allow_unicode=True), encoding="utf-8")  # (names quoted as the reader needs)
         t = read_tournament(f)
         assert [e for _, e in t.placements] == names[:3]
         s = Standings().add(t)

@@ -30,7 +30,7 @@ import yaml
 from game.bierpong.schedule import MAX_ENTRANTS, Game, GameRefused, Knockout, RoundRobin
 from game.errors import InputError
 from game.fileio import atomic_write
-from game.yamlio import Doc, parse, read_text
+from game.yamlio import Doc, Dumper, parse, read_text
 
 __all__ = ["MAX_ENTRANTS", "POINTS", "Game", "Kind", "Knockout", "RoundRobin", "Row", "Standings", "Tournament", "add_tournament",
            "read_schedule", "read_standings", "read_tournament", "standings_path", "write_standings"]
@@ -436,7 +436,7 @@ def dump_standings(st: Standings) -> str:
         "tournaments": [_tournament_dict(t) for t in st.tournaments],
         "tables": {k.value: [r.as_dict() for r in st.table(k)] for k in (Kind.TEAM, Kind.SINGLE)},
     }
-    return head + yaml.safe_dump(body, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    return head + yaml.dump(body, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
 
 
 def write_standings(st: Standings, path: str | Path | None = None) -> Path:
