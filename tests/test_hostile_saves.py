@@ -118,3 +118,10 @@ def test_a_plain_race_seat_with_a_crew_is_refused_at_the_start(tmp_path: Path, c
 def test_a_kind_that_is_no_word_is_refused(kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = saved(tmp_path, Match("schock", [PlayerSpec("Ann", "bot"), PlayerSpec("Bo", "bot")], seed=2), 5)
     refused(tmp_path, data, lambda d: d["players"][1].__setitem__("kind", kind), "kind", capsys)
+
+
+def test_the_clocks_mark_on_a_throw_is_refused(pong: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """bierpong.art9: `{"clock": true}` marks the timer's own `time` entry (an undo passes it by); on
+    a throw it would hide the thrower's decision from undo – refused."""
+    data = json.loads(json.dumps(pong))
+    refused(tmp_path, data, lambda d: launch(d, "throw-off Anna")["detail"].__setitem__("clock", True), "clock", capsys)

@@ -132,7 +132,10 @@ class BierpongState:
         return launch_problem(detail)
 
     def detail_mismatch(self, action: Any, detail: Mapping[str, Any]) -> str | None:
-        """A throw's launches against the throw its ruling replays (`game.bierpong.launches`)."""
+        """A throw's launches against the throw its ruling replays (`game.bierpong.launches`); the
+        mark of the timer's own `time` (bierpong.art9) on that action only."""
+        if "clock" in detail and (detail["clock"] is not True or not isinstance(action, Time)):
+            return "only the timer's end (time) is marked as the clock's"
         return launch_mismatch(action, detail, self.team_of)
 
     # --- start ---------------------------------------------------------------------------
