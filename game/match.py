@@ -393,6 +393,10 @@ class Match:
                 action = parsed.get(saved.action)
                 if action is None:
                     action = parsed[saved.action] = self.parse(saved.action)
+                if saved.detail:
+                    problem = self.state.detail_mismatch(action, saved.detail)
+                    if problem is not None:
+                        raise InputError(f"entry {i} ({saved.action}): {problem}", file)
                 got = self.apply(action, saved.detail)
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None

@@ -30,7 +30,7 @@ from game.bierpong.actions import (
     Action, Begin, Call, Catch, Clock, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, ThrowoffBall,
     Time, Together, parse_action,
 )
-from game.bierpong.launches import launch_problem
+from game.bierpong.launches import launch_mismatch, launch_problem
 from game.bierpong.outcome import Outcome
 from game.bierpong.rack import Rack
 from game.errors import IllegalAction
@@ -140,6 +140,13 @@ class BierpongState:
     def detail_problem(detail: Mapping[str, Any]) -> str | None:
         """The ball launches a throw's entry keeps: finite, in range (`game.bierpong.launches`)."""
         return launch_problem(detail)
+
+    def detail_mismatch(self, action: Any, detail: Mapping[str, Any]) -> str | None:
+        """A throw's launches against the throw its ruling replays (`game.bierpong.launches`); the
+        mark of the timer's own `time` (bierpong.art9) on that action only."""
+        if "clock" in detail and (detail["clock"] is not True or not isinstance(action, Time)):
+            return "only the timer's end (time) is marked as the clock's"
+        return launch_mismatch(action, detail, self.team_of)
 
     # --- start ---------------------------------------------------------------------------
 

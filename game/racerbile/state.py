@@ -102,6 +102,9 @@ class RaceState:
         names = [d for ds in crew for d in ds]
         if len(set(names)) != len(names):
             raise ValueError("every driver needs a name of his own")
+        crews = [f"{p} has {', '.join(d)}" for p, d in zip(players, crew) if d != (p,)]
+        if profile.variant != R.LE_MANS and crews:  # (a save's seat with a crew: they would drink for the seat)
+            raise ValueError(f"drivers are for Le Mans teams (racerbile.lemans.teams); a {profile.variant} seat is one person: {'; '.join(crews)}")
         if profile.variant == R.LE_MANS:
             # any track with a pit lane; the 42 field and the Dunlop bridge where it has them (Decisions)
             if track.pit is None:
@@ -215,6 +218,10 @@ class RaceState:
     @staticmethod
     def detail_problem(detail: Mapping[str, Any]) -> str | None:
         """No detail of this game's entries is read back (a replay shows none)."""
+        return None
+
+    def detail_mismatch(self, action: Any, detail: Mapping[str, Any]) -> str | None:
+        """No detail of this game's entries is read back: none disagrees with its action."""
         return None
 
     def legal_actions(self) -> list[Action]:

@@ -179,8 +179,8 @@ class RaceSession(Session):
         takes every entry as it happens – the race's save file, listed under "Continue saved match"."""
         if not self.state.lemans or self.match.journal is not None:
             return
-        path = self.save_path or new_save_path("lemans")
-        try:
+        try:  # (the save folder may not be made: a file in its way, a read-only disk)
+            path = self.save_path or new_save_path("lemans")
             self.match.attach_journal(path)
         except OSError as e:
             self.journal_on = False

@@ -710,9 +710,13 @@ def run_lab(path: str | None = None, *, frames: int | None = None, screenshot: s
     from game.bierpong.shotfile import load
     from game.ui.common.app import App
 
+    from game.outpaths import check_output, exists
+
     shot = None
-    if path is not None and Path(path).exists():
+    if path is not None and exists(path):
         shot = load(path)  # a folder or an unreadable file is an InputError too
+    elif path is not None:  # a new shot is saved there: no symlink loop, device, name too long …
+        check_output(path, "the shot lab")
     app = App(size, fullscreen, title=_("Stammtisch – Bierpong shot lab"))
     try:
         app.push(ShotLab(app, path, shot))
