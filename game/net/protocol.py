@@ -155,14 +155,17 @@ MAX_SPEED = 30.0  # m/s: no throw is faster
 MAX_SPIN = 500.0  # rad/s
 
 
-def _vector(msg: dict[str, Any], key: str, limit: float, *, optional: bool = False) -> None:
-    import math
+def number_within(x: Any, limit: float) -> bool:
+    """`x` is a JSON number of at most `limit` either way. (The comparison comes first: it is exact for
+    an integer of any length, where `math.isfinite` raises OverflowError, and false for NaN and ±inf.)"""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= limit
 
+
+def _vector(msg: dict[str, Any], key: str, limit: float, *, optional: bool = False) -> None:
     v = msg.get(key)
     if v is None and optional:
         return
-    if (not isinstance(v, list) or len(v) != 3
-            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= limit for x in v)):
+    if not isinstance(v, list) or len(v) != 3 or not all(number_within(x, limit) for x in v):
         raise BadMessage(f"{msg['type']}: {key} must be three finite numbers of at most {limit:g} each")
 
 

@@ -184,3 +184,52 @@ def test_tokens_and_codes_are_compared_in_constant_time(monkeypatch: pytest.Monk
     assert (str(ben.token).encode(), str(ben.token).encode()) in seen
     for c in (ben, again):
         c.close()
+
+
+# --- numbers too large for a float (a JSON integer of hundreds of digits) ----------------------------------
+
+HUGE = "1" + "0" * 400  # valid JSON, a Python int: `math.isfinite` on it raised OverflowError
+
+BAD_NUMBERS = {
+    "launch release": '{"type":"launch","v":1,"player":"Ann","release":[HUGE,0,0],"velocity":[1,0,1]}',
+    "launch velocity": '{"type":"launch","v":1,"player":"Ann","release":[0,0,0],"velocity":[1,-HUGE,1]}',
+    "launch spin": '{"type":"launch","v":1,"player":"Ann","release":[0,0,0],"velocity":[1,0,1],"spin":[0,0,HUGE]}',
+    "hello have": '{"type":"hello","v":1,"code":"CODE","watch":true,"have":HUGE}',
+}
+
+
+@pytest.mark.parametrize("field", list(BAD_NUMBERS))
+def test_a_number_too_large_for_a_float_is_refused_at_the_door_and_the_host_plays_on(table: TableHost, field: str) -> None:
+    """A 401-digit integer where the protocol wants a coordinate, a speed or a count is refused with a
+    reason (before, checking it raised OverflowError inside the host's reader); the table plays on."""
+    ann = TableClient(url(table), table.code, seat="Ann")
+    until(lambda: ann.mirror is not None, ann.pump, table.pump)
+    with connect(url(table), open_timeout=WAIT) as ws:
+        ws.send(BAD_NUMBERS[field].replace("CODE", table.code).replace("HUGE", HUGE))
+        reply = json.loads(ws.recv(timeout=WAIT))
+        assert reply["type"] == "refused" and field.split()[-1] in reply["reason"], reply
+    ann.request("roll")
+    until(lambda: len(table.session.match.log.entries) > 1, table.pump, ann.pump)
+    ann.close()
+
+
+def test_a_mirrored_event_with_a_number_too_large_for_a_float_is_no_event() -> None:
+    """The client's side: an event of the live table whose coordinate is a 401-digit integer is dropped,
+    not an OverflowError in the client."""
+    from game.net.mirror_table import decode_event
+
+    fine = {"event": "TableBounce", "t": 1.0, "x": 0.5, "y": 0.1, "ball": 1}
+    assert decode_event(fine) is not None
+    for key in ("t", "x", "y"):
+        assert decode_event({**fine, key: int(HUGE)}) is None
+        assert decode_event({**fine, key: -int(HUGE)}) is None
+
+
+def test_a_picture_of_the_table_with_a_point_too_large_for_a_float_is_left_out() -> None:
+    from game.net.mirror_table import MirrorTable
+
+    table = MirrorTable()
+    table.show({"balls": [{"id": 1, "pos": [0.1, 0.2, 0.3]}]})
+    assert len(table.balls()) == 1
+    table.show({"balls": [{"id": 1, "pos": [int(HUGE), 0, 0]}]})  # no OverflowError: the picture is left out
+    assert len(table.balls()) == 1
