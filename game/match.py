@@ -294,14 +294,12 @@ class Match:
         """The state at the start of the match (kept for good)."""
         return self._marks[1][1]
 
-    def snapshot_part(self, a: int, b: int, ledger: Ledger) -> dict[str, Any] | None:
-        """What a snapshot keeps of entries a..b (counts: after a, up to b): the entries, the states
-        kept after them and `ledger`, the drinks after b; None when no state is kept after b."""
+    def kept_state(self, n: int) -> Any:
+        """The state kept after the first n log entries (every `CHECKPOINT`, and the start's after
+        1); None when none is kept there."""
+        got = self._marks.get(n)
         entries = self.log.entries
-        states = {k: s for k, (e, s) in self._marks.items() if a < k <= b and entries[k - 1] is e}
-        if b not in states:
-            return None
-        return {"entries": tuple(entries[a:b]), "states": states, "ledger": ledger}
+        return got[1] if got is not None and n <= len(entries) and entries[n - 1] is got[0] else None
 
     def ledgers_after(self, ns: Iterable[int]) -> dict[int, Ledger]:
         """The drinks after the first n entries, for each n: the running ledger or a kept one where
