@@ -3,8 +3,9 @@
 Seats sit clockwise around the felt, seat 0 (or a joined laptop's own seat) at the bottom; a
 squircle pushes the diagonal seats towards the corners so that the middle stays free, even with
 eight players. The middle holds, from top to bottom, the mat stack with its label and the dice
-area (`tumble`): the rectangle in which the dice fly, land and lie (kept, out, a Türmchen). The dice area is kept clear of the
-stack, its label and the seat cards (with their glow), so that a roll never hides them.
+area (`tumble`): the rectangle in which the dice fly, land and lie (kept, out, a Türmchen). The
+dice area is kept clear of the stack, its label and the seat cards (with their glow), so that a
+roll never hides them.
 """
 from __future__ import annotations
 
