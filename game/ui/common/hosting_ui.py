@@ -49,7 +49,7 @@ class Question(Modal):
         return [[i] for i in range(len(widths))]
 
     def _text(self, inner: int) -> list[tuple[str, int, str, theme.Color]]:
-        out = [(t, TITLE, "bold", theme.CREAM) for t in self.fonts.wrap(self.title, TITLE, inner, "bold")]
+        out: list[tuple[str, int, str, theme.Color]] = [(t, TITLE, "bold", theme.CREAM) for t in self.fonts.wrap(self.title, TITLE, inner, "bold")]
         for line in self.lines:
             out += [(t, BODY, "regular", theme.CREAM) for t in self.fonts.wrap(line, BODY, inner, "regular")]
         return out
