@@ -117,6 +117,26 @@ def test_the_notice_goes_away_by_itself_when_the_friend_is_back_first(app: App) 
         hs.closed()
 
 
+def test_a_bierpong_team_that_drops_is_thrown_for_by_a_bot_at_the_window_host(app: App) -> None:
+    from tests.bierpong_helpers import play
+
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo")), PlayerSpec("Owls", "human", drivers=("Cem", "Dana"))],
+              R.SPEC.make(), seed=3)
+    play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin")
+    hs = hosted(app, m)
+    try:
+        foxes = joined(app, hs, "Foxes")
+        foxes.close()
+        notice = steps(app, lambda: hs.modal if isinstance(hs.modal, DroppedNotice) else None)
+        assert notice.title == "Foxes dropped"
+        n = len(m.log.entries)
+        click(app, button(notice, "bot"))
+        steps(app, lambda: any(e.action.startswith(("Anna: ", "Bo: ")) for e in m.log.entries[n:]), seconds=2 * WAIT)
+        assert hs.session.is_bot(0)  # the stand-in threw the Foxes' ball, on the host's live table
+    finally:
+        hs.closed()
+
+
 def _until_the_seat_plays(host: TableHost, seat: int, tick: Callable[[], None]) -> None:
     m = host.session.match
     n = len(m.log.entries)
