@@ -86,7 +86,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     # --- layout ----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE, tv=self.watching())
+        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE, tv=self.watching(),
+                                you=self.own_seat() or 0)
         L = self.L
         s = L.s
         self.dice.layout(L.dice_center, s, L.tumble)

@@ -252,6 +252,7 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
         if self.modal is not None and not self.modal.open:
             self.close_modal()
+        self.watch_table()  # a friend who dropped: ask the host (`SessionScene`)
         if self.modal is not None:
             self.modal.update(dt)
         if self.help is not None:
