@@ -30,7 +30,7 @@ import pygame
 
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
-from game.i18n import N_, _, tr
+from game.i18n import N_, _, plural, tr
 from game.racerbile.dangers import Analysis, hot_spots
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, FileChanged, Problem, unsplit_forks
@@ -1168,7 +1168,7 @@ class EditorScene(Scene):
             (N_("downshift · blocking"), f"{kinds[Kind.DOWNSHIFT]} · {kinds[Kind.BLOCKING]}"),
             (N_("start fields"), _("{n}, heading {direction}").format(n=len(d.start), direction=DIRECTION_NAMES[d.heading])),
             (N_("arrows · splits"), f"{len(d.arrows)} · {len(d.splits)}"),
-            (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + _("{n} fields").format(n=len(d.dunlop))),
+            (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + plural("{n} field", "{n} fields", len(d.dunlop))),
             (N_("labels"), f"{len(d.labels)}"),
             (N_("theme"), theme_label(d.theme)),
         ]
@@ -1178,7 +1178,7 @@ class EditorScene(Scene):
     def status_texts(self) -> tuple[str, tuple[int, int, int], str, str]:
         d = self.draft
         pit = len(d.pit.fields) if d.pit else 0
-        facts = _("{n} fields").format(n=len(d.fields)) + (" + " + _("{n} pit").format(n=pit) if pit else "")
+        facts = plural("{n} field", "{n} fields", len(d.fields)) + (" + " + _("{n} pit").format(n=pit) if pit else "")
         if self.checking and not self.problems:
             left, col = _("checking …") + f" · {facts}", theme.MUTED
         elif self.problems:

@@ -20,6 +20,7 @@ from pygame_gui.elements import (
 )
 
 from game.i18n import N_, _, tr
+from game.i18n import plural as count_words
 from game.racerbile.actions import Action, Call, Judge, Name, Order
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
@@ -550,7 +551,7 @@ def final_lines(st: RaceState, drinks: Ledger | None = None) -> list[str]:
         beer_text = (_("{n} beer") if beers == 1 else _("{n} beers")).format(n=beers)
         into = st.course.progress[car.pos]
         fields = (_("+ {n} field") if into == 1 else _("+ {n} fields")).format(n=into)
-        sip_text = _("{n} sips").format(n=sips)
+        sip_text = count_words("{n} sip", "{n} sips", sips)
         out.append(f"{place}.  {st.players[seat]}  –  {lap_text} {fields}  ·  {sip_text}, {beer_text}")
     return out
 
