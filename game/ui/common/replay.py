@@ -227,7 +227,7 @@ class ReplayScene(OverlayScene):
             items.append((_("… earlier rulings (before step {n})").format(n=first), f"page:{first - 1 - JUMP_STEPS}"))
         for step, r, struck in self.replay.rulings_between(first, last):
             mark = "  " + _("(challenged)") if struck else ""
-            items.append((f"{step:>4}  [{r.rule}] {tr(r.arithmetic)}{mark}", str(step)))
+            items.append((f"{step:>4}  [{r.rule}] {self.ruling_said(r)}{mark}", str(step)))
         if last < self.replay.reach:
             items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
         self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("the rulings of steps {first} to {last}").format(first=first, last=last),
@@ -456,7 +456,7 @@ class ReplayScene(OverlayScene):
         x = x0 + 12
         line_h = f.font(14, "regular").get_linesize()
         for r, struck in rulings:
-            text = f"[{r.rule}] {tr(r.arithmetic)}" + (" – " + _("challenged") if struck else "")
+            text = f"[{r.rule}] {self.ruling_said(r)}" + (" – " + _("challenged") if struck else "")
             if x > x0 + 12 and x + f.size(text, 14, "regular")[0] > right:
                 x = x0 + 12
                 y += line_h + 1
@@ -481,6 +481,12 @@ class ReplayScene(OverlayScene):
             else:
                 lines.extend(self.fonts.wrap(part, size, width, "italic"))
         return lines or [""]
+
+    def ruling_said(self, r: Any) -> str:
+        """A ruling as the game's table says it (a race names its fields and counts a too-fast fault
+        as players do), in the language of the screen."""
+        words = getattr(self.scene, "ruling_words", None)
+        return str(words(r)) if callable(words) else tr(r.arithmetic)
 
     def action_said(self, k: int) -> str:
         """Step `k`'s action in words, in the language of the screen ("Anna rolls", "the dice show 4 1 1"),
