@@ -444,8 +444,10 @@ class TimeTrialDialog(_Dialog):
                 self.entries[s] = e
             y += 40
         self.close_button.kill()
-        self.roll_button = UIButton(pygame.Rect(20, h - 56, 200, 40), _("Roll for the order"), self.ui, container=c)
-        self.go_button = UIButton(pygame.Rect(w - 20 - 230, h - 56, 230, 40), _("Start with these times"), self.ui, container=c, object_id="#go_button")
+        roll, go = _("Roll for the order"), _("Start with these times")
+        roll_w, go_w = (max(least, self.fonts.width(t, 16, "bold") + 32) for t, least in ((roll, 200), (go, 230)))  # the words whole
+        self.roll_button = UIButton(pygame.Rect(20, h - 56, roll_w, 40), roll, self.ui, container=c)
+        self.go_button = UIButton(pygame.Rect(w - 20 - go_w, h - 56, go_w, 40), go, self.ui, container=c, object_id="#go_button")
 
     def times(self) -> tuple[float, ...] | None:
         out = []
