@@ -136,3 +136,49 @@ def test_a_word_space_stays_open_after_a_glyph_whose_ink_runs_into_it(app: App) 
         start_of_i = next(x for x in range(end_of_4, len(inked)) if inked[x])
         assert start_of_i - end_of_4 >= 2, size  # at least two clear columns: a space one sees
     assert fonts.width("Schock 3 is", 16) == fonts.font(16).size("Schock 3 is")[0]  # larger type as it was
+
+
+def test_the_konter_demo_headline_and_a_saved_clip_stay_in_their_place_at_960(app: App) -> None:
+    """bierpong.art10 demo (Konter) at 960×640 in German: the long summary is the headline in lines
+    inside the table's picture (said in German, not English); a clip exported with X names its file
+    in the status line – clear of the title – and its folder in the feed."""
+    import time
+
+    from game.ui.pong.pong_demo import ShotMenu
+
+    set_language("de")
+    at_960(app)
+    menu = ShotMenu(app)
+    app.push(menu)
+    app.step(0.05)
+    menu.choose("konter")
+    demo = app.scene
+    for _i in range(3000):
+        if getattr(demo, "finished", False):
+            break
+        app.step(0.1)
+    assert demo.finished  # type: ignore[attr-defined]
+    headline = demo.banner()  # type: ignore[attr-defined]
+    assert headline.startswith("Konter: A trifft den letzten Becher")
+    top = demo.view.layout.top  # type: ignore[attr-defined]
+    surface = pygame.Surface((960, 640))
+    surface.fill((1, 2, 3))
+    demo._draw_banner(surface, headline, (top.x, top.y, top.w))  # type: ignore[attr-defined]
+    drawn = pygame.mask.from_threshold(surface, (1, 2, 3), (1, 1, 1, 255))
+    drawn.invert()
+    assert drawn.count() > 0 and pygame.Rect(drawn.get_bounding_rects()[0]).union(top) == top  # nothing past its edges
+    demo.key(pygame.K_x)  # type: ignore[attr-defined]
+    end = time.monotonic() + 120
+    while not demo.demo_job.done and time.monotonic() < end:  # type: ignore[attr-defined]
+        app.step(0.02)
+    app.step(0.02)
+    job = demo.demo_job  # type: ignore[attr-defined]
+    assert job.done and not job.error and job.path.is_file()
+    fr = demo.frame()  # type: ignore[attr-defined]
+    assert fr.status.startswith(f"Clip gespeichert: {job.path.name} · ")
+    s = demo.view.layout.s  # type: ignore[attr-defined]
+    fonts = app.fonts
+    title_right = demo.view.layout.header.left + fonts.width(fr.title, int(24 * s), "serif")  # type: ignore[attr-defined]
+    assert title_right + 8 < top.right - fonts.width(fr.status, int(17 * s))
+    said = "".join(text.strip() for _when, text in demo.feed)  # type: ignore[attr-defined]  # (wrapped lines)
+    assert "Clip gespeichert:" in said and "/clips/" in said
