@@ -363,7 +363,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def finish_quickly(self) -> None:
         """Q once every person at the table is out (Katchen): the bots play on with no waiting, until
         a person is dealt in again or the match is over; the table then shows where it stands."""
-        if self.busy() or not self.session.people_out():
+        if self.replaying or getattr(self.session, "client", None) is not None or not self.session.people_out():
             return
         n = self.session.finish_quickly()
         self.resync()
@@ -518,7 +518,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         stand_ok = Stand() in legal
         flips = [a.count for a in legal if isinstance(a, Flip)]
         remote = getattr(self.session, "client", None) is not None
-        quick = not remote and not self.replaying and not self.busy() and self.session.people_out()
+        quick = not remote and not self.replaying and self.session.people_out()  # (the bots' dice may be in the air)
         sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick)
         if sig == self._button_sig:
             return
