@@ -394,9 +394,9 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 pass
             elif key == "caps":
                 for nth, (colour, letter) in enumerate(zip(TEST_CAPS, "TP")):
-                    at = (cx - 5 + 12 * nth, cy)
-                    pygame.draw.circle(surf, colour, at, 6)
-                    pygame.draw.circle(surf, (250, 250, 246), at, 6, 1)
+                    at = (cx - 3 + 11 * nth, cy)
+                    pygame.draw.circle(surf, colour, at, 5)
+                    pygame.draw.circle(surf, (250, 250, 246), at, 5, 1)
                     cap = fonts.text(letter, max(8, f_small - 4), (250, 250, 246), "bold")
                     surf.blit(cap, (at[0] - cap.get_width() // 2, at[1] - cap.get_height() // 2))
             elif key == "trail":
