@@ -5,7 +5,7 @@ stays open after a glyph whose ink runs into it ("Schock 4is")."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pygame
 import pytest
@@ -152,33 +152,33 @@ def test_the_konter_demo_headline_and_a_saved_clip_stay_in_their_place_at_960(ap
     app.push(menu)
     app.step(0.05)
     menu.choose("konter")
-    demo = app.scene
+    demo: Any = app.scene
     for _i in range(3000):
         if getattr(demo, "finished", False):
             break
         app.step(0.1)
-    assert demo.finished  # type: ignore[attr-defined]
-    headline = demo.banner()  # type: ignore[attr-defined]
+    assert demo.finished
+    headline = demo.banner()
     assert headline.startswith("Konter: A trifft den letzten Becher")
-    top = demo.view.layout.top  # type: ignore[attr-defined]
+    top = demo.view.layout.top
     surface = pygame.Surface((960, 640))
     surface.fill((1, 2, 3))
-    demo._draw_banner(surface, headline, (top.x, top.y, top.w))  # type: ignore[attr-defined]
+    demo._draw_banner(surface, headline, (top.x, top.y, top.w))
     drawn = pygame.mask.from_threshold(surface, (1, 2, 3), (1, 1, 1, 255))
     drawn.invert()
     assert drawn.count() > 0 and pygame.Rect(drawn.get_bounding_rects()[0]).union(top) == top  # nothing past its edges
-    demo.key(pygame.K_x)  # type: ignore[attr-defined]
+    demo.key(pygame.K_x)
     end = time.monotonic() + 120
-    while not demo.demo_job.done and time.monotonic() < end:  # type: ignore[attr-defined]
+    while not demo.demo_job.done and time.monotonic() < end:
         app.step(0.02)
     app.step(0.02)
-    job = demo.demo_job  # type: ignore[attr-defined]
+    job = demo.demo_job
     assert job.done and not job.error and job.path.is_file()
-    fr = demo.frame()  # type: ignore[attr-defined]
+    fr = demo.frame()
     assert fr.status.startswith(f"Clip gespeichert: {job.path.name} · ")
-    s = demo.view.layout.s  # type: ignore[attr-defined]
+    s = demo.view.layout.s
     fonts = app.fonts
-    title_right = demo.view.layout.header.left + fonts.width(fr.title, int(24 * s), "serif")  # type: ignore[attr-defined]
+    title_right = demo.view.layout.header.left + fonts.width(fr.title, int(24 * s), "serif")
     assert title_right + 8 < top.right - fonts.width(fr.status, int(17 * s))
-    said = "".join(text.strip() for _when, text in demo.feed)  # type: ignore[attr-defined]  # (wrapped lines)
+    said = "".join(text.strip() for _when, text in demo.feed)  # (wrapped lines)
     assert "Clip gespeichert:" in said and "/clips/" in said
