@@ -99,3 +99,26 @@ def test_no_finish_quickly_while_a_person_plays(app: App) -> None:
     key(pygame.K_q)
     app.step(0.05)
     assert len(m.log.entries) == before
+
+
+def test_katchen_one_mat_left_is_said_in_the_singular_in_the_replay(app: App, tmp_path: object) -> None:
+    """katchen.phase1: the round opening with one mat on the stack – logged "(1 mats on the stack)",
+    so old logs replay – reads "(1 mat on the stack)" in the replay viewer's bar and jump list, and
+    "(1 ølbrik i bunken)" in Danish."""
+    from pathlib import Path
+
+    from game.ui.common.replay import ReplayScene
+
+    m = Match("katchen", [PlayerSpec("Anna", "bot"), PlayerSpec("Bo", "bot"), PlayerSpec("Cem", "bot")], seed=3)
+    DiceSession(m, pace=INSTANT).play_out(60)
+    k, r = next((k, r) for k, e in enumerate(m.log.entries) for r in e.rulings if "(1 mats on the stack)" in r.arithmetic)
+    path = Path(str(tmp_path)) / "k.json"
+    m.save(path)
+    viewer = ReplayScene(app, str(path), step=k)
+    app.push(viewer)
+    app.step(0.05)
+    said = [viewer.ruling_said(x) for x, _struck in viewer.replay.rulings_at(k)]
+    assert any(s.endswith("(1 mat on the stack)") for s in said) and not any("1 mats" in s for s in said)
+    set_language("da")
+    assert any(viewer.ruling_said(x).endswith("(1 ølbrik i bunken)") for x, _struck in viewer.replay.rulings_at(k))
+    assert r.arithmetic.endswith("(1 mats on the stack)")  # the log's words stay

@@ -40,6 +40,19 @@ def action_words(text: str, who: str, state: Any = None) -> str:
     return phrase(N_("Türmchen: the roll is thrown again"))
 
 
+KATCHEN_OPENING = ("game {game}, phase 1, round {round}: {who} leads; one throw of all three dice each, clockwise "
+                   "({stack} mats on the stack)")  # katchen.phase1, as logged
+
+
+def ruling_words(text: str) -> str:
+    """A ruling as the table says it: Katchen's opening with one mat left says "1 mat" (the log keeps
+    its words, "1 mats", so old logs replay); any other ruling as it is."""
+    if isinstance(text, Phrase) and text.template == KATCHEN_OPENING and dict(text.args).get("stack") == 1:
+        return phrase(N_("game {game}, phase 1, round {round}: {who} leads; one throw of all three dice each, clockwise (1 mat on the stack)"),
+                      **{k: v for k, v in text.args if k != "stack"})
+    return text
+
+
 def roll_words(roll: str, dice: str, who: str, towers: int = 0) -> Phrase | str:
     """A roll with the dice it brought, one line of the match log: "Anna rolls 3 4 4", "Anna keeps
     6 6 and rolls 3" (`towers`: Türmchen before the dice fell)."""

@@ -19,12 +19,13 @@ from pygame_gui.elements import UIButton
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
-from game.dice.words import action_words, roll_words
+from game.dice.words import action_words, roll_words, ruling_words
 from game.i18n import _, language, tr
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.dice import norm
 from game.rules.ledger import Ledger
+from game.rules.ruling import Ruling
 from game.session.dice import DiceSession
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.session import LIVE
@@ -359,6 +360,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             return
         self.dice.toggle(i)
         mark_hint_seen("keep_die")
+
+    def ruling_words(self, r: Ruling) -> str:
+        """A ruling in the language of the screen, as the table says it (the replay viewer's bar too)."""
+        return tr(ruling_words(r.arithmetic))
 
     def finish_quickly(self) -> None:
         """Q once every person at the table is out (Katchen): the bots play on with no waiting, until
