@@ -125,7 +125,7 @@ def _simulate_race(args: argparse.Namespace) -> int:
     if games < 1:
         raise InputError("--games must be at least 1", "--games")
     rs = args.round_seconds
-    from game.racerbile.state import MAX_CLOCK_STEP
+    from game.racerbile.table import MAX_CLOCK_STEP
 
     if not (0 < rs <= MAX_CLOCK_STEP and float(f"{rs:g}") == rs):  # logged as `clock S`, it must replay exactly (NaN fails too)
         raise InputError(f"--round-seconds takes a positive number of seconds up to {MAX_CLOCK_STEP} (a day, racerbile.lemans.end; "
