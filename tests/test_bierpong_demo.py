@@ -194,9 +194,9 @@ def test_demo_konter_ruled_by_art10() -> None:
     assert sc.start.sides[1].rack.ids == tuple(c.id for c in sol.throws[0].cups)
     assert [ln.action for ln in sc.setup[1:3]] == ["throw-off Ann hit 1, Cem miss", "Foxes begin"]
     opened = of(sc.throws[0].rulings, "bierpong.art10")
-    assert opened and "Owls may counter – 1 hit(s)" in opened[0].arithmetic
+    assert opened and "Owls may counter – 1 hit in" in opened[0].arithmetic
     made = of(sc.throws[1].rulings, "bierpong.art10")
-    assert made and made[0].arithmetic.startswith("Konter made: 1 hit(s) in 1 throw(s) – no cups removed")
+    assert made and made[0].arithmetic.startswith("Konter made: 1 hit in 1 throw – no cups removed")
     assert removed(sc, 1) == set() and removed(sc, 0) == set() and sc.state.team == 0 and not sips(sc)
     assert sc.summary()[0] == "no cups removed"
 

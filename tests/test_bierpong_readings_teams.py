@@ -103,7 +103,7 @@ def test_bierpong_art11_konter_in_a_team_is_thrown_by_two_different_players() ->
     with pytest.raises(IllegalAction, match="bierpong.art11"):
         play(m, "Cem: hit 1")
     rs = play(m, "Dana: hit 1")
-    assert "Konter made: 1 hit(s) in 2 throw(s)" in rs[-1].arithmetic
+    assert "Konter made: 1 hit in 2 throws" in rs[-1].arithmetic
 
 
 def test_bierpong_art11_both_balls_at_once_keep_the_pair_rotation() -> None:

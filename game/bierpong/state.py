@@ -107,6 +107,7 @@ class BierpongState:
     heated: tuple[tuple[str, int], ...] = ()  # streak length at the "Heating up" call
     last_pair: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     queue: tuple[R.Removal, ...] = ()  # removals the defenders must make now
+    round: int = 0  # the round now (bierpong.art11), counted from 1 at `Begin` (0: the throw-off); balls back and a made Konter begin a new one
     round_throws: int = 0
     round_hits: int = 0
     round_special: str = ""
@@ -478,7 +479,7 @@ class BierpongState:
     def _new_round(self, team: int, st: BierpongState, *, keep_turn: bool = False) -> BierpongState:
         extra = tuple(p for t, p in st.next_extra if t == team)
         return dataclasses.replace(
-            st, phase=PLAY, team=team, standard=(), hits=(), extra=extra,
+            st, phase=PLAY, team=team, round=st.round + 1, standard=(), hits=(), extra=extra,
             next_extra=tuple((t, p) for t, p in st.next_extra if t != team), fetched=(), stage="throws",
             balls_back=False, ended=False, on_fire=None, island=(), last=None, queue=(), round_throws=0, round_hits=0,
             round_special="", round_saved=st.sides[1 - team], turn_cups=st.turn_cups if keep_turn else 0,
@@ -639,7 +640,7 @@ class BierpongState:
             return self._call_island(a, rs)
         if a not in self._calls():
             n = self.streak_of(a.player)
-            raise IllegalAction(f"{a}: {a.player} has {n} hit(s) in a row; \"Heating up\" from two, \"On fire\" from three (with or "
+            raise IllegalAction(f"{a}: {a.player} has {_hits(n)} in a row; \"Heating up\" from two, \"On fire\" from three (with or "
                                 "without \"Heating up\"), each right after a hit of the streak (bierpong.art21)")
         if a.word == "heating up":
             rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=self.streak_of(a.player)),
@@ -952,8 +953,8 @@ class BierpongState:
         k = Konter(d, self.round_throws, self.round_hits, self.round_special, saved)
         sp = phrase(N_(", with the same special shot ({shot})"), shot=R.shot_name(self.round_special)) if self.round_special else ""
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
-                         phrase(N_("Last cup down: {team} may counter – {hits} hit(s) in {throws} throw(s){special}"),
-                                team=self.players[d], hits=self.round_hits, throws=self.round_throws, special=sp)))
+                         phrase(N_("Last cup down: {team} may counter – {hits} in {throws}{special}"),
+                                team=self.players[d], hits=_hits(self.round_hits), throws=_throws(self.round_throws), special=sp)))
         return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=())
 
     def _konter_throw(self, player: str, o: Outcome, rs: list[Ruling]) -> BierpongState:
@@ -989,8 +990,8 @@ class BierpongState:
                 rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
                                  phrase(N_("Option konter_any_part: one part of the {shot} is enough for the Konter"), shot=R.shot_name(k.special))))
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             phrase(N_("Konter made: {got} hit(s) in {made} throw(s) – no cups removed, {team} throw again"),
-                                    got=k.got, made=k.made, team=self.players[self.team])))
+                             phrase(N_("Konter made: {got} in {made} – no cups removed, {team} throw again"),
+                                    got=_hits(k.got), made=_throws(k.made), team=self.players[self.team])))
             st = st._with_side(k.team, k.saved)
             pairs = list(st.last_pair)
             if len(k.by) >= 2:  # the counter was the team's round: the next one is thrown by another pair (bierpong.art11)
@@ -1000,8 +1001,9 @@ class BierpongState:
         if left == 0 or k.got + left < k.hits:
             without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             phrase(N_("Konter failed: {got} hit(s) of {needed} needed in {made} of {throws} throw(s){without}"),
-                                    got=k.got, needed=k.hits, made=k.made, throws=k.throws, without=without)))
+                             phrase(N_("Konter failed: {got} of {needed} in {made} of {throws}{without}"),
+                                    got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
+                                    made=k.made, throws=_throws(k.throws), without=without)))
             return dataclasses.replace(st, konter=None)._win(self.team, rs)
         return st
 
@@ -1037,3 +1039,13 @@ class BierpongState:
 
     def summary(self) -> Mapping[str, Any]:
         return {s.name: {"cups": list(s.rack.ids), "dead": sorted(s.dead), "members": list(s.members)} for s in self.sides}
+
+
+def _hits(n: int) -> str:
+    """"1 hit", "2 hits" as a translatable phrase."""
+    return phrase(N_("{n} hit") if n == 1 else N_("{n} hits"), n=n)
+
+
+def _throws(n: int) -> str:
+    """"1 throw", "2 throws" as a translatable phrase."""
+    return phrase(N_("{n} throw") if n == 1 else N_("{n} throws"), n=n)

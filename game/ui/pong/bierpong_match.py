@@ -39,12 +39,13 @@ from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
 from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
-from game.ui.common.feed import feed_by_entry, override_line
+from game.ui.common.feed import FeedItem, feed_by_entry
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
-from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, ruling_text, strike_feed
+from game.ui.pong.pong_feed import HEAD, OVERRIDE, STRUCK, ScoreSheet
+from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, FeedHead, StruckLine, draw_board, draw_removal, strike_feed
 from game.ui.pong.effects import TableEffects
 from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_view import LABEL_LIFE, CupDraw, Dims, Label, PongFrame, PongView
@@ -106,7 +107,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         # a change of view, and of the throwing team, moves the camera smoothly (`pong_cameras`)
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
         self._cam_team = self.session.thrower_team()
-        self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
+        self.sheet = ScoreSheet()  # the feed: one block per round (`pong_feed`)
         self.session.listen(self.heard)
         self.refeed()
 
@@ -150,9 +151,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             if ev.entry.seat == CHALLENGE:
                 self.refeed()
                 return
-            self.say("", f"— {ev.entry.action}")
-            for r in ev.entry.rulings:
-                self.say(*ruling_text(r))
+            self.sheet.add(ev.entry.action, [FeedItem(r) for r in ev.entry.rulings], ev.before, ev.after)
+            self.show_feed()
             if isinstance(self.state.parse_action(ev.entry.action), Together):
                 self.label_pair(ev.entry.action)
             if self.state.is_terminal():
@@ -162,7 +162,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             self.labels.clear()
             self.refeed()
         elif isinstance(ev, Notice):
-            self.say("", ev.text)
+            self.sheet.note(ev.text)
+            self.show_feed()
             if ev.kind == "error":
                 self.toast = ev.text
 
@@ -256,23 +257,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         return _("{clock} left").format(clock=f"{s // 60}:{s % 60:02d}")
 
     def round_number(self) -> int:
-        """The round (bierpong.art11) now: rounds begun in the log, replayed once per log length."""
-        n = len(self.match.log.entries)
-        if self._rounds[0] != n:
-            st = BierpongState.start(self.state.players, self.match.profile, members=[s.members for s in self.state.sides]).state
-            rounds = 0
-            for e in self.match.log.entries[1:]:
-                if e.seat == CHALLENGE:  # changes no state
-                    continue
-                was = (st.phase, st.team, st.round_throws)
-                try:
-                    st = st.apply(e.action).state
-                except ValueError:
-                    break
-                if st.phase == PLAY and st.round_throws == 0 and was != (PLAY, st.team, 0):
-                    rounds += 1
-            self._rounds = (n, max(1, rounds))
-        return self._rounds[1]
+        """The round (bierpong.art11) now: the state's count (1 in the throw-off)."""
+        return max(1, self.state.round)
 
     def scoreboard(self) -> str:
         st = self.state
@@ -309,25 +295,43 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
     # --- the feed --------------------------------------------------------------------------------
 
     def refeed(self) -> None:
-        """The feed from the log: each action, then its rulings; a challenged ruling struck through
-        with its override right after it (the challenge's own line stays where it was made)."""
-        self.feed.clear()
+        """The feed anew from the log, a block per round (`ScoreSheet`); a challenged ruling struck
+        through with its override right after it."""
+        self.sheet.clear()
         entries = self.match.log.entries
+        st = self.state
+        st = BierpongState.start(st.players, self.match.profile, members=[s.members for s in st.sides]).state
         for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
-            if i:
-                self.say("", f"— {e.action}")
-            for item in row:
-                art, text = ruling_text(item.ruling)
-                if item.override:  # the new value first: "Eva: 3 sips instead of 1"
-                    text = override_line(item.ruling, item.was) + " – " + text
-                self.say(art, text, struck=item.struck, override=item.override)
+            if i == 0:
+                self.sheet.start(row)
+                continue
+            after = st
+            if e.seat != CHALLENGE:  # (a challenge changes no state)
+                try:
+                    after = st.apply(e.action).state
+                except ValueError:
+                    break
+            self.sheet.add(e.action, row, st, after)
+            st = after
+        self.show_feed()
 
-    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False) -> None:
+    def show_feed(self) -> None:
+        """The sheet's last blocks as the feed's lines, wrapped to its width."""
+        self.feed.clear()
+        for head, text, mark in self.sheet.rows(blocks=40):
+            self.say(head, text, struck=mark == STRUCK, override=mark == OVERRIDE, title=mark == HEAD)
+
+    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False, title: bool = False) -> None:
         """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
-        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »)."""
+        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »),
+        `title`: a round's head (`FeedHead`, the full width)."""
         if override:
             text = OVERRIDE_MARK + text
         L = self.view.layout
+        if title:
+            width = L.feed.w - int(20 * L.s)
+            self.feed.append(FeedHead(("", self.host.fonts.fit(text, int(15 * L.s), width, "bold"))))
+            return
         font = self.host.fonts.at(int(15 * L.s))
         width = L.feed.w - int(20 * L.s) - int(58 * L.s)
         line = ""

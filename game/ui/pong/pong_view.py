@@ -82,6 +82,13 @@ class Label:
     age: float  # real seconds since it appeared
 
 
+class FeedHead(tuple[str, str]):
+    """A feed line that heads a block (a round of a match, a throw at the practice table): drawn
+    across the feed's width in bold, a chalk line under it."""
+
+    __slots__ = ()
+
+
 @dataclass
 class PongFrame:
     """Everything one frame shows."""
@@ -462,11 +469,24 @@ class PongView:
         line_h = int(19 * s)
         room = max(0, (r.bottom - keys_h - y - pad) // line_h)
         lines: list[tuple[str, str]] = []  # (time, one line of the entry): an entry wraps under its text
-        for when, text in fr.feed:
+        for entry in fr.feed:
+            when, text = entry
+            if isinstance(entry, FeedHead):  # a block's head: one line across the width
+                lines.append(FeedHead((when, f.fit(text, int(15 * s), inner, "bold"))))
+                continue
             for i, line in enumerate(f.wrap(text, int(15 * s), inner - int(58 * s)) or [text]):
                 lines.append((when if i == 0 else "", line))
         shown = lines[-room:] if room else []
-        for when, text in shown:
+        for row in shown:
+            when, text = row
+            if isinstance(row, FeedHead):
+                head = f.text(text, int(15 * s), theme.CHALK_YELLOW, "bold")
+                surface.blit(head, (r.left + pad, y + int(2 * s)))
+                ly = y + int(2 * s) + head.get_height() // 2
+                if r.left + pad + head.get_width() + int(8 * s) < r.right - pad:
+                    pygame.draw.line(surface, theme.BRASS_DARK, (r.left + pad + head.get_width() + int(8 * s), ly), (r.right - pad, ly))
+                y += line_h
+                continue
             surface.blit(f.text(f.fit(when, int(13 * s), int(54 * s)), int(13 * s), theme.CHALK_DIM), (r.left + pad, y + int(2 * s)))
             surface.blit(f.text(text, int(15 * s), theme.CHALK), (r.left + pad + int(58 * s), y))
             y += line_h
