@@ -41,14 +41,14 @@ from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import FeedItem, feed_by_entry
 from game.ui.common.modal import Confirm, log_dialog
-from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, is_routine, play_sound
+from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, follow_balls, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
-from game.ui.pong.pong_feed import HEAD, OVERRIDE, STRUCK, ScoreSheet
+from game.ui.pong.pong_feed import HEAD, OVERRIDE, STRUCK, ScoreSheet, cups_text, shot_word
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, FeedHead, StruckLine, draw_board, draw_removal, strike_feed
 from game.ui.pong.effects import TableEffects
 from game.ui.pong.pong_cameras import TableCameras
-from game.ui.pong.pong_view import LABEL_LIFE, CupDraw, Dims, Label, PongFrame, PongView
+from game.ui.pong.pong_view import CupDraw, Dims, Label, PongFrame, PongView, add_label
 from game.ui.common.prefs import assist
 from game.ui.common.scene import Host, OverlayScene
 from physics.constants import CONST
@@ -97,6 +97,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         self.preview_on = assist("aim_preview", False)  # an assist: off unless the settings say on
         self.feed: list[tuple[str, str]] = []
         self.labels: list[Label] = []
+        self.results: list[Label] = []  # the balls' results, labelled once their last events are
         self.selected: list[int] = []  # cups clicked for the removal
         self.toast = ""
         self.message = ""
@@ -169,9 +170,11 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
 
     def label_pair(self, action: str) -> None:
         """Each ball of a throw of both balls at once labelled with its result where it rests."""
-        parts = action.split(" & ")
-        for b, text in zip(self.session.table.balls(), parts):
-            self.labels.append(Label(text, b.pos[0], b.pos[1], b.pos[2], 0.0))
+        a = self.state.parse_action(action)
+        assert isinstance(a, Together)
+        for b, t in zip(self.session.table.balls(), (a.first, a.second)):
+            said = f"{t.player}: {shot_word(t.outcome)}" + (f" → {cups_text((t.outcome.cup,))}" if t.outcome.cup is not None else "")
+            self.results.append(Label(said, b.pos[0], b.pos[1], b.pos[2], 0.0, ball=b.id, life=2.0))  # after the balls' last events
 
     def label_events(self, live: LiveTable, events: list[Event]) -> None:
         """The table's events labelled where they happened (and their sounds)."""
@@ -180,7 +183,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             play_sound(e)
             if not is_routine(e):
                 x, y, z = event_place(live, e, self.dims.cup_h)
-                self.labels.append(Label(event_label(e), x, y, z, 0.0))
+                add_label(self.labels, Label(event_label(e), x, y, z, 0.0, ball=e.ball))
 
     def resync(self) -> None:
         """The view anew from the match as it stands (the replay viewer's step)."""
@@ -229,9 +232,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         self.effects.update(dt)
         if not self.session.table.busy:
             self.effects.balls_done()
-        for lab in self.labels:
-            lab.age += dt
-        self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
+        follow_balls(self.labels, self.live, dt)
         if self.modal is not None and not self.modal.open:
             self.close_modal()
         if self.modal is not None:
@@ -241,6 +242,9 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         hold = self.modal is not None or self.help is not None
         self.session.tick(dt, hold=hold, table_dt=dt * self.factor)
         self.label_events(self.session.table, self.session.drain_table_events())
+        for lab in self.results:
+            add_label(self.labels, lab)
+        self.results.clear()
         if self.press is not None:
             if self.preview_on:
                 self.update_preview(self.cups_now())

@@ -19,7 +19,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.session.live_table import LiveTable
-from game.ui.pong.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
+from game.ui.pong.pong_view import BallDraw, CupDraw, Dims, FeedHead, Label, PongFrame, PongView, add_label
 from game.ui.common.scene import Host, Scene
 from game.ui.common.prefs import assist
 from game.ui.common.words import formation_label
@@ -88,6 +88,18 @@ def is_routine(e: Event) -> bool:
     return (isinstance(e, CrossedCentre) and e.direction == "away") or (isinstance(e, Settled) and e.where == "cup")
 
 
+def follow_balls(labels: list[Label], live: LiveTable, dt: float) -> None:
+    """Age the labels by `dt` (gone ones dropped) and keep each over its ball while the ball is on
+    the table (interpolated as it is drawn)."""
+    where = {b.id: live.position(b) for b in live.balls()}
+    for lab in labels:
+        lab.age += dt
+        p = where.get(lab.ball) if lab.ball is not None else None
+        if p is not None:
+            lab.x, lab.y, lab.z = p
+    labels[:] = [lab for lab in labels if not lab.gone]
+
+
 def play_sound(e: Event) -> None:
     """The table's sounds: a bounce, a ball on a cup's rim, a ball dropping into a cup."""
     if isinstance(e, TableBounce):
@@ -133,7 +145,8 @@ class PongScene(TableCameras, Sling, Scene):
         self._demo_wait = 0.4
         self._rng = random.Random(6)
         self.live_table = LiveTable(formation(kind))
-        self.feed.append(("", "— " + _("racked: {kind}").format(kind=formation_label(kind)) + " —"))
+        self.feed.append(FeedHead(("", _("Racked: {kind}").format(kind=formation_label(kind)))))
+        self._fed_ball = 0  # the ball whose events the feed lists now
         self.last_throws: list[tuple[Throw, int]] = []  # the last throw's balls, each with its fixed steps after the first (X: a clip)
         self.last_rack: tuple[Cup, ...] = ()
         self.last_start = 0
@@ -170,7 +183,8 @@ class PongScene(TableCameras, Sling, Scene):
         self.kind = kind
         self.fresh(formation(kind))
         self.labels.clear()
-        self.feed.append(("", "— " + _("racked: {kind}").format(kind=formation_label(kind)) + " —"))
+        self.feed.append(FeedHead(("", _("Racked: {kind}").format(kind=formation_label(kind)))))
+        self._fed_ball = 0
 
     @property
     def factor(self) -> float:
@@ -218,9 +232,7 @@ class PongScene(TableCameras, Sling, Scene):
 
             self.job = None
             self.message = _("Clip not written: {error}").format(error=job.error) if job.error else _("Clip saved: {path}").format(path=shown_dir(job.path))
-        for lab in self.labels:
-            lab.age += dt
-        self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
+        follow_balls(self.labels, self.live_table, dt)
         self.move_camera(dt, 0)
         self.effects.update(dt)
         if self.demo:
@@ -237,16 +249,19 @@ class PongScene(TableCameras, Sling, Scene):
         return events
 
     def _show(self, e: Event) -> None:
-        """Label the event where it happened and add it to the feed."""
+        """Label the event over its ball and add it to the feed, under the ball's head."""
         fl = self.live_table.flights.get(e.ball)  # the ball it happened to (its id from `Table.throw`)
         x, y, z = event_place(self.live_table, e, self.dims.cup_h)
         self.effects.events([e], False)
         play_sound(e)
         text = event_label(e)
         if not is_routine(e):
-            self.labels.append(Label(text, x, y, z, 0.0))
-        who = _("ball {n}").format(n=fl.number) + ": " if fl is not None else ""
-        self.feed.append((f"{e.t:5.2f} s", who + text))
+            add_label(self.labels, Label(text, x, y, z, 0.0, ball=e.ball))
+        n = fl.number if fl is not None else 0
+        if n != self._fed_ball:  # the other ball of two in the air: its head again
+            self._fed_ball = n
+            self.feed.append(FeedHead(("", _("Ball {n}").format(n=n))))
+        self.feed.append((f"{e.t:5.2f} s", text))
         del self.feed[:-FEED_KEEP]
 
     # --- aiming ----------------------------------------------------------------------------------

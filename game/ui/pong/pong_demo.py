@@ -263,7 +263,7 @@ class DemoScene(PongScene):
             self.classified.append(text)
             rest = next((e for e in reversed(self.events[-1]) if isinstance(e, Settled)), None)
             x, y = (rest.x, rest.y) if rest is not None else (st.throw.release[0], st.throw.release[1])
-            self.labels.append(Label(text, x, y, 0.12, 0.0))
+            self.labels.append(Label(text, x, y, 0.12, 0.0, life=2.5))  # what the ball did, where it rests
             self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=text))
             if self.script is not None:
                 self._say_lines(self.script.throws[self.index].after)

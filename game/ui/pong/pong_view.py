@@ -75,11 +75,31 @@ class BallDraw:
 
 @dataclass
 class Label:
+    """An event's word on the table: where its ball is (`ball`, the table's ball id: it follows the
+    ball) or where it happened, for `life` real seconds, fading over the last `LABEL_FADE`."""
+
     text: str
     x: float
     y: float
     z: float
     age: float  # real seconds since it appeared
+    ball: int | None = None
+    life: float = 1.2
+
+    @property
+    def gone(self) -> bool:
+        return self.age >= self.life
+
+    def alpha(self) -> float:
+        """How much of it shows now (1 until it fades)."""
+        return max(0.0, min(1.0, (self.life - self.age) / LABEL_FADE))
+
+
+def add_label(labels: list[Label], label: Label) -> None:
+    """A ball's new label takes the place of its last one: one label a ball, never a pile."""
+    if label.ball is not None:
+        labels[:] = [lab for lab in labels if lab.ball != label.ball]
+    labels.append(label)
 
 
 class FeedHead(tuple[str, str]):
@@ -107,7 +127,8 @@ class PongFrame:
     title: str = N_("Bierpong – the table")  # titles and key lines are shown through `_()`
 
 
-LABEL_LIFE = 2.0  # real seconds a label stays on the table
+LABEL_LIFE = 1.2  # real seconds an event's label stays on the table
+LABEL_FADE = 0.4  # … the last of them fading
 LEAN = (0.6, 0.8)  # the direction a rocking cup's rim leans in (x, y): seen from the thrower's end and the side
 
 
@@ -426,33 +447,38 @@ class PongView:
         pygame.draw.line(surface, colour, (p[0] - a, p[1] + a), (p[0] + a, p[1] - a), 2)
 
     def _draw_labels(self, surface: pygame.Surface, labels: Sequence[Label], keep_clear: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
-        """Each event's label near where it happened, rising and fading, clear of `keep_clear` (the
-        flying balls' heights) and of each other; where they went."""
+        """Each label over its ball (or where its event happened), rising a little and fading, clear of
+        `keep_clear` (the flying balls' heights: it moves up over them); a label that would cover a
+        newer one is left out (the feed has it). Where they went."""
         L = self.layout
         s = L.s
-        taken: list[pygame.Rect] = list(keep_clear)
-        for lab in reversed(labels):  # the newest keeps its place; older ones move up out of its way
-            if lab.age >= LABEL_LIFE:
+        clear = list(keep_clear)
+        taken: list[pygame.Rect] = []  # the labels' grounds
+        shown: list[pygame.Rect] = []  # their text
+        for lab in reversed(labels):  # the newest first: it keeps its place
+            if lab.gone:
                 continue
             px, py = L.to_top(lab.x, lab.y)
             t = self.fonts.shadowed(lab.text, int(17 * s), theme.CHALK_YELLOW)
-            fade = 1.0 - max(0.0, lab.age - LABEL_LIFE * 0.6) / (LABEL_LIFE * 0.4)
+            fade = lab.alpha()
             if fade < 1.0:
                 t = t.copy()
                 t.set_alpha(int(255 * fade))
-            rect = t.get_rect(midbottom=(round(px), round(py - 14 * s - lab.age * 18 * s)))
+            rect = t.get_rect(midbottom=(round(px), round(py - 14 * s - lab.age * 12 * s)))
             rect.clamp_ip(L.top)
-            while rect.collidelist(taken) >= 0 and rect.top >= L.top.top:  # stack labels that would overlap
-                rect.bottom = taken[rect.collidelist(taken)].top - 1
-            if rect.top < L.top.top:
-                continue  # no room left: the feed has it
-            taken.append(rect)
+            k = rect.collidelist(clear)
+            if k >= 0:  # over the ball's height, not on it
+                rect.bottom = clear[k].top - 1
             pill = rect.inflate(int(10 * s), int(4 * s))  # a dark ground: readable over the cups
+            if rect.top < L.top.top or pill.collidelist(taken) >= 0:
+                continue
+            taken.append(pill)
+            shown.append(rect)
             ground = pygame.Surface(pill.size, pygame.SRCALPHA)
             pygame.draw.rect(ground, (18, 18, 22, int(190 * max(0.0, fade))), ground.get_rect(), border_radius=int(6 * s))
             surface.blit(ground, pill)
             surface.blit(t, rect)
-        return taken[len(keep_clear):]
+        return shown
 
     def _draw_feed(self, surface: pygame.Surface, fr: PongFrame) -> None:
         L = self.layout

@@ -411,7 +411,7 @@ class ShotLab(PongScene):
         rest = next((e for e in reversed(evs) if isinstance(e, Settled)), None)
         text = p.outcome + ("" if not p.tipped else " · " + _("tipped") + " " + ", ".join(map(str, p.tipped)))
         if rest is not None:
-            self.labels.append(Label(text, rest.x, rest.y, 0.12, 0.0))
+            self.labels.append(Label(text, rest.x, rest.y, 0.12, 0.0, life=2.5))  # what the ball did, where it rests
         if self.replay_runs is not None:
             self.replay_runs.append(p)
             n = len(self.replay_runs)
