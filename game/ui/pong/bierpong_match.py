@@ -46,7 +46,9 @@ from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_feed import HEAD, OVERRIDE, STRUCK, ScoreSheet, cups_text, shot_word
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, FeedHead, StruckLine, draw_board, draw_removal, strike_feed
-from game.ui.pong.effects import TableEffects
+from game.ui.pong.effects import TableEffects, calls
+from game.ui.common.banners import Banners
+from game.ui.common.sound import sounds
 from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_view import CupDraw, Dims, Label, PongFrame, PongView, add_label
 from game.ui.common.prefs import assist
@@ -102,8 +104,10 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         self.toast = ""
         self.message = ""
         self.buttons: list[Button] = []
+        self.banner_rect: pygame.Rect | None = None  # where the last frame drew the call-out
         self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
-        self.effects = TableEffects()  # splashes, shakes, cups lifted away, call-outs, swattable balls
+        self.effects = TableEffects()  # splashes, shakes, cups lifted away, the count ticking, swattable balls
+        self.banners = Banners(host.fonts)  # a hit's shot and the special shots, called out over the table
         # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
         # a change of view, and of the throwing team, moves the camera smoothly (`pong_cameras`)
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
@@ -143,12 +147,15 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         if isinstance(ev, Applied):
             self.toast = ""
             self.selected = []
-            self.effects.rulings(r.rule for r in ev.entry.rulings)
             side = self.session.table.side  # the rack on the live table: its removed cups rise away
             if 0 <= side < 2 and hasattr(ev.before, "sides"):
                 gone = [c for c in ev.before.sides[side].rack.cups if c.id not in ev.after.sides[side].rack]
                 if gone:
                     self.effects.removed([CupDraw(c.id, c.x, c.y) for c in gone])
+            if hasattr(ev.before, "sides") and hasattr(ev.after, "sides"):
+                for i in range(2):  # the scoreboard's count ticks down
+                    self.effects.cups_gone(i, len(ev.before.sides[i].rack), len(ev.after.sides[i].rack))
+                self.call_out(ev)
             if ev.entry.seat == CHALLENGE:
                 self.refeed()
                 return
@@ -161,12 +168,26 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         elif isinstance(ev, Rewound):
             self.selected = []
             self.labels.clear()
+            self.banners.clear()
             self.refeed()
         elif isinstance(ev, Notice):
             self.sheet.note(ev.text)
             self.show_feed()
             if ev.kind == "error":
                 self.toast = ev.text
+
+    def call_out(self, ev: Applied) -> None:
+        """A hit's banner – its shot's name, who hit which cup – with its sound, and the special shots'
+        call-outs (`effects.calls`); a busy moment lets the oldest waiting banners go."""
+        try:
+            action = ev.before.parse_action(ev.entry.action)
+        except ValueError:
+            return
+        for c in calls(action, ev.entry.rulings, ev.before):
+            while len(self.banners.queue) > 2:
+                del self.banners.queue[1]
+            self.banners.push(c.text, c.sub, c.style, 1.4 if c.style == "call" else 1.2)
+            sounds().play(c.sound)
 
     def label_pair(self, action: str) -> None:
         """Each ball of a throw of both balls at once labelled with its result where it rests."""
@@ -230,6 +251,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
     def update(self, dt: float) -> None:
         self.move_camera(dt, self.session.thrower_team())
         self.effects.update(dt)
+        self.banners.update(dt)
         if not self.session.table.busy:
             self.effects.balls_done()
         follow_balls(self.labels, self.live, dt)
@@ -267,7 +289,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
     def scoreboard(self) -> str:
         st = self.state
         a, b = st.sides
-        head = f"{a.name} {len(a.rack)} – {len(b.rack)} {b.name}"
+        head = f"{a.name} {self.effects.count(0, len(a.rack))} – {self.effects.count(1, len(b.rack))} {b.name}"  # (ticking down)
         pending = sorted({h.cup for h in st.hits}) if st.phase in (PLAY, CALLS, REMOVE) else []
         if pending:  # hit, not yet removed: the score shows what is to come off
             head += ", " + (_("cup {cups} hit") if len(pending) == 1 else _("cups {cups} hit")).format(cups=" ".join(map(str, pending)))
@@ -716,10 +738,17 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
         self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,
                         max(120, L.top.right - L.header.left - title_w - int(20 * L.s)), one_line=True)
+        self.draw_banner(surface)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The call-out showing now, high over the table: the far cups stay in sight."""
+        area = self.viewport() if self.perspective() else self.view.layout.top
+        self.banners.s = min(self.view.layout.s * 0.62, area.w / 1300)
+        self.banner_rect = self.banners.draw(surface, (area.centerx, area.y + int(area.h * 0.2)))
 
 
 class _BoardPlace:

@@ -1,8 +1,7 @@
 """The views both live tables share (issue 17): the thrower's view in perspective, a view from the
 side, and the top-down view – V cycles them, a change of view (and of the throwing team) moves the
 camera smoothly – and what the perspective picture shows over the table: the ball in the thrower's
-hand and the slingshot pulled back from it, the side-view plot as a small inset (P), the special
-shot's call-out.
+hand and the slingshot pulled back from it, the side-view plot as a small inset (P).
 
 A mixin for the match (`bierpong_match`) and the practice table (`pong`); the scene has `view` (a
 `PongView`), `host`, `dims`, `effects` (a `TableEffects`), and the slingshot (`pong_aim.Sling`).
@@ -109,7 +108,7 @@ class TableCameras:
         return None
 
     def draw_rack_names(self, surface: pygame.Surface, cam: Camera, vp: pygame.Rect) -> None:
-        """Each rack labelled with its team, just above its back row."""
+        """Each rack labelled with its team, just above its back row – unless an event's label is there."""
         names = self.rack_names()
         if not names:
             return
@@ -119,11 +118,13 @@ class TableCameras:
             if p is None or not vp.collidepoint(p.x, p.y):
                 continue
             img = self.host.fonts.shadowed(self.host.fonts.fit(name, max(12, int(17 * s)), vp.w // 3, "bold"), max(12, int(17 * s)), theme.CREAM, "bold")
-            surface.blit(img, img.get_rect(midbottom=(int(p.x), int(p.y))))
+            rect = img.get_rect(midbottom=(int(p.x), int(p.y)))
+            if rect.collidelist(self.view3d.label_rects) < 0:  # an event's label there now has the place
+                surface.blit(img, rect)
 
     def draw_perspective(self, surface: pygame.Surface, fr: PongFrame) -> None:
-        """The table through the camera, the ball in the hand or the slingshot, the inset and the
-        call-out, inside the viewport."""
+        """The table through the camera, the ball in the hand or the slingshot and the inset,
+        inside the viewport."""
         vp = self.viewport()
         s = self.view.layout.s
         if self._backdrop is None or self._backdrop.get_size() != vp.size:
@@ -141,10 +142,6 @@ class TableCameras:
             m = int(10 * s)
             draw_side_inset(surface, pygame.Rect(vp.left + m, vp.bottom - h - m, w, h), fr, self.dims, self.host.fonts, s)
         surface.set_clip(clip)
-        word = self.effects.banner()
-        if word:  # the special shot's call-out over the table
-            big = self.host.fonts.shadowed(word, max(28, int(64 * s)), theme.CHALK_YELLOW, "serif", 3)
-            surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
 
     def draw_hand(self, surface: pygame.Surface, space: CameraSpace, *, hint: bool = True) -> None:
         """The ball in the thrower's hand at the release point (`hint`: with how to throw it); pressed:
