@@ -254,7 +254,6 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         self.banners.update(dt)
         if not self.session.table.busy:
             self.effects.balls_done()
-        follow_balls(self.labels, self.live, dt)
         if self.modal is not None and not self.modal.open:
             self.close_modal()
         if self.modal is not None:
@@ -267,6 +266,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         for lab in self.results:
             add_label(self.labels, lab)
         self.results.clear()
+        follow_balls(self.labels, self.live, dt)
         if self.press is not None:
             if self.preview_on:
                 self.update_preview(self.cups_now())

@@ -232,12 +232,12 @@ class PongScene(TableCameras, Sling, Scene):
 
             self.job = None
             self.message = _("Clip not written: {error}").format(error=job.error) if job.error else _("Clip saved: {path}").format(path=shown_dir(job.path))
-        follow_balls(self.labels, self.live_table, dt)
         self.move_camera(dt, 0)
         self.effects.update(dt)
         if self.demo:
             self._demo(dt)
         self.advance(dt * self.factor)
+        follow_balls(self.labels, self.live_table, dt)
         if self.press is not None:
             self._update_preview()
 
