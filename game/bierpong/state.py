@@ -1001,9 +1001,10 @@ class BierpongState:
         if left == 0 or k.got + left < k.hits:
             without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             phrase(N_("Konter failed: {got} of {needed} in {made} of {throws}{without}"),
+                             phrase(N_("Konter failed: {got} of {needed} in {made} of {throws} throw{without}") if k.throws == 1 else
+                                    N_("Konter failed: {got} of {needed} in {made} of {throws} throws{without}"),
                                     got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
-                                    made=k.made, throws=_throws(k.throws), without=without)))
+                                    made=k.made, throws=k.throws, without=without)))
             return dataclasses.replace(st, konter=None)._win(self.team, rs)
         return st
 
