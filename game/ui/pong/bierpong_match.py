@@ -745,10 +745,11 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             self.help.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
-        """The call-out showing now, high over the table: the far cups stay in sight."""
+        """The call-out showing now, high over the table in perspective (the far cups stay in sight)."""
         area = self.viewport() if self.perspective() else self.view.layout.top
         self.banners.s = min(self.view.layout.s * 0.62, area.w / 1300)
-        self.banner_rect = self.banners.draw(surface, (area.centerx, area.y + int(area.h * 0.2)))
+        high = 0.2 if self.perspective() else 0.5  # (from above: the middle of the table, between the racks)
+        self.banner_rect = self.banners.draw(surface, (area.centerx, area.y + int(area.h * high)))
 
 
 class _BoardPlace:
