@@ -15,7 +15,9 @@ from game.bierpong.rack import Rack
 from game.bierpong.solver import SHOTS, Solution, solve
 from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
+from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
+from game.ui.pong.pong_feed import outcome_text, plain
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
@@ -228,12 +230,14 @@ def test_the_demo_scene_lists_the_referees_rulings_after_each_ball(app: App) -> 
     outcome = solution("bounce").throws[0].outcome
     (r14,) = of(sc.rulings(), "bierpong.art14")
     (drink,) = [r for r in sc.rulings() if r.what == What.SIPS]
-    at = feed.index(f"throw 1: {outcome}")
-    assert at < feed.index("Ann: miss (on record)") < feed.index(r14.arithmetic) < feed.index(drink.arithmetic)
+    at = feed.index(f"throw 1: {outcome_text(outcome)}")  # in words, as the match's feed says it
+    cups = " + ".join(values_of(r14.arithmetic)["cups"].split())
+    assert at < feed.index("Ann: miss (on record)") < feed.index(f"Owls remove cups {cups}") < feed.index(f"Cem drinks {drink.amount} sip")
     assert "art14" in whens and "art1" in whens and "setup" in whens
+    assert "(s)" not in feed and "bierpong." not in feed and "›" not in feed
     head = feed.index("The referee:", at)
     for line in sc.summary():
-        assert feed.index(line) > head
+        assert feed.index(plain(line)) > head
     assert "Foxes (Ann) v Owls (Cem)" in feed and short(r14.rule) == "art14"
 
 

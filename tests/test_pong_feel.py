@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from game.bierpong.actions import Throw as ThrowAction
 from game.bierpong.actions import parse_action
 from game.i18n import set_language
 from game.match import Match, PlayerSpec
@@ -27,7 +28,7 @@ from tests.bierpong_physics_helpers import RELEASE, rack_now, shot
 NAMES = (("Anna Maria", "Bo"), ("Cem", "Dana"))
 
 
-def begun(**options: object) -> Match:
+def begun(**options: Any) -> Match:
     m = Match("bierpong", [PlayerSpec("Foxes", drivers=NAMES[0]), PlayerSpec("Owls", drivers=NAMES[1])], R.SPEC.make(**options))
     play(m, "throw-off 'Anna Maria' hit 1, Cem miss", "Foxes begin")
     return m
@@ -117,6 +118,7 @@ def test_a_bounce_hit_is_called_out_with_its_shot_and_a_sound(app: App) -> None:
         if not sc.session.table.busy and sc.banners.shown:
             break
     entry = parse_action(m.log.entries[-1].action)
+    assert isinstance(entry, ThrowAction) and entry.outcome.cup is not None
     cup = entry.outcome.cup
     assert sc.banners.shown[0] == "Bounce!" and sc.banners.queue[0].sub == f"Anna Maria · cup {cup}"
     assert sc.banner_rect is not None and sc.viewport().contains(sc.banner_rect)

@@ -476,7 +476,9 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         if st.phase != REMOVE:
             return
         if len(self.selected) != self.removal_need():
-            self.toast = _("choose {n} extra cup(s) – {arithmetic}").format(n=self.removal_need(), arithmetic=tr(st.queue[0].arithmetic))
+            n = self.removal_need()
+            self.toast = (_("choose {n} extra cup – {arithmetic}") if n == 1 else _("choose {n} extra cups – {arithmetic}")).format(
+                n=n, arithmetic=tr(st.queue[0].arithmetic))
             return
         self.ask(st.defender.name, Remove(st.defender.name, self.removal_cups()))
 
@@ -663,7 +665,8 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         st = self.state
         w = st.winner
         head = _("{team} win!").format(team=st.players[w]) if w is not None else _("The game is over")
-        cups = " · ".join(_("{team}: {n} cup(s) left").format(team=s.name, n=len(s.rack)) for s in st.sides)
+        cups = " · ".join((_("{team}: {n} cup left") if len(s.rack) == 1 else _("{team}: {n} cups left")).format(team=s.name, n=len(s.rack))
+                          for s in st.sides)
         led = self.match.drinks()  # the rulings that stand: a challenge's override counts, not the original
         sips: dict[str, int] = {m: led[m].sips if m in led.players else 0 for s in st.sides for m in s.members}
         drank = ", ".join(f"{m} {n}" for m, n in sips.items())

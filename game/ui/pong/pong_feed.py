@@ -26,7 +26,7 @@ from game.ui.common.feed import FeedItem, override_line
 from game.ui.common.words import formation_label
 
 HEAD, STRUCK, OVERRIDE = "head", "struck", "override"  # a row's marks ("" for a plain row)
-_IDS = re.compile(r"\s*\((?:bierpong\.[a-z0-9_]+|[a-z]+(?:_[a-z]+)+)\)")  # "(bierpong.art2)", "(drink_per_removed_cup)"
+_IDS = re.compile(r"\s*\((?:bierpong\.[a-z0-9_]+|art\d+|[a-z]+(?:_[a-z]+)+)\)")  # "(bierpong.art2)", "(art1)", "(drink_per_removed_cup)"
 
 
 def shot_word(o: Outcome) -> str:
@@ -40,6 +40,11 @@ def shot_word(o: Outcome) -> str:
     if o.back:
         return _("rolled back")
     return _("miss")
+
+
+def outcome_text(o: Outcome) -> str:
+    """A ball's result in words: "bounce → cup 5", "miss"."""
+    return shot_word(o) + (f" → {cups_text((o.cup,))}" if o.cup is not None else "")
 
 
 def cups_text(cups: Sequence[int]) -> str:
@@ -87,6 +92,7 @@ class ScoreSheet:
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
+        self._throws = True
 
     def clear(self) -> None:
         self.blocks.clear()
@@ -104,8 +110,11 @@ class ScoreSheet:
             else:
                 self._ruling(it)
 
-    def add(self, action_text: str, items: Sequence[FeedItem], before: BierpongState, after: BierpongState) -> None:
-        """One log entry (its notation, its feed items, the states around it)."""
+    def add(self, action_text: str, items: Sequence[FeedItem], before: BierpongState, after: BierpongState, *,
+            throws: bool = True) -> None:
+        """One log entry (its notation, its feed items, the states around it); `throws=False`: without
+        the rows of its balls (the demo lists the ball itself)."""
+        self._throws = throws
         try:
             a: Any = before.parse_action(action_text)
         except ValueError:
@@ -184,7 +193,8 @@ class ScoreSheet:
         self.blocks[-1].rows.append(row)
 
     def _throw(self, who: str, o: Outcome) -> None:
-        self._row(Row(who=who, shot=shot_word(o), cup=o.cup))
+        if self._throws:
+            self._row(Row(who=who, shot=shot_word(o), cup=o.cup))
 
     def _rulings(self, items: list[FeedItem], before: BierpongState, after: BierpongState) -> None:
         sips = [it for it in items if it.ruling.what is What.SIPS and it.ruling.rule == "bierpong.art1"]
@@ -285,4 +295,4 @@ def _ruling_text(r: Ruling) -> str:
     return plain(r.arithmetic)
 
 
-__all__ = ["HEAD", "OVERRIDE", "STRUCK", "Block", "Row", "ScoreSheet", "cups_text", "plain", "shot_word"]
+__all__ = ["HEAD", "OVERRIDE", "STRUCK", "Block", "Row", "ScoreSheet", "cups_text", "outcome_text", "plain", "shot_word"]
