@@ -159,8 +159,10 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
             if ev.entry.seat == CHALLENGE:
                 self.refeed()
                 return
-            self.sheet.add(ev.entry.action, [FeedItem(r) for r in ev.entry.rulings], ev.before, ev.after)
-            self.show_feed()
+            if not isinstance(ev.before, BierpongState) or not isinstance(ev.after, BierpongState):
+                self.refeed()
+            elif self.sheet.add(ev.entry.action, [FeedItem(r) for r in ev.entry.rulings], ev.before, ev.after):
+                self.show_feed()
             if isinstance(self.state.parse_action(ev.entry.action), Together):
                 self.label_pair(ev.entry.action)
             if self.state.is_terminal():

@@ -111,16 +111,16 @@ class ScoreSheet:
                 self._ruling(it)
 
     def add(self, action_text: str, items: Sequence[FeedItem], before: BierpongState, after: BierpongState, *,
-            throws: bool = True) -> None:
+            throws: bool = True) -> bool:
         """One log entry (its notation, its feed items, the states around it); `throws=False`: without
-        the rows of its balls (the demo lists the ball itself)."""
+        the rows of its balls (the demo lists the ball itself). False: it says nothing (the clock)."""
         self._throws = throws
         try:
             a: Any = before.parse_action(action_text)
         except ValueError:
             a = None
         if isinstance(a, Clock) or (a is None and not items):
-            return
+            return False
         r = before.round
         if not self.blocks or self.blocks[-1].round != r:
             self._block(r, _("Throw-off") if r == 0 else _("Round {n} · {team}").format(n=r, team=before.players[before.team]))
@@ -165,6 +165,7 @@ class ScoreSheet:
         elif isinstance(a, (EndRound, Remove)) or a is None:
             pass
         self._rulings(rest, before, after)
+        return True
 
     def note(self, text: str) -> None:
         """A notice of the table (not in the log), under the block it happened in."""
