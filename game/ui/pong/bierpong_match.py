@@ -363,7 +363,7 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         font = self.host.fonts.at(int(15 * L.s))
         width = L.feed.w - int(20 * L.s) - int(58 * L.s)
         line = ""
-        for word in text.split():
+        for word in (w.replace("\0", " ") for w in text.replace(" + ", "\0+\0").split()):  # "cups 2 + 1 + 3" stays on one line
             t = f"{line} {word}".strip()
             if line and font.size(t)[0] > width:
                 self.feed.append(StruckLine((head, line)) if struck else (head, line))
