@@ -39,13 +39,13 @@ from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
 from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
-from game.ui.common.feed import FeedItem, feed_by_entry
+from game.ui.common.feed import FeedItem
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, follow_balls, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
-from game.ui.pong.pong_feed import HEAD, OVERRIDE, STRUCK, ScoreSheet, cups_text, shot_word
-from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, FeedHead, StruckLine, draw_board, draw_removal, strike_feed
+from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word
+from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, strike_feed
 from game.ui.pong.effects import TableEffects, calls
 from game.ui.common.banners import Banners
 from game.ui.common.sound import sounds
@@ -78,7 +78,7 @@ KEYS = (  # shown through `_()` by the view
 CLICK_R = 28  # px around a ball that a click reaches
 
 
-class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
+class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlayScene):
     """The match scene: a `Match` of Bierpong played on its session's live table."""
 
     session: PongSession
@@ -319,59 +319,6 @@ class BierpongMatchScene(SessionScene, TableCameras, Sling, OverlayScene):
         else:
             what = _("{name} throws ({team})").format(name=who, team=st.players[st.team])
         return f"{head} · " + _("round {n}").format(n=self.round_number()) + f" · {what}"
-
-    # --- the feed --------------------------------------------------------------------------------
-
-    def refeed(self) -> None:
-        """The feed anew from the log, a block per round (`ScoreSheet`); a challenged ruling struck
-        through with its override right after it."""
-        self.sheet.clear()
-        entries = self.match.log.entries
-        st = self.state
-        st = BierpongState.start(st.players, self.match.profile, members=[s.members for s in st.sides]).state
-        for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
-            if i == 0:
-                self.sheet.start(row)
-                continue
-            after = st
-            if e.seat != CHALLENGE:  # (a challenge changes no state)
-                try:
-                    after = st.apply(e.action).state
-                except ValueError:
-                    break
-            self.sheet.add(e.action, row, st, after)
-            st = after
-        self.show_feed()
-
-    def show_feed(self) -> None:
-        """The sheet's last blocks as the feed's lines, wrapped to its width."""
-        self.feed.clear()
-        for head, text, mark in self.sheet.rows(blocks=40):
-            self.say(head, text, struck=mark == STRUCK, override=mark == OVERRIDE, title=mark == HEAD)
-
-    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False, title: bool = False) -> None:
-        """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
-        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »),
-        `title`: a round's head (`FeedHead`, the full width)."""
-        if override:
-            text = OVERRIDE_MARK + text
-        L = self.view.layout
-        if title:
-            width = L.feed.w - int(20 * L.s)
-            self.feed.append(FeedHead(("", self.host.fonts.fit(text, int(15 * L.s), width, "bold"))))
-            return
-        font = self.host.fonts.at(int(15 * L.s))
-        width = L.feed.w - int(20 * L.s) - int(58 * L.s)
-        line = ""
-        for word in (w.replace("\0", " ") for w in text.replace(" + ", "\0+\0").split()):  # "cups 2 + 1 + 3" stays on one line
-            t = f"{line} {word}".strip()
-            if line and font.size(t)[0] > width:
-                self.feed.append(StruckLine((head, line)) if struck else (head, line))
-                head, line = "", word
-            else:
-                line = t
-        self.feed.append(StruckLine((head, line)) if struck else (head, line))
-        del self.feed[:-400]
 
     # --- requests --------------------------------------------------------------------------------
 

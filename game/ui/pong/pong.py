@@ -29,7 +29,8 @@ from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Ev
 from physics.table import FORMATIONS, Cup, formation
 from physics.world import Table, Throw
 from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z, Sling
-from game.ui.pong.effects import TableEffects
+from game.ui.pong.effects import TableEffects, hit_word
+from game.ui.common.banners import Banners
 from game.ui.pong.pong_cameras import TableCameras
 
 SLOW = 0.25  # the slow-motion factor
@@ -130,6 +131,8 @@ class PongScene(TableCameras, Sling, Scene):
     """The practice table, live: throws on a `LiveTable`, labels and the feed; seen from above, or
     (V) in perspective from the thrower's end or the side, as at a match (`pong_cameras`)."""
 
+    call_outs = True  # a ball dropping in is called out (the demo and the shot lab say it their own way)
+
     def __init__(self, host: Host, kind: str = "triangle10", *, demo: bool = False) -> None:
         super().__init__(host)
         self.kind = kind
@@ -152,6 +155,7 @@ class PongScene(TableCameras, Sling, Scene):
         self.last_start = 0
         self.job: Any = None  # a clip being exported
         self.effects = TableEffects()  # splashes, shakes and wobbles (drawn in perspective)
+        self.banners = Banners(host.fonts)  # a ball dropping in, called out ("Hit!", "cup 4")
         self.init_cameras("top")
 
     # --- the table -------------------------------------------------------------------------------
@@ -234,6 +238,7 @@ class PongScene(TableCameras, Sling, Scene):
             self.message = _("Clip not written: {error}").format(error=job.error) if job.error else _("Clip saved: {path}").format(path=shown_dir(job.path))
         self.move_camera(dt, 0)
         self.effects.update(dt)
+        self.banners.update(dt)
         if self.demo:
             self._demo(dt)
         self.advance(dt * self.factor)
@@ -257,6 +262,10 @@ class PongScene(TableCameras, Sling, Scene):
         text = event_label(e)
         if not is_routine(e):
             add_label(self.labels, Label(text, x, y, z, 0.0, ball=e.ball))
+        if isinstance(e, Sink) and self.call_outs:  # a hit called out, as at a match (no referee here: no shot's name)
+            self.banners.queue.clear()
+            self.banners.push(hit_word(False, False), _("cup {cup}").format(cup=e.cup), "call", 1.1)
+            sounds().play("cup_hit")
         n = fl.number if fl is not None else 0
         if n != self._fed_ball:  # the other ball of two in the air: its head again
             self._fed_ball = n
@@ -370,6 +379,9 @@ class PongScene(TableCameras, Sling, Scene):
         self.view.draw(surface, fr, over=self.viewport() if self.perspective() else None)
         if self.perspective():
             self.draw_perspective(surface, fr)
+        area = self.viewport() if self.perspective() else self.view.layout.top
+        self.banners.s = min(self.view.layout.s * 0.55, area.w / 1400)
+        self.banners.draw(surface, (area.centerx, area.y + int(area.h * (0.2 if self.perspective() else 0.5))))
 
 
 def run_pong(

@@ -164,6 +164,8 @@ class ShotMenu(Scene):
 class DemoScene(PongScene):
     """Plays a `Solution`'s throws in order, slow, labelled, classified and ruled on."""
 
+    call_outs = False
+
     def __init__(self, host: Host, solution: Solution) -> None:
         super().__init__(host, "triangle10")
         self.solution = solution

@@ -22,7 +22,9 @@ from game.bierpong.state import BierpongState
 from game.i18n import _, tr
 from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
-from game.ui.common.feed import FeedItem, override_line
+from game.rules.challenge import CHALLENGE
+from game.ui.common.feed import FeedItem, feed_by_entry, override_line
+from game.ui.pong.pong_hud import OVERRIDE_MARK, FeedHead, StruckLine
 from game.ui.common.words import formation_label
 
 HEAD, STRUCK, OVERRIDE = "head", "struck", "override"  # a row's marks ("" for a plain row)
@@ -258,6 +260,69 @@ class ScoreSheet:
         self._row(Row(text, _art(r), STRUCK if it.struck else ""))
 
 
+class SheetFeed:
+    """The match scene's feed lines from its `ScoreSheet` (a mixin: the scene has `match`, `state`,
+    `sheet`, `feed`, `view` and `host`)."""
+
+    match: Any
+    sheet: ScoreSheet
+    feed: list[tuple[str, str]]
+    view: Any
+    host: Any
+
+    def refeed(self) -> None:
+        """The feed anew from the log, a block per round (`ScoreSheet`); a challenged ruling struck
+        through with its override right after it."""
+        self.sheet.clear()
+        entries = self.match.log.entries
+        st: BierpongState = self.match.state
+        st = BierpongState.start(st.players, self.match.profile, members=[s.members for s in st.sides]).state
+        for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
+            if i == 0:
+                self.sheet.start(row)
+                continue
+            after = st
+            if e.seat != CHALLENGE:  # (a challenge changes no state)
+                try:
+                    after = st.apply(e.action).state
+                except ValueError:
+                    break
+            self.sheet.add(e.action, row, st, after)
+            st = after
+        self.show_feed()
+
+    def show_feed(self) -> None:
+        """The sheet's last blocks as the feed's lines, wrapped to its width."""
+        self.feed.clear()
+        for head, text, mark in self.sheet.rows(blocks=40):
+            self.say(head, text, struck=mark == STRUCK, override=mark == OVERRIDE, title=mark == HEAD)
+
+    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False, title: bool = False) -> None:
+        """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
+        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »),
+        `title`: a round's head (`FeedHead`, the full width)."""
+        if override:
+            text = OVERRIDE_MARK + text
+        L = self.view.layout
+        if title:
+            width = L.feed.w - int(20 * L.s)
+            self.feed.append(FeedHead(("", self.host.fonts.fit(text, int(15 * L.s), width, "bold"))))
+            return
+        font = self.host.fonts.at(int(15 * L.s))
+        width = L.feed.w - int(20 * L.s) - int(58 * L.s)
+        line = ""
+        for word in (w.replace("\0", " ") for w in text.replace(" + ", "\0+\0").split()):  # "cups 2 + 1 + 3" stays on one line
+            t = f"{line} {word}".strip()
+            if line and font.size(t)[0] > width:
+                self.feed.append(StruckLine((head, line)) if struck else (head, line))
+                head, line = "", word
+            else:
+                line = t
+        self.feed.append(StruckLine((head, line)) if struck else (head, line))
+        del self.feed[:-400]
+
+
+
 def _art(r: Ruling) -> str:
     return r.rule.removeprefix("bierpong.")
 
@@ -296,4 +361,4 @@ def _ruling_text(r: Ruling) -> str:
     return plain(r.arithmetic)
 
 
-__all__ = ["HEAD", "OVERRIDE", "STRUCK", "Block", "Row", "ScoreSheet", "cups_text", "outcome_text", "plain", "shot_word"]
+__all__ = ["HEAD", "OVERRIDE", "STRUCK", "Block", "Row", "ScoreSheet", "SheetFeed", "cups_text", "outcome_text", "plain", "shot_word"]

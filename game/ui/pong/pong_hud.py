@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.bierpong.state import REMOVE, BierpongState
-from game.i18n import _, tr
+from game.i18n import _
 from game.ui.common import theme
 from game.ui.pong.pong_view import FeedHead, PongFrame, PongLayout
 from game.ui.common.theme import Fonts

@@ -276,6 +276,8 @@ class ParamDialog:
 class ShotLab(PongScene):
     """Cups of your own, throws by exact parameters, their record; save, load, replay."""
 
+    call_outs = False  # (a lab: the record says what happened)
+
     def __init__(self, host: Host, path: str | None = None, shot: Shot | None = None) -> None:
         self.path = path
         self.setup: tuple[Cup, ...] = shot.cups if shot is not None else formation("triangle10")
