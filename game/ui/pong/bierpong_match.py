@@ -41,7 +41,7 @@ from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import FeedItem
 from game.ui.common.modal import Confirm, log_dialog
-from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, follow_balls, is_routine, play_sound
+from game.ui.pong.pong import SLOW, draw_call_out, ball_draws, cup_draws, event_label, event_place, follow_balls, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word
@@ -697,11 +697,8 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
             self.help.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
-        """The call-out showing now, high over the table in perspective (the far cups stay in sight)."""
-        area = self.viewport() if self.perspective() else self.view.layout.top
-        self.banners.s = min(self.view.layout.s * 0.62, area.w / 1300)
-        high = 0.2 if self.perspective() else 0.5  # (from above: the middle of the table, between the racks)
-        self.banner_rect = self.banners.draw(surface, (area.centerx, area.y + int(area.h * high)))
+        """The call-out showing now (`pong.draw_call_out`)."""
+        self.banner_rect = draw_call_out(self, surface, 0.62)
 
 
 class _BoardPlace:

@@ -101,6 +101,20 @@ def follow_balls(labels: list[Label], live: LiveTable, dt: float) -> None:
     labels[:] = [lab for lab in labels if not lab.gone]
 
 
+def draw_call_out(scene: Any, surface: pygame.Surface, size: float) -> pygame.Rect | None:
+    """A scene's call-out banner (`scene.banners`): in perspective high over the table, so the far cups
+    stay in sight; from above over the side view, so the table – where balls fly and are clicked –
+    stays clear. Where it went."""
+    L = scene.view.layout
+    if scene.perspective():
+        area, high = scene.viewport(), 0.2
+    else:
+        area, high = L.side, 0.55
+    scene.banners.s = min(L.s * size, area.w / 1300)
+    rect: pygame.Rect | None = scene.banners.draw(surface, (area.centerx, area.y + int(area.h * high)))
+    return rect
+
+
 def play_sound(e: Event) -> None:
     """The table's sounds: a bounce, a ball on a cup's rim, a ball dropping into a cup."""
     if isinstance(e, TableBounce):
@@ -379,9 +393,7 @@ class PongScene(TableCameras, Sling, Scene):
         self.view.draw(surface, fr, over=self.viewport() if self.perspective() else None)
         if self.perspective():
             self.draw_perspective(surface, fr)
-        area = self.viewport() if self.perspective() else self.view.layout.top
-        self.banners.s = min(self.view.layout.s * 0.55, area.w / 1400)
-        self.banners.draw(surface, (area.centerx, area.y + int(area.h * (0.2 if self.perspective() else 0.5))))
+        draw_call_out(self, surface, 0.5)
 
 
 def run_pong(
