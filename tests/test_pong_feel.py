@@ -134,6 +134,21 @@ def test_a_bounce_hit_is_called_out_with_its_shot_and_a_sound(app: App) -> None:
     assert counts[0] == "10" and "9" in counts and counts[-1] == "8"
 
 
+def test_the_practice_table_calls_a_ball_dropping_in_out(app: App) -> None:
+    """No referee at the practice table, but a ball in a cup is still a hit: "Hit!" with its cup."""
+    from physics.aim import speed_for
+
+    sc: Any = PongScene(app, "three")
+    app.push(sc)
+    cup = next(c for c in sc.table.cups() if c.id == 1)
+    sc.throw(speed_for((0.0, 0.0, 0.45), cup.pos, 45.0))
+    for _ in range(120):
+        sc.update(1 / 60)
+        if sc.banners.shown:
+            break
+    assert sc.banners.shown == ["Hit!"] and sc.banners.queue[0].sub == "cup 1"
+
+
 # --- the feed ------------------------------------------------------------------------------------
 
 LINES = ("'Anna Maria': bounce 1", "Bo: miss", "Owls remove 1 2",  # round 1: a bounce takes a neighbour

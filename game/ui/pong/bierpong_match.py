@@ -214,6 +214,7 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         self.shown = None
         self.selected = []
         self.labels.clear()
+        self.banners.clear()
         self.toast = self.message = ""
         self.refeed()
 
