@@ -205,12 +205,12 @@ class ScoreSheet:
         for it in items:
             r = it.ruling
             if it in sips and plain_sips:
+                if it is sips[0]:  # the turn's drinks, summed per team, where the referee booked them
+                    self._drinks([s.ruling for s in sips], after)
                 continue
             if r.what is What.CUPS and not it.struck and not it.override and self._took(r):
                 continue
             self._ruling(it, before)
-        if sips and plain_sips:
-            self._drinks([it.ruling for it in sips], after)
 
     def _took(self, r: Ruling) -> bool:
         """A removal written onto the throw whose cup it took (this block's last such throw)."""
