@@ -51,6 +51,8 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("continue_s_50k", autosave_long.continue_s_50k), ("baseline_continue_full_replay_s_50k", autosave_long.baseline_continue_full_replay_s_50k)),
     (("continue_verify_s_50k", autosave_long.continue_verify_s_50k), None),
     (("autosave_worst_ms_50k", autosave_long.autosave_worst_ms_50k), ("autosave_worst_ms_1k", autosave_long.autosave_worst_ms_1k)),
+    # issue 28: the snapshot's share of the dearest action (the rest of it is the journal's synced write)
+    (("autosave_snapshot_worst_ms_50k", autosave_long.autosave_snapshot_worst_ms_50k), ("autosave_snapshot_worst_ms_1k", autosave_long.autosave_snapshot_worst_ms_1k)),
     # issue 15: undo at 50,000 entries and one race action (session + scene) at 80,000, beside the same at 1,000
     (("undo_ms_50k", longmatch.undo_ms_50k), ("undo_ms_1k", longmatch.undo_ms_1k)),
     (("race_action_ms_80k", longmatch.race_action_ms_80k), ("race_action_ms_1k", longmatch.race_action_ms_1k)),
@@ -66,6 +68,11 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("lan_action_all_read_ms", lan.lan_action_all_read_ms), ("baseline_ws_echo_ms", lan.baseline_ws_echo_ms)),
     (("lan_action_one_process_ms", lan.lan_action_one_process_ms), ("baseline_ws_echo_ms", lan.baseline_ws_echo_ms)),
     (("lan_spectators_at_50ms", lan.lan_spectators_at_50ms), None),
+    # issue 28: the same action at a 12,000-entry table while 10 connections join it in a loop, beside
+    # the first figure (goal: ≤ 2 ×); what the host grew by meanwhile, beside the entries' bytes it keeps
+    (("lan_action_under_joins_ms", lan.lan_action_under_joins_ms), ("lan_action_ms", lan.lan_action_ms)),
+    (("lan_joins_host_growth_mib", lan.lan_joins_host_growth_mib), ("lan_joins_cached_mib", lan.lan_joins_cached_mib)),
+    (("lan_joins_per_s", lan.lan_joins_per_s), None),
 ]
 
 

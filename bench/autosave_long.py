@@ -1,6 +1,7 @@
 """Autosave and Continue at long logs (issue 15): ms an autosave adds to an action at 50,000 log
 entries beside the same at 1,000 (the mean over 1,200 actions, a snapshot stretch among them, and
-the dearest single action), and seconds Continue takes (`load_autosave` plus autosaving again,
+the dearest single action – and, issue 28, the dearest snapshot share of one action: the stretch is
+gathered an entry per action, so the dearest action is the journal's synced write), and seconds Continue takes (`load_autosave` plus autosaving again,
 until the match is playable: from the snapshot, `game.snapshot`) at both lengths, beside the
 same Continue without the snapshot (the whole journal replayed first) and the verification that a
 session then spreads over the frames, timed at once.
@@ -41,12 +42,16 @@ def autosave_figures(entries: int, actions: int = ACTIONS) -> tuple[float, float
         while a.snapshot.behind():  # as if autosaved from its start: the snapshot caught up, untimed
             a.snapshot.keep()
         a.writes, a.seconds = 0, 0.0
+        a.snapshot.seconds = 0.0
         costs: list[float] = []
-        last = [0.0]
+        snaps: list[float] = []
+        last = [0.0, 0.0]
 
         def cost(entry: object) -> None:  # heard after the autosave: what it spent on this entry
+            assert a.snapshot is not None
             costs.append(a.seconds - last[0])
-            last[0] = a.seconds
+            snaps.append(a.snapshot.seconds - last[1])
+            last[:] = [a.seconds, a.snapshot.seconds]
 
         m.listeners.append(cost)
         try:
@@ -56,6 +61,7 @@ def autosave_figures(entries: int, actions: int = ACTIONS) -> tuple[float, float
             a.detach()
         per_action = a.seconds / max(1, a.writes) * 1000
         _worst[entries] = max(costs) * 1000
+        _snap_worst[entries] = max(snaps) * 1000
         t0 = time.perf_counter()
         r = load_autosave(path)
         Autosave.attach(r.match, path, listen=False)  # as the table's session does: playable from here
@@ -72,7 +78,8 @@ def autosave_figures(entries: int, actions: int = ACTIONS) -> tuple[float, float
     return per_action, cont
 
 
-_worst: dict[int, float] = {}  # ms: the dearest single action's autosave (a snapshot stretch written)
+_worst: dict[int, float] = {}  # ms: the dearest single action's autosave
+_snap_worst: dict[int, float] = {}  # ms: the dearest snapshot share of one action's autosave (its stretch gathered, or written)
 _full: dict[int, float] = {}  # s: Continue without the snapshot (the journal replayed whole first)
 _verify: dict[int, float] = {}  # s: the verification after Continue, run at once (a session spreads it over frames)
 
@@ -85,6 +92,7 @@ def _figures() -> dict[str, float]:
         out[f"autosave_ms_{name}"] = ms
         out[f"continue_s_{name}"] = s
         out[f"autosave_worst_ms_{name}"] = _worst[n]
+        out[f"autosave_snapshot_worst_ms_{name}"] = _snap_worst[n]
         out[f"continue_verify_s_{name}"] = _verify[n]
         out[f"baseline_continue_full_replay_s_{name}"] = _full[n]
     return out
@@ -112,6 +120,14 @@ def autosave_worst_ms_50k() -> float:
 
 def autosave_worst_ms_1k() -> float:
     return _figures()["autosave_worst_ms_1k"]
+
+
+def autosave_snapshot_worst_ms_50k() -> float:
+    return _figures()["autosave_snapshot_worst_ms_50k"]
+
+
+def autosave_snapshot_worst_ms_1k() -> float:
+    return _figures()["autosave_snapshot_worst_ms_1k"]
 
 
 def continue_verify_s_50k() -> float:

@@ -19,6 +19,10 @@ to every other client, and how many spectators one host serves within 50 ms.
   so it adds the clients' own work, one after another, to the host's.
 - `lan_spectators_at_50ms`: the most spectators (of `SPECTATORS`) with which the first figure's
   median stays within 50 ms.
+- `lan_action_under_joins_ms` (issue 28): the first figure at a table whose log has `LONG_LOG`
+  entries while `JOINERS` connections join it in a loop from a process of their own
+  (`lan_far.join_loop`); `lan_joins_per_s` the joins served meanwhile, `lan_joins_host_growth_mib`
+  what the host's resident memory grew by, beside `lan_joins_cached_mib` (the entries' bytes it keeps).
 On a 2-core machine the host and the clients' process share the cores, so even the first figure
 is an upper bound of a host's own cost. Called by `python -m bench`.
 """
@@ -28,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import threading
@@ -41,16 +46,18 @@ from websockets.sync.client import connect as sync_connect
 
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
-from game.net.host import TableHost
+from game.net.host import JOINS, TableHost
 from game.net.play import FRAME
 from game.net.protocol import encode
 from game.session import INSTANT, session_for
 
-from bench.lan_far import serve_far
+from bench.lan_far import join_loop, serve_far
 
 ACTIONS = 40
 ECHO_EACH = 5  # echo round trips taken before each action (the baseline: 200 in all)
 SPECTATORS = (20, 50, 100, 200, 300)
+LONG_LOG = 12_000  # entries in the log of the table the joins are measured at (issue 28)
+JOINERS = 10  # connections joining it in a loop meanwhile
 FAR_PROCESSES = 1  # the laptops' processes (one: it reads on the core the host leaves; more only take turns on it)
 
 
@@ -207,11 +214,35 @@ def _round_trips(spectators: int, actions: int = ACTIONS) -> list[float]:
     return times
 
 
+def _resident_mib() -> float:
+    """This process's resident memory (MiB; where /proc is missing, its peak)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def long_match(entries: int) -> Match:
+    """A Schock table of 8 remote players whose log already has `entries` entries (random legal actions)."""
+    m = Match("schock", [PlayerSpec(f"P{i}", "remote") for i in range(8)], seed=21, games=50 if not entries else 5000)
+    rng = random.Random(21)
+    while len(m.log.entries) < entries:
+        m.apply(rng.choice(list(m.state.legal_actions())))
+    return m
+
+
 def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = FAR_PROCESSES,
-                     all_read: list[float] | None = None, echo: list[float] | None = None) -> list[float]:
+                     all_read: list[float] | None = None, echo: list[float] | None = None,
+                     entries: int = 0, joiners: int = 0, stats: dict[str, float] | None = None) -> list[float]:
     """ms per action at a table of 8 remote players and `spectators`, the clients in `processes`
-    processes of their own (`bench.lan_far`) as on other laptops: only the host runs here."""
-    m = Match("schock", [PlayerSpec(f"P{i}", "remote") for i in range(8)], seed=21, games=50)
+    processes of their own (`bench.lan_far`) as on other laptops: only the host runs here. With
+    `entries` the log is that long before the first action; with `joiners` that many connections
+    join the table in a loop meanwhile, from a process of their own (`lan_far.join_loop`), and
+    `stats` gets the joins begun, the seconds they ran and what the host grew by."""
+    m = long_match(entries)
     session = session_for(m, pace=INSTANT)
     host = TableHost(session, host="127.0.0.1", port=0, drive_every=FRAME)  # as `serve_headless` hosts
     seats: list[int | None] = [*range(8), *([None] * spectators)]
@@ -237,10 +268,24 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
     rng = random.Random(5)
     times: list[float] = []
     echoer = _Echo() if echo is not None else None
+    joining: Any = None
     try:
         for k in range(processes):
             if answer(k) != "ready":
                 raise RuntimeError("the far clients did not join")
+        if joiners:
+            for k in range(processes):  # every laptop has the whole log before the joins begin
+                ask(k, ("quiet", len(m.log.entries)))
+            if not all(answer(k) for k in range(processes)):
+                raise RuntimeError("a client never had the whole log")
+            joining, theirs = ctx.Pipe()
+            jproc = ctx.Process(target=join_loop, args=(theirs, f"ws://127.0.0.1:{host.port}", host.code, joiners, JOINS + 1), daemon=True)
+            jproc.start()
+            procs.append(jproc)
+            if not joining.poll(60) or joining.recv() != "ready":
+                raise RuntimeError("the joiners did not start")
+            began, grown_from, cpu_from = time.monotonic(), _resident_mib(), time.process_time()
+            time.sleep(1.0)  # the joins under way
         for _ in range(actions):
             quiet = time.monotonic() + 10
             while not session.waiting_for() and time.monotonic() < quiet:
@@ -269,7 +314,19 @@ def _far_round_trips(spectators: int, actions: int = ACTIONS, processes: int = F
             times.append((last - t0) / 1e6)
             if all_read is not None:
                 all_read.append((read - t0) / 1e6)
+        if joining is not None and stats is not None:
+            stats["host_growth_mib"] = _resident_mib() - grown_from
+            stats["cached_mib"] = sum(map(len, host.encoded_entries())) / 2**20
+            joining.send(("stop",))
+            if not joining.poll(30):
+                raise RuntimeError("the joiners did not stop")
+            joins, cpu = joining.recv()
+            stats["joins"], stats["seconds"], stats["joiners_cpu_s"] = float(joins), time.monotonic() - began, cpu
+            stats["host_cpu_s"] = time.process_time() - cpu_from
     finally:
+        if joining is not None:
+            with contextlib.suppress(OSError):
+                joining.send(("stop",))
         if echoer is not None:
             echoer.close()
         for k in range(processes):
@@ -299,6 +356,31 @@ def _figures() -> dict[str, float]:
     return out
 
 
+@cache
+def _under_joins() -> dict[str, float]:
+    """Issue 28: the first figure's table with a `LONG_LOG`-entry log, while `JOINERS` connections join it in a loop."""
+    stats: dict[str, float] = {}
+    times = _far_round_trips(20, actions=5 * ACTIONS, entries=LONG_LOG, joiners=JOINERS, stats=stats)
+    return {"lan_action_under_joins_ms": statistics.median(times), "lan_joins_per_s": stats["joins"] / stats["seconds"],
+            "lan_joins_host_growth_mib": stats["host_growth_mib"], "lan_joins_cached_mib": stats["cached_mib"]}
+
+
+def lan_action_under_joins_ms() -> float:
+    return _under_joins()["lan_action_under_joins_ms"]
+
+
+def lan_joins_per_s() -> float:
+    return _under_joins()["lan_joins_per_s"]
+
+
+def lan_joins_host_growth_mib() -> float:
+    return _under_joins()["lan_joins_host_growth_mib"]
+
+
+def lan_joins_cached_mib() -> float:
+    return _under_joins()["lan_joins_cached_mib"]
+
+
 def lan_action_ms() -> float:
     return _figures()["lan_action_ms"]
 
@@ -316,4 +398,4 @@ def lan_spectators_at_50ms() -> float:
 
 
 if __name__ == "__main__":
-    print(_figures())
+    print({**_figures(), **_under_joins()})

@@ -208,3 +208,43 @@ def serve_far(pipe: Connection, url: str, code: str, seats: list[int | None]) ->
                         far.sel.register(pipe.fileno(), selectors.EVENT_READ, None)
     finally:
         far.close()
+
+
+def join_loop(pipe: Connection, url: str, code: str, connections: int, hellos: int) -> None:
+    """A child's main for `bench.lan`'s joins: `connections` connections join the table in a loop –
+    each sends `hellos` hellos at once and reads whatever comes (bytes, not parsed) until the host
+    closes it, then connects again – until the pipe says stop; then it answers the joins begun (the
+    welcomes it got)."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, WebSocketException
+
+    hello = encode("hello", code=code, watch=True)
+    got = [0]
+
+    async def one(stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                async with connect(url, max_size=None, compression=None) as ws:
+                    for _ in range(hellos):
+                        await ws.send(hello)
+                    while True:
+                        data = await ws.recv(decode=False)
+                        if data.startswith(b'{"type":"welcome"'):
+                            got[0] += 1
+            except (ConnectionClosed, OSError, WebSocketException):
+                await asyncio.sleep(0.01)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.ensure_future(one(stop)) for _ in range(connections)]
+        pipe.send("ready")
+        await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # ("stop",)
+        stop.set()
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        pipe.send((got[0], time.process_time()))
+
+    asyncio.run(main())

@@ -207,7 +207,7 @@ def load_json(text: str, file: str, line: int = 1) -> Any:
     too large for a float or of thousands of digits, no nesting too deep for the reader (reported
     where it passes `JSON_DEPTH`). Every problem is an `InputError` at its line and column."""
     try:
-        return json.loads(text, parse_constant=_refused_constant, parse_float=_finite_float)
+        value = json.loads(text, parse_constant=_refused_constant, parse_float=_finite_float)
     except json.JSONDecodeError as e:
         raise InputError(e.msg, file, line + e.lineno - 1, e.colno) from None
     except (ValueError, RecursionError) as e:
@@ -216,6 +216,28 @@ def load_json(text: str, file: str, line: int = 1) -> Any:
             at, why = 0, f"not valid JSON: {e}"
         ln, col = place(text[:at])
         raise InputError(why, file, line + ln - 1, col) from None
+    at = lone_surrogate(text)
+    if at is not None:
+        ln, col = place(text[:at])
+        raise InputError(f"{text[at:at + 6]} is half of a surrogate pair alone: no text (nothing could write it out again)",
+                         file, line + ln - 1, col)
+    return value
+
+
+# a JSON escape of a backslash (skipped), of a whole surrogate pair (text), or of half of one alone
+_SURROGATE = re.compile(r"\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(u[dD][89a-fA-F][0-9a-fA-F]{2}))")
+
+
+def lone_surrogate(text: str) -> int | None:
+    """Where JSON `text` escapes half of a UTF-16 surrogate pair alone (`\\ud800`): strict JSON
+    readers take it, but it is no text – a name holding it breaks every file and message it goes
+    into. None: there is none."""
+    if "\\u" not in text:
+        return None
+    for m in _SURROGATE.finditer(text):
+        if m.group(1):
+            return m.start()
+    return None
 
 
 def _json_problem(text: str) -> tuple[int | None, str]:

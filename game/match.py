@@ -18,7 +18,7 @@ from game.errors import IllegalAction, InputError
 from game.gcpause import paused_gc
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
 from game.rules.journal import Journal, JournalRead, is_journal
-from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, parse_challenge, rule_on
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, overrides, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
@@ -187,9 +187,25 @@ class Match:
                     self._led_marks[k + 1] = (entries[k], led)
             self._led = (log, len(entries), entries[-1], led)
             return led
-        led = self._drinks_now()
+        led = self._drinks_refolded()
         self._led = (log, len(entries), entries[-1], led) if entries else None
         return led
+
+    def _drinks_refolded(self) -> Ledger:
+        """The ledger after a challenge, which strikes an earlier ruling (and a fold depends on the
+        order of the rulings): the rulings that stand folded again from the latest kept ledger that no
+        challenge after it reaches back before – at a long match's end not the whole log, as long as
+        the challenged ruling is recent."""
+        entries = self.log.entries
+        under = overrides(entries)  # (entry, ruling) struck → the challenge that struck it
+        start, led = 0, None
+        for k in sorted(self._led_marks, reverse=True):
+            last, kept = self._led_marks[k]
+            if k <= len(entries) and entries[k - 1] is last and not any(i <= k < c for (i, _), c in under.items()):
+                start, led = k, kept
+                break
+        standing = (r for i in range(start, len(entries)) for j, r in enumerate(entries[i].rulings, start=1) if (i + 1, j) not in under)
+        return _add(led if led is not None else self._no_drinks(), standing)
 
     def _no_drinks(self) -> Ledger:
         """The ledger before anybody drank."""
@@ -294,14 +310,12 @@ class Match:
         """The state at the start of the match (kept for good)."""
         return self._marks[1][1]
 
-    def snapshot_part(self, a: int, b: int, ledger: Ledger) -> dict[str, Any] | None:
-        """What a snapshot keeps of entries a..b (counts: after a, up to b): the entries, the states
-        kept after them and `ledger`, the drinks after b; None when no state is kept after b."""
+    def kept_state(self, n: int) -> Any:
+        """The state kept after the first n log entries (every `CHECKPOINT`, and the start's after
+        1); None when none is kept there."""
+        got = self._marks.get(n)
         entries = self.log.entries
-        states = {k: s for k, (e, s) in self._marks.items() if a < k <= b and entries[k - 1] is e}
-        if b not in states:
-            return None
-        return {"entries": tuple(entries[a:b]), "states": states, "ledger": ledger}
+        return got[1] if got is not None and n <= len(entries) and entries[n - 1] is got[0] else None
 
     def ledgers_after(self, ns: Iterable[int]) -> dict[int, Ledger]:
         """The drinks after the first n entries, for each n: the running ledger or a kept one where
@@ -393,6 +407,10 @@ class Match:
                 action = parsed.get(saved.action)
                 if action is None:
                     action = parsed[saved.action] = self.parse(saved.action)
+                if saved.detail:
+                    problem = self.state.detail_mismatch(action, saved.detail)
+                    if problem is not None:
+                        raise InputError(f"entry {i} ({saved.action}): {problem}", file)
                 got = self.apply(action, saved.detail)
             except (ValueError, IllegalAction) as err:
                 raise InputError(f"entry {i}: {err}", file) from None

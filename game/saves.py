@@ -196,12 +196,17 @@ def new_save_path(game: str, folder: Path | None = None) -> Path:
     d = folder or ensure_save_dir()
     d.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y-%m-%d-%H%M%S")
-    p = d / f"{game}-{stamp}.json"
+    p = d / save_name(game, stamp)
     n = 2
     while p.exists():
         p = d / f"{game}-{stamp}-{n}.json"
         n += 1
     return p
+
+
+def save_name(game: str, stamp: str | None = None) -> str:
+    """A save's file name: `schock-2024-05-01-213000.json` (the time now, or `stamp`)."""
+    return f"{game}-{stamp or time.strftime('%Y-%m-%d-%H%M%S')}.json"
 
 
 def safe_file_name(name: str) -> str:

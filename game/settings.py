@@ -34,12 +34,16 @@ class Settings:
     sound: bool = True
     volume: float = 0.8  # 0–1
     coach: bool = True  # Racerbile: the coach's hints
-    aim_preview: bool = False  # Bierpong: the aiming line (an assist, off by default – issue 7)
+    aim_preview: bool = False  # Bierpong: the aiming line (an assist, off by default – issue 7) …
+    aim_preview_chosen: bool = False  # … once the player chose it (A at the table, the settings); until then on in the first match
+    pong_matches: int = 0  # Bierpong matches begun at this computer (the first one shows the aim preview – issue 29)
     slow_motion: bool = False  # Bierpong: throws in slow motion
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
             raise ValueError(f"language {self.language!r}: valid languages are {', '.join(LANGUAGES)}")
+        if self.pong_matches < 0:
+            raise ValueError(f"pong_matches {self.pong_matches!r}: a count, 0 or more")
         if not 0.0 <= self.volume <= 1.0:
             raise ValueError(f"volume {self.volume!r}: it goes from 0 to 1")
         for name, drink in self.players:
@@ -79,6 +83,10 @@ def _value(key: str, value: Any, default: Any) -> Any:
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise TypeError("true or false")
+        return value
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError("a whole number")
         return value
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):

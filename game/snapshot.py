@@ -15,10 +15,13 @@ journal without a snapshot always is: `file:line:column`). Anything wrong with a
 torn, stale, from other rules, unreadable – only means the whole journal is replayed, as it always was.
 
 The file: frames of (payload length, first entry, end entry, SHA-256 of the payload, SHA-256 of the
-lines it stands for) and a payload; the first frame is the header. Payloads are pickles read by a
-restricted unpickler: only the games' dataclasses, enums, named tuples and phrases (and a read-only mapping)
-can be built from it. Writes are not synced: a lost or torn frame costs time on the next load, never a
-ruling. No pygame here.
+lines it stands for) and a payload; the first frame is the header. A stretch's payload is a run of
+pickles sharing one memo – each entry, `(n, state)` after an entry a state was kept after, then the
+drinks – so that the writer gathers it an entry at a time, as the match is played (no action pays
+for a whole stretch: `SnapshotWriter`). They are read by a restricted unpickler: only the games'
+dataclasses, enums, named tuples and phrases (and a read-only mapping) can be built from it. Writes
+are not synced: a lost or torn frame, or a stretch a crash cut short while it was gathered, costs
+time on the next load, never a ruling. No pygame here.
 """
 from __future__ import annotations
 
@@ -49,8 +52,9 @@ from game.rules.matchlog import Entry, MatchLog
 if TYPE_CHECKING:
     from game.match import Match
 
-FORMAT = "stammtisch-snapshot/1"
+FORMAT = "stammtisch-snapshot/2"
 SEGMENT = 1000  # entries a stretch holds: a multiple of the match's CHECKPOINT (its end is a kept state)
+STEP = 50  # entries one `SnapshotWriter.keep()` gathers at most (a backlog is caught up over many actions)
 FRAME = struct.Struct(">QII32s32s")  # payload length, first entry, end entry, payload digest, lines digest
 UNDO = b'{"undo":'
 
@@ -197,24 +201,83 @@ def _frames(data: bytes) -> list[_Frame]:
 # --- writing -------------------------------------------------------------------------------------
 
 
+class _Gathering:
+    """The stretch being gathered, a piece per entry: the SHA-256 of its lines and its payload – one
+    pickle per record, sharing a memo: each entry, then `(n, state)` for a state kept after n entries,
+    and at the end the drinks."""
+
+    def __init__(self, top: int, start: Any) -> None:
+        self.top = top  # its first entry (the end of the stretch before it)
+        self.done = top  # entries gathered: it holds entries top..done
+        self.last: Entry | None = None  # entries[done - 1] as gathered
+        self.hash = hashlib.sha256()
+        self.buf = io.BytesIO()
+        self.pickler = _Pickler(self.buf, _shared(start))
+        self.states: set[int] = set()  # the kept states gathered, by entry count
+
+    def add(self, entry: Entry, n: int, state: Any) -> None:
+        """Entry n (a count: the n-th), and the state kept after it (None: none kept)."""
+        self.hash.update(entry_line(entry).encode("utf-8"))
+        self.pickler.dump(entry)
+        if state is not None:
+            self.pickler.dump((n, state))
+            self.states.add(n)
+        self.done, self.last = n, entry
+
+    def payload(self, ledger: Ledger) -> bytes:
+        self.pickler.dump(ledger)
+        return self.buf.getvalue()
+
+
+def part_payload(entries: tuple[Entry, ...], states: Mapping[int, Any], ledger: Ledger, a: int, start: Any) -> bytes:
+    """The payload of a stretch a..a+len(entries) holding `states` (by entry count) and `ledger`, as a
+    writer gathers it."""
+    g = _Gathering(a, start)
+    for i, e in enumerate(entries, start=a + 1):
+        g.add(e, i, states.get(i))
+    return g.payload(ledger)
+
+
+def read_part(payload: bytes, start: Any) -> tuple[list[Entry], dict[int, Any], Ledger] | None:
+    """The entries, the kept states and the drinks a stretch's payload holds (None: it does not hold
+    records in their order). `start` is the match's start state, whose shared values it names."""
+    f = io.BytesIO(payload)
+    u = _Unpickler(f, start)
+    entries: list[Entry] = []
+    states: dict[int, Any] = {}
+    while f.tell() < len(payload):
+        x = u.load()
+        if isinstance(x, Entry):
+            entries.append(x)
+        elif type(x) is tuple and len(x) == 2 and type(x[0]) is int:
+            states[x[0]] = x[1]
+        elif isinstance(x, Ledger) and f.tell() == len(payload):
+            return entries, states, x
+        else:
+            return None
+    return None
+
+
 class SnapshotWriter:
-    """Keeps `<journal>.snap` up with a journaled match: `keep()` after each journal write hashes
-    the new line and adds a stretch once the log has grown a `SEGMENT` beyond the last (about 15 ms,
-    every `SEGMENT` entries; bench/autosave_long.py). Stretches an undo left behind are cut off at the next write (until then their lines
-    differ from the journal's, so no load trusts them). It never raises: a failed write only
-    stops the snapshot (`broken`) and removes the file."""
+    """Keeps `<journal>.snap` up with a journaled match: `keep()` after each journal write gathers the
+    new entry into the stretch being built – hashes its line, pickles it (and the state kept after
+    it) – and once the stretch holds `SEGMENT` entries appends it to the file. So no action pays for
+    a stretch at once: each pays for its own entry (bench/autosave_long.py); a backlog (a match first
+    journaled when already long, or an undo back into the stretch) is gathered `STEP` entries a call.
+    Stretches an undo left behind are cut off at the next write (until then their lines differ from
+    the journal's, so no load trusts them). A stretch still being gathered is in memory only: a crash
+    loses it, and the next load replays its entries from the journal. It never raises: a failed write
+    only stops the snapshot (`broken`) and removes the file."""
 
     def __init__(self, journal: str | Path, match: Match, *, resumed: bool = False) -> None:
         self.path = snapshot_path(journal)
         self.match = match
         self.broken = False
         self.seconds = 0.0
+        self.gathered = 0  # entries the last `keep()` gathered
         self._ends: list[tuple[int, int, Entry]] = []  # (end entry, file offset after its frame, entries[end - 1])
         self._header_end = 0
-        self._hash = hashlib.sha256()  # the lines of the stretch being gathered, up to `_hashed` entries
-        self._hashed = 0
-        self._last: Entry | None = None  # entries[_hashed - 1] as hashed
-        self._stuck = -1  # a stretch's end with no state kept after it
+        self._part: _Gathering | None = None  # the stretch being gathered
         kept = match.snapshot_kept if resumed else None
         if kept is not None and kept[0] == self.path:
             self._adopt(kept[1], kept[2])
@@ -252,50 +315,63 @@ class SnapshotWriter:
             os.truncate(self.path, self._ends[-1][1] if self._ends else self._header_end)
 
     def keep(self) -> None:
-        """Follow the log: hash its new entries' lines, and write a stretch once it has grown a
-        `SEGMENT` beyond the last (usually only the one new line to hash)."""
+        """Follow the log: gather its new entries into the stretch being built (usually the one new
+        entry; at most `STEP`), and append the stretch to the file once it holds `SEGMENT` entries."""
+        self.gathered = 0
         if not self.broken:
             t0 = time.perf_counter()
             self._guard(self._keep)
             self.seconds += time.perf_counter() - t0
 
-    def _keep(self) -> None:
-        m, entries = self.match, self.match.log.entries
-        if self._ends and (self._ends[-1][0] > len(entries) or entries[self._ends[-1][0] - 1] is not self._ends[-1][2]):
-            self._cut()
-        top = self._ends[-1][0] if self._ends else 0
-        if self._hashed < top or self._hashed > len(entries) or (self._hashed > top and entries[self._hashed - 1] is not self._last):
-            self._hash, self._hashed = hashlib.sha256(), top  # an undo went back into the lines hashed
-        upto = min(len(entries), top + SEGMENT)
-        for e in entries[self._hashed : upto]:
-            self._hash.update(entry_line(e).encode("utf-8"))
-        if upto > self._hashed:
-            self._hashed, self._last = upto, entries[upto - 1]
-        if upto == top + SEGMENT and upto != self._stuck:
-            part = m.snapshot_part(top, upto, m.ledgers_after([upto])[upto])
-            if part is None:  # no state kept after it (an undo replayed past it): not until the log changes
-                self._stuck = upto
-                return
-            buf = io.BytesIO()
-            _Pickler(buf, _shared(m.start_state())).dump(part)
-            data = _frame(buf.getvalue(), top, upto, self._hash.digest())
-            with open(self.path, "ab") as f:
-                f.write(data)
-                at = f.tell()
-            self._ends.append((upto, at, entries[upto - 1]))
-            self._stuck = -1
-            self._hash, self._hashed = hashlib.sha256(), upto
-            return  # one stretch per call: a backlog (a match loaded without a snapshot) is caught up action by action
-
-    def behind(self) -> bool:
-        """Stretches are due that are not written yet (a match first journaled when already long)."""
+    def _stale(self, g: _Gathering | None) -> bool:
+        """The log is no longer what the stretch being gathered holds (or there is none)."""
         entries = self.match.log.entries
         top = self._ends[-1][0] if self._ends else 0
-        return not self.broken and len(entries) >= top + SEGMENT and top + SEGMENT != self._stuck
+        return g is None or g.top != top or g.done > len(entries) or (g.done > top and entries[g.done - 1] is not g.last)
+
+    def _gathering(self) -> _Gathering:
+        """The stretch being gathered, begun afresh where the log no longer is what it holds (an undo)."""
+        entries = self.match.log.entries
+        if self._ends and (self._ends[-1][0] > len(entries) or entries[self._ends[-1][0] - 1] is not self._ends[-1][2]):
+            self._cut()
+        g = self._part
+        if g is None or self._stale(g):
+            g = self._part = _Gathering(self._ends[-1][0] if self._ends else 0, self.match.start_state())
+        return g
+
+    def _keep(self) -> None:
+        m, entries = self.match, self.match.log.entries
+        g = self._gathering()
+        upto = min(len(entries), g.top + SEGMENT, g.done + STEP)
+        before = g.done
+        for n in range(g.done + 1, upto + 1):
+            g.add(entries[n - 1], n, m.kept_state(n))
+        self.gathered = g.done - before
+        if g.done == len(entries):
+            m.drinks()  # the running ledger follows (an entry's fold), so the stretch's end finds its drinks made
+        if g.done != g.top + SEGMENT or g.done not in g.states:
+            return  # not complete yet – or no state was kept after its end (an undo replayed past it): never for this log
+        data = _frame(g.payload(m.ledgers_after([g.done])[g.done]), g.top, g.done, g.hash.digest())
+        self._part = None
+        with open(self.path, "ab") as f:
+            f.write(data)
+            at = f.tell()
+        assert g.last is not None
+        self._ends.append((g.done, at, g.last))
+
+    def behind(self) -> bool:
+        """Entries are not gathered yet (a match first journaled when already long): `keep()` has work."""
+        g = self._part
+        if self.broken:
+            return False
+        if g is None or self._stale(g):
+            return True  # (a `keep()` begins it, and then knows)
+        return g.done < min(len(self.match.log.entries), g.top + SEGMENT)
 
     def remove(self) -> None:
         """The journal is gone (the match is over, or it was moved): so is its snapshot."""
         self.broken = True
+        self._part = None
         self.path.unlink(missing_ok=True)
 
     def _guard(self, write: Callable[[], None]) -> None:
@@ -303,6 +379,7 @@ class SnapshotWriter:
             write()
         except Exception:  # a cache: anything failing (disk full, a value that does not pickle) only stops it
             self.broken = True
+            self._part = None
             try:
                 self.path.unlink(missing_ok=True)
             except OSError:
@@ -405,12 +482,12 @@ def _resume(p: Path, fresh: Match, good: list[_Frame], eff: list[bytes], places:
     states: dict[int, Any] = {}
     ledger: Ledger | None = None
     for fr in good:
-        part = _Unpickler(io.BytesIO(fr.payload), start).load()
-        if not isinstance(part, dict) or not isinstance(part.get("entries"), tuple) or len(part["entries"]) != fr.b - fr.a:
+        part = read_part(fr.payload, start)
+        if part is None or len(part[0]) != fr.b - fr.a or not all(fr.a < k <= fr.b for k in part[1]):
             return None
-        entries.extend(part["entries"])
-        states.update(part["states"])
-        ledger = part["ledger"]
+        entries.extend(part[0])
+        states.update(part[1])
+        ledger = part[2]
     b = good[-1].b
     if not isinstance(ledger, Ledger) or entries[0] != fresh.log.entries[0] or b not in states or 1 not in states:
         return None

@@ -31,6 +31,13 @@ _FLOAT_12 = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]
 _Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
 
 
+class Dumper(yaml.SafeDumper):
+    """The safe dumper, quoting a text that the readers would read as a YAML 1.2 float (`0E0`, `.5`)."""
+
+
+Dumper.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
+
+
 def load_safely(text: str) -> Any:
     """`text`'s one document read by the safe loader (YAML 1.2 floats too), as the readers read it."""
     loader = _Loader(text)

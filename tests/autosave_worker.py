@@ -1,12 +1,14 @@
 """A scripted bots-only match with autosave, for the kill test (issue 8).
 
-    python tests/autosave_worker.py GAME SEED PATH [--finish]
+    python tests/autosave_worker.py GAME SEED PATH [--finish] [--segment N]
 
 Plays a whole match of GAME (schock, katchen, racerbile, bierpong), seeded by SEED, autosaving to
 PATH (`game.autosave.Autosave`), and prints the number of log entries each time an autosave has
 returned – the start first, then after every entry. The match is played by its game's session at
 instant pace (`game.session`), as every play-out is. With --finish the autosave is deleted at the
-end, as a scene does when a match is over. `play` is the same match in-process.
+end, as a scene does when a match is over; with --segment N the snapshot beside it keeps a stretch
+every N entries (a multiple of 100) instead of every 1,000, so that a short match is killed while
+one is being gathered or written. `play` is the same match in-process.
 """
 from __future__ import annotations
 
@@ -62,6 +64,10 @@ def main(argv: list[str]) -> int:
     from game.autosave import Autosave
 
     game, seed, path = argv[0], int(argv[1]), Path(argv[2])
+    if "--segment" in argv[3:]:
+        from game import snapshot
+
+        snapshot.SEGMENT = int(argv[argv.index("--segment") + 1])
     m = new_match(game, seed)
     save = Autosave.attach(m, path)  # listens first: an entry is on disk before it is reported
     print(len(m.log.entries), flush=True)

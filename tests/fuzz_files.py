@@ -27,7 +27,7 @@ from game.errors import InputError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG_SECONDS = 10
-TOKENS = [".nan", ".inf", "-.inf", "1e400", "-1", "0", "999999999999", "9" * 500, "Infinity", "NaN", "-Infinity",
+TOKENS = [".nan", ".inf", "-.inf", "1e400", "-1", "0", "999999999999", "9" * 500, "9" * 350, "Infinity", "NaN", "-Infinity",
           "[" * 200, "{" * 200, "'", '"', "\0", "\\", ":", "- ", "&a ", "*a", "!!python/name:os.system", "!!binary",
           "\n", "    ", "0x1F", "1e1", "null", "true", "[]", "{}", "\u202e", "\u200b", "\x1b[31m", "2024-06-01 10:00:00",
           ",", ";", "#", "%", "\t", "é", "\ufeff", "1_000", "0o17", "<<: *a"]
@@ -50,7 +50,7 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Hang()
 
 
-VALUES: list[Any] = [None, True, False, -1, 0, 1, 7, 9, 10**30, -(10**30), 2**63, 1e308, -0.5, "x", "", "\x1b[31mA", "A" * 300,
+VALUES: list[Any] = [None, True, False, -1, 0, 1, 7, 9, 10**30, -(10**30), 2**63, 10**350, 1e308, -0.5, "x", "", "\x1b[31mA", "A" * 300,
                      [], {}, [[[]]], {"a": {"b": {}}}, "Infinity", "dice 9", "judge sips Eva -5 x", "clock nan", [1, 2, 3]]
 WORDS = [".nan", ".inf", "1e400", "-1", "0", "999999999999", "1e1", "null", "true", "~", "''", "x", "-5", "2024-06-01 10:00:00",
          "nan", "inf", "-0", "1e-400", "0,0", "99999,99999", "e5000", "9" * 40]

@@ -118,7 +118,7 @@ def play_pong(seed: int, per_team: int, profile: Profile, *, limit: int = 4000) 
         else:
             problems.append(f"no action taken in phase {st.phase}")
             return m, problems
-        problems += watch.step(m.state, m.log.entries[-1])
+        problems += [f"entry {len(m.log.entries)}: {x}" for x in watch.step(m.state, m.log.entries[-1])]
     return m, problems
 
 
@@ -150,8 +150,21 @@ class PongWatch:
             got = frozenset(st.sides[k.team].rack.ids)
             if got != want:
                 out.append(f"{entry.action}: a made Konter left {sorted(got)}, the finishing round began with {sorted(want)}")
-        if p.phase == KONTER and len(k_by(p)) >= 2 and st.konter is None:
-            self.closed[1 - p.team] = frozenset(k_by(p)[:2])  # the counter was the counterers' round
+        pair = _second_standard(p, entry.action)
+        if pair is not None:
+            self.last[p.team] = pair
+            if p.team not in self.first:
+                self.first[p.team] = pair
+                before = self.closed.get(p.team)
+                if len(p.sides[p.team].members) >= 3 and pair == before:
+                    out.append(f"{entry.action}: {p.players[p.team]} threw two rounds in a row with {sorted(pair)}")
+        if p.phase == KONTER and p.konter is not None and st.konter is None:  # the counter was the counterers' round
+            by = [*p.konter.by, *_throwers(p, entry.action)][:2]
+            t = p.konter.team
+            if len(set(by)) == 2:
+                if len(p.sides[t].members) >= 3 and frozenset(by) == self.closed.get(t):
+                    out.append(f"{entry.action}: {p.players[t]} countered with the pair of their last round, {sorted(by)}")
+                self.closed[t] = frozenset(by)
         turn_passed = p.phase not in ("throwoff", "choose", OVER) and st.team != p.team and st.phase == PLAY
         if turn_passed or made:
             if p.team in self.last:
@@ -160,21 +173,23 @@ class PongWatch:
             self.round_start = [frozenset(s.rack.ids) for s in st.sides]
         if p.phase == "choose" and st.phase == PLAY:
             self.round_start = [frozenset(s.rack.ids) for s in st.sides]
-        if st.phase not in ("throwoff", "choose", OVER, KONTER) and len(st.standard) == 2 and (
-                st.standard != p.standard or st.team != p.team):
-            pair = frozenset(st.standard)
-            self.last[st.team] = pair
-            if st.team not in self.first:
-                self.first[st.team] = pair
-                before = self.closed.get(st.team)
-                if len(st.sides[st.team].members) >= 3 and len(pair) == 2 and pair == before:
-                    out.append(f"{entry.action}: {st.players[st.team]} threw two rounds in a row with {sorted(pair)}")
         self.prev = st
         return out
 
 
-def k_by(st: BierpongState) -> tuple[str, ...]:
-    return st.konter.by if st.konter is not None else ()
+def _second_standard(p: BierpongState, text: str) -> frozenset[str] | None:
+    """The pair, when `text` played on `p` is a round's second standard ball (bierpong.art11)."""
+    if p.phase != PLAY or p.on_fire or p.stage != "throws":
+        return None
+    thrown = [*p.standard, *_throwers(p, text)]
+    return frozenset(thrown[:2]) if len(p.standard) < 2 <= len(thrown) else None
+
+
+def _throwers(p: BierpongState, text: str) -> list[str]:
+    """Who threw the balls of the action `text` (a swatted ball is its thrower's)."""
+    a = p.parse_action(text)
+    return [a.first.player, a.second.player] if isinstance(a, Together) else [a.player] if isinstance(a, Throw) else \
+        [a.thrower] if isinstance(a, Swat) else []
 
 
 def team_sips(m: Match) -> dict[str, dict[str, int]]:

@@ -265,9 +265,32 @@ def test_bot_aims_bounce_for_bounce_konter_art10() -> None:
         assert b.rack_for(st, "Cem") == rack
         table_first += first_contact_is_table(rack, b.plan(st, "Cem"))
     assert table_first >= 12, table_first
-    a = BierpongBots({"Ann": pro, "Cem": pro}, random.Random(0)).act(st)
+    a = BierpongBots({"Cem": pro}, random.Random(0)).act(st)  # Ann no bot: nobody swats for her
     assert isinstance(a, Throw) and a.player == "Cem"
     m.apply(a)
+
+
+def test_bots_swat_catch_and_fetch_counter_balls_art14_art23_art19() -> None:
+    """bierpong.art14, art23, art19 – Decision "Swats, catches and fetches during a Konter": a bot
+    finisher swats a bounced counter ball and catches a counter air ball; a bot counter fetches its ball
+    that came back, or – fetching nothing when it is the last – says "end of round" (the Konter fails)."""
+    m = new_game("Ann: hit 1", "Ann: miss", "Cem: miss", "Cem: miss", "Ann: miss", "Ann: bounce 2",
+                 cups=3, auto_remove_cups=True)
+    st = m.state
+    assert st.konter is not None and st.konter.special == "bounce"
+    keen = dataclasses.replace(SKILLS["pro"], swat=1.0, catch=1.0, fetch=1.0)
+    acts = [BierpongBots({"Ann": keen, "Cem": keen}, random.Random(seed)).act(st) for seed in range(12)]
+    assert Swat("Ann", "Cem") in acts
+    assert all(isinstance(a, Throw) or a == Swat("Ann", "Cem") for a in acts)
+    air = m.state.apply(parse_action("Cem: air")).state
+    assert BierpongBots({"Ann": keen, "Cem": keen}, random.Random(0)).act(air) == Catch("Ann", "Cem")
+    back = m.state.apply(parse_action("Cem: back")).state
+    assert BierpongBots({"Ann": keen, "Cem": keen}, random.Random(0)).act(back) == Fetch("Cem")
+    last = m.state.apply(parse_action("Cem: miss")).state.apply(parse_action("Cem: back")).state
+    assert last.phase == "konter" and not last.throwers()
+    lazy = dataclasses.replace(keen, fetch=0.0)
+    a = BierpongBots({"Ann": lazy, "Cem": lazy}, random.Random(0)).act(last)
+    assert a == EndRound() and last.apply(a).state.winner == 0
 
 
 def test_bot_tries_bombe_in_bombe_konter_art20() -> None:

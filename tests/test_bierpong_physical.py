@@ -211,19 +211,21 @@ def test_timer_tie_sudden_death_decided_by_a_real_hit_art9() -> None:
 
 def test_konter_made_with_real_throws_art10() -> None:
     """bierpong.art10: the counter's real throws hit as many cups with as many throws – no cups
-    removed, the finishers throw again."""
+    removed, the finishers throw again. Balls back is part of the finishing round (the Decision
+    "Balls back in the finishing round"): 3 hits in 4 throws, and all 3 cups stand again."""
     m = new_game(cups=3, auto_remove_cups=True)
     a = throw(m, "Ann", "hit")
     throw(m, "Ann", "hit", among=[c for c in cups(m, 1) if c != a.outcome.cup])
     play(m, "end of round")  # no "Heating up": balls back
-    standing = cups(m, 1)
-    assert len(standing) == 1
+    assert len(cups(m, 1)) == 1
     throw(m, "Ann", "hit")
     rs = throw(m, "Ann", "miss").rulings
-    assert "1 hit in 2 throws" in of(rs, "bierpong.art10")[0].arithmetic and state(m).current_player() == 1
-    rs = throw(m, "Cem", "miss").rulings + throw(m, "Cem", "hit").rulings
-    assert "Konter made" in of(rs, "bierpong.art10")[0].arithmetic
-    assert cups(m, 1) == standing and cups(m, 0) == (1, 2, 3) and state(m).current_player() == 0
+    assert "3 hits in 4 throws" in of(rs, "bierpong.art10")[0].arithmetic and state(m).current_player() == 1
+    rs = throw(m, "Cem", "miss").rulings + throw(m, "Cem", "hit").rulings + throw(m, "Cem", "hit").rulings
+    assert not of(rs, "bierpong.art10")
+    rs = throw(m, "Cem", "hit").rulings
+    assert "Konter made: 3 hits in 4 throws" in of(rs, "bierpong.art10")[0].arithmetic
+    assert cups(m, 1) == (1, 2, 3) and cups(m, 0) == (1, 2, 3) and state(m).current_player() == 0
 
 
 def test_konter_must_repeat_a_real_bounce_art10() -> None:

@@ -62,19 +62,20 @@ def test_bierpong_art1_drink_per_removed_cup_option() -> None:
 
 
 def test_bierpong_art1_counter_hits_are_not_drunk_and_a_made_konter_takes_the_round_back() -> None:
-    """bierpong.art1, bierpong.art10, Decision "Drinks (art1)": a turn of a Bombe (cup 1, drunk once),
-    balls back (cups 4 and 6) and a finishing round (cup 5); the Konter is made – the finishing round's
-    cup goes back and is not drunk, the counter's hits are not drunk: 1 + 2 = 3 sips."""
+    """bierpong.art1, bierpong.art10, Decisions "Drinks (art1)" and "Balls back in the finishing round":
+    a Bombe (cup 1), balls back (cups 4 and 6) and the last cup 5 are one finishing round; the Konter
+    (5 hits in 6 throws) is made – every cup of that round goes back and none of it is drunk, the
+    counter's hits are not drunk either. The finishers' next round is drunk as usual: 1 sip."""
     m = new_game(DOUBLES, cups=6, auto_remove_cups=True)
     play(m, "Ann: hit 1", "Ben: hit 1")  # Bombe: 1 2 3 go, balls back
     play(m, "Ann: hit 4", "Ben: hit 6")  # balls back again
     rs = play(m, "Ann: hit 5", "Ben: miss")  # the last cup: the Konter
-    assert m.state.phase == "konter" and not sips(rs)
-    rs = play(m, "Cem: miss", "Dana: hit 1")
-    assert "Konter made" in rs[-1].arithmetic and not sips(rs) and cups(m, 1) == (5,)
-    rs = play(m, "Ann: miss", "Ben: miss")
-    assert [(w, n) for w, n, _ in sips(rs)] == [("Cem", 3), ("Dana", 3)]
-    assert "3 cups hit × 1 sip = 3 sips" in sips(rs)[0][2]
+    assert m.state.phase == "konter" and not sips(rs) and "5 hits in 6 throws" in rs[-1].arithmetic
+    rs = play(m, "Cem: miss", "Dana: hit 1", "Cem: hit 2", "Dana: hit 3", "Cem: hit 4", "Dana: hit 5")
+    assert "Konter made: 5 hits in 6 throws" in rs[-1].arithmetic and not sips(rs) and cups(m, 1) == (1, 2, 3, 4, 5, 6)
+    rs = play(m, "Ann: hit 2", "Ben: miss")
+    assert [(w, n) for w, n, _ in sips(rs)] == [("Cem", 1), ("Dana", 1)]
+    assert "1 cup hit × 1 sip = 1 sip" in sips(rs)[0][2]
 
 
 def test_bierpong_art1_an_old_log_with_the_bombe_drunk_twice_is_refused() -> None:
@@ -96,14 +97,14 @@ def test_bierpong_art11_konter_in_a_team_is_thrown_by_two_different_players() ->
     """bierpong.art11, bierpong.art10, Decision "Konter in a team": two different players throw the
     counter balls, as every round of a team – Cem may not throw both."""
     m = new_game(DOUBLES, cups=3, auto_remove_cups=True)
-    play(m, "Ann: hit 1", "Ben: hit 2", "Ann: hit 3", "Ben: miss")  # balls back, then the last cup
+    play(m, "Ann: hit 1", "Ben: hit 2", "Ann: hit 3", "Ben: miss")  # balls back, then the last cup: 3 hits in 4 throws
     assert m.state.phase == "konter" and m.state.throwers() == ("Cem", "Dana")
     play(m, "Cem: miss")
     assert m.state.throwers() == ("Dana",)
     with pytest.raises(IllegalAction, match="bierpong.art11"):
         play(m, "Cem: hit 1")
-    rs = play(m, "Dana: hit 1")
-    assert "Konter made: 1 hit in 2 throws" in rs[-1].arithmetic
+    rs = play(m, "Dana: hit 1", "Cem: hit 2", "Dana: hit 3")
+    assert "Konter made: 3 hits in 4 throws" in rs[-1].arithmetic
 
 
 def test_bierpong_art11_both_balls_at_once_keep_the_pair_rotation() -> None:

@@ -6,6 +6,7 @@ wins of its two tables ("Bestenliste (Team)", "Bestenliste (Einzel)").
 """
 from __future__ import annotations
 
+import datetime
 import itertools
 import json
 import subprocess
@@ -13,17 +14,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from game.bierpong.tournament import (
+    MAX_ENTRANTS,
     POINTS,
     Game,
     Kind,
     Knockout,
     RoundRobin,
+    Row,
     Standings,
     add_tournament,
+    read_schedule,
     read_standings,
     read_tournament,
     standings_path,
@@ -31,6 +35,8 @@ from game.bierpong.tournament import (
 )
 from game.cli import main
 from game.errors import InputError
+from game.yamlio import Dumper
+from tests.hostile import Case, Result, run as run_hostile
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data" / "tournaments"
@@ -420,6 +426,7 @@ def test_the_examples_of_the_docs_are_valid_tournaments(tmp_path: Path) -> None:
 _NAME = st.text(alphabet=st.characters(blacklist_characters="&>\r\n\x85\u2028\u2029", blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).map(str.strip).filter(bool)
 
 
+@example(["0E0", ".5", "1e1"])  # YAML 1.2 floats to the readers: written quoted
 @given(st.lists(_NAME, min_size=3, max_size=6, unique=True))
 def test_standings_round_trip_any_names(names: list[str]) -> None:
     """bierpong.scoring: whatever the names (quotes, colons, 'null', accents), the standings file reads
@@ -430,9 +437,86 @@ def test_standings_round_trip_any_names(names: list[str]) -> None:
 
     with tempfile.TemporaryDirectory() as d:
         f = Path(d) / "t.yaml"
-        f.write_text(yaml.safe_dump({"date": "01.02.24", "kind": "single", "placements": {1: names[0], 2: names[1], 3: names[2]},
-                                     "participants": names[3:]}, allow_unicode=True), encoding="utf-8")
+        f.write_text(yaml.dump({"date": "01.02.24", "kind": "single", "placements": {1: names[0], 2: names[1], 3: names[2]},
+                                "participants": names[3:]}, Dumper=Dumper, allow_unicode=True), encoding="utf-8")  # (names quoted as the reader needs)
         t = read_tournament(f)
         assert [e for _, e in t.placements] == names[:3]
         s = Standings().add(t)
         assert read_standings(write_standings(s, Path(d) / "s.yaml")) == s
+
+
+# --- hostile tournament files (issue 28) ---------------------------------------------------------
+
+
+def hostile(f: Path, *argv: str) -> Result:
+    """A command in a subprocess with the hostile tests' memory limit and timeout."""
+    return run_hostile(Case(f.name, "tournament", f), list(argv))
+
+
+def refused(r: Result, f: Path, words: str) -> None:
+    assert not r.hang and not r.traceback and r.code == 2, r.err[-300:]
+    assert r.err.startswith(f"{f}:") and words in r.err, r.err[-300:]
+
+
+@pytest.mark.parametrize("where", ["entrants", "placements", "participants", "games"])
+def test_ten_thousand_entrants_are_refused_before_their_names_are_read(where: str, tmp_path: Path) -> None:
+    """bierpong.scoring: a tournament has at most MAX_ENTRANTS entrants (as a table has at most its
+    seats) – 10,000 of them are refused at once, not scheduled for minutes in gigabytes."""
+    many = "".join(f"  - P{i}\n" for i in range(10_000))
+    head = "date: 2024-06-01\nkind: single\n"
+    body = {
+        "entrants": "format: round_robin\nentrants:\n" + many,
+        "placements": "placements:\n  1:\n" + many.replace("  - ", "    - "),
+        "participants": "placements: {1: Q}\nparticipants:\n" + many,
+        "games": "format: knockout\nentrants: [A, B]\ngames:\n" + "  - A > B\n" * 10_000,
+    }[where]
+    f = tmp_path / "many.yaml"
+    f.write_text(head + body)
+    words = "games" if where == "games" else f"at most {MAX_ENTRANTS} entrants"
+    refused(hostile(f, "tournament", "show", str(f)), f, words)
+    refused(hostile(f, "tournament", "add", str(f), "--file", str(tmp_path / "s.yaml")), f, words)
+    assert not (tmp_path / "s.yaml").exists()
+
+
+def test_the_largest_round_robin_is_entered_in_linear_time(tmp_path: Path) -> None:
+    """MAX_ENTRANTS entrants, every pair played (32,640 games): checked game by game without
+    scheduling the field again at each one."""
+    n = MAX_ENTRANTS
+    f = tmp_path / "rr.yaml"
+    f.write_text("date: 2024-06-01\nkind: single\nformat: round_robin\nentrants:\n" + "".join(f"  - P{i}\n" for i in range(n))
+                 + "games:\n" + "".join(f"  - P{i} > P{j}\n" for i in range(n) for j in range(i + 1, n)))
+    s = tmp_path / "s.yaml"
+    r = hostile(f, "tournament", "add", str(f), "--file", str(s))
+    assert r.code == 0 and not r.traceback, r.err[-300:]
+    assert read_standings(s).table(Kind.SINGLE)[0] == Row("P0", 5, 1, 1)
+
+
+def test_a_standings_file_of_thousands_of_tournaments_is_read_in_linear_time(tmp_path: Path) -> None:
+    """20,000 tournaments entered: the standings are read with one sort, not one per tournament."""
+    s = tmp_path / "s.yaml"
+    day = datetime.date(1970, 1, 1)
+    s.write_text("tournaments:\n" + "".join(f"  - {{date: {day + datetime.timedelta(days=i)}, kind: single, placements: {{1: A{i % 50}, 2: B}}}}\n"
+                                            for i in range(20_000)))
+    r = hostile(s, "standings", "--file", str(s), "--json")
+    assert r.code == 0 and not r.traceback, r.err[-300:]
+    assert json.loads(r.out)["tournaments"] == 20_000
+
+
+@pytest.mark.parametrize("value", ["null", "~", "true", "false", "0", "7", "1.5", "2024-06-01"])
+@pytest.mark.parametrize("where", ["placements", "entrants", "participants"])
+def test_a_placement_of_null_true_or_0_is_no_person(where: str, value: str, tmp_path: Path) -> None:
+    """`2: null`, `2: true`, `2: 0` are no names: refused at their place (they became people with
+    points called "null", "True" and "0"); a name that looks like one is quoted ("'0'" is fine)."""
+    text = {
+        "placements": f"date: 2024-06-01\nkind: single\nplacements:\n  1: Anna\n  2: {value}\n",
+        "entrants": f"date: 2024-06-01\nkind: single\nformat: knockout\nentrants:\n  - Anna\n  - {value}\ngames: []\n",
+        "participants": f"date: 2024-06-01\nkind: single\nplacements: {{1: Anna}}\nparticipants:\n  - {value}\n",
+    }[where]
+    f = tmp_path / "t.yaml"
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        read_tournament(f)
+    before, _, after = text.rpartition(f" {value}\n")
+    assert e.value.line == before.count("\n") + 1 and "a name" in e.value.message, e.value
+    f.write_text(f"{before} '{value}'\n{after}")  # quoted: a name
+    assert value in (read_schedule(f).entrants if where == "entrants" else read_tournament(f).people())

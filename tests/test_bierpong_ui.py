@@ -118,13 +118,14 @@ def test_the_owners_remove_a_hit_cup_and_its_neighbour_by_clicking(app: App) -> 
         match.apply(parse_action(line))
     assert match.state.phase == REMOVE
     scene = open_scene(app, match)
-    L = scene.view.layout
+    assert scene.card_shown()  # their rack close up (tests/test_pong_view.py)
+    at = scene.card.cups
     far = scene.state.sides[1].rack
     not_near = next(c for c in far.cups if c.id not in far.neighbours(1) and c.id != 1)
-    click(app, L.to_top(not_near.x, not_near.y))
+    click(app, at[not_near.id][:2])
     assert scene.selected == [] and "adjacent" in scene.toast  # not yet: the adjacent cups first
     near = far.cup(far.neighbours(1)[0])
-    click(app, L.to_top(near.x, near.y))
+    click(app, at[near.id][:2])
     assert scene.selected == [near.id]
     key(app, pygame.K_RETURN)
     assert parse_action(match.log.entries[-1].action) == Remove("Owls", (1, near.id))
@@ -441,3 +442,40 @@ def test_a_swatted_ball_of_a_together_throw_is_ruled_after_the_other_art4_art14(
     settle(app, scene)
     assert [parse_action(e.action) for e in match.log.entries[n:]] == [Throw("Bo", bo), Swat("Cem", "Anna")]
     assert "no part of a together throw" in " ".join(text for _, text in scene.feed)  # noted in the feed
+
+
+def test_a_finisher_swats_a_bounced_counter_ball_by_clicking_it(app: App) -> None:
+    """bierpong.art14 in a Konter (the Decision "Swats, catches and fetches during a Konter"): the Owls
+    counter; a click on Cem's ball once it touched down, and the chooser's 1, are Anna's swat."""
+    match = Match("bierpong", teams(), Match("bierpong", teams()).info.spec.make(None, cups=3, auto_remove_cups=True))
+    for line in ("throw-off Anna hit 1, Cem miss", "Foxes begin", "Anna: hit 1", "Bo: miss", "Cem: miss", "Dana: miss",
+                 "Anna: hit 2", "Bo: miss", "Cem: miss", "Dana: miss", "Anna: hit 3", "Bo: miss"):
+        match.apply(parse_action(line))
+    assert match.state.phase == "konter"
+    scene = open_scene(app, match)
+    L = scene.view.layout
+    found = None
+    for x in (0.3, 0.5, 2.1, 1.9):  # the counter throws from its own end of the table
+        a = L.to_top(x, 0.0)
+        start = (round(a[0]), round(a[1]))
+        for px in range(-120, 121, 2):
+            scene.press, scene.mouse = start, (start[0] - px, start[1])
+            t = scene.aimed_throw()
+            scene.press = None
+            if t is not None and any(isinstance(e, TableBounce) for e in simulate(scene.cups_now(), t).events):
+                found = (start, (start[0] - px, start[1]))
+                break
+        if found:
+            break
+    assert found is not None, "no pull bounces a counter ball"
+    drag(app, *found)
+    (flight,) = scene.session.table.flights.values()
+    assert flight.player in ("Cem", "Dana")
+    for _ in range(300):
+        if flight.bounced:
+            break
+        scene.update(1 / 60)
+    ball = next(b for b in scene.live.balls() if b.id == flight.ball)
+    click(app, L.to_top(ball.pos[0], ball.pos[1]))
+    key(app, pygame.K_1)  # two human defenders: the chooser asks who swatted – Anna
+    assert parse_action(match.log.entries[-1].action) == Swat("Anna", flight.player)

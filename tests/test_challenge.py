@@ -175,3 +175,39 @@ def test_a_challenge_names_people_at_the_table() -> None:
         m.apply(f"challenge {i}.{j} by judges: 3 sips to Cem – no judges at a beer-pong table")
     e = m.apply(Challenge(i, j, "Ann", 2, What.SIPS, "Cem", "  two   spaces   in   it "))
     assert e.action.endswith("– two spaces in it")  # written as the notation reads it back
+
+
+def test_challenges_deep_in_a_long_match_leave_the_drinks_a_fold_from_the_start_gives() -> None:
+    """The running ledger after a challenge is folded again only from a kept ledger before the
+    challenged ruling (issue 28: not the whole log at a long match's end) – and comes out as every
+    standing ruling folded from the start does: challenges of recent and of early rulings, of an
+    override, across kept ledgers, and after undoing back before some of them."""
+    import random
+
+    from game.rules.challenge import TALLIES
+    from tests.autosave_worker import play_on
+
+    from game.rules import racerbile as RB
+
+    rng = random.Random(28)
+    teams = [PlayerSpec(f"Team {i}", kind, drivers=(f"D{i}a", f"D{i}b", f"D{i}c")) for i, kind in enumerate(["careful", "racer"])]
+    m = Match("racerbile", teams, RB.SPEC.make(RB.LE_MANS), seed=4, track="le_mans")  # sips, beers and rests all race long
+    done = 0
+    for stop in range(150, 1500, 150):
+        play_on(m, lambda m: None, stop)
+        m.drinks()  # as a scene does every frame: the running ledger and its kept ledgers follow
+        targets = challengeable(m.log.entries)
+        for i, j, r in (targets[0], targets[rng.randrange(len(targets))], targets[-1]):
+            if (i, j) in m.struck():
+                continue
+            amount = r.amount + 1 if r.what in TALLIES else rng.randint(0, 12)
+            m.apply(Challenge(i, j, "D0a", amount, r.what, r.who, f"the table saw it otherwise ({stop})"))
+            done += 1
+            assert m.drinks() == Match.replay(m.log).drinks()
+        n = len(m.log.entries)
+        m.apply(f"challenge {n}.1 by D1a: 0 sips to D0b – the override was wrong too")
+        assert m.drinks() == Match.replay(m.log).drinks()
+        if stop % 450 == 0:
+            m.undo_to(n - 2)  # back before the last challenges
+            assert m.drinks() == Match.replay(m.log).drinks()
+    assert done >= 20

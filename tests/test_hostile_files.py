@@ -73,3 +73,23 @@ def test_the_limits_are_stated_in_the_message(tmp_path: Path) -> None:
     big.write_bytes(b"# x\n" * (5 << 18))
     r = run(Case("big", "record", big), ["referee", str(big)])
     assert r.code == 2 and "larger than 4 MB" in r.err and "Traceback" not in r.err
+
+
+LONE_SURROGATES = ["save/player_name_lone_surrogate.json", "save/journal_player_lone_surrogate.json"]
+
+
+@pytest.mark.parametrize("name", LONE_SURROGATES)
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_a_lone_surrogate_in_a_player_name_is_refused_with_its_place(name: str, command: str, tmp_path: Path) -> None:
+    """Issue 28: a save or journal whose player name holds half of a surrogate pair (the JSON escape
+    `\\udc80`) – no text, nothing can write it out again – is refused at its line and column with
+    exit 2 by `play --load` and `host --load`, never an internal error (exit 70) or a table that dies."""
+    from tests.hostile import BAD
+
+    path = tmp_path / Path(name).name  # (a copy: a journal is continued where it lies)
+    path.write_bytes((BAD / name).read_bytes())
+    argv = (["play", "schock", "--load", str(path), "--frames", "1"] if command == "play" else
+            ["host", "schock", "--headless", "--load", str(path), "--bind", "127.0.0.1", "--port", "0", "--timeout", "5", "--no-announce"])
+    r = run(Case(name, "save", path), argv)
+    assert r.code == 2 and placed(r) and not r.traceback and "surrogate" in r.err, (r.code, r.err[-400:])
+    assert path.read_bytes() == (BAD / name).read_bytes()  # the file is left as it was

@@ -135,3 +135,76 @@ def test_a_hostile_network_message_is_a_bad_message(raw: str | bytes) -> None:
 
     with pytest.raises(BadMessage):
         decode(raw)
+
+
+@pytest.mark.parametrize("seconds", ["86401", "inf", "1e308", "nan", "0", "-5"])
+def test_round_seconds_beyond_one_clock_entry_are_refused_up_front(seconds: str) -> None:
+    """racerbile.lemans.end: one `clock` entry adds at most a day; a round that takes longer (or
+    never ends) is refused before the race – it was accepted, every round's clock was refused and
+    the race never ended."""
+    from tests.hostile import Case, run
+
+    r = run(Case("round", "profile", Path(".")), ["simulate", "racerbile", "--teams", "2", "--seed", "1", "--hours", "1",
+                                                  "--round-seconds", seconds], timeout=30)
+    assert r.code == 2 and not r.traceback, r.err
+    assert r.err.startswith("--round-seconds:1:1: ") and "86400" in r.err, r.err
+
+
+def test_a_refused_round_clock_stops_the_simulation() -> None:
+    """The loop that logs each round's clock never ignores the referee's refusal: a race whose
+    clock is refused (here a clock step the referee does not take) ends with the refusal's reason."""
+    from game.racerbile.simulate import play_race
+    from game.rules.racerbile import SPEC
+
+    with pytest.raises(ValueError) as e:
+        play_race(["careful", "racer"], SPEC.make("le_mans", lemans_hours=1), track="le_mans", seed=1, round_seconds=86401.0)
+    assert "racerbile.lemans.end" in str(e.value)
+
+
+HUGE = "9" * 400  # a whole number too large for a float
+
+
+@pytest.mark.parametrize("old,new", [("speed: 4.96", f"speed: {HUGE}"), ("angle: 45.0", f"angle: -{HUGE}"),
+                                     ("release: [0.0, 0.0, 0.45]", f"release: [0.0, {HUGE}, 0.45]"),
+                                     ("{id: 1, x: 2.1518789123441415", f"{{id: 1, x: {HUGE}"),
+                                     ("{id: 1, x:", f"{{id: {HUGE}, x:")])
+def test_a_400_digit_number_in_a_shot_file_is_refused_where_it_is(old: str, new: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`lab --check`: a 400-digit number (an OverflowError when made a float) is a bad value at its
+    line and column, exit 2 – not an internal error."""
+    text = (ROOT / "tests" / "data" / "shots" / "roller_bounce.yaml").read_text(encoding="utf-8")
+    assert old in text
+    shot = tmp_path / "huge.yaml"
+    shot.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert main(["lab", "--check", str(shot)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{shot}:") and err.split(":")[1].isdigit() and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("field", ["scale", "opacity", "offset"])
+def test_a_400_digit_number_in_the_editors_side_file_is_left_out_with_a_reason(field: str, tmp_path: Path) -> None:
+    """The editor's side file (`NAME.editor.json`) with a 400-digit number: nothing of it is
+    believed, the track opens without it and the designer is told why (it was an OverflowError)."""
+    from game.racerbile.editing import read_side, sidecar
+    from game.racerbile.recovery import draft_from_data
+    from game.racerbile.tracks import SHIPPED
+
+    track = tmp_path / "mine.yaml"
+    track.write_bytes((SHIPPED / "babybane.yaml").read_bytes())
+    bg: dict[str, object] = {"path": "bg.png", "scale": 1.0, "offset": [0.0, 0.0], "opacity": 0.5}
+    bg[field] = [int(HUGE), 0.0] if field == "offset" else int(HUGE)
+    sidecar(track).write_text(json.dumps({"background": bg}), encoding="utf-8")
+    got, why = read_side(track)
+    assert got == {} and "must be a number" in why, why
+    with pytest.raises(ValueError):
+        draft_from_data({"orientation": "flat", "theme": "x", "heading": int(HUGE)})
+
+
+def test_a_350_digit_launch_number_is_a_problem_not_an_overflow() -> None:
+    """A save's JSON takes numbers of up to 399 digits; one in a Bierpong launch is no float: the
+    launch is refused with a reason (it was an OverflowError while the save was checked)."""
+    from game.bierpong.launches import launch_problem
+
+    for key in ("release", "velocity", "spin"):
+        got = launch_problem({"throws": [{"player": "Ann", key: [10**350, 0.0, 0.3]}]})
+        assert got is not None and key in got

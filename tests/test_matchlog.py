@@ -112,3 +112,28 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path: Path, monkey
         play_more.save(f)
     assert f.read_text(encoding="utf-8") == good
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
+
+
+def test_a_rulings_json_form_is_its_fields_in_order_and_reads_back_as_itself() -> None:
+    """A ruling's JSON form (a journal line's rulings, issue 28: made directly, not deep-copied)
+    holds its fields in their order as plain values – `words` only when it has any – exactly as the
+    dataclass's own `asdict` gives them, and reads back as the same ruling; in all four games."""
+    from dataclasses import asdict
+
+    from game.rules.ruling import Ruling
+    from tests.autosave_worker import GAMES
+    from tests.autosave_worker import play as play_match
+
+    seen = {"giver": 0, "words": 0}
+    for game in GAMES:
+        for e in play_match(game, 21).log.entries:
+            for r in e.rulings:
+                d = r.to_dict()
+                want = {**asdict(r), "what": r.what.value, "words": list(r.words)}
+                if not r.words:
+                    del want["words"]
+                assert json.dumps(d, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
+                assert Ruling.from_dict(json.loads(json.dumps(d))) == r
+                seen["giver"] += r.giver is not None
+                seen["words"] += bool(r.words)
+    assert seen["giver"] > 0 and seen["words"] > 0

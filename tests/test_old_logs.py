@@ -21,6 +21,7 @@ OLD = Path(__file__).parent / "data" / "old_logs"
         ("bierpong_bombe_drinks.json", "entry 8 (Ben: miss)"),  # bierpong.art1: the Bombe's cup drunk twice
         ("bierpong_worked_example.json", "entry 6 (Owls remove 1 2)"),  # bierpong.art1: "cup(s) hit × 1 sip(s)"
         ("bierpong_dead_cup_fire.json", "entry 9 (Owls remove 1)"),  # bierpong.art1: the drink's new wording
+        ("bierpong_konter_balls_back.json", "entry 7 (Ben: miss)"),  # bierpong.art10: the Konter counts balls back too
         ("racerbile_flat_out.json", "entry 23 (drive 1,6)"),  # racerbile.flat_out: the forced drop to 1st costs 2 sips
         ("racerbile_lemans_judges.json", "entry 2 (times 40 44)"),  # racerbile.lemans.driver_change: the change comes first
         ("racerbile_lemans_field42.json", "entry 151 (name Dorte)"),  # issue 27, racerbile.lemans.field42: not the change beer
@@ -33,6 +34,17 @@ def test_old_log_with_a_corrected_ruling_is_refused_naming_the_entry(name: str, 
         Match.load(path)
     text = str(e.value)
     assert text.startswith(f"{path}:") and entry in text and "do not replay as saved" in text
+
+
+def test_old_log_with_a_throw_now_refused_names_the_entry() -> None:
+    """bierpong.art11 (issue 27, the Decision "The round after a made Konter"): a log saved when the pair
+    after a made Konter was compared with the round before the finishing one – Ben + Eve finished, and
+    threw again – is refused at the throw the referee now refuses, naming the entry and the rule."""
+    path = OLD / "bierpong_pair_after_konter.json"
+    with pytest.raises(InputError) as e:
+        Match.load(path)
+    text = str(e.value)
+    assert text.startswith(f"{path}:") and "entry 17: Eve may not throw now" in text and "bierpong.art11" in text
 
 
 def test_old_log_replays_up_to_the_corrected_entry(tmp_path: Path) -> None:

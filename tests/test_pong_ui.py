@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 
 
 def open_scene(app: App, kind: str = "triangle10") -> PongScene:
+    """The practice table in the top-down view (V): these tests aim in its table metres (it opens in
+    perspective – tests/test_pong_perspective.py)."""
     scene = PongScene(app, kind)
+    scene.camera_mode = "top"
     app.push(scene)
     app.step(0.0)
     return scene

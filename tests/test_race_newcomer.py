@@ -110,6 +110,35 @@ def test_racerbile_variant_racerbile_time_trial_asks_only_the_people_for_times(a
     assert scene.state.order[-1] == 0 and not isinstance(scene.modal, TimeTrialDialog)
 
 
+def test_time_trial_tie_the_table_asks_the_tied_to_roll_off(app: App) -> None:
+    """Decisions, time trial: Anna and Bernd type the same seconds – the dialog closes, the top bar asks
+    the two of them to roll off (their dice are rolled, highest first), the bot keeps the place its
+    slower beer gave it, and the race starts in the order the roll-off settled."""
+    from game.racerbile.actions import StartDie, parse_action
+    from game.racerbile.state import START_ROLL
+    from game.ui.race.race_draw import turn_text
+
+    m = race("racerbile", "babybane", [PlayerSpec("Anna"), PlayerSpec("Bernd"), PlayerSpec("Robo", "careful")], seed=7)
+    scene = open_scene(app, m)
+    app.step(0.05)
+    trial = scene.modal
+    assert isinstance(trial, TimeTrialDialog) and trial.bots[2] >= 8.0  # a careful bot's beer: 8 s or more
+    trial.entries[0].set_text("6,5")
+    trial.entries[1].set_text("6.5")
+    assert trial.go()
+    app.step(0.05)
+    st = scene.state
+    assert st.phase == START_ROLL and st.groups[0] == (0, 1) and not isinstance(scene.modal, TimeTrialDialog)
+    title, sub, _ = turn_text(st, scene.people(), scene.session.is_bot, scene.session.kind_of, False)
+    assert title == "Roll-off: Anna, Bernd have equal times" and sub.startswith("they roll for their places, highest first")
+    for _ in range(200):
+        if scene.state.phase != START_ROLL:
+            break
+        app.step(0.05)
+    rolls = [parse_action(e.action) for e in m.log.entries[2:] if isinstance(parse_action(e.action), StartDie)]
+    assert len(rolls) >= 2 and scene.state.order[-1] == 2  # only the tied rolled; Robo is third by his time
+
+
 # --- the standings: laps as scored, progress explained -------------------------------------------
 
 

@@ -296,7 +296,8 @@ def test_make_race_bot_names_the_valid_kinds() -> None:
 
 
 def test_bots_order_by_roll() -> None:
-    """Every bot settles the order by the roll (racerbile.start): `startroll`."""
+    """A bot on its own settles the order by the roll (racerbile.start): `startroll`; a table of bots
+    runs the time trial in its bots' times (the session, tests/test_racerbile_time_trial.py)."""
     st = RaceState.start(["a", "b"], profile(R.RACERBILE), track=find_track("babybane").track).state
     for kind in BOTS:
         assert make_race_bot(kind).act(st, random.Random(0)) == Order()

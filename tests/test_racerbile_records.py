@@ -310,9 +310,9 @@ def as_record(m: Match) -> str:
         if isinstance(a, Order):
             if a.times:
                 order["times"] = dict(zip(st.players, a.times))
-        elif isinstance(a, StartDie):
+        elif isinstance(a, StartDie):  # the roll for the order, or the time trial's roll-off of equal times
             who = st.players[st.groups[0][len(st.rolled)]]
-            rolls = order.setdefault("rolls", {})
+            rolls = order.setdefault("rolloff" if st.trial else "rolls", {})
             rolls[who] = f"{rolls.get(who, '')} {a.face}".strip()
         elif isinstance(a, (Call, Judge, Clock)):
             items.append((None, [e.action]))

@@ -16,6 +16,8 @@ CHANGED = Settings(
     volume=0.25,
     coach=False,
     aim_preview=True,
+    aim_preview_chosen=True,
+    pong_matches=3,
     slow_motion=True,
 )
 

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import io
 import pickle
+import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,8 +23,12 @@ from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.rules import racerbile as R
 from game.session import INSTANT, session_for
-from game.snapshot import load_journal, snapshot_path
-from tests.autosave_worker import new_match, play_on
+from game.rules.matchlog import Entry
+from game.snapshot import STEP, load_journal, snapshot_path
+from tests.autosave_worker import new_match, play, play_on
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = ROOT / "tests" / "autosave_worker.py"
 
 SEGMENT = 200  # stretches this long in these tests (a multiple of the match's CHECKPOINT), so logs stay short
 
@@ -151,16 +160,17 @@ def forge(path: Path, change: str) -> None:
     frames = snapshot._frames(data)
     m = Match.load(path)
     fr = frames[-1]
-    part = snapshot._Unpickler(io.BytesIO(fr.payload), m.start_state()).load()
+    part = snapshot.read_part(fr.payload, m.start_state())
+    assert part is not None
+    entries, states, ledger = part
     if change == "state":
-        inside = min(part["states"])
+        inside = min(states)
         assert inside < fr.b
-        part["states"][inside] = m.start_state()
+        states[inside] = m.start_state()
     else:
-        part["ledger"] = m.ledgers_after([1])[1]
-    buf = io.BytesIO()
-    snapshot._Pickler(buf, snapshot._shared(m.start_state())).dump(part)
-    snap.write_bytes(data[: frames[-2].end] + snapshot._frame(buf.getvalue(), fr.a, fr.b, fr.lines))
+        ledger = m.ledgers_after([1])[1]
+    payload = snapshot.part_payload(tuple(entries), states, ledger, fr.a, m.start_state())
+    snap.write_bytes(data[: frames[-2].end] + snapshot._frame(payload, fr.a, fr.b, fr.lines))
 
 
 @pytest.mark.parametrize("change", ["state", "ledger"])
@@ -228,3 +238,121 @@ def test_the_snapshot_goes_with_its_autosave(tmp_path: Path) -> None:
     assert snapshot_path(path).exists()
     Autosave.attach(Match.load(path), path).finish()  # the match is over: its autosave goes, and its snapshot
     assert not path.exists() and not snapshot_path(path).exists()
+
+
+def counted_pickling(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What the snapshot pickles from now on, value by value (the real pickling, counted)."""
+    dumped: list[object] = []
+    real = snapshot._Pickler.dump
+
+    def dump(self: snapshot._Pickler, obj: object) -> None:
+        dumped.append(obj)
+        real(self, obj)
+
+    monkeypatch.setattr(snapshot._Pickler, "dump", dump)
+    return dumped
+
+
+def test_an_action_pickles_only_its_own_entry_and_a_stretch_is_written_with_its_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28 (steady frames): the snapshot is gathered as the match is played – every action's
+    autosave pickles that one entry (with the state kept after it, and at a stretch's end the drinks),
+    never a whole stretch; the stretch reaches the file on the very action that completes it, and
+    Continue takes the match from it as the full replay gives it."""
+    dumped = counted_pickling(monkeypatch)
+    path = tmp_path / "autosave-schock.json"
+    m = Match("schock", [PlayerSpec(f"Seat {i}", "bot") for i in range(3)], seed=3, games=40)
+    a = Autosave.attach(m, path)
+    assert a.snapshot is not None
+    snap = snapshot_path(path)
+    sizes = [snap.stat().st_size]
+    seen: list[tuple[int, list[object]]] = []
+    dumped.clear()  # the start, gathered by `attach`
+
+    def heard(entry: Entry) -> None:  # after the autosave's listener: what it pickled for this entry
+        seen.append((len(m.log.entries), list(dumped)))
+        sizes.append(snap.stat().st_size)
+        dumped.clear()
+
+    m.listeners.append(heard)
+    play_on(m, lambda m: None, 3 * SEGMENT + 50)
+    m.listeners.remove(heard)
+    assert len(seen) > 3 * SEGMENT and a.error is None and not a.snapshot.broken
+    for n, objs in seen:
+        assert [x for x in objs if isinstance(x, Entry)] == [m.log.entries[n - 1]]
+        assert len(objs) <= 3  # the entry, the state kept after it, the drinks at a stretch's end
+    grew = [n for (n, _), before, after in zip(seen, sizes, sizes[1:]) if after > before]
+    assert grew == [SEGMENT, 2 * SEGMENT, 3 * SEGMENT]
+    a.detach()
+    r = load_autosave(path)
+    assert r.match.pending is not None and r.match.pending.total == 3 * SEGMENT
+    same_match(r.match, Match.load(path))
+    assert r.match.pending.run() is None
+
+
+def test_a_long_match_autosaved_late_gathers_its_snapshot_a_step_an_action(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match first autosaved when already long (1,130 entries, no snapshot yet): its stretches are
+    gathered `STEP` entries an action, never all at once, and catch up while it is played."""
+    m = Match("schock", [PlayerSpec(f"Seat {i}", "bot") for i in range(3)], seed=3, games=40)
+    play_on(m, lambda m: None, 1130)
+    dumped = counted_pickling(monkeypatch)
+    path = tmp_path / "autosave-schock.json"
+    a = Autosave.attach(m, path)
+    assert a.snapshot is not None
+    counts = [sum(isinstance(x, Entry) for x in dumped)]
+    dumped.clear()
+
+    def heard(entry: Entry) -> None:
+        counts.append(sum(isinstance(x, Entry) for x in dumped))
+        dumped.clear()
+
+    m.listeners.append(heard)
+    while a.snapshot.behind():
+        play_on(m, lambda m: None, len(m.log.entries) + 1)
+    m.listeners.remove(heard)
+    assert max(counts) == STEP and len(counts) >= 1130 // STEP
+    a.detach()
+    r = load_autosave(path)
+    assert r.match.pending is not None and r.match.pending.total == (len(m.log.entries) // SEGMENT) * SEGMENT
+    same_match(r.match, Match.load(path))
+    assert r.match.pending.run() is None
+
+
+@pytest.mark.slow
+def test_killed_while_its_snapshot_is_gathered_nothing_saved_is_lost_and_continue_goes_on(tmp_path: Path) -> None:
+    """A bots' Schock match autosaving in its own process, a stretch every 100 entries, is SIGKILLed
+    at random moments – always while a stretch is being gathered, now and then while one is written:
+    every action it had reported saved is there, Continue takes the match from the stretches written
+    (at most the one being written is lost), they verify, and the match plays on and loads again."""
+    rng = random.Random("kill/snapshot")
+    full = play("schock", 21).log.entries
+    for run in range(4):
+        path = tmp_path / f"run{run}" / "autosave-schock.json"
+        child = subprocess.Popen([sys.executable, str(WORKER), "schock", "21", str(path), "--segment", "100"], cwd=ROOT,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert child.stdout is not None
+        target = rng.randint(250, len(full) - 200)  # well before its end (a kill never comes too late)
+        seen: list[str] = []
+        while len(seen) < target:
+            line = child.stdout.readline()
+            if not line:
+                break
+            seen.append(line)
+        time.sleep(rng.uniform(0.0, 0.01))
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate(timeout=60)
+        assert child.returncode == -signal.SIGKILL, err
+        printed = [int(x) for x in ("".join(seen) + out).split()]
+        r = load_autosave(path)
+        n = len(r.match.log.entries)
+        assert r.message is None and n >= printed[-1] and r.match.log.entries == full[:n]
+        check = r.match.pending
+        assert check is not None and check.total % 100 == 0 and check.total >= (n // 100 - 1) * 100
+        assert check.run() is None
+        save = Autosave.attach(r.match, path)
+        assert r.match.apply(r.match.parse(full[n].action)) == full[n]
+        play_on(r.match, lambda m: None, n + 150)
+        assert save.error is None
+        save.detach()
+        again = load_autosave(path).match
+        assert again.pending is not None and again.pending.run() is None
+        same_match(again, Match.load(path))

@@ -89,8 +89,8 @@ def test_several_files_report_each_and_fail_if_any_fails() -> None:
     assert "Traceback" not in p.stderr
 
 
-def test_render_needs_a_proper_size() -> None:
-    p = run_cli("tracks", "render", "tests/data/tracks/ring.yaml", "-o", "/nonexistent/x.png", "--size", "big")
+def test_render_needs_a_proper_size(tmp_path: Path) -> None:
+    p = run_cli("tracks", "render", "tests/data/tracks/ring.yaml", "-o", str(tmp_path / "new" / "x.png"), "--size", "big")
     assert p.returncode == 2 and "--size takes WIDTHxHEIGHT" in p.stderr and "Traceback" not in p.stderr
 
 

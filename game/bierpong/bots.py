@@ -324,12 +324,12 @@ class BierpongBots:
             return Begin(st.players[st.team])  # the winners begin
         if st.phase == REMOVE:
             return self._remove(st)
-        if st.phase in (PLAY, CALLS):
+        if st.phase in (PLAY, CALLS, KONTER):  # a counter ball is caught and fetched too (bierpong.art10)
             side = self._reaction(st)
             if side is not None:
                 return side
-            if st.phase == CALLS:
-                return EndRound()
+            if st.phase == CALLS or (st.phase == KONTER and not st.throwers()):
+                return EndRound()  # nothing fetched: the round (or the Konter) is over
         return self._throw(st, live=live)
 
     def _throwoff(self, st: BierpongState) -> Action:
@@ -378,7 +378,7 @@ class BierpongBots:
             allowed = [c for c in allowed if c not in avoid] or allowed
             cup = target_cup(rack, dead=dead, called=dict(st.island).get(player), allowed=allowed)
         self.last_target = cup
-        trick = st.phase == PLAY and st.stage == "tricks"
+        trick = (st.phase == PLAY and st.stage == "tricks") or (k is not None and st.phase == KONTER and k.made - k.trick_made >= k.throws)
         spread = sk.spread * TRICK_FACTOR if trick else sk.spread
         if bounce:
             return bounce_throw(rack, cup, sk, self.rng, spread=spread)
@@ -400,7 +400,7 @@ class BierpongBots:
             return calls[-1]  # "On fire" over "Heating up": a call always pays
         last = st.last
         catches = [a for a in legal if isinstance(a, Catch) and a.catcher in self.skills]  # bots catch only for themselves
-        if catches and last is not None and self.rng.random() < self.team_skill(st, 1 - st.team).catch:
+        if catches and last is not None and self.rng.random() < self.team_skill(st, 1 - st.throwing_team()).catch:
             return self.rng.choice(catches)
         fetches = [a for a in legal if isinstance(a, Fetch)]
         if fetches and last is not None and self.rng.random() < self.skill(last[0]).fetch:
@@ -436,8 +436,8 @@ class BierpongBots:
                 return both
             except IllegalAction:
                 pass
-        if st.phase == PLAY and o.hit and o.bounced:
-            d = 1 - st.team
+        if st.phase in (PLAY, KONTER) and o.hit and o.bounced:  # a bounced counter ball too (bierpong.art14)
+            d = 1 - st.throwing_team()
             swatters = [m for m in st.sides[d].members if m in self.skills]  # only a bot swats for itself
             if swatters and self.rng.random() < self.team_skill(st, d).swat:
                 return Swat(self.rng.choice(swatters), player)

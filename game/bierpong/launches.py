@@ -4,7 +4,7 @@ the table that exists."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from physics.constants import CONST
 
@@ -12,6 +12,15 @@ MAX_LAUNCH_SPEED = 50.0  # m/s: far beyond any arm (a shot file allows 20)
 MAX_SPIN = 2000.0  # rad/s, each axis (as a shot file)
 MAX_AFTER = 100_000  # fixed steps between a throw's balls
 RELEASE = ((-1.0, CONST.table_length + 1.0), (-1.5, 1.5), (0.0, 3.0))  # m: x along, y across, z above the table top
+
+
+def _finite(x: Any) -> bool:
+    """A finite number (a whole number of hundreds of digits is none: it is no float)."""
+    if isinstance(x, bool):
+        return False
+    if isinstance(x, int):
+        return abs(x) <= 10**300
+    return isinstance(x, float) and math.isfinite(x)
 
 
 def launch_problem(detail: Any) -> str | None:
@@ -29,7 +38,7 @@ def launch_problem(detail: Any) -> str | None:
             return f"{where}: the player is a name"
         for key in ("release", "velocity", "spin"):
             v = t.get(key, [0.0, 0.0, 0.0])
-            if not isinstance(v, list) or len(v) != 3 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v):
+            if not isinstance(v, list) or len(v) != 3 or not all(_finite(x) for x in v):
                 return f"{where}: {key} must be three finite numbers"
         r, v, s = (t.get(k, [0.0, 0.0, 0.0]) for k in ("release", "velocity", "spin"))
         for axis, x, (lo, hi) in zip("xyz", r, RELEASE):
@@ -50,4 +59,37 @@ def launch_problem(detail: Any) -> str | None:
         side = t.get("side")
         if side is not None and (not isinstance(side, int) or isinstance(side, bool) or side not in (0, 1)):
             return f"{where}: the side thrown at is 0 or 1, not {side!r:.20}"
+    return None
+
+
+def launch_mismatch(action: Any, detail: Any, team_of: Callable[[str], int]) -> str | None:
+    """Where the launches of an entry's detail disagree with its action, the throw its ruling
+    replays (None: they agree, or there are none): a ball is launched by a player the action
+    names, one launch a ball (two for both at once, bierpong.art4), at the other team's cups
+    (bierpong.art8); an action that throws no ball keeps no launches. `team_of(player)`: his team."""
+    from game.bierpong.actions import Throw, ThrowoffBall, Together
+
+    if not isinstance(detail, dict) or not detail.get("throws"):
+        return None
+    throws = detail["throws"]
+    if isinstance(action, (Throw, ThrowoffBall)):
+        named = [action.player]
+    elif isinstance(action, Together):
+        named = [action.first.player, action.second.player]
+    else:
+        return f"{type(action).__name__.lower()} throws no ball, yet its entry keeps {len(throws)} launch{'es' if len(throws) != 1 else ''}"
+    if len(throws) > len(named):
+        return f"{len(throws)} launches for the {'ball' if len(named) == 1 else 'two balls'} of {' and '.join(named)}"
+    whose = [t.get("player") for t in throws if isinstance(t, dict)]
+    for t in throws:
+        who = t.get("player")
+        if who is None:
+            continue
+        if who not in named:
+            return f"a launch by {who!r:.40}, but the ball is {' and '.join(named)}'s"
+        side = t.get("side")
+        if side is not None and side != 1 - team_of(who):
+            return f"{who}'s ball launched at side {side}: the cups of his own team (a ball goes at the other team's, bierpong.art8)"
+    if len(named) == 2 and len(whose) == 2 and whose[0] == whose[1] and named[0] != named[1]:
+        return f"both launches are {whose[0]}'s, but the balls are {' and '.join(named)}'s"
     return None

@@ -47,6 +47,7 @@ HEADER = "# Stammtisch Bierpong shot – python main.py lab FILE (docs/bierpong-
 MAX_TIME = 10.0  # s simulated per throw (every throw settles within this: the physics sweep)
 MAX_SPEED = 20.0  # m/s
 GAP = 0.0005  # m left between snapped cups
+MAX_CUP_ID = 9999  # far more cups than the table holds
 THROW_KEYS = ("release", "speed", "angle", "direction", "spin", "outcome", "tipped", "events")
 
 
@@ -258,10 +259,11 @@ def save(path: str | Path, shot: Shot, played: Sequence[Played] | None = None) -
 
 def _number(doc: Doc, node: yaml.Node, what: str, lo: float, hi: float) -> float:
     v = doc.value(node) if isinstance(node, yaml.ScalarNode) else None
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and not math.isfinite(v)):
         raise doc.error(node, f"{what} must be a number")
-    if not lo <= v <= hi:
-        raise doc.error(node, f"{what} must be between {lo:g} and {hi:g}, not {v:g}")
+    if not lo <= v <= hi:  # (compared as it is: a 400-digit int is no float)
+        shown = f"a number of {len(str(abs(v)))} digits" if isinstance(v, int) and abs(v) >= 10**15 else f"{v:g}"
+        raise doc.error(node, f"{what} must be between {lo:g} and {hi:g}, not {shown}")
     return float(v)
 
 
@@ -275,8 +277,8 @@ def _triple(doc: Doc, node: yaml.Node, what: str, bounds: Sequence[tuple[float, 
 
 def _int(doc: Doc, node: yaml.Node, what: str) -> int:
     v = doc.value(node) if isinstance(node, yaml.ScalarNode) else None
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise doc.error(node, f"{what} must be a whole number of at least 1")
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CUP_ID:
+        raise doc.error(node, f"{what} must be a whole number from 1 to {MAX_CUP_ID}")
     return v
 
 

@@ -4,7 +4,9 @@ Every game is a `game.match.Match` (the log is the truth; nothing is saved) of t
 (`game.bierpong.bots`) played out by `PongSession(match, pace=INSTANT).play_out()` on the live table –
 the same path as a live game – drawing all their randomness from the match's seeded generator, so the
 same arguments give the same games. Game i is seeded `seed * 1_000_003 + i`. A seat's `kind` is its
-team's skill (casual, regular, good, pro).
+team's skill (casual, regular, good, pro). With a `timer` every throw, removal and drink spends the
+seconds a table takes on the game clock (`game.session.pong.table_seconds`), so the clock's entries,
+time and sudden death come as in a live game.
 """
 from __future__ import annotations
 
@@ -122,6 +124,10 @@ class GameRun:
             "finished": self.finished,
             "actions": self.actions,
             "cups_left": {s.name: len(s.rack) for s in st.sides},
+            "timer_s": st.time_limit(),  # the game clock (bierpong.art9): None without a timer
+            "clock_s": st.clock,
+            "timed_out": st.timed_out,
+            "sudden_death": st.sudden,
             "teams": {s.name: {"skill": p.kind, "members": list(s.members)} for s, p in zip(st.sides, self.match.players)},
             "players": self.stats(),
         }
@@ -159,6 +165,8 @@ class SimResult:
             cups = ", ".join(f"{k} {v}" for k, v in d["cups_left"].items())
             teams = "; ".join(f"{k} ({v['skill']}): {' '.join(v['members'])}" for k, v in d["teams"].items())
             state = "" if d["finished"] else " (stopped unfinished)"
+            if d["timed_out"]:
+                state += f" – time after {d['clock_s'] // 60}:{d['clock_s'] % 60:02d}" + (", sudden death" if d["sudden_death"] else "")
             lines.append(f"game {i}: {d['winner'] or 'nobody'} win{state} – cups left: {cups} – {d['actions']} actions")
             lines.append(f"  {teams}")
             for p, row in d["players"].items():

@@ -2,14 +2,16 @@
 
 Seats are the two teams (1–4 players each). The game runs: the throw-off (bierpong.art8,
 `Throwoff` – or its balls one by one, `ThrowoffBall`, the first held in `throwoff_first` until
-the other side's – then `Begin`), then turns of the throwing team. A turn is one round or more
-(balls back, bierpong.art13): two standard throws (bierpong.art11), extra throws (an air-ball
-catcher's double throw, bierpong.art23; on fire, bierpong.art21), then the trickshots of the
-balls fetched (bierpong.art19). Hit cups go when the round's regular throws are done – the
-owners pick the extra cups (`Remove`, bierpong.art3) or leave a hit cup standing (`Leave`: a
-Dead Cup, bierpong.art18) unless `auto_remove_cups`; trickshot and on-fire cups go at once.
+the other side's – then `Begin`), then turns of the throwing team. A turn is one round, or more
+after a made Konter: two standard throws (bierpong.art11), extra throws (an air-ball catcher's
+double throw, bierpong.art23; on fire, bierpong.art21), then the trickshots of the balls fetched
+(bierpong.art19); balls back (bierpong.art13) returns the two balls within the same round. Hit
+cups go when the round's regular throws are done – the owners pick the extra cups (`Remove`,
+bierpong.art3) or leave a hit cup standing (`Leave`: a Dead Cup, bierpong.art18) unless
+`auto_remove_cups`; trickshot and on-fire cups go at once.
 Drinks are booked when the turn is over (bierpong.art1, bierpong.art2). The last cup falling
-opens a Konter (bierpong.art10); the game ends when a side has no cups (bierpong.art9).
+opens a Konter (bierpong.art10) on the whole finishing round – its counter balls are swatted,
+caught and fetched as in any round; the game ends when a side has no cups (bierpong.art9).
 
 Throws carry their outcome (a physics classification or a record's `bounce 5`), so there are no
 chance nodes. `legal_actions` lists the decisions a bot needs (throws, calls, catches, fetches,
@@ -28,7 +30,7 @@ from game.bierpong.actions import (
     Action, Begin, Call, Catch, Clock, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, ThrowoffBall,
     Time, Together, parse_action,
 )
-from game.bierpong.launches import launch_problem
+from game.bierpong.launches import launch_mismatch, launch_problem
 from game.bierpong.outcome import Outcome
 from game.bierpong.rack import Rack
 from game.errors import IllegalAction
@@ -41,6 +43,7 @@ from game.state import TERMINAL, Seating, Step
 
 THROWOFF, CHOOSE, PLAY, CALLS, REMOVE, KONTER, OVER = "throwoff", "choose", "play", "calls", "remove", "konter", "over"
 MAX_TEAM = 4
+FULL_RACK = 10  # cups of the biggest formation (triangle10, bierpong.art1): the most a turn can hit
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +80,15 @@ class Konter:
     got: int = 0
     special_done: bool = False
     cups: tuple[int, ...] = ()
-    by: tuple[str, ...] = ()  # who threw the counter balls so far (bierpong.art11: two different players)
+    by: tuple[str, ...] = ()  # who threw the regular counter balls so far (bierpong.art11: two different players)
     balls: tuple[tuple[int, bool, bool], ...] = ()  # the counter's hits: (cup, bounced, on its called Island)
+    tricks: tuple[str, ...] = ()  # fetched counter balls: trickshots owed after the regular ones (bierpong.art19)
+    trick_made: int = 0  # trickshots thrown
+
+    @property
+    def left(self) -> int:
+        """Counter balls still to throw: the regular ones, then the trickshots owed."""
+        return self.throws - (self.made - self.trick_made) + len(self.tricks)
 
 
 @dataclass(frozen=True)
@@ -100,14 +110,14 @@ class BierpongState:
     balls_back: bool = False
     ended: bool = False  # "end of round" said in CALLS
     on_fire: str | None = None
-    last: tuple[str, str, bool] | None = None  # (player, "hit" | "miss" | "air" | "back", trickshot)
+    last: tuple[str, str, bool] | None = None  # (player, "hit" | "miss" | "air" | "back" | …, trickshot): the ball just thrown
     island: tuple[tuple[str, int], ...] = ()  # Island called for the player's next throw
     islands_used: frozenset[str] = frozenset()
     streak: tuple[tuple[str, int], ...] = ()
     heated: tuple[tuple[str, int], ...] = ()  # streak length at the "Heating up" call
     last_pair: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     queue: tuple[R.Removal, ...] = ()  # removals the defenders must make now
-    round: int = 0  # the round now (bierpong.art11), counted from 1 at `Begin` (0: the throw-off); balls back and a made Konter begin a new one
+    round: int = 0  # the round now (bierpong.art11), counted from 1 at `Begin` (0: the throw-off); a made Konter begins a new one, balls back goes on in the same (bierpong.art13)
     round_throws: int = 0
     round_hits: int = 0
     round_special: str = ""
@@ -131,6 +141,13 @@ class BierpongState:
     def detail_problem(detail: Mapping[str, Any]) -> str | None:
         """The ball launches a throw's entry keeps: finite, in range (`game.bierpong.launches`)."""
         return launch_problem(detail)
+
+    def detail_mismatch(self, action: Any, detail: Mapping[str, Any]) -> str | None:
+        """A throw's launches against the throw its ruling replays (`game.bierpong.launches`); the
+        mark of the timer's own `time` (bierpong.art9) on that action only."""
+        if "clock" in detail and (detail["clock"] is not True or not isinstance(action, Time)):
+            return "only the timer's end (time) is marked as the clock's"
+        return launch_mismatch(action, detail, self.team_of)
 
     # --- start ---------------------------------------------------------------------------
 
@@ -188,7 +205,11 @@ class BierpongState:
         raise IllegalAction("a Bierpong throw carries its outcome: there is no chance to draw")
 
     def challenge_refusal(self, ruling: Ruling) -> str | None:
-        """Every drink ruling of a Bierpong game may be challenged."""
+        """Every drink ruling of a Bierpong game may be challenged – to no more sips than a turn drinks
+        at most: every cup of a full rack at the table's sips per cup (bierpong.art1)."""
+        most = FULL_RACK * int(self.profile["drink_per_cup"] or 1)  # type: ignore[arg-type]
+        if ruling.what is What.SIPS and ruling.amount > most:
+            return f"a turn drinks at most {FULL_RACK} cups × {most // FULL_RACK} = {most} sips (bierpong.art1), not {ruling.amount}"
         return None
 
     def challengers(self) -> tuple[str, ...]:
@@ -216,7 +237,10 @@ class BierpongState:
     def throwers(self) -> tuple[str, ...]:
         """Who may throw the next ball (bierpong.art11; on fire, extra throws, trickshots, Konter)."""
         if self.phase == KONTER and self.konter is not None:
-            return self._standard_throwers(self.konter.team, self.konter.by)  # two different players (the Decision)
+            k = self.konter
+            if k.made - k.trick_made < k.throws:
+                return self._standard_throwers(k.team, k.by)  # two different players (the Decision)
+            return tuple(dict.fromkeys(k.tricks))  # then the fetched balls' trickshots (bierpong.art19)
         if self.phase != PLAY:
             return ()
         if self.on_fire:
@@ -302,10 +326,14 @@ class BierpongState:
                         out += [Call(p, "island", c) for c in self.defender.rack.islands()]
                 own = self.sides[self.team]  # a Dead Cup its owners noticed, in their own round (bierpong.art18)
                 out += [Remove(own.name, (r.cup,)) for r in own.owed if r.cup in own.dead and not r.extra]
-            elif self.konter is not None and "island" in self.konter.special.split("+") and not self.konter.special_done:
-                for p in self.throwers():  # the counter repeats an Island with its call (the Decision)
-                    if p not in self.islands_used and p not in called:
-                        out += [Call(p, "island", c) for c in self.sides[self.team].rack.islands()]
+            else:
+                if self.konter is not None and "island" in self.konter.special.split("+") and not self.konter.special_done:
+                    for p in self.throwers():  # the counter repeats an Island with its call (the Decision)
+                        if p not in self.islands_used and p not in called:
+                            out += [Call(p, "island", c) for c in self.sides[self.team].rack.islands()]
+                out += self._catch_fetch()  # as in any round (the Decision "Swats, catches and fetches during a Konter")
+                if self._konter_open():
+                    out.append(EndRound())
         return out
 
     def _may_leave(self, item: R.Removal) -> bool:
@@ -316,12 +344,19 @@ class BierpongState:
         going = {r.cup for r in self.queue}
         return item.may_stay and any(c not in going for c in self.defender.rack.ids)
 
+    def throwing_team(self) -> int:
+        """The team throwing now: the round's, or in a Konter the counter's (bierpong.art10)."""
+        return self.konter.team if (self.phase == KONTER and self.konter is not None) else self.team
+
     def _catch_fetch(self) -> list[Action]:
+        """Catching the ball just thrown if it went over as an air ball (bierpong.art23: by the side thrown
+        at), fetching it if it came back (bierpong.art19: by the throwing side) – in a Konter too."""
         out: list[Action] = []
+        t = self.throwing_team()
         if self.last and self.last[1] == "air" and not self.last[2]:
-            out += [Catch(d, self.last[0]) for d in self.defender.members]
+            out += [Catch(d, self.last[0]) for d in self.sides[1 - t].members]
         if self.last and self.last[1] == "back":
-            out += [Fetch(p) for p in self.sides[self.team].members]
+            out += [Fetch(p) for p in self.sides[t].members]
         return out
 
     def _calls(self) -> list[Action]:
@@ -379,6 +414,8 @@ class BierpongState:
         if self.phase in (THROWOFF, CHOOSE):
             raise IllegalAction(f"{a}: the throw-off comes first (bierpong.art8)")
         if isinstance(a, EndRound):
+            if self._konter_open():  # the counter ball that came back is not fetched: the Konter is decided
+                return dataclasses.replace(self, last=None)._konter_verdict(rs, no_fetch=True)
             if self.phase != CALLS:
                 raise IllegalAction("end of round: the round ends by itself unless a call could follow its last hit")
             return dataclasses.replace(self, ended=True, phase=PLAY)._flow(rs)
@@ -476,15 +513,22 @@ class BierpongState:
                          phrase(N_("{chooser} chose: {team} begin"), chooser=self.players[self.team], team=self.players[t])))
         return self._new_round(t, dataclasses.replace(self, phase=PLAY))
 
-    def _new_round(self, team: int, st: BierpongState, *, keep_turn: bool = False) -> BierpongState:
+    def _new_round(self, team: int, st: BierpongState, *, keep_turn: bool = False, same_round: bool = False) -> BierpongState:
+        """`team`'s next two standard throws. `keep_turn`: the turn goes on (its drinks wait: a made
+        Konter); `same_round`: the returned balls of balls back – the same round goes on (bierpong.art13,
+        the Decision "Balls back in the finishing round": its throws, hits, removed cups and drinks add up
+        for a Konter)."""
         extra = tuple(p for t, p in st.next_extra if t == team)
-        return dataclasses.replace(
-            st, phase=PLAY, team=team, round=st.round + 1, standard=(), hits=(), extra=extra,
+        st = dataclasses.replace(
+            st, phase=PLAY, team=team, round=st.round if same_round else st.round + 1, standard=(), hits=(), extra=extra,
             next_extra=tuple((t, p) for t, p in st.next_extra if t != team), fetched=(), stage="throws",
-            balls_back=False, ended=False, on_fire=None, island=(), last=None, queue=(), round_throws=0, round_hits=0,
-            round_special="", round_saved=st.sides[1 - team], turn_cups=st.turn_cups if keep_turn else 0,
-            round_drinks=0, back_pair=frozenset(), just_left=st.just_left if keep_turn else frozenset(),
+            balls_back=False, ended=False, on_fire=None, island=(), last=None, queue=(), back_pair=frozenset(),
+            turn_cups=st.turn_cups if keep_turn or same_round else 0,
         )
+        if same_round:
+            return st
+        return dataclasses.replace(st, round_throws=0, round_hits=0, round_special="", round_saved=st.sides[1 - team],
+                                   round_drinks=0, just_left=frozenset())
 
     # --- throws ----------------------------------------------------------------------------
 
@@ -597,27 +641,39 @@ class BierpongState:
         return st._flow(rs)
 
     def _swat(self, a: Swat, rs: list[Ruling]) -> BierpongState:
-        if self.phase != PLAY or self.team_of(a.defender) == self.team or self.team_of(a.thrower) != self.team:
+        # in a Konter too: the finishers swat a bounced counter ball (the Decision "Swats, catches and fetches during a Konter")
+        t = self.throwing_team()
+        if self.phase not in (PLAY, KONTER) or self.team_of(a.defender) == t or self.team_of(a.thrower) != t:
             raise IllegalAction(f"{a}: a defender swats a bounced ball of the throwing team (bierpong.art14)")
         rs.append(Ruling(a.defender, What.NOTE, 0, "bierpong.art14",
                          phrase(N_("{defender} swats {thrower}'s ball away after it touched down: no hit"), defender=a.defender, thrower=a.thrower)))
         return self._throw(a.thrower, Outcome(), rs)._flow(rs)
 
     def _catch(self, a: Catch, rs: list[Ruling]) -> BierpongState:
-        if self.phase not in (PLAY, CALLS) or not self.last or self.last[1] != "air" or self.last[0] != a.thrower:
+        # a counter air ball too: the catcher throws twice in his team's next round (the Decision "Swats, catches
+        # and fetches during a Konter")
+        if self.phase not in (PLAY, CALLS, KONTER) or not self.last or self.last[1] != "air" or self.last[0] != a.thrower:
             raise IllegalAction(f"{a}: only a ball that just went over as an air ball can be caught (bierpong.art23)")
         if self.last[2]:
             raise IllegalAction(f"{a}: a trickshot caught behind the edge is no air ball (bierpong.art19)")
-        if self.team_of(a.catcher) == self.team:
+        t = self.throwing_team()
+        if self.team_of(a.catcher) == t:
             raise IllegalAction(f"{a}: the catcher must be of the other team (bierpong.art23)")
         rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
                          phrase(N_("Air ball caught: {team} have one throw more in their next round – {catcher} throws it after the two standard throws"),
-                                team=self.players[1 - self.team], catcher=a.catcher)))
-        return dataclasses.replace(self, last=(a.thrower, "caught", False), next_extra=(*self.next_extra, (1 - self.team, a.catcher)))._flow(rs)
+                                team=self.players[1 - t], catcher=a.catcher)))
+        return dataclasses.replace(self, last=(a.thrower, "caught", False), next_extra=(*self.next_extra, (1 - t, a.catcher)))._flow(rs)
 
     def _fetch(self, a: Fetch, rs: list[Ruling]) -> BierpongState:
-        if self.phase not in (PLAY, CALLS) or not self.last or self.last[1] != "back" or self.team_of(a.player) != self.team:
+        t = self.throwing_team()
+        if self.phase not in (PLAY, CALLS, KONTER) or not self.last or self.last[1] != "back" or self.team_of(a.player) != t:
             raise IllegalAction(f"{a}: only the throwing team fetches a ball that just came back to its half (bierpong.art19)")
+        if self.phase == KONTER and self.konter is not None:  # a counter ball: a trickshot after the regular counter balls
+            k = self.konter
+            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
+                             phrase(N_("{who} fetched the counter ball: a trickshot once the Konter's {n} regular throws are done"),
+                                    who=a.player, n=k.throws)))
+            return dataclasses.replace(self, last=(a.player, "fetched", False), konter=dataclasses.replace(k, tricks=(*k.tricks, a.player)))
         rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
                          phrase(N_("{who} fetched the ball: a trickshot once the regular throws are done"), who=a.player)))
         st = dataclasses.replace(self, last=(a.player, "fetched", False), fetched=(*self.fetched, a.player))
@@ -766,7 +822,12 @@ class BierpongState:
             said = phrase(N_("{who} knocked over own cup {cup}: 1 cup removed"), who=a.player, cup=a.cup)
         rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16", said))
         new = dataclasses.replace(side, rack=side.rack.without({a.cup}), dead=side.dead - {a.cup})
-        return self._with_side(t, new)
+        st = self._with_side(t, new)
+        saved = self.round_saved
+        if t != self.team and self.phase != KONTER and saved is not None and a.cup in saved.rack:
+            # the owners' own cup: a made Konter puts back only what the finishing round's balls removed
+            st = dataclasses.replace(st, round_saved=dataclasses.replace(saved, rack=saved.rack.without({a.cup}), dead=saved.dead - {a.cup}))
+        return st
 
     def _with_side(self, t: int, side: Side) -> BierpongState:
         sides = (side, self.sides[1]) if t == 0 else (self.sides[0], side)
@@ -810,7 +871,7 @@ class BierpongState:
                 pair = frozenset(st.standard)
                 carry = st.extra  # a catcher's extra ball not thrown yet (a Bombe): after the returned balls
                 st = dataclasses.replace(st, last_pair=st._pairs(pair))
-                st = st._new_round(st.team, st, keep_turn=True)
+                st = st._new_round(st.team, st, same_round=True)
                 if not st.profile["balls_back_new_pair"] and len(st.sides[st.team].members) >= 3:
                     st = dataclasses.replace(st, back_pair=pair)  # the same pair throws the returned balls (the Decision)
                 return dataclasses.replace(st, extra=(*st.extra, *carry)) if carry else st
@@ -951,17 +1012,21 @@ class BierpongState:
             return self._win(self.team, rs)
         saved = self.round_saved or self.sides[d]
         k = Konter(d, self.round_throws, self.round_hits, self.round_special, saved)
+        # the finishing pair is this round's pair: the round after a made Konter is a new round and needs
+        # another one (bierpong.art11, the Decision "The round after a made Konter")
+        pairs = self._pairs(frozenset(self.standard)) if len(self.standard) == 2 else self.last_pair
         sp = phrase(N_(", with the same special shot ({shot})"), shot=R.shot_name(self.round_special)) if self.round_special else ""
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
                          phrase(N_("Last cup down: {team} may counter – {hits} in {throws}{special}"),
                                 team=self.players[d], hits=_hits(self.round_hits), throws=_throws(self.round_throws), special=sp)))
-        return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=())
+        return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=(), last=None, last_pair=pairs)
 
     def _konter_throw(self, player: str, o: Outcome, rs: list[Ruling]) -> BierpongState:
         k = self.konter
         assert k is not None
         if self.team_of(player) != k.team:
             raise IllegalAction(f"{player}: {self.players[k.team]} are countering (bierpong.art10)")
+        trick = k.made - k.trick_made >= k.throws  # the regular counter balls are thrown: a fetched ball's trickshot
         got, cups, sp, balls = k.got, k.cups, k.special_done, k.balls
         called = dict(self.island).get(player)
         here = self if called is None else dataclasses.replace(self, island=tuple(x for x in self.island if x[0] != player))
@@ -981,32 +1046,62 @@ class BierpongState:
             balls = (*balls, (o.cup, o.bounced or o.roller, called is not None))
             sp = sp or self._konter_special(k.special, balls, any_part=bool(self.profile["konter_any_part"]))
             cups = (*cups, o.cup)
-        k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, by=(*k.by, player), balls=balls)
-        st = dataclasses.replace(here, konter=k, last=(player, "hit" if hit else "miss", False))
-        left = k.throws - k.made
-        ok = k.got >= k.hits and (k.special_done or not k.special)
-        if ok:
+        if trick:
+            tricks = list(k.tricks)
+            tricks.remove(player)
+            k = dataclasses.replace(k, tricks=tuple(tricks), trick_made=k.trick_made + 1)
+        else:
+            k = dataclasses.replace(k, by=(*k.by, player))
+        k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, balls=balls)
+        # a counter hit is no hit of a streak (counter balls leave streaks alone, bierpong.art21): no call follows it
+        word = "counter hit" if hit else "air" if o.air else "back" if o.back else "miss"
+        st = dataclasses.replace(here, konter=k, last=(player, word, trick))
+        return st._konter_verdict(rs)
+
+    def _konter_open(self) -> bool:
+        """The Konter is lost unless the counter ball that just came back is fetched (bierpong.art19): the
+        table waits for the fetch or "end of round"."""
+        k = self.konter
+        if self.phase != KONTER or k is None or self._konter_made() or not self.last or self.last[1] != "back":
+            return False
+        return k.left == 0 or k.got + k.left < k.hits
+
+    def _konter_made(self) -> bool:
+        k = self.konter
+        return k is not None and k.got >= k.hits and (k.special_done or not k.special)
+
+    def _konter_verdict(self, rs: list[Ruling], *, no_fetch: bool = False) -> BierpongState:
+        """After a counter ball: made, failed, or on (bierpong.art10); a ball that came back may still be
+        fetched for a trickshot first (`_konter_open`) unless `no_fetch`."""
+        k = self.konter
+        assert k is not None
+        if self._konter_made():
             if k.special and not self._konter_special(k.special, k.balls, any_part=False):
                 rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
                                  phrase(N_("Option konter_any_part: one part of the {shot} is enough for the Konter"), shot=R.shot_name(k.special))))
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
                              phrase(N_("Konter made: {got} in {made} – no cups removed, {team} throw again"),
                                     got=_hits(k.got), made=_throws(k.made), team=self.players[self.team])))
-            st = st._with_side(k.team, k.saved)
+            # every cup the finishing round removed stands again (the Decision "Balls back in the finishing round")
+            st = self._with_side(k.team, k.saved)
             pairs = list(st.last_pair)
             if len(k.by) >= 2:  # the counter was the team's round: the next one is thrown by another pair (bierpong.art11)
                 pairs[k.team] = frozenset(k.by[:2])
             st = dataclasses.replace(st, konter=None, turn_cups=st.turn_cups - st.round_drinks, last_pair=(pairs[0], pairs[1]))
+            # a new round of the finishers: another pair than the finishing one (the Decision "The round after a made Konter")
             return st._new_round(self.team, st, keep_turn=True)
-        if left == 0 or k.got + left < k.hits:
-            without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
-            rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             phrase(N_("Konter failed: {got} of {needed} in {made} of {throws} throw{without}") if k.throws == 1 else
-                                    N_("Konter failed: {got} of {needed} in {made} of {throws} throws{without}"),
-                                    got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
-                                    made=k.made, throws=k.throws, without=without)))
-            return dataclasses.replace(st, konter=None)._win(self.team, rs)
-        return st
+        if k.left and k.got + k.left >= k.hits:
+            return self
+        if not no_fetch and self._konter_open():
+            return self
+        without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
+        throws = k.made + k.left
+        rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
+                         phrase(N_("Konter failed: {got} of {needed} in {made} of {throws} throw{without}") if throws == 1 else
+                                N_("Konter failed: {got} of {needed} in {made} of {throws} throws{without}"),
+                                got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
+                                made=k.made, throws=throws, without=without)))
+        return dataclasses.replace(self, konter=None)._win(self.team, rs)
 
     @staticmethod
     def _konter_special(special: str, balls: tuple[tuple[int, bool, bool], ...], *, any_part: bool) -> bool:

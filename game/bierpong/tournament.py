@@ -1,9 +1,8 @@
 """Bierpong tournaments and the standings (bierpong.scoring).
 
-A tournament is played by *entrants*: a single player, or a team written `Tim & Michael`. Its
-games are scheduled as a round robin (`RoundRobin`: every pair meets once) or a knockout
-bracket (`Knockout`: byes for the top seeds when the field is not a power of two, a game for
-third place). From the results the places follow (`placements()`); a finished tournament is a
+A tournament is played by *entrants* (at most `MAX_ENTRANTS`): a single player, or a team written
+`Tim & Michael`. Its games are scheduled as a round robin or a knockout bracket
+(`game.bierpong.schedule`); from the results the places follow. A finished tournament is a
 `Tournament` – date, kind (single or team), places, everyone who took part.
 
 The standings (`Standings`) are the original's two tables ("Bestenliste (Team)" and
@@ -28,9 +27,13 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import yaml
 
+from game.bierpong.schedule import MAX_ENTRANTS, Game, GameRefused, Knockout, RoundRobin
 from game.errors import InputError
 from game.fileio import atomic_write
-from game.yamlio import Doc, parse, read_text
+from game.yamlio import Doc, Dumper, parse, read_text
+
+__all__ = ["MAX_ENTRANTS", "POINTS", "Game", "Kind", "Knockout", "RoundRobin", "Row", "Standings", "Tournament", "add_tournament",
+           "read_schedule", "read_standings", "read_tournament", "standings_path", "write_standings"]
 
 POINTS: Mapping[int, int] = {1: 5, 2: 3, 3: 1}  # bierpong.scoring: "1. Platz: 5 Punkte, 2. Platz: 3 Punkte, 3. Platz: 1 Punkt"
 SEPARATOR = " & "  # between the members of a team, as the original writes them
@@ -54,239 +57,6 @@ def points_for(place: int) -> int:
     return POINTS.get(place, 0)
 
 
-# --- schedules and results ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One game of a schedule; `b is None` is a bye (a walks on, or sits the round out)."""
-
-    a: str
-    b: str | None
-    winner: str | None = None  # None: not played yet (or a bye)
-
-    @property
-    def bye(self) -> bool:
-        return self.b is None
-
-    @property
-    def loser(self) -> str | None:
-        if self.winner is None or self.b is None:
-            return None
-        return self.b if self.winner == self.a else self.a
-
-
-def _key(a: str, b: str) -> frozenset[str]:
-    return frozenset((a, b))
-
-
-def _check_entrants(entrants: Sequence[str]) -> tuple[str, ...]:
-    out = tuple(entrants)
-    if len(out) < 2:
-        raise ValueError(f"a tournament needs at least two entrants, not {len(out)}")
-    if len(set(out)) != len(out):
-        raise ValueError("every entrant may enter only once")
-    return out
-
-
-def _record(entrants: tuple[str, ...], results: tuple[tuple[str, str], ...], winner: str, loser: str,
-            playable: Iterable[frozenset[str]]) -> tuple[tuple[str, str], ...]:
-    for who in (winner, loser):
-        if who not in entrants:
-            raise ValueError(f"{who!r} does not play in this tournament")
-    key = _key(winner, loser)
-    if winner == loser:
-        raise ValueError(f"{winner} cannot play against himself")
-    if any(_key(w, l) == key for w, l in results):
-        raise ValueError(f"{winner} and {loser} have played already")
-    if key not in set(playable):
-        raise ValueError(f"{winner} and {loser} do not play each other now")
-    return results + ((winner, loser),)
-
-
-@dataclass(frozen=True)
-class RoundRobin:
-    """Everyone plays everyone once (circle method; with an odd field one entrant sits out each round).
-
-    Places: most wins; a tie is broken by the games among the tied entrants; entrants still level
-    share the place (competition ranking: two firsts, then a third).
-    """
-
-    entrants: tuple[str, ...]
-    results: tuple[tuple[str, str], ...] = ()  # (winner, loser)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "entrants", _check_entrants(self.entrants))
-
-    def rounds(self) -> list[list[Game]]:
-        """The schedule: each round's games (a bye for the one sitting out), results filled in."""
-        slots: list[str | None] = list(self.entrants)
-        if len(slots) % 2:
-            slots.append(None)
-        n = len(slots)
-        won = {_key(w, l): w for w, l in self.results}
-        out = []
-        for _ in range(n - 1):
-            games = []
-            for i in range(n // 2):
-                a, b = slots[i], slots[n - 1 - i]
-                if a is None:
-                    a, b = b, a
-                assert a is not None
-                games.append(Game(a, b, won.get(_key(a, b)) if b is not None else None))
-            out.append(games)
-            slots = [slots[0], slots[-1], *slots[1:-1]]
-        return out
-
-    def pending(self) -> list[Game]:
-        return [g for r in self.rounds() for g in r if not g.bye and g.winner is None]
-
-    def record(self, winner: str, loser: str) -> RoundRobin:
-        every = (_key(g.a, g.b) for r in self.rounds() for g in r if g.b is not None)
-        return RoundRobin(self.entrants, _record(self.entrants, self.results, winner, loser, every))
-
-    @property
-    def finished(self) -> bool:
-        return not self.pending()
-
-    def wins(self, among: Iterable[str] | None = None) -> dict[str, int]:
-        group = set(self.entrants if among is None else among)
-        out = {e: 0 for e in group}
-        for w, l in self.results:
-            if w in group and l in group:
-                out[w] += 1
-        return out
-
-    def placements(self) -> list[tuple[int, str]]:
-        """(place, entrant) for everyone, best first; raises while games are open."""
-        if not self.finished:
-            raise ValueError(f"{len(self.pending())} games are still to be played")
-        return _rank(list(self.entrants), self)
-
-
-def _rank(group: list[str], rr: RoundRobin, start: int = 1, head_to_head: bool = False) -> list[tuple[int, str]]:
-    """Rank `group` by wins (over all games, or among the group when breaking a tie); entrants
-    level on wins are ranked by the games among them once; still level: a shared place."""
-    wins = rr.wins(group if head_to_head else None)
-    out: list[tuple[int, str]] = []
-    place = start
-    for lv in sorted({wins[e] for e in group}, reverse=True):
-        tied = sorted((e for e in group if wins[e] == lv), key=rr.entrants.index)
-        if len(tied) > 1 and not head_to_head:
-            out += _rank(tied, rr, place, head_to_head=True)
-        else:
-            out += [(place, e) for e in tied]
-        place += len(tied)
-    return out
-
-
-def _seed_order(size: int) -> list[int]:
-    """Bracket positions of the seeds 1…size so that 1 and 2 can meet only in the final."""
-    order = [1]
-    while len(order) < size:
-        m = 2 * len(order) + 1
-        order = [x for s in order for x in (s, m - s)]
-    return order
-
-
-_OPEN = ""  # a slot whose entrant is not known yet (its game is still to be played)
-
-
-@dataclass(frozen=True)
-class Knockout:
-    """Single elimination; `entrants` in seed order. A field that is not a power of two gets byes
-    in the first round – the top seeds walk on. The semi-final losers play for third place
-    (`third_place_game=False`: they share it)."""
-
-    entrants: tuple[str, ...]
-    results: tuple[tuple[str, str], ...] = ()
-    third_place_game: bool = True
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "entrants", _check_entrants(self.entrants))
-
-    @property
-    def size(self) -> int:
-        return 1 << (len(self.entrants) - 1).bit_length()
-
-    def rounds(self) -> list[list[Game]]:
-        """The bracket round by round; a game whose entrants are not known yet has `_OPEN` ("")."""
-        n = len(self.entrants)
-        won = {_key(w, l): w for w, l in self.results}
-        slots: list[str | None] = [self.entrants[s - 1] if s <= n else None for s in _seed_order(self.size)]
-        out = []
-        while len(slots) > 1:
-            games, nxt = [], []
-            for i in range(0, len(slots), 2):
-                a, b = slots[i], slots[i + 1]
-                if a is None:
-                    a, b = b, a
-                assert a is not None
-                if b is None:
-                    games.append(Game(a, None))
-                    nxt.append(a)
-                    continue
-                w = won.get(_key(a, b)) if a and b else None
-                games.append(Game(a, b, w))
-                nxt.append(w or _OPEN)
-            out.append(games)
-            slots = list(nxt)
-        return out
-
-    def third_place(self) -> Game | None:
-        """The game for third place (None if there are not two semi-final losers, or none is played)."""
-        rounds = self.rounds()
-        if len(rounds) < 2 or not self.third_place_game:
-            return None
-        semis = [g for g in rounds[-2] if not g.bye]
-        if len(semis) < 2:
-            return None
-        a, b = (g.loser or _OPEN for g in semis)
-        won = {_key(w, l): w for w, l in self.results}
-        return Game(a, b, won.get(_key(a, b)) if a and b else None)
-
-    def games(self) -> list[Game]:
-        g = [x for r in self.rounds() for x in r]
-        third = self.third_place()
-        return g + ([third] if third else [])
-
-    def pending(self) -> list[Game]:
-        """The games that can be played now."""
-        return [g for g in self.games() if not g.bye and g.a and g.b and g.winner is None]
-
-    def record(self, winner: str, loser: str) -> Knockout:
-        playable = (_key(g.a, g.b) for g in self.pending() if g.b)
-        return Knockout(self.entrants, _record(self.entrants, self.results, winner, loser, playable), self.third_place_game)
-
-    @property
-    def finished(self) -> bool:
-        return all(g.bye or g.winner for g in self.games())
-
-    def placements(self) -> list[tuple[int, str]]:
-        """1st the final's winner, 2nd its loser, 3rd the winner of the game for third place (or
-        the only semi-final loser, or both sharing it); the rest by the round they went out in."""
-        if not self.finished:
-            raise ValueError(f"{len(self.pending())} games are still to be played")
-        rounds = self.rounds()
-        final = rounds[-1][0]
-        assert final.winner is not None and final.loser is not None
-        out = [(1, final.winner), (2, final.loser)]
-        place = 3
-        third = self.third_place()
-        if third is not None:
-            assert third.winner is not None and third.loser is not None
-            out += [(3, third.winner), (4, third.loser)]
-            place = 5
-            earlier = rounds[:-2]
-        else:
-            earlier = rounds[:-1]
-        for r in reversed(earlier):
-            losers = sorted((g.loser for g in r if g.loser), key=self.entrants.index)
-            out += [(place, e) for e in losers]
-            place += len(losers)
-        return out
-
-
 # --- finished tournaments and the standings -----------------------------------------------------
 
 
@@ -302,7 +72,8 @@ class Tournament:
 
     def entrants(self) -> tuple[str, ...]:
         placed = tuple(e for _, e in self.placements)
-        return placed + tuple(e for e in self.participants if e not in placed)
+        seen = set(placed)
+        return placed + tuple(e for e in self.participants if e not in seen)
 
     def people(self) -> list[str]:
         return [m for e in self.entrants() for m in members(e)]
@@ -395,6 +166,8 @@ def _date(doc: Doc, node: yaml.Node) -> _dt.date:
 
 def _entrant(doc: Doc, node: yaml.Node, kind: Kind) -> str:
     text = doc.text(node, "an entrant")
+    if not isinstance(doc.value(node), str):  # `null`, `true`, `0`, a date: YAML reads no name there
+        raise doc.error(node, f"an entrant is a name, not {text or 'null'!r}; quote a name that looks like a value: '{text}'")
     people = members(text)
     if any(not p for p in people):
         raise doc.error(node, f"an empty name in {text!r}")
@@ -461,11 +234,19 @@ def tournament_from_node(doc: Doc, node: yaml.Node, known: set[str] | None = Non
     placed = {e for _, e in placements}
     participants: list[str] = []
     if "participants" in items:
-        for n in doc.sequence(items["participants"][1], "participants"):
+        nodes = doc.sequence(items["participants"][1], "participants")
+        _bound(doc, items["participants"][1], len(placed) + len(nodes))
+        for n in nodes:
             e = entrant(n)
-            if e not in placed and e not in participants:
+            if e not in placed:
+                placed.add(e)
                 participants.append(e)
     t = Tournament(date, kind, tuple(placements), tuple(participants), name)
+    fuller: dict[str, list[str]] = {}  # "Moritz" → the known "Moritz W.", "Moritz G." (made once: linear in the names)
+    for p in known or ():
+        for i, c in enumerate(p):
+            if c == " ":
+                fuller.setdefault(p[:i], []).append(p)
     seen: dict[str, str] = {}
     for e in t.entrants():
         for person in members(e):
@@ -473,7 +254,7 @@ def tournament_from_node(doc: Doc, node: yaml.Node, known: set[str] | None = Non
                 raise doc.error(where[e], f"{person} is in {seen[person]!r} and in {e!r}: one person, one entrant")
             seen[person] = e
             if known is not None and person not in known:
-                alike = sorted(p for p in known if p.startswith(person + " "))
+                alike = sorted(fuller.get(person, ()))
                 if alike:
                     raise doc.error(where[e], f"{person!r} is ambiguous: the standings know {' and '.join(alike)}; write the full name")
     return t
@@ -486,6 +267,7 @@ def _placements(doc: Doc, node: yaml.Node, entrant: Any) -> list[tuple[int, str]
     pairs = doc.mapping(node, "placements")
     if not pairs:
         raise doc.error(node, "placements: needs at least the winner (1: NAME)")
+    _bound(doc, node, sum(len(v.value) if isinstance(v, yaml.SequenceNode) else 1 for _, v in pairs))
     for k, v in sorted(pairs, key=lambda kv: _int(doc, kv[0])):
         place = _int(doc, k)
         if place != expect:
@@ -496,6 +278,12 @@ def _placements(doc: Doc, node: yaml.Node, entrant: Any) -> list[tuple[int, str]
         out += [(place, entrant(n)) for n in names]
         expect = place + len(names)
     return out
+
+
+def _bound(doc: Doc, node: yaml.Node, n: int) -> None:
+    """bierpong.scoring: a tournament's field has at most MAX_ENTRANTS – counted before a name is read."""
+    if n > MAX_ENTRANTS:
+        raise doc.error(node, f"a tournament has at most {MAX_ENTRANTS} entrants, not {n}")
 
 
 def _int(doc: Doc, node: yaml.Node) -> int:
@@ -523,10 +311,13 @@ def _build(doc: Doc, items: dict[str, tuple[yaml.ScalarNode, yaml.Node]], kind: 
     if "entrants" not in items:
         raise doc.error(items["format"][0], "format: needs entrants: (in seed order for a knockout)")
     ent_nodes = doc.sequence(items["entrants"][1], "entrants")
+    _bound(doc, items["entrants"][1], len(ent_nodes))
     entrants = [entrant(n) for n in ent_nodes]
+    firsts: set[str] = set()
     for i, e in enumerate(entrants):
-        if e in entrants[:i]:
+        if e in firsts:
             raise doc.error(ent_nodes[i], f"{e!r} is entered twice")
+        firsts.add(e)
     if len(entrants) < 2:
         raise doc.error(items["entrants"][1], "a tournament needs at least two entrants")
     third = True
@@ -539,13 +330,14 @@ def _build(doc: Doc, items: dict[str, tuple[yaml.ScalarNode, yaml.Node]], kind: 
         third = v
     t: RoundRobin | Knockout = RoundRobin(tuple(entrants)) if fmt == "round_robin" else Knockout(tuple(entrants), third_place_game=third)
     game_nodes = doc.sequence(items["games"][1], "games") if "games" in items else []
-    for n in game_nodes:
-        w, l = _game(doc, n, kind)
-        try:
-            t = t.record(w, l)
-        except ValueError as e:
-            raise doc.error(n, str(e)) from None
-    return t
+    n = len(entrants)
+    most = n * (n - 1) // 2 if fmt == "round_robin" else n
+    if len(game_nodes) > most:  # (before a game is read)
+        raise doc.error(items["games"][1], f"{len(game_nodes)} games, but a {fmt.replace('_', ' ')} of {n} has at most {most}")
+    try:
+        return t.record_many([_game(doc, g, kind) for g in game_nodes])
+    except GameRefused as e:
+        raise doc.error(game_nodes[e.index], str(e)) from None
 
 
 def read_schedule(path: str | Path) -> RoundRobin | Knockout:
@@ -609,11 +401,14 @@ def read_standings(path: str | Path | None = None) -> Standings:
             raise doc.error(kn, f"unknown key {k!r}; valid keys: tournaments, tables")
     st = Standings()
     if "tournaments" in items:
-        for n in doc.sequence(items["tournaments"][1], "tournaments"):
-            try:
-                st = st.add(tournament_from_node(doc, n))
-            except ValueError as e:
-                raise doc.error(n, str(e)) from None
+        got, entered = [], set()
+        for n in doc.sequence(items["tournaments"][1], "tournaments"):  # (one sort at the end: linear in the tournaments)
+            t = tournament_from_node(doc, n)
+            if (t.date, t.kind, t.placements) in entered:
+                raise doc.error(n, f"this tournament ({t.label()}) is entered already")
+            entered.add((t.date, t.kind, t.placements))
+            got.append(t)
+        st = Standings(tuple(sorted(got, key=lambda x: x.date)))
     if "tables" in items:
         _compare_tables(doc, items["tables"][1], st.tournaments)
     return st
@@ -641,12 +436,15 @@ def dump_standings(st: Standings) -> str:
         "tournaments": [_tournament_dict(t) for t in st.tournaments],
         "tables": {k.value: [r.as_dict() for r in st.table(k)] for k in (Kind.TEAM, Kind.SINGLE)},
     }
-    return head + yaml.safe_dump(body, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    return head + yaml.dump(body, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
 
 
 def write_standings(st: Standings, path: str | Path | None = None) -> Path:
     p = Path(path) if path is not None else standings_path()
-    atomic_write(p, dump_standings(st))
+    try:
+        atomic_write(p, dump_standings(st))
+    except OSError as e:  # (its folder cannot be made, the disk is full or read-only): the old file stays
+        raise InputError(f"cannot write the standings file: {e.strerror or e}", str(p)) from None
     return p
 
 

@@ -67,6 +67,10 @@ class DiceState:
         """No detail of this game's entries is read back (a replay shows none)."""
         return None
 
+    def detail_mismatch(self, action: Any, detail: Mapping[str, Any]) -> str | None:
+        """No detail of this game's entries is read back: none disagrees with its action."""
+        return None
+
     # --- set-up ----------------------------------------------------------------------------
 
     @classmethod
@@ -87,6 +91,9 @@ class DiceState:
         """The start of a match at the dice table (`game.state.GameState.new_match`): its settings are
         the number of games and the seat that opens."""
         games, opener = int(settings.get("games", 1)), int(settings.get("opener", 0))
+        teams = [f"{seat} has {', '.join(people)}" for seat, people in zip(seating.seats, seating.people) if people != (seat,)]
+        if teams:  # (a save's seat with drivers: they would drink for the seat the rulings name)
+            raise ValueError(f"{cls.GAME.title()} seats one person a seat, no team or drivers: {'; '.join(teams)}")
         step = cls.start(seating.seats, profile, games=games, opener=opener, drinks=seating.drinks)
         return step, {"games": games, "opener": opener}
 

@@ -73,6 +73,7 @@ class TableClient:
         self.judge = judge  # the judges' seat (Le Mans): judges' decisions only
         self.judges: bool | None = None  # the table's judges' seat: held (True), free (False), none (None)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._joining: tuple[dict[str, Any], list[Any]] | None = None  # a welcome whose entries still come (its `upto`)
         self._loop = asyncio.new_event_loop()
         self._ws: ClientConnection | None = None
         self._ready = threading.Event()
@@ -125,17 +126,18 @@ class TableClient:
 
     def _handle(self, msg: dict[str, Any]) -> ClientEvent | None:
         kind = msg["type"]
-        if kind == "welcome":
-            head = msg["header"]
-            log = MatchLog(head["game"], head["players"], head["profile"], head["seed"], head.get("settings", {}),
-                           [Entry.from_dict(e) for e in msg["entries"]])
-            if self.mirror is None:
-                self.mirror = Match.replay(log, self.url)  # every ruling checked: other rules would not show another match
-            else:
-                self._extend(int(msg["at"]), msg["entries"])
-            self.seat, self.index, self.token = msg.get("seat"), msg.get("index"), msg.get("token") or self.token
-            self.judge = bool(msg.get("judge"))
-            return Joined(self.seat, self.index, self.token)
+        if kind == "welcome" or (kind == "entries" and self._joining is not None):
+            # a long log comes in chunks: the welcome with the first, `entries` up to its `upto`
+            welcome, got = self._joining or (msg, [])
+            if kind == "entries" and int(msg["at"]) != int(welcome["at"]) + len(got):
+                raise InputError(f"the host sent entries from {int(msg['at']) + 1} while entry {int(welcome['at']) + len(got) + 1} was due", self.url)
+            got.extend(msg["entries"])
+            upto = welcome.get("upto")
+            if isinstance(upto, int) and int(welcome["at"]) + len(got) < upto:
+                self._joining = (welcome, got)
+                return None
+            self._joining = None
+            return self._welcomed(welcome, got)
         if kind == "entries":
             return self._extend(int(msg["at"]), msg["entries"])
         if kind == "rewound" and self.mirror is not None:
@@ -160,6 +162,19 @@ class TableClient:
             self.gone = str(msg.get("reason", "the connection closed"))
             return Gone(self.gone)
         return None
+
+    def _welcomed(self, msg: dict[str, Any], entries: list[Any]) -> Joined:
+        """The host took us in, and the log it sent us is all here."""
+        head = msg["header"]
+        if self.mirror is None:
+            log = MatchLog(head["game"], head["players"], head["profile"], head["seed"], head.get("settings", {}),
+                           [Entry.from_dict(e) for e in entries])
+            self.mirror = Match.replay(log, self.url)  # every ruling checked: other rules would not show another match
+        else:
+            self._extend(int(msg["at"]), entries)
+        self.seat, self.index, self.token = msg.get("seat"), msg.get("index"), msg.get("token") or self.token
+        self.judge = bool(msg.get("judge"))
+        return Joined(self.seat, self.index, self.token)
 
     def _extend(self, at: int, raw: list[Any]) -> list[Entry]:
         m = self.mirror

@@ -11,9 +11,15 @@ ticks between messages, and the new entries go out at once – no thread to wake
 over, between a request and its ruling.
 
 Who may do what: nobody gets a seat or sees the match without the join code (compared in constant
-time; at most `TRIES` wrong codes a minute from one address); each remote seat has its own secret
-token (reconnecting with it resumes the seat); a client acts only for its seat, a spectator for
-nobody; a refused request is answered with the referee's reason and never reaches the log.
+time; wrong codes are limited per address and for the whole table, `game.net.gate`, and a right one
+is never refused for them); each remote seat has its own secret token, compared exactly (reconnecting
+with it resumes the seat, never held up by anybody's wrong codes); a client acts only for its seat as
+the authority table says (`game.net.authority`), a spectator for nobody; a refused request is
+answered with the reason and never reaches the log.
+
+Joining never holds up the table: each entry is encoded once (`encoded_entries`), and a newcomer's
+log goes out from those bytes in bounded chunks (`gate.Join`) by its connection's own sender, which
+lets the others' messages through between two chunks; a connection joins `JOINS` times at most.
 """
 from __future__ import annotations
 
@@ -24,16 +30,19 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_secret
+from game.net import authority
+from game.net.authority import JUDGES  # the judges' seat (Le Mans) among the seats' tokens
+from game.net.gate import JOIN_CHUNK, TABLE_TRIES, TABLE_TRIES_PER_MINUTE, TRIES, CodeGate, Join
+from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_code, same_token
 from game.session.events import Rewound, SessionEvent
-from game.errors import IllegalAction
+from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
 from game.i18n import _
 from game.session.seats import Person
@@ -41,13 +50,14 @@ from game.session.session import REMOTE, Session
 
 TABLE_EVERY = 1 / 30  # seconds between two pictures of the live table sent (Bierpong)
 TRAIL_SENT = 60  # the last trail points of a ball sent with each picture
-JUDGES = -1  # the judges' seat (Le Mans) among the seats' tokens
 SEND_QUEUE = 512  # messages waiting for one client before it counts as not reading (new entries join the last batch)
 MAX_BEHIND = 100_000  # entries waiting for one client before it counts as not reading
 BATCH = 2000  # entries in one message at most
 IDLE_BUFFER = 64 * 1024  # bytes unsent in a client's socket below which new entries go straight out
 SLOW_AFTER = 15.0  # seconds a client's oldest waiting message may wait before it counts as not reading
-TRIES = 5  # wrong join codes one address may send a minute
+JOINS = 3  # hellos one connection may send (a client sends one): beyond, it is closed
+JOIN_RATE = 8 * 2**20  # bytes a second all joins together are sent at, once `JOIN_BURST` is spent
+JOIN_BURST = 1.0  # seconds of `JOIN_RATE` a quiet table sends at once (a newcomer's log goes out in one go)
 FLOOD = 200  # messages a second one client may send before it is disconnected
 _CLOSE = "\0close"  # queued after a fatal refusal: the connection ends once it is sent
 
@@ -58,11 +68,11 @@ class _Batch:
     while it waits (a client that reads slowly gets fewer, bigger messages, never a longer queue)."""
 
     at: int
-    parts: list[str]
+    parts: list[bytes]
     gen: int = 0  # the log's generation (an undo begins a new one: the same numbers, other entries)
 
-    def text(self) -> str:
-        return f'{{"type":"entries","v":{VERSION},"at":{self.at},"entries":[{",".join(self.parts)}]}}'
+    def data(self) -> bytes:
+        return b'{"type":"entries","v":%d,"at":%d,"entries":[' % (VERSION, self.at) + b",".join(self.parts) + b"]}"
 
 
 @dataclass(eq=False)  # each connection is itself (compared by identity, not field by field)
@@ -72,7 +82,7 @@ class _Conn:
     id: int
     ws: ServerConnection
     address: str
-    out: deque[str | _Batch] = field(default_factory=deque)  # what waits to be sent, oldest first
+    out: deque[str | _Batch | Join] = field(default_factory=deque)  # what waits to be sent, oldest first
     since: deque[float] = field(default_factory=deque)  # when each of them was queued
     behind: int = 0  # entries waiting in the batches
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -82,6 +92,9 @@ class _Conn:
     watching: bool = False
     joined: bool = False
     sent: deque[float] = field(default_factory=deque)  # when its last messages came (the flood guard)
+    hellos: int = 0  # hellos it sent (a client sends one)
+    knocking: bool = False  # its hello waits for the join code's check (`CodeGate`)
+    joining: bool = False  # its sender sends it the log (`Join`): what waits behind waits for the host
 
 
 class TableHost:
@@ -113,10 +126,13 @@ class TableHost:
         self._early: tuple[int, dict[str, Any]] | None = None  # taken from the inbox by `wait`
         self._conns: dict[int, _Conn] = {}  # the server thread adds and removes; pump reads
         self._next = 0
-        self._tries: dict[str, deque[float]] = {}
+        self._seats_said = ""  # the last `seats` message every client was sent
+        self._join_at = 0.0  # (monotonic) when the joins' next chunk may go: they share `JOIN_RATE`
+        self._gate: CodeGate[tuple[_Conn, dict[str, Any]]] = CodeGate()  # hellos waiting for their code's check
+        self._encoded: list[bytes] = []  # each entry of the log as JSON, encoded once (cut back: a new list)
         self._sent = 0  # entries every joined client has been sent
         self._rewound: int | None = None
-        self._texts: dict[tuple[int, int, int], str] = {}  # batches written out lately, by (generation, first entry, count)
+        self._texts: dict[tuple[int, int, int], bytes] = {}  # batches written out lately, by (generation, first entry, count)
         self._gen = 0  # the log's generation: one more after every undo at the host
         self._table_at = 0.0  # when the live table was last sent (Bierpong)
         self._table_on = False  # a throw was on when it was
@@ -125,6 +141,7 @@ class TableHost:
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
+        self._encode_to(len(session.match.log.entries))
         session.listen(self._heard)
         self._thread = threading.Thread(target=run_loop, args=(self._loop, self._main, self._ready), name="table-host", daemon=True)
         self._thread.start()
@@ -151,6 +168,15 @@ class TableHost:
 
     def spectators(self) -> int:
         return sum(1 for c in list(self._conns.values()) if c.joined and c.watching and not c.dropped)
+
+    def encoded_entries(self) -> Sequence[bytes]:
+        """The log's entries as the clients get them (JSON, UTF-8), each encoded once."""
+        return self._encoded
+
+    def _encode_to(self, n: int) -> None:
+        entries = self.session.match.log.entries
+        for e in entries[len(self._encoded):n]:
+            self._encoded.append(json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":")).encode())
 
     # --- the owner's thread ----------------------------------------------------------------------
 
@@ -189,9 +215,11 @@ class TableHost:
         conn = self._conns.get(cid)
         if msg["type"] == "_gone":
             gone = self._conns.pop(cid, None)
+            if gone is not None and gone.knocking:
+                self._gate.forget(lambda w: w[0] is gone)
             if gone is not None and gone.joined and gone.seat is not None and not self.connected().get(gone.seat):
                 self.away[gone.seat] = time.monotonic()
-            self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+            self._seats()
         elif conn is not None:
             try:
                 self._handle(conn, msg)
@@ -201,6 +229,7 @@ class TableHost:
     def _after(self) -> None:
         """What the table owes the clients now: stand-ins for away seats, new entries, the live table."""
         self._stand_in()
+        self._let_in()
         self._send_new()
         self._send_table()
 
@@ -217,7 +246,7 @@ class TableHost:
                 s.seats[seat] = s.make_bot(seat, "bot")
                 self.stand_ins.add(seat)
                 s.notice(_("{name} is away: a bot plays the seat until they are back").format(name=name))
-                self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+                self._seats()
 
     def _back(self, seat: int) -> None:
         """A seat's player is connected again: the seat is theirs (a stand-in bot leaves it)."""
@@ -259,21 +288,46 @@ class TableHost:
             self._refuse(conn, f"a client does not send {msg['type']!r}")
 
     def _hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        now = time.monotonic()
-        tries = self._tries.setdefault(conn.address, deque())
-        while tries and now - tries[0] > 60:
-            tries.popleft()
-        if len(tries) >= TRIES:
-            return self._refuse(conn, "too many wrong join codes: wait a minute", fatal=True)
-        if not same_secret(str(msg["code"]), self.code):
-            tries.append(now)
-            return self._refuse(conn, "wrong join code", fatal=True)
-        seat: int | None = None
+        """A hello: one at a time per connection, `JOINS` at most. A seat's valid token is let in at once;
+        any other hello waits for its join code's check (`CodeGate`: at once unless somebody guesses)."""
+        conn.hellos += 1
+        if conn.hellos > JOINS:
+            return self._refuse(conn, "too many hellos on one connection", fatal=True)
+        if conn.knocking:
+            return self._refuse(conn, "one hello at a time: the last one still waits for its turn")
         token = msg.get("token")
         if token:
-            seat = next((s for s, t in self.tokens.items() if same_secret(token, t)), None)
+            held = [s for s, t in self.tokens.items() if same_token(str(token), t)]  # (every token compared: none is skipped)
+            seat = held[0] if held else None
             if seat is None:
                 return self._refuse(conn, "that token holds no seat at this table", fatal=True)
+            if not same_code(str(msg["code"]), self.code):
+                return self._refuse(conn, "wrong join code", fatal=True)
+            return self._welcome(conn, msg, seat)
+        conn.knocking = True
+        for (other, _msg), why in self._gate.knock(conn.address, (conn, msg), time.monotonic()):
+            other.knocking = False
+            self._refuse(other, why, fatal=True)
+        self._let_in()
+
+    def _let_in(self) -> None:
+        """Check the join codes whose turn it is (`CodeGate`); a right one is let in."""
+        if not len(self._gate):
+            return
+        now = time.monotonic()
+        for conn, msg in self._gate.due(now):
+            conn.knocking = False
+            if not same_code(str(msg["code"]), self.code):
+                self._gate.wrong(conn.address, now)
+                self._refuse(conn, "wrong join code", fatal=True)
+            elif self._conns.get(conn.id) is conn and not conn.dropped:
+                self._welcome(conn, msg, None)
+
+    def _welcome(self, conn: _Conn, msg: dict[str, Any], seat: int | None) -> None:
+        """Let `conn` in (the join code was right): at `seat` (its token's), the seat it names, the
+        judges' seat, or to watch; the log it misses follows from the encoded entries, chunk by chunk."""
+        if seat is not None:
+            pass  # (a seat's token: its own seat)
         elif msg.get("seat"):
             try:
                 seat = self.session.seat_index(str(msg["seat"]))
@@ -297,20 +351,23 @@ class TableHost:
             if other is not conn and other.joined and seat is not None and other.seat == seat:
                 self._send(other, encode("bye", reason="the seat was taken up from another connection"))
                 other.joined = False
+        self._send_new()  # the others first hear of what the log gained (or lost): the newcomer starts from here
         log = self.session.match.log
-        have = min(int(msg.get("have", 0)), len(log.entries))
+        upto = len(log.entries)
+        self._encode_to(upto)
+        have = min(int(msg.get("have", 0)), upto)
         conn.seat, conn.watching, conn.joined = seat, seat is None, True
         if seat is not None and seat >= 0:
             self._back(seat)
         head = {"game": log.game, "players": log.players, "profile": log.profile, "seed": log.seed, "settings": log.settings}
         judge = seat == JUDGES
-        self._send(conn, encode("welcome", seat=None if seat is None or judge else log.players[seat]["name"],
-                                index=None if judge else seat, judge=judge,
-                                token=self.tokens.get(seat) if seat is not None else None, header=head, at=have,
-                                entries=[e.to_dict() for e in log.entries[have:self._sent or len(log.entries)]]))
-        if self._sent == 0:
-            self._sent = len(log.entries)
-        self._broadcast(encode("seats", seats=self._seat_list(), judges=self.judges_connected()))
+        welcome = encode("welcome", seat=None if seat is None or judge else log.players[seat]["name"],
+                         index=None if judge else seat, judge=judge,
+                         token=self.tokens.get(seat) if seat is not None else None, header=head, at=have, upto=upto)
+        # (the list itself: entries are only appended to it, and an undo starts a new one)
+        self._soon(self._queue, conn, Join(welcome[:-1].encode(), self._encoded, have, upto))
+        self._sent = upto
+        self._seats(conn)
 
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
@@ -320,15 +377,14 @@ class TableHost:
             action = self.session.match.parse(text)
         except (ValueError, TypeError, KeyError, IndexError) as e:
             return self._refuse(conn, f"{text!r} is no action of this game: {e}")
-        # a client's `detail` is not taken into the log: only Bierpong's launches will need one, and they
-        # will be checked as launches (issue 16, not built yet) – an unchecked dict would be logged as it came
-        judging = self.session.judge_action(action)
-        if conn.seat == JUDGES and not judging:
-            return self._refuse(conn, "the judges' seat decides as the judges only (penalties, laps, rule changes)")
-        if conn.seat != JUDGES and judging:
-            return self._refuse(conn, "only the judges' seat decides that")
-        # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
-        refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
+        # a client's `detail` is not taken into the log: a launch comes as a `launch` message, checked as one
+        why = authority.refusal(self.session, conn.seat, action)  # who may send what: one table (`game.net.authority`)
+        if why is not None:
+            return self._refuse(conn, why)
+        if isinstance(action, Challenge):  # open at any time, as at the host's table (in the sender's own name)
+            refusal = self.session.challenge(action)
+        else:  # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
+            refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
         if refusal is not None:
             self._refuse(conn, str(refusal))
 
@@ -345,12 +401,10 @@ class TableHost:
 
         launch = msg["type"] == "launch"
         who = str(msg["player"] if launch else msg["defender"])
-        try:
-            team = s.state.team_of(who)
-        except IllegalAction:
-            return self._refuse(conn, f"{who!r} plays at no side of this table")
-        if team != conn.seat:
-            return self._refuse(conn, f"{who} {'throws' if launch else 'defends'} for another team")
+        asked = authority.Launch(who) if launch else authority.Defend(who, str(msg["how"]), int(msg["ball"]))
+        why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
+        if why is not None:
+            return self._refuse(conn, why)
         if launch:
             req: Any = Release(PhysThrow(tuple(msg["release"]), tuple(msg["velocity"]), tuple(msg.get("spin") or (0.0, 0.0, 0.0))), who)
         else:
@@ -391,6 +445,16 @@ class TableHost:
         if fatal:
             self._send(conn, _CLOSE)
 
+    def _seats(self, newcomer: _Conn | None = None) -> None:
+        """Who plays which seat: to every client when it changed, else to a `newcomer` only (spectators
+        coming and going change nothing, and a flood of them makes no flood of these)."""
+        text = encode("seats", seats=self._seat_list(), judges=self.judges_connected())
+        if text != self._seats_said:
+            self._seats_said = text
+            self._broadcast(text)
+        elif newcomer is not None:
+            self._send(newcomer, text)
+
     def _seat_list(self) -> list[dict[str, Any]]:
         on = self.connected()
         return [{"name": p.name, "kind": p.kind, "connected": on.get(i), "away": i in self.away, "stand_in": i in self.stand_ins}
@@ -400,11 +464,13 @@ class TableHost:
         entries = self.session.match.log.entries
         if self._rewound is not None:
             self._gen += 1
+            self._encoded = self._encoded[:self._rewound]  # a new list: joins under way keep sending the old one
             self._sent = min(self._sent, self._rewound)
             self._broadcast(encode("rewound", length=self._sent))
             self._rewound = None
+        self._encode_to(len(entries))
         if self._sent and len(entries) > self._sent:
-            parts = [json.dumps(e.to_dict(), ensure_ascii=False, separators=(",", ":")) for e in entries[self._sent:]]
+            parts = self._encoded[self._sent:]
             conns = [c for c in list(self._conns.values()) if c.joined]
             if conns:
                 self._soon(self._fan_out, conns, self._sent, parts, self._gen)
@@ -482,7 +548,7 @@ class TableHost:
         finally:
             self._broadcast(encode("bye", reason=reason))
 
-    def _fan_out(self, conns: list[_Conn], at: int, parts: list[str], gen: int) -> None:
+    def _fan_out(self, conns: list[_Conn], at: int, parts: list[bytes], gen: int) -> None:
         """New entries for every joined client: written at once to each that is idle and reading
         (one text, encoded once for all of them); queued for the others, whose senders wait."""
         idle = [c for c in conns if not c.dropped and not c.out and not c.busy
@@ -490,7 +556,7 @@ class TableHost:
         if idle:
             # one frame for all of them: a server's frames are not masked, and without compression
             # every connection sends the same bytes
-            frame = Frame(Opcode.TEXT, _Batch(at, parts, gen).text().encode()).serialize(mask=False, extensions=[])
+            frame = Frame(Opcode.TEXT, _Batch(at, parts, gen).data()).serialize(mask=False, extensions=[])
             for c in idle:
                 if c.ws.protocol.state is State.OPEN and c.ws.transport is not None:
                     c.ws.transport.write(frame)
@@ -503,7 +569,7 @@ class TableHost:
     def _enqueue(self, conn: _Conn, text: str) -> None:
         self._queue(conn, text)
 
-    def _enqueue_entries(self, conn: _Conn, at: int, parts: list[str], gen: int = 0) -> None:
+    def _enqueue_entries(self, conn: _Conn, at: int, parts: list[bytes], gen: int = 0) -> None:
         last = conn.out[-1] if conn.out else None
         if isinstance(last, _Batch) and last.gen == gen and last.at + len(last.parts) == at and len(last.parts) + len(parts) <= BATCH:
             last.parts.extend(parts)
@@ -513,7 +579,7 @@ class TableHost:
         conn.behind += len(parts)
         self._queue(conn, _Batch(at, list(parts), gen))
 
-    def _queue(self, conn: _Conn, item: str | _Batch) -> None:
+    def _queue(self, conn: _Conn, item: str | _Batch | Join) -> None:
         if conn.dropped:
             return
         conn.out.append(item)
@@ -526,7 +592,7 @@ class TableHost:
         goes, and the others never wait for it."""
         if conn.dropped:
             return
-        late = bool(conn.since) and time.monotonic() - conn.since[0] > self.slow_after
+        late = bool(conn.since) and not conn.joining and time.monotonic() - conn.since[0] > self.slow_after
         if len(conn.out) > SEND_QUEUE or conn.behind > MAX_BEHIND or late:
             conn.dropped = True
             conn.out.clear()
@@ -585,29 +651,54 @@ class TableHost:
                 item = conn.out.popleft()
                 conn.since.popleft()
                 conn.busy = True  # (until it is written: nothing may overtake it)
-                if isinstance(item, _Batch):
-                    conn.behind -= len(item.parts)
-                    key = (item.gen, item.at, len(item.parts))  # clients in step get the same batch: written out once
-                    text = self._texts.get(key) or item.text()
-                    if len(self._texts) > 64:
-                        self._texts.clear()
-                    self._texts[key] = text
-                else:
-                    text = item
-                if text is _CLOSE:
-                    await conn.ws.close(1008, "refused")
-                    return
                 try:
-                    async with asyncio.timeout(self.slow_after):
-                        await conn.ws.send(text)
-                except TimeoutError:  # it does not read: it goes
-                    conn.dropped = True
-                    await conn.ws.close(1008, "too slow: messages piled up")
-                    return
+                    if item is _CLOSE:
+                        await conn.ws.close(1008, "refused")
+                        return
+                    if isinstance(item, Join):
+                        conn.joining = True  # (each chunk must be taken within `slow_after`, as any message)
+                        for data in item.chunks():  # one chunk at a time; the others' turn in between
+                            await self._join_turn(len(data))
+                            if not await self._write(conn, data):
+                                return
+                        conn.joining = False
+                        now = time.monotonic()  # what waited behind the join waited for the host, not for the client
+                        conn.since = deque(now for _ in conn.since)
+                        continue
+                    if isinstance(item, _Batch):
+                        conn.behind -= len(item.parts)
+                        key = (item.gen, item.at, len(item.parts))  # clients in step get the same batch: written out once
+                        data = self._texts.get(key) or item.data()
+                        if len(self._texts) > 64:
+                            self._texts.clear()
+                        self._texts[key] = data
+                        if not await self._write(conn, data):
+                            return
+                    elif not await self._write(conn, item):
+                        return
                 finally:
                     conn.busy = False
         except (ConnectionClosed, asyncio.CancelledError):
             pass
+
+    async def _join_turn(self, size: int) -> None:
+        """Wait for a join chunk's turn: all joins together take `JOIN_RATE` bytes a second (after a
+        burst), so that joins, however many, leave the table its pace; each waits in line."""
+        now = time.monotonic()
+        at = max(self._join_at, now - JOIN_BURST)
+        self._join_at = at + size / JOIN_RATE
+        await asyncio.sleep(max(0.0, at - now))  # (0: still the others' turn in between)
+
+    async def _write(self, conn: _Conn, data: str | bytes) -> bool:
+        """One message to `conn` (bytes: a text's UTF-8); False when it does not read and was dropped."""
+        try:
+            async with asyncio.timeout(self.slow_after):
+                await conn.ws.send(data, text=True)
+            return True
+        except TimeoutError:  # it does not read: it goes
+            conn.dropped = True
+            await conn.ws.close(1008, "too slow: messages piled up")
+            return False
 
 
 def address_of(host: TableHost) -> str:
@@ -625,4 +716,4 @@ def address_of(host: TableHost) -> str:
     return f"ws://{ip}:{host.port}"
 
 
-__all__ = ["TableHost", "address_of"]
+__all__ = ["JOINS", "JOIN_CHUNK", "TABLE_TRIES", "TABLE_TRIES_PER_MINUTE", "TRIES", "TableHost", "address_of"]

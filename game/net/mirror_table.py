@@ -8,7 +8,6 @@ rack the match's state holds, as at the host.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import fields
 from typing import Any, Sequence
@@ -17,6 +16,7 @@ from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Ev
 from physics.table import Cup
 from physics.world import BallView
 
+from game.net.protocol import number_within
 from game.session.live_table import Flight, LiveTable, Point
 
 
@@ -43,9 +43,9 @@ def decode_event(d: Any) -> Event | None:
             if v not in _CHOICES[f.name]:
                 return None
         elif f.name in ("t", "x", "y"):
-            if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or abs(v) > 1e4:
+            if not number_within(v, 1e4):
                 return None
-            v = float(v)
+            v = float(v)  # type: ignore[arg-type]  # (a number: `number_within` checked it)
         elif not isinstance(v, int) or isinstance(v, bool) or not -1 <= v <= 10**6:
             return None
         kw[f.name] = v
@@ -68,6 +68,9 @@ class MirrorFlight(Flight):
 
 
 def _point(v: Any) -> Point:
+    """A point the host sent: three numbers within the room (ValueError otherwise)."""
+    if not isinstance(v, (list, tuple)) or len(v) != 3 or not all(number_within(c, 1e4) for c in v):
+        raise ValueError(f"not a point: {v!r:.60}")
     x, y, z = (float(c) for c in v)
     return (x, y, z)
 
@@ -87,7 +90,14 @@ class MirrorTable(LiveTable):
         self._balls = []
 
     def show(self, msg: dict[str, Any]) -> None:
-        """The host's picture of its table: the balls and the flights of the throw on."""
+        """The host's picture of its table: the balls and the flights of the throw on (a picture whose
+        fields do not fit – a point out of the room, a number too large for a float – is left out)."""
+        try:
+            self._show(msg)
+        except (ValueError, TypeError, KeyError, OverflowError):
+            return
+
+    def _show(self, msg: dict[str, Any]) -> None:
         now = time.monotonic()
         if self._shown_at:
             self._every = min(0.2, max(1 / 120, now - self._shown_at))

@@ -43,9 +43,19 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def same_secret(given: str, expected: str) -> bool:
-    """Compared in constant time (no timing tells how much of a code was right)."""
-    return hmac.compare_digest(given.strip().upper().encode("utf-8"), expected.upper().encode("utf-8"))
+def _same(given: str, expected: str) -> bool:
+    """Compared in constant time (no timing tells how much of a secret was right)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+
+
+def same_code(given: str, expected: str) -> bool:
+    """A join code as typed (read aloud, typed on a phone): its case and the spaces around it do not matter."""
+    return _same(given.strip().upper(), expected.upper())
+
+
+def same_token(given: str, expected: str) -> bool:
+    """A seat's token, exactly as the host gave it (nobody types it: any other spelling is another token)."""
+    return _same(given, expected)
 
 
 def encode(kind: str, **fields: Any) -> str:
@@ -80,8 +90,31 @@ def decode(raw: str | bytes) -> dict[str, Any]:
     check = _CHECKS.get(kind) if isinstance(kind, str) else None
     if check is None:
         raise BadMessage(f"unknown message type {kind!r}")
+    _no_lone_surrogates(msg, str(kind))
     check(msg)
     return msg
+
+
+def _no_lone_surrogates(msg: dict[str, Any], kind: str) -> None:
+    """Every text of a message (fields' names and values, however deep) is text that can be written
+    out again: half of a UTF-16 surrogate pair alone (the JSON escape `\\ud800`) is refused at the
+    door – logged, it would break every message that carries it on. (A walk without recursion: a
+    message nested as deep as JSON allows is walked too.)"""
+    todo: list[tuple[Any, str]] = [(msg, "")]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as e:
+                bad = ascii(value[e.start])[1:-1]
+                raise BadMessage(f"{kind}: {path or 'a text'} holds half of a surrogate pair alone ({bad}): that is no text") from None
+        elif isinstance(value, dict):
+            for k, v in value.items():  # (the name is looked at first: a path never holds a bad one)
+                todo.append((v, f"{path}.{k}" if path else str(k)))
+                todo.append((k, f"a field's name in {path}" if path else "a field's name"))
+        elif isinstance(value, list):
+            todo.extend((v, path) for v in value)
 
 
 def _text(msg: dict[str, Any], key: str, limit: int, *, optional: bool = False) -> None:
@@ -122,14 +155,17 @@ MAX_SPEED = 30.0  # m/s: no throw is faster
 MAX_SPIN = 500.0  # rad/s
 
 
-def _vector(msg: dict[str, Any], key: str, limit: float, *, optional: bool = False) -> None:
-    import math
+def number_within(x: Any, limit: float) -> bool:
+    """`x` is a JSON number of at most `limit` either way. (The comparison comes first: it is exact for
+    an integer of any length, where `math.isfinite` raises OverflowError, and false for NaN and ±inf.)"""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= limit
 
+
+def _vector(msg: dict[str, Any], key: str, limit: float, *, optional: bool = False) -> None:
     v = msg.get(key)
     if v is None and optional:
         return
-    if (not isinstance(v, list) or len(v) != 3
-            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= limit for x in v)):
+    if not isinstance(v, list) or len(v) != 3 or not all(number_within(x, limit) for x in v):
         raise BadMessage(f"{msg['type']}: {key} must be three finite numbers of at most {limit:g} each")
 
 

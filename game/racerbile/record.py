@@ -5,16 +5,17 @@ on every action. See docs/records.md for the notation; every mistake is an `Inpu
 names its place, `file:line:column: what is wrong`.
 
 A record names the track by its content hash (a prefix of at least 8 hex digits), the players
-(at Le Mans the teams and their drivers), the profile, the order (time-trial times or start
-rolls) and then the turns: `Ann: gear up; dice 54 2; drive 3,4 4,4 5,4`, with the table's calls,
-the judges and the clock in between.
+(at Le Mans the teams and their drivers), the profile, the order (time-trial times – equal ones
+with their roll-off – or start rolls) and then the turns: `Ann: gear up; dice 54 2; drive 3,4 4,4
+5,4`, with the table's calls, the judges and the clock in between. What the referee says about it
+is a `RaceReport` (`game.racerbile.race_report`).
 """
 from __future__ import annotations
 
 import re
 import shlex
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from game.hexgrid import DIRECTION_NAMES
 from game.match import Match
 from game.racerbile.actions import Action, Call, Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action, split_words
 from game.racerbile.moves import format_path
+from game.racerbile.race_report import Logged, RaceReport, on_turn
 from game.racerbile.state import GEAR, MAX_TRIAL_SECONDS, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
@@ -36,176 +38,6 @@ from game.yamlio import Doc
 RACE_KEYS = ("game", "track", "players", "profile", "order", "turns")
 TABLE_WORDS = ("call", "judge", "clock")  # actions anyone may bring in at any time
 TURN_WORDS = ("gear", "driver", "dice", "drive", "name")  # the decisions and rolls of the car on turn
-
-
-@dataclass
-class Logged:
-    """One action the referee applied: where the record wrote it, whose it was, what it caused."""
-
-    line: int
-    who: str  # the seat (player or team) on turn, or "table"
-    action: str
-    rulings: tuple[Ruling, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "who": self.who, "action": self.action, "rulings": [r.to_dict() for r in self.rulings]}
-
-
-@dataclass
-class RaceReport:
-    """What the referee says about a race record: every action with its rulings, and the standing."""
-
-    match: Match
-    track_name: str
-    track_hash: str
-    track_ref: str = ""  # how the record named the track
-    log: list[Logged] = field(default_factory=list)
-    turns: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def state(self) -> RaceState:
-        return self.match.state  # type: ignore[no-any-return]
-
-    @property
-    def named_by_hash(self) -> bool:
-        ref = self.track_ref.lower()
-        return len(ref) >= 8 and self.track_hash.startswith(ref)
-
-    @property
-    def rulings(self) -> list[Ruling]:
-        return [r for e in self.log for r in e.rulings]
-
-    def standing(self) -> dict[str, Any]:
-        st = self.state
-        c = st.course
-        cars = []
-        for place, s in enumerate(st.standings(), start=1):
-            car = st.cars[s]
-            row: dict[str, Any] = {
-                "place": place,
-                "seat": st.players[s],
-                "driver": st.driver(s),
-                "lap": car.lap,
-                "position": f"{car.pos.q},{car.pos.r}",
-                "progress": c.progress[car.pos],
-                "distance": st.distance(s),
-                "gear": car.gear,
-                "facing": DIRECTION_NAMES[car.facing] if car.facing is not None else None,
-            }
-            if car.lost_laps:
-                row["lost_laps"] = car.lost_laps
-            for flag in ("flipped", "off"):
-                if getattr(car, flag):
-                    row[flag] = True
-            if car.skip:
-                row["skip"] = car.skip
-            if car.first_gear:
-                row["first_gear"] = car.first_gear
-            cars.append(row)
-        drivers = {}
-        for name, acc in st.ledger.accounts:
-            drivers[name] = {"sips": acc.sips, "beers": acc.beers, "beer_left": acc.beer_left, "drink": str(acc.drink)}
-        out: dict[str, Any] = {"lap_length": c.lap, "cars": cars, "drivers": drivers, "over": st.is_terminal(), "turns": st.turns}
-        if st.lemans:
-            out["clock"] = st.clock
-            out["last_round"] = st.last_round
-        if st.is_terminal():
-            out["winner"] = st.players[st.standings()[0]]
-        else:
-            out["next"] = on_turn(st)
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        st = self.state
-        players: list[dict[str, Any]] = []
-        for p in self.match.players:
-            d: dict[str, Any] = {"name": p.name, "drink": str(p.drink)}
-            if p.drivers:
-                d["drivers"] = list(p.drivers)
-            players.append(d)
-        return {
-            "game": "racerbile",
-            "variant": st.variant,
-            "track": {"name": self.track_name, "hash": self.track_hash, "named_by_hash": self.named_by_hash},
-            "players": players,
-            "profile": self.match.profile.to_dict(),
-            "turns": self.turns,
-            "log": [e.to_dict() for e in self.log],
-            "rulings": [r.to_dict() for r in self.rulings],
-            "standing": self.standing(),
-        }
-
-    def to_text(self) -> str:
-        st = self.state
-        seats = ", ".join(
-            f"{p.name} ({', '.join(p.drivers)})" if p.drivers else p.name for p in self.match.players
-        )
-        title = {R.BABYBILE: "Babybile", R.RACERBILE: "Racerbile", R.LE_MANS: "Le Mans"}[st.variant]
-        lines = [f"Racerbile – {title} on {self.track_name} (track {self.track_hash[:12]}…): {seats}"]
-        if not self.named_by_hash:
-            lines.append(f"  (the record names the track {self.track_ref!r}; its content hash {self.track_hash[:12]} is the canonical name)")
-        for e in self.log:
-            who = "" if e.who == "table" else f"{e.who}: "
-            lines.append(f"  line {e.line:<4} {who}{e.action}")
-            for r in e.rulings:
-                lines.append("      " + ruling_text(r))
-        s = self.standing()
-        lines.append(f"Standing after {s['turns']} turn{'s' if s['turns'] != 1 else ''}:")
-        for row in s["cars"]:
-            extra = "".join(
-                [
-                    f"  facing {row['facing']}" if row["facing"] else "",
-                    f"  −{row['lost_laps']} laps" if row.get("lost_laps") else "",
-                    "  flipped (blocking)" if row.get("flipped") else "",
-                    "  off the track" if row.get("off") else "",
-                    f"  loses {row['skip']} turn" if row.get("skip") else "",
-                ]
-            )
-            car = row["seat"] + (f" ({row['driver']})" if row["driver"] != row["seat"] else "")
-            lines.append(
-                f"  {row['place']}. {car:14} lap {row['lap']}  at {row['position']:>7} "
-                f"({row['progress']}/{s['lap_length']})  gear {row['gear']}{extra}"
-            )
-        lines.append("Drinks:")
-        for name, d in s["drivers"].items():
-            beers = f"{d['beers']} beer{'s' if d['beers'] != 1 else ''} emptied"
-            left = f"{d['beer_left']} sip{'s' if d['beer_left'] != 1 else ''} left in the glass"
-            lines.append(f"  {name:12} {d['sips']:3} sip{'s' if d['sips'] != 1 else ' '}  ({beers}, {left})")
-        if st.lemans:
-            lines.append(f"Clock: {s['clock']:g} s" + ("  – the last round of turns" if s["last_round"] else ""))
-        if s["over"]:
-            lines.append(f"The race is over: {s['winner']} wins.")
-        else:
-            n = s["next"]
-            lines.append(f"On turn: {n['seat']}" + (f" ({n['driver']})" if n["driver"] != n["seat"] else "") + f" – {n['to']}")
-        return "\n".join(lines)
-
-
-def ruling_text(r: Ruling) -> str:
-    """`who  [rule] arithmetic – "words"`, the way the referee prints a ruling."""
-    words = f' – "{" ".join(r.words)}"' if r.words else ""
-    return f"{r.who:10} [{r.rule}] {r.arithmetic}{words}"
-
-
-def on_turn(st: RaceState) -> dict[str, Any]:
-    """Who is on turn and what he does next."""
-    if st.phase in (ORDER, START_ROLL) or st.turn is None:
-        return {"seat": st.players[0], "driver": st.players[0], "to": "settle the order", "phase": st.phase}
-    t = st.turn
-    seat, driver = st.players[t.seat], st.driver(t.seat)
-    if st.phase == GEAR:
-        to = "choose the gear: " + " | ".join(str(a) for a in st.legal_actions())
-    elif st.phase == ROLL:
-        to = f"roll {t.pending} di{'c' if t.pending != 1 else ''}e" + (" again (5s and 6s)" if t.dice or t.fives else f" in gear {t.gear}")
-    elif st.phase == MOVE:
-        n = len(st.moves())
-        pos = st.cars[t.seat].pos
-        to = f"drive the {t.roll} rolled from {pos.q},{pos.r} ({n} legal move{'s' if n != 1 else ''})"
-    elif st.phase == NAME42:
-        to = "name an opponent (the 42 field)"
-    else:  # pragma: no cover - OVER has no turn
-        to = st.phase
-    return {"seat": seat, "driver": driver, "to": to, "phase": st.phase}
 
 
 # --- reading the file ------------------------------------------------------------------------
@@ -367,14 +199,56 @@ def _players(doc: Doc, node: yaml.Node, lemans: bool) -> list[PlayerSpec]:
 
 
 def rec_order(rec: _Record, report: RaceReport, node: yaml.Node) -> None:
-    """`order: {times: {Ann: 41.2, …}}` (the time trial) or `order: {rolls: {Ann: 4, Ben: 6 3}}`."""
+    """`order: {times: {Ann: 41.2, …}}` (the time trial; equal times add `rolloff: {Ann: 4, Ben: 6}`)
+    or `order: {rolls: {Ann: 4, Ben: 6 3}}`."""
     doc, match = rec.doc, report.match
     entries = doc.mapping(node, "the order")
-    if len(entries) != 1 or entries[0][0].value not in ("times", "rolls"):
-        raise doc.error(node, "write the order as `times: {PLAYER: SECONDS, …}` (the time trial) or `rolls: {PLAYER: ROLLS, …}`")
-    kind, body = entries[0]
+    keys = [k.value for k, _v in entries]
+    if keys not in (["times"], ["rolls"], ["times", "rolloff"]):
+        if "rolloff" in keys and "times" not in keys:
+            raise doc.error(entries[keys.index("rolloff")][0], "a roll-off follows the time trial's equal times: write `times:` first, then `rolloff:`")
+        raise doc.error(node, "write the order as `times: {PLAYER: SECONDS, …}` (the time trial, with `rolloff: {PLAYER: ROLLS, …}` "
+                              "for equal times) or `rolls: {PLAYER: ROLLS, …}`")
     st: RaceState = match.state
     seats = list(st.players)
+    kind, body = entries[0]
+    given = _order_players(rec, st, kind, body)
+    line = kind.start_mark.line + 1
+    if kind.value == "rolls":
+        if st.phase == ORDER:
+            _apply(rec, report, body, 0, Order(), "table", line)
+        _roll_for_order(rec, report, body, given, "everyone rolls one die", "racerbile.start")
+        return
+    if st.phase != ORDER:
+        raise doc.error(kind, "Babybile rolls for the order (racerbile.start); a time trial is a Racerbile start")
+    times = []
+    for s in range(len(seats)):
+        if s not in given:
+            raise doc.error(body, f"no time for {seats[s]}")
+        v = doc.value(given[s][1])
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TRIAL_SECONDS:  # (NaN fails too)
+            raise doc.error(given[s][1], f"a time is a number of seconds above 0 and at most {MAX_TRIAL_SECONDS} (racerbile.variant.racerbile), not {v!r:.40}")
+        times.append(float(v))
+    _apply(rec, report, body, 0, Order(tuple(times)), "table", line)
+    tied = [seats[s] for g in match.state.groups for s in g if len(g) > 1]
+    if len(entries) == 1:
+        if match.state.phase == START_ROLL:
+            raise doc.error(body, f"{' and '.join(tied)} have equal times and roll off for their places: add "
+                                  f"`rolloff: {{{', '.join(f'{n}: ROLLS' for n in tied)}}}` (racerbile.variant.racerbile)")
+        return
+    kind, body = entries[1]
+    if match.state.phase != START_ROLL:
+        raise doc.error(kind, "no equal times: there is nothing to roll off (racerbile.variant.racerbile)")
+    given = _order_players(rec, match.state, kind, body)
+    for s, (k, _v) in given.items():
+        if seats[s] not in tied:
+            raise doc.error(k, f"{seats[s]} has no equal time and does not roll off; {' and '.join(tied)} do (racerbile.variant.racerbile)")
+    _roll_for_order(rec, report, body, given, "everyone tied rolls one die", "racerbile.variant.racerbile")
+
+
+def _order_players(rec: _Record, st: RaceState, kind: yaml.ScalarNode, body: yaml.Node) -> dict[int, tuple[yaml.ScalarNode, yaml.Node]]:
+    """The seats a part of the order names (`times:`, `rolls:`, `rolloff:`), each once."""
+    doc, seats = rec.doc, list(st.players)
     given: dict[int, tuple[yaml.ScalarNode, yaml.Node]] = {}
     for k, v in doc.mapping(body, f"the {kind.value}"):
         try:
@@ -384,46 +258,34 @@ def rec_order(rec: _Record, report: RaceReport, node: yaml.Node) -> None:
         if s in given:
             raise doc.error(k, f"{seats[s]} is given twice")
         given[s] = (k, v)
-    line = kind.start_mark.line + 1
-    if kind.value == "times":
-        if st.phase != ORDER:
-            raise doc.error(kind, "Babybile rolls for the order (racerbile.start); a time trial is a Racerbile start")
-        times = []
-        for s in range(len(seats)):
-            if s not in given:
-                raise doc.error(body, f"no time for {seats[s]}")
-            v = doc.value(given[s][1])
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= MAX_TRIAL_SECONDS:  # (NaN fails too)
-                raise doc.error(given[s][1], f"a time is a number of seconds above 0 and at most {MAX_TRIAL_SECONDS} (racerbile.variant.racerbile), not {v!r:.40}")
-            times.append(float(v))
-        _apply(rec, report, body, 0, Order(tuple(times)), "table", line)
-        return
-    # rolls: each player's dice in the order they are rolled (a tie rolls again)
-    queues: dict[int, list[tuple[int, yaml.Node, int]]] = {}
-    for s, (k, v) in given.items():
-        queues[s] = _start_rolls(rec, v)
-    if st.phase == ORDER:
-        _apply(rec, report, body, 0, Order(), "table", line)
-    rolled = 0
+    return given
+
+
+def _roll_for_order(rec: _Record, report: RaceReport, body: yaml.Node, given: dict[int, tuple[yaml.ScalarNode, yaml.Node]], first: str, rule: str) -> None:
+    """Each player's dice in the order they are rolled (a tie rolls again), until the order is settled."""
+    doc, match = rec.doc, report.match
+    seats = list(match.state.players)
+    queues: dict[int, list[tuple[int, yaml.Node, int]]] = {s: _start_rolls(rec, v) for s, (_k, v) in given.items()}
+    rolled: set[int] = set()  # the seats that have rolled once
     while match.state.phase == START_ROLL:
         st = match.state
         seat = st.groups[0][len(st.rolled)]
         q = queues.get(seat)
         if seat not in given:
-            raise doc.error(body, f"no roll for {seats[seat]}: everyone rolls one die for the order (racerbile.start)")
+            raise doc.error(body, f"no roll for {seats[seat]}: {first} ({rule})")
         if not q:
-            if rolled < len(seats):
-                why = "everyone rolls one die"
+            if seat not in rolled:
+                why = first
             else:
                 why = f"{' and '.join(seats[x] for x in st.groups[0])} are tied and roll again"
-            raise doc.error(given[seat][1], f"{seats[seat]} needs another roll for the order: {why} (racerbile.start)")
+            raise doc.error(given[seat][1], f"{seats[seat]} needs another roll for the order: {why} ({rule})")
         face, vnode, off = q.pop(0)
         _apply(rec, report, vnode, off, StartDie(face), "table", vnode.start_mark.line + 1)
-        rolled += 1
+        rolled.add(seat)
     for s, q in queues.items():
         if q:
             face, vnode, off = q[0]
-            raise rec.error_at(vnode, off, f"{seats[s]}'s roll {face} is one too many: the order was settled without it (racerbile.start)")
+            raise rec.error_at(vnode, off, f"{seats[s]}'s roll {face} is one too many: the order was settled without it ({rule})")
 
 
 def _start_rolls(rec: _Record, node: yaml.Node) -> list[tuple[int, yaml.Node, int]]:

@@ -113,7 +113,7 @@ def _list(v: object, what: str, limit: int = MAX_FIELDS) -> list[Any]:
 
 def finite(v: object, what: str, lo: float, hi: float) -> float:
     """`v` as a float, if it is a finite number in [lo, hi] (ValueError naming `what` otherwise)."""
-    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and lo <= v <= hi
+    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi and math.isfinite(v)  # (range first: a 400-digit int is no float)
     _need(ok, f"{what} must be a number from {lo:g} to {hi:g} (got {v!r})")
     return float(v)  # type: ignore[arg-type]
 

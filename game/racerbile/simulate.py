@@ -135,7 +135,9 @@ def play_race(
         if r > rounds:
             if lemans and not st.is_terminal():
                 for _ in range(r - rounds):  # one `clock` entry per round: the logged value replays exactly
-                    s.apply(Clock(round_seconds))
+                    refused = s.apply(Clock(round_seconds))
+                    if refused is not None:  # never ignored: the race would wait for a clock that never runs
+                        raise ValueError(f"the round's clock was refused: {refused.reason}")
                 st = m.state
             rounds = r
             if progress is not None:

@@ -32,9 +32,12 @@ BIERPONG: tuple[RuleText, ...] = (
                 "A ball already in a cup counts: that cup is gone for the count and drunk; a Dead Cup still standing is a cup left. "
                 "Owners who take away their own last cup, a Dead Cup, lose at once without a Konter.")),
     RuleText("bierpong.art10", N_("Konter"), N_("When your last cup falls you may counter: hit as many cups with as many throws as the finishers needed."),
-             N_("If their last throw was a special shot, the counter must repeat it in full: a combination with all its parts, an Island "
-                "with its call (option konter_any_part: one part is enough). A Dead Cup hit during the counter wins for the counter. A good "
-                "counter puts the cups back and the finishers throw again; there is no limit to counters.")),
+             N_("The finishers' whole round counts, balls back, trickshots and on-fire balls included. If their last throw was a special shot, "
+                "the counter must repeat it in full: a combination with all its parts, an Island with its call (option konter_any_part: one "
+                "part is enough). A Dead Cup hit during the counter wins for the counter. The finishers may swat a bounced counter ball and "
+                "catch a counter air ball (the catcher throws twice in their next round); a counter ball that comes back may be fetched for a "
+                "trickshot after the counter's throws. A good counter puts back every cup of that round and the finishers throw a new round – "
+                "with three or more players another pair; there is no limit to counters.")),
     RuleText("bierpong.art11", N_("Throws per round"), N_("Two standard throws per round, more through special shots; in a team two different players throw."),
              N_("With three or four players in a team, the pair changes every round – also when both balls are thrown at once. "
                 "A Konter's balls are thrown by two different players too.")),

@@ -390,8 +390,9 @@ RACERBILE: tuple[RuleText, ...] = (
         N_("Racerbile additions"),
         N_("Racerbile is Babybile plus a beer time trial for the start, smashed gearboxes, a beer for going off "
            "track, and facing."),
-        N_("Time trial: everyone must \"bunde\" a Guld Tuborg, the fastest starts and seats are swapped to "
-           "match (the program takes the times, or falls back to a start roll). Three 1s smash the gearbox: "
+        N_("Time trial: everyone must \"bunde\" his own drink (a Guld Tuborg by custom), the fastest starts – "
+           "equal times roll off among those tied – and seats are swapped to match (the program takes the "
+           "times, or falls back to a start roll). Three 1s smash the gearbox: "
            "next turn in 1st gear, a sip per gear lost and \"Jeg starter i første gear\" (general fault if "
            "forgotten); a car off the track must \"bunde\" the rest of its driver's beer before coming back. "
            "A car faces the way it last moved (at the start, a chosen way), so a turn may open with a turn: "

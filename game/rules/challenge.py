@@ -33,6 +33,10 @@ DRINK_WORDS = {"sip": What.SIPS, "sips": What.SIPS, "beer": What.BEER, "beers": 
                "stroke": What.STROKE, "strokes": What.STROKE, "Schuss": What.SCHUSS, "Schüsse": What.SCHUSS}
 _FORM = re.compile(r"^challenge (\d+)\.(\d+) by (.+?): (\d+) (sips?|beers?|rest|strokes?|Schuss|Schüsse) to (.+?) [–-] (.+)$")
 FORM = "challenge ENTRY.RULING by WHO: AMOUNT sips|beer|rest|strokes|Schüsse to PLAYER – REASON"
+DIGITS = 9  # digits a number of a challenge may have (a log of a billion entries is no log; no rule hands out more)
+# the most one ruling of any game hands out of these (sips: each game says, `challenge_refusal`)
+MOST = {What.STROKE: (1, "schock.game"), What.SCHUSS: (1, "katchen.phase2"), What.BEER: (1, "racerbile.beer"),
+        What.BEER_REST: (1, "racerbile.beer")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +80,8 @@ def parse_challenge(text: str) -> Challenge:
     if m is None:
         raise ValueError(f"not a challenge: {text!r}; write: {FORM}")
     entry, ruling, by, amount, word, who, reason = m.groups()
+    if max(len(entry), len(ruling), len(amount)) > DIGITS:
+        raise ValueError(f"a challenge's numbers have at most {DIGITS} digits: {text[:80]!r}")
     return Challenge(int(entry), int(ruling), by.strip(), int(amount), DRINK_WORDS[word], who.strip(), reason.strip())
 
 
@@ -98,6 +104,9 @@ def target_of(entries: Sequence[Entry], ch: Challenge) -> Ruling:
         raise IllegalAction(f"{ch.head}: a challenge needs a reason")
     if ch.amount < 0:
         raise IllegalAction(f"{ch.head}: an amount is 0 or more")
+    most = MOST.get(ch.what)
+    if most is not None and ch.amount > most[0]:
+        raise IllegalAction(f"{ch.head}: one ruling hands out at most {most[0]} {drink_word(ch.what, most[0])} ({most[1]}), not {ch.amount}")
     return r
 
 

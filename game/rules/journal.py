@@ -35,8 +35,18 @@ def header_line(log: MatchLog) -> str:
     return json.dumps(head, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+_last_line: tuple[Entry, str] | None = None  # the line last made: the autosave and its snapshot both want it
+
+
 def entry_line(entry: Entry) -> str:
-    return json.dumps(entry.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    """The journal line of an entry (the last one made is kept: entries are immutable)."""
+    global _last_line
+    got = _last_line
+    if got is not None and got[0] is entry:
+        return got[1]
+    line = json.dumps(entry.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    _last_line = (entry, line)
+    return line
 
 
 def undo_line(n: int) -> str:

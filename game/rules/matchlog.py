@@ -7,6 +7,7 @@ loading replays the actions and must reproduce every ruling exactly.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,8 @@ def check_header(data: Any, file: str, line: int = 1, whose: str = "the saved ma
         for k in ("kind", "drink"):
             if k in p and not isinstance(p[k], str):
                 raise bad(f"player {i}'s {k} must be a text")
+        if "kind" in p and not re.fullmatch(r"[a-z][a-z0-9_]{0,19}", p["kind"]):  # human, remote, a bot's name
+            raise bad(f"player {i}'s kind must be a word of at most 20 small letters (human, remote or a bot), not {p['kind']!r:.40}")
         drivers = p.get("drivers", [])
         if not isinstance(drivers, list) or len(drivers) > MAX_DRIVERS or not all(isinstance(x, str) and 0 < len(x) <= 200 for x in drivers):
             raise bad(f"player {i}'s drivers must be a list of at most {MAX_DRIVERS} names")

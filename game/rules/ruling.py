@@ -1,7 +1,7 @@
 """A ruling: who gets what, how much, under which rule, and the arithmetic in words."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -41,11 +41,12 @@ class Ruling:
     words: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["what"] = str(self.what)
-        d["words"] = list(self.words)
-        if not self.words:
-            del d["words"]
+        """Its JSON form (the fields in their order; `words` only when there are any) – made directly,
+        not by `asdict`, which copies every value deeply (a journal line is made for every action)."""
+        d: dict[str, Any] = {"who": self.who, "what": str(self.what), "amount": self.amount, "rule": self.rule,
+                             "arithmetic": self.arithmetic, "giver": self.giver}
+        if self.words:
+            d["words"] = list(self.words)
         return d
 
     @classmethod

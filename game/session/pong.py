@@ -7,7 +7,9 @@ bierpong.art8) – each ball's launch kept in the entry's detail for replays. De
 ball (`SwatBall`, bierpong.art14) or catch an air ball past the far edge (`CatchBall`, bierpong.art23)
 by name: the defender who clicked is credited. Bots throw on the same table (`BierpongBots.plan`),
 wait while it is busy and give human catchers `CATCH_TIME`. The game clock (bierpong.art9) logs what
-it runs (`Clock`) and calls `Time` when the logged clock reaches the profile's `timer`.
+it runs (`Clock`) and calls `Time` when the logged clock reaches the profile's `timer`; at an instant
+pace (the simulators) no real time passes and each entry spends the seconds a table takes
+(`table_seconds`: a throw, a cup removed, a sip drunk) instead.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from game.i18n import _
 from game.match import Match
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
+from game.rules.ruling import Ruling, What
 from game.session.events import Refusal
 from game.session.live_table import Flight, LiveTable
 from game.session.seats import Bot, Seat
@@ -38,6 +41,24 @@ from physics.world import Throw as PhysThrow
 
 CATCH_TIME = 2.0  # more seconds a bot waits while human defenders could still say they caught an air ball
 CLOCK_FLUSH = 5.0  # seconds of game clock at most between two logged `Clock` entries
+
+# The seconds a table takes (docs/bierpong-table.md): at an instant pace no real time passes, so a
+# simulated match spends these on the game clock (bierpong.art9) for what each entry did.
+THROW_SECONDS = 8  # a ball aimed, thrown, in flight and fetched (two balls thrown together: once)
+REMOVE_SECONDS = 3  # a cup taken off the table
+DRINK_SECONDS = 5  # a sip drunk – nobody throws meanwhile (bierpong.art7)
+
+
+def table_seconds(action: Any, rulings: Sequence[Ruling]) -> int:
+    """The seconds a table takes over one entry: the throw, the cups removed, the sips drunk."""
+    secs = 0
+    if isinstance(action, (Throw, Together, Swat)):
+        secs += THROW_SECONDS
+    elif isinstance(action, Remove):
+        secs += REMOVE_SECONDS * len(action.cups)
+    elif isinstance(action, KnockOver):
+        secs += REMOVE_SECONDS
+    return secs + DRINK_SECONDS * sum(r.amount for r in rulings if r.what is What.SIPS and r.amount > 0)
 
 
 @dataclass(frozen=True)
@@ -294,7 +315,7 @@ class PongSession(Session):
         """A defender's click on a ball in play: a swat after a bounce (bierpong.art14), a catch past
         the far edge untouched (bierpong.art23) – credited to `who`, the defender who did it."""
         f = self.table.flights.get(req.ball)
-        if f is None or not f.open or self.state.phase != PLAY:
+        if f is None or not f.open or self.state.phase not in (PLAY, KONTER):  # a counter ball too (bierpong.art10)
             return Refusal(_("that ball is not in play"))
         d = self.target_side()
         defender = who if isinstance(who, str) else (self.state.sides[d].members[0] if 0 <= who < 2 else "")
@@ -423,7 +444,7 @@ class PongSession(Session):
         (bierpong.art14); None: no swat."""
         d = self.target_side()
         st = self.state
-        if not self.is_bot(d) or st.phase != PLAY or not (outcome.hit and outcome.bounced):
+        if not self.is_bot(d) or st.phase not in (PLAY, KONTER) or not (outcome.hit and outcome.bounced):
             return None
         if self.match.rng.random() >= bot_skill(self.match.players[d].kind).swat:
             return None
@@ -434,7 +455,7 @@ class PongSession(Session):
         """Bot defenders of a human thrower catch an air ball now and then (bierpong.art23)."""
         d = 1 - self.thrower_team()
         st = self.state
-        if not self.is_bot(d) or self.is_bot(1 - d) or st.phase not in (PLAY, CALLS):
+        if not self.is_bot(d) or self.is_bot(1 - d) or st.phase not in (PLAY, CALLS, KONTER):
             return
         catches = [a for a in st.legal_actions() if isinstance(a, Catch)]
         if catches and self.match.rng.random() < bot_skill(self.match.players[d].kind).catch:
@@ -487,7 +508,7 @@ class PongSession(Session):
 
     def bot_delay(self) -> float:
         st = self.state
-        humans_may_catch = (not self.pace.instant and st.phase in (PLAY, CALLS) and not self.is_bot(1 - st.team)
+        humans_may_catch = (not self.pace.instant and st.phase in (PLAY, CALLS, KONTER) and not self.is_bot(1 - st.throwing_team())
                             and any(isinstance(a, Catch) for a in st.legal_actions()))
         return self.pace.bot_delay + (CATCH_TIME if humans_may_catch else 0.0)
 
@@ -514,8 +535,9 @@ class PongSession(Session):
         st = self.state
         if hold or not st.clock_runs():
             return
-        self.clock_pending += dt
-        self.clock_since += dt
+        if not self.pace.instant:  # at an instant pace the table's seconds pass with the entries (`applied`)
+            self.clock_pending += dt
+            self.clock_since += dt
         self.flush_clock()
         st = self.state
         limit = st.time_limit()
@@ -623,6 +645,10 @@ class PongSession(Session):
     def applied(self, entry: Entry, before: Any) -> None:
         self.pick = 0
         self.sync()
+        if self.pace.instant and before.clock_runs():  # a simulated match: the table's seconds pass
+            spent = table_seconds(self.state.parse_action(entry.action), entry.rulings)
+            self.clock_pending += spent
+            self.clock_since += spent
 
     def undo_to(self, n: int) -> None:
         self._clock_before = self.state.clock + self.clock_pending

@@ -92,6 +92,21 @@ class RaceSession(Session):
         """The seat's kind: "human", or the bot's ("careful", "racer", …)."""
         return self.seats[seat].kind if 0 <= seat < len(self.seats) else "human"
 
+    def bot_times(self) -> dict[int, float]:
+        """The time-trial seconds of every bot's seat (racerbile.variant.racerbile): set by its kind and
+        the match's seed (`game.racerbile.bots.trial_seconds`), so nobody types a time for a bot."""
+        from game.racerbile.bots import trial_seconds
+
+        return {i: trial_seconds(self.kind_of(i), self.match.log.seed, i) for i in range(len(self.seats)) if self.is_bot(i)}
+
+    def decide(self, seat: int) -> Any | None:
+        """A table of bots runs the time trial as the menu does: every seat empties its drink in its
+        bot's time, and equal times roll off (racerbile.variant.racerbile, Decisions: time trial)."""
+        if self.state.phase == ORDER and not self.people():
+            times = self.bot_times()
+            return Order(tuple(times[i] for i in range(len(self.seats))))
+        return super().decide(seat)
+
     def people(self) -> list[int]:
         """The seats people play (here or elsewhere)."""
         return [i for i in range(len(self.seats)) if not self.is_bot(i)]
@@ -164,8 +179,8 @@ class RaceSession(Session):
         takes every entry as it happens – the race's save file, listed under "Continue saved match"."""
         if not self.state.lemans or self.match.journal is not None:
             return
-        path = self.save_path or new_save_path("lemans")
-        try:
+        try:  # (the save folder may not be made: a file in its way, a read-only disk)
+            path = self.save_path or new_save_path("lemans")
             self.match.attach_journal(path)
         except OSError as e:
             self.journal_on = False

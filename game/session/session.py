@@ -420,7 +420,10 @@ class Session:
 
     def save(self, path: str | Path | None = None) -> Path | Refusal:
         """Save the match (its journal, if it keeps one) – at `path`, its own file, or a new one."""
-        target = Path(path) if path is not None else (self.save_path or new_save_path(self.match.info.name))
+        try:  # (the save folder may not be made: a file in its way, a read-only disk)
+            target = Path(path) if path is not None else (self.save_path or new_save_path(self.match.info.name))
+        except OSError as e:
+            return Refusal(_("Could not save: {error}").format(error=e.strerror or e))
         error = write_save(self.match, target)
         if error is not None:
             return Refusal(_("Could not save: {error}").format(error=error))

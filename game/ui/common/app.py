@@ -6,6 +6,7 @@ for its help overlay. Importing this module does nothing; pygame starts in `App(
 """
 from __future__ import annotations
 
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -168,10 +169,21 @@ class App:
             sounds().init()
 
     def save_screenshot(self, path: str | Path) -> None:
-        p = Path(path)
-        if p.parent and not p.parent.exists():
+        """The last frame as a PNG at `path` (checked before the first frame: `game.outpaths`); should
+        it fail all the same, in the save folder – said on standard error, and the exit status is 2."""
+        from game.outpaths import write_or_fall_back
+
+        def write(p: Path) -> None:
             p.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(p))
+            try:
+                pygame.image.save(self.screen, str(p))
+            except pygame.error as e:
+                raise OSError(str(e)) from None
+
+        went, why = write_or_fall_back(Path(path), write, "screenshot.png")
+        if why is not None:
+            print(f"{path}:1:1: --screenshot cannot write here ({why}); the picture is at {went}", file=sys.stderr)
+            self.exit_code = self.exit_code or 2
 
     def close(self) -> None:
         while self.stack:

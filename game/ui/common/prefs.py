@@ -52,6 +52,47 @@ def assist(name: str, fallback: bool) -> bool:
     return bool(getattr(s, name)) if s is not None else fallback
 
 
+def pong_aim_preview() -> bool:
+    """Whether a Bierpong match begins with the aim preview: on when the settings say so; off once
+    the player switched it off (A at the table, the settings); never chosen: on in their first match
+    only (issue 29). Off without settings (a scene made directly)."""
+    s = _loaded
+    if s is None:
+        return False
+    return s.aim_preview or (not s.aim_preview_chosen and s.pong_matches == 0)
+
+
+def count_pong_match() -> None:
+    """A Bierpong match begun here: counted in the settings (the first one shows the aim preview)."""
+    s = _loaded
+    if s is not None:
+        _store(replace(s, pong_matches=s.pong_matches + 1))
+
+
+def choose_aim_preview(on: bool) -> str | None:
+    """The player switched the aim preview (A at the table): remembered for the next matches; the
+    error text when the settings could not be written."""
+    s = _loaded
+    if s is None:
+        return None
+    return _store(replace(s, aim_preview=on, aim_preview_chosen=True))
+
+
+def _store(new: Settings) -> str | None:
+    """Apply and save `new`; an error text (said once until a write succeeds) or None."""
+    global _told
+    apply_settings(new)
+    try:
+        save_settings(new)
+    except OSError as e:  # the previous file stays whole (an atomic write)
+        if _told:
+            return None
+        _told = True
+        return _("The settings could not be saved: {error}").format(error=e)
+    _told = False
+    return None
+
+
 def apply_settings(s: Settings) -> None:
     """Make `s` the settings in force: the sound's switch and volume, the interface language."""
     global _loaded
@@ -91,15 +132,4 @@ def remember_players(players: list[tuple[str, str]]) -> str | None:
     people = tuple((n.strip(), str(Drink(d))) for n, d in players if n.strip())[:MAX_REMEMBERED]
     if not people or people == s.players:
         return None
-    new = replace(s, players=people)
-    apply_settings(new)
-    global _told
-    try:
-        save_settings(new)
-    except OSError as e:  # the previous file stays whole (an atomic write); said once until a write succeeds
-        if _told:
-            return None
-        _told = True
-        return _("The settings could not be saved: {error}").format(error=e)
-    _told = False
-    return None
+    return _store(replace(s, players=people))

@@ -1405,20 +1405,26 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
         return ed
     if file is None:
         return new_editor()
+    from game.outpaths import exists
+
     p = Path(file)
-    if p.is_dir():
+    if exists(p) and p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
-    if p.exists():
+    if exists(p):
         return Editor.open(p, broken_ok=True)  # a draft (or a broken track) opens with its problems listed
-    _check_target(p)
+    _check_target(p)  # (a symlink loop "exists" not: refused here)
     return Editor(Draft(name=p.stem.replace("_", " ").title() or "New track"), p)
 
 
 def _check_target(p: Path) -> None:
+    from game.outpaths import check_output, exists
+
     if p.suffix not in (".yaml", ".yml"):
         raise InputError("a track file ends in .yaml", str(p))
-    if p.is_dir():
+    if exists(p) and p.is_dir():
         raise InputError("is a folder, not a track file", str(p))
+
+    check_output(p, "the editor")  # a new track is saved there: no symlink loop, device, name too long …
 
 
 def run_editor(

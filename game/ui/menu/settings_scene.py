@@ -80,8 +80,9 @@ class SettingsScene(OverlayScene):
         """What the screen shows now (names typed so far included; empty names left out)."""
         self._sync_names()
         people = tuple((n.strip(), d) for n, d in self.players if n.strip())
+        chosen = self.base.aim_preview_chosen or self.assists["aim_preview"] != self.base.aim_preview  # (a choice made here)
         return replace(self.base, players=people, language=self.language, sound=self.sound,
-                       volume=round(max(0.0, min(1.0, self.volume)), 2), **self.assists)
+                       volume=round(max(0.0, min(1.0, self.volume)), 2), aim_preview_chosen=chosen, **self.assists)
 
     def set_language(self, code: str) -> None:
         if code not in LANGUAGES:

@@ -11,7 +11,9 @@ physics), the thrower's own rack is drawn mirrored at the near end. A human thro
 it touched down that is a swat (bierpong.art14), past the far edge without a touch a catch
 (bierpong.art23); of several human defenders the scene asks which (`DefenderChooser`, keys 1–4, the
 table stands still; Esc: nobody). Hit cups are removed by their owners with clicks (the hit cup is
-marked, the eligible extra cups – the adjacent ones first – glow). Calls, fetches, "end of round" and
+shown close up, as they see their rack from their end: the hit cup, the extra cups that may go – the
+adjacent ones first – big to click, and what to do in words; `pong_removal`). The throw-off is seen
+from the side, both racks in the picture (bierpong.art8). Calls, fetches, "end of round" and
 the choice of who begins are buttons (and keys); the table's events are entered in the "Table
 events" dialog (key T).
 
@@ -50,8 +52,9 @@ from game.ui.pong.effects import TableEffects, calls
 from game.ui.common.banners import Banners
 from game.ui.common.sound import sounds
 from game.ui.pong.pong_cameras import TableCameras
-from game.ui.pong.pong_view import CupDraw, Dims, Label, PongFrame, PongView, add_label
-from game.ui.common.prefs import assist
+from game.ui.pong.pong_removal import Choices, RemovalCard, RemovalPicker
+from game.ui.pong.pong_view import BallDraw, CupDraw, Dims, Label, PongFrame, PongView, add_label
+from game.ui.common.prefs import assist, choose_aim_preview, count_pong_match, pong_aim_preview
 from game.ui.common.scene import Host, OverlayScene
 from physics.constants import CONST
 from physics.events import Event
@@ -78,7 +81,7 @@ KEYS = (  # shown through `_()` by the view
 CLICK_R = 28  # px around a ball that a click reaches
 
 
-class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlayScene):
+class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, Sling, OverlayScene):
     """The match scene: a `Match` of Bierpong played on its session's live table."""
 
     session: PongSession
@@ -96,11 +99,14 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         self.slow = assist("slow_motion", False)
         self.paused = False
         self.init_sling()
-        self.preview_on = assist("aim_preview", False)  # an assist: off unless the settings say on
+        self.preview_on = pong_aim_preview()  # an assist: on in a player's first match, then as they chose (A)
         self.feed: list[tuple[str, str]] = []
         self.labels: list[Label] = []
         self.results: list[Label] = []  # the balls' results, labelled once their last events are
         self.selected: list[int] = []  # cups clicked for the removal
+        self.card = RemovalCard(host.fonts, self.dims)  # the owners' rack close up before a removal
+        self._choices: tuple[object, Choices | None] = (None, None)  # (the state, its removal choices)
+        self.throwoff_rest: tuple[float, float, float] | None = None  # the throw-off's first ball, where it rests
         self.toast = ""
         self.message = ""
         self.buttons: list[Button] = []
@@ -109,12 +115,14 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         self.effects = TableEffects()  # splashes, shakes, cups lifted away, the count ticking, swattable balls
         self.banners = Banners(host.fonts)  # a hit's shot and the special shots, called out over the table
         # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
-        # a change of view, and of the throwing team, moves the camera smoothly (`pong_cameras`)
+        # a change of view (V) moves the camera smoothly, a change of the throwing team cuts there (`pong_cameras`)
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
         self._cam_team = self.session.thrower_team()
         self.sheet = ScoreSheet()  # the feed: one block per round (`pong_feed`)
         self.session.listen(self.heard)
         self.refeed()
+        if len(match.log.entries) <= 1 and not self.watching():  # a match begun here (the first shows the aim preview)
+            count_pong_match()
 
     # --- the session's view ----------------------------------------------------------------------
 
@@ -201,7 +209,7 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
 
     def label_events(self, live: LiveTable, events: list[Event]) -> None:
         """The table's events labelled where they happened (and their sounds)."""
-        self.effects.events(events, bool(self.session.human_defenders()) and self.state.phase == PLAY)
+        self.effects.events(events, bool(self.session.human_defenders()) and self.state.phase in (PLAY, KONTER))
         for e in events:
             play_sound(e)
             if not is_routine(e):
@@ -240,6 +248,13 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
                 and self._here(self.session.thrower_team())
                 and (not self.session.table.busy or self.session.pairing() is not None))
 
+    def shown_view(self) -> str:
+        """The throw-off is seen from the side: both ends, both racks and both balls in the picture
+        (bierpong.art8), from the same place for both balls – unless V chose the top-down view."""
+        if self.state.phase == THROWOFF and self.camera_mode in ("thrower", "side"):
+            return "throwoff"
+        return super().shown_view()
+
     def rack_names(self) -> tuple[str, str] | None:
         """The throwing team's own rack stands at the near end, the rack it throws at at the far end."""
         sides = self.state.sides
@@ -252,7 +267,11 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         return 0 <= seat < len(seats) and bool(seats[seat].here)
 
     def update(self, dt: float) -> None:
-        self.move_camera(dt, self.session.thrower_team())
+        team = self.session.thrower_team()
+        if team != self._cam_team:  # the table's world is the thrower's: the labels still up turn with it
+            for lab in self.labels:
+                lab.x, lab.y = CONST.table_length - lab.x, -lab.y
+        self.move_camera(dt, team)
         self.effects.update(dt)
         self.banners.update(dt)
         if not self.session.table.busy:
@@ -264,7 +283,14 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         if self.help is not None:
             self.help.update(dt)
         hold = self.modal is not None or self.help is not None
+        first = self.state.phase == THROWOFF and self.state.throwoff_first is None
+        balls = [b.pos for b in self.session.table.balls()] if first else []
         self.session.tick(dt, hold=hold, table_dt=dt * self.factor)
+        st = self.state
+        if st.phase != THROWOFF or st.throwoff_first is None:
+            self.throwoff_rest = None
+        elif first and balls:  # the first throw-off ball was just ruled: it stays in the picture
+            self.throwoff_rest = balls[-1]
         self.label_events(self.session.table, self.session.drain_table_events())
         for lab in self.results:
             add_label(self.labels, lab)
@@ -311,6 +337,8 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
             what = _("{team} remove cups: {arithmetic}").format(team=st.defender.name, arithmetic=tr(st.queue[0].arithmetic))
         elif st.phase == CALLS:
             what = _("calls, catch or fetch – or end of round")
+        elif st.phase == KONTER and who is None:  # a counter ball came back: fetch it, or the Konter is decided
+            what = _("Konter: fetch the ball – or end of round")
         elif st.phase == KONTER:
             what = _("Konter: {name} throws").format(name=who)
         elif self.session.pairing() is not None and who is not None:
@@ -373,9 +401,13 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
                 out.append(Button(_("Remove Dead Cup {cup}").format(cup=a.cups[0]), self._do(a.team, a)))
             elif isinstance(a, Leave):  # offered only for a plain hit's cup that is not the last (the state decides)
                 out.append(Button(_("Leave {cup} (Dead Cup)").format(cup=a.cup), self._do(a.team, a)))
-        if st.phase == REMOVE:
-            out.insert(0, Button(_("Remove {cups} ({n}/{need} extra)").format(cups=" ".join(map(str, self.removal_cups())), n=len(self.selected),
-                                                                           need=self.removal_need()), self.remove_selected, "Enter"))
+        ch = self.removal()
+        if ch is not None:
+            left = ch.need - len(self.selected)
+            text = (_("Remove cup {cup}").format(cup=ch.cup) if not ch.need else
+                    _("Remove cups {cups}").format(cups=", ".join(map(str, self.removal_cups()))) if left <= 0 else
+                    _("Remove: choose one more cup") if left == 1 else _("Remove: choose {n} more cups").format(n=left))
+            out.insert(0, Button(text, self.remove_selected, "Enter"))
         return out
 
     def catch_button(self, legal: list[Any]) -> Button | None:
@@ -405,68 +437,11 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
 
     # --- the removal -----------------------------------------------------------------------------
 
-    def eligible(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The cups that may go as extras now: adjacent ones first, the others once those are used up."""
-        st = self.state
-        if st.phase != REMOVE:
-            return (), ()
-        item = st.queue[0]
-        return st.defender.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in st.queue[1:]))
-
-    def removal_need(self) -> int:
-        near, rest = self.eligible()
-        return min(self.state.queue[0].extra, len(near) + len(rest)) if self.state.phase == REMOVE else 0
-
-    def removal_cups(self) -> tuple[int, ...]:
-        st = self.state
-        return (st.queue[0].cup, *self.selected) if st.phase == REMOVE else ()
-
-    def remove_selected(self) -> None:
-        st = self.state
-        if st.phase != REMOVE:
-            return
-        if len(self.selected) != self.removal_need():
-            n = self.removal_need()
-            self.toast = (_("choose {n} extra cup – {arithmetic}") if n == 1 else _("choose {n} extra cups – {arithmetic}")).format(
-                n=n, arithmetic=tr(st.queue[0].arithmetic))
-            return
-        self.ask(st.defender.name, Remove(st.defender.name, self.removal_cups()))
-
-    def click_cup(self, pos: tuple[int, int]) -> bool:
-        """A click on a far cup while its owners remove: select or unselect it as an extra."""
-        st = self.state
-        if st.phase != REMOVE or self.session.is_bot(1 - st.team):
-            return False
-        L = self.aim_layout()
-        r = max(8.0, CONST.cup_rim_radius * L.k)
-        item = st.queue[0]
-        for c in st.defender.rack.cups:
-            px, py = L.to_top(c.x, c.y)
-            if math.hypot(pos[0] - px, pos[1] - py) > r:
-                continue
-            if c.id == item.cup:
-                return True
-            if c.id in self.selected:
-                self.selected.remove(c.id)
-                return True
-            near, rest = self.eligible()
-            chosen_near = [x for x in self.selected if x in near]
-            if c.id in near or (c.id in rest and len(chosen_near) == len(near)):
-                if len(self.selected) < self.removal_need():
-                    self.selected.append(c.id)
-                else:
-                    self.toast = _("enough cups chosen – Enter removes them")
-            else:
-                self.toast = _("cup {n} may not go yet: the adjacent cups first ({cups}) ({rule})").format(
-                    n=c.id, cups=", ".join(map(str, near)), rule="bierpong.art3")
-            return True
-        return False
-
     def click_ball(self, pos: tuple[int, int]) -> bool:
         """A defender's click on a ball in play (the nearest under the pointer): a swat after a
         bounce (bierpong.art14), a catch past the far edge untouched (bierpong.art23)."""
         table = self.session.table
-        if not table.busy or self.state.phase != PLAY:
+        if not table.busy or self.state.phase not in (PLAY, KONTER):  # counter balls too (bierpong.art10)
             return False
         L = self.aim_layout()
         best: tuple[float, int] | None = None
@@ -541,9 +516,11 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
             self.toast = self.cycle_camera()
         elif key == pygame.K_p:
             self.inset_on = not self.inset_on
-        elif key == pygame.K_a:
+        elif key == pygame.K_a:  # the choice is remembered for the next matches (the settings)
             self.preview_on = not self.preview_on
             self.preview = []
+            self.toast = choose_aim_preview(self.preview_on) or (_("aim preview on – remembered (A: off)") if self.preview_on
+                                                                  else _("aim preview off – remembered (A: on)"))
         elif key == pygame.K_TAB:
             self.session.next_thrower()
         elif key == pygame.K_l:
@@ -656,8 +633,8 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in cup_draws(live, self.dims.cup_h)]
         swatted = frozenset(b for b, f in live.flights.items() if f.swatted_by is not None)
         own = st.sides[self.session.thrower_team()].rack
-        for c in own.cups:  # the thrower's own rack, seen from its own end
-            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=True))
+        for c in own.cups:  # the thrower's own rack, seen from its own end (at the throw-off a target too)
+            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=st.phase != THROWOFF))
         status = self.scoreboard()
         if self.toast or self.message:
             status = f"{self.toast or self.message} · {status}"
@@ -665,6 +642,9 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
         cups = self.effects.cups(cups)
         ringed = {live.flights[bid].number for bid in self.effects.ringed if bid in live.flights and live.flights[bid].open}
         balls = [dataclasses.replace(bd, ringed=bd.number in ringed) for bd in ball_draws(live, swatted)]
+        if self.throwoff_rest is not None and self.shown is None:  # the other team's throw-off ball, at their end's far side
+            x, y, z = self.throwoff_rest
+            balls.append(BallDraw(0, CONST.table_length - x, -y, z, False))
         return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
                          labels=self.labels, feed=self.feed, status="", keys=(N_("V: view (thrower's · side · above)"), TV_KEYS) if self.watching() else KEYS,
@@ -684,9 +664,14 @@ class BierpongMatchScene(SheetFeed, SessionScene, TableCameras, Sling, OverlaySc
             draw_removal(surface, self.aim_layout(), self.state, self.selected, self.eligible())
         self.view.zone_shown = not self.replaying
         self.buttons = self.options()
+        card = self.card_shown()
         final = self.final_standing()[2] if self.state.is_terminal() else None
         self.board_lines = draw_board(surface, board_at, self.host.fonts, self.state, fr.banner, [self.session.is_bot(i) for i in range(2)],
-                   final, self.buttons, self.preview_on)
+                   final, [] if card else self.buttons, self.preview_on)
+        ch = self.removal()
+        if card and ch is not None:  # the owners' rack close up, its buttons with it
+            self.card.draw(surface, self.viewport(), self.view.layout.s, self.state, ch, self.selected, self.buttons,
+                           self.scoreboard(), self.toast)
         L = self.view.layout
         title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
         self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,

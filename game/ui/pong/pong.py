@@ -142,8 +142,10 @@ def cup_draws(live: LiveTable, cup_h: float) -> list[CupDraw]:
 
 
 class PongScene(TableCameras, Sling, Scene):
-    """The practice table, live: throws on a `LiveTable`, labels and the feed; seen from above, or
-    (V) in perspective from the thrower's end or the side, as at a match (`pong_cameras`)."""
+    """The practice table, live: throws on a `LiveTable`, labels and the feed; in perspective from
+    the thrower's end as at a match (V: from the side, from above – `pong_cameras`)."""
+
+    FIRST_VIEW = "thrower"  # the view it opens in (the shot lab and the demo: from above)
 
     call_outs = True  # a ball dropping in is called out (the demo and the shot lab say it their own way)
 
@@ -170,7 +172,7 @@ class PongScene(TableCameras, Sling, Scene):
         self.job: Any = None  # a clip being exported
         self.effects = TableEffects()  # splashes, shakes and wobbles (drawn in perspective)
         self.banners = Banners(host.fonts)  # a ball dropping in, called out ("Hit!", "cup 4")
-        self.init_cameras("top")
+        self.init_cameras(self.FIRST_VIEW)
 
     # --- the table -------------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ TOP_3D = (48, 50, 60)
 HIT_RIM = (255, 214, 90)  # the rim of a cup hit and not yet removed
 SPLASH = (246, 196, 80)
 SWAT_RING = (120, 220, 255)  # the table top under the room's light (a shade lighter than the top-down view's)
-PULL_GAIN = 3.0  # a pull on the screen, in metres at the ball's depth, times this: the sling's pull (`pong_aim`)
+PULL_GAIN = 3.0  # (a camera that does not show the whole table) a pull in metres at the ball's depth, times this
 MAX_STRETCH = 2.5  # the most a pull's direction is foreshortened on the table (`CameraSpace.pull`)
 MIN_LINE = 40  # px (× the layout's scale): the shortest line of the hand the ball's place is chosen on
 GRAB = 26  # px (× the layout's scale) above and below the ball's line where a press grabs the ball
@@ -416,7 +416,9 @@ class CameraSpace:
         the ball (on the plane of the release height: a pull up or down the screen is stretched
         along the table as far as the picture foreshortens it there, at most `MAX_STRETCH` times;
         seen from the side, where it means across the table, not at all); the power is the pull's
-        length in metres at the ball's depth (× `PULL_GAIN`). (release y, dx, dy, pull in metres)."""
+        length against the table as drawn (`table_px`): a pull as long as the table on the screen
+        is its length in metres, as in the top-down view – the same share of the drawn table is the
+        same throw at any window size and from any camera. (release y, dx, dy, pull in metres)."""
         y = self.release_y(*press)
         b = self.hand(y)
         px, py = press[0] - mouse[0], press[1] - mouse[1]
@@ -426,7 +428,8 @@ class CameraSpace:
         eps = 8.0
         right = self.cam.on_table(b.x + eps, b.y, RELEASE_Z)
         up = self.cam.on_table(b.x, b.y - eps, RELEASE_Z)
-        pull = n / b.scale * PULL_GAIN
+        length = self.table_px()
+        pull = n / length * TABLE_L if length > 1.0 else n / b.scale * PULL_GAIN
         if right is None or up is None:  # (beyond the horizon: straight down the table)
             return y, pull, 0.0, pull
         rx, ry = right[0] - RELEASE_X, right[1] - y
@@ -444,6 +447,12 @@ class CameraSpace:
         dx, dy = k_right * rx + k_up * ux, k_right * ry + k_up * uy
         d = math.hypot(dx, dy) or 1.0
         return y, dx / d * pull, dy / d * pull, pull
+
+    def table_px(self) -> float:
+        """The table's length as drawn: pixels from the middle of its near edge to the middle of its
+        far edge (0: the camera does not show both)."""
+        a, b = self.cam.project((0.0, 0.0, 0.0)), self.cam.project((TABLE_L, 0.0, 0.0))
+        return math.hypot(b.x - a.x, b.y - a.y) if a is not None and b is not None else 0.0
 
     def thrower_zone(self) -> pygame.Rect:
         """Where a press grabs the ball: along the line of the thrower's hand over the near edge,

@@ -3,8 +3,9 @@
 In perspective the ball waits in the thrower's hand (the release point, drawn in the picture): press
 on it, pull back from it (direction and power) and let go (`game.ui.pong.pong_3d.CameraSpace.pull`).
 
-The ball flies away from the mouse, faster the longer the pull; the wheel or ↑/↓ set the launch
-angle. The preview is the physics itself (`physics.world.simulate`), up to the ball's first touch.
+The ball flies away from the mouse, faster the longer the pull – measured against the table as
+drawn (a pull as long as the table on the screen is 2.44 m of pull), so that a throw means the same
+at every window size and in every view; the wheel or ↑/↓ set the launch angle. The preview is the physics itself (`physics.world.simulate`), up to the ball's first touch.
 A mixin for scenes that have `self.view` (a `PongView`); it holds no physics of its own.
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from physics.world import Throw, simulate
 RELEASE_Z = 0.45  # m above the table, the release height
 RELEASE_X = 0.0  # m, the ball leaves the hand above the near edge
 MIN_SPEED, MAX_SPEED = 1.0, 9.0  # m/s
-SPEED_PER_M = 10.0  # m/s per metre of pull (in table metres on screen)
+SPEED_PER_M = 10.0  # m/s per metre of pull (in metres of the table as drawn)
 MIN_PULL = 0.03  # m: a shorter pull is a click, not a throw
 PREVIEW_TIME = 1.6  # s of flight the preview simulates
 

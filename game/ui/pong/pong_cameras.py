@@ -1,13 +1,16 @@
 """The views both live tables share (issue 17): the thrower's view in perspective, a view from the
-side, and the top-down view – V cycles them, a change of view (and of the throwing team) moves the
-camera smoothly – and what the perspective picture shows over the table: the ball in the thrower's
-hand and the slingshot pulled back from it, the side-view plot as a small inset (P).
+side, and the top-down view – V cycles them and the camera moves there smoothly; a change of the
+throwing team (or of the phase's own view, the throw-off's) cuts to the new view with a short fade,
+never by a side or diagonal view nobody asked for (issue 29) – and what the perspective picture
+shows over the table: the ball in the thrower's hand and the slingshot pulled back from it, the
+side-view plot as a small inset (P).
 
 A mixin for the match (`bierpong_match`) and the practice table (`pong`); the scene has `view` (a
 `PongView`), `host`, `dims`, `effects` (a `TableEffects`), and the slingshot (`pong_aim.Sling`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 import pygame
@@ -23,7 +26,8 @@ from game.ui.pong.pong_inset import draw_side_inset
 from game.ui.pong.pong_view import BALL, PongFrame
 from physics.constants import CONST
 
-CAMERA_MOVE = 1.2  # seconds a camera move takes
+CAMERA_MOVE = 1.2  # seconds a camera move takes (V)
+CUT_FADE = 0.35  # seconds the picture fades in after a cut to the other end
 VIEWS = ("thrower", "side", "top")  # the order V goes through
 VIEW_NAMES = {"thrower": N_("View: the thrower's"), "side": N_("View: from the side"), "top": N_("View: from above")}
 INSET_SHARE = 0.36  # of the view's width: the side-view inset's
@@ -44,8 +48,9 @@ class TableCameras:
         self.camera_mode = mode
         self._cam_from: Camera | None = None
         self._cam_t = 1.0
-        self._swinging = False
         self._cam_team = 0
+        self._cam_key: tuple[str, int] | None = None  # (the view shown, the throwing team) the camera is at
+        self._fade = 0.0  # seconds of a cut's fade still to run
         self.view3d = PerspectiveView(self.host.fonts, self.dims)
         self._backdrop: pygame.Surface | None = None
         self.inset_on = inset  # the side-view plot as a small inset over the perspective view (P)
@@ -59,26 +64,36 @@ class TableCameras:
         return pygame.Rect(L.top.left, L.top.top, L.top.w, L.side.bottom - L.top.top)
 
     def camera_for(self, mode: str) -> Camera:
+        """The camera of view `mode` on the viewport: "side", "throwoff" (the same side view, seen
+        from the same side of the room whichever team throws: the table's world is the thrower's, so
+        for the second team the eye stands on the other side) or the thrower's."""
         vp = self.viewport()
-        base = side_camera(CONST.table_length, vp.w / max(1, vp.h)) if mode == "side" else thrower_camera(CONST.table_length)
+        if mode in ("side", "throwoff"):
+            base = side_camera(CONST.table_length, vp.w / max(1, vp.h))
+            if mode == "throwoff" and self._cam_team == 1:
+                base = replace(base, eye=(base.eye[0], -base.eye[1], base.eye[2]))
+        else:
+            base = thrower_camera(CONST.table_length)
         return base.on((vp.x, vp.y, vp.w, vp.h))
+
+    def shown_view(self) -> str:
+        """The perspective view shown now: the one chosen with V (from above: the thrower's, for the
+        aim); a scene may show a phase's own view instead (the throw-off's)."""
+        return self.camera_mode if self.camera_mode != "top" else "thrower"
 
     def camera(self) -> Camera:
         """The camera now (between two views while it moves)."""
-        goal = self.camera_for(self.camera_mode if self.camera_mode != "top" else "thrower")
+        goal = self.camera_for(self.shown_view())
         if self._cam_from is None or self._cam_t >= 1.0:
             return goal
-        if self._swinging:  # a change of ends swings round by the side view
-            if self._cam_t < 0.5:
-                return blend(self._cam_from, self.camera_for("side"), self._cam_t * 2)
-            return blend(self.camera_for("side"), goal, self._cam_t * 2 - 1)
         return blend(self._cam_from, goal, self._cam_t)
 
     def cycle_camera(self) -> str:
         """V: the thrower's view → from the side → top-down → the thrower's view; its name."""
         was = self.camera()
         self.camera_mode = VIEWS[(VIEWS.index(self.camera_mode) + 1) % len(VIEWS)]
-        self._cam_from, self._cam_t, self._swinging = was, 0.0, False
+        self._cam_from, self._cam_t = was, 0.0
+        self._cam_key = (self.shown_view(), self._cam_team)
         return _(VIEW_NAMES[self.camera_mode])
 
     def perspective(self) -> bool:
@@ -90,10 +105,16 @@ class TableCameras:
         return CameraSpace(self.camera(), self.view.layout.s, self.hand_y)
 
     def move_camera(self, dt: float, team: int) -> None:
-        """Time for the camera; `team` throws now (another than before: round to their end)."""
-        if team != self._cam_team and self.perspective():
-            self._cam_from, self._cam_t, self._swinging = self.camera(), 0.0, True
+        """Time for the camera; `team` throws now. Another team than before, or another view of the
+        scene's own: a cut there, the picture fading in (the throw-off's view stays where it is – it
+        shows the same table from the same place for both teams)."""
         self._cam_team = team
+        key = (self.shown_view(), team)
+        if key != self._cam_key:
+            if self._cam_key is not None and self.perspective() and not key[0] == self._cam_key[0] == "throwoff":
+                self._cam_from, self._cam_t, self._fade = None, 1.0, CUT_FADE
+            self._cam_key = key
+        self._fade = max(0.0, self._fade - dt)
         if self._cam_t < 1.0:
             self._cam_t = min(1.0, self._cam_t + dt / CAMERA_MOVE)
 
@@ -108,17 +129,24 @@ class TableCameras:
         return None
 
     def draw_rack_names(self, surface: pygame.Surface, cam: Camera, vp: pygame.Rect) -> None:
-        """Each rack labelled with its team, just above its back row – unless an event's label is there."""
+        """Each rack labelled with its team: just above its back row; seen from the side, under the
+        table's end (the air above the racks is the event labels') – unless an event's label is there."""
         names = self.rack_names()
         if not names:
             return
         s = self.view.layout.s
+        f, _r, _u = cam.basis
+        beside = abs(f[1]) > abs(f[0])  # looking across the table
         for x, name in ((0.03, names[0]), (CONST.table_length - 0.03, names[1])):
-            p = cam.project((x, 0.0, CONST.cup_height + 0.1))
+            if beside:  # under the edge nearer the eye
+                near = -CONST.table_width / 2 if cam.eye[1] < 0 else CONST.table_width / 2
+                p = cam.project((min(max(x, 0.25), CONST.table_length - 0.25), near, -0.06))
+            else:
+                p = cam.project((x, 0.0, CONST.cup_height + 0.1))
             if p is None or not vp.collidepoint(p.x, p.y):
                 continue
             img = self.host.fonts.shadowed(self.host.fonts.fit(name, max(12, int(17 * s)), vp.w // 3, "bold"), max(12, int(17 * s)), theme.CREAM, "bold")
-            rect = img.get_rect(midbottom=(int(p.x), int(p.y)))
+            rect = img.get_rect(midtop=(int(p.x), int(p.y))) if beside else img.get_rect(midbottom=(int(p.x), int(p.y)))
             if rect.collidelist(self.view3d.label_rects) < 0:  # an event's label there now has the place
                 surface.blit(img, rect)
 
@@ -141,6 +169,11 @@ class TableCameras:
             h = max(int(70 * s), int(w * 0.36))
             m = int(10 * s)
             draw_side_inset(surface, pygame.Rect(vp.left + m, vp.bottom - h - m, w, h), fr, self.dims, self.host.fonts, s)
+        if self._fade > 0:  # a cut to the other end: the new picture fades in
+            veil = pygame.Surface(vp.size)
+            veil.fill((8, 6, 4))
+            veil.set_alpha(int(255 * min(1.0, self._fade / CUT_FADE)))
+            surface.blit(veil, vp.topleft)
         surface.set_clip(clip)
 
     def draw_hand(self, surface: pygame.Surface, space: CameraSpace, *, hint: bool = True) -> None:

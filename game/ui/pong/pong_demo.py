@@ -165,6 +165,7 @@ class DemoScene(PongScene):
     """Plays a `Solution`'s throws in order, slow, labelled, classified and ruled on."""
 
     call_outs = False
+    FIRST_VIEW = "top"  # (its cinematic camera follows the ball; V: the top-down view)
 
     def __init__(self, host: Host, solution: Solution) -> None:
         super().__init__(host, "triangle10")

@@ -177,12 +177,15 @@ class Field:
 
 @dataclass
 class ParamDialog:
-    """The exact parameters of a throw, as text fields: Tab/↑/↓ move, type, Enter throws, Esc closes."""
+    """The exact parameters of a throw, as text fields: Tab/↑/↓ or a click move, type, Enter throws,
+    Esc closes. A field comes into focus with its text selected (typing replaces it, Backspace clears
+    it); Ctrl+A selects it again."""
 
     fields: list[Field]
     index: int = 3  # the speed, the field most often changed
     error: str = ""
     rects: list[pygame.Rect] = field(default_factory=list)
+    selected: bool = True  # the focused field's whole text is selected
 
     LABELS = (N_("release x (m)"), N_("release y (m)"), N_("release z (m)"), N_("speed (m/s)"), N_("launch angle (°)"),
               N_("direction (°, + towards +y)"), N_("spin x (rad/s)"), N_("spin y (rad/s)"), N_("spin z (rad/s)"))
@@ -217,29 +220,42 @@ class ParamDialog:
     def key(self, e: pygame.event.Event) -> str | None:
         """A key: "throw" for Enter, None otherwise."""
         n = len(self.fields)
+        f = self.fields[self.index]
+        mod = getattr(e, "mod", 0)
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "throw"
-        if e.key == pygame.K_TAB:
-            self.index = (self.index + (-1 if e.mod & pygame.KMOD_SHIFT else 1)) % n
+        if e.key == pygame.K_a and mod & pygame.KMOD_CTRL:
+            self.selected = True
+        elif e.key == pygame.K_TAB:
+            self.focus((self.index + (-1 if mod & pygame.KMOD_SHIFT else 1)) % n)
         elif e.key == pygame.K_DOWN:
-            self.index = (self.index + 1) % n
+            self.focus((self.index + 1) % n)
         elif e.key == pygame.K_UP:
-            self.index = (self.index - 1) % n
+            self.focus((self.index - 1) % n)
         elif e.key == pygame.K_BACKSPACE:
-            f = self.fields[self.index]
-            f.text = f.text[:-1]
+            f.text = "" if self.selected else f.text[:-1]
+            self.selected = False
         elif e.key == pygame.K_DELETE:
-            self.fields[self.index].text = ""
+            f.text = ""
+            self.selected = False
+        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.selected = False  # (the caret stays at the end: the text is kept)
         else:
             ch = getattr(e, "unicode", "")
-            if ch and ch in "0123456789.,-+eE":
-                self.fields[self.index].text += ch
+            if ch and ch in "0123456789.,-+eE" and not mod & pygame.KMOD_CTRL:
+                f.text = ch if self.selected else f.text + ch
+                self.selected = False
         return None
+
+    def focus(self, i: int) -> None:
+        """Field `i` in focus, its text selected (what is typed next replaces it)."""
+        self.index = i
+        self.selected = True
 
     def click(self, pos: tuple[int, int]) -> None:
         for i, r in enumerate(self.rects):
             if r.collidepoint(pos):
-                self.index = i
+                self.focus(i)
 
     def draw(self, surface: pygame.Surface, fonts: theme.Fonts) -> None:
         w, h = surface.get_size()
@@ -265,10 +281,14 @@ class ParamDialog:
             self.rects.append(box)
             pygame.draw.rect(surface, (44, 44, 52) if i != self.index else (70, 56, 24), box, border_radius=int(4 * s))
             pygame.draw.rect(surface, theme.AMBER if i == self.index else theme.CHALK_DIM, box, 1, border_radius=int(4 * s))
-            t = fonts.text(f.text + ("|" if i == self.index else ""), int(15 * s), theme.CREAM)
-            surface.blit(t, (box.left + int(6 * s), box.centery - t.get_height() // 2))
+            marked = i == self.index and self.selected and f.text
+            t = fonts.text(f.text + ("|" if i == self.index and not marked else ""), int(15 * s), theme.INK if marked else theme.CREAM)
+            at = (box.left + int(6 * s), box.centery - t.get_height() // 2)
+            if marked:  # the whole text selected: typing replaces it
+                pygame.draw.rect(surface, theme.CHALK_BLUE, pygame.Rect(at, t.get_size()).inflate(int(4 * s), 0))
+            surface.blit(t, at)
             y += line
-        foot = self.error or _("Tab ↑ ↓: field   Enter: throw   Esc: close")
+        foot = self.error or _("Tab ↑ ↓: field   Ctrl+A: select   Enter: throw   Esc: close")
         t = fonts.text(foot, int(14 * s), theme.AMBER if self.error else theme.CHALK_DIM)
         surface.blit(t, (panel.left + pad, panel.bottom - pad - t.get_height()))
 
@@ -277,6 +297,7 @@ class ShotLab(PongScene):
     """Cups of your own, throws by exact parameters, their record; save, load, replay."""
 
     call_outs = False  # (a lab: the record says what happened)
+    FIRST_VIEW = "top"  # the lab stays top-down
 
     def __init__(self, host: Host, path: str | None = None, shot: Shot | None = None) -> None:
         self.path = path
@@ -693,9 +714,13 @@ def run_lab(path: str | None = None, *, frames: int | None = None, screenshot: s
     from game.bierpong.shotfile import load
     from game.ui.common.app import App
 
+    from game.outpaths import check_output, exists
+
     shot = None
-    if path is not None and Path(path).exists():
+    if path is not None and exists(path):
         shot = load(path)  # a folder or an unreadable file is an InputError too
+    elif path is not None:  # a new shot is saved there: no symlink loop, device, name too long …
+        check_output(path, "the shot lab")
     app = App(size, fullscreen, title=_("Stammtisch – Bierpong shot lab"))
     try:
         app.push(ShotLab(app, path, shot))

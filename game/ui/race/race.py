@@ -28,7 +28,6 @@ from game.hexgrid import Hex
 from game.i18n import N_, _, tr
 from game.match import Match
 from game.racerbile.actions import Action, Dice, Drive, Driver, Name, Order, Shift, StartDie
-from game.racerbile.bots import trial_seconds
 from game.racerbile.fieldnames import reworded
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
@@ -384,9 +383,7 @@ class RaceScene(SessionScene, OverlayScene):
 
     def open_trial(self) -> None:
         if self.state.phase == ORDER:
-            s = self.session
-            bots = {i: trial_seconds(s.kind_of(i), self.match.log.seed, i) for i in range(len(self.state.players)) if s.is_bot(i)}
-            self.modal = TimeTrialDialog(self.fonts, self.host.size, self.state, self.act, bots)
+            self.modal = TimeTrialDialog(self.fonts, self.host.size, self.state, self.act, self.session.bot_times())
 
     def open_chooser(self) -> None:
         if self.state.phase == NAME42 and self.is_human(self.state.current_player()):

@@ -410,7 +410,7 @@ class TimeTrialDialog(_Dialog):
     typing: its time is set (`bots`: seat → seconds, `game.racerbile.bots.trial_seconds`)."""
 
     title = N_("The time trial")
-    hint = N_("Each empties a beer: enter the seconds (fastest starts), or roll.")
+    hint = N_("Each empties his drink: enter the seconds (fastest starts), or roll.")
 
     def __init__(self, fonts: Fonts, size: tuple[int, int], state: RaceState, on_order: Apply, bots: dict[int, float] | None = None) -> None:
         self.state = state
@@ -418,13 +418,15 @@ class TimeTrialDialog(_Dialog):
         self.bots = dict(bots or {})
         self.texts = ["" for _ in state.players]
         n = len(state.players)
-        super().__init__(fonts, size, (560, 170 + 40 * n))
+        super().__init__(fonts, size, (560, 194 + 40 * n))
 
     def build(self) -> None:
         w, h = self.rect.size
         c = self.panel
         self.head()
-        y = 78
+        # equal times are decided by a roll-off among those tied (Decisions: time trial)
+        UILabel(pygame.Rect(20, 66, w - 40, 24), _("Equal times: those tied roll off for their places."), self.ui, container=c, object_id="#hint_label")
+        y = 102
         self.entries: dict[int, UITextEntryLine] = {}  # a person's seat → where the seconds are typed
         st = self.state
         for s, name in enumerate(st.players):

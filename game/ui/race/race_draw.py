@@ -165,9 +165,13 @@ def turn_text(st: RaceState, people: int, is_bot: Callable[[int], bool], kind_of
     if st.phase == ORDER:
         if people:
             return _("The start: the time trial"), _("enter each seat's time (T), or roll for the order"), theme.CHALK_YELLOW
-        return _("The start"), _("the bots roll for the order"), theme.CREAM
+        return _("The start"), _("the bots run the time trial"), theme.CREAM
     if st.phase == START_ROLL:
         done = ", ".join(f"{st.players[a]} {f}" for a, f in st.rolled)
+        if st.trial:  # equal times in the time trial: those tied roll off (Decisions: time trial)
+            tied = ", ".join(st.players[s] for s in st.groups[0]) if st.groups else ""
+            return (_("Roll-off: {players} have equal times").format(players=tied),
+                    _("they roll for their places, highest first") + (f" · {done}" if done else ""), theme.CHALK_YELLOW)
         return _("Rolling for the order"), (_("highest starts, ties roll again") + (f" · {done}" if done else "")), theme.CREAM
     if st.is_terminal():
         w = st.players[st.standings()[0]]
@@ -240,7 +244,7 @@ def control_lines(st: RaceState, moves: LegalMoves | None, human: bool, coach_on
         gear_dice = _("Gear {n}: {n} die") if st.turn.gear == 1 else _("Gear {n}: {n} dice")
         lines = [(gear_dice.format(n=st.turn.gear), theme.CREAM, "bold"), (_("a 1 is a clutch fault; 5s and 6s are rolled again"), theme.MUTED, "italic")]
     elif st.phase == START_ROLL:
-        lines = [(_("Roll for the order: highest starts"), theme.CREAM, "bold")]
+        lines = [(_("Roll-off for equal times: highest first") if st.trial else _("Roll for the order: highest starts"), theme.CREAM, "bold")]
         if st.rolled:
             lines.append((" · ".join(f"{st.players[a]} {fc}" for a, fc in st.rolled), theme.MUTED, "regular"))
     elif st.phase == ORDER:

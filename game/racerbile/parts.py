@@ -1,0 +1,95 @@
+"""The parts a Racerbile race state is made of: its phases, a car (`Car`), the turn in play (`Turn`),
+and `replace`, the quick copy with changes that every step of the referee makes (`game.racerbile.state`)."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from game.hexgrid import Hex
+
+ORDER, START_ROLL, GEAR, ROLL, MOVE, NAME42, OVER = "order", "start_roll", "gear", "roll", "move", "name42", "over"
+
+_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
+_T = TypeVar("_T")
+
+
+def replaceable(cls: type[_T]) -> type[_T]:
+    """Let `replace` copy this dataclass of the race directly: it has no __post_init__ and every field
+    is in __init__ (RaceState keeps its fields in __dict__, Car and Turn in slots)."""
+    names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    _FIELDS[cls] = (names, frozenset(names), "__slots__" not in cls.__dict__)
+    return cls
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """`dataclasses.replace` for the race's own dataclasses (RaceState, Car, Turn: `replaceable`)
+    without its generic checks – a 24-hour Le Mans calls it half a million times. Anything else goes
+    to `dataclasses.replace`; an unknown field is a TypeError as there."""
+    cls = type(obj)
+    spec = _FIELDS.get(cls)
+    if spec is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    names, known, in_dict = spec
+    if not known.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - known))}")
+    new = object.__new__(cls)
+    if in_dict:  # RaceState: fields live in __dict__ (a cache such as `_moves` does not carry over)
+        nd = obj.__dict__.copy()
+        if len(nd) != len(names):
+            nd = {n: nd[n] for n in names}
+        nd.update(changes)
+        object.__setattr__(new, "__dict__", nd)
+    else:  # slots
+        put = object.__setattr__
+        for n in names:
+            put(new, n, changes[n] if n in changes else getattr(obj, n))
+    return new
+
+
+@replaceable
+@dataclass(frozen=True, slots=True)
+class Car:
+    """One cap on the track."""
+
+    pos: Hex
+    lap: int = 0  # line crossings (a car that starts behind the line starts at -1)
+    facing: int | None = None  # racerbile.variant.racerbile: the way it last moved
+    gear: int = 1
+    arrival: int = 0  # when it came to its field: the earlier arrival lies on top (racerbile.stack)
+    flipped: bool = False  # blocking (racerbile.field.blocking)
+    off: bool = False  # left the track at `pos` (racerbile.flat_out)
+    first_gear: str = ""  # the rule that makes it start its next turn in first gear
+    started: bool = False  # has had a turn (no gear change in the first: racerbile.gears)
+    skip: int = 0  # turns to lose
+    lost_laps: int = 0  # laps taken away (racerbile.lemans.vomit, racerbile.lemans.delay, judges)
+    driver: int = 0  # the team's driver at the wheel (Le Mans)
+    out: str = ""  # Le Mans: put out by the judges, with their reason (drives no more, ranks last)
+
+
+@replaceable
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The turn in play: its seat, gear, dice, roll and what it has cost so far."""
+
+    seat: int
+    gear: int = 1
+    shifted: bool = False
+    changed_driver: bool = False
+    dice: tuple[int, ...] = ()  # the dice that have landed on 1–4
+    pending: int = 0  # dice in the air
+    fives: int = 0  # 5s and 6s seen this turn
+    throws: tuple[tuple[int, ...], ...] = ()  # every throw of the turn's dice, faces as thrown (5s and 6s are thrown again)
+    roll: int = 0  # fields rolled (once every die has landed)
+    smashed: bool = False  # triple clutch fault
+    sips: tuple[tuple[str, int], ...] = ()  # sips charged this turn, per player (racerbile.lemans.cap42)
+    nols: int = 0
+    start_car: Car | None = None  # the car as the move began (racerbile.option.upside_down_redo)
+    opened: bool = True  # the front/last sip and forced calls are made (Le Mans: once the driver is settled)
+    unopened: int = 0  # Le Mans: the driver's sips before his turn opened (a driver-change beer) – not the 42 field's (Decisions)
+    forced: str = ""  # the rule that forces first gear this turn (why an upshift is refused)
+
+
+def set_car(cars: tuple[Car, ...], seat: int, car: Car) -> tuple[Car, ...]:
+    """The cars with `seat`'s car replaced by `car`."""
+    return cars[:seat] + (car,) + cars[seat + 1 :]
