@@ -214,7 +214,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             play_sound(e)
             if not is_routine(e):
                 x, y, z = event_place(live, e, self.dims.cup_h)
-                add_label(self.labels, Label(event_label(e), x, y, z, 0.0, ball=e.ball))
+                add_label(self.labels, Label(event_label(e, live), x, y, z, 0.0, ball=e.ball))
 
     def resync(self) -> None:
         """The view anew from the match as it stands (the replay viewer's step)."""

@@ -47,8 +47,9 @@ KEYS = (  # shown through `_()` by the view
 )
 
 
-def event_label(e: Event) -> str:
-    """What the table reports, in the player's language (the physics' own `label()` is English)."""
+def event_label(e: Event, live: LiveTable | None = None) -> str:
+    """What the table reports, in the player's language (the physics' own `label()` is English); the
+    other ball of a collision by its throw's number on `live` (as the feed and the balls show it)."""
     if isinstance(e, TableBounce):
         return _("bounce")
     if isinstance(e, CupContact):
@@ -65,7 +66,8 @@ def event_label(e: Event) -> str:
     if isinstance(e, CupTipped):
         return _("cup {cup} tipped").format(cup=e.cup)
     if isinstance(e, BallContact):
-        return _("hit ball {n}").format(n=e.other)
+        f = live.flights.get(e.other) if live is not None else None
+        return _("hit ball {n}").format(n=f.number if f is not None else e.other)
     return e.label()
 
 def event_place(live: LiveTable, e: Event, cup_h: float) -> tuple[float, float, float]:
@@ -275,7 +277,7 @@ class PongScene(TableCameras, Sling, Scene):
         x, y, z = event_place(self.live_table, e, self.dims.cup_h)
         self.effects.events([e], False)
         play_sound(e)
-        text = event_label(e)
+        text = event_label(e, self.live_table)
         if not is_routine(e):
             add_label(self.labels, Label(text, x, y, z, 0.0, ball=e.ball))
         if isinstance(e, Sink) and self.call_outs:  # a hit called out, as at a match (no referee here: no shot's name)
