@@ -191,7 +191,11 @@ def test_the_feed_is_a_scorers_sheet_one_block_per_round(app: App, lang: str) ->
         text = " ".join(" ".join(t for _h, t, _x in live).split())
         assert "'" not in text and "(s)" not in text and "bierpong." not in text and "triangle10" not in text and "— " not in text
         assert text.count("Anna Maria") >= 5
-        if lang == "en":
+        if lang != "en":  # the language switched back: the next frame says the feed in English again
+            set_language("en")
+            sc.update(0.0)
+            assert [t for _h, t, head in sheet_rows(sc) if head][1] == "Round 1 · Foxes"
+        else:
             assert "Anna Maria: bounce → cups 1 + 2" in text and "Owls drink 1 sip each" in text
             assert "Bo: Bombe → cups 3 + 5 + 6" in text and "Balls back: Foxes throw again" in text
             assert text.count("hit first") == 1 and "Foxes begin" in text and "10 cups a side, a triangle of 10" in text

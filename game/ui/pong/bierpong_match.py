@@ -274,6 +274,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         self.move_camera(dt, team)
         self.effects.update(dt)
         self.banners.update(dt)
+        self.feed_language()
         if not self.session.table.busy:
             self.effects.balls_done()
         if self.modal is not None and not self.modal.open:

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from game.bierpong.actions import Begin, Call, Catch, Clock, EndRound, Fetch, Leave, Remove, Swat, Throw, Throwoff, ThrowoffBall, Together
 from game.bierpong.outcome import Outcome
 from game.bierpong.state import BierpongState
-from game.i18n import _, tr
+from game.i18n import _, language, tr
 from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
 from game.rules.challenge import CHALLENGE
@@ -95,6 +95,7 @@ class ScoreSheet:
     def __init__(self) -> None:
         self.blocks: list[Block] = []
         self._throws = True
+        self.language = language()  # the language its rows are in
 
     def clear(self) -> None:
         self.blocks.clear()
@@ -274,6 +275,7 @@ class SheetFeed:
         """The feed anew from the log, a block per round (`ScoreSheet`); a challenged ruling struck
         through with its override right after it."""
         self.sheet.clear()
+        self.sheet.language = language()
         entries = self.match.log.entries
         st: BierpongState = self.match.state
         st = BierpongState.start(st.players, self.match.profile, members=[s.members for s in st.sides]).state
@@ -290,6 +292,11 @@ class SheetFeed:
             self.sheet.add(e.action, row, st, after)
             st = after
         self.show_feed()
+
+    def feed_language(self) -> None:
+        """The interface's language changed: the feed is said again in the new one (each frame: cheap)."""
+        if self.sheet.language != language():
+            self.refeed()
 
     def show_feed(self) -> None:
         """The sheet's last blocks as the feed's lines, wrapped to its width."""
