@@ -67,6 +67,21 @@ class PlayerSpec:
         return cls(str(d["name"]), str(d.get("kind", "human")), Drink(d.get("drink", "beer")), drivers)
 
 
+_WORDS = {"schock": "game.dice.words", "katchen": "game.dice.words", "racerbile": "game.racerbile.words", "bierpong": "game.bierpong.words"}
+
+
+def action_words(game: str, text: str, who: str = "", state: Any = None) -> str:
+    """A logged action of `game` in words – a phrase said in the reader's language with
+    `game.i18n.tr` ("Anna rolls", "the dice show 4 1 1"); `who` names the seat that acted (empty
+    for chance and the start), `state` is the match as it stood (a race names its fields with it).
+    An action no game's words know comes back as its notation."""
+    module = _WORDS.get(game)
+    if module is None:
+        return text
+    said: str = getattr(import_module(module), "action_words")(text, who, state)
+    return said
+
+
 def profile_from_dict(d: Mapping[str, Any]) -> Profile:
     info = GAMES[str(d["game"])]
     return info.spec.make(d.get("variant"), **dict(d.get("options", {})))

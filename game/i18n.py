@@ -70,6 +70,13 @@ def N_(text: str) -> str:
     return text
 
 
+def plural(one: str, many: str, n: int, **values: object) -> str:
+    """A count in words, in the current language: `one` (an English msgid, "{n} sip") for 1,
+    `many` ("{n} sips") for any other number, formatted with `n` and `values`. German and Danish
+    choose as English does (one and the rest), so two msgids serve all three languages."""
+    return _(one if n == 1 else many).format(n=n, **values)
+
+
 def tr(text: str) -> str:
     """A referee's text (a ruling's arithmetic: `game.rules.phrase.Phrase`) in the current language;
     a plain string comes back as it is."""
@@ -185,10 +192,12 @@ def compile_catalogs(codes: list[str] | None = None) -> list[Path]:
 # --- extraction -------------------------------------------------------------------------------
 
 def extract(source: str) -> list[str]:
-    """The literal msgids of `_("…")` and `N_("…")` calls in Python source (found with `ast`)."""
+    """The literal msgids of `_("…")`, `N_("…")` and `plural("…", "…", n)` calls in Python source (found with `ast`)."""
     found: list[str] = []
     for node in ast.walk(ast.parse(source)):
-        if (
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("plural", "count_words"):
+            found += [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id in ("_", "N_")

@@ -18,13 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from game.fileio import read_index
-from game.i18n import _
+from game.i18n import N_, _, tr
+from game.rules.phrase import Phrase, phrase, values_of
 
 INDEX = "saves.index"
 INDEX_FORMAT = "stammtisch-saves-index/1"
 SIDE_FILES = (".bookmarks.json",)  # files beside a save that are no match (the replay viewer's bookmarks)
 RESULT_BYTES = 1_000_000  # a save larger than this (a long Le Mans) is not replayed for its result while listing
 RESULT_SECONDS = 1.5  # time a listing may spend replaying saves for their results (the rest next time)
+RESULTS = (N_("{name} loses"), N_("{name} wins"), N_("{team} win"), N_("a draw"))  # what `result_of` can say
 
 
 def save_dir() -> Path:
@@ -57,7 +59,7 @@ class SaveFile:
     game: str = ""
     players: tuple[str, ...] = ()
     actions: int = 0  # log entries after the start
-    result: str | None = None  # who won or lost; None: not over (or not known yet)
+    result: str | None = None  # who won or lost (a phrase, said in the language of the screen); None: not over (or not known yet)
     over: bool = False
     problem: str | None = None  # the file cannot be read: why
 
@@ -75,7 +77,7 @@ class SaveFile:
         if self.problem is not None:
             return f"{_('damaged save')} · {when} · {self.path.name}"
         if self.result is not None:
-            result = self.result
+            result = tr(self.result)
         elif self.over:
             result = _("over")
         else:
@@ -109,7 +111,7 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
             continue
         index[p.name] = got
         out.append(SaveFile(p, st.st_mtime, str(got.get("game", "")), tuple(str(n) for n in got.get("players", ())),
-                            int(got.get("actions", 0)), got.get("result"), bool(got.get("over")), got.get("problem")))
+                            int(got.get("actions", 0)), result_from_index(got.get("result")), bool(got.get("over")), got.get("problem")))
     index = {k: v for k, v in index.items() if (d / k).exists()}
     if json.dumps(index, sort_keys=True) != before:
         try:
@@ -148,15 +150,31 @@ def _summary(p: Path, st: os.stat_result, old: dict[str, Any] | None, budget: fl
 
             m = Match.replay(log, str(p))
             got["over"] = m.state.is_terminal()
-            got["result"] = result_of(m) if got["over"] else None
+            result = result_of(m) if got["over"] else None
+            got["result"] = None if result is None else {"say": getattr(result, "template", str(result)), "values": values_of(result)}
         except Exception:
             got["over"], got["result"] = False, None  # does not replay: the viewer says where
     return got
 
 
-def result_of(match: Any) -> str | None:
+def result_from_index(kept: Any) -> str | None:
+    """A result as the index keeps it – data, `{"say": "{name} loses", "values": {"name": "Ben"}}`,
+    said in the language of the screen when drawn – or, from an older index, a sentence (shown as it
+    is); None for anything else."""
+    if isinstance(kept, str):
+        return kept
+    if not isinstance(kept, dict) or kept.get("say") not in RESULTS or not isinstance(kept.get("values", {}), dict):
+        return None
+    values = {str(k): str(v) for k, v in kept.get("values", {}).items()}
+    try:
+        return Phrase(str(kept["say"]), values)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def result_of(match: Any) -> Phrase | None:
     """Who won a finished match (who lost, at the dice games, where the loser pays): "Ben loses",
-    "Foxes win", "Anna wins"; None when nobody stands out."""
+    "Foxes win", "Anna wins" (a phrase: said in the reader's language); None when nobody stands out."""
     st = match.state
     try:
         ret = st.returns()
@@ -168,14 +186,14 @@ def result_of(match: Any) -> str | None:
     if match.info.name in ("schock", "katchen"):
         worst = min(ret)
         losers = [n for n, r in zip(names, ret) if r == worst]
-        return _("{name} loses").format(name=losers[0]) if len(losers) == 1 and worst != max(ret) else _("a draw")
+        return phrase(RESULTS[0], name=losers[0]) if len(losers) == 1 and worst != max(ret) else phrase(RESULTS[3])
     best = max(ret)
     winners = [n for n, r in zip(names, ret) if r == best]
     if len(winners) != 1 or best == min(ret):
-        return _("a draw")
+        return phrase(RESULTS[3])
     if match.info.name == "bierpong":
-        return _("{team} win").format(team=winners[0])
-    return _("{name} wins").format(name=winners[0])
+        return phrase(RESULTS[2], team=winners[0])
+    return phrase(RESULTS[1], name=winners[0])
 
 
 def write_save(match: Any, path: Path) -> str | None:

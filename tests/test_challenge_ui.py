@@ -321,7 +321,7 @@ def test_dice_table_undo_to_here_continues_from_there(app: App) -> None:
     key(app, pygame.K_l)
     log = table.modal
     assert isinstance(log, ListDialog)
-    k = next(kk for lab, kk in log.items if "Bernd: roll" in lab)
+    k = next(kk for lab, kk in log.items if "Bernd rolls 6 6 5" in lab)
     log.on_action(k)
     assert len(m.log.entries) == int(k) and table.modal is None
 

@@ -56,11 +56,12 @@ def test_bierpong_invariants_sweep() -> None:
 
 @pytest.mark.slow
 def test_bierpong_bot_games_on_the_physics_table() -> None:
-    """The bots on the real table (the same path as a live game) keep the invariants too."""
+    """The bots on the real table (the same path as a live game, the game clock spending a table's
+    seconds) keep the invariants too."""
     from game.bierpong.simulate import play_game
     for seed in range(6):
         rng = random.Random(seed)
-        profile = random_profile("bierpong", rng, cups=rng.choice([3, 6]), formation="triangle", timer=None)
+        profile = random_profile("bierpong", rng, cups=rng.choice([3, 6]), formation="triangle", timer=rng.choice([None, 1, 2]))
         run = play_game([rng.choice(["casual", "regular", "good", "pro"]) for _ in range(2)], 1 + seed % 3, seed, profile=profile)
         assert run.finished, f"seed {seed}"
         for team, sips in team_sips(run.match).items():

@@ -147,7 +147,7 @@ def test_jump_to_a_ruling_lands_on_its_entry(app: App, tmp_path: Path) -> None:
     dialog.on_action(chosen)
     k = int(chosen)
     assert viewer.modal is None and viewer.step == k
-    assert any(str(r) in label for r in m.log.entries[k].rulings)
+    assert any(viewer.ruling_said(r) in label for r in m.log.entries[k].rulings)  # as the race says it (fields in words)
     assert viewer.scene.match.log.entries[-1] == m.log.entries[k]
 
 

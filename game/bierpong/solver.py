@@ -472,8 +472,8 @@ def _konter(s: _Search, rack: tuple[Cup, ...], rel: tuple[float, float, float]) 
     alone = (last,)
     finish = _need(_hit_on(s, alone, [last.id], rel, phrase(N_("A: the last cup {cup}"), cup=last.id), pred=_plain), "the last cup")
     counter = _need(_hit_on(s, rack, _front_first(rack), rel, phrase(N_("B: the counter, 1 throw")), pred=_plain), "the counter")
-    return [finish, counter], (f"konter: A hits the last cup {last.id} with 1 throw; "
-                               f"B counters with 1 throw, 1 hit (cup {counter.outcome.cup}) – A throws again")
+    return [finish, counter], phrase(N_("konter: A hits the last cup {cup} with 1 throw; B counters with 1 throw, 1 hit (cup {hit}) – A throws again"),
+                                     cup=last.id, hit=counter.outcome.cup)
 
 
 _SOLVERS: dict[str, Callable[[_Search, tuple[Cup, ...], tuple[float, float, float]], Solved]] = {

@@ -117,6 +117,7 @@ class TableHost:
         self.remote_timeout = remote_timeout  # seconds an away seat waits before a bot plays it (None: it waits)
         self.away: dict[int, float] = {}  # seat → since when (monotonic) it is away: it was connected and dropped
         self.stand_ins: set[int] = set()  # away seats a bot plays until they come back
+        self.bot_now: set[int] = set()  # away seats the host let a bot play at once (`let_bot_play`)
         self.code = code or new_code()
         self.bind = host
         self.port = port
@@ -235,22 +236,33 @@ class TableHost:
 
     def _stand_in(self) -> None:
         """An away seat the table waits for longer than `remote_timeout`: a bot plays it until it is back."""
-        if self.remote_timeout is None or not self.away:
+        if (self.remote_timeout is None and not self.bot_now) or not self.away:
             return
         now = time.monotonic()
         s = self.session
         for seat in s.waiting_for():
             since = self.away.get(seat)
-            if since is not None and seat not in self.stand_ins and now - since >= self.remote_timeout:
+            late = seat in self.bot_now or (self.remote_timeout is not None and since is not None and now - since >= self.remote_timeout)
+            if since is not None and seat not in self.stand_ins and late:
                 name = s.match.players[seat].name
                 s.seats[seat] = s.make_bot(seat, "bot")
                 self.stand_ins.add(seat)
                 s.notice(_("{name} is away: a bot plays the seat until they are back").format(name=name))
                 self._seats()
 
+    def let_bot_play(self, seat: int) -> bool:
+        """The host's choice for an away seat: a bot plays it from its next turn until its player's
+        token brings them back (the `remote_timeout` stand-in, without the wait). False: not away."""
+        if seat not in self.away:
+            return False
+        self.bot_now.add(seat)
+        self._stand_in()
+        return True
+
     def _back(self, seat: int) -> None:
         """A seat's player is connected again: the seat is theirs (a stand-in bot leaves it)."""
         self.away.pop(seat, None)
+        self.bot_now.discard(seat)
         if seat in self.stand_ins:
             self.stand_ins.discard(seat)
             s = self.session

@@ -26,7 +26,7 @@ class SeatLine:
     """A remote seat as the host shows it."""
 
     name: str
-    state: str  # "connected", "away", "stand_in" (away, a bot plays meanwhile) or "free"
+    state: str  # "connected", "away", "stand_in" (away, a bot plays meanwhile, or will at its turn) or "free"
 
 
 class HostedTable:
@@ -41,6 +41,7 @@ class HostedTable:
                 raise
             self.host = TableHost(session, host=bind, port=0, remote_timeout=remote_timeout)  # taken (a second table here): any free port
         self.session = session
+        self.asked: set[int] = set()  # dropped seats the host was asked about (again once they were back)
         self.url = address_of(self.host)
         self.code = self.host.code
         session.on_tick.append(self.pump)
@@ -63,8 +64,32 @@ class HostedTable:
         """Each remote seat: connected now; away (it was, and dropped) – a bot standing in after the
         table's `remote_timeout` –; or free (nobody took it yet)."""
         players, h = self.session.match.players, self.host
-        return [SeatLine(players[i].name, "connected" if on else "stand_in" if i in h.stand_ins else "away" if i in h.away or i in h.tokens else "free")
+        return [SeatLine(players[i].name, "connected" if on else "stand_in" if i in h.stand_ins or i in h.bot_now else "away" if i in h.away or i in h.tokens else "free")
                 for i, on in h.connected().items()]
+
+    def dropped(self) -> list[int]:
+        """The seats whose player dropped and that the host has not been asked about yet ("let a bot
+        play until they are back, or wait?"); a seat whose player came back may be asked about again."""
+        h = self.host
+        self.asked &= set(h.away)
+        return [i for i in sorted(h.away) if i not in self.asked and i not in h.stand_ins and i not in h.bot_now]
+
+    def asked_about(self, seat: int) -> None:
+        self.asked.add(seat)
+
+    def is_away(self, seat: int) -> bool:
+        """The seat's player dropped and is not back, and no bot plays it yet (nor is chosen to)."""
+        h = self.host
+        return seat in h.away and seat not in h.stand_ins and seat not in h.bot_now
+
+    def let_bot_play(self, seat: int) -> bool:
+        """The host's choice: a bot plays the dropped seat until its player's token brings them back."""
+        self.asked.add(seat)
+        return self.host.let_bot_play(seat)
+
+    def friends(self) -> int:
+        """How many seats are played from other laptops now (the judges' seat too)."""
+        return sum(self.host.connected().values()) + bool(self.host.judges_connected())
 
     def waiting_for_remote(self) -> list[str]:
         """The remote seats the table waits for that nobody plays now."""

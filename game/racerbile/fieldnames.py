@@ -52,10 +52,34 @@ def field_name(course: Course, track: Track, h: Hex) -> Phrase:
     return phrase(N_("field {n} by {label}"), n=n, label=label) if label else phrase(N_("field {n}"), n=n)
 
 
+TOO_FAST = "5-or-6 number {first}–{last} this turn: the third and each further one is a fault: {sips}"  # racerbile.too_fast, as logged
+
+
+def ordinal(n: int) -> Phrase:
+    """"3rd", "11th" – "3." in German and Danish."""
+    suffix = N_("{n}th") if 10 <= n % 100 <= 20 else {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(n % 10, N_("{n}th"))
+    return phrase(suffix, n=n)
+
+
+def too_fast_words(text: Phrase) -> Phrase:
+    """racerbile.too_fast as a player says it: "3rd five-or-six this turn: a fault: 1 sip", "3rd to 4th
+    five-or-six this turn: 2 faults: 2 sips" (the log keeps "5-or-6 number 3–3 …")."""
+    args = dict(text.args)
+    last = int(args["last"])
+    first = max(3, int(args["first"]))
+    if first >= last:
+        return phrase(N_("{nth} five-or-six this turn: a fault: {sips}"), nth=ordinal(last), sips=args["sips"])
+    return phrase(N_("{first} to {last} five-or-six this turn: {n} faults: {sips}"), first=ordinal(first), last=ordinal(last),
+                  n=last - first + 1, sips=args["sips"])
+
+
 def reworded(text: str, course: Course, track: Track) -> str:
-    """A ruling's text with every field named in it (a `field` value "q,r") in words; the rest as it is."""
+    """A ruling's text with every field named in it (a `field` value "q,r") in words, a too-fast
+    fault counted as a player counts it ("3rd five-or-six"); the rest as it is."""
     if not isinstance(text, Phrase):
         return text
+    if text.template == TOO_FAST and {"first", "last", "sips"} <= {k for k, _v in text.args}:
+        return too_fast_words(text)
     args = {}
     for k, v in text.args:
         h = parse_hex(v) if (k == "field" and isinstance(v, str) and not isinstance(v, Phrase)) else None

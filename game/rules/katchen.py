@@ -31,7 +31,7 @@ SPEC = ProfileSpec(
         Option(
             "schuss_limit",
             None,
-            N_("tournament: a player leaves the table after this many Schüsse (null: no tournament, one game)"),
+            N_("tournament: a player leaves the table after this many Schüsse (none: no tournament, one game)"),
             "katchen.phase2",
             kind="count",
         ),

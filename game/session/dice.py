@@ -89,6 +89,27 @@ class DiceSession(Session):
     def bot_delay(self) -> float:
         return self.pace.read_delay if self.throw_on_table() else self.pace.bot_delay
 
+    # --- every person out: the bots finish quickly -------------------------------------------------
+
+    def people_out(self) -> bool:
+        """Every person at the table sits out while bots play on (Katchen: no mats left in phase 2,
+        or off a tournament table – katchen.phase2); the match is not over."""
+        st = self.state
+        people = [i for i in range(len(self.seats)) if not self.is_bot(i)]
+        return bool(people) and not st.is_terminal() and all(i not in st.round_order for i in people)
+
+    def finish_quickly(self, limit: int = 20_000) -> int:
+        """Play on with no waiting while every person is out (at most `limit` entries): until the match
+        ends or a person is dealt in again (the next game). The number of entries logged."""
+        start = len(self.match.log.entries)
+        while self.people_out() and len(self.match.log.entries) - start < limit:
+            n = len(self.match.log.entries)
+            self.pause = 0.0
+            self.play_out(n + 1)
+            if len(self.match.log.entries) == n:
+                break  # only people could go on (never while they are all out)
+        return len(self.match.log.entries) - start
+
     # --- questions the view asks -------------------------------------------------------------------
 
     def why_not(self, seat: int, action: Action) -> Refusal | None:

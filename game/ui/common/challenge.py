@@ -20,7 +20,7 @@ from game.rules.challenge import DRINKS, JUDGES, TALLIES, Challenge, challengeab
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
-from game.ui.common.modal import Modal, raise_expanded
+from game.ui.common.modal import Modal, button_width, hint_lines, raise_expanded
 from game.ui.common.theme import Fonts
 
 Send = Callable[[Challenge], "str | None"]  # applies a challenge: the refusal, or None when it stands
@@ -120,8 +120,7 @@ class ChallengeDialog(Modal):
 
     def _build_list(self, w: int, h: int, c: UIPanel) -> None:
         UILabel(pygame.Rect(20, 10, w - 40, 34), _("Challenge a ruling"), self.ui, container=c, object_id="#title_label")
-        UILabel(pygame.Rect(20, 42, w - 40, 24), _("Pick the drink ruling you think is wrong; to change a move itself, undo it in the log (L)."),
-                self.ui, container=c, object_id="#hint_label")
+        extra = hint_lines(self.fonts, self.ui, c, _("Pick the drink ruling you think is wrong; to change a move itself, undo it in the log (L)."), 42, w - 40)
         rows = self.rows()
         self.keys = {f"#row_{k}": key for k, (_label, key) in enumerate(rows)}
         labels: list[str | tuple[str, str]] = [(label, f"#row_{k}") for k, (label, _key) in enumerate(rows)]
@@ -129,8 +128,10 @@ class ChallengeDialog(Modal):
             labels = [(_("No drink ruling to challenge yet."), "#empty")]
         chosen = next((k for k, (_label, key) in enumerate(rows) if self.target is not None and key == f"{self.target[0]}.{self.target[1]}"), None)
         default = labels[chosen] if chosen is not None else None
-        self.list = UISelectionList(pygame.Rect(20, 74, w - 40, h - 74 - 120), labels, self.ui, container=c, default_selection=default)
-        self.next_button = UIButton(pygame.Rect(w - 20 - 130 - 10 - 200, h - 56, 200, 40), _("Challenge it… (Enter)"), self.ui, container=c, object_id="#go_button")
+        self.list = UISelectionList(pygame.Rect(20, 74 + extra, w - 40, h - 74 - extra - 120), labels, self.ui, container=c, default_selection=default)
+        go = _("Challenge it… (Enter)")
+        bw = button_width(self.fonts, go, 200)
+        self.next_button = UIButton(pygame.Rect(w - 20 - 130 - 10 - bw, h - 56, bw, 40), go, self.ui, container=c, object_id="#go_button")
         if not rows:
             self.next_button.disable()
         self._built = 1

@@ -14,7 +14,7 @@ import re
 
 import pygame
 
-from game.i18n import _, tr
+from game.i18n import _, plural, tr
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
@@ -52,10 +52,18 @@ class FeedItem:
 _LADEN = re.compile(r"game (?P<game>\d+), (?P<stage>.+?), round (?P<round>\d+): Laden .*; (?P<who>.+) opens \(schock\.start\)$", re.S)
 
 
+_KATCHEN = re.compile(r"game (?P<game>\d+), phase (?P<phase>[12]), round (?P<round>\d+): (?P<who>.+?) (?:leads; .*\((?P<stack>\d+) mats on the stack\)|opens with up to 3 rolls; .*)$", re.S)
+
+
 def round_header(r: Ruling) -> str | None:
-    """Schock's Laden as the header of its round – "Game 1 · second half · round 3 · Laden, Anna
-    opens" – or None for any other ruling."""
-    if r.rule != "schock.laden" or r.what is not What.NOTE:
+    """A ruling that only opens a round, as the header of its round: Schock's Laden – "Game 1 ·
+    second half · round 3 · Laden, Anna opens" – and Katchen's round – "Round 2 · Bo leads · 11 mats
+    left", "Phase 2, round 3 · Cem opens" (katchen.phase1, katchen.phase2); None for any other ruling."""
+    if r.what is not What.NOTE:
+        return None
+    if r.rule in ("katchen.phase1", "katchen.phase2"):
+        return _katchen_header(r)
+    if r.rule != "schock.laden":
         return None
     args = values_of(r.arithmetic)
     if not {"game", "stage", "round", "who"} <= set(args):
@@ -67,6 +75,24 @@ def round_header(r: Ruling) -> str | None:
     stage = tr(stage) if isinstance(stage, Phrase) else _(str(stage))
     text = _("Round {round} · {stage} · Laden: {who} opens").format(stage=stage, round=args["round"], who=args["who"])
     if str(args["game"]) != "1":
+        text = _("Game {game}").format(game=args["game"]) + " · " + text
+    return text
+
+
+def _katchen_header(r: Ruling) -> str | None:
+    """Katchen's opening of a round as its header (the round's other notes – who leaves – stay cards)."""
+    m = _KATCHEN.match(str(r.arithmetic))
+    if m is None:
+        return None
+    args = m.groupdict()
+    if args["stack"] is not None:
+        text = plural("Round {round} · {who} leads · {n} mat left", "Round {round} · {who} leads · {n} mats left",
+                      int(args["stack"]), round=args["round"], who=args["who"])
+    elif args["phase"] == "2":
+        text = _("Phase 2, round {round} · {who} opens").format(round=args["round"], who=args["who"])
+    else:
+        return None
+    if args["game"] != "1":
         text = _("Game {game}").format(game=args["game"]) + " · " + text
     return text
 
@@ -288,11 +314,15 @@ class Feed:
         return surf
 
     def _header(self, text: str, rule: str, width: int) -> pygame.Surface:
-        """A round's header: a chalk line with the round (and its Laden) on it, the rule id at the end."""
+        """A round's header: a chalk line with the round (and its Laden) on it, the rule id at the end –
+        left out when that alone would break the words over two lines."""
         f, s = self.fonts, self.s
         size = int(13 * s)
         rid = f.text(rule, int(11 * s), theme.CHALK_DIM)
         room = width - rid.get_width() - int(24 * s)
+        if room < f.width(text, size, "bold") <= width - int(16 * s):
+            rid = pygame.Surface((0, 0), pygame.SRCALPHA)  # one line without the rule id rather than two with it
+            room = width - int(16 * s)
         lines = f.wrap(text, size, room, "bold")[:3]
         heads = [f.text(f.fit(line, size, room, "bold"), size, theme.CHALK_BLUE, "bold") for line in lines]
         line_h = max(h.get_height() for h in heads)

@@ -55,6 +55,26 @@ def raise_expanded(ui: pygame_gui.UIManager, surface: pygame.Surface) -> list[py
     return out
 
 
+def hint_lines(fonts: Fonts, ui: pygame_gui.UIManager, container: UIPanel, text: str, y: int, w: int) -> int:
+    """A dialog's hint under its title at `y`, `w` wide: one line, or two when a language's words are
+    longer – never cut at the panel's edge. The pixels it takes below one line (0 or 18)."""
+    lines = fonts.wrap(text, 14, w - 12, "italic") or [""]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for k, line in enumerate(lines):
+        UILabel(pygame.Rect(20, y + 18 * k, w, 24), line, ui, container=container, object_id="#hint_label")
+    return 18 * (len(lines) - 1)
+
+
+def button_width(fonts: Fonts, text: str, least: int) -> int:
+    """A dialog button as wide as its words need (bold 16 and the button's padding), at least `least`."""
+    return max(least, fonts.width(text, 16, "bold") + 32)
+
+
+DIM_ALPHA = 175  # how dark the scene goes under a dialog: its buttons recede
+PANEL_BACK = (0x24, 0x17, 0x0E)  # the theme's panel colour, opaque
+
+
 class Modal:
     """A dimmed screen with a panel in the middle; subclasses fill `build()`."""
 
@@ -94,8 +114,9 @@ class Modal:
 
     def draw(self, surface: pygame.Surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
+        dim.fill((0, 0, 0, DIM_ALPHA))
         surface.blit(dim, (0, 0))
+        pygame.draw.rect(surface, PANEL_BACK, self.rect, border_radius=12)  # the table's buttons never shine through the panel
         self.ui.draw_ui(surface)
 
 
@@ -132,7 +153,7 @@ class ListDialog(Modal):
         w, h = self.rect.size
         c = self.panel
         UILabel(pygame.Rect(20, 12, w - 40, 34), self.title, self.ui, container=c, object_id="#title_label")
-        UILabel(pygame.Rect(20, 44, w - 40, 24), self.hint, self.ui, container=c, object_id="#hint_label")
+        extra = hint_lines(self.fonts, self.ui, c, self.hint, 44, w - 40)
         room = w - 40 - 40  # the list's width less its scroll bar and padding
         fitted = [self.fonts.fit(label, 15, room) for label, _ in self.items]
         self.cut = {f"#item_{i}": label for i, ((label, _), short) in enumerate(zip(self.items, fitted)) if short != label}
@@ -145,7 +166,7 @@ class ListDialog(Modal):
             self.cut = {}  # (wrapped: nothing is cut)
         default = labels[-1] if (self.select_last and self.items and not self.wrap) else None  # (as the list shows it: fitted)
         self.list = UISelectionList(
-            pygame.Rect(20, 76, w - 40, h - 76 - 104),
+            pygame.Rect(20, 76 + extra, w - 40, h - 76 - extra - 104),
             labels,
             self.ui,
             container=c,
@@ -156,7 +177,8 @@ class ListDialog(Modal):
             bar = self.list.scroll_bar
             if bar is not None:  # show the newest entries
                 bar.set_scroll_from_start_percentage(1.0)
-        self.action_button = UIButton(pygame.Rect(w - 20 - 180 - 10 - 130, h - 58, 180, 40), self.action, self.ui, container=c)
+        bw = button_width(self.fonts, self.action, 180)  # "Bis hierher rückgängig" whole
+        self.action_button = UIButton(pygame.Rect(w - 20 - bw - 10 - 130, h - 58, bw, 40), self.action, self.ui, container=c)
         self.close_button = UIButton(pygame.Rect(w - 20 - 130, h - 58, 130, 40), _("Close (Esc)"), self.ui, container=c)
         if not self.items:
             self.action_button.disable()

@@ -24,7 +24,8 @@ from typing import Any, Callable
 
 import pygame
 
-from game.i18n import _, tr
+from game.games import action_words
+from game.i18n import _, language, tr
 from game.replay import Cursor, Launch, Replay, load_bookmarks, save_bookmarks, throws_of
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import START, MatchLog
@@ -103,6 +104,7 @@ class ReplayScene(OverlayScene):
         if view is not None and hasattr(view, "zone_shown"):
             view.zone_shown = False
         self.pong = self.replay.game == "bierpong"
+        self._said: tuple[int, str, str] | None = None  # the step whose action is said, in which language, the words
         self.anim: _Throws | None = None
         self.buttons: list[tuple[pygame.Rect, str, Callable[[], None]]] = []
         self.progress = pygame.Rect(0, 0, 1, 1)
@@ -225,7 +227,7 @@ class ReplayScene(OverlayScene):
             items.append((_("… earlier rulings (before step {n})").format(n=first), f"page:{first - 1 - JUMP_STEPS}"))
         for step, r, struck in self.replay.rulings_between(first, last):
             mark = "  " + _("(challenged)") if struck else ""
-            items.append((f"{step:>4}  [{r.rule}] {tr(r.arithmetic)}{mark}", str(step)))
+            items.append((f"{step:>4}  [{r.rule}] {self.ruling_said(r)}{mark}", str(step)))
         if last < self.replay.reach:
             items.append((_("later rulings (after step {n}) …").format(n=last), f"page:{last + 1 + JUMP_STEPS}"))
         self.modal = ListDialog(self.fonts, self.host.size, _("Jump to a ruling"), _("the rulings of steps {first} to {last}").format(first=first, last=last),
@@ -447,14 +449,14 @@ class ReplayScene(OverlayScene):
         # the action of the step and its rulings (struck through when a challenge overrode them)
         e = self.replay.entry(self.step)
         x0, y = 16, bar.y + 56
-        head = f.text(self._fit(f"{self.step}. {self.who(e.seat)}: {e.action}", 16, right - x0, "bold"), 16, theme.CREAM, "bold")
+        head = f.text(self._fit(f"{self.step}. {self.action_said(self.step)}", 16, right - x0, "bold"), 16, theme.CREAM, "bold")
         surface.blit(head, (x0, y))
         y += head.get_height() + 2
         rulings = self.replay.rulings_at(self.step)
         x = x0 + 12
         line_h = f.font(14, "regular").get_linesize()
         for r, struck in rulings:
-            text = f"[{r.rule}] {tr(r.arithmetic)}" + (" – " + _("challenged") if struck else "")
+            text = f"[{r.rule}] {self.ruling_said(r)}" + (" – " + _("challenged") if struck else "")
             if x > x0 + 12 and x + f.size(text, 14, "regular")[0] > right:
                 x = x0 + 12
                 y += line_h + 1
@@ -479,6 +481,28 @@ class ReplayScene(OverlayScene):
             else:
                 lines.extend(self.fonts.wrap(part, size, width, "italic"))
         return lines or [""]
+
+    def ruling_said(self, r: Any) -> str:
+        """A ruling as the game's table says it (a race names its fields and counts a too-fast fault
+        as players do), in the language of the screen."""
+        words = getattr(self.scene, "ruling_words", None)
+        return str(words(r)) if callable(words) else tr(r.arithmetic)
+
+    def action_said(self, k: int) -> str:
+        """Step `k`'s action in words, in the language of the screen ("Anna rolls", "the dice show 4 1 1"),
+        as the game's log says it; the challenge (no action of a game) with its notation."""
+        said = self._said
+        if said is not None and said[:2] == (k, language()):
+            return said[2]
+        e = self.replay.entry(k)
+        if e.seat == CHALLENGE:
+            text = f"{self.who(e.seat)}: {e.action}"
+        else:
+            who = self.who(e.seat) if e.seat >= 0 else ""
+            state = self.replay.state_at(k - 1) if k > 0 and self.replay.game == "racerbile" else None
+            text = tr(action_words(self.replay.game, e.action, who, state))
+        self._said = (k, language(), text)
+        return text
 
     def who(self, seat: int) -> str:
         if seat == START:

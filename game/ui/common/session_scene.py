@@ -33,6 +33,11 @@ class SessionScene:
         client = getattr(self.session, "client", None)
         return client is not None and client.index is None and not client.judge
 
+    def own_seat(self) -> int | None:
+        """The seat this laptop joined a table elsewhere for: drawn at the bottom, the "you" place."""
+        client = getattr(self.session, "client", None)
+        return client.index if client is not None else None
+
     def text_scale(self) -> float:
         """How much larger the feed and the clock are drawn: the TV's big-screen layout, or 1."""
         return TV_TEXT if self.watching() else 1.0
@@ -119,10 +124,47 @@ class SessionScene:
             return
         self.host.push(scene)
 
+    def friends_playing(self) -> int:
+        """At a table this window hosts, before its end: the seats played from other laptops now."""
+        return self.table.friends() if self.table is not None and not self.session.over() else 0
+
     def leave(self) -> None:
-        """Back to the menu; an unfinished match is kept (its own file, its journal, or the autosave)."""
+        """Back to the menu; an unfinished match is kept (its own file, its journal, or the autosave).
+        At a table friends play at from their laptops, the host is asked first (it closes for them)."""
+        friends = self.friends_playing()
+        if friends:
+            from game.ui.common.hosting_ui import leave_question
+
+            self.modal = leave_question(self.host.fonts, self.host.size, friends, self.leave_now, lambda: None)
+            return
+        self.leave_now()
+
+    def leave_now(self) -> None:
         self.session.leave()
         self.host.pop()
+
+    def watch_table(self) -> None:
+        """Each frame at a table this window hosts: a friend who dropped is asked about once ("let a
+        bot play until they are back, or wait?"), when no other dialog is open; the question goes
+        away by itself when they are back."""
+        t = self.table
+        if t is None:
+            return
+        from game.ui.common.hosting_ui import DroppedNotice
+
+        m = self.modal
+        if m is not None and not m.open:
+            self.close_modal()  # type: ignore[attr-defined]
+            m = None
+        if isinstance(m, DroppedNotice) and not t.is_away(m.seat):
+            self.modal = None  # back already (or a bot plays it): nothing to ask
+            return
+        if m is not None or self.help is not None or self.session.over():
+            return
+        for seat in t.dropped():
+            t.asked_about(seat)
+            self.modal = DroppedNotice(self.host.fonts, self.host.size, t, seat)
+            return
 
     def closed(self) -> None:
         if self.table is not None:
@@ -139,6 +181,7 @@ class SessionScene:
             self.help.update(dt)
         if self.modal is not None:
             self.modal.update(dt)
+        self.watch_table()
 
     def toggle_help(self) -> None:
         """F1: the rules of this game under this match's profile (again: put away)."""

@@ -148,7 +148,7 @@ class Sounds:
         if not self._sounds:
             return self._fail(f"no sound files in {self.folder}")
         self._status = f"sound: on ({fmt[0]} Hz)" if fmt else "sound: on"
-        self._said = (N_("sound: on ({hz} Hz)"), {"hz": str(fmt[0])}) if fmt else (N_("sound: on"), {})
+        self._said = (N_("sound: on"), {})  # a player needs no sample rate (the status line for a log keeps it)
         if missing:
             self._status += f", missing: {', '.join(missing)}"
             self._said = (N_("sound: on, missing: {names}"), {"names": ", ".join(missing)})

@@ -166,6 +166,40 @@ def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface |
         return None
 
 
+_OVERHANG: dict[tuple[int, str], bool] = {}
+HAIR = "\u200a"  # a hair space: opens a word space a glyph's ink runs into
+
+
+def _overhangs(f: pygame.font.Font, c: str) -> bool:
+    """`c`'s ink reaches past its advance into a narrow word space in `f` (hinted small type: a "4"
+    at 11–13 px, where a space is 3 px) – before a space the words would seem to run together ("Schock 4is")."""
+    key = (id(f), c)
+    got = _OVERHANG.get(key)
+    if got is None:
+        try:
+            m, space, hair = f.metrics(c + " " + HAIR)
+            over = m[1] - m[4] if m else 0
+            got = bool(space and hair and over > 0 and (2 * over >= space[4] or space[4] <= 3))  # (a font without the hair space: as it is)
+        except (pygame.error, ValueError, UnicodeError, TypeError):
+            got = False
+        if len(_OVERHANG) > 4096:
+            _OVERHANG.clear()
+        _OVERHANG[key] = got
+    return got
+
+
+def open_spaces(f: pygame.font.Font, run: str) -> str:
+    """`run` with a hair space after each glyph whose ink runs into the word space after it."""
+    if " " not in run:
+        return run
+    out = []
+    for i, c in enumerate(run):
+        out.append(c)
+        if c != " " and run[i + 1: i + 2] == " " and _overhangs(f, c):
+            out.append(HAIR)
+    return "".join(out)
+
+
 def _width_of(f: pygame.font.Font, run: str) -> int:
     try:
         return int(f.size(run)[0])
@@ -314,11 +348,11 @@ class Fonts:
         main = self.font(size, style)
         chain = self.chain(style)
         if not chain.paths or s.isascii():
-            return [(main, s)]
+            return [(main, open_spaces(main, s))]
         out: list[tuple[pygame.font.Font, str]] = []
         for i, run in chain.runs(s):
             f = main if i == 0 and chain.paths[0] == self._path(style) else chain.font(i, max(6, size))
-            out.append((f, run))
+            out.append((f, open_spaces(f, run)))
         return out
 
     def _render(self, text: str, size: int, color: Color, style: str) -> pygame.Surface:

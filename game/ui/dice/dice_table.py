@@ -19,11 +19,13 @@ from pygame_gui.elements import UIButton
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
+from game.dice.words import action_words, roll_words, ruling_words
 from game.i18n import _, language, tr
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.dice import norm
 from game.rules.ledger import Ledger
+from game.rules.ruling import Ruling
 from game.session.dice import DiceSession
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.session import LIVE
@@ -86,7 +88,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     # --- layout ----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE, tv=self.watching())
+        self.L = compute_layout(size, len(self.match.players), out_row=self.match.state.SETS_ASIDE, tv=self.watching(),
+                                you=self.own_seat() or 0)
         L = self.L
         s = L.s
         self.dice.layout(L.dice_center, s, L.tumble)
@@ -117,6 +120,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             UIButton(plan[key], b(name), self.ui, object_id=small, tool_tip_text=name if b(name) != name else None)
             for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
+        quick = _("Finish quickly (Q)")  # every person is out (Katchen): the bots play on with no waiting
+        self.b_quick = UIButton(plan["roll"].union(plan["stand"]), b(quick), self.ui, object_id=small,
+                                tool_tip_text=_("everyone at this table is out: the bots play the rest with no waiting"))
+        self.b_quick.hide()
         gap = int(8 * s)
         room = L.tools.w - 3 * gap
         font = self.fonts.at(16, "bold")
@@ -355,6 +362,19 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.dice.toggle(i)
         mark_hint_seen("keep_die")
 
+    def ruling_words(self, r: Ruling) -> str:
+        """A ruling in the language of the screen, as the table says it (the replay viewer's bar too)."""
+        return tr(ruling_words(r.arithmetic))
+
+    def finish_quickly(self) -> None:
+        """Q once every person at the table is out (Katchen): the bots play on with no waiting, until
+        a person is dealt in again or the match is over; the table then shows where it stands."""
+        if self.replaying or getattr(self.session, "client", None) is not None or not self.session.people_out():
+            return
+        n = self.session.finish_quickly()
+        self.resync()
+        self.toast.show(_("The bots played on: {n} actions").format(n=n))
+
     def undo(self) -> None:
         """Back to before the last decision a person at this table made (the session's one rule)."""
         refusal = self.session.undo()
@@ -379,12 +399,16 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         entries = self.match.log.entries
         items = []
         for i, e in enumerate(entries):
-            if e.seat >= 0:
+            if e.seat >= 0:  # a person's or a bot's action in words, a roll with the dice it brought
                 who = self.match.players[e.seat].name if e.seat < len(self.match.players) else str(e.seat)
-                dice = ""
-                if i + 1 < len(entries) and entries[i + 1].seat == CHANCE and entries[i + 1].action.startswith("dice "):
-                    dice = "  –  " + _("dice {faces}").format(faces=entries[i + 1].action[5:])
-                items.append((f"{i + 1:>4}.  {who}: {e.action}{dice}", str(i)))
+                j = i + 1
+                while j < len(entries) and entries[j].seat == CHANCE and entries[j].action == "tower":
+                    j += 1
+                if e.action.startswith("roll") and j < len(entries) and entries[j].seat == CHANCE and entries[j].action.startswith("dice "):
+                    line = roll_words(e.action, entries[j].action, who, towers=j - i - 1)
+                else:
+                    line = action_words(e.action, who)
+                items.append((f"{i + 1:>4}.  {tr(line)}", str(i)))
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:
@@ -422,6 +446,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_stand: self.stand,
                 self.b_flip: self.flip,
                 self.b_undo: self.undo,
+                self.b_quick: self.finish_quickly,
                 self.b_log: self.open_log,
                 self.b_save: self.save,
                 self.b_help: self.toggle_help,
@@ -450,6 +475,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.toggle_die(i)
             elif e.key == pygame.K_l:
                 self.open_log()
+            elif e.key == pygame.K_q:
+                self.finish_quickly()
             elif e.key == pygame.K_k:
                 self.open_challenge()
             elif e.key == pygame.K_n and self.state.is_terminal():
@@ -496,11 +523,17 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         roll_ok = any(isinstance(a, Roll) for a in legal)
         stand_ok = Stand() in legal
         flips = [a.count for a in legal if isinstance(a, Flip)]
-        sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1)
+        remote = getattr(self.session, "client", None) is not None
+        quick = not remote and not self.replaying and self.session.people_out()  # (the bots' dice may be in the air)
+        sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick)
         if sig == self._button_sig:
             return
         self._button_sig = sig
-        remote = getattr(self.session, "client", None) is not None
+        for b in (self.b_roll, self.b_stand, self.b_quick):
+            if (b is self.b_quick) == quick:
+                b.show()
+            else:
+                b.hide()
         for b, ok in ((self.b_roll, roll_ok), (self.b_stand, stand_ok), (self.b_undo, sig[3])):
             if ok:
                 b.enable()

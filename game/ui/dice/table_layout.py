@@ -1,10 +1,11 @@
 """Where things go on the dice table: the felt, the seats around it, the dice, the chalkboard.
 
-Seats sit clockwise around the felt, seat 0 at the bottom; a squircle pushes the diagonal seats
-towards the corners so that the middle stays free, even with eight players. The middle holds,
-from top to bottom, the mat stack with its label and the dice area (`tumble`): the rectangle in
-which the dice fly, land and lie (kept, out, a Türmchen). The dice area is kept clear of the
-stack, its label and the seat cards (with their glow), so that a roll never hides them.
+Seats sit clockwise around the felt, seat 0 (or a joined laptop's own seat) at the bottom; a
+squircle pushes the diagonal seats towards the corners so that the middle stays free, even with
+eight players. The middle holds, from top to bottom, the mat stack with its label and the dice
+area (`tumble`): the rectangle in which the dice fly, land and lie (kept, out, a Türmchen). The
+dice area is kept clear of the stack, its label and the seat cards (with their glow), so that a
+roll never hides them.
 """
 from __future__ import annotations
 
@@ -131,9 +132,11 @@ def seat_arrow(seat: pygame.Rect, center: tuple[int, int], s: float) -> list[pyg
     return [tip, back + side, back - side]
 
 
-def compute_layout(size: tuple[int, int], n: int, out_row: bool = True, tv: bool = False) -> Layout:
+def compute_layout(size: tuple[int, int], n: int, out_row: bool = True, tv: bool = False, you: int = 0) -> Layout:
     """The table for `n` seats in a window of `size`; `out_row`: the game puts dice out (Schock);
-    `tv`: a spectator's big-screen layout (no buttons: the table takes their bar, the feed their row)."""
+    `tv`: a spectator's big-screen layout (no buttons: the table takes their bar, the feed their row);
+    `you`: the seat at the bottom, the "you" place (a seat joined from another laptop), the others
+    clockwise after it."""
     w, h = size
     s = theme.scale_for(size)
     top_h, bottom_h = int(56 * s), int((14 if tv else 76) * s)
@@ -152,7 +155,7 @@ def compute_layout(size: tuple[int, int], n: int, out_row: bool = True, tv: bool
     ry = felt.h / 2 - ch / 2 - 8 * s
     seats = []
     for i in range(n):
-        phi = 2 * math.pi * i / n
+        phi = 2 * math.pi * ((i - you) % n) / n
         sx, sy = -math.sin(phi), math.cos(phi)
         # a squircle pushes diagonal seats towards the corners, leaving the middle free
         px = math.copysign(abs(sx) ** 0.5, sx) if abs(sx) > 1e-9 else 0.0

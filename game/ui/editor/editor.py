@@ -30,7 +30,7 @@ import pygame
 
 from game.errors import InputError
 from game.hexgrid import DIRECTION_NAMES, Hex
-from game.i18n import N_, _, tr
+from game.i18n import N_, _, plural, tr
 from game.racerbile.dangers import Analysis, hot_spots
 from game.racerbile.draft import Background, Draft
 from game.racerbile.editing import Editor, FileChanged, Problem, unsplit_forks
@@ -43,6 +43,7 @@ from game.ui.board.board_art import CapArt
 from game.ui.editor.editor_canvas import SheetView
 from game.ui.editor.editor_drive import DriveView
 from game.ui.editor.editor_panels import (
+    TEST_CAPS,
     EditorLayout,
     Hit,
     PanelPicture,
@@ -85,7 +86,7 @@ KEY_ZOOM = 1.25
 KEY_PAN = 80
 MESSAGE_SECONDS = 5.0
 RECOVERY_EVERY = 2.0  # seconds between writes of the recovery file while there is unsaved work
-CAR_COLOURS = ((200, 30, 30), (30, 90, 200))
+CAR_COLOURS = TEST_CAPS
 TRAIL = (250, 250, 246)  # the test drive's move under way (the bends are tinted blue)
 EXPORT_SIZE = (1600, 1000)
 
@@ -1145,6 +1146,7 @@ class EditorScene(Scene):
             checking=self.checking,
             problems=tuple(ProblemRow(tr(p.message), bool(p.fields)) for p in self.problems),
             hints=tuple(self.fork_hint(f) for f in self.forks),
+            empty=not self.draft.fields,
             problem_scroll=self.problem_scroll,
             drive=self.drive.lines() if self.drive is not None else None,
             history=tuple(self.editor.history),
@@ -1168,7 +1170,7 @@ class EditorScene(Scene):
             (N_("downshift · blocking"), f"{kinds[Kind.DOWNSHIFT]} · {kinds[Kind.BLOCKING]}"),
             (N_("start fields"), _("{n}, heading {direction}").format(n=len(d.start), direction=DIRECTION_NAMES[d.heading])),
             (N_("arrows · splits"), f"{len(d.arrows)} · {len(d.splits)}"),
-            (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + _("{n} fields").format(n=len(d.dunlop))),
+            (N_("42 field · Dunlop"), (_("yes") if d.field42 else _("no")) + " · " + plural("{n} field", "{n} fields", len(d.dunlop))),
             (N_("labels"), f"{len(d.labels)}"),
             (N_("theme"), theme_label(d.theme)),
         ]
@@ -1178,8 +1180,10 @@ class EditorScene(Scene):
     def status_texts(self) -> tuple[str, tuple[int, int, int], str, str]:
         d = self.draft
         pit = len(d.pit.fields) if d.pit else 0
-        facts = _("{n} fields").format(n=len(d.fields)) + (" + " + _("{n} pit").format(n=pit) if pit else "")
-        if self.checking and not self.problems:
+        facts = plural("{n} field", "{n} fields", len(d.fields)) + (" + " + _("{n} pit").format(n=pit) if pit else "")
+        if not d.fields:
+            left, col = _("start by painting a lane (L)"), theme.MUTED
+        elif self.checking and not self.problems:
             left, col = _("checking …") + f" · {facts}", theme.MUTED
         elif self.problems:
             n = len(self.problems)

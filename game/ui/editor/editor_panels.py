@@ -218,6 +218,7 @@ class PanelState:
     hot: str = ""
     selection: int | None = None  # the Select tool: how many fields are selected, else None
     hints: tuple[str, ...] = ()  # not problems, but most likely meant otherwise (a fork with no split)
+    empty: bool = False  # an empty sheet: where to start, not its problems
 
 
 @dataclass
@@ -230,7 +231,10 @@ class PanelPicture:
 
 HINT = (240, 190, 80)  # a hint: amber, not the red of a problem
 
+TEST_CAPS = ((200, 30, 30), (30, 90, 200))  # the test drive's two caps, "T" (Test) and "P" (Pace)
+
 LEGEND: tuple[tuple[str, str], ...] = (
+    ("caps", N_("the caps T and P: the two test bots, Test and Pace")),
     ("off10", N_("a run-off: a 10 flies off the track here")),
     ("off11", N_("only an 11 (orange) or a 12 (yellow) does")),
     ("squeal", N_("a bend: a 7–9 must turn here, a squeal")),
@@ -388,6 +392,13 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
             cx, cy = pad + 8, y + line_h // 2
             if key == "hot":
                 pass
+            elif key == "caps":
+                for nth, (colour, letter) in enumerate(zip(TEST_CAPS, "TP")):
+                    at = (cx - 3 + 11 * nth, cy)
+                    pygame.draw.circle(surf, colour, at, 5)
+                    pygame.draw.circle(surf, (250, 250, 246), at, 5, 1)
+                    cap = fonts.text(letter, max(8, f_small - 4), (250, 250, 246), "bold")
+                    surf.blit(cap, (at[0] - cap.get_width() // 2, at[1] - cap.get_height() // 2))
             elif key == "trail":
                 pygame.draw.line(surf, (250, 250, 246), (cx - 8, cy), (cx + 8, cy), 3)
             elif key == "squeal":
@@ -401,10 +412,17 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 pygame.draw.circle(surf, (250, 250, 246), (cx, cy), 6, 1)
                 if key == "off11":
                     pygame.draw.circle(surf, RUNOFF_COLOURS[12], (cx + 9, cy), 5)
-            surf.blit(fonts.text(_(label), f_small, theme.MUTED), (pad + 24, y))
-            y += line_h + 4
+            parts = fonts.wrap(_(label), f_small, w - 24)[:2]  # a longer language's words go on over a second line
+            for row_no, part in enumerate(parts):
+                surf.blit(fonts.text(part, f_small, theme.MUTED), (pad + 24, y + row_no * line_h))
+            y += line_h * len(parts) + 4
         return pic
     n = len(st.problems)
+    if st.empty:  # nothing painted yet: not "✗ 2 problems" but where to begin
+        y += text(_("Start by painting a lane (L)"), f_head, HINT, "serif") + 4
+        for line in fonts.wrap(_("Drag along the track with the Lane tool; the start, the arrows and the rest follow."), f_small, w, "italic"):
+            y += text(line, f_small, theme.MUTED, "italic")
+        return pic
     if st.checking and not n:
         head, col = _("Checking…"), theme.MUTED
     elif n == 0:

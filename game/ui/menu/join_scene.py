@@ -16,12 +16,14 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.i18n import _
 from game.ui.common import theme
+from game.ui.common.hosting_ui import draw_placeholder
 from game.ui.common.modal import make_manager
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.common.sound import sounds
 
 LOOK_SECONDS = 1.5  # how long one look for tables on the network lasts
 CONNECT_SECONDS = 5.0
+PLACE_ADDRESS, PLACE_CODE = "192.168.1.20:47474", "K7QX2P"  # the fields' examples (placeholders, never their text)
 
 
 def normal_url(text: str) -> str:
@@ -172,6 +174,10 @@ class JoinScene(OverlayScene):
             return []
         return [(str(s.get("name")), not s.get("connected")) for s in self.client.seats if s.get("kind") == "remote"]
 
+    def placeholders(self) -> list[tuple[UITextEntryLine, str]]:
+        """The fields' examples, drawn grey in an empty field and gone once typed in (never text in it)."""
+        return [(self.address_entry, PLACE_ADDRESS), (self.code_entry, PLACE_CODE)]
+
     # --- layout ----------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -219,13 +225,11 @@ class JoinScene(OverlayScene):
         ry += 46
         label(_("Address"), rx, ry + 8)
         ew = max(160, rinner - 150)
-        self.address_entry = UITextEntryLine(pygame.Rect(rx + rinner - ew, ry, ew, 34), ui, initial_text=self.address,
-                                             placeholder_text="ws://192.168.1.20:47474")
+        self.address_entry = UITextEntryLine(pygame.Rect(rx + rinner - ew, ry, ew, 34), ui, initial_text=self.address)
         self.address_entry.set_text_length_limit(200)
         ry += 46
         label(_("Join code"), rx, ry + 8)
-        self.code_entry = UITextEntryLine(pygame.Rect(rx + rinner - ew, ry, min(ew, 160), 34), ui, initial_text=self.code,
-                                          placeholder_text="K7QX2P")
+        self.code_entry = UITextEntryLine(pygame.Rect(rx + rinner - ew, ry, min(ew, 160), 34), ui, initial_text=self.code)
         self.code_entry.set_text_length_limit(12)
         ry += 50
         self.connect_button = UIButton(pygame.Rect(rx + rinner - 200, ry, 200, 42), _("Connect"), ui, object_id="#start_button",
@@ -344,6 +348,8 @@ class JoinScene(OverlayScene):
             for k, line in enumerate(f.wrap(note, 14, self.left.w - 36, "italic")[:3]):
                 surface.blit(f.text(line, 14, theme.MUTED, "italic"), (self.found_at[0], self.found_at[1] + 18 * k))
         self.ui.draw_ui(surface)
+        for entry, example in self.placeholders():
+            draw_placeholder(surface, f, entry, example)
         y = self.message_rect.y + 2
         if self.status:
             surface.blit(f.text(self.status, 15, theme.MUTED, "italic"), (self.message_rect.x + 10, y))

@@ -464,6 +464,7 @@ class MenuScene(OverlayScene):
         self.help: HelpOverlay | None = None
         self.modal: Modal | None = None
         self.message = message
+        self.drop_timeout: float | None = None  # the host dialog's last choice: seconds before a bot plays a dropped seat
         self._lang = language()  # a switch of language rebuilds the widgets (`update`)
         self.options_at_end = False  # Racerbile: the last page of options is shown ("First options")
         self.option_scroll = 0  # Racerbile: the first option shown (they take more room than there is)
@@ -886,6 +887,8 @@ class MenuScene(OverlayScene):
                 m.counts[m.game][name] = wdg.get_text()
 
     def start(self) -> bool:
+        """Start the match; with a remote player, the host dialog first (a friend who drops: the
+        table waits, or a bot plays after N s) – True once the match (or the dialog) is open."""
         self._sync_names()
         try:
             match = self.model.make_match()
@@ -893,10 +896,26 @@ class MenuScene(OverlayScene):
             self.message = str(e)
             return False
         self.message = ""
+        from game.net.hosting import remote_players
+
+        remotes = remote_players(match)
+        if remotes:
+            from game.ui.common.hosting_ui import HostDialog
+
+            def open_table(timeout: float | None) -> None:
+                self.drop_timeout = timeout
+                self.open_match(match, timeout)
+
+            self.modal = HostDialog(self.fonts, self.host.size, remotes, open_table, self.drop_timeout)
+            return True
+        return self.open_match(match, None)
+
+    def open_match(self, match: Match, remote_timeout: float | None) -> bool:
+        """The match's scene (its table open to the other laptops when a player is remote)."""
         from game.ui.common.prefs import remember_players
 
         try:
-            scene = hosted_scene(self.host, match, coach=self.model.coach)
+            scene = hosted_scene(self.host, match, coach=self.model.coach, remote_timeout=remote_timeout)
         except ValueError as e:
             self.message = str(e)
             return False

@@ -279,6 +279,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.effects.balls_done()
         if self.modal is not None and not self.modal.open:
             self.close_modal()
+        self.watch_table()  # a friend who dropped: ask the host (`SessionScene`)
         if self.modal is not None:
             self.modal.update(dt)
         if self.help is not None:

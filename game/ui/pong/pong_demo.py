@@ -179,6 +179,7 @@ class DemoScene(PongScene):
             self.script_error = str(e)
         self.slow = True
         self.demo_job: Any = None  # a clip being exported (X)
+        self.clip_told: Any = None  # the exported clip whose folder the feed has told
         self.cinematic = True  # the camera follows the ball and closes in at the cups (V: the top-down view)
         self._cam: Any = None
         self._backdrop: Any = None
@@ -281,6 +282,12 @@ class DemoScene(PongScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        job = self.demo_job
+        if job is not None and job.done and not job.error and self.clip_told is not job:
+            from game.saves import shown_dir
+
+            self.clip_told = job  # where the clip went, once, in the feed (the status line names the file only)
+            self.say("", _("Clip saved: {path}").format(path=shown_dir(job.path)))
         throws = self.solution.throws
         if self.index >= 0 and len(self.classified) <= self.index and self.in_flight() == 0:
             st = throws[self.index]
@@ -366,12 +373,14 @@ class DemoScene(PongScene):
         return self._cam
 
     def draw(self, surface: pygame.Surface) -> None:
-        fr = self.frame()
-        self.view.draw(surface, fr)
-        if not self.cinematic:
-            return
         from dataclasses import replace as dc_replace
 
+        fr = self.frame()
+        self.view.draw(surface, dc_replace(fr, banner=""))  # the headline is drawn here: in lines that fit
+        if not self.cinematic:
+            top = self.view.layout.top
+            self._draw_banner(surface, fr.banner, (top.x, top.y, top.w))
+            return
         from game.ui.pong.pong_3d import backdrop
 
         cam = self.camera()
@@ -381,14 +390,25 @@ class DemoScene(PongScene):
         s = self.view.layout.s
         pygame.draw.rect(surface, (20, 14, 9), pygame.Rect(x, y, w, h).inflate(int(12 * s), int(12 * s)), int(6 * s))  # (the side view's frame under it)
         self.view3d.draw_table(surface, dc_replace(fr, banner=""), cam, background=self._backdrop)
-        if fr.banner:
-            s = self.view.layout.s
-            bt = self.host.fonts.shadowed(fr.banner, int(22 * s), theme.AMBER, "bold")
-            br = bt.get_rect(midtop=(x + w // 2, y + int(10 * s)))
-            back = br.inflate(int(20 * s), int(10 * s))
-            pygame.draw.rect(surface, (20, 20, 24), back, border_radius=int(6 * s))
-            pygame.draw.rect(surface, theme.AMBER, back, 2, border_radius=int(6 * s))
-            surface.blit(bt, br)
+        self._draw_banner(surface, fr.banner, (x, y, w))
+
+    def _draw_banner(self, surface: pygame.Surface, text: str, area: tuple[int, int, int]) -> None:
+        """The shot's headline at the top of the picture (`area`: x, y, width), in as many lines as it
+        needs to stay inside it (the Konter's summary is long)."""
+        if not text:
+            return
+        x, y, w = area
+        s = self.view.layout.s
+        f = self.host.fonts
+        lines = [f.shadowed(line, int(22 * s), theme.AMBER, "bold") for line in f.wrap(text, int(22 * s), w - int(44 * s), "bold")[:3]]
+        br = pygame.Rect(0, 0, max(b.get_width() for b in lines), sum(b.get_height() for b in lines))
+        br.midtop = (x + w // 2, y + int(10 * s))
+        back = br.inflate(int(20 * s), int(10 * s))
+        pygame.draw.rect(surface, (20, 20, 24), back, border_radius=int(6 * s))
+        pygame.draw.rect(surface, theme.AMBER, back, 2, border_radius=int(6 * s))
+        for b in lines:
+            surface.blit(b, b.get_rect(midtop=(br.centerx, br.y)))
+            br.y += b.get_height()
 
     def banner(self) -> str:
         n = len(self.solution.throws)
@@ -408,14 +428,17 @@ class DemoScene(PongScene):
         fr.title = _("Bierpong – demo: {shot}").format(shot=shot_name(self.solution.shot))
         done = " · ".join(self.classified)
         mode = _("paused") if self.paused else (_("slow motion {factor}×").format(factor=f"{DEMO_SLOW:g}") if self.slow else "1×")
-        fr.status = f"{done} · {mode}" if done else mode
+        parts = [done, mode] if done else [mode]
         if self.demo_job is not None:
-            from game.saves import shown_dir
-
             job = self.demo_job
-            fr.status = (_("clip: {p}% …").format(p=int(job.share * 100)) if not job.done else
+            parts.insert(0, _("clip: {p}% …").format(p=int(job.share * 100)) if not job.done else
                          _("Clip not written: {error}").format(error=job.error) if job.error else
-                         _("Clip saved: {path}").format(path=shown_dir(job.path))) + " · " + fr.status
+                         _("Clip saved: {path}").format(path=job.path.name))
+        L, f = self.view.layout, self.host.fonts  # the status keeps right of the title: the throws' list (the feed has it) gives way
+        room = L.top.right - L.header.left - f.width(_(fr.title), int(24 * L.s), "serif") - int(24 * L.s)
+        while done in parts and f.width(" · ".join(parts), int(17 * L.s)) > room:
+            parts.remove(done)
+        fr.status = " · ".join(parts)
         fr.keys = KEYS
         return fr
 

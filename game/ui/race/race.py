@@ -333,6 +333,9 @@ class RaceScene(SessionScene, OverlayScene):
         self.toast.show(text, "error" if error else "info")
 
     def ask_leave(self) -> None:
+        if self.friends_playing():  # the friends' question asks instead (`SessionScene.leave`)
+            return self.leave()
+
         def chosen(text: str) -> None:
             self.modal = None
             if text == LEAVE:

@@ -20,6 +20,7 @@ from pygame_gui.elements import (
 )
 
 from game.i18n import N_, _, tr
+from game.i18n import plural as count_words
 from game.racerbile.actions import Action, Call, Judge, Name, Order
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
@@ -443,8 +444,10 @@ class TimeTrialDialog(_Dialog):
                 self.entries[s] = e
             y += 40
         self.close_button.kill()
-        self.roll_button = UIButton(pygame.Rect(20, h - 56, 200, 40), _("Roll for the order"), self.ui, container=c)
-        self.go_button = UIButton(pygame.Rect(w - 20 - 230, h - 56, 230, 40), _("Start with these times"), self.ui, container=c, object_id="#go_button")
+        roll, go = _("Roll for the order"), _("Start with these times")
+        roll_w, go_w = (max(least, self.fonts.width(t, 16, "bold") + 32) for t, least in ((roll, 200), (go, 230)))  # the words whole
+        self.roll_button = UIButton(pygame.Rect(20, h - 56, roll_w, 40), roll, self.ui, container=c)
+        self.go_button = UIButton(pygame.Rect(w - 20 - go_w, h - 56, go_w, 40), go, self.ui, container=c, object_id="#go_button")
 
     def times(self) -> tuple[float, ...] | None:
         out = []
@@ -550,7 +553,7 @@ def final_lines(st: RaceState, drinks: Ledger | None = None) -> list[str]:
         beer_text = (_("{n} beer") if beers == 1 else _("{n} beers")).format(n=beers)
         into = st.course.progress[car.pos]
         fields = (_("+ {n} field") if into == 1 else _("+ {n} fields")).format(n=into)
-        sip_text = _("{n} sips").format(n=sips)
+        sip_text = count_words("{n} sip", "{n} sips", sips)
         out.append(f"{place}.  {st.players[seat]}  –  {lap_text} {fields}  ·  {sip_text}, {beer_text}")
     return out
 

@@ -13,8 +13,9 @@ from game.errors import IllegalAction
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.i18n import _, tr
 from game.match import Match
-from game.racerbile.actions import Drive, parse_action
-from game.racerbile.fieldnames import drive_words, field_name
+from game.racerbile.actions import Drive
+from game.racerbile.fieldnames import field_name
+from game.racerbile.words import action_words
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules import racerbile as R
@@ -264,24 +265,15 @@ def clock_lines(st: RaceState, now: float) -> list[str]:
 
 
 def entry_words(match: Match, i: int) -> str:
-    """An entry of the log as a person reads it: a drive in fields of the board ("Rød drives 5 fields
-    to field 15 by Omvejen"), the rest in its notation."""
+    """An entry of the log as a person reads it, in the language of the screen: a drive in fields of
+    the board ("Rød drives 5 fields to field 15 by Omvejen"), a shift, the dice, a call and the
+    judges' decisions in words (`game.racerbile.words`, as the replay viewer says them)."""
     e = match.log.entries[i]
     players = match.players
-    word = e.action.split(" ", 1)[0]
-    if word == "drive" and 0 <= e.seat < len(players):
-        try:
-            a = parse_action(e.action)
-        except ValueError:
-            a = None
-        if isinstance(a, Drive):
-            st = match.state
-            return tr(drive_words(st.course, st.track, players[e.seat].name, a))
-    if word in ("call", "judge"):
-        return _("table: {action}").format(action=e.action) if word == "call" else _("judges: {action}").format(action=e.action[6:])
-    if e.seat == CHANCE or e.seat == CHALLENGE:
+    if e.seat == CHALLENGE:
         return e.action
-    return f"{players[e.seat].name if 0 <= e.seat < len(players) else _('start')}: {e.action}"
+    who = players[e.seat].name if 0 <= e.seat < len(players) else ""
+    return tr(action_words(e.action, who, match.state))
 
 
 def log_items(match: Match, words: Callable[[Ruling], str] | None = None) -> list[tuple[str, str]]:

@@ -148,7 +148,24 @@ def build_ui(sc: RaceScene) -> None:
     sc._update_buttons()
 
 
+def place_legend(sc: RaceScene) -> None:
+    """The Key (F2) button in a corner of the board where no car stands (the start's grid sits in one)."""
+    B, s = sc.L.board, sc.L.s
+    w, h = sc.b_legend.rect.size
+    m = int(10 * s)
+    corners = [(B.x + m, B.bottom - h - m), (B.right - w - m, B.bottom - h - m), (B.x + m, B.y + m), (B.right - w - m, B.y + m)]
+    cars = [sc.field_rect(c.pos) for c in sc.state.cars]
+    for x, y in corners:
+        if not any(pygame.Rect(x, y, w, h).colliderect(r) for r in cars):
+            break
+    else:
+        x, y = corners[0]
+    if sc.b_legend.rect.topleft != (x, y):
+        sc.b_legend.set_position((x, y))
+
+
 def update_buttons(sc: RaceScene) -> None:
+    place_legend(sc)
     st = sc.state
     seat = st.current_player()
     mine = not sc.busy() and sc.is_human(seat) and not st.is_terminal()
@@ -313,6 +330,8 @@ def draw_controls(sc: RaceScene, surface: pygame.Surface) -> None:
     f = sc.fonts
     size = max(11, int(15 * s))
     lines = control_lines(st, sc.moves(), sc.is_human(st.current_player()), sc.coach_on)
+    if sc.replaying and st.phase == GEAR:
+        lines = lines[:1]  # the replay viewer: the gear, not the choices a live driver is offered
     y = area.y
     for text, color, style in lines:
         if y + f.font(size, style).get_linesize() > area.bottom + 4:

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.hexgrid import Hex
-from game.i18n import _
+from game.i18n import _, plural
 from game.racerbile.state import RaceState
 from game.rules import racerbile as R
 from game.rules.ledger import Ledger
@@ -303,7 +303,7 @@ def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, row
         if row.gap:
             bits.append(row.gap)
         elif row.place and not row.note:
-            bits.append(_("at the start") if row.distance == 0 and row.lap == 0 else _("{n} fields").format(n=row.distance))
+            bits.append(_("at the start") if row.distance == 0 and row.lap == 0 else plural("{n} field", "{n} fields", row.distance))
         sub = fit_text(fonts, " · ".join(bits), small, r.right - pad - x, theme.CHALK_RED if row.note else theme.MUTED, "italic")
         surface.blit(sub, (x, r.y + int(2 * s) + name.get_height() - int(2 * s)))
     surface.set_clip(clip)

@@ -1,0 +1,71 @@
+"""A race's actions in words, for the match log and the replay viewer: "Rød shifts up a gear",
+"Rød drives 5 fields to field 15 by Omvejen", "the dice show 5 6", "the judges: Blå drinks 3 sips".
+The notation stays the log's truth; these are phrases said in the reader's language
+(`game.i18n.tr`). No pygame here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.i18n import N_
+from game.racerbile.actions import Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
+from game.racerbile.fieldnames import drive_words
+from game.rules.option_words import option_label
+from game.rules.phrase import phrase
+
+
+def action_words(text: str, who: str, state: Any = None) -> str:
+    """One logged action in words (`who`: the seat's name; `state`: the race it was made in, whose
+    board names the fields a drive ends on); an action not understood comes back as it is."""
+    if text == "start":
+        return phrase(N_("the match begins"))
+    try:
+        a = parse_action(text)
+    except ValueError:
+        return text
+    if isinstance(a, Order):
+        if not a.times:
+            return phrase(N_("the order of the start is rolled"))
+        return phrase(N_("the time-trial times: {times} s"), times=", ".join(f"{t:g}" for t in a.times))
+    if isinstance(a, StartDie):
+        return phrase(N_("the start die shows {face}"), face=a.face)
+    if isinstance(a, Shift):
+        return phrase({1: N_("{who} shifts up a gear"), -1: N_("{who} shifts down a gear")}.get(a.delta, N_("{who} holds the gear")), who=who)
+    if isinstance(a, Driver):
+        return phrase(N_("{who}: {driver} takes the wheel"), who=who, driver=a.name)
+    if isinstance(a, Dice):
+        faces = " ".join(map(str, a.faces))
+        return phrase(N_("the die shows {faces}") if len(a.faces) == 1 else N_("the dice show {faces}"), faces=faces)
+    if isinstance(a, Drive):
+        course, track = getattr(state, "course", None), getattr(state, "track", None)
+        if course is not None and track is not None:
+            return drive_words(course, track, who, a)
+        n = len(a.path)
+        if not n:
+            return phrase(N_("{who} stays put"), who=who)
+        return phrase(N_("{who} drives {n} field") if n == 1 else N_("{who} drives {n} fields"), who=who, n=n)
+    if isinstance(a, Name):
+        return phrase(N_("{who} names {player}"), who=who, player=a.player) if a.player else phrase(N_("{who} names nobody"), who=who)
+    if isinstance(a, Call):
+        if a.count != 1:
+            return phrase(N_("the table calls a fault on {who}: {rule} × {n}"), who=a.who, rule=a.rule, n=a.count)
+        return phrase(N_("the table calls a fault on {who}: {rule}"), who=a.who, rule=a.rule)
+    if isinstance(a, Judge):
+        return _judge_words(a)
+    assert isinstance(a, Clock)
+    return phrase(N_("{seconds} s of event time pass"), seconds=f"{a.seconds:g}")
+
+
+def _judge_words(a: Judge) -> str:
+    reason = a.reason or "–"
+    if a.kind == "out":
+        return phrase(N_("the judges put {team} out: {reason}"), team=a.target, reason=reason)
+    if a.kind == "sips":
+        one = a.value == "1"
+        return phrase(N_("the judges: {who} drinks {n} sip – {reason}") if one else N_("the judges: {who} drinks {n} sips – {reason}"),
+                      who=a.target, n=a.value, reason=reason)
+    if a.kind == "laps":
+        one = a.value == "1"
+        return phrase(N_("the judges: {team} loses {n} lap – {reason}") if one else N_("the judges: {team} loses {n} laps – {reason}"),
+                      team=a.target, n=a.value, reason=reason)
+    return phrase(N_("the judges set {option} to {value} – {reason}"), option=phrase(option_label("racerbile", a.target)), value=a.value, reason=reason)
