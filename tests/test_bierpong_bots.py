@@ -35,6 +35,7 @@ from game.bierpong.bots import (
     throw_at,
 )
 from game.bierpong.classify import classify
+from game.bierpong.outcome import parse_outcome
 from game.bierpong.rack import Rack
 from game.bierpong.simulate import play_game, simulate, team_players
 from game.cli import main
@@ -372,3 +373,38 @@ def test_simulate_bierpong_text_and_bad_input(capsys: pytest.CaptureFixture[str]
 def test_simulate_runs_several_games() -> None:
     res = simulate(["regular", "regular"], 1, 3, 9)
     assert len(res.games) == 3 and sum(res.to_dict()["wins"].values()) == 3
+
+
+# --- swat and catch rates per skill (docs/bierpong-table.md) ----------------------------------------
+
+
+def rates(kind: str, n: int = 600) -> tuple[float, float]:
+    """How often bot defenders of skill `kind` swat a human's bounce on its way in (bierpong.art14) and
+    catch a human's air ball (bierpong.art23): `n` live matches with seeds 0 … n-1, one decision each,
+    drawn by the session from each match's seeded generator as at the table."""
+    from game.session import INSTANT
+    from game.session.pong import PongSession
+
+    swats = catches = 0
+    for seed in range(n):
+        m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Ann",)), PlayerSpec("Owls", kind, drivers=("Cem",))], seed=seed)
+        for line in ("throw-off Ann hit 1, Cem miss", "Foxes begin"):
+            m.apply(parse_action(line))
+        s = PongSession(m, pace=INSTANT, autosave=False)
+        swats += s.bot_swatter(parse_outcome("bounce 5")) == "Cem"
+        s.put(Throw("Ann", parse_outcome("air")))
+        s.bot_reacts()
+        catches += m.log.entries[-1].action == str(Catch("Cem", "Ann"))
+    return swats / n, catches / n
+
+
+def test_swat_and_catch_rates_per_skill_art14_art23() -> None:
+    """Each skill swats and catches about as often as `SKILLS` says – a casual bot rarely swats (about
+    1 in 20), a regular one about 1 in 7, a pro every second ball – and the same seeds decide the same."""
+    measured = {k: rates(k) for k in SKILLS}
+    for k, (swat, catch) in measured.items():
+        sk = SKILLS[k]
+        assert abs(swat - sk.swat) < 0.06 and abs(catch - sk.catch) < 0.07, (k, swat, catch)
+    assert measured["casual"][0] < 0.1 and measured["casual"][0] < measured["regular"][0] < measured["good"][0] < measured["pro"][0]
+    assert measured["casual"][1] < measured["regular"][1] < measured["good"][1] < measured["pro"][1]
+    assert rates("regular", 80) == rates("regular", 80)  # seeded: a replayed match decides alike

@@ -15,7 +15,9 @@ from game.bierpong.rack import Rack
 from game.bierpong.solver import SHOTS, Solution, solve
 from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
+from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
+from game.ui.pong.pong_feed import outcome_text, plain
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
@@ -194,9 +196,9 @@ def test_demo_konter_ruled_by_art10() -> None:
     assert sc.start.sides[1].rack.ids == tuple(c.id for c in sol.throws[0].cups)
     assert [ln.action for ln in sc.setup[1:3]] == ["throw-off Ann hit 1, Cem miss", "Foxes begin"]
     opened = of(sc.throws[0].rulings, "bierpong.art10")
-    assert opened and "Owls may counter – 1 hit(s)" in opened[0].arithmetic
+    assert opened and "Owls may counter – 1 hit in" in opened[0].arithmetic
     made = of(sc.throws[1].rulings, "bierpong.art10")
-    assert made and made[0].arithmetic.startswith("Konter made: 1 hit(s) in 1 throw(s) – no cups removed")
+    assert made and made[0].arithmetic.startswith("Konter made: 1 hit in 1 throw – no cups removed")
     assert removed(sc, 1) == set() and removed(sc, 0) == set() and sc.state.team == 0 and not sips(sc)
     assert sc.summary()[0] == "no cups removed"
 
@@ -228,12 +230,14 @@ def test_the_demo_scene_lists_the_referees_rulings_after_each_ball(app: App) -> 
     outcome = solution("bounce").throws[0].outcome
     (r14,) = of(sc.rulings(), "bierpong.art14")
     (drink,) = [r for r in sc.rulings() if r.what == What.SIPS]
-    at = feed.index(f"throw 1: {outcome}")
-    assert at < feed.index("Ann: miss (on record)") < feed.index(r14.arithmetic) < feed.index(drink.arithmetic)
+    at = feed.index(f"throw 1: {outcome_text(outcome)}")  # in words, as the match's feed says it
+    cups = " + ".join(values_of(r14.arithmetic)["cups"].split())
+    assert at < feed.index("Ann: miss (on record)") < feed.index(f"Owls remove cups {cups}") < feed.index(f"Cem drinks {drink.amount} sip")
     assert "art14" in whens and "art1" in whens and "setup" in whens
+    assert "(s)" not in feed and "bierpong." not in feed and "›" not in feed
     head = feed.index("The referee:", at)
     for line in sc.summary():
-        assert feed.index(line) > head
+        assert feed.index(plain(line)) > head
     assert "Foxes (Ann) v Owls (Cem)" in feed and short(r14.rule) == "art14"
 
 

@@ -65,11 +65,11 @@ def test_art10_konter_after_balls_back_needs_the_whole_rounds_hits_and_throws(au
     m = new_game(DOUBLES, cups=3, auto_remove_cups=auto)
     play(m, "Ann: hit 1", "Ben: hit 2", *([] if auto else ["Owls remove 1", "Owls remove 2"]), "Ann: hit 3")
     rs = play(m, "Ben: miss", *([] if auto else ["Owls remove 3"]))
-    assert state(m).phase == KONTER and "counter – 3 hit(s) in 4 throw(s)" in konter_text(rs)
+    assert state(m).phase == KONTER and "counter – 3 hits in 4 throws" in konter_text(rs)
     rs = play(m, "Cem: hit 1", "Dana: miss")
     assert state(m).phase == KONTER and not of(rs, "bierpong.art10")  # 1 hit in 2 throws is not the Konter
     rs = play(m, "Cem: hit 2", "Dana: hit 3")
-    assert "Konter made: 3 hit(s) in 4 throw(s)" in konter_text(rs)
+    assert "Konter made: 3 hits in 4 throws" in konter_text(rs)
     assert cups(m, 1) == (1, 2, 3) and state(m).team == 0 and state(m).phase == PLAY and not sips(rs)
 
 
@@ -81,11 +81,11 @@ def test_art10_konter_after_a_bombes_balls_back_restores_every_cup_of_the_round(
     play(m, "Ann: hit 1", "Ann: hit 1", "Ann: hit 4", "Ann: hit 5", "end of round")
     assert cups(m, 1) == (6,)
     rs = play(m, "Ann: bounce 6", "Ann: miss")
-    assert "5 hit(s) in 6 throw(s), with the same special shot (bounce)" in konter_text(rs)
+    assert "5 hits in 6 throws, with the same special shot (bounce)" in konter_text(rs)
     rs = play(m, "Cem: hit 1", "Cem: hit 2", "Cem: hit 3", "Cem: hit 4")
     assert state(m).phase == KONTER  # 4 hits, but no bounce yet
     rs = play(m, "Cem: bounce 5")
-    assert "Konter made: 5 hit(s) in 5 throw(s)" in konter_text(rs) and cups(m, 1) == (1, 2, 3, 4, 5, 6)
+    assert "Konter made: 5 hits in 5 throws" in konter_text(rs) and cups(m, 1) == (1, 2, 3, 4, 5, 6)
 
 
 def test_art10_konter_counts_the_finishing_rounds_trickshots() -> None:
@@ -95,9 +95,9 @@ def test_art10_konter_counts_the_finishing_rounds_trickshots() -> None:
     play(m, "Ann: hit 1", "Ann: hit 2", "Ann: back", "Ann fetches", "Ann: miss")
     rs = play(m, "Ann: hit 3")
     assert "trickshot" in of(rs, "bierpong.art19")[0].arithmetic
-    assert "counter – 3 hit(s) in 5 throw(s)" in konter_text(rs)
+    assert "counter – 3 hits in 5 throws" in konter_text(rs)
     rs = play(m, "Cem: hit 1", "Cem: miss", "Cem: hit 2", "Cem: miss", "Cem: hit 3")
-    assert "Konter made: 3 hit(s) in 5 throw(s)" in konter_text(rs) and cups(m, 1) == (1, 2, 3)
+    assert "Konter made: 3 hits in 5 throws" in konter_text(rs) and cups(m, 1) == (1, 2, 3)
 
 
 def test_art10_konter_counts_the_finishing_rounds_on_fire_balls() -> None:
@@ -108,9 +108,9 @@ def test_art10_konter_counts_the_finishing_rounds_on_fire_balls() -> None:
     play(m, "Ann: hit 1", "Ann: hit 2", "Ann: heating up", "Ann: hit 3", "Ann: on fire", "Ann: hit 4", "Ann: hit 5", "Ann: hit 6", "Ann: miss")
     assert cups(m, 1) == (3,) and state(m).phase == PLAY
     rs = play(m, "Ann: miss")
-    assert "counter – 6 hit(s) in 8 throw(s)" in konter_text(rs) and cups(m, 1) == ()
+    assert "counter – 6 hits in 8 throws" in konter_text(rs) and cups(m, 1) == ()
     rs = play(m, *["Cem: hit 1"] * 6)
-    assert "Konter made: 6 hit(s) in 6 throw(s)" in konter_text(rs) and cups(m, 1) == (1, 2, 3, 4, 5, 6)
+    assert "Konter made: 6 hits in 6 throws" in konter_text(rs) and cups(m, 1) == (1, 2, 3, 4, 5, 6)
 
 
 def test_art10_a_made_konter_restores_no_cup_its_owners_knocked_over() -> None:
@@ -119,7 +119,7 @@ def test_art10_a_made_konter_restores_no_cup_its_owners_knocked_over() -> None:
     m = new_game(cups=6, auto_remove_cups=True)
     play(m, "Ann: hit 1", "Ann: hit 4", "Cem knocks over 2", "Ann: hit 3", "Ann: hit 5")
     rs = play(m, "Ann: hit 6", "Ann: miss")
-    assert cups(m, 1) == () and "counter – 5 hit(s) in 6 throw(s)" in konter_text(rs)
+    assert cups(m, 1) == () and "counter – 5 hits in 6 throws" in konter_text(rs)
     rs = play(m, *["Cem: hit 1"] * 5)
     assert "Konter made" in konter_text(rs) and cups(m, 1) == (1, 3, 4, 5, 6)
 
@@ -132,7 +132,7 @@ def test_art14_the_finishers_swat_a_bounced_counter_ball() -> None:
     bounce; Ann swats Cem's bounced ball away – a counter throw without a hit; only a defender swats."""
     m = one_cup_left()
     rs = play(m, "Ann: bounce 3", "Ann: miss")
-    assert "1 hit(s) in 2 throw(s), with the same special shot (bounce)" in konter_text(rs)
+    assert "1 hit in 2 throws, with the same special shot (bounce)" in konter_text(rs)
     with pytest.raises(IllegalAction, match="bierpong.art14"):
         play(m, "Cem swats Cem")
     rs = play(m, "Ann swats Cem")
@@ -140,7 +140,7 @@ def test_art14_the_finishers_swat_a_bounced_counter_ball() -> None:
     k = state(m).konter
     assert k is not None and (k.made, k.got) == (1, 0) and state(m).phase == KONTER
     rs = play(m, "Ann swats Cem")
-    assert "Konter failed: 0 hit(s) of 1 needed in 2 of 2 throw(s), without the bounce shot" in konter_text(rs)
+    assert "Konter failed: 0 of 1 hit needed in 2 of 2 throws, without the bounce shot" in konter_text(rs)
     assert state(m).winner == 0 and sips(rs) == [("Cem", 1)]
 
 
@@ -156,7 +156,7 @@ def test_art23_a_caught_counter_air_ball_earns_the_double_throw_next_round() -> 
     rs = play(m, "Ben catches Dana")
     assert "Foxes have one throw more in their next round – Ben throws it" in of(rs, "bierpong.art23")[0].arithmetic
     rs = play(m, "Cem: hit 1")
-    assert "Konter made: 1 hit(s) in 2 throw(s)" in konter_text(rs) and state(m).extra == ("Ben",)
+    assert "Konter made: 1 hit in 2 throws" in konter_text(rs) and state(m).extra == ("Ben",)
     play(m, "Ann: miss", "Ben: miss")
     assert state(m).team == 0 and state(m).throwers() == ("Ben",)
     play(m, "Ben: miss")
@@ -177,7 +177,7 @@ def test_art19_a_counter_ball_that_comes_back_is_fetched_for_a_trickshot() -> No
     play(m, "Cem: miss")
     assert state(m).phase == KONTER and state(m).throwers() == ("Cem",)
     rs = play(m, "Cem: hit 1")
-    assert "Konter made: 1 hit(s) in 3 throw(s)" in konter_text(rs) and cups(m, 1) == (3,)
+    assert "Konter made: 1 hit in 3 throws" in konter_text(rs) and cups(m, 1) == (3,)
 
 
 def test_art19_the_last_counter_ball_back_waits_for_the_fetch_or_the_end() -> None:
@@ -188,14 +188,14 @@ def test_art19_the_last_counter_ball_back_waits_for_the_fetch_or_the_end() -> No
     play(m, "Ann: hit 3", "Ann: miss", "Cem: miss", "Cem: back")
     assert state(m).phase == KONTER and legal(m) == {"Cem fetches", "end of round"}
     rs = play(m, "end of round")
-    assert "Konter failed: 0 hit(s) of 1 needed in 2 of 2 throw(s)" in konter_text(rs) and state(m).winner == 0
+    assert "Konter failed: 0 of 1 hit needed in 2 of 2 throws" in konter_text(rs) and state(m).winner == 0
     m = one_cup_left()
     play(m, "Ann: hit 3", "Ann: miss", "Cem: miss", "Cem: back", "Cem fetches", "Cem: air")
     assert not [a for a in legal(m) if "catches" in a] and state(m).phase == OVER
     m = one_cup_left()
     play(m, "Ann: hit 3", "Ann: miss", "Cem: miss", "Cem: back", "Cem fetches", "Cem: back", "Cem fetches")
     rs = play(m, "Cem: hit 2")
-    assert "Konter made: 1 hit(s) in 4 throw(s)" in konter_text(rs)
+    assert "Konter made: 1 hit in 4 throws" in konter_text(rs)
 
 
 def test_art21_no_streak_call_follows_a_counter_hit() -> None:
@@ -205,14 +205,14 @@ def test_art21_no_streak_call_follows_a_counter_hit() -> None:
     m = new_game(DOUBLES, cups=3, auto_remove_cups=True)
     play(m, "Ann: hit 1", "Ben: miss", "Cem: hit 1", "Dana: miss", "Ann: miss", "Ben: miss", "Cem: hit 2", "Dana: miss")
     rs = play(m, "Ann: hit 2", "Ben: hit 3")
-    assert "counter – 2 hit(s) in 2 throw(s)" in konter_text(rs) and state(m).streak_of("Cem") == 2
+    assert "counter – 2 hits in 2 throws" in konter_text(rs) and state(m).streak_of("Cem") == 2
     play(m, "Cem: hit 3")
     assert not [a for a in legal(m) if "heating" in a or "fire" in a]
     with pytest.raises(IllegalAction, match="bierpong.art21"):
         play(m, "Cem: heating up")
     assert state(m).phase == KONTER
     rs = play(m, "Dana: hit 3")
-    assert "Konter made: 2 hit(s) in 2 throw(s)" in konter_text(rs)
+    assert "Konter made: 2 hits in 2 throws" in konter_text(rs)
 
 
 # --- item 4: the round after a made Konter (bierpong.art11) ------------------------------------------
@@ -244,7 +244,7 @@ def test_art11_after_a_konter_following_balls_back_the_last_pair_rotates(new_pai
     play(m, "Ann: hit 1", "Ben: hit 2")
     last = ("Ben", "Eve") if new_pair else ("Ann", "Ben")
     rs = play(m, f"{last[1]}: hit 3", f"{last[0]}: miss")
-    assert "counter – 3 hit(s) in 4 throw(s)" in konter_text(rs)
+    assert "counter – 3 hits in 4 throws" in konter_text(rs)
     rs = play(m, "Cem: hit 1", "Cem: hit 1", "Cem: hit 1")
     assert "Konter made" in konter_text(rs)
     play(m, f"{last[0]}: miss")
@@ -263,11 +263,11 @@ def test_combo_doubles_bombe_balls_back_trickshot_konter_with_catch_fetch_made()
     m = new_game(DOUBLES, cups=6, auto_remove_cups=True)
     play(m, "Ann: hit 1", "Ben: hit 1", "Ann: hit 4", "Ben: back", "Ben fetches")
     rs = play(m, "Ben: bounce 5")
-    assert cups(m, 1) == () and "4 hit(s) in 5 throw(s), with the same special shot (bounce)" in konter_text(rs)
+    assert cups(m, 1) == () and "4 hits in 5 throws, with the same special shot (bounce)" in konter_text(rs)
     rs = play(m, "Cem: air", "Ben catches Cem", "Dana: hit 1", "Cem: hit 2", "Dana: back", "Dana fetches", "Cem: bounce 3")
     assert state(m).phase == KONTER and state(m).throwers() == ("Dana",)
     rs += play(m, "Dana: hit 4")
-    assert "Konter made: 4 hit(s) in 6 throw(s)" in konter_text(rs) and not sips(rs)
+    assert "Konter made: 4 hits in 6 throws" in konter_text(rs) and not sips(rs)
     assert cups(m, 1) == (1, 2, 3, 4, 5, 6) and cups(m, 0) == (1, 2, 3, 4, 5, 6) and state(m).extra == ("Ben",)
     rs = play(m, "Ann: miss", "Ben: miss", "Ben: hit 6")
     assert state(m).team == 1 and sips(rs) == [("Cem", 1), ("Dana", 1)]  # only the new round is drunk
@@ -281,11 +281,11 @@ def test_combo_doubles_balls_back_on_fire_konter_swatted_drinks_the_whole_round(
     play(m, "Ann: hit 1", "Ben: hit 2", "Ann: hit 3", "Ann: heating up", "Ben: hit 4", "end of round", "Ann: hit 5", "Ann: on fire",
          "Ann: hit 6", "Ann: miss")
     rs = play(m, "Ben: miss")
-    assert "counter – 6 hit(s) in 8 throw(s)" in konter_text(rs) and not sips(rs)
+    assert "counter – 6 hits in 8 throws" in konter_text(rs) and not sips(rs)
     rs = play(m, "Cem: hit 1", "Ben swats Dana", "Ann swats Cem")
     assert state(m).phase == KONTER
     rs = play(m, "Ben swats Dana")
-    assert "Konter failed: 1 hit(s) of 6 needed in 4 of 8 throw(s)" in konter_text(rs)
+    assert "Konter failed: 1 of 6 hits needed in 4 of 8 throws" in konter_text(rs)
     assert sips(rs) == [("Cem", 6), ("Dana", 6)] and state(m).winner == 0
 
 
@@ -299,10 +299,10 @@ def test_combo_three_balls_back_on_fire_catches_swat_konter_made_then_a_new_pair
     play(m, "Eve: hit 2", "Ben: hit 3", "Eve: hit 4", "Eve: heating up", "Ben: hit 5", "end of round",
          "Eve: hit 6", "Eve: on fire", "Eve: hit 7", "Eve: hit 8", "Eve: bounce 9", "Eve: hit 10", "Eve: air", "Dana catches Eve")
     rs = play(m, "Ben: miss")
-    assert "counter – 9 hit(s) in 11 throw(s)" in konter_text(rs) and cups(m, 1) == ()
+    assert "counter – 9 hits in 11 throws" in konter_text(rs) and cups(m, 1) == ()
     rs = play(m, "Cem: air", "Ann catches Cem", "Dana: hit 1", "Cem: hit 2", "Eve swats Dana",
               *[f"{p}: hit {c}" for p, c in zip(["Cem", "Dana"] * 4, range(3, 10))])
-    assert "Konter made: 9 hit(s) in 11 throw(s)" in konter_text(rs) and not sips(rs)
+    assert "Konter made: 9 hits in 11 throws" in konter_text(rs) and not sips(rs)
     assert cups(m, 1) == tuple(range(2, 11)) and state(m).extra == ("Ann",)
     with pytest.raises(IllegalAction, match="bierpong.art11"):
         play(m, "Ben: miss", "Eve: miss")

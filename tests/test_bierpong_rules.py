@@ -153,10 +153,10 @@ def test_konter_made_puts_the_cups_back_and_the_finishers_throw_again() -> None:
     rs = play(m, "Ann: hit 1", "Ann: hit 2", "Ann: hit 3")  # balls back, then the last cup
     assert of(rs, "bierpong.art13") and not of(rs, "bierpong.art10")
     rs = play(m, "Ann: miss")
-    assert "3 hit(s) in 4 throw(s)" in of(rs, "bierpong.art10")[0].arithmetic
+    assert "3 hits in 4 throws" in of(rs, "bierpong.art10")[0].arithmetic
     assert m.state.current_player() == 1 and not [r for r in rs if r.what == What.SIPS]
     rs = play(m, "Cem: miss", "Cem: hit 2", "Cem: hit 2", "Cem: hit 1")
-    assert "Konter made: 3 hit(s) in 4 throw(s)" in of(rs, "bierpong.art10")[0].arithmetic
+    assert "Konter made: 3 hits in 4 throws" in of(rs, "bierpong.art10")[0].arithmetic
     assert cups(m, 1) == (1, 2, 3) and cups(m, 0) == (1, 2, 3) and m.state.current_player() == 0
 
 
@@ -195,6 +195,27 @@ def test_elbow_and_blowing_are_called_by_the_table() -> None:
     (b,) = play(m, "blow Cem")
     assert e.rule == "bierpong.art12" and "elbow" in e.arithmetic
     assert b.rule == "bierpong.art17" and "foul, noted" in b.arithmetic
+
+
+
+def test_art11_art13_the_state_counts_its_rounds() -> None:
+    """bierpong.art11, bierpong.art13: the round is a fact of the state – 0 in the throw-off, 1 from
+    `Begin`, one more each time the other team throws; balls back goes on in the same round (its
+    throws add up for a Konter, the Decision "Balls back in the finishing round")."""
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Ann",)), PlayerSpec("Owls", drivers=("Cem",))])
+    assert m.state.round == 0
+    play(m, "throw-off Ann hit 1, Cem miss")
+    assert m.state.round == 0
+    play(m, "Foxes begin")
+    assert m.state.round == 1
+    play(m, "Ann: miss")
+    assert m.state.round == 1
+    play(m, "Ann: miss")
+    assert (m.state.round, m.state.team) == (2, 1)
+    play(m, "Cem: hit 1", "Cem: hit 2", "Foxes remove 1", "Foxes remove 2")
+    assert (m.state.round, m.state.team) == (2, 1)  # balls back: the Owls again, in the same round
+    play(m, "Cem: miss", "Cem: miss")
+    assert (m.state.round, m.state.team) == (3, 0)
 
 
 def test_balls_back_when_both_throws_hit() -> None:

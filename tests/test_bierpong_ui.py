@@ -17,6 +17,7 @@ from game.bierpong.state import REMOVE
 from game.cli import main as cli_main
 from game.match import Match, PlayerSpec
 from game.ui.pong.bierpong_match import BierpongMatchScene, TableEvents
+from game.ui.pong.pong_feed import shot_word
 from game.ui.common.modal import Confirm
 from physics.events import CupContact, TableBounce
 from physics.world import simulate
@@ -105,7 +106,7 @@ def test_a_mouse_throw_is_logged_as_a_throw_with_its_classified_outcome(app: App
     settle(app, scene)
     last = match.log.entries[-1]
     assert parse_action(last.action) == Throw("Anna", expected) and expected.hit
-    assert any(text.startswith("— Anna:") for _, text in scene.feed)
+    assert any(text.startswith("Anna: ") for _, text in scene.feed)  # the scorer's sheet: the thrower, what the ball did
 
 
 def test_the_owners_remove_a_hit_cup_and_its_neighbour_by_clicking(app: App) -> None:
@@ -273,7 +274,7 @@ def test_the_table_events_dialog_applies_a_foul_and_a_knock_over(app: App) -> No
     assert [k for _, k in dialog.items] == [str(c) for c in range(1, 11)]  # the Foxes' own cups
     dialog.choose("7")
     assert match.log.entries[-1].action == "Bo knocks over 7" and not dialog.open
-    assert any(text == "— Bo knocks over 7" for _, text in scene.feed)
+    assert "Bo knocked over own cup 7: 1 cup removed" in " ".join(text for _, text in scene.feed)  # (wrapped)
 
 
 def test_a_refused_table_event_shows_the_referees_message(app: App) -> None:
@@ -368,9 +369,11 @@ def test_teams_throw_both_balls_at_once_art4(app: App) -> None:
     assert len(match.log.entries) == n + 1
     last = match.log.entries[-1]
     assert parse_action(last.action) == Together(Throw("Anna", anna), Throw("Bo", bo))
-    assert f"— {last.action}" in " ".join(text for _, text in scene.feed)  # the Together line (wrapped)
+    assert "Anna and Bo throw at once" in " ".join(text for _, text in scene.feed)  # the Together line (wrapped)
     assert any(head == "art4" for head, _ in scene.feed)  # the referee's note in the feed
-    assert {lab.text for lab in scene.labels} >= {f"Anna: {anna}", f"Bo: {bo}"}  # each ball's result on the table
+    said = {lab.text for lab in scene.labels}  # each ball's result on the table, over its ball
+    assert {t for t in said if t.startswith(("Anna: ", "Bo: "))} == {f"Anna: {shot_word(anna)}" + (f" → cup {anna.cup}" if anna.hit else ""),
+                                                                      f"Bo: {shot_word(bo)}" + (f" → cup {bo.cup}" if bo.hit else "")}
 
 
 def test_singles_refuses_second_ball_in_flight_art4(app: App) -> None:

@@ -177,7 +177,7 @@ def test_bierpong_challenge_strikes_the_ruling_and_the_sips_follow(app: App, tmp
     last = m.log.entries[-1]
     assert last.seat == CHALLENGE and last.action == f"challenge {target[0]}.{target[1]} by Dana: 4 sips to Dana – she drank from the wrong cup"
     struck = [line for line in scene.feed if isinstance(line, StruckLine)]
-    assert struck and "Dana drinks 1 cup" in " ".join(t for _, t in struck)
+    assert struck and "Dana drinks 1 sip" in " ".join(t for _, t in struck)
     k = next(i for i, line in enumerate(scene.feed) if line[1].startswith(OVERRIDE_MARK))
     assert isinstance(scene.feed[k - 1], StruckLine)  # the override right after the struck ruling
     assert "Dana 4" in scene.final_standing()[2] and "Cem 1" in scene.final_standing()[2]

@@ -36,15 +36,22 @@ def test_old_log_with_a_corrected_ruling_is_refused_naming_the_entry(name: str, 
     assert text.startswith(f"{path}:") and entry in text and "do not replay as saved" in text
 
 
-def test_old_log_with_a_throw_now_refused_names_the_entry() -> None:
+def test_old_log_with_a_throw_now_refused_names_the_entry(tmp_path: Path) -> None:
     """bierpong.art11 (issue 27, the Decision "The round after a made Konter"): a log saved when the pair
     after a made Konter was compared with the round before the finishing one – Ben + Eve finished, and
-    threw again – is refused at the throw the referee now refuses, naming the entry and the rule."""
+    threw again – is refused at the throw the referee now refuses, naming the entry and the rule. As
+    saved, it is refused earlier: the Konter's words are plural-aware since issue 29 ("1 hit in 2
+    throws", not "1 hit(s) in 2 throw(s)"); with those words brought up to date it replays to the throw."""
     path = OLD / "bierpong_pair_after_konter.json"
     with pytest.raises(InputError) as e:
         Match.load(path)
+    assert "entry 13 (Eve: miss): the rulings do not replay as saved" in str(e.value)  # the Konter's old words
+    now = tmp_path / path.name
+    now.write_text(path.read_text(encoding="utf-8").replace("1 hit(s) in 2 throw(s)", "1 hit in 2 throws"), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        Match.load(now)
     text = str(e.value)
-    assert text.startswith(f"{path}:") and "entry 17: Eve may not throw now" in text and "bierpong.art11" in text
+    assert text.startswith(f"{now}:") and "entry 17: Eve may not throw now" in text and "bierpong.art11" in text
 
 
 def test_old_log_replays_up_to_the_corrected_entry(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from game.session.pong import Release
 from game.ui.common.app import App
 from game.ui.pong.bierpong_match import BierpongMatchScene
 from game.ui.pong.camera import thrower
-from game.ui.pong.effects import BANNER, LIFT, SPLASH, SWAT_FACTOR, WOBBLE, TableEffects
+from game.ui.pong.effects import LIFT, SPLASH, SWAT_FACTOR, WOBBLE, TableEffects, calls
 from game.ui.pong.pong_3d import PerspectiveView
 from game.ui.pong.pong_view import LEAN, TABLE_L, CupDraw, Dims, PongFrame
 from physics.constants import CONST
@@ -73,14 +73,21 @@ def test_removed_cups_rise_away_and_go() -> None:
     assert all(c.id != 5 for c in fx.cups(CUPS))
 
 
-def test_bierpong_art20_a_bombe_ruling_is_called_out_and_the_call_fades() -> None:
-    fx = TableEffects()
-    fx.rulings(["bierpong.art1", "bierpong.art20"])
-    assert fx.banner() == "Bombe!"
-    fx.update(BANNER + 0.1)
-    assert fx.banner() == ""
-    fx.rulings(["bierpong.art1"])  # an ordinary hit: no call-out
-    assert fx.banner() == ""
+def test_bierpong_art20_a_bombe_removal_is_called_out_and_an_ordinary_one_is_not() -> None:
+    """The Bombe's removal (bierpong.art20) is called out with how many cups go; a plain hit's removal
+    is no call-out (the hit had its own when the ball dropped in)."""
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))], R.SPEC.make())
+    play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin", "Anna: hit 5", "Bo: hit 5")
+    before = m.state
+    rs = play(m, "Owls remove 5 2 3")
+    said = calls(m.state.parse_action("Owls remove 5 2 3"), rs, before)
+    assert [c.text for c in said][:2] == ["Bombe!", "Balls back!"] and said[0].sub == "Owls: 3 cups go"
+    before = m.state
+    rs = play(m, "Anna: hit 1")
+    assert [(c.text, c.sub, c.sound) for c in calls(m.state.parse_action("Anna: hit 1"), rs, before)] == [("Hit!", "Anna · cup 1", "cup_hit")]
+    before = m.state
+    rs = play(m, "Bo: miss", "Owls remove 1")
+    assert calls(m.state.parse_action("Owls remove 1"), rs, before) == []
 
 
 def test_bierpong_art14_a_ball_that_touches_down_is_ringed_and_slowed_only_for_people_defending() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 import pytest
 
 from game.cli import main as cli_main
 from game.ui.pong.pong import SLOW, PongScene
-from game.ui.pong.pong_view import TABLE_TOP, PongLayout
+from game.ui.pong.pong_view import TABLE_TOP, FeedHead, PongLayout
 from physics.events import Sink, TableBounce
 from physics.world import Throw
 
@@ -111,6 +111,17 @@ def test_the_preview_ends_where_the_thrown_ball_first_lands(app: App) -> None:
     assert math.hypot(bounce.x - px, bounce.y - py) < 0.01 and pz == 0.0
 
 
+def by_ball(feed: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The feed's event lines, each with the head of the ball it is listed under ("Ball 2")."""
+    out, head = [], ""
+    for row in feed:
+        if isinstance(row, FeedHead):
+            head = row[1]
+        else:
+            out.append((head, row[1]))
+    return out
+
+
 def test_events_appear_in_the_feed_and_as_labels(app: App) -> None:
     from physics.aim import speed_for
 
@@ -123,8 +134,7 @@ def test_events_appear_in_the_feed_and_as_labels(app: App) -> None:
         if any(isinstance(e, Sink) for e in seen):
             break
     assert any(isinstance(e, Sink) and e.cup == 1 for e in seen), seen
-    texts = [t for _, t in scene.feed]
-    assert "ball 1: sink cup 1" in texts
+    assert ("Ball 1", "sink cup 1") in by_ball(scene.feed)  # under the ball's head in the feed
     assert any(lab.text == "sink cup 1" for lab in scene.labels)
     lab = next(lab for lab in scene.labels if lab.text == "sink cup 1")
     assert math.hypot(lab.x - cup.pos[0], lab.y - cup.pos[1]) < 1e-9  # labelled at the cup
@@ -173,7 +183,7 @@ def test_re_rack_and_formations(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode="3"))
     app.step(0.0)
     assert scene.kind == "three" and len(scene.table.cups()) == 3
-    assert scene.feed[-1][1] == "— racked: triangle of 3 —"  # the formation in words, not its id
+    assert scene.feed[-1] == FeedHead(("", "Racked: triangle of 3"))  # the formation in words, not its id
 
 
 def test_the_pong_command_runs_headless(tmp_path: Path) -> None:
@@ -195,10 +205,10 @@ def test_events_of_two_balls_thrown_together_go_to_the_right_ball(app: App) -> N
     scene.throw(speed_for((0.0, 0.1, 0.45), cup.pos, 45.0))  # ball 1: straight into cup 1
     scene.throw(Throw((0.0, -0.2, 0.45), (1.6, 0.0, 1.0)))  # ball 2: short, lands near the thrower
     run(scene, 1.2)
-    texts = [t for _, t in scene.feed]
-    assert "ball 1: sink cup 1" in texts, texts
-    assert texts.index("ball 2: bounce") < texts.index("ball 1: sink cup 1")  # ball 2 lands first
-    assert "ball 1: bounce" not in texts[: texts.index("ball 1: sink cup 1")]
+    texts = by_ball(scene.feed)
+    assert ("Ball 1", "sink cup 1") in texts, texts
+    assert texts.index(("Ball 2", "bounce")) < texts.index(("Ball 1", "sink cup 1"))  # ball 2 lands first
+    assert ("Ball 1", "bounce") not in texts[: texts.index(("Ball 1", "sink cup 1"))]
 
 
 def test_balls_are_drawn_between_their_last_two_steps(app: App) -> None:

@@ -205,6 +205,15 @@ def call_out(rng: random.Random) -> Signal:
     return buf
 
 
+def cup_hit(rng: random.Random) -> Signal:
+    """A ball in the cup, cheered: a splash, then three quick rising notes (C6, E6, G6)."""
+    buf = silence(0.58)
+    mix_in(buf, bandpass(noise(rng, 0.16, 0.002, 0.05), 500.0, 4000.0), 0.0, 0.5)
+    for k, f in enumerate((1046.5, 1318.5, 1568.0)):
+        mix_in(buf, _bell(f, 0.36), 0.06 + 0.08 * k, 0.75 + 0.1 * k)
+    return buf
+
+
 def ui_click(rng: random.Random) -> Signal:
     """A soft tick for a button press."""
     buf = silence(0.04)
@@ -224,6 +233,7 @@ SOUNDS: dict[str, tuple[int, Callable[[random.Random], Signal]]] = {
     "cap_flip": (302, cap_flip),
     "call_out": (401, call_out),
     "ui_click": (402, ui_click),
+    "cup_hit": (403, cup_hit),
 }
 
 

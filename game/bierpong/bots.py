@@ -103,12 +103,16 @@ TRICK_FACTOR = 1.5  # a trickshot (thrown from wherever the ball lay) is wilder
 # Measured at these spreads over 10,000 other throws (seed 2026): casual 20.2 %, regular 27.9 %,
 # good 35.9 %, pro 44.7 %. tests/test_bierpong_bots.py checks with `hit_rate` over a few hundred
 # throws that casual stays in 15–25 % and pro in 40–50 %.
+# Swats and catches (`Skill.swat`, `Skill.catch`) are drawn from the match's seeded generator, one
+# draw per chance: a casual bot rarely swats (1 in 20 bounced balls that would drop in), a regular
+# one about every sixth, a pro every second (docs/bierpong-table.md; tests/test_bierpong_bots.py
+# measures them over many seeded decisions).
 SKILLS: dict[str, Skill] = {
-    "casual": Skill("casual", 5.399, swat=0.15, catch=0.25, fetch=0.6, island=0.0, elevation=45.0,
+    "casual": Skill("casual", 5.399, swat=0.05, catch=0.15, fetch=0.6, island=0.0, elevation=45.0,
                     bounce=0.0, together=0.05),
-    "regular": Skill("regular", 3.931, swat=0.25, catch=0.4, fetch=0.75, island=0.1, elevation=50.0,
+    "regular": Skill("regular", 3.931, swat=0.15, catch=0.3, fetch=0.75, island=0.1, elevation=50.0,
                      bounce=0.05, together=0.15),
-    "good": Skill("good", 2.953, swat=0.35, catch=0.55, fetch=0.85, island=0.25, elevation=52.0,
+    "good": Skill("good", 2.953, swat=0.3, catch=0.5, fetch=0.85, island=0.25, elevation=52.0,
                   bounce=0.1, together=0.25),
     "pro": Skill("pro", 1.869, swat=0.5, catch=0.7, fetch=0.95, island=0.4, elevation=55.0,
                  bounce=0.15, together=0.3),

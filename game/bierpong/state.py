@@ -117,6 +117,7 @@ class BierpongState:
     heated: tuple[tuple[str, int], ...] = ()  # streak length at the "Heating up" call
     last_pair: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     queue: tuple[R.Removal, ...] = ()  # removals the defenders must make now
+    round: int = 0  # the round now (bierpong.art11), counted from 1 at `Begin` (0: the throw-off); a made Konter begins a new one, balls back goes on in the same (bierpong.art13)
     round_throws: int = 0
     round_hits: int = 0
     round_special: str = ""
@@ -519,7 +520,7 @@ class BierpongState:
         for a Konter)."""
         extra = tuple(p for t, p in st.next_extra if t == team)
         st = dataclasses.replace(
-            st, phase=PLAY, team=team, standard=(), hits=(), extra=extra,
+            st, phase=PLAY, team=team, round=st.round if same_round else st.round + 1, standard=(), hits=(), extra=extra,
             next_extra=tuple((t, p) for t, p in st.next_extra if t != team), fetched=(), stage="throws",
             balls_back=False, ended=False, on_fire=None, island=(), last=None, queue=(), back_pair=frozenset(),
             turn_cups=st.turn_cups if keep_turn or same_round else 0,
@@ -695,7 +696,7 @@ class BierpongState:
             return self._call_island(a, rs)
         if a not in self._calls():
             n = self.streak_of(a.player)
-            raise IllegalAction(f"{a}: {a.player} has {n} hit(s) in a row; \"Heating up\" from two, \"On fire\" from three (with or "
+            raise IllegalAction(f"{a}: {a.player} has {_hits(n)} in a row; \"Heating up\" from two, \"On fire\" from three (with or "
                                 "without \"Heating up\"), each right after a hit of the streak (bierpong.art21)")
         if a.word == "heating up":
             rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=self.streak_of(a.player)),
@@ -1016,8 +1017,8 @@ class BierpongState:
         pairs = self._pairs(frozenset(self.standard)) if len(self.standard) == 2 else self.last_pair
         sp = phrase(N_(", with the same special shot ({shot})"), shot=R.shot_name(self.round_special)) if self.round_special else ""
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
-                         phrase(N_("Last cup down: {team} may counter – {hits} hit(s) in {throws} throw(s){special}"),
-                                team=self.players[d], hits=self.round_hits, throws=self.round_throws, special=sp)))
+                         phrase(N_("Last cup down: {team} may counter – {hits} in {throws}{special}"),
+                                team=self.players[d], hits=_hits(self.round_hits), throws=_throws(self.round_throws), special=sp)))
         return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=(), last=None, last_pair=pairs)
 
     def _konter_throw(self, player: str, o: Outcome, rs: list[Ruling]) -> BierpongState:
@@ -1079,8 +1080,8 @@ class BierpongState:
                 rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
                                  phrase(N_("Option konter_any_part: one part of the {shot} is enough for the Konter"), shot=R.shot_name(k.special))))
             rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             phrase(N_("Konter made: {got} hit(s) in {made} throw(s) – no cups removed, {team} throw again"),
-                                    got=k.got, made=k.made, team=self.players[self.team])))
+                             phrase(N_("Konter made: {got} in {made} – no cups removed, {team} throw again"),
+                                    got=_hits(k.got), made=_throws(k.made), team=self.players[self.team])))
             # every cup the finishing round removed stands again (the Decision "Balls back in the finishing round")
             st = self._with_side(k.team, k.saved)
             pairs = list(st.last_pair)
@@ -1094,9 +1095,12 @@ class BierpongState:
         if not no_fetch and self._konter_open():
             return self
         without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
+        throws = k.made + k.left
         rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                         phrase(N_("Konter failed: {got} hit(s) of {needed} needed in {made} of {throws} throw(s){without}"),
-                                got=k.got, needed=k.hits, made=k.made, throws=k.made + k.left, without=without)))
+                         phrase(N_("Konter failed: {got} of {needed} in {made} of {throws} throw{without}") if throws == 1 else
+                                N_("Konter failed: {got} of {needed} in {made} of {throws} throws{without}"),
+                                got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
+                                made=k.made, throws=throws, without=without)))
         return dataclasses.replace(self, konter=None)._win(self.team, rs)
 
     @staticmethod
@@ -1131,3 +1135,13 @@ class BierpongState:
 
     def summary(self) -> Mapping[str, Any]:
         return {s.name: {"cups": list(s.rack.ids), "dead": sorted(s.dead), "members": list(s.members)} for s in self.sides}
+
+
+def _hits(n: int) -> str:
+    """"1 hit", "2 hits" as a translatable phrase."""
+    return phrase(N_("{n} hit") if n == 1 else N_("{n} hits"), n=n)
+
+
+def _throws(n: int) -> str:
+    """"1 throw", "2 throws" as a translatable phrase."""
+    return phrase(N_("{n} throw") if n == 1 else N_("{n} throws"), n=n)

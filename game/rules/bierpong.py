@@ -64,7 +64,8 @@ SHOT_PARTS = ("bombe", "island", "bounce")  # a combination's parts, in the orde
 def shot_name(kind: str) -> str:
     """A special shot's name ("bounce", "bombe", "island") as a translatable phrase; a combination
     ("bombe+island") joined with " + "."""
-    return " + ".join(phrase(SHOT_NAMES.get(k, k)) for k in kind.split("+"))
+    parts: list[str] = [phrase(SHOT_NAMES.get(k, k)) for k in kind.split("+")]
+    return parts[0] if len(parts) == 1 else join(parts, " + ")  # (a phrase either way: said in the player's language)
 
 
 def combination(*, bombe: bool = False, island: bool = False, bounce: bool = False) -> str:

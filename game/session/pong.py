@@ -371,7 +371,8 @@ class PongSession(Session):
     def tipped_notice(self, f: Flight) -> None:
         tipped = knocked_over(f.events, ball=f.ball)
         if tipped:
-            self.notice(_("{name}'s ball tipped cup(s) {cups} – stood up again").format(name=f.player, cups=", ".join(map(str, tipped))))
+            said = _("{name}'s ball tipped cup {cups} – stood up again") if len(tipped) == 1 else _("{name}'s ball tipped cups {cups} – stood up again")
+            self.notice(said.format(name=f.player, cups=", ".join(map(str, tipped))))
 
     def resolve(self) -> None:
         """Every ball of the throw is at rest: classify the timelines and rule on them."""

@@ -34,6 +34,7 @@ NAMES: tuple[str, ...] = (
     "cap_flip",
     "call_out",
     "ui_click",
+    "cup_hit",
 )
 FORMAT = (44100, -16, 1)  # frequency, signed 16-bit, mono – as the files are
 BUFFER = 512

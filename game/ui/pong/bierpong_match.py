@@ -41,16 +41,19 @@ from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
 from game.ui.common.session_scene import TV_KEYS, SessionScene
 from game.ui.common.challenge import ChallengeDialog
-from game.ui.common.feed import feed_by_entry, override_line
+from game.ui.common.feed import FeedItem
 from game.ui.common.modal import Confirm, log_dialog
-from game.ui.pong.pong import SLOW, ball_draws, cup_draws, event_label, event_place, is_routine, play_sound
+from game.ui.pong.pong import SLOW, draw_call_out, ball_draws, cup_draws, event_label, event_place, follow_balls, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
-from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, ruling_text, strike_feed
-from game.ui.pong.effects import TableEffects
+from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word
+from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, strike_feed
+from game.ui.pong.effects import TableEffects, calls
+from game.ui.common.banners import Banners
+from game.ui.common.sound import sounds
 from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_removal import Choices, RemovalCard, RemovalPicker
-from game.ui.pong.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
+from game.ui.pong.pong_view import BallDraw, CupDraw, Dims, Label, PongFrame, PongView, add_label
 from game.ui.common.prefs import assist, choose_aim_preview, count_pong_match, pong_aim_preview
 from game.ui.common.scene import Host, OverlayScene
 from physics.constants import CONST
@@ -78,7 +81,7 @@ KEYS = (  # shown through `_()` by the view
 CLICK_R = 28  # px around a ball that a click reaches
 
 
-class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, OverlayScene):
+class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, Sling, OverlayScene):
     """The match scene: a `Match` of Bierpong played on its session's live table."""
 
     session: PongSession
@@ -99,6 +102,7 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         self.preview_on = pong_aim_preview()  # an assist: on in a player's first match, then as they chose (A)
         self.feed: list[tuple[str, str]] = []
         self.labels: list[Label] = []
+        self.results: list[Label] = []  # the balls' results, labelled once their last events are
         self.selected: list[int] = []  # cups clicked for the removal
         self.card = RemovalCard(host.fonts, self.dims)  # the owners' rack close up before a removal
         self._choices: tuple[object, Choices | None] = (None, None)  # (the state, its removal choices)
@@ -106,13 +110,15 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         self.toast = ""
         self.message = ""
         self.buttons: list[Button] = []
+        self.banner_rect: pygame.Rect | None = None  # where the last frame drew the call-out
         self.shown: LiveTable | None = None  # a table to draw instead of the session's (the replay's)
-        self.effects = TableEffects()  # splashes, shakes, cups lifted away, call-outs, swattable balls
+        self.effects = TableEffects()  # splashes, shakes, cups lifted away, the count ticking, swattable balls
+        self.banners = Banners(host.fonts)  # a hit's shot and the special shots, called out over the table
         # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
         # a change of view (V) moves the camera smoothly, a change of the throwing team cuts there (`pong_cameras`)
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
         self._cam_team = self.session.thrower_team()
-        self._rounds = (0, 1)  # (log length, round) – `round_number`'s cache
+        self.sheet = ScoreSheet()  # the feed: one block per round (`pong_feed`)
         self.session.listen(self.heard)
         self.refeed()
         if len(match.log.entries) <= 1 and not self.watching():  # a match begun here (the first shows the aim preview)
@@ -149,18 +155,22 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         if isinstance(ev, Applied):
             self.toast = ""
             self.selected = []
-            self.effects.rulings(r.rule for r in ev.entry.rulings)
             side = self.session.table.side  # the rack on the live table: its removed cups rise away
             if 0 <= side < 2 and hasattr(ev.before, "sides"):
                 gone = [c for c in ev.before.sides[side].rack.cups if c.id not in ev.after.sides[side].rack]
                 if gone:
                     self.effects.removed([CupDraw(c.id, c.x, c.y) for c in gone])
+            if hasattr(ev.before, "sides") and hasattr(ev.after, "sides"):
+                for i in range(2):  # the scoreboard's count ticks down
+                    self.effects.cups_gone(i, len(ev.before.sides[i].rack), len(ev.after.sides[i].rack))
+                self.call_out(ev)
             if ev.entry.seat == CHALLENGE:
                 self.refeed()
                 return
-            self.say("", f"— {ev.entry.action}")
-            for r in ev.entry.rulings:
-                self.say(*ruling_text(r))
+            if not isinstance(ev.before, BierpongState) or not isinstance(ev.after, BierpongState):
+                self.refeed()
+            elif self.sheet.add(ev.entry.action, [FeedItem(r) for r in ev.entry.rulings], ev.before, ev.after):
+                self.show_feed()
             if isinstance(self.state.parse_action(ev.entry.action), Together):
                 self.label_pair(ev.entry.action)
             if self.state.is_terminal():
@@ -168,17 +178,34 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         elif isinstance(ev, Rewound):
             self.selected = []
             self.labels.clear()
+            self.banners.clear()
             self.refeed()
         elif isinstance(ev, Notice):
-            self.say("", ev.text)
+            self.sheet.note(ev.text)
+            self.show_feed()
             if ev.kind == "error":
                 self.toast = ev.text
 
+    def call_out(self, ev: Applied) -> None:
+        """A hit's banner – its shot's name, who hit which cup – with its sound, and the special shots'
+        call-outs (`effects.calls`); a busy moment lets the oldest waiting banners go."""
+        try:
+            action = ev.before.parse_action(ev.entry.action)
+        except ValueError:
+            return
+        for c in calls(action, ev.entry.rulings, ev.before):
+            while len(self.banners.queue) > 2:
+                del self.banners.queue[1]
+            self.banners.push(c.text, c.sub, c.style, 1.4 if c.style == "call" else 1.2)
+            sounds().play(c.sound)
+
     def label_pair(self, action: str) -> None:
         """Each ball of a throw of both balls at once labelled with its result where it rests."""
-        parts = action.split(" & ")
-        for b, text in zip(self.session.table.balls(), parts):
-            self.labels.append(Label(text, b.pos[0], b.pos[1], b.pos[2], 0.0))
+        a = self.state.parse_action(action)
+        assert isinstance(a, Together)
+        for b, t in zip(self.session.table.balls(), (a.first, a.second)):
+            said = f"{t.player}: {shot_word(t.outcome)}" + (f" → {cups_text((t.outcome.cup,))}" if t.outcome.cup is not None else "")
+            self.results.append(Label(said, b.pos[0], b.pos[1], b.pos[2], 0.0, ball=b.id, life=2.0))  # after the balls' last events
 
     def label_events(self, live: LiveTable, events: list[Event]) -> None:
         """The table's events labelled where they happened (and their sounds)."""
@@ -187,7 +214,7 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
             play_sound(e)
             if not is_routine(e):
                 x, y, z = event_place(live, e, self.dims.cup_h)
-                self.labels.append(Label(event_label(e), x, y, z, 0.0))
+                add_label(self.labels, Label(event_label(e, live), x, y, z, 0.0, ball=e.ball))
 
     def resync(self) -> None:
         """The view anew from the match as it stands (the replay viewer's step)."""
@@ -195,6 +222,7 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         self.shown = None
         self.selected = []
         self.labels.clear()
+        self.banners.clear()
         self.toast = self.message = ""
         self.refeed()
 
@@ -245,11 +273,10 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
                 lab.x, lab.y = CONST.table_length - lab.x, -lab.y
         self.move_camera(dt, team)
         self.effects.update(dt)
+        self.banners.update(dt)
+        self.feed_language()
         if not self.session.table.busy:
             self.effects.balls_done()
-        for lab in self.labels:
-            lab.age += dt
-        self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
         if self.modal is not None and not self.modal.open:
             self.close_modal()
         self.watch_table()  # a friend who dropped: ask the host (`SessionScene`)
@@ -267,6 +294,10 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         elif first and balls:  # the first throw-off ball was just ruled: it stays in the picture
             self.throwoff_rest = balls[-1]
         self.label_events(self.session.table, self.session.drain_table_events())
+        for lab in self.results:
+            add_label(self.labels, lab)
+        self.results.clear()
+        follow_balls(self.labels, self.live, dt)
         if self.press is not None:
             if self.preview_on:
                 self.update_preview(self.cups_now())
@@ -283,28 +314,13 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         return _("{clock} left").format(clock=f"{s // 60}:{s % 60:02d}")
 
     def round_number(self) -> int:
-        """The round (bierpong.art11) now: rounds begun in the log, replayed once per log length."""
-        n = len(self.match.log.entries)
-        if self._rounds[0] != n:
-            st = BierpongState.start(self.state.players, self.match.profile, members=[s.members for s in self.state.sides]).state
-            rounds = 0
-            for e in self.match.log.entries[1:]:
-                if e.seat == CHALLENGE:  # changes no state
-                    continue
-                was = (st.phase, st.team, st.round_throws)
-                try:
-                    st = st.apply(e.action).state
-                except ValueError:
-                    break
-                if st.phase == PLAY and st.round_throws == 0 and was != (PLAY, st.team, 0):
-                    rounds += 1
-            self._rounds = (n, max(1, rounds))
-        return self._rounds[1]
+        """The round (bierpong.art11) now: the state's count (1 in the throw-off)."""
+        return max(1, self.state.round)
 
     def scoreboard(self) -> str:
         st = self.state
         a, b = st.sides
-        head = f"{a.name} {len(a.rack)} – {len(b.rack)} {b.name}"
+        head = f"{a.name} {self.effects.count(0, len(a.rack))} – {self.effects.count(1, len(b.rack))} {b.name}"  # (ticking down)
         pending = sorted({h.cup for h in st.hits}) if st.phase in (PLAY, CALLS, REMOVE) else []
         if pending:  # hit, not yet removed: the score shows what is to come off
             head += ", " + (_("cup {cups} hit") if len(pending) == 1 else _("cups {cups} hit")).format(cups=" ".join(map(str, pending)))
@@ -334,41 +350,6 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         else:
             what = _("{name} throws ({team})").format(name=who, team=st.players[st.team])
         return f"{head} · " + _("round {n}").format(n=self.round_number()) + f" · {what}"
-
-    # --- the feed --------------------------------------------------------------------------------
-
-    def refeed(self) -> None:
-        """The feed from the log: each action, then its rulings; a challenged ruling struck through
-        with its override right after it (the challenge's own line stays where it was made)."""
-        self.feed.clear()
-        entries = self.match.log.entries
-        for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
-            if i:
-                self.say("", f"— {e.action}")
-            for item in row:
-                art, text = ruling_text(item.ruling)
-                if item.override:  # the new value first: "Eva: 3 sips instead of 1"
-                    text = override_line(item.ruling, item.was) + " – " + text
-                self.say(art, text, struck=item.struck, override=item.override)
-
-    def say(self, head: str, text: str, *, struck: bool = False, override: bool = False) -> None:
-        """A feed line, wrapped to the feed's width (the head only on its first line); `struck`: a
-        ruling a challenge overrode (`StruckLine`s), `override`: the challenge's ruling (marked »)."""
-        if override:
-            text = OVERRIDE_MARK + text
-        L = self.view.layout
-        font = self.host.fonts.at(int(15 * L.s))
-        width = L.feed.w - int(20 * L.s) - int(58 * L.s)
-        line = ""
-        for word in text.split():
-            t = f"{line} {word}".strip()
-            if line and font.size(t)[0] > width:
-                self.feed.append(StruckLine((head, line)) if struck else (head, line))
-                head, line = "", word
-            else:
-                line = t
-        self.feed.append(StruckLine((head, line)) if struck else (head, line))
-        del self.feed[:-400]
 
     # --- requests --------------------------------------------------------------------------------
 
@@ -613,7 +594,8 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         st = self.state
         w = st.winner
         head = _("{team} win!").format(team=st.players[w]) if w is not None else _("The game is over")
-        cups = " · ".join(_("{team}: {n} cup(s) left").format(team=s.name, n=len(s.rack)) for s in st.sides)
+        cups = " · ".join((_("{team}: {n} cup left") if len(s.rack) == 1 else _("{team}: {n} cups left")).format(team=s.name, n=len(s.rack))
+                          for s in st.sides)
         led = self.match.drinks()  # the rulings that stand: a challenge's override counts, not the original
         sips: dict[str, int] = {m: led[m].sips if m in led.players else 0 for s in st.sides for m in s.members}
         drank = ", ".join(f"{m} {n}" for m, n in sips.items())
@@ -696,10 +678,15 @@ class BierpongMatchScene(RemovalPicker, SessionScene, TableCameras, Sling, Overl
         title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
         self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,
                         max(120, L.top.right - L.header.left - title_w - int(20 * L.s)), one_line=True)
+        self.draw_banner(surface)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:
             self.help.draw(surface)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The call-out showing now (`pong.draw_call_out`)."""
+        self.banner_rect = draw_call_out(self, surface, 0.62)
 
 
 class _BoardPlace:

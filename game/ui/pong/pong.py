@@ -19,7 +19,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.session.live_table import LiveTable
-from game.ui.pong.pong_view import LABEL_LIFE, BallDraw, CupDraw, Dims, Label, PongFrame, PongView
+from game.ui.pong.pong_view import BallDraw, CupDraw, Dims, FeedHead, Label, PongFrame, PongView, add_label
 from game.ui.common.scene import Host, Scene
 from game.ui.common.prefs import assist
 from game.ui.common.words import formation_label
@@ -29,7 +29,8 @@ from physics.events import BallContact, CrossedCentre, CupContact, CupTipped, Ev
 from physics.table import FORMATIONS, Cup, formation
 from physics.world import Table, Throw
 from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z, Sling
-from game.ui.pong.effects import TableEffects
+from game.ui.pong.effects import TableEffects, hit_word
+from game.ui.common.banners import Banners
 from game.ui.pong.pong_cameras import TableCameras
 
 SLOW = 0.25  # the slow-motion factor
@@ -46,8 +47,9 @@ KEYS = (  # shown through `_()` by the view
 )
 
 
-def event_label(e: Event) -> str:
-    """What the table reports, in the player's language (the physics' own `label()` is English)."""
+def event_label(e: Event, live: LiveTable | None = None) -> str:
+    """What the table reports, in the player's language (the physics' own `label()` is English); the
+    other ball of a collision by its throw's number on `live` (as the feed and the balls show it)."""
     if isinstance(e, TableBounce):
         return _("bounce")
     if isinstance(e, CupContact):
@@ -64,7 +66,8 @@ def event_label(e: Event) -> str:
     if isinstance(e, CupTipped):
         return _("cup {cup} tipped").format(cup=e.cup)
     if isinstance(e, BallContact):
-        return _("hit ball {n}").format(n=e.other)
+        f = live.flights.get(e.other) if live is not None else None
+        return _("hit ball {n}").format(n=f.number if f is not None else e.other)
     return e.label()
 
 def event_place(live: LiveTable, e: Event, cup_h: float) -> tuple[float, float, float]:
@@ -86,6 +89,32 @@ def event_place(live: LiveTable, e: Event, cup_h: float) -> tuple[float, float, 
 def is_routine(e: Event) -> bool:
     """Every throw crosses the centre, every sink settles: the feed lists those, no label."""
     return (isinstance(e, CrossedCentre) and e.direction == "away") or (isinstance(e, Settled) and e.where == "cup")
+
+
+def follow_balls(labels: list[Label], live: LiveTable, dt: float) -> None:
+    """Age the labels by `dt` (gone ones dropped) and keep each over its ball while the ball is on
+    the table (interpolated as it is drawn)."""
+    where = {b.id: live.position(b) for b in live.balls()}
+    for lab in labels:
+        lab.age += dt
+        p = where.get(lab.ball) if lab.ball is not None else None
+        if p is not None:
+            lab.x, lab.y, lab.z = p
+    labels[:] = [lab for lab in labels if not lab.gone]
+
+
+def draw_call_out(scene: Any, surface: pygame.Surface, size: float) -> pygame.Rect | None:
+    """A scene's call-out banner (`scene.banners`): in perspective high over the table, so the far cups
+    stay in sight; from above over the side view, so the table – where balls fly and are clicked –
+    stays clear. Where it went."""
+    L = scene.view.layout
+    if scene.perspective():
+        area, high = scene.viewport(), 0.2
+    else:
+        area, high = L.side, 0.55
+    scene.banners.s = min(L.s * size, area.w / 1300)
+    rect: pygame.Rect | None = scene.banners.draw(surface, (area.centerx, area.y + int(area.h * high)))
+    return rect
 
 
 def play_sound(e: Event) -> None:
@@ -120,6 +149,8 @@ class PongScene(TableCameras, Sling, Scene):
 
     FIRST_VIEW = "thrower"  # the view it opens in (the shot lab and the demo: from above)
 
+    call_outs = True  # a ball dropping in is called out (the demo and the shot lab say it their own way)
+
     def __init__(self, host: Host, kind: str = "triangle10", *, demo: bool = False) -> None:
         super().__init__(host)
         self.kind = kind
@@ -135,12 +166,14 @@ class PongScene(TableCameras, Sling, Scene):
         self._demo_wait = 0.4
         self._rng = random.Random(6)
         self.live_table = LiveTable(formation(kind))
-        self.feed.append(("", "— " + _("racked: {kind}").format(kind=formation_label(kind)) + " —"))
+        self.feed.append(FeedHead(("", _("Racked: {kind}").format(kind=formation_label(kind)))))
+        self._fed_ball = 0  # the ball whose events the feed lists now
         self.last_throws: list[tuple[Throw, int]] = []  # the last throw's balls, each with its fixed steps after the first (X: a clip)
         self.last_rack: tuple[Cup, ...] = ()
         self.last_start = 0
         self.job: Any = None  # a clip being exported
         self.effects = TableEffects()  # splashes, shakes and wobbles (drawn in perspective)
+        self.banners = Banners(host.fonts)  # a ball dropping in, called out ("Hit!", "cup 4")
         self.init_cameras(self.FIRST_VIEW)
 
     # --- the table -------------------------------------------------------------------------------
@@ -172,7 +205,8 @@ class PongScene(TableCameras, Sling, Scene):
         self.kind = kind
         self.fresh(formation(kind))
         self.labels.clear()
-        self.feed.append(("", "— " + _("racked: {kind}").format(kind=formation_label(kind)) + " —"))
+        self.feed.append(FeedHead(("", _("Racked: {kind}").format(kind=formation_label(kind)))))
+        self._fed_ball = 0
 
     @property
     def factor(self) -> float:
@@ -220,14 +254,13 @@ class PongScene(TableCameras, Sling, Scene):
 
             self.job = None
             self.message = _("Clip not written: {error}").format(error=job.error) if job.error else _("Clip saved: {path}").format(path=shown_dir(job.path))
-        for lab in self.labels:
-            lab.age += dt
-        self.labels = [lab for lab in self.labels if lab.age < LABEL_LIFE]
         self.move_camera(dt, 0)
         self.effects.update(dt)
+        self.banners.update(dt)
         if self.demo:
             self._demo(dt)
         self.advance(dt * self.factor)
+        follow_balls(self.labels, self.live_table, dt)
         if self.press is not None:
             self._update_preview()
 
@@ -239,16 +272,23 @@ class PongScene(TableCameras, Sling, Scene):
         return events
 
     def _show(self, e: Event) -> None:
-        """Label the event where it happened and add it to the feed."""
+        """Label the event over its ball and add it to the feed, under the ball's head."""
         fl = self.live_table.flights.get(e.ball)  # the ball it happened to (its id from `Table.throw`)
         x, y, z = event_place(self.live_table, e, self.dims.cup_h)
         self.effects.events([e], False)
         play_sound(e)
-        text = event_label(e)
+        text = event_label(e, self.live_table)
         if not is_routine(e):
-            self.labels.append(Label(text, x, y, z, 0.0))
-        who = _("ball {n}").format(n=fl.number) + ": " if fl is not None else ""
-        self.feed.append((f"{e.t:5.2f} s", who + text))
+            add_label(self.labels, Label(text, x, y, z, 0.0, ball=e.ball))
+        if isinstance(e, Sink) and self.call_outs:  # a hit called out, as at a match (no referee here: no shot's name)
+            self.banners.queue.clear()
+            self.banners.push(hit_word(False, False), _("cup {cup}").format(cup=e.cup), "call", 1.1)
+            sounds().play("cup_hit")
+        n = fl.number if fl is not None else 0
+        if n != self._fed_ball:  # the other ball of two in the air: its head again
+            self._fed_ball = n
+            self.feed.append(FeedHead(("", _("Ball {n}").format(n=n))))
+        self.feed.append((f"{e.t:5.2f} s", text))
         del self.feed[:-FEED_KEEP]
 
     # --- aiming ----------------------------------------------------------------------------------
@@ -357,6 +397,7 @@ class PongScene(TableCameras, Sling, Scene):
         self.view.draw(surface, fr, over=self.viewport() if self.perspective() else None)
         if self.perspective():
             self.draw_perspective(surface, fr)
+        draw_call_out(self, surface, 0.5)
 
 
 def run_pong(

@@ -19,7 +19,7 @@ from game.ui.common import theme
 from game.ui.common.theme import Fonts
 from game.ui.pong.camera import Camera, Projected, clip_near
 from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z
-from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LABEL_LIFE, LEAN, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
+from game.ui.pong.pong_view import BALL, BEER, CUP_DARK, CUP_RED, LEAN, PREVIEW, RIM, TABLE_EDGE, TABLE_L, TABLE_W, CupDraw, Dims, PongFrame
 
 SEGMENTS = 18  # sides of a cup's cone
 LIGHT = (-0.35, -0.55, 0.76)  # the light comes from above, behind the thrower's left shoulder
@@ -72,6 +72,7 @@ class PerspectiveView:
         self.dims = dims
         self._still_key: object = None
         self._still_surf: pygame.Surface | None = None
+        self.label_rects: list[pygame.Rect] = []  # where the last frame put the event labels
 
     # --- the parts ---------------------------------------------------------------------------------
 
@@ -341,22 +342,23 @@ class PerspectiveView:
                 t = self.fonts.shadowed(f"{ball.number}: {max(0.0, ball.z) * 100:.0f} cm", max(11, int(h / 60)), theme.CREAM, "bold", 1)
                 surface.blit(t, t.get_rect(bottomleft=(p.x + self.dims.ball_r * p.scale + 4, p.y - 4)))
         taken: list[pygame.Rect] = []
-        for lb in reversed(fr.labels):  # where its event happened, rising and fading; the newest keeps its place
-            if lb.age >= LABEL_LIFE:
+        for lb in reversed(fr.labels):  # over its ball (or where its event happened), fading; the newest keeps its place
+            if lb.gone:
                 continue
-            p = cam.project((lb.x, lb.y, max(0.0, lb.z) + 0.06 + lb.age * 0.05))
+            p = cam.project((lb.x, lb.y, max(0.0, lb.z) + 0.06 + lb.age * 0.03))
             if p is None:
                 continue
             t = self.fonts.shadowed(lb.text, max(12, int(h / 46)), theme.CHALK_YELLOW, "bold", 1)
-            fade = 1.0 - max(0.0, lb.age - LABEL_LIFE * 0.6) / (LABEL_LIFE * 0.4)
+            fade = lb.alpha()
             if fade < 1.0:
                 t = t.copy()
                 t.set_alpha(int(255 * fade))
             rect = t.get_rect(midbottom=(round(p.x), round(p.y)))
-            while rect.collidelist(taken) >= 0 and rect.top > y0:
-                rect.move_ip(0, -rect.h)
-            taken.append(rect)
+            if rect.inflate(6, 2).collidelist(taken) >= 0:  # it would cover a newer label: left out (the feed has it)
+                continue
+            taken.append(rect.inflate(6, 2))
             surface.blit(t, rect)
+        self.label_rects = [r.inflate(-6, -2) for r in taken]
         surface.set_clip(clip)
         return balls
 

@@ -3,7 +3,7 @@ side, and the top-down view – V cycles them and the camera moves there smoothl
 throwing team (or of the phase's own view, the throw-off's) cuts to the new view with a short fade,
 never by a side or diagonal view nobody asked for (issue 29) – and what the perspective picture
 shows over the table: the ball in the thrower's hand and the slingshot pulled back from it, the
-side-view plot as a small inset (P), the special shot's call-out.
+side-view plot as a small inset (P).
 
 A mixin for the match (`bierpong_match`) and the practice table (`pong`); the scene has `view` (a
 `PongView`), `host`, `dims`, `effects` (a `TableEffects`), and the slingshot (`pong_aim.Sling`).
@@ -130,7 +130,7 @@ class TableCameras:
 
     def draw_rack_names(self, surface: pygame.Surface, cam: Camera, vp: pygame.Rect) -> None:
         """Each rack labelled with its team: just above its back row; seen from the side, under the
-        table's end (the air above the racks is the event labels')."""
+        table's end (the air above the racks is the event labels') – unless an event's label is there."""
         names = self.rack_names()
         if not names:
             return
@@ -146,11 +146,13 @@ class TableCameras:
             if p is None or not vp.collidepoint(p.x, p.y):
                 continue
             img = self.host.fonts.shadowed(self.host.fonts.fit(name, max(12, int(17 * s)), vp.w // 3, "bold"), max(12, int(17 * s)), theme.CREAM, "bold")
-            surface.blit(img, img.get_rect(midtop=(int(p.x), int(p.y))) if beside else img.get_rect(midbottom=(int(p.x), int(p.y))))
+            rect = img.get_rect(midtop=(int(p.x), int(p.y))) if beside else img.get_rect(midbottom=(int(p.x), int(p.y)))
+            if rect.collidelist(self.view3d.label_rects) < 0:  # an event's label there now has the place
+                surface.blit(img, rect)
 
     def draw_perspective(self, surface: pygame.Surface, fr: PongFrame) -> None:
-        """The table through the camera, the ball in the hand or the slingshot, the inset and the
-        call-out, inside the viewport."""
+        """The table through the camera, the ball in the hand or the slingshot and the inset,
+        inside the viewport."""
         vp = self.viewport()
         s = self.view.layout.s
         if self._backdrop is None or self._backdrop.get_size() != vp.size:
@@ -173,10 +175,6 @@ class TableCameras:
             veil.set_alpha(int(255 * min(1.0, self._fade / CUT_FADE)))
             surface.blit(veil, vp.topleft)
         surface.set_clip(clip)
-        word = self.effects.banner()
-        if word:  # the special shot's call-out over the table
-            big = self.host.fonts.shadowed(word, max(28, int(64 * s)), theme.CHALK_YELLOW, "serif", 3)
-            surface.blit(big, big.get_rect(center=(vp.centerx, vp.y + int(vp.h * 0.3))))
 
     def draw_hand(self, surface: pygame.Surface, space: CameraSpace, *, hint: bool = True) -> None:
         """The ball in the thrower's hand at the release point (`hint`: with how to throw it); pressed:

@@ -18,12 +18,15 @@ from typing import Any
 import pygame
 
 from game.bierpong.demo_match import DemoScript, Line, referee_demo, short
+from game.bierpong.state import BierpongState
 from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
 from game.errors import IllegalAction
 from game.i18n import N_, _, tr
 from game.ui.common import theme
 from game.ui.pong.pong import PongScene, ball_draws
-from game.ui.pong.pong_view import Label, PongFrame
+from game.ui.common.feed import FeedItem
+from game.ui.pong.pong_feed import HEAD, ScoreSheet, outcome_text, plain
+from game.ui.pong.pong_view import FeedHead, Label, PongFrame
 from game.ui.common.scene import Host, Scene
 from physics.events import Event, Settled
 
@@ -161,12 +164,14 @@ class ShotMenu(Scene):
 class DemoScene(PongScene):
     """Plays a `Solution`'s throws in order, slow, labelled, classified and ruled on."""
 
+    call_outs = False
     FIRST_VIEW = "top"  # (its cinematic camera follows the ball; V: the top-down view)
 
     def __init__(self, host: Host, solution: Solution) -> None:
         super().__init__(host, "triangle10")
         self.solution = solution
         self.script: DemoScript | None = None
+        self._ref: BierpongState | None = None  # the referee's state as far as the feed has told it
         self.script_error = ""
         try:
             self.script = referee_demo(solution)
@@ -195,12 +200,26 @@ class DemoScene(PongScene):
             self.feed.append((when if i == 0 else "", line if i == 0 else "  " + line))
 
     def _say_lines(self, lines: tuple[Line, ...]) -> None:
+        """The referee's lines as the match's feed says them (`pong_feed.ScoreSheet`): a ball not
+        played on the table marked "(on record)", the solved ball itself left to its own line."""
         for ln in lines:
-            if not ln.solved:
-                self.say("", f"› {ln.action}" + ("" if ln.shown else " " + _("(on record)")))
-            for r in ln.rulings:
-                words = f" – “{' '.join(r.words)}”" if r.words else ""
-                self.say(short(r.rule), tr(r.arithmetic) + words)
+            rows = self._sheet_rows(ln.action, ln.rulings, throws=not ln.solved)
+            for k, (head, text) in enumerate(rows):
+                self.say(head, text + ("" if ln.shown or k else " " + _("(on record)")))
+
+    def _sheet_rows(self, action: str, rulings: tuple[Any, ...], *, throws: bool = True) -> list[tuple[str, str]]:
+        """One referee line in the sheet's words, the referee's state moved on past it."""
+        before = self._ref
+        if before is None:
+            return [(short(r.rule), plain(r.arithmetic)) for r in rulings]
+        try:
+            after = before.apply(action).state
+        except ValueError:
+            return [(short(r.rule), plain(r.arithmetic)) for r in rulings]
+        sheet = ScoreSheet()
+        sheet.add(action, [FeedItem(r) for r in rulings], before, after, throws=throws)
+        self._ref = after
+        return [(head, text) for head, text, mark in sheet.rows() if mark != HEAD]
 
     def _say_setup(self) -> None:
         if self.script is None:
@@ -210,19 +229,23 @@ class DemoScene(PongScene):
         sc = self.script
         a, b = sc.start.sides
         self.say("", _("The referee: {a} v {b}").format(a=f"{a.name} ({', '.join(a.members)})", b=f"{b.name} ({', '.join(b.members)})"))
-        acts = [ln.action for ln in sc.setup if ln.action != "start"]
-        head = "; ".join(acts[:2])
+        acts = [ln for ln in sc.setup if ln.action != "start"]
+        self._ref = BierpongState.start(sc.teams, sc.start.profile, members=[s.members for s in sc.start.sides]).state
+        head = " · ".join(text for ln in acts[:2] for _h, text in self._sheet_rows(ln.action, ln.rulings))
         more = " + " + _("{n} earlier actions").format(n=len(acts) - 2) if len(acts) > 2 else ""
+        self._ref = sc.start
         self.say(_("setup"), f"{head}{more}")
         if more:
-            self.say("", _("{defenders} have cup(s) {cups} left, {throwers} throw").format(defenders=b.name, cups=" ".join(map(str, b.rack.ids)), throwers=a.name))
+            left = (_("{defenders} have cup {cups} left, {throwers} throw") if len(b.rack) == 1 else
+                    _("{defenders} have cups {cups} left, {throwers} throw"))
+            self.say("", left.format(defenders=b.name, cups=" ".join(map(str, b.rack.ids)), throwers=a.name))
 
     def _say_summary(self) -> None:
         if self.script is None:
             return
         self.say("", _("The referee:"))
         for line in self.script.summary():
-            self.say("", "· " + tr(line))
+            self.say("", "· " + plain(line))
 
     @property
     def factor(self) -> float:
@@ -236,7 +259,7 @@ class DemoScene(PongScene):
         self.events: list[list[Event]] = []  # what the table reported, per throw
         n = len(self.solution.throws)
         what = (_("demo: {shot} ({n} throw)") if n == 1 else _("demo: {shot} ({n} throws)")).format(shot=shot_name(self.solution.shot), n=n)
-        self.say("", f"— {what} —")
+        self.feed.append(FeedHead(("", what)))
         self._say_setup()
 
     @property
@@ -272,8 +295,9 @@ class DemoScene(PongScene):
             self.classified.append(text)
             rest = next((e for e in reversed(self.events[-1]) if isinstance(e, Settled)), None)
             x, y = (rest.x, rest.y) if rest is not None else (st.throw.release[0], st.throw.release[1])
-            self.labels.append(Label(text, x, y, 0.12, 0.0))
-            self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=text))
+            self.labels.append(Label(text, x, y, 0.12, 0.0, life=2.5))  # what the ball did, where it rests
+            said = outcome_text(st.outcome) + ("" if not st.tipped else " · " + _("tipped {cups}").format(cups=", ".join(map(str, st.tipped))))
+            self.say("", _("throw {n}: {what}").format(n=self.index + 1, what=said))
             if self.script is not None:
                 self._say_lines(self.script.throws[self.index].after)
             if self.finished:

@@ -8,23 +8,14 @@ from typing import Callable, Sequence
 import pygame
 
 from game.bierpong.state import REMOVE, BierpongState
-from game.i18n import _, tr
-from game.rules.ruling import Ruling, What
+from game.i18n import _
 from game.ui.common import theme
-from game.ui.pong.pong_view import PongFrame, PongLayout
+from game.ui.pong.pong_view import FeedHead, PongFrame, PongLayout
 from game.ui.common.theme import Fonts
 from physics.constants import CONST
 
 OVERRIDE_MARK = "» "  # the feed line of an override starts with it
-
-
-def ruling_text(r: Ruling) -> tuple[str, str]:
-    """A ruling as a feed line: its article, then the arithmetic (and the call's words)."""
-    art = r.rule.removeprefix("bierpong.")
-    words = " ".join(r.words) if r.words else ""
-    said = tr(r.arithmetic)
-    text = said if not words or (r.what == What.SIPS and r.amount) else f"{words} {said}"
-    return art, text
+__all__ = ["OVERRIDE_MARK", "Button", "FeedHead", "StruckLine", "draw_board", "draw_removal", "strike_feed"]
 
 
 class StruckLine(tuple[str, str]):

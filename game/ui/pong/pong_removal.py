@@ -275,7 +275,9 @@ class RemovalPicker:
         if ch is None:
             return
         if not ch.complete(self.selected) and ch.need:
-            self.toast = _("choose {n} extra cup(s) – {arithmetic}").format(n=ch.need - len(self.selected), arithmetic=tr(ch.arithmetic))
+            n = ch.need - len(self.selected)
+            self.toast = (_("choose {n} extra cup – {arithmetic}") if n == 1 else _("choose {n} extra cups – {arithmetic}")).format(
+                n=n, arithmetic=tr(ch.arithmetic))
             return
         self.ask(ch.team, Remove(ch.team, self.removal_cups()))
 

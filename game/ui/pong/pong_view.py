@@ -75,11 +75,38 @@ class BallDraw:
 
 @dataclass
 class Label:
+    """An event's word on the table: where its ball is (`ball`, the table's ball id: it follows the
+    ball) or where it happened, for `life` real seconds, fading over the last `LABEL_FADE`."""
+
     text: str
     x: float
     y: float
     z: float
     age: float  # real seconds since it appeared
+    ball: int | None = None
+    life: float = 1.2
+
+    @property
+    def gone(self) -> bool:
+        return self.age >= self.life
+
+    def alpha(self) -> float:
+        """How much of it shows now (1 until it fades)."""
+        return max(0.0, min(1.0, (self.life - self.age) / LABEL_FADE))
+
+
+def add_label(labels: list[Label], label: Label) -> None:
+    """A ball's new label takes the place of its last one: one label a ball, never a pile."""
+    if label.ball is not None:
+        labels[:] = [lab for lab in labels if lab.ball != label.ball]
+    labels.append(label)
+
+
+class FeedHead(tuple[str, str]):
+    """A feed line that heads a block (a round of a match, a throw at the practice table): drawn
+    across the feed's width in bold, a chalk line under it."""
+
+    __slots__ = ()
 
 
 @dataclass
@@ -100,7 +127,8 @@ class PongFrame:
     title: str = N_("Bierpong – the table")  # titles and key lines are shown through `_()`
 
 
-LABEL_LIFE = 2.0  # real seconds a label stays on the table
+LABEL_LIFE = 1.2  # real seconds an event's label stays on the table
+LABEL_FADE = 0.4  # … the last of them fading
 LEAN = (0.6, 0.8)  # the direction a rocking cup's rim leans in (x, y): seen from the thrower's end and the side
 
 
@@ -419,33 +447,38 @@ class PongView:
         pygame.draw.line(surface, colour, (p[0] - a, p[1] + a), (p[0] + a, p[1] - a), 2)
 
     def _draw_labels(self, surface: pygame.Surface, labels: Sequence[Label], keep_clear: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
-        """Each event's label near where it happened, rising and fading, clear of `keep_clear` (the
-        flying balls' heights) and of each other; where they went."""
+        """Each label over its ball (or where its event happened), rising a little and fading, clear of
+        `keep_clear` (the flying balls' heights: it moves up over them); a label that would cover a
+        newer one is left out (the feed has it). Where they went."""
         L = self.layout
         s = L.s
-        taken: list[pygame.Rect] = list(keep_clear)
-        for lab in reversed(labels):  # the newest keeps its place; older ones move up out of its way
-            if lab.age >= LABEL_LIFE:
+        clear = list(keep_clear)
+        taken: list[pygame.Rect] = []  # the labels' grounds
+        shown: list[pygame.Rect] = []  # their text
+        for lab in reversed(labels):  # the newest first: it keeps its place
+            if lab.gone:
                 continue
             px, py = L.to_top(lab.x, lab.y)
             t = self.fonts.shadowed(lab.text, int(17 * s), theme.CHALK_YELLOW)
-            fade = 1.0 - max(0.0, lab.age - LABEL_LIFE * 0.6) / (LABEL_LIFE * 0.4)
+            fade = lab.alpha()
             if fade < 1.0:
                 t = t.copy()
                 t.set_alpha(int(255 * fade))
-            rect = t.get_rect(midbottom=(round(px), round(py - 14 * s - lab.age * 18 * s)))
+            rect = t.get_rect(midbottom=(round(px), round(py - 14 * s - lab.age * 12 * s)))
             rect.clamp_ip(L.top)
-            while rect.collidelist(taken) >= 0 and rect.top >= L.top.top:  # stack labels that would overlap
-                rect.bottom = taken[rect.collidelist(taken)].top - 1
-            if rect.top < L.top.top:
-                continue  # no room left: the feed has it
-            taken.append(rect)
+            k = rect.collidelist(clear)
+            if k >= 0:  # over the ball's height, not on it
+                rect.bottom = clear[k].top - 1
             pill = rect.inflate(int(10 * s), int(4 * s))  # a dark ground: readable over the cups
+            if rect.top < L.top.top or pill.collidelist(taken) >= 0:
+                continue
+            taken.append(pill)
+            shown.append(rect)
             ground = pygame.Surface(pill.size, pygame.SRCALPHA)
             pygame.draw.rect(ground, (18, 18, 22, int(190 * max(0.0, fade))), ground.get_rect(), border_radius=int(6 * s))
             surface.blit(ground, pill)
             surface.blit(t, rect)
-        return taken[len(keep_clear):]
+        return shown
 
     def _draw_feed(self, surface: pygame.Surface, fr: PongFrame) -> None:
         L = self.layout
@@ -462,11 +495,24 @@ class PongView:
         line_h = int(19 * s)
         room = max(0, (r.bottom - keys_h - y - pad) // line_h)
         lines: list[tuple[str, str]] = []  # (time, one line of the entry): an entry wraps under its text
-        for when, text in fr.feed:
+        for entry in fr.feed:
+            when, text = entry
+            if isinstance(entry, FeedHead):  # a block's head: one line across the width
+                lines.append(FeedHead((when, f.fit(text, int(15 * s), inner, "bold"))))
+                continue
             for i, line in enumerate(f.wrap(text, int(15 * s), inner - int(58 * s)) or [text]):
                 lines.append((when if i == 0 else "", line))
         shown = lines[-room:] if room else []
-        for when, text in shown:
+        for row in shown:
+            when, text = row
+            if isinstance(row, FeedHead):
+                head = f.text(text, int(15 * s), theme.CHALK_YELLOW, "bold")
+                surface.blit(head, (r.left + pad, y + int(2 * s)))
+                ly = y + int(2 * s) + head.get_height() // 2
+                if r.left + pad + head.get_width() + int(8 * s) < r.right - pad:
+                    pygame.draw.line(surface, theme.BRASS_DARK, (r.left + pad + head.get_width() + int(8 * s), ly), (r.right - pad, ly))
+                y += line_h
+                continue
             surface.blit(f.text(f.fit(when, int(13 * s), int(54 * s)), int(13 * s), theme.CHALK_DIM), (r.left + pad, y + int(2 * s)))
             surface.blit(f.text(text, int(15 * s), theme.CHALK), (r.left + pad + int(58 * s), y))
             y += line_h

@@ -34,7 +34,7 @@ from game.i18n import N_, _
 from game.ui.common import theme
 from game.ui.common.modal import Confirm, Modal
 from game.ui.pong.pong import PongScene
-from game.ui.pong.pong_view import Label, PongFrame
+from game.ui.pong.pong_view import FeedHead, Label, PongFrame
 from game.ui.common.scene import Host
 from physics.constants import CONST
 from physics.events import Event, Settled
@@ -296,6 +296,7 @@ class ParamDialog:
 class ShotLab(PongScene):
     """Cups of your own, throws by exact parameters, their record; save, load, replay."""
 
+    call_outs = False  # (a lab: the record says what happened)
     FIRST_VIEW = "top"  # the lab stays top-down
 
     def __init__(self, host: Host, path: str | None = None, shot: Shot | None = None) -> None:
@@ -320,7 +321,7 @@ class ShotLab(PongScene):
         super().__init__(host, "triangle10")
         self._fresh(self.setup)
         self.feed.clear()
-        self.feed.append(("", f"— {Path(path).name if path else _('a new shot')} —"))
+        self.feed.append(FeedHead(("", Path(path).name if path else _("a new shot"))))
         if shot is not None and shot.throws:
             self.shot_throws = list(shot.throws)
             self.reference = list(shot.recorded)
@@ -339,7 +340,8 @@ class ShotLab(PongScene):
             self.message = _("wait until the ball rests")
             return
         if self.shot_throws:
-            self.feed.append(("", "— " + _("cups changed: {n} throw(s) cleared").format(n=len(self.shot_throws)) + " —"))
+            n = len(self.shot_throws)
+            self.feed.append(FeedHead(("", (_("cups changed: {n} throw cleared") if n == 1 else _("cups changed: {n} throws cleared")).format(n=n))))
         self.setup = cups
         self.shot_throws, self.played, self.reference, self.queue = [], [], [], []
         self.replay_runs = None
@@ -433,7 +435,7 @@ class ShotLab(PongScene):
         rest = next((e for e in reversed(evs) if isinstance(e, Settled)), None)
         text = p.outcome + ("" if not p.tipped else " · " + _("tipped") + " " + ", ".join(map(str, p.tipped)))
         if rest is not None:
-            self.labels.append(Label(text, rest.x, rest.y, 0.12, 0.0))
+            self.labels.append(Label(text, rest.x, rest.y, 0.12, 0.0, life=2.5))  # what the ball did, where it rests
         if self.replay_runs is not None:
             self.replay_runs.append(p)
             n = len(self.replay_runs)
@@ -459,7 +461,8 @@ class ShotLab(PongScene):
         self.verdict = ""
         self.wait = 0.15
         self.labels.clear()
-        self.feed.append(("", "— " + _("replay: {n} throw(s)").format(n=len(self.queue)) + " —"))
+        n = len(self.queue)
+        self.feed.append(FeedHead(("", (_("replay: {n} throw") if n == 1 else _("replay: {n} throws")).format(n=n))))
         self._fresh(standing(self.setup, []))
         return True
 
@@ -506,7 +509,7 @@ class ShotLab(PongScene):
         self.saved = False
         self.labels.clear()
         self._fresh(standing(self.setup, self.played))
-        self.feed.append(("", "— " + _("throw {n} taken back").format(n=len(self.shot_throws) + 1) + " —"))
+        self.feed.append(FeedHead(("", _("throw {n} taken back").format(n=len(self.shot_throws) + 1))))
 
     def restart(self) -> None:
         """R: the same cups, no throws."""
@@ -570,7 +573,8 @@ class ShotLab(PongScene):
         self.path = str(path)
         self.saved = True
         self.message = _("saved {path}").format(path=path)
-        self.feed.append(("", "— " + _("saved {path} ({n} throw(s))").format(path=path, n=len(self.shot_throws)) + " —"))
+        n = len(self.shot_throws)
+        self.feed.append(FeedHead(("", (_("saved {path} ({n} throw)") if n == 1 else _("saved {path} ({n} throws)")).format(path=path, n=n))))
         then, self.then = self.then, None
         if then is not None:
             then()
