@@ -1,0 +1,169 @@
+"""The scenes and dialogs tests/scene_shows.py does not open, for the text sweep (issue 29): the
+rules (F1) of each game from the menu, the lists of saves and replays, the quit question, a hosted
+table's address and seats, the dice tables' final standing and save-as dialog, the race's
+challenge dialog, the editor's test drive, the practice table and the pub TV."""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import pygame
+
+from game.match import Match, PlayerSpec
+from game.racerbile.editing import Editor
+from game.rules import racerbile as racerbile_rules
+from game.ui.common.app import App
+from tests.scene_shows import SHOWS, frames, press
+
+GAMES = ("schock", "katchen", "racerbile", "bierpong")
+
+
+def menu_rules(app: App) -> None:
+    """The menu with each game chosen and its rules (F1) open."""
+    from game.ui.menu.menu import MenuScene
+
+    scene = MenuScene(app)
+    app.push(scene)
+    for game in GAMES:
+        scene.model.game = game
+        scene.rebuild()
+        frames(app, 1)
+        press(app, pygame.K_F1)
+        frames(app, 1)
+        press(app, pygame.K_F1)
+
+
+def _saved(app: App) -> None:
+    """A finished bots' Schock match in the save folder, so the lists show a row."""
+    from game.saves import save_dir
+    from game.session import INSTANT
+    from game.session.dice import DiceSession
+
+    m = Match("schock", [PlayerSpec("Anna", "bot"), PlayerSpec("Bo", "bot")], seed=3)
+    DiceSession(m, pace=INSTANT).play_out(40)
+    folder = save_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    m.save(folder / "schock_anna_bo.json")
+
+
+def menu_lists(app: App) -> None:
+    """Continue a saved match, Replays, and the quit question."""
+    from game.ui.menu.menu import MenuScene
+
+    _saved(app)
+    scene = MenuScene(app)
+    app.push(scene)
+    for open_ in (scene.open_saves, scene.open_replays, scene.ask_quit):
+        open_()
+        frames(app, 2)
+        scene.modal = None
+
+
+def hosted(app: App) -> None:
+    """A table with a remote seat: its address, code and seats (the host's side of a network game)."""
+    from game.ui.menu.menu import hosted_scene
+
+    m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bo", "remote")], seed=3)
+    scene: Any = hosted_scene(app, m, announce=False, port=0)
+    app.push(scene)
+    try:
+        frames(app, 3)
+    finally:
+        scene.closed()
+
+
+def _finished(game: str) -> Callable[[App], None]:
+    def show(app: App) -> None:
+        """A dice match played out by bots: the final standing, then save-as."""
+        from game.session import INSTANT
+        from game.session.dice import DiceSession
+        from game.ui.dice.dice_table import DiceTableScene
+
+        m = Match(game, [PlayerSpec("Anna", "bot"), PlayerSpec("Bo", "bot"), PlayerSpec("Cem", "bot")], seed=3)
+        s = DiceSession(m, pace=INSTANT)
+        for _i in range(3000):
+            if m.state.is_terminal():
+                break
+            s.play_out(len(m.log.entries) + 1)
+        scene = DiceTableScene(app, m, autosave=False)
+        app.push(scene)
+        frames(app, 4, 0.2)
+        scene.open_save_as()
+        frames(app, 2)
+    return show
+
+
+def race_challenge(app: App) -> None:
+    """The race's challenge dialog (K) after some moves."""
+    from game.ui.race.race import RaceScene
+
+    m = Match("racerbile", [PlayerSpec("Anna", "careful"), PlayerSpec("Bernd", "racer")], racerbile_rules.SPEC.make("racerbile"), seed=5, track="naaleoejet")
+    scene = RaceScene(app, m, autosave=False)
+    app.push(scene)
+    frames(app, 30, 0.1)
+    scene.open_challenge()
+    frames(app, 2)
+
+
+def test_drive(app: App) -> None:
+    """The editor's test drive (T) on a shipped track, animated a while."""
+    from game.racerbile.tracks import SHIPPED
+    from game.ui.editor.editor import EditorScene
+
+    app.push(EditorScene(app, Editor.open(SHIPPED / "babybane.yaml")))
+    frames(app, 2)
+    press(app, pygame.K_t)
+    frames(app, 30, 0.1)
+
+
+def practice(app: App) -> None:
+    """The Bierpong practice table (P in the menu)."""
+    from game.ui.pong.pong import PongScene
+
+    app.push(PongScene(app))
+    frames(app, 10, 0.1)
+
+
+def pub_tv(app: App) -> None:
+    """A spectator of a Schock and a Bierpong table on loopback: the TV's big-screen layouts."""
+    from game.net.client import TableClient
+    from game.net.host import TableHost
+    from game.net.remote import remote_session
+    from game.session import INSTANT, session_for
+    from game.ui.menu.join_scene import joined_scene
+
+    for game in ("schock", "bierpong"):
+        m = Match(game, [PlayerSpec("Ann", "careful"), PlayerSpec("Bo", "careful")], seed=3)
+        host = TableHost(session_for(m, pace=INSTANT), host="127.0.0.1", port=0)
+        watcher = TableClient(f"ws://127.0.0.1:{host.port}", host.code, watch=True)
+        try:
+            end = time.monotonic() + 30
+            while watcher.mirror is None and time.monotonic() < end:
+                host.pump()
+                watcher.pump()
+                time.sleep(0.005)
+            assert watcher.mirror is not None
+            tv: Any = joined_scene(app, remote_session(watcher))
+            app.push(tv)
+            tv.resize(app.size)
+            for _i in range(5):
+                host.pump()
+                frames(app, 1, 0.1)
+            app.stack.remove(tv)
+        finally:
+            watcher.close()
+            host.close()
+
+
+ALL: dict[str, Callable[[App], None]] = {
+    **SHOWS,
+    "menu_rules": menu_rules,
+    "menu_lists": menu_lists,
+    "hosted": hosted,
+    "schock_final": _finished("schock"),
+    "katchen_final": _finished("katchen"),
+    "race_challenge": race_challenge,
+    "test_drive": test_drive,
+    "practice": practice,
+    "pub_tv": pub_tv,
+}
