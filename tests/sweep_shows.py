@@ -1,5 +1,5 @@
 """The scenes and dialogs tests/scene_shows.py does not open, for the text sweep (issue 29): the
-rules (F1) of each game from the menu, the lists of saves and replays, the quit question, a hosted
+rules (F1) of each game from the menu, its drop-down lists opened, the lists of saves and replays, the quit question, a hosted
 table's address and seats, the dice tables' final standing and save-as dialog, the race's
 challenge dialog, the editor's test drive, the practice table and the pub TV."""
 from __future__ import annotations
@@ -31,6 +31,27 @@ def menu_rules(app: App) -> None:
         press(app, pygame.K_F1)
         frames(app, 1)
         press(app, pygame.K_F1)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    frames(app, 2)
+
+
+def menu_choices(app: App) -> None:
+    """The menu's drop-down lists opened: the first seat's kind and drink, for each game."""
+    from game.ui.menu.menu import MenuScene
+
+    scene = MenuScene(app)
+    app.push(scene)
+    for game in GAMES:
+        scene.model.game = game
+        scene.rebuild()
+        frames(app, 1)
+        for menu in (scene.kind_menus[0], scene.drink_menus[0]):
+            click(app, menu.rect.center)
+            click(app, (2, 2))  # closed again
 
 
 def _saved(app: App) -> None:
@@ -158,6 +179,7 @@ def pub_tv(app: App) -> None:
 ALL: dict[str, Callable[[App], None]] = {
     **SHOWS,
     "menu_rules": menu_rules,
+    "menu_choices": menu_choices,
     "menu_lists": menu_lists,
     "hosted": hosted,
     "schock_final": _finished("schock"),

@@ -25,6 +25,9 @@ MIN_PANEL = 20  # a rounded box smaller than this is a mark on the board or a ba
 SLACK = 1  # pixels of anti-aliasing a text's ink may stand over its surface's or panel's edge
 BASE = pygame.Surface  # the real class (`pygame.Surface` is `Surf` while recording)
 RULE_ID = re.compile(r"\b(bierpong|racerbile|schock|katchen)\.[a-z0-9_.]+")
+# a rule id cited, not standing for a word: a tag of its own, "[schock.laden] …", "rule schock.laden",
+# "(see racerbile.clutch)" in each language
+CITED = re.compile(r"(\[|\b(rule|Regel|regel|see|siehe|se|under|unter)\s+)(bierpong|racerbile|schock|katchen)\.[a-z0-9_.]+")
 
 
 class Surf(BASE):
@@ -51,7 +54,8 @@ class Surf(BASE):
 @dataclass(frozen=True)
 class Finding:
     """One thing wrong on a screen: `kind` (too_small, past_window, past_surface, over_panel_edge,
-    english, rule_id, notation, widget_past_window), the text and what is wrong with it."""
+    cut, english, rule_id, notation, widget_past_window, button_text_cut), the text and what is wrong
+    with it."""
 
     kind: str
     text: str
@@ -64,6 +68,7 @@ class Recorder:
     panels: dict[int, list[pygame.Rect]] = field(default_factory=dict)  # id(target) → rounded panels this frame
     panel_surfaces: set[int] = field(default_factory=set)  # surfaces that are one rounded panel
     said: dict[str, str] = field(default_factory=dict)  # every string drawn, wrapped or fitted → where (file:line)
+    lines: set[str] = field(default_factory=set)  # the lines `wrap` broke a string into (their string is checked whole)
     findings: set[Finding] = field(default_factory=set)
     keep: list[pygame.Surface] = field(default_factory=list)
     managers: list[pygame_gui.UIManager] = field(default_factory=list)
@@ -102,12 +107,18 @@ class Recorder:
             self.panel(target, pygame.Rect(at, source.get_size()))
             return
         got = self.texts.get(id(source))
-        if got is None or got[1] is not source or area is not None:  # a part shown on purpose (scrolling)
+        if got is None or got[1] is not source:
             return
         text = got[0]
-        ink = source.get_bounding_rect().move(at)
-        if ink.w == 0 or not text.strip():
+        bounds = source.get_bounding_rect()
+        if bounds.w == 0 or not text.strip():
             return
+        if area is not None:  # a part shown on purpose (scrolling) – but not a line cut off at its side
+            part = pygame.Rect(area).clip(source.get_rect())
+            if part.h > 0 and (bounds.x < part.x - SLACK or bounds.right > part.right + SLACK):
+                self.findings.add(Finding("cut", text, f"{bounds.w} px of ink shown {part.w} px wide · {self.said.get(text, '')}"))
+            return
+        ink = bounds.move(at)
         room = target.get_rect()  # (a clip is a part redrawn on purpose)
         if not room.inflate(2 * SLACK, 2 * SLACK).contains(ink):
             where = "window" if getattr(target, "window", False) else f"surface {target.get_width()}×{target.get_height()}"
@@ -154,7 +165,10 @@ def recording() -> Iterator[Recorder]:
 
     def spy_wrap(self: Fonts, t: str, *a: Any, **k: Any) -> list[str]:
         rec.say(str(t), 2)
-        return wrap(self, t, *a, **k)
+        got = wrap(self, t, *a, **k)
+        if len(got) > 1:
+            rec.lines.update(got)
+        return got
 
     def spy_fit(self: Fonts, t: str, *a: Any, **k: Any) -> str:
         rec.say(str(t), 2)
@@ -167,11 +181,11 @@ def recording() -> Iterator[Recorder]:
             rec.panel(target, pygame.Rect(r))
         return got
 
-    Fonts.text, Fonts.shadowed, Fonts.wrap, Fonts.fit = spy_text, spy_shadowed, spy_wrap, spy_fit  # type: ignore[method-assign]
+    Fonts.text, Fonts.shadowed, Fonts.wrap, Fonts.fit = spy_text, spy_shadowed, spy_wrap, spy_fit  # type: ignore[method-assign,assignment]
     pygame.Surface = Surf  # type: ignore[misc]
-    pygame.draw.rect = spy_rect
+    pygame.draw.rect = spy_rect  # type: ignore[assignment]
     pygame_gui.UIManager.__init__ = spy_init  # type: ignore[method-assign]
-    pygame_gui.UIManager.draw_ui = spy_draw_ui  # type: ignore[method-assign]
+    pygame_gui.UIManager.draw_ui = spy_draw_ui  # type: ignore[method-assign,assignment]
     RECORDER = rec
     try:
         with warnings.catch_warnings(record=True) as caught:
@@ -231,20 +245,23 @@ def untranslated(code: str) -> tuple[set[str], list[tuple[re.Pattern[str], str]]
 
 
 def is_notation(text: str) -> bool:
-    """True when `text` is a move in a game's action notation as the log stores it."""
+    """True when `text`, or what follows a "name: " in it (a step of the log, "6. Anna: roll 12"),
+    is a move in a game's action notation as the log stores it."""
     from game.bierpong.actions import parse_action as pong
     from game.dice.actions import parse_action as dice
     from game.racerbile.actions import parse_action as race
 
     s = text.strip()
-    if not s or not s[0].islower():  # the notation's words are lower case; a sentence starts upper
-        return False
-    for parse in (dice, race, pong):
-        try:
-            parse(s)
-        except (ValueError, KeyError, IndexError):
-            continue
-        return True
+    parts = [s] + [s.split(": ", i + 1)[-1] for i in range(s.count(": "))]
+    for part in parts:
+        if not re.search(r"[a-z]{3,}", part) or " " not in part and not part[:1].islower():
+            continue  # a name, a number: not a move
+        for parse in (dice, race, pong):
+            try:
+                parse(part)
+            except (ValueError, KeyError, IndexError):
+                continue
+            return True
     return False
 
 
@@ -256,27 +273,33 @@ def widget_texts(managers: list[pygame_gui.UIManager]) -> Iterator[str]:
 
 
 def widgets_past(managers: list[pygame_gui.UIManager], size: tuple[int, int]) -> Iterator[Finding]:
-    """Visible pygame_gui elements that stand past the window."""
+    """Visible pygame_gui elements that stand past the window, and buttons too narrow for their text."""
     room = pygame.Rect((0, 0), size)
     for m in managers:
         for el in m.get_sprite_group().sprites():
             if not getattr(el, "visible", True) or not hasattr(el, "rect") or isinstance(el, pygame_gui.core.UIContainer):
                 continue
             r = el.rect
+            name = str(getattr(el, "text", "") or type(el).__name__)
             if r.w > 0 and r.h > 0 and not room.contains(r):
-                name = getattr(el, "text", "") or type(el).__name__
-                yield Finding("widget_past_window", str(name), f"{type(el).__name__} {tuple(r)}")
+                yield Finding("widget_past_window", name, f"{type(el).__name__} {tuple(r)}")
+            font = getattr(el, "font", None)
+            if isinstance(el, pygame_gui.elements.UIButton) and font is not None and el.text:
+                w = font.size(el.text)[0]
+                if w > r.w - 4:
+                    yield Finding("button_text_cut", name, f"{w} px of text in a button {r.w} px wide")
 
 
 def check_words(said: dict[str, str], code: str, allowed: Callable[[str], bool]) -> set[Finding]:
-    """Rule ids, raw notation, and (on a German or Danish screen) English catalogue strings."""
+    """Rule ids, raw notation, and (on a German or Danish screen) English catalogue strings in what a
+    screen said (`Recorder.said` less `Recorder.lines`: a wrapped string is checked whole)."""
     out: set[Finding] = set()
     plain, shaped = untranslated(code) if code != "en" else (set(), [])
     for raw, where in said.items():
         t = raw.strip()
         if not t or allowed(t):
             continue
-        m = RULE_ID.search(t)
+        m = RULE_ID.search(CITED.sub(" ", t)) if not RULE_ID.fullmatch(t) else None
         if m:
             out.add(Finding("rule_id", t, f"{m.group(0)} · {where}"))
         if is_notation(t):

@@ -383,7 +383,8 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 y += text(part, f_small, theme.CREAM)
         y += 6
         for key, label in LEGEND:
-            if y + line_h > bottom:
+            parts = fonts.wrap(_(label), f_small, w - 24)  # the legend's words within the panel
+            if y + line_h * len(parts) > bottom:
                 break
             cx, cy = pad + 8, y + line_h // 2
             if key == "hot":
@@ -401,8 +402,10 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 pygame.draw.circle(surf, (250, 250, 246), (cx, cy), 6, 1)
                 if key == "off11":
                     pygame.draw.circle(surf, RUNOFF_COLOURS[12], (cx + 9, cy), 5)
-            surf.blit(fonts.text(_(label), f_small, theme.MUTED), (pad + 24, y))
-            y += line_h + 4
+            for part in parts:
+                surf.blit(fonts.text(part, f_small, theme.MUTED), (pad + 24, y))
+                y += line_h
+            y += 4
         return pic
     n = len(st.problems)
     if st.checking and not n:
