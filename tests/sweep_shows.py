@@ -1,7 +1,8 @@
 """The scenes and dialogs tests/scene_shows.py does not open, for the text sweep (issue 29): the
-rules (F1) of each game from the menu, its drop-down lists opened, the lists of saves and replays, the quit question, a hosted
-table's address and seats, the dice tables' final standing and save-as dialog, the race's
-challenge dialog, the editor's test drive, the practice table and the pub TV."""
+rules (F1) of each game from the menu, its drop-down lists opened, the lists of saves and replays,
+the quit question, a hosted table's address and seats, the dice tables' final standing and
+save-as dialog, the race's challenge dialog and final standings, the editor's test drive, the
+practice table and the pub TV."""
 from __future__ import annotations
 
 import time
@@ -126,6 +127,26 @@ def race_challenge(app: App) -> None:
     frames(app, 2)
 
 
+def race_final(app: App) -> None:
+    """A one-lap Babybile race driven out by bots: the final standings."""
+    from game.racerbile.bots import make_race_bot
+    from game.session import INSTANT, Bot
+    from game.session.race import RaceSession
+    from game.ui.race.race import RaceScene
+    from game.ui.race.race_dialogs import RaceFinal
+
+    m = Match("racerbile", [PlayerSpec("Anna"), PlayerSpec("Bernd")], racerbile_rules.SPEC.make("babybile", laps=1), seed=9, track="babybane")
+    RaceSession(m, [Bot(p.name, "racer", make_race_bot("racer").act) for p in m.players], INSTANT).play_out()
+    scene = RaceScene(app, m, autosave=False)
+    app.push(scene)
+    for _i in range(80):
+        frames(app, 1)
+        if isinstance(scene.modal, RaceFinal):
+            break
+    assert isinstance(scene.modal, RaceFinal)
+    frames(app, 2)
+
+
 def test_drive(app: App) -> None:
     """The editor's test drive (T) on a shipped track, animated a while."""
     from game.racerbile.tracks import SHIPPED
@@ -185,6 +206,7 @@ ALL: dict[str, Callable[[App], None]] = {
     "schock_final": _finished("schock"),
     "katchen_final": _finished("katchen"),
     "race_challenge": race_challenge,
+    "race_final": race_final,
     "test_drive": test_drive,
     "practice": practice,
     "pub_tv": pub_tv,

@@ -54,7 +54,7 @@ class Surf(BASE):
 @dataclass(frozen=True)
 class Finding:
     """One thing wrong on a screen: `kind` (too_small, past_window, past_surface, over_panel_edge,
-    cut, english, rule_id, notation, widget_past_window, button_text_cut), the text and what is wrong
+    cut, panel_past_window, english, rule_id, notation, widget_past_window, button_text_cut), the text and what is wrong
     with it."""
 
     kind: str
@@ -65,6 +65,7 @@ class Finding:
 @dataclass
 class Recorder:
     texts: dict[int, tuple[str, pygame.Surface]] = field(default_factory=dict)  # id(surface) → text
+    carriers: dict[int, tuple[str, pygame.Surface]] = field(default_factory=dict)  # surfaces with a text drawn on them
     panels: dict[int, list[pygame.Rect]] = field(default_factory=dict)  # id(target) → rounded panels this frame
     panel_surfaces: set[int] = field(default_factory=set)  # surfaces that are one rounded panel
     said: dict[str, str] = field(default_factory=dict)  # every string drawn, wrapped or fitted → where (file:line)
@@ -106,10 +107,15 @@ class Recorder:
         if id(source) in self.panel_surfaces:
             self.panel(target, pygame.Rect(at, source.get_size()))
             return
+        held = self.carriers.get(id(source))
+        if held is not None and held[1] is source and area is None and source.get_size() != target.get_size():
+            self.carried(target, source, at, held[0])
         got = self.texts.get(id(source))
         if got is None or got[1] is not source:
             return
         text = got[0]
+        if not getattr(target, "window", False):
+            self.carriers.setdefault(id(target), (text, target))
         bounds = source.get_bounding_rect()
         if bounds.w == 0 or not text.strip():
             return
@@ -127,6 +133,24 @@ class Recorder:
         for p in self.panels.get(id(target), []):
             if p.colliderect(ink) and not p.inflate(2 * SLACK, 2 * SLACK).contains(ink) and not ink.contains(p):
                 self.findings.add(Finding("over_panel_edge", text, f"ink {tuple(ink)} over the edge of the panel {tuple(p)} · {self.said.get(text, '')}"))
+
+
+    def carried(self, target: pygame.Surface, source: pygame.Surface, at: tuple[int, int], text: str) -> None:
+        """A surface with text on it (a card, a banner, a button) drawn: inside the window?"""
+        if not getattr(target, "window", False):
+            self.carriers.setdefault(id(target), (text, target))
+            return
+        ink = source.get_bounding_rect().move(at)
+        if ink.w and not target.get_rect().inflate(2 * SLACK, 2 * SLACK).contains(ink):
+            self.findings.add(Finding("panel_past_window", text, f"its surface's ink {tuple(ink)} · {self.said.get(text, '')}"))
+
+    def derived(self, source: Any, out: pygame.Surface) -> pygame.Surface:
+        """`out` (scaled or turned from `source`) holds the same text."""
+        for store in (self.texts, self.carriers):
+            got = store.get(id(source))
+            if got is not None and got[1] is source:
+                store[id(out)] = (got[0], out)
+        return out
 
 
 RECORDER: Recorder | None = None
@@ -181,6 +205,15 @@ def recording() -> Iterator[Recorder]:
             rec.panel(target, pygame.Rect(r))
         return got
 
+    turns = {name: getattr(pygame.transform, name) for name in ("rotozoom", "rotate", "scale", "smoothscale", "scale_by", "smoothscale_by")}
+
+    def turned(fn: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+        def spy(src: Any, *a: Any, **k: Any) -> pygame.Surface:
+            return rec.derived(src, fn(src, *a, **k))
+        return spy
+
+    for name, fn in turns.items():
+        setattr(pygame.transform, name, turned(fn))
     Fonts.text, Fonts.shadowed, Fonts.wrap, Fonts.fit = spy_text, spy_shadowed, spy_wrap, spy_fit  # type: ignore[method-assign,assignment]
     pygame.Surface = Surf  # type: ignore[misc]
     pygame.draw.rect = spy_rect  # type: ignore[assignment]
@@ -196,6 +229,8 @@ def recording() -> Iterator[Recorder]:
                 rec.findings.add(Finding("too_small", str(w.message).split(": ", 1)[-1][:120]))
     finally:
         RECORDER = None
+        for name, fn in turns.items():
+            setattr(pygame.transform, name, fn)
         Fonts.text, Fonts.shadowed, Fonts.wrap, Fonts.fit = text, shadowed, wrap, fit  # type: ignore[method-assign]
         pygame.Surface = surface  # type: ignore[misc]
         pygame.draw.rect = rect
