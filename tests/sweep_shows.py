@@ -1,7 +1,7 @@
 """The scenes and dialogs tests/scene_shows.py does not open, for the text sweep (issue 29): the
 rules (F1) of each game from the menu, its drop-down lists opened, the lists of saves and replays,
 the quit question, a hosted table's address and seats, the dice tables' final standing and
-save-as dialog, the race's challenge dialog and final standings, the editor's test drive, the
+save-as dialog, the logs (L) of each game, the race's challenge dialog and final standings, the editor's test drive, the
 practice table and the pub TV."""
 from __future__ import annotations
 
@@ -115,6 +115,23 @@ def _finished(game: str) -> Callable[[App], None]:
     return show
 
 
+def _log(game: str) -> Callable[[App], None]:
+    def show(app: App) -> None:
+        """A match under way and its log (L)."""
+        from game.ui.menu.menu import match_scene
+
+        if game == "racerbile":
+            m = Match(game, [PlayerSpec("Anna", "careful"), PlayerSpec("Bernd", "racer")], racerbile_rules.SPEC.make("racerbile"), seed=5, track="naaleoejet")
+        else:
+            m = Match(game, [PlayerSpec("Anna", "bot" if game != "bierpong" else "good"), PlayerSpec("Bernd", "bot" if game != "bierpong" else "good")], seed=3)
+        scene: Any = match_scene(app, m, autosave=False)
+        app.push(scene)
+        frames(app, 40, 0.1)
+        press(app, pygame.K_l)
+        frames(app, 2)
+    return show
+
+
 def race_challenge(app: App) -> None:
     """The race's challenge dialog (K) after some moves."""
     from game.ui.race.race import RaceScene
@@ -205,6 +222,10 @@ ALL: dict[str, Callable[[App], None]] = {
     "hosted": hosted,
     "schock_final": _finished("schock"),
     "katchen_final": _finished("katchen"),
+    "schock_log": _log("schock"),
+    "katchen_log": _log("katchen"),
+    "race_log": _log("racerbile"),
+    "bierpong_log": _log("bierpong"),
     "race_challenge": race_challenge,
     "race_final": race_final,
     "test_drive": test_drive,

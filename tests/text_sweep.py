@@ -69,6 +69,7 @@ class Recorder:
     panels: dict[int, list[pygame.Rect]] = field(default_factory=dict)  # id(target) → rounded panels this frame
     panel_surfaces: set[int] = field(default_factory=set)  # surfaces that are one rounded panel
     said: dict[str, str] = field(default_factory=dict)  # every string drawn, wrapped or fitted → where (file:line)
+    shortened: dict[str, str] = field(default_factory=dict)  # strings `fit` cut with "…" (not a fault: told, not failed)
     lines: set[str] = field(default_factory=set)  # the lines `wrap` broke a string into (their string is checked whole)
     findings: set[Finding] = field(default_factory=set)
     keep: list[pygame.Surface] = field(default_factory=list)
@@ -196,7 +197,10 @@ def recording() -> Iterator[Recorder]:
 
     def spy_fit(self: Fonts, t: str, *a: Any, **k: Any) -> str:
         rec.say(str(t), 2)
-        return fit(self, t, *a, **k)
+        got = fit(self, t, *a, **k)
+        if got != t:
+            rec.shortened.setdefault(str(t), rec.said.get(str(t), ""))
+        return got
 
     def spy_rect(target: pygame.Surface, color: Any, r: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
         got = rect(target, color, r, *args, **kwargs)

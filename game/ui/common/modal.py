@@ -156,7 +156,8 @@ class ListDialog(Modal):
             bar = self.list.scroll_bar
             if bar is not None:  # show the newest entries
                 bar.set_scroll_from_start_percentage(1.0)
-        self.action_button = UIButton(pygame.Rect(w - 20 - 180 - 10 - 130, h - 58, 180, 40), self.action, self.ui, container=c)
+        aw = min(w - 40 - 10 - 130, max(180, self.fonts.width(self.action, 16, "bold") + 28))  # (the buttons' font: bold 16)
+        self.action_button = UIButton(pygame.Rect(w - 20 - aw - 10 - 130, h - 58, aw, 40), self.action, self.ui, container=c)
         self.close_button = UIButton(pygame.Rect(w - 20 - 130, h - 58, 130, 40), _("Close (Esc)"), self.ui, container=c)
         if not self.items:
             self.action_button.disable()

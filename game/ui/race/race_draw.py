@@ -13,12 +13,13 @@ from game.errors import IllegalAction
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.i18n import _, tr
 from game.match import Match
-from game.racerbile.actions import Drive, parse_action
+from game.racerbile.actions import Dice, Drive, Driver, Name, Order, Shift, StartDie, parse_action
 from game.racerbile.fieldnames import drive_words, field_name
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules import racerbile as R
 from game.rules.phrase import values_of
+from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE
 from game.rules.ruling import Ruling, What
 from game.session.events import Applied
@@ -265,7 +266,7 @@ def clock_lines(st: RaceState, now: float) -> list[str]:
 
 def entry_words(match: Match, i: int) -> str:
     """An entry of the log as a person reads it: a drive in fields of the board ("Rød drives 5 fields
-    to field 15 by Omvejen"), the rest in its notation."""
+    to field 15 by Omvejen"), the rest in words (`action_words`)."""
     e = match.log.entries[i]
     players = match.players
     word = e.action.split(" ", 1)[0]
@@ -279,9 +280,40 @@ def entry_words(match: Match, i: int) -> str:
             return tr(drive_words(st.course, st.track, players[e.seat].name, a))
     if word in ("call", "judge"):
         return _("table: {action}").format(action=e.action) if word == "call" else _("judges: {action}").format(action=e.action[6:])
-    if e.seat == CHANCE or e.seat == CHALLENGE:
+    if e.seat == CHALLENGE:
         return e.action
-    return f"{players[e.seat].name if 0 <= e.seat < len(players) else _('start')}: {e.action}"
+    said = action_words(match, e.action)
+    if e.seat == CHANCE:
+        return said
+    return f"{players[e.seat].name if 0 <= e.seat < len(players) else _('start')}: {said}"
+
+
+def action_words(match: Match, action: str) -> str:
+    """A race's action other than a drive in words ("start die: 6", "rolls 3 5"); the notation
+    itself for one this does not know."""
+    try:
+        a = parse_action(action)
+    except ValueError:
+        return action
+    names = [p.name for p in match.players]
+    if isinstance(a, Order):
+        if not a.times:
+            return _("rolls for the starting order")
+        times = ", ".join(f"{names[i] if i < len(names) else i + 1} {t:g} s" for i, t in enumerate(a.times))
+        return _("beer times: {times}").format(times=times)
+    if isinstance(a, StartDie):
+        return _("start die: {face}").format(face=a.face)
+    if isinstance(a, Shift):
+        return {1: _("shifts up"), -1: _("shifts down"), 0: _("holds the gear")}[a.delta]
+    if isinstance(a, Driver):
+        return _("{name} takes the wheel").format(name=a.name)
+    if isinstance(a, Dice):
+        return _("rolls {faces}").format(faces=" ".join(map(str, a.faces)))
+    if isinstance(a, Drive):
+        return _("stays put")
+    if isinstance(a, Name):
+        return _("names {name}").format(name=a.player) if a.player else _("names nobody")
+    return action
 
 
 def log_items(match: Match, words: Callable[[Ruling], str] | None = None) -> list[tuple[str, str]]:
@@ -297,5 +329,6 @@ def log_items(match: Match, words: Callable[[Ruling], str] | None = None) -> lis
         for r in e.rulings:
             if r.what is What.NOTE and r.rule == "racerbile.turn" and not r.arithmetic:
                 continue
-            items.append((f"           ·  {r.rule}: {say(r)}", str(i)))
+            head = _(title(r.rule)) if title(r.rule) else ""  # the rule's name, not its id
+            items.append((f"           ·  {head}: {say(r)}" if head else f"           ·  {say(r)}", str(i)))
     return items
