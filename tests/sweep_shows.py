@@ -1,8 +1,9 @@
 """The scenes and dialogs tests/scene_shows.py does not open, for the text sweep (issue 29): the
 rules (F1) of each game from the menu, its drop-down lists opened, the lists of saves and replays,
 the quit question, a hosted table's address and seats, the dice tables' final standing and
-save-as dialog, the logs (L) of each game, the race's challenge dialog and final standings, the editor's test drive, the
-practice table and the pub TV."""
+save-as dialog, the logs (L) of each game, the tables' challenge dialogs and Bierpong's table
+events, the race's challenge dialog and final standings, the editor's name prompt and test drive,
+the shot lab's dialogs, the practice table and the pub TV."""
 from __future__ import annotations
 
 import time
@@ -132,6 +133,48 @@ def _log(game: str) -> Callable[[App], None]:
     return show
 
 
+def _dialogs(game: str) -> Callable[[App], None]:
+    def show(app: App) -> None:
+        """A table's other dialogs: the challenge (K), and at Bierpong the table's events (T)."""
+        from game.ui.menu.menu import match_scene
+
+        m = Match(game, [PlayerSpec("Anna", "bot" if game != "bierpong" else "good"), PlayerSpec("Bernd", "bot" if game != "bierpong" else "good")], seed=3)
+        scene: Any = match_scene(app, m, autosave=False)
+        app.push(scene)
+        frames(app, 20, 0.1)
+        scene.open_challenge()
+        frames(app, 2)
+        if game == "bierpong":
+            scene.open_table_events()
+            frames(app, 2)
+    return show
+
+
+def editor_prompts(app: App) -> None:
+    """The editor's name prompt (Name…)."""
+    from game.racerbile.tracks import SHIPPED
+    from game.ui.editor.editor import EditorScene
+
+    scene = EditorScene(app, Editor.open(SHIPPED / "babybane.yaml"))
+    app.push(scene)
+    frames(app, 1)
+    scene.rename()
+    frames(app, 2)
+
+
+def shot_lab_dialogs(app: App) -> None:
+    """The shot lab's parameter dialog and its name prompt."""
+    from game.ui.pong.shot_lab import ShotLab
+
+    lab = ShotLab(app)
+    app.push(lab)
+    frames(app, 1)
+    lab.open_dialog()
+    frames(app, 2)
+    lab.ask_name()
+    frames(app, 2)
+
+
 def race_challenge(app: App) -> None:
     """The race's challenge dialog (K) after some moves."""
     from game.ui.race.race import RaceScene
@@ -226,6 +269,10 @@ ALL: dict[str, Callable[[App], None]] = {
     "katchen_log": _log("katchen"),
     "race_log": _log("racerbile"),
     "bierpong_log": _log("bierpong"),
+    "schock_dialogs": _dialogs("schock"),
+    "bierpong_dialogs": _dialogs("bierpong"),
+    "editor_prompts": editor_prompts,
+    "shot_lab_dialogs": shot_lab_dialogs,
     "race_challenge": race_challenge,
     "race_final": race_final,
     "test_drive": test_drive,
