@@ -8,7 +8,9 @@ size and language, with a recorder (tests/text_sweep.py) noting each text drawn.
 - on a German or Danish screen, a string drawn that is an English msgid the catalogue translates
   differently, placeholders filled in or not (english);
 - a rule id (`schock.laden`) or a move in the action notation (`roll 12`) drawn as words.
-Findings in parts other work is fixing stand in `KNOWN` with a reason each; the list only shrinks."""
+A cited rule id is fine: a tag of its own, "[id] …", "rule id", "(see id)". Findings in parts other
+work is fixing stand in `KNOWN` with a reason each; the list only shrinks. `SWEEP_ONLY=menu,replay`
+sweeps only those scenes (while fixing one)."""
 from __future__ import annotations
 
 import os
