@@ -512,12 +512,19 @@ class MenuScene(OverlayScene):
             labels.append((f.text(text, size, color, style), (x, y)))
 
         def aside(text: str, x: int, y: int) -> None:
-            """A note beside a heading of the left panel, cut to the panel (the whole of it under the pointer)."""
+            """A note beside a heading of the left panel (at `y`): on two lines when one is too short
+            for it, cut to the panel after that (the whole of it under the pointer)."""
             room = self.left.right - 12 - x
-            shown = f.fit(text, 13, room, "italic")
-            small(shown, x, y)
-            if shown != text:
-                self.cut_help.append((pygame.Rect(x, y, room, 18), text))
+            lines = f.wrap(text, 13, room, "italic")
+            if len(lines) == 1:
+                small(text, x, y)
+                return
+            first = lines[0]
+            second = f.fit(text[len(first):].strip(), 13, room, "italic")
+            small(first, x, y - 8)
+            small(second, x, y + 8)
+            if len(lines) > 2:
+                self.cut_help.append((pygame.Rect(x, y - 8, room, 34), text))
 
         # games
         x0, y = self.left.x + 18, self.left.y + 14
