@@ -910,6 +910,9 @@ class _Painter:
                     spot = self.label_spot(h, box.w / s, box.h / s)
                     cx, cy = self.P(spot)
                     box.center = (int(cx), int(cy))
+                    inside = box.clamp(self.surf.get_rect())  # a branch at the board's edge: its tag stays on the board
+                    spot = (spot[0] + (inside.x - box.x) / s, spot[1] + (inside.y - box.y) / s)
+                    box = inside
                     if math.hypot(box.centerx - bc[0], box.centery - bc[1]) > s * 0.9:
                         pygame.draw.line(self.surf, (20, 20, 24), box.center, bc, max(1, int(s * 0.05)))
                         pygame.draw.circle(self.surf, (20, 20, 24), bc, max(2, int(s * 0.08)))

@@ -135,13 +135,16 @@ class Banners:
         grow = min(1.0, t / 0.35)
         c1, c3 = 1.70158, 2.70158
         scale = 1 + c3 * (grow - 1) ** 3 + c1 * (grow - 1) ** 2  # ease-out-back
-        scale = max(0.05, scale)
+        room = surface.get_rect().inflate(-8, -8)
         angle = 4 * math.sin(t * 9) * max(0.0, 1 - t / b.dur) - 2
+        turned = math.cos(math.radians(abs(angle))) * b.image.get_width() + math.sin(math.radians(abs(angle))) * b.image.get_height()
+        scale = max(0.05, min(scale, room.w / turned))  # a long call-out in a small window: never past its edges
         img = pygame.transform.rotozoom(b.image, angle, scale)
         fade = min(1.0, (b.dur - t) / 0.3) * max(0.0, min(1.0, alpha))
         if fade < 1.0:
             img.set_alpha(max(0, int(255 * fade)))
-        return surface.blit(img, img.get_rect(center=center))
+        at = img.get_rect(center=center)
+        return surface.blit(img, at.clamp(room) if at.w <= room.w and at.h <= room.h else at)
 
 
 class Toast:

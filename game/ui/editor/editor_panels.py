@@ -387,7 +387,8 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 y += text(part, f_small, theme.CREAM)
         y += 6
         for key, label in LEGEND:
-            if y + line_h > bottom:
+            parts = fonts.wrap(_(label), f_small, w - 24)  # the legend's words within the panel
+            if y + line_h * len(parts) > bottom:
                 break
             cx, cy = pad + 8, y + line_h // 2
             if key == "hot":
@@ -412,10 +413,10 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
                 pygame.draw.circle(surf, (250, 250, 246), (cx, cy), 6, 1)
                 if key == "off11":
                     pygame.draw.circle(surf, RUNOFF_COLOURS[12], (cx + 9, cy), 5)
-            parts = fonts.wrap(_(label), f_small, w - 24)[:2]  # a longer language's words go on over a second line
-            for row_no, part in enumerate(parts):
-                surf.blit(fonts.text(part, f_small, theme.MUTED), (pad + 24, y + row_no * line_h))
-            y += line_h * len(parts) + 4
+            for part in parts:
+                surf.blit(fonts.text(part, f_small, theme.MUTED), (pad + 24, y))
+                y += line_h
+            y += 4
         return pic
     n = len(st.problems)
     if st.empty:  # nothing painted yet: not "✗ 2 problems" but where to begin

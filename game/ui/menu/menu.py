@@ -512,6 +512,21 @@ class MenuScene(OverlayScene):
         def small(text: str, x: int, y: int, color: theme.Color = theme.MUTED, size: int = 13, style: str = "italic") -> None:
             labels.append((f.text(text, size, color, style), (x, y)))
 
+        def aside(text: str, x: int, y: int) -> None:
+            """A note beside a heading of the left panel (at `y`): on two lines when one is too short
+            for it, cut to the panel after that (the whole of it under the pointer)."""
+            room = self.left.right - 12 - x
+            lines = f.wrap(text, 13, room, "italic")
+            if len(lines) == 1:
+                small(text, x, y)
+                return
+            first = lines[0]
+            second = f.fit(text[len(first):].strip(), 13, room, "italic")
+            small(first, x, y - 8)
+            small(second, x, y + 8)
+            if len(lines) > 2:
+                self.cut_help.append((pygame.Rect(x, y - 8, room, 34), text))
+
         # games
         x0, y = self.left.x + 18, self.left.y + 14
         head(_("Game"), x0, y)
@@ -549,6 +564,9 @@ class MenuScene(OverlayScene):
         xw = inner - nw - kw - dw - 18
         kinds = kinds_for(m.game)
         kind_labels: list[str | tuple[str, str]] = [_(label) for _k, label in kinds]
+        widest = max(self.fonts.width(str(label), 15) for label in kind_labels) + 40  # (the arrow's room)
+        wider = max(0, min(widest, int(inner * 0.36)) - kw)  # "Normaler Bot" whole: the name's box gives way
+        kw, nw = kw + wider, nw - wider
         brief = max(self.fonts.width(drink_label(d), 15) for d, _l in DRINKS) > dw - 40  # (the arrow's room)
         self.short_drinks = brief
         drink_labels: list[str | tuple[str, str]] = [drink_label(d, brief) for d, _l in DRINKS]
@@ -564,14 +582,14 @@ class MenuScene(OverlayScene):
             shown = max(1, min(n, room // (2 * row_h + 4)))
             self.team_scroll = max(0, min(self.team_scroll, n - shown))
             if pong:
-                small(_("two teams of 1–{n} players (empty names are left out) · P: practice table").format(n=PONG_TEAM), x0 + 90, y + 10)
+                aside(_("two teams of 1–{n} players (empty names are left out) · P: practice table").format(n=PONG_TEAM), x0 + 90, y + 10)
             elif shown < n:
                 first, last = self.team_scroll + 1, self.team_scroll + shown
                 each = _("teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls") if size == 3 else _("teams {first}–{last} of {n} ({d} drivers each) · the mouse wheel scrolls")
-                small(each.format(first=first, last=last, n=n, d=size), x0 + 90, y + 10)
+                aside(each.format(first=first, last=last, n=n, d=size), x0 + 90, y + 10)
             else:
                 each = _("{low}–{high} teams of three drivers, in seating order") if size == 3 else _("{low}–{high} teams of {d} drivers, in seating order")
-                small(each.format(low=MIN_PLAYERS, high=MAX_PLAYERS, d=size), x0 + 90, y + 10)
+                aside(each.format(low=MIN_PLAYERS, high=MAX_PLAYERS, d=size), x0 + 90, y + 10)
             y += 40
             for k, i in enumerate(range(self.team_scroll, self.team_scroll + shown)):
                 t = m.team_rows[i]
@@ -600,7 +618,7 @@ class MenuScene(OverlayScene):
                 self.add_button.disable()
         else:
             head(_("Players"), x0, y)
-            small(_("{low}–{high} at the table, in seating order (clockwise)").format(low=MIN_PLAYERS, high=MAX_PLAYERS), x0 + 110, y + 10)
+            aside(_("{low}–{high} at the table, in seating order (clockwise)").format(low=MIN_PLAYERS, high=MAX_PLAYERS), x0 + 110, y + 10)
             y += 40
             room = self.left.bottom - y - 50
             row_h = max(30, min(38, room // max(1, len(m.players))))

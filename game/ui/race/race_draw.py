@@ -20,6 +20,7 @@ from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules import racerbile as R
 from game.rules.phrase import values_of
+from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE
 from game.rules.ruling import Ruling, What
 from game.session.events import Applied
@@ -289,5 +290,6 @@ def log_items(match: Match, words: Callable[[Ruling], str] | None = None) -> lis
         for r in e.rulings:
             if r.what is What.NOTE and r.rule == "racerbile.turn" and not r.arithmetic:
                 continue
-            items.append((f"           ·  {r.rule}: {say(r)}", str(i)))
+            head = _(title(r.rule)) if title(r.rule) else ""  # the rule's name, not its id
+            items.append((f"           ·  {head}: {say(r)}" if head else f"           ·  {say(r)}", str(i)))
     return items
