@@ -420,7 +420,9 @@ def render_panel(lay: EditorLayout, fonts: Fonts, st: PanelState, pal: Palette) 
         return pic
     n = len(st.problems)
     if st.empty:  # nothing painted yet: not "✗ 2 problems" but where to begin
-        y += text(_("Start by painting a lane (L)"), f_head, HINT, "serif") + 4
+        for line in fonts.wrap(_("Start by painting a lane (L)"), f_head, w, "serif"):  # (Danish runs long)
+            y += text(line, f_head, HINT, "serif")
+        y += 4
         for line in fonts.wrap(_("Drag along the track with the Lane tool; the start, the arrows and the rest follow."), f_small, w, "italic"):
             y += text(line, f_small, theme.MUTED, "italic")
         return pic
