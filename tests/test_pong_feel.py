@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pygame
 import pytest
 
 from game.bierpong.actions import Throw as ThrowAction
@@ -201,3 +202,21 @@ def test_the_feed_is_a_scorers_sheet_one_block_per_round(app: App, lang: str) ->
             assert text.count("hit first") == 1 and "Foxes begin" in text and "10 cups a side, a triangle of 10" in text
     finally:
         set_language("en")
+
+
+def test_a_label_near_the_edge_of_the_view_stays_whole_inside_it(app: App) -> None:
+    """A ball that rests on the floor beside the table: its label ("lies on the floor") is drawn whole
+    inside the perspective view, not cut at its edge (it once read "liegt am Bod" at 960×640)."""
+    from game.ui.pong.pong_view import Label, add_label
+
+    sc = scene_on(app, begun(), "thrower")
+    sc.update(1 / 60)
+    sc.draw(app.screen)
+    x0, y0, w, h = sc.camera().screen
+    for y in (-1.1, 1.1):  # off either side of the table near the thrower, where a ball rests on the floor
+        sc.labels.clear()
+        add_label(sc.labels, Label("a long label beside the table", 0.8, y, 0.0, 0.0, ball=None))
+        sc.draw(app.screen)
+        rects = sc.view3d.label_rects
+        assert rects, "the label is drawn"
+        assert all(pygame.Rect(x0, y0, w, h).contains(r.inflate(-2, 0)) for r in rects), (rects, (x0, y0, w, h))

@@ -353,7 +353,7 @@ class PerspectiveView:
             if fade < 1.0:
                 t = t.copy()
                 t.set_alpha(int(255 * fade))
-            rect = t.get_rect(midbottom=(round(p.x), round(p.y)))
+            rect = t.get_rect(midbottom=(round(p.x), round(p.y))).clamp(surface.get_clip())  # whole inside the view
             if rect.inflate(6, 2).collidelist(taken) >= 0:  # it would cover a newer label: left out (the feed has it)
                 continue
             taken.append(rect.inflate(6, 2))
