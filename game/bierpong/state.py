@@ -18,6 +18,12 @@ chance nodes. `legal_actions` lists the decisions a bot needs (throws, calls, ca
 removals); the table's events (`Together`, `Swat`, `KnockOver`, `Foul`, `Time`, requests) are
 accepted by `apply` whenever the rules allow them. The game clock (bierpong.art9, the profile's
 `timer`) is logged: `Clock(seconds)` adds to `clock`; `Time` follows when it has run out.
+
+Here: the state's dataclasses, the interface, the legal actions, `apply`, a round's throws and its
+flow. The referee's other parts are plain functions of the state: the throw-off
+(`game.bierpong.throwoff`), the table's events and calls, fouls and the clock (`game.bierpong.table`),
+removals, drinks and the end of a turn (`game.bierpong.removals`), the Konter (`game.bierpong.konter`);
+the phases in `game.bierpong.phases`.
 """
 from __future__ import annotations
 
@@ -30,9 +36,14 @@ from game.bierpong.actions import (
     Action, Begin, Call, Catch, Clock, EndRound, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, Throwoff, ThrowoffBall,
     Time, Together, parse_action,
 )
+from game.bierpong.konter import konter_open, konter_throw, konter_verdict
 from game.bierpong.launches import launch_mismatch, launch_problem
 from game.bierpong.outcome import Outcome
+from game.bierpong.phases import CALLS, CHOOSE, FULL_RACK, KONTER, MAX_TEAM, OVER, PLAY, REMOVE, THROWOFF, hits_text, throws_text
 from game.bierpong.rack import Rack
+from game.bierpong.removals import do_remove, end_turn, remove_cups, win
+from game.bierpong.table import call, catch, fetch, foul, knock_over, run_clock, swat, time_up, together
+from game.bierpong.throwoff import begin, throwoff, throwoff_ball
 from game.errors import IllegalAction
 from game.i18n import N_
 from game.rules import bierpong as R
@@ -41,9 +52,10 @@ from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
 from game.state import TERMINAL, Seating, Step
 
-THROWOFF, CHOOSE, PLAY, CALLS, REMOVE, KONTER, OVER = "throwoff", "choose", "play", "calls", "remove", "konter", "over"
-MAX_TEAM = 4
-FULL_RACK = 10  # cups of the biggest formation (triangle10, bierpong.art1): the most a turn can hit
+__all__ = [
+    "CALLS", "CHOOSE", "FULL_RACK", "KONTER", "MAX_TEAM", "OVER", "PLAY", "REMOVE", "THROWOFF",
+    "BierpongState", "Hit", "Konter", "Side",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +344,7 @@ class BierpongState:
                         if p not in self.islands_used and p not in called:
                             out += [Call(p, "island", c) for c in self.sides[self.team].rack.islands()]
                 out += self._catch_fetch()  # as in any round (the Decision "Swats, catches and fetches during a Konter")
-                if self._konter_open():
+                if konter_open(self):
                     out.append(EndRound())
         return out
 
@@ -402,89 +414,44 @@ class BierpongState:
         if isinstance(a, Throwoff):
             if self.throwoff_first is not None:
                 raise IllegalAction(f"throw-off: {self.throwoff_first[0]}'s ball is thrown – now the ball of {self.players[1]} (bierpong.art8)")
-            return self._throwoff(a, rs)
+            return throwoff(self, a, rs)
         if isinstance(a, ThrowoffBall):
-            return self._throwoff_ball(a, rs)
+            return throwoff_ball(self, a, rs)
         if isinstance(a, Clock):
-            return self._clock(a)
+            return run_clock(self, a)
         if isinstance(a, Begin):
-            return self._begin(a, rs)
+            return begin(self, a, rs)
         if isinstance(a, Foul):
-            return self._foul(a, rs)
+            return foul(self, a, rs)
         if self.phase in (THROWOFF, CHOOSE):
             raise IllegalAction(f"{a}: the throw-off comes first (bierpong.art8)")
         if isinstance(a, EndRound):
-            if self._konter_open():  # the counter ball that came back is not fetched: the Konter is decided
-                return dataclasses.replace(self, last=None)._konter_verdict(rs, no_fetch=True)
+            if konter_open(self):  # the counter ball that came back is not fetched: the Konter is decided
+                return konter_verdict(dataclasses.replace(self, last=None), rs, no_fetch=True)
             if self.phase != CALLS:
                 raise IllegalAction("end of round: the round ends by itself unless a call could follow its last hit")
             return dataclasses.replace(self, ended=True, phase=PLAY)._flow(rs)
         if isinstance(a, Time):
-            return self._time(rs)
+            return time_up(self, rs)
         if isinstance(a, Call):
-            return self._call(a, rs)
+            return call(self, a, rs)
         if isinstance(a, KnockOver):
-            return self._knock(a, rs)
+            return knock_over(self, a, rs)
         if isinstance(a, (Remove, Leave)):
-            return self._remove(a, rs)
+            return remove_cups(self, a, rs)
         if isinstance(a, Throw):
             return self._throw(a.player, a.outcome, rs)._flow(rs)
         if isinstance(a, Together):
-            return self._together(a, rs)
+            return together(self, a, rs)
         if isinstance(a, Swat):
-            return self._swat(a, rs)
+            return swat(self, a, rs)
         if isinstance(a, Catch):
-            return self._catch(a, rs)
+            return catch(self, a, rs)
         if isinstance(a, Fetch):
-            return self._fetch(a, rs)
+            return fetch(self, a, rs)
         raise IllegalAction(f"not a Bierpong action: {a!r}")
 
-    # --- the throw-off (bierpong.art8) ---------------------------------------------------
-
-    def _throwoff(self, a: Throwoff, rs: list[Ruling]) -> BierpongState:
-        if self.phase != THROWOFF:
-            raise IllegalAction("the throw-off is over (bierpong.art8)")
-        if a.a not in self.sides[0].members or a.b not in self.sides[1].members:
-            raise IllegalAction(f"throw-off: first a player of {self.players[0]}, then one of {self.players[1]} (bierpong.art8)")
-        if self.rethrow and (a.a, a.b) != self.rethrow:
-            raise IllegalAction(f"throw-off: both hit, so {self.rethrow[0]} and {self.rethrow[1]} throw again (bierpong.art8)")
-        for o in (a.a_out, a.b_out):
-            if o.cup is not None and o.cup not in self.sides[1 if o is a.a_out else 0].rack:
-                raise IllegalAction(f"throw-off: there is no cup {o.cup} (bierpong.art8)")
-        ha, hb = a.a_out.hit, a.b_out.hit
-        if ha and hb:
-            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8",
-                             phrase(N_("Throw-off: {a} and {b} both hit – the same two throw again"), a=a.a, b=a.b)))
-            return dataclasses.replace(self, rethrow=(a.a, a.b))
-        if not ha and not hb:
-            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8", phrase(N_("Throw-off: nobody hit – throw again"))))
-            return self
-        win = 0 if ha else 1
-        first = a.a if ha else a.b
-        rs.append(Ruling(self.players[win], What.NOTE, 0, "bierpong.art8",
-                         phrase(N_("Throw-off: {first} hit first – {winners} choose who begins, {others} choose the table side"),
-                                first=first, winners=self.players[win], others=self.players[1 - win])))
-        return dataclasses.replace(self, phase=CHOOSE, team=win, rethrow=None)
-
-    def _throwoff_ball(self, a: ThrowoffBall, rs: list[Ruling]) -> BierpongState:
-        """One ball of the throw-off: the first (a player of the first team) is held, the second (of the
-        other team) completes it – ruled as `Throwoff(first, second)`."""
-        if self.phase != THROWOFF:
-            raise IllegalAction("the throw-off is over (bierpong.art8)")
-        first = self.throwoff_first
-        t = 0 if first is None else 1
-        if a.player not in self.sides[t].members:
-            raise IllegalAction(f"throw-off: the {'first' if t == 0 else 'second'} ball is thrown by a player of {self.players[t]} (bierpong.art8)")
-        if self.rethrow and a.player != self.rethrow[t]:
-            raise IllegalAction(f"throw-off: both hit, so {self.rethrow[0]} and {self.rethrow[1]} throw again (bierpong.art8)")
-        if first is not None:
-            return dataclasses.replace(self, throwoff_first=None)._throwoff(Throwoff(first[0], first[1], a.player, a.outcome), rs)
-        if a.outcome.cup is not None and a.outcome.cup not in self.sides[1].rack:
-            raise IllegalAction(f"throw-off: there is no cup {a.outcome.cup} (bierpong.art8)")
-        rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art8",
-                         phrase(N_("Throw-off: {name} {outcome} – now the ball of {team}"), name=a.player, outcome=str(a.outcome),
-                                team=self.players[1])))
-        return dataclasses.replace(self, throwoff_first=(a.player, a.outcome))
+    # --- the clock and a new round -------------------------------------------------------
 
     def time_limit(self) -> int | None:
         """The game clock's length in seconds (the profile's `timer` minutes; None: no timer, bierpong.art9)."""
@@ -494,24 +461,6 @@ class BierpongState:
     def clock_runs(self) -> bool:
         """The game clock runs now: a timer game after the throw-off, until time is called (bierpong.art9)."""
         return self.time_limit() is not None and self.phase not in (THROWOFF, CHOOSE, OVER) and not self.timed_out
-
-    def _clock(self, a: Clock) -> BierpongState:
-        limit = self.time_limit()
-        if limit is None:
-            raise IllegalAction("clock: this game has no timer (bierpong.art9)")
-        if not self.clock_runs():
-            raise IllegalAction("clock: the game clock runs from the end of the throw-off until time is up (bierpong.art9)")
-        if a.seconds < 1 or self.clock + a.seconds > limit:
-            raise IllegalAction(f"clock: {a.seconds} s – the clock has {limit - self.clock} s left (bierpong.art9)")
-        return dataclasses.replace(self, clock=self.clock + a.seconds)
-
-    def _begin(self, a: Begin, rs: list[Ruling]) -> BierpongState:
-        if self.phase != CHOOSE:
-            raise IllegalAction(f"{a}: only the throw-off's winner chooses who begins, right after it (bierpong.art8)")
-        t = self.side_named(a.team)
-        rs.append(Ruling(self.players[t], What.NOTE, 0, "bierpong.art8",
-                         phrase(N_("{chooser} chose: {team} begin"), chooser=self.players[self.team], team=self.players[t])))
-        return self._new_round(t, dataclasses.replace(self, phase=PLAY))
 
     def _new_round(self, team: int, st: BierpongState, *, keep_turn: bool = False, same_round: bool = False) -> BierpongState:
         """`team`'s next two standard throws. `keep_turn`: the turn goes on (its drinks wait: a made
@@ -543,7 +492,7 @@ class BierpongState:
         if o.cup is not None and o.cup not in self.targets():
             raise IllegalAction(f"{player}: cup {o.cup} is not a cup a ball can land in now (standing: {self._standing_text()})")
         if self.phase == KONTER:
-            return self._konter_throw(player, o, rs)
+            return konter_throw(self, player, o, rs)
         kind = "fire" if self.on_fire else "trick" if self.stage == "tricks" else "standard" if len(self.standard) < 2 else "extra"
         st = self
         if kind == "standard":
@@ -589,12 +538,12 @@ class BierpongState:
         if cup in self.defender.dead and cup not in self.just_left:  # dead only from the next round (the Decision)
             rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art18",
                              phrase(N_("{who} hit the Dead Cup {cup}: {team} win at once"), who=player, cup=cup, team=self.players[self.team])))
-            return st._win(self.team, rs)
+            return win(st, self.team, rs)
         if self.sudden:
             rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art9",
                              phrase(N_("Sudden death after the timer: {who} hit cup {cup} – {team} win, no Konter"), who=player, cup=cup,
                                     team=self.players[self.team])))
-            return st._win(self.team, rs)
+            return win(st, self.team, rs)
         if kind in ("standard", "extra"):
             return dataclasses.replace(st, hits=(*st.hits, Hit(player, cup, bounces, called is not None, kind == "standard")))
         fire = kind == "fire"
@@ -613,222 +562,6 @@ class BierpongState:
             h.pop(player, None)
         return dataclasses.replace(self, streak=tuple(sorted(s.items())), heated=tuple(sorted(h.items())))
 
-    def _together(self, a: Together, rs: list[Ruling]) -> BierpongState:
-        if self.phase == PLAY and len(self.sides[self.team].members) == 1:
-            raise IllegalAction(f"{a}: throwing both balls at once is forbidden to a lone player – singles (bierpong.art4)")
-        if self.phase != PLAY or self.on_fire or self.stage != "throws" or self.standard:
-            raise IllegalAction(f"{a}: two balls at once only as a round's two standard throws (bierpong.art4)")
-        for t in (a.first, a.second):
-            if self.team_of(t.player) != self.team:
-                raise IllegalAction(f"{t.player}: it is {self.players[self.team]}'s round")
-        if len(self.sides[self.team].members) >= 3:  # only the pair whose turn it is: together lifts no rotation (the Decision)
-            firsts = self._standard_throwers()
-            seconds = dataclasses.replace(self, standard=(a.first.player,))._standard_throwers()
-            if a.first.player not in firsts or a.second.player not in seconds:
-                pairs = sorted({" + ".join(sorted((p, q))) for p in firsts
-                                for q in dataclasses.replace(self, standard=(p,))._standard_throwers()})
-                raise IllegalAction(f"{a}: both balls at once only by the pair whose turn it is ({', '.join(pairs)}) (bierpong.art11)")
-        if a.first.player == a.second.player:
-            said = phrase(N_("{who} throws both balls at once – allowed in a team game"), who=a.first.player)
-        else:
-            said = phrase(N_("{first} and {second}: both balls at once – allowed in a team game"), first=a.first.player, second=a.second.player)
-        rs.append(Ruling(self.players[self.team], What.NOTE, 0, "bierpong.art4", said))
-        st = dataclasses.replace(self, standard=("",))._throw(a.first.player, a.first.outcome, rs, together=True)
-        st = dataclasses.replace(st, standard=(a.first.player,))
-        if st.phase == OVER:
-            return st
-        st = st._throw(a.second.player, a.second.outcome, rs, together=True)
-        return st._flow(rs)
-
-    def _swat(self, a: Swat, rs: list[Ruling]) -> BierpongState:
-        # in a Konter too: the finishers swat a bounced counter ball (the Decision "Swats, catches and fetches during a Konter")
-        t = self.throwing_team()
-        if self.phase not in (PLAY, KONTER) or self.team_of(a.defender) == t or self.team_of(a.thrower) != t:
-            raise IllegalAction(f"{a}: a defender swats a bounced ball of the throwing team (bierpong.art14)")
-        rs.append(Ruling(a.defender, What.NOTE, 0, "bierpong.art14",
-                         phrase(N_("{defender} swats {thrower}'s ball away after it touched down: no hit"), defender=a.defender, thrower=a.thrower)))
-        return self._throw(a.thrower, Outcome(), rs)._flow(rs)
-
-    def _catch(self, a: Catch, rs: list[Ruling]) -> BierpongState:
-        # a counter air ball too: the catcher throws twice in his team's next round (the Decision "Swats, catches
-        # and fetches during a Konter")
-        if self.phase not in (PLAY, CALLS, KONTER) or not self.last or self.last[1] != "air" or self.last[0] != a.thrower:
-            raise IllegalAction(f"{a}: only a ball that just went over as an air ball can be caught (bierpong.art23)")
-        if self.last[2]:
-            raise IllegalAction(f"{a}: a trickshot caught behind the edge is no air ball (bierpong.art19)")
-        t = self.throwing_team()
-        if self.team_of(a.catcher) == t:
-            raise IllegalAction(f"{a}: the catcher must be of the other team (bierpong.art23)")
-        rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
-                         phrase(N_("Air ball caught: {team} have one throw more in their next round – {catcher} throws it after the two standard throws"),
-                                team=self.players[1 - t], catcher=a.catcher)))
-        return dataclasses.replace(self, last=(a.thrower, "caught", False), next_extra=(*self.next_extra, (1 - t, a.catcher)))._flow(rs)
-
-    def _fetch(self, a: Fetch, rs: list[Ruling]) -> BierpongState:
-        t = self.throwing_team()
-        if self.phase not in (PLAY, CALLS, KONTER) or not self.last or self.last[1] != "back" or self.team_of(a.player) != t:
-            raise IllegalAction(f"{a}: only the throwing team fetches a ball that just came back to its half (bierpong.art19)")
-        if self.phase == KONTER and self.konter is not None:  # a counter ball: a trickshot after the regular counter balls
-            k = self.konter
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
-                             phrase(N_("{who} fetched the counter ball: a trickshot once the Konter's {n} regular throws are done"),
-                                    who=a.player, n=k.throws)))
-            return dataclasses.replace(self, last=(a.player, "fetched", False), konter=dataclasses.replace(k, tricks=(*k.tricks, a.player)))
-        rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
-                         phrase(N_("{who} fetched the ball: a trickshot once the regular throws are done"), who=a.player)))
-        st = dataclasses.replace(self, last=(a.player, "fetched", False), fetched=(*self.fetched, a.player))
-        return dataclasses.replace(st, phase=PLAY)._flow(rs)
-
-    # --- calls ----------------------------------------------------------------------------
-
-    def _call(self, a: Call, rs: list[Ruling]) -> BierpongState:
-        t = self.team_of(a.player)
-        other = self.players[1 - t]
-        if a.word == "straighten":
-            rs.append(Ruling(other, What.NOTE, 0, "bierpong.art5",
-                             phrase(N_("{who} asks {team} to straighten their cups: they must (and not unasked)"), who=a.player, team=other)))
-            return self
-        if a.word == "ball out":
-            rs.append(Ruling(other, What.NOTE, 0, "bierpong.art6",
-                             phrase(N_("{who} asks {team} to take a ball out of a cup: they must"), who=a.player, team=other)))
-            return self
-        if a.word == "island":
-            return self._call_island(a, rs)
-        if a not in self._calls():
-            n = self.streak_of(a.player)
-            raise IllegalAction(f"{a}: {a.player} has {_hits(n)} in a row; \"Heating up\" from two, \"On fire\" from three (with or "
-                                "without \"Heating up\"), each right after a hit of the streak (bierpong.art21)")
-        if a.word == "heating up":
-            rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=self.streak_of(a.player)),
-                              words=("Heating up!",)))
-            return dataclasses.replace(self, heated=tuple(sorted({**dict(self.heated), a.player: self.streak_of(a.player)}.items())))
-        rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21",
-                         phrase(N_("{who} is on fire: throws until a miss"), who=a.player), words=("On fire!",)))
-        st = dataclasses.replace(self, on_fire=a.player, phase=PLAY, ended=False)
-        if st.stage == "tricks" or st.queue:
-            return st._flow(rs)
-        return st
-
-    def _call_island(self, a: Call, rs: list[Ruling]) -> BierpongState:
-        # in a Konter too: the counter repeats an Island with its call (bierpong.art10, the Decision "The Konter's special shot")
-        if self.phase not in (PLAY, KONTER) or a.player not in self.throwers():
-            raise IllegalAction(f"{a}: Island is called by the player about to throw (bierpong.art22)")
-        if a.player in self.islands_used:
-            raise IllegalAction(f"{a}: {a.player} has called Island already – once per game (bierpong.art22)")
-        if a.player in dict(self.island):
-            raise IllegalAction(f"{a}: {a.player} has called Island for the next throw already (bierpong.art22)")
-        assert a.cup is not None
-        rack = self.sides[self.team].rack if self.phase == KONTER else self.defender.rack
-        if not rack.is_island(a.cup):
-            raise IllegalAction(f"{a}: cup {a.cup} is not an island – it has neighbours or is gone (islands: "
-                                f"{', '.join(map(str, rack.islands())) or 'none'}) (bierpong.art22)")
-        rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art22", phrase(N_("{who} calls Island on cup {cup}"), who=a.player, cup=a.cup),
-                          words=(f"Island {a.cup}!",)))
-        return dataclasses.replace(self, island=(*self.island, (a.player, a.cup)), islands_used=self.islands_used | {a.player})
-
-    def _foul(self, a: Foul, rs: list[Ruling]) -> BierpongState:
-        t = self.team_of(a.player)
-        # fouls the rulebook forbids without a sanction (the Decision): noted with the article, nothing changes –
-        # the table may sanction one by a challenge; the options give the old readings (recorded as the table rules)
-        if a.kind == "elbow":
-            if self.profile["elbow_voids_throw"]:
-                self._check_void(a)
-                said = phrase(N_("{who}'s elbow was over the table edge: that throw is void and not recorded – {who} throws it again "
-                                 "(elbow_voids_throw)"), who=a.player)
-            else:
-                said = phrase(N_("{who}'s elbow was over the table edge: a foul, noted – the rulebook sets no sanction, the throw stands "
-                                 "(the table may sanction it by a challenge)"), who=a.player)
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art12", said))
-        elif a.kind == "blow":
-            if self.profile["blown_ball_counts"]:
-                said = phrase(N_("{who} blew or fingered out a ball not fully in the cup: not allowed – it counts as in (blown_ball_counts)"),
-                              who=a.player)
-            else:
-                said = phrase(N_("{who} blew or fingered out a ball not fully in the cup: a foul, noted – the rulebook sets no sanction, "
-                                 "the ball is ruled where it ended (the table may sanction it by a challenge)"), who=a.player)
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art17", said))
-        elif a.kind == "early":
-            rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art7",
-                             phrase(N_("{who} threw while {team} still had to drink: a foul, noted – the rulebook sets no sanction, the throw "
-                                       "stands (the table may sanction it by a challenge)"), who=a.player, team=self.players[1 - t])))
-        else:
-            rs.append(Ruling(self.players[t], What.NOTE, 0, "bierpong.art2",
-                             phrase(N_("{who} forgot to drink before the next round: {others} may set a penalty for all of {team} (a shot round)"),
-                                    who=a.player, others=self.players[1 - t], team=self.players[t])))
-        return self
-
-    def _check_void(self, a: Foul) -> None:
-        """`elbow_voids_throw` (bierpong.art12): the voided throw is left out of the record and the call
-        stands in its place, so the player must be about to throw (as the live table does it: it takes
-        the throw back first). A call the state cannot honour – the player's throw just recorded, which
-        counts – is refused with how to record it."""
-        if self.phase in (THROWOFF, CHOOSE):
-            return
-        nxt = dataclasses.replace(self, ended=True, phase=PLAY)._flow([]) if self.phase == CALLS else self
-        if a.player in nxt.throwers():
-            return
-        if self.last is not None and self.last[0] == a.player and self.last[1] != "fetched":
-            raise IllegalAction(f"{a}: with elbow_voids_throw the voided throw is not recorded – {a.player}'s throw just recorded counts; "
-                                f"take it back and write \"{a}\" in its place, then the throw again (bierpong.art12)")
-        raise IllegalAction(f"{a}: with elbow_voids_throw an elbow voids the throw of the player about to throw, and {a.player} is not "
-                            f"(next to throw: {', '.join(nxt.throwers()) or 'nobody'}) – write \"{a}\" in place of the voided throw (bierpong.art12)")
-
-    def _time(self, rs: list[Ruling]) -> BierpongState:
-        if not self.profile["timer"] or self.timed_out:
-            raise IllegalAction("time: this game has no timer running (bierpong.art9)")
-        # a hit cup not yet removed counts as gone, its drink is booked; a Dead Cup still standing is a cup
-        # left (the Decision "Timer runs out with a hit cup not yet removed")
-        now = self
-        if self.phase in (PLAY, CALLS, REMOVE) and self.hits:  # the regular hits, and any on-fire cup still to remove
-            now = self._close_regular([])
-            now = dataclasses.replace(now, queue=(*self.queue, *now.queue))
-        gone: list[Ruling] = []
-        while now.queue and now.phase != KONTER:  # the cups the count takes as gone go, extra cups adjacent first (bierpong.art3)
-            item = now.queue[0]
-            now = now._do_remove(item, (item.cup, *now._extra_choices(item)[0]), gone)
-        a, b = (len(s.rack) for s in now.sides)
-        if a == b:  # the round goes on: its cups go when its regular throws are done, as always
-            rs.append(Ruling(self.players[0], What.NOTE, 0, "bierpong.art9",
-                             phrase(N_("Time: {a} cups to {b} – sudden death, the next team to hit wins, no Konter"), a=a, b=b)))
-            return dataclasses.replace(self, timed_out=True, sudden=True)
-        w = 0 if a > b else 1
-        rs += [dataclasses.replace(r, arithmetic=phrase(N_("Time is up, the hit counts: {removal}"), removal=r.arithmetic)) for r in gone]
-        rs.append(Ruling(self.players[w], What.NOTE, 0, "bierpong.art9",
-                         phrase(N_("Time: {a} cups to {b} – {team} have more cups left and win"), a=a, b=b, team=self.players[w])))
-        if now.phase != KONTER:
-            now._drinks(rs)  # the turn's hit cups, drunk as at the end of a turn (bierpong.art1, bierpong.art2)
-        # the final standing is the count's: the cups it took as gone are gone
-        return dataclasses.replace(now, timed_out=True)._win(w, rs, drinks=False)
-
-    def _knock(self, a: KnockOver, rs: list[Ruling]) -> BierpongState:
-        t = self.team_of(a.player)
-        side = self.sides[t]
-        named = (a.cup, *a.more)
-        if len(set(named)) != len(named):
-            raise IllegalAction(f"{a}: name each cup that fell once")
-        for c in named:
-            if c not in side.rack:
-                raise IllegalAction(f"{a}: {side.name} have no cup {c} standing")
-        if len(side.rack) == 1:
-            rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art16",
-                             phrase(N_("{who} knocked over the last cup: it is stood up again, never removed this way"), who=a.player)))
-            return self
-        if 1 - t == self.team and a.cup in {h.cup for h in self.hits}:
-            raise IllegalAction(f"{a}: cup {a.cup} holds a ball of this round and goes anyway")
-        if a.more:  # one incident, one cup (the Decision): the first named goes – the owners name it first, as in a removal
-            said = phrase(N_("{who} knocked over own cups {cups} at once: one incident, 1 cup removed – cup {cup}, named first; "
-                             "the others are stood up again"), who=a.player, cups=" ".join(map(str, named)), cup=a.cup)
-        else:
-            said = phrase(N_("{who} knocked over own cup {cup}: 1 cup removed"), who=a.player, cup=a.cup)
-        rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16", said))
-        new = dataclasses.replace(side, rack=side.rack.without({a.cup}), dead=side.dead - {a.cup})
-        st = self._with_side(t, new)
-        saved = self.round_saved
-        if t != self.team and self.phase != KONTER and saved is not None and a.cup in saved.rack:
-            # the owners' own cup: a made Konter puts back only what the finishing round's balls removed
-            st = dataclasses.replace(st, round_saved=dataclasses.replace(saved, rack=saved.rack.without({a.cup}), dead=saved.dead - {a.cup}))
-        return st
-
     def _with_side(self, t: int, side: Side) -> BierpongState:
         sides = (side, self.sides[1]) if t == 0 else (self.sides[0], side)
         return dataclasses.replace(self, sides=sides)
@@ -843,7 +576,7 @@ class BierpongState:
             if st.queue:
                 if st.profile["auto_remove_cups"]:
                     item = st.queue[0]
-                    st = st._do_remove(item, (item.cup, *st._extra_choices(item)[0]), rs)
+                    st = do_remove(st, item, (item.cup, *st._extra_choices(item)[0]), rs)
                     continue
                 return dataclasses.replace(st, phase=REMOVE)
             if st.phase == REMOVE:
@@ -875,7 +608,7 @@ class BierpongState:
                 if not st.profile["balls_back_new_pair"] and len(st.sides[st.team].members) >= 3:
                     st = dataclasses.replace(st, back_pair=pair)  # the same pair throws the returned balls (the Decision)
                 return dataclasses.replace(st, extra=(*st.extra, *carry)) if carry else st
-            return st._end_turn(rs)
+            return end_turn(st, rs)
 
     def _pairs(self, pair: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
         return (pair, self.last_pair[1]) if self.team == 0 else (self.last_pair[0], pair)
@@ -902,114 +635,17 @@ class BierpongState:
             special = R.combination(bombe=True, island=any(h.island for h in balls), bounce=any(h.bounces for h in balls))
         return dataclasses.replace(self, queue=tuple(queue), hits=(), stage="tricks", balls_back=len(std) == 2, round_special=special)
 
-    def _remove(self, a: Remove | Leave, rs: list[Ruling]) -> BierpongState:
-        t = self.side_named(a.team)
-        side = self.sides[t]
-        if self.phase == REMOVE:
-            if t == self.team:
-                raise IllegalAction(f"{a}: {side.name} throw; their opponents remove cups now")
-            item = self.queue[0]
-            if isinstance(a, Leave):
-                if a.cup != item.cup:
-                    raise IllegalAction(f"{a}: the cup to remove now is {item.cup}")
-                rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art18",
-                                 phrase(N_("{team} leave the hit cup {cup} standing: a Dead Cup – if hit again, the hitters win at once"),
-                                        team=side.name, cup=item.cup)))
-                if not self._may_leave(item):
-                    why = ("it is the last cup standing: the hit opens the Konter (bierpong.art10)" if item.may_stay else
-                           "only a plain hit's cup may stay; a special shot's, balls back's and a trickshot's cups go (bierpong.art3, bierpong.art13, bierpong.art19)")
-                    raise IllegalAction(f"{a}: cup {item.cup} cannot be left standing – {why}; {item.arithmetic}")
-                new = dataclasses.replace(side, dead=side.dead | {item.cup}, owed=(*side.owed, item))
-                st = dataclasses.replace(self._with_side(t, new), queue=self.queue[1:], just_left=self.just_left | {item.cup})
-                return st._flow(rs)
-            choices = self._extra_choices(item)
-            if not a.cups or a.cups[0] != item.cup or tuple(sorted(a.cups[1:])) not in {tuple(sorted(c)) for c in choices}:
-                near, _ = side.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in self.queue[1:]))
-                raise IllegalAction(f"{a}: remove cup {item.cup} and {item.extra} more – the adjacent ones first "
-                                    f"({', '.join(map(str, near)) or 'none left'}) (bierpong.art3); {item.arithmetic}")
-            return self._do_remove(item, a.cups, rs)._flow(rs)
-        # a Dead Cup removed by its owners, not in the other team's round (bierpong.art18)
-        if isinstance(a, Leave) or t != self.team or self.phase not in (PLAY, CALLS) or not a.cups or a.cups[0] not in side.dead:
-            raise IllegalAction(f"{a}: cups are removed after a hit, or a Dead Cup by its owners in their own round (bierpong.art18)")
-        item = next(r for r in side.owed if r.cup == a.cups[0])
-        near, rest = side.rack.eligible_extra(item.cup, item.extra)
-        n = min(item.extra, len(near) + len(rest))
-        ok = set(a.cups[1:]) <= set(near) if n <= len(near) else set(near) <= set(a.cups[1:]) <= set(near) | set(rest)
-        if len(a.cups) - 1 != n or not ok:
-            raise IllegalAction(f"{a}: the Dead Cup {item.cup} goes with {n} more, adjacent ones first (bierpong.art3)")
-        rs.append(Ruling(side.name, What.CUPS, 1 + n, "bierpong.art18",
-                         phrase(N_("{team} remove their Dead Cup: {removal}"), team=side.name, removal=item.arithmetic)))
-        new = dataclasses.replace(side, rack=side.rack.without(set(a.cups)), dead=side.dead - {item.cup},
-                                  owed=tuple(r for r in side.owed if r is not item))
-        st = self._with_side(t, new)
-        if not len(new.rack):  # their own last cup: no cup standing, the game is decided – no Konter (the Decision "The end")
-            rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art9",
-                             phrase(N_("{team} removed their last cup: no cup left standing – they lose at once, no Konter"), team=side.name)))
-            return st._win(1 - t, rs)
-        return st
-
-    def _do_remove(self, item: R.Removal, cups: tuple[int, ...], rs: list[Ruling]) -> BierpongState:
-        t = 1 - self.team
-        side = self.sides[t]
-        gone = [c for c in cups if c in side.rack]
-        removed = " ".join(map(str, gone))
-        if len(gone) == item.count:
-            said = phrase(N_("{removal} (removed: {cups})"), removal=item.arithmetic, cups=removed)
-        else:
-            said = phrase(N_("{removal} – only {n} left to remove (removed: {cups})"), removal=item.arithmetic, n=len(gone), cups=removed)
-        rs.append(Ruling(side.name, What.CUPS, len(gone), item.rule, said))
-        # a Dead Cup taken along (as an extra, or by a trickshot into it) is no longer listed as dead
-        new = dataclasses.replace(side, rack=side.rack.without(set(gone)), dead=side.dead - set(gone),
-                                  owed=tuple(r for r in side.owed if r.cup not in gone))
-        st = dataclasses.replace(self._with_side(t, new), queue=self.queue[1:])
-        if self.profile["drink_per_removed_cup"]:  # the bonus cups are drunk too (bierpong.art1, the option)
-            bonus = len([c for c in gone if c != item.cup])
-            st = dataclasses.replace(st, turn_cups=st.turn_cups + bonus, round_drinks=st.round_drinks + bonus)
-        return st
-
-    # --- ends: turn, Konter, game ------------------------------------------------------------
-
-    def _drinks(self, rs: list[Ruling]) -> None:
-        if not self.turn_cups:
-            return
-        per = int(self.profile["drink_per_cup"] or 1)  # type: ignore[arg-type]
-        n = self.turn_cups
-        if self.profile["drink_per_removed_cup"]:
-            cups = phrase(N_("{n} cup removed") if n == 1 else N_("{n} cups removed"), n=n)
-            template = N_("{who} drinks {cups} × {per} = {sips}, every removed cup counts (drink_per_removed_cup), now that all throws are done (bierpong.art2)")
-        else:  # per hit cup, once however many balls went in (the Decision)
-            cups = phrase(N_("{n} cup hit") if n == 1 else N_("{n} cups hit"), n=n)
-            template = N_("{who} drinks {cups} × {per} = {sips}, now that all throws are done (bierpong.art2)")
-        for m in self.defender.members:
-            rs.append(Ruling(m, What.SIPS, n * per, "bierpong.art1",
-                             phrase(template, who=m, cups=cups, per=R.sips(per), sips=R.sips(n * per))))
-
-    def _end_turn(self, rs: list[Ruling]) -> BierpongState:
-        self._drinks(rs)
-        st = dataclasses.replace(self, last_pair=self._pairs(frozenset(self.standard)))
-        st = st._rerack(1 - self.team, rs)
-        return st._new_round(1 - self.team, st)
-
-    def _rerack(self, t: int, rs: list[Ruling]) -> BierpongState:
-        side = self.sides[t]
-        n = len(side.rack)
-        if n not in R.rerack_counts(self.profile["rerack_at"]) or n in side.reracked or side.dead or n not in R.RERACK_OF:
-            return self
-        kind = R.RERACK_OF[n]
-        rack = Rack.of(kind)
-        rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art5",
-                         phrase(N_("House rule rerack_at: {team} re-rack their {n} cups ({formation}, cups 1–{n})"), team=side.name, n=n, formation=kind)))
-        return self._with_side(t, dataclasses.replace(side, rack=rack, reracked=(*side.reracked, n)))
+    # --- the last cup down ----------------------------------------------------------------
 
     def _finished(self, rs: list[Ruling]) -> BierpongState:
         """The defenders' last cup fell: a Konter (bierpong.art10) unless after the timer."""
         if self.sudden:
-            return self._win(self.team, rs)
+            return win(self, self.team, rs)
         d = 1 - self.team
         if not self.round_hits or not self.round_throws:  # never a Konter for zero (the Decision "The end")
             rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art9",
                              phrase(N_("{team} have no cup standing: they lose, no Konter"), team=self.players[d])))
-            return self._win(self.team, rs)
+            return win(self, self.team, rs)
         saved = self.round_saved or self.sides[d]
         k = Konter(d, self.round_throws, self.round_hits, self.round_special, saved)
         # the finishing pair is this round's pair: the round after a made Konter is a new round and needs
@@ -1018,110 +654,8 @@ class BierpongState:
         sp = phrase(N_(", with the same special shot ({shot})"), shot=R.shot_name(self.round_special)) if self.round_special else ""
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
                          phrase(N_("Last cup down: {team} may counter – {hits} in {throws}{special}"),
-                                team=self.players[d], hits=_hits(self.round_hits), throws=_throws(self.round_throws), special=sp)))
+                                team=self.players[d], hits=hits_text(self.round_hits), throws=throws_text(self.round_throws), special=sp)))
         return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=(), last=None, last_pair=pairs)
-
-    def _konter_throw(self, player: str, o: Outcome, rs: list[Ruling]) -> BierpongState:
-        k = self.konter
-        assert k is not None
-        if self.team_of(player) != k.team:
-            raise IllegalAction(f"{player}: {self.players[k.team]} are countering (bierpong.art10)")
-        trick = k.made - k.trick_made >= k.throws  # the regular counter balls are thrown: a fetched ball's trickshot
-        got, cups, sp, balls = k.got, k.cups, k.special_done, k.balls
-        called = dict(self.island).get(player)
-        here = self if called is None else dataclasses.replace(self, island=tuple(x for x in self.island if x[0] != player))
-        hit = o.hit
-        if hit and called is not None and o.cup != called:
-            rs.append(Ruling(player, What.NOTE, 0, "bierpong.art22",
-                             phrase(N_("Island {called} called, but {who} hit cup {cup}: it does not count"), called=called, who=player, cup=o.cup)))
-            hit = False
-        if hit:
-            assert o.cup is not None
-            if o.cup in self.sides[self.team].dead:  # as at any other time (the Decision "A Dead Cup hit during a Konter")
-                rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art18",
-                                 phrase(N_("{who} hit the Dead Cup {cup} during the Konter: {team} win at once"),
-                                        who=player, cup=o.cup, team=self.players[k.team])))
-                return here._with_side(k.team, k.saved)._win(k.team, rs)
-            got += 1
-            balls = (*balls, (o.cup, o.bounced or o.roller, called is not None))
-            sp = sp or self._konter_special(k.special, balls, any_part=bool(self.profile["konter_any_part"]))
-            cups = (*cups, o.cup)
-        if trick:
-            tricks = list(k.tricks)
-            tricks.remove(player)
-            k = dataclasses.replace(k, tricks=tuple(tricks), trick_made=k.trick_made + 1)
-        else:
-            k = dataclasses.replace(k, by=(*k.by, player))
-        k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, balls=balls)
-        # a counter hit is no hit of a streak (counter balls leave streaks alone, bierpong.art21): no call follows it
-        word = "counter hit" if hit else "air" if o.air else "back" if o.back else "miss"
-        st = dataclasses.replace(here, konter=k, last=(player, word, trick))
-        return st._konter_verdict(rs)
-
-    def _konter_open(self) -> bool:
-        """The Konter is lost unless the counter ball that just came back is fetched (bierpong.art19): the
-        table waits for the fetch or "end of round"."""
-        k = self.konter
-        if self.phase != KONTER or k is None or self._konter_made() or not self.last or self.last[1] != "back":
-            return False
-        return k.left == 0 or k.got + k.left < k.hits
-
-    def _konter_made(self) -> bool:
-        k = self.konter
-        return k is not None and k.got >= k.hits and (k.special_done or not k.special)
-
-    def _konter_verdict(self, rs: list[Ruling], *, no_fetch: bool = False) -> BierpongState:
-        """After a counter ball: made, failed, or on (bierpong.art10); a ball that came back may still be
-        fetched for a trickshot first (`_konter_open`) unless `no_fetch`."""
-        k = self.konter
-        assert k is not None
-        if self._konter_made():
-            if k.special and not self._konter_special(k.special, k.balls, any_part=False):
-                rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                                 phrase(N_("Option konter_any_part: one part of the {shot} is enough for the Konter"), shot=R.shot_name(k.special))))
-            rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                             phrase(N_("Konter made: {got} in {made} – no cups removed, {team} throw again"),
-                                    got=_hits(k.got), made=_throws(k.made), team=self.players[self.team])))
-            # every cup the finishing round removed stands again (the Decision "Balls back in the finishing round")
-            st = self._with_side(k.team, k.saved)
-            pairs = list(st.last_pair)
-            if len(k.by) >= 2:  # the counter was the team's round: the next one is thrown by another pair (bierpong.art11)
-                pairs[k.team] = frozenset(k.by[:2])
-            st = dataclasses.replace(st, konter=None, turn_cups=st.turn_cups - st.round_drinks, last_pair=(pairs[0], pairs[1]))
-            # a new round of the finishers: another pair than the finishing one (the Decision "The round after a made Konter")
-            return st._new_round(self.team, st, keep_turn=True)
-        if k.left and k.got + k.left >= k.hits:
-            return self
-        if not no_fetch and self._konter_open():
-            return self
-        without = phrase(N_(", without the {shot} shot"), shot=R.shot_name(k.special)) if k.special and not k.special_done else ""
-        throws = k.made + k.left
-        rs.append(Ruling(self.players[k.team], What.NOTE, 0, "bierpong.art10",
-                         phrase(N_("Konter failed: {got} of {needed} in {made} of {throws} throw{without}") if throws == 1 else
-                                N_("Konter failed: {got} of {needed} in {made} of {throws} throws{without}"),
-                                got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
-                                made=k.made, throws=throws, without=without)))
-        return dataclasses.replace(self, konter=None)._win(self.team, rs)
-
-    @staticmethod
-    def _konter_special(special: str, balls: tuple[tuple[int, bool, bool], ...], *, any_part: bool) -> bool:
-        """Did the counter's hits repeat the finishing shot (bierpong.art10)? In full (the Decision "The
-        Konter's special shot"): one cup got all its parts – two balls in it for a Bombe, one on its called
-        Island, one bounced (bierpong.combo); with `any_part` one of the parts is enough."""
-        need = set(special.split("+")) - {""}
-        for cup in dict.fromkeys(b[0] for b in balls):
-            mine = [b for b in balls if b[0] == cup]
-            made = {p for p, on in (("bombe", len(mine) >= 2), ("island", any(b[2] for b in mine)), ("bounce", any(b[1] for b in mine))) if on}
-            if need <= made or (any_part and need & made):
-                return True
-        return False
-
-    def _win(self, w: int, rs: list[Ruling], *, drinks: bool = True) -> BierpongState:
-        if drinks and w == self.team:
-            self._drinks(rs)
-        rs.append(Ruling(self.players[1 - w], What.LOSS, 1, "bierpong.art9",
-                         phrase(N_("{winners} win: {losers} lose the game"), winners=self.players[w], losers=self.players[1 - w])))
-        return dataclasses.replace(self, phase=OVER, winner=w, konter=None, queue=())
 
     def _standing_text(self) -> str:
         return " ".join(map(str, self.defender.rack.ids)) or "none"
@@ -1135,13 +669,3 @@ class BierpongState:
 
     def summary(self) -> Mapping[str, Any]:
         return {s.name: {"cups": list(s.rack.ids), "dead": sorted(s.dead), "members": list(s.members)} for s in self.sides}
-
-
-def _hits(n: int) -> str:
-    """"1 hit", "2 hits" as a translatable phrase."""
-    return phrase(N_("{n} hit") if n == 1 else N_("{n} hits"), n=n)
-
-
-def _throws(n: int) -> str:
-    """"1 throw", "2 throws" as a translatable phrase."""
-    return phrase(N_("{n} throw") if n == 1 else N_("{n} throws"), n=n)
