@@ -54,13 +54,19 @@ def undo_line(n: int) -> str:
     return f'{{"undo":{int(n)}}}\n'
 
 
+# An appended line is on the disk when its data and the file's new length are: `fdatasync` says so
+# without also writing the times of the file (an append-only log's usual sync); `fsync` where a system
+# has no `fdatasync`.
+sync_data = getattr(os, "fdatasync", os.fsync)
+
+
 def write_durably(file: IO[bytes], data: bytes) -> None:
-    """Write all of `data` to an unbuffered file and fsync it before returning."""
+    """Write all of `data` to an unbuffered file and sync it to the disk before returning."""
     view = memoryview(data)
     while view:
         n = file.write(view)
         view = view[n or 0 :]
-    os.fsync(file.fileno())
+    sync_data(file.fileno())
 
 
 def journal_text(log: MatchLog) -> str:
