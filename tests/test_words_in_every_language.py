@@ -135,8 +135,10 @@ PLURAL_NOUNS = ("sips", "beers", "laps", "fields", "mats", "cups", "Schüsse", "
 NEVER_ONE = {  # counts that are never one: a track's fields, a distance in fields measured as a float
     "lap {lap} · {n} fields", "{name}, {n} fields, kept {when}", "calibrated: the two points lie {n} fields apart",
     "run-offs: from {n} of {total} fields a 10–12 can leave the track – {ways} ways, over {fields} fields",
+    "{team} re-rack their {n} cups: a {formation}",  # a re-rack's formations hold 3, 4 or 6 cups (bierpong.art5)
+    "{n} cups a side, a {formation}",  # the option `cups`: 10, 6, 4 or 3
 }
-NOT_YET = {"game/ui/pong/shot_lab.py"}  # the shot lab's rack count: left to the Bierpong scene's own change
+NOT_YET: set[str] = set()  # files whose counts are still to be worded (none now)
 
 
 def test_no_plural_placeholder_like_1_sips() -> None:

@@ -10,7 +10,7 @@ from game.bierpong.actions import (Begin, Call, Catch, Clock, EndRound, Fetch, F
                                    Throw, Throwoff, ThrowoffBall, Time, Together, parse_action)
 from game.bierpong.outcome import Outcome
 from game.i18n import N_
-from game.rules.phrase import Phrase, phrase
+from game.rules.phrase import Phrase, action_or_words, phrase
 
 
 def outcome_words(who: str, o: Outcome) -> Phrase:
@@ -39,12 +39,9 @@ def _cups(cups: tuple[int, ...]) -> str:
 def action_words(text: str, who: str = "", state: Any = None) -> str:
     """One logged action in words (the notation names its players itself); an action not
     understood comes back as it is."""
-    if text == "start":
-        return phrase(N_("the match begins"))
-    try:
-        a = parse_action(text)
-    except ValueError:
-        return text
+    a = action_or_words(text, parse_action)
+    if isinstance(a, str):
+        return a
     if isinstance(a, Throwoff):
         return phrase(N_("throw-off: {a}; {b}"), a=outcome_words(a.a, a.a_out), b=outcome_words(a.b, a.b_out))
     if isinstance(a, ThrowoffBall):

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.dice.actions import Dice, Flip, Roll, Stand, Tower, parse_action
 from game.i18n import N_
-from game.rules.phrase import Phrase, phrase
+from game.rules.phrase import Phrase, action_or_words, phrase
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -20,12 +20,9 @@ def faces_text(faces: tuple[int, ...]) -> str:
 def action_words(text: str, who: str, state: Any = None) -> str:
     """One logged action in words (`who`: the seat's name; chance and the start have none); an
     action that is not the dice table's comes back as it is."""
-    if text == "start":
-        return phrase(N_("the match begins"))
-    try:
-        a = parse_action(text)
-    except ValueError:
-        return text
+    a = action_or_words(text, parse_action)
+    if isinstance(a, str):
+        return a
     if isinstance(a, Roll):
         if a.keep:
             return phrase(N_("{who} keeps {kept} and rolls the rest"), who=who, kept=faces_text(a.keep))

@@ -11,18 +11,15 @@ from game.i18n import N_
 from game.racerbile.actions import Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
 from game.racerbile.fieldnames import drive_words
 from game.rules.option_words import option_label
-from game.rules.phrase import phrase
+from game.rules.phrase import action_or_words, phrase
 
 
 def action_words(text: str, who: str, state: Any = None) -> str:
     """One logged action in words (`who`: the seat's name; `state`: the race it was made in, whose
     board names the fields a drive ends on); an action not understood comes back as it is."""
-    if text == "start":
-        return phrase(N_("the match begins"))
-    try:
-        a = parse_action(text)
-    except ValueError:
-        return text
+    a = action_or_words(text, parse_action)
+    if isinstance(a, str):
+        return a
     if isinstance(a, Order):
         if not a.times:
             return phrase(N_("the order of the start is rolled"))

@@ -58,3 +58,16 @@ def say(text: str, translate: Callable[[str], str]) -> str:
         return translate(text.template).format(**args)
     except (KeyError, IndexError, ValueError):  # a catalog entry whose placeholders went wrong
         return text.template.format(**args)
+
+
+def action_or_words(text: str, parse: Callable[[str], Any]) -> Any:
+    """A logged action's text parsed for its words (each game's `action_words`): the action, or – for
+    the match's start and an action not understood – the words themselves (a `str`)."""
+    if text == "start":
+        from game.i18n import N_  # (game.i18n says phrases: imported here, not above)
+
+        return phrase(N_("the match begins"))
+    try:
+        return parse(text)
+    except ValueError:
+        return text

@@ -30,7 +30,7 @@ import pygame
 
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.shotfile import MAX_SPEED, Played, Recorded, Shot, ShotThrow, save, standing, toggle_cup
-from game.i18n import N_, _
+from game.i18n import N_, _, plural
 from game.ui.common import theme
 from game.ui.common.modal import Confirm, Modal
 from game.ui.pong.pong import PongScene
@@ -683,7 +683,7 @@ class ShotLab(PongScene):
         fr.title = _("Bierpong – shot lab: {name}").format(name=name) + ("" if self.saved else " *")
         fr.keys = KEYS
         n = len(self.shot_throws)
-        bits = [_("{n} cups").format(n=len(self.setup)), (_("{n} throw") if n == 1 else _("{n} throws")).format(n=n)]
+        bits = [plural("{n} cup", "{n} cups", len(self.setup)), (_("{n} throw") if n == 1 else _("{n} throws")).format(n=n)]
         if self.message:
             bits.insert(0, self.message)
         fr.status = " · ".join(bits)
