@@ -220,6 +220,7 @@ def test_the_coach_the_log_and_the_undo_toast_name_fields_as_the_board_does(app:
     while the notation in the log stays as it is."""
     import re
 
+    from game.rules.catalog import title
     from game.ui.common.modal import ListDialog
 
     m = race("racerbile", "naaleoejet", seed=3)
@@ -251,7 +252,10 @@ def test_the_coach_the_log_and_the_undo_toast_name_fields_as_the_board_does(app:
             continue
         rows = [t for t, k in log.items if k == str(i)]
         assert rows[0].lstrip().startswith(f"{i + 1}.")
-        assert [r.rule for r in e.rulings if r.arithmetic] == [t.split("·", 1)[1].split(":", 1)[0].strip() for t in rows[1:]]
+        # each ruling under its action by the rule's name, not its id ("Start order", not "racerbile.start")
+        named = [title(r.rule) for r in e.rulings if r.arithmetic]
+        assert len(named) == len(rows) - 1
+        assert all(t.split("·", 1)[1].strip().startswith(f"{n}: ") for n, t in zip(named, rows[1:])), (named, rows)
     log.close()
     app.step(0.05)
     scene.undo()
