@@ -125,6 +125,8 @@ def test_v_cycles_the_views_and_a_change_of_ends_cuts_to_the_new_end_without_a_s
         sc.draw(app.screen)
     assert all(c == sc.camera_for("thrower") for c in seen)  # a cut: no view between the ends
     assert fades[0] > 0 and fades[-1] == 0.0  # the new end fades in
+    # one keyboard for both teams: the eye follows the thrower (no team's end kept, issue 29)
+    assert sc.view_team() is None and not sc.turned() and seen[-1].eye[0] < 0
 
 
 def test_both_balls_in_flight_draw_in_every_view(app: App) -> None:

@@ -133,3 +133,65 @@ def test_the_tables_events_reach_the_joined_laptop_for_its_labels_splashes_and_s
         for x in (foxes, owls):
             x.close()
         t.close()
+
+
+def test_a_joined_laptop_of_the_owls_watches_the_foxes_throw_from_its_own_end_its_rack_near(app: Any) -> None:
+    """issue 29: a joined team sits at the "you" place – the Owls' laptop keeps its eye at the Owls'
+    end while the Foxes throw (the Owls' rack near, whole and at the bottom, the Foxes' far and not
+    ghosted, the ball coming towards the eye), and moves smoothly, without a cut, to the thrower's view
+    when the Owls throw; the Foxes' laptop throws from its own end as at one keyboard."""
+    from game.ui.pong.bierpong_match import BierpongMatchScene
+    from game.ui.pong.camera import thrower
+    from physics.constants import CONST
+
+    m, host, t, foxes, owls = two_laptops()
+    sc: Any = BierpongMatchScene(app, owls.match, session=owls, autosave=False)
+    at_foxes: Any = BierpongMatchScene(app, foxes.match, session=foxes, autosave=False)
+    app.push(sc)
+    depths: list[float] = []
+    splashed = {True: False, False: False}  # (in the rack near the Owls' eye)
+
+    def frame() -> None:
+        host.tick(STEP)
+        foxes.tick(STEP)
+        sc.update(STEP)
+        at_foxes.update(STEP)
+        fr = sc.frame()
+        for b in fr.balls:
+            if b.in_flight and (p := sc.camera().project((b.x, b.y, b.z))) is not None:
+                depths.append(p.depth)
+        for c in fr.cups:  # the sink's splash: in the Owls' cup only, not in the Foxes' cup of that number
+            splashed[c.x > CONST.table_length / 2] |= c.splash >= 0
+
+    try:
+        assert sc.view_team() == 1 and at_foxes.view_team() == 0
+        assert foxes.request("Ann", Release(aim(foxes, "Ann", "hit"), "Ann")) is None
+        until(lambda: owls.table.busy and len(depths) > 20, frame)
+        assert owls.thrower_team() == 0 and sc.turned() and not at_foxes.turned()
+        cam, vp = sc.camera(), sc.viewport()
+        assert cam.eye[0] > CONST.table_length  # beyond the Owls' rack, the far end of the Foxes' world
+        assert at_foxes.camera().eye[0] < 0  # the Foxes' laptop: behind the thrower, as before
+        cups = sc.frame().cups
+        near = [c for c in cups if c.x > CONST.table_length / 2]  # the rack thrown at: the Owls'
+        far = [c for c in cups if c.x < CONST.table_length / 2]
+        assert len(near) == len(far) == 10 and not any(c.dim for c in cups)
+        at = {id(c): cam.project((c.x, c.y, 0.0)) for c in cups}
+        assert all((p := at[id(c)]) is not None and vp.collidepoint(p.x, p.y) for c in near), "the whole own rack in the picture"
+        assert min(at[id(c)].y for c in near) > max(at[id(c)].y for c in far) + vp.h * 0.2  # the own rack at the bottom
+        assert any(c.dim for c in at_foxes.frame().cups)  # the thrower's own rack ghosted at its near end
+        assert depths[-1] < depths[0] - 0.3, "the Foxes' ball comes towards the Owls' eye"
+        sc.draw(app.screen)
+        until(lambda: splashed[True], frame)  # Ann hit: the Owls' cup splashes
+        assert not splashed[False]
+        # the Owls throw next: the same end of the room, the eye moving to the thrower's view
+        sc.move_camera(STEP, 1)
+        assert not sc.turned() and sc._fade == 0.0
+        moved = sc.camera()
+        assert moved.eye[0] < 0 and moved != thrower(CONST.table_length).on(moved.screen)
+        for _ in range(120):
+            sc.move_camera(STEP, 1)
+        assert sc.camera() == thrower(CONST.table_length).on(moved.screen)
+    finally:
+        for x in (foxes, owls):
+            x.close()
+        t.close()

@@ -255,8 +255,15 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             return "throwoff"
         return super().shown_view()
 
+    def view_team(self) -> int | None:
+        """A laptop that joined a table for one team keeps that team's end for the other team's throws
+        too: its own rack near, at the bottom (the "you" place, issue 29); at one keyboard, None."""
+        own = self.own_seat()
+        return own if own in (0, 1) else None
+
     def rack_names(self) -> tuple[str, str] | None:
-        """The throwing team's own rack stands at the near end, the rack it throws at at the far end."""
+        """The throwing team's own rack stands at the near end of its world, the rack it throws at at
+        the far end (seen from the other end when the eye is `turned`: the names are where the racks are)."""
         sides = self.state.sides
         t = self.session.thrower_team()
         return (sides[t].name, sides[1 - t].name) if len(sides) == 2 else None
@@ -635,13 +642,14 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in cup_draws(live, self.dims.cup_h)]
         swatted = frozenset(b for b, f in live.flights.items() if f.swatted_by is not None)
         own = st.sides[self.session.thrower_team()].rack
-        for c in own.cups:  # the thrower's own rack, seen from its own end (at the throw-off a target too)
-            cups.append(CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=st.phase != THROWOFF))
+        aside = st.phase != THROWOFF  # the thrower's own rack, not thrown at (at the throw-off a target too)
+        ghost = aside and not (self.turned() and self.camera_mode == "thrower")  # (seen from the other end: far, whole)
+        mine = [CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=ghost) for c in own.cups]  # seen from its own end
         status = self.scoreboard()
         if self.toast or self.message:
             status = f"{self.toast or self.message} · {status}"
         a, b = st.players
-        cups = self.effects.cups(cups)
+        cups = self.effects.cups(cups) + mine if aside else self.effects.cups(cups + mine)  # (its numbers are the other rack's too)
         ringed = {live.flights[bid].number for bid in self.effects.ringed if bid in live.flights and live.flights[bid].open}
         balls = [dataclasses.replace(bd, ringed=bd.number in ringed) for bd in ball_draws(live, swatted)]
         if self.throwoff_rest is not None and self.shown is None:  # the other team's throw-off ball, at their end's far side

@@ -142,6 +142,12 @@ def thrower(length: float) -> Camera:
     return Camera((-1.1, 0.0, 1.0), (length * 0.7, 0.0, 0.1), 38.0)
 
 
+def watcher(length: float) -> Camera:
+    """At the own end while the other team throws at it: higher and farther back than the thrower's
+    view, the whole own rack near, in the lower part of the picture, the balls coming towards it."""
+    return Camera((-1.6, 0.0, 1.45), (length * 0.55, 0.0, 0.0), 40.0)
+
+
 def side(length: float, aspect: float = 16 / 9) -> Camera:
     """From beside the table at its middle, a little above it: both ends and the ball in the
     thrower's hand in the picture – far enough back that the table fits across a view of `aspect`
@@ -160,4 +166,4 @@ def follow(ball: Vec, length: float, near: float = 0.0) -> Camera:
     return Camera((x - back, -0.55 + 0.25 * near, max(0.35, ball[2] + 0.45 - 0.2 * near)), (x + 0.5, 0.0, max(0.0, ball[2] * 0.5)), 44.0)
 
 
-__all__ = ["Camera", "Projected", "blend", "clip_near", "follow", "side", "thrower"]
+__all__ = ["Camera", "Projected", "blend", "clip_near", "follow", "side", "thrower", "watcher"]

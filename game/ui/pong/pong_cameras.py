@@ -21,6 +21,7 @@ from game.ui.common import theme
 from game.ui.pong.camera import Camera, blend
 from game.ui.pong.camera import side as side_camera
 from game.ui.pong.camera import thrower as thrower_camera
+from game.ui.pong.camera import watcher as watcher_camera
 from game.ui.pong.pong_3d import CameraSpace, PerspectiveView, backdrop
 from game.ui.pong.pong_inset import draw_side_inset
 from game.ui.pong.pong_view import BALL, PongFrame
@@ -49,7 +50,7 @@ class TableCameras:
         self._cam_from: Camera | None = None
         self._cam_t = 1.0
         self._cam_team = 0
-        self._cam_key: tuple[str, int] | None = None  # (the view shown, the throwing team) the camera is at
+        self._cam_key: tuple[str, int] | None = None  # (the view shown, the team whose end) the camera is at
         self._fade = 0.0  # seconds of a cut's fade still to run
         self.view3d = PerspectiveView(self.host.fonts, self.dims)
         self._backdrop: pygame.Surface | None = None
@@ -72,9 +73,29 @@ class TableCameras:
             base = side_camera(CONST.table_length, vp.w / max(1, vp.h))
             if mode == "throwoff" and self._cam_team == 1:
                 base = replace(base, eye=(base.eye[0], -base.eye[1], base.eye[2]))
+        elif self.turned():  # the other team throws at this laptop's rack
+            base = watcher_camera(CONST.table_length)
         else:
             base = thrower_camera(CONST.table_length)
+        if mode != "throwoff" and self.turned():  # the same place in the room: the other end of the thrower's world
+            base = replace(base, eye=_turn(base.eye), target=_turn(base.target))
         return base.on((vp.x, vp.y, vp.w, vp.h))
+
+    def view_team(self) -> int | None:
+        """The team whose end the eye keeps for every throw (a laptop that joined a table for one
+        team); None: the throwing team's, as at a table of one keyboard."""
+        return None
+
+    def turned(self) -> bool:
+        """The eye stands at the far end of the thrower's world: the team this laptop plays watches
+        the other team throw (its own rack near, the balls coming towards it)."""
+        v = self.view_team()
+        return v is not None and v != self._cam_team
+
+    def _end_key(self) -> tuple[str, int]:
+        """(the view shown, the team whose end the eye is at): a change of it is a cut."""
+        v = self.view_team()
+        return (self.shown_view(), self._cam_team if v is None else v)
 
     def shown_view(self) -> str:
         """The perspective view shown now: the one chosen with V (from above: the thrower's, for the
@@ -93,7 +114,7 @@ class TableCameras:
         was = self.camera()
         self.camera_mode = VIEWS[(VIEWS.index(self.camera_mode) + 1) % len(VIEWS)]
         self._cam_from, self._cam_t = was, 0.0
-        self._cam_key = (self.shown_view(), self._cam_team)
+        self._cam_key = self._end_key()
         return _(VIEW_NAMES[self.camera_mode])
 
     def perspective(self) -> bool:
@@ -107,9 +128,15 @@ class TableCameras:
     def move_camera(self, dt: float, team: int) -> None:
         """Time for the camera; `team` throws now. Another team than before, or another view of the
         scene's own: a cut there, the picture fading in (the throw-off's view stays where it is – it
-        shows the same table from the same place for both teams)."""
-        self._cam_team = team
-        key = (self.shown_view(), team)
+        shows the same table from the same place for both teams; a laptop that keeps its own team's
+        end (`view_team`) sees no cut when the other team throws: the picture is the same room)."""
+        if team != self._cam_team:  # the world turns round: a move under way was in the other team's
+            was = self.camera() if self.view_team() is not None and self.perspective() else None
+            self._cam_from, self._cam_t = None, 1.0
+            self._cam_team = team
+            if was is not None and self._end_key() == self._cam_key:  # the same end: from watching to throwing, smoothly
+                self._cam_from, self._cam_t = replace(was, eye=_turn(was.eye), target=_turn(was.target)), 0.0
+        key = self._end_key()
         if key != self._cam_key:
             if self._cam_key is not None and self.perspective() and not key[0] == self._cam_key[0] == "throwoff":
                 self._cam_from, self._cam_t, self._fade = None, 1.0, CUT_FADE
@@ -130,7 +157,8 @@ class TableCameras:
 
     def draw_rack_names(self, surface: pygame.Surface, cam: Camera, vp: pygame.Rect) -> None:
         """Each rack labelled with its team: just above its back row; seen from the side, under the
-        table's end (the air above the racks is the event labels') – unless an event's label is there."""
+        table's long edge, and the whole rack near the eye (`turned`), under the table's end (the air
+        above the racks is the event labels') – unless an event's label is there."""
         names = self.rack_names()
         if not names:
             return
@@ -138,15 +166,18 @@ class TableCameras:
         f, _r, _u = cam.basis
         beside = abs(f[1]) > abs(f[0])  # looking across the table
         for x, name in ((0.03, names[0]), (CONST.table_length - 0.03, names[1])):
+            under = beside or (self.turned() and x > CONST.table_length / 2)  # (the whole rack near: its name under it)
             if beside:  # under the edge nearer the eye
                 near = -CONST.table_width / 2 if cam.eye[1] < 0 else CONST.table_width / 2
                 p = cam.project((min(max(x, 0.25), CONST.table_length - 0.25), near, -0.06))
+            elif under:  # under the table's end at the eye
+                p = cam.project((CONST.table_length + 0.01, 0.0, -0.06))
             else:
                 p = cam.project((x, 0.0, CONST.cup_height + 0.1))
             if p is None or not vp.collidepoint(p.x, p.y):
                 continue
             img = self.host.fonts.shadowed(self.host.fonts.fit(name, max(12, int(17 * s)), vp.w // 3, "bold"), max(12, int(17 * s)), theme.CREAM, "bold")
-            rect = img.get_rect(midtop=(int(p.x), int(p.y))) if beside else img.get_rect(midbottom=(int(p.x), int(p.y)))
+            rect = img.get_rect(midtop=(int(p.x), int(p.y))) if under else img.get_rect(midbottom=(int(p.x), int(p.y)))
             if rect.collidelist(self.view3d.label_rects) < 0:  # an event's label there now has the place
                 surface.blit(img, rect)
 
@@ -204,6 +235,11 @@ class TableCameras:
             rect.clamp_ip(self.viewport())
             surface.blit(t, rect)
 
+
+
+def _turn(p: tuple[float, float, float]) -> tuple[float, float, float]:
+    """A point of the thrower's world seen from the other end: turned half round the table's middle."""
+    return (CONST.table_length - p[0], -p[1], p[2])
 
 
 __all__ = ["CAMERA_MOVE", "TableCameras", "VIEWS"]
