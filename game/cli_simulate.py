@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from game.cli import DEFAULT_SEATS, _lemans_track
 from game.errors import InputError
@@ -81,13 +82,7 @@ def _simulate_bierpong(args: argparse.Namespace) -> int:
     skills = [cycle[i % len(cycle)] for i in range(2)]
     bar = _ProgressBar(games) if sys.stderr.isatty() and games > 1 else None
     result = simulate(skills, per, games, args.seed, profile=profile, progress=bar)
-    if bar:
-        bar.done()
-    if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
-    else:
-        print(result.to_text())
-    return 0
+    return _report(result, args.json, bar)
 
 
 def _simulate_race(args: argparse.Namespace) -> int:
@@ -146,9 +141,14 @@ def _simulate_race(args: argparse.Namespace) -> int:
     bar = _ProgressBar(100, "%") if sys.stderr.isatty() else None
     progress = (lambda f: bar(int(100 * f), 100)) if bar else None
     result = simulate(kinds, games, args.seed, profile=profile, track=track, round_seconds=rs, progress=progress)
+    return _report(result, args.json, bar)
+
+
+def _report(result: Any, as_json: bool, bar: _ProgressBar | None) -> int:
+    """A simulation's result printed (JSON, or its text) once its progress bar is done."""
     if bar:
         bar.done()
-    if args.json:
+    if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:
         print(result.to_text())
