@@ -47,3 +47,21 @@ def menu_on(app: Any, game: str) -> Any:
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     app.step(1 / 60)
     return menu
+
+
+def key(app: Any, k: int, uni: str = "", mod: int = 0) -> None:
+    """A key pressed in the headless app, then a frame."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni))
+    app.step(0.0)
+
+
+def click(app: Any, pos: tuple[float, float]) -> None:
+    """A left click at `pos` (rounded to a pixel) in the headless app, then a frame."""
+    import pygame
+
+    p = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    app.step(0.0)

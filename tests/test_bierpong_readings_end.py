@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from game.bierpong.actions import Leave, Remove, parse_action
+from game.bierpong.actions import Leave, Remove
 from game.bierpong.state import KONTER, REMOVE, BierpongState
 from game.errors import IllegalAction
 from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
-from game.rules.ruling import Ruling, What
-from tests.bierpong_helpers import SINGLES, cups, new_game, of, play
+from game.rules.ruling import What
+from tests.bierpong_helpers import cups, new_game, of, play
 
 if TYPE_CHECKING:
     from game.ui.common.app import App

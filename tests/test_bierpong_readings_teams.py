@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -17,7 +17,7 @@ from game.i18n import parse_po, po_path
 from game.match import Match
 from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
-from tests.bierpong_helpers import DOUBLES, SINGLES, cups, new_game, play
+from tests.bierpong_helpers import DOUBLES, cups, new_game, play
 from tests.helpers import menu_on
 
 if TYPE_CHECKING:

@@ -10,19 +10,17 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from game.bierpong.actions import Throw, parse_action
+from game.bierpong.actions import Throw
 from game.bierpong.outcome import Outcome
 from game.bierpong.rack import Rack
-from game.bierpong.state import BierpongState
 from game.errors import IllegalAction
 from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
 from game.rules.catalog import rules_for
-from game.rules.ruling import Ruling, What
+from game.rules.ruling import What
 from tests.bierpong_helpers import DOUBLES, SINGLES, cups, new_game, of, play
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from game.bierpong.actions import Remove, Swat, Throw, ThrowoffBall, Together, parse_action
 from game.bierpong.classify import classify
@@ -136,7 +135,7 @@ def test_ctrl_z_undoes_the_last_action(app: App) -> None:
     """Ctrl+Z reaches the session's undo (what it takes back: test_pong_flow)."""
     match = begun()
     match.apply(parse_action("Anna: miss"))
-    scene = open_scene(app, match)
+    open_scene(app, match)
     n = len(match.log.entries)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(match.log.entries) == n - 1

@@ -16,21 +16,10 @@ from game.ui.pong.bierpong_match import BierpongMatchScene
 from game.ui.pong.pong import PongScene
 from game.ui.pong.shot_lab import ShotLab
 from physics.world import Throw
+from tests.helpers import click, key
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
-
-
-def key(app: App, k: int, uni: str = "", mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni))
-    app.step(0.0)
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    app.step(0.0)
 
 
 def typed(app: App, text: str) -> None:

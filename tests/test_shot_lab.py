@@ -23,23 +23,12 @@ from physics.aim import speed_for
 from physics.constants import CONST
 from physics.table import Cup, formation
 from physics.world import simulate
+from tests.helpers import click, key
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
 
 SHIPPED = Path(__file__).parent / "data" / "shots" / "roller_bounce.yaml"
-
-
-def key(app: App, k: int, uni: str = "", mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni))
-    app.step(0.0)
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    app.step(0.0)
 
 
 def run(app: App, seconds: float, fps: float = 60.0) -> None:

@@ -17,7 +17,6 @@ import shlex
 from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 

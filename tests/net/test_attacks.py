@@ -123,14 +123,22 @@ BAD_TEXT = {
 
 @pytest.mark.parametrize("field", list(BAD_TEXT))
 def test_a_lone_surrogate_in_any_text_field_is_refused_at_the_door_with_a_reason(table: TableHost, field: str) -> None:
-    ann = TableClient(url(table), table.code, seat="Ann")
-    until(lambda: ann.mirror is not None, ann.pump, table.pump)
-    with connect(url(table), open_timeout=WAIT) as ws:
-        ws.send(BAD_TEXT[field].replace("CODE", table.code))
-        reply = json.loads(ws.recv(timeout=WAIT))
+    def then(ws: Any, reply: dict[str, Any]) -> None:
         assert reply["type"] == "refused" and SAID in reply["reason"] and field.split()[-1] in reply["reason"] and not reply["fatal"], reply
         ws.send(encode("hello", code=table.code, watch=True))  # the same connection, let in now
         assert json.loads(ws.recv(timeout=WAIT))["type"] == "welcome"
+
+    sent_beside_ann(table, BAD_TEXT[field], then)
+
+
+def sent_beside_ann(table: TableHost, raw: str, then: Any) -> None:
+    """Ann plays at the table; another connection sends `raw` (CODE: the table's code) and `then(ws,
+    reply)` checks the host's answer; then Ann rolls and the table rules it: the host plays on."""
+    ann = TableClient(url(table), table.code, seat="Ann")
+    until(lambda: ann.mirror is not None, ann.pump, table.pump)
+    with connect(url(table), open_timeout=WAIT) as ws:
+        ws.send(raw.replace("CODE", table.code))
+        then(ws, json.loads(ws.recv(timeout=WAIT)))
     ann.request("roll")  # and the table plays on
     until(lambda: len(table.session.match.log.entries) > 1, table.pump, ann.pump)
     ann.close()
@@ -202,15 +210,10 @@ BAD_NUMBERS = {
 def test_a_number_too_large_for_a_float_is_refused_at_the_door_and_the_host_plays_on(table: TableHost, field: str) -> None:
     """A 401-digit integer where the protocol wants a coordinate, a speed or a count is refused with a
     reason (before, checking it raised OverflowError inside the host's reader); the table plays on."""
-    ann = TableClient(url(table), table.code, seat="Ann")
-    until(lambda: ann.mirror is not None, ann.pump, table.pump)
-    with connect(url(table), open_timeout=WAIT) as ws:
-        ws.send(BAD_NUMBERS[field].replace("CODE", table.code).replace("HUGE", HUGE))
-        reply = json.loads(ws.recv(timeout=WAIT))
+    def then(ws: Any, reply: dict[str, Any]) -> None:
         assert reply["type"] == "refused" and field.split()[-1] in reply["reason"], reply
-    ann.request("roll")
-    until(lambda: len(table.session.match.log.entries) > 1, table.pump, ann.pump)
-    ann.close()
+
+    sent_beside_ann(table, BAD_NUMBERS[field].replace("HUGE", HUGE), then)
 
 
 def test_a_mirrored_event_with_a_number_too_large_for_a_float_is_no_event() -> None:

@@ -447,7 +447,6 @@ class ReplayScene(OverlayScene):
         self.hint_drawn = pygame.Rect(bar.right - hint_w - 14, bar.y + 56 + 3, hint_w, hy - bar.y - 56 - 3)
         right = bar.right - hint_w - 36  # the step's action and rulings keep left of it
         # the action of the step and its rulings (struck through when a challenge overrode them)
-        e = self.replay.entry(self.step)
         x0, y = 16, bar.y + 56
         head = f.text(self._fit(f"{self.step}. {self.action_said(self.step)}", 16, right - x0, "bold"), 16, theme.CREAM, "bold")
         surface.blit(head, (x0, y))
