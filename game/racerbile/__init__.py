@@ -1,1 +1,1 @@
-"""Racerbile: tracks, the race state, legal moves and bots (the race itself arrives with its own issue)."""
+"""Racerbile: tracks, the race state, legal moves, the referee of a race and Le Mans, bots."""

@@ -1,0 +1,23 @@
+"""Bierpong as the rest of the program sees it (`game.descriptor`)."""
+from __future__ import annotations
+
+from game.descriptor import GameInfo, ResultWords, SeatKind, Seating
+from game.i18n import N_
+from game.rules import bierpong as bierpong_rules
+
+KINDS = (
+    SeatKind("human", N_("Human")),
+    SeatKind("casual", N_("Casual bot"), bot=True),
+    SeatKind("bot", N_("Regular bot"), bot=True),
+    SeatKind("good", N_("Good bot"), bot=True),
+    SeatKind("pro", N_("Pro bot"), bot=True),
+    SeatKind("remote", N_("Remote")),
+)
+BIERPONG = GameInfo(
+    "bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", "game.session.pong:PongSession",
+    seating=Seating(min_seats=2, max_seats=2, teams=True, team_size=(1, 4), kinds=KINDS, default_bot="bot",
+                    default_teams=(("Foxes", ("Anna", "Bo"), "human"), ("Owls", ("Cem", "Dana"), "bot"))),
+    result=ResultWords(loser=False),
+    words="game.bierpong.words:action_words",
+    practice="game.ui.pong.pong:run_pong",
+)

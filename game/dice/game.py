@@ -1,0 +1,23 @@
+"""Schock and Katchen as the rest of the program sees them (`game.descriptor`)."""
+from __future__ import annotations
+
+from game.descriptor import GameInfo, ResultWords, SeatKind, Seating
+from game.i18n import N_
+from game.rules import katchen as katchen_rules
+from game.rules import schock as schock_rules
+
+KINDS = (SeatKind("human", N_("Human")), SeatKind("bot", N_("Bot"), bot=True), SeatKind("random", N_("Random bot"), bot=True),
+         SeatKind("remote", N_("Remote")))
+SEATING = Seating(min_seats=2, max_seats=8, kinds=KINDS, default_bot="bot",
+                  default_players=(("Anna", "human"), ("Bernd", "bot"), ("Carla", "bot")))
+
+SCHOCK = GameInfo(
+    "schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession",
+    seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes"),
+    words="game.dice.words:action_words",
+)
+KATCHEN = GameInfo(
+    "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
+    seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse"),
+    words="game.dice.words:action_words",
+)
