@@ -1,4 +1,4 @@
-"""Seeded matches for the invariant tests (`tests/test_invariants.py`): the profiles a game allows,
+"""Seeded matches for the invariant tests (`tests/rules/test_invariants.py`): the profiles a game allows,
 whole matches played by its bots (or, at Bierpong's state level, by a random table), and the checks
 every match must pass whatever its options."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Each scene of the program opened headless and stepped a few frames, in whatever language is set
-(tests/test_screen_words.py draws them in English, German and Danish)."""
+(tests/ui/test_screen_words.py draws them in English, German and Danish)."""
 from __future__ import annotations
 
 from pathlib import Path

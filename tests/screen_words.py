@@ -1,5 +1,5 @@
 """What a screen shows in words: every text the theme renders and every pygame_gui widget's text
-during some frames (tests/test_screen_words.py compares German and Danish screens with English)."""
+during some frames (tests/ui/test_screen_words.py compares German and Danish screens with English)."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""Where every text of a screen is drawn, for the sweep (tests/test_text_sweep.py, issue 29): a
+"""Where every text of a screen is drawn, for the sweep (tests/ui/test_text_sweep.py, issue 29): a
 recorder, installed by the test only, that tags each surface `Fonts.text` / `Fonts.shadowed` hands
 out and notes each blit of one – its text, its ink rect and the surface it lands on (the window, or
 a panel's own surface) – and the rounded panels drawn on each surface before it in the frame. It

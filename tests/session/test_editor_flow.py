@@ -1,4 +1,4 @@
-"""The track editor's test drive without a window (moved from tests/test_editor_ui.py): the drive of
+"""The track editor's test drive without a window (moved from tests/ui/test_editor_ui.py): the drive of
 two careful bots round the draft (`game.session.testdrive.drive_lap`, a `RaceSession` at instant
 pace) and the dangers it marks (`game.racerbile.dangers.Analysis`) – what the editor then plays
 back and draws."""
@@ -11,7 +11,7 @@ from game.racerbile.editing import Editor
 from game.session.testdrive import drive_lap
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "tracks"
-REFERENCE = DATA / "editor_reference.yaml"  # tests/test_editor_model.py: REFERENCE_EDITS draws it
+REFERENCE = DATA / "editor_reference.yaml"  # tests/tracks/test_editor_model.py: REFERENCE_EDITS draws it
 
 
 def test_the_test_drive_drives_a_lap_and_marks_the_dangers() -> None:

@@ -1,5 +1,5 @@
-"""The race's flow without a window (moved from tests/test_race_ui.py and the race scene's tests in
-tests/test_racerbile_readings_turns.py): the start order, shifting and the sips it costs, the
+"""The race's flow without a window (moved from tests/ui/test_race_ui.py and the race scene's tests in
+tests/rules/test_racerbile_readings_turns.py): the start order, shifting and the sips it costs, the
 table's calls and the judges' decisions, the one undo rule, saving, Continue and the autosave – a
 `RaceSession` driven by requests and ticks, as the scene drives it."""
 from __future__ import annotations

@@ -1,0 +1,112 @@
+"""The rules and physics layers never import pygame (DESIGN.md: dependencies point one way)."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PURE = ("game/rules", "physics", "game/dice", "game/racerbile")
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+            if node.module.startswith("game."):
+                names.add(node.module)
+    return names
+
+
+def test_rules_and_physics_source_never_import_pygame() -> None:
+    for folder in PURE:
+        for f in (ROOT / folder).rglob("*.py"):
+            mods = imported_modules(f)
+            assert "pygame" not in mods and "pygame_gui" not in mods, f
+            assert not any(m.startswith("game.ui") for m in mods), f
+
+
+def test_importing_the_referee_loads_no_pygame() -> None:
+    code = (
+        "import sys, game.rules.schock, game.rules.katchen, game.rules.ledger, game.rules.matchlog, "
+        "game.rules.catalog, game.match, game.records, game.dice.bots, physics\n"
+        "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+        "assert 'pymunk' not in sys.modules, 'pymunk was imported'\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+
+
+# The window is a layer on top (docs/architecture.md): only the command line's window commands and the
+# drawing benchmarks reach into it; the session layer and the autosave never do.
+UI_ENTRY_POINTS = ("game/cli.py", "main.py")
+
+
+def _ui_imports(path: Path) -> list[str]:
+    return sorted(m for m in imported_modules(path) if m == "game.ui" or m.startswith("game.ui."))
+
+
+def test_nothing_outside_game_ui_imports_game_ui() -> None:
+    offenders = []
+    for f in sorted((ROOT / "game").rglob("*.py")):
+        rel = f.relative_to(ROOT).as_posix()
+        if rel.startswith("game/ui/") or rel in UI_ENTRY_POINTS:
+            continue
+        if _ui_imports(f):
+            offenders.append(f"{rel}: {', '.join(_ui_imports(f))}")
+    assert offenders == []
+
+
+def test_the_command_line_opens_windows_only_inside_its_window_commands() -> None:
+    """game/cli.py imports game.ui only inside functions (a headless command never loads pygame)."""
+    tree = ast.parse((ROOT / "game/cli.py").read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [n for n in top if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("game.ui")]
+
+
+def test_the_session_layer_and_the_autosave_never_import_pygame_or_the_ui() -> None:
+    files = sorted((ROOT / "game/session").rglob("*.py")) + [ROOT / "game/autosave.py", ROOT / "game/saves.py"]
+    assert len(files) > 3
+    for f in files:
+        mods = imported_modules(f)
+        assert "pygame" not in mods and "pygame_gui" not in mods, f
+        assert not _ui_imports(f), f
+
+
+def test_playing_a_session_loads_no_pygame() -> None:
+    code = (
+        "import sys\n"
+        "from game.match import Match, PlayerSpec\n"
+        "from game.session import INSTANT, session_for\n"
+        "m = Match('schock', [PlayerSpec('A', 'bot'), PlayerSpec('B', 'random')], seed=5)\n"
+        "session_for(m, pace=INSTANT).play_out()\n"
+        "assert m.state.is_terminal()\n"
+        "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+
+
+def test_the_match_knows_no_game_by_name() -> None:
+    """game/match.py plays every game through the state interface (game.state.GameState): no game's
+    name, no `info.race` / `info.teams`, no game's own fields (Le Mans, towers) and no game package."""
+    tree = ast.parse((ROOT / "game/match.py").read_text(encoding="utf-8"))
+    from game.games import GAMES
+
+    banned = (*GAMES, "lemans", "le_mans", "tower", "judges")
+    words = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    words += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    words += [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)]
+    words += [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names]
+    hits = sorted({w for w in words for b in banned if b in w.lower()})
+    assert hits == []
+    attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert not attrs & {"race", "teams", "TOWERS", "turn"}
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr"]
+    games = {f"game.{g}" for g in ("dice", "racerbile", "bierpong")}
+    assert not [m for m in imported_modules(ROOT / "game/match.py") if any(m == g or m.startswith(g + ".") for g in games)]
