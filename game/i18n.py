@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from game import resources
-from game.rules.phrase import say
+from game.rules.phrase import N_, say
 
 DOMAIN = "stammtisch"
 LOCALE_DIR = resources.LOCALE  # the checkout's locale/ or the copy in the installed package
@@ -63,11 +63,6 @@ def language() -> str:
 def _(text: str) -> str:
     """`text` (an English msgid) in the current language; untranslated text comes back as is."""
     return _translation.gettext(text)
-
-
-def N_(text: str) -> str:
-    """Mark a constant for extraction without translating it (translate where it is drawn)."""
-    return text
 
 
 def plural(one: str, many: str, n: int, **values: object) -> str:

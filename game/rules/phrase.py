@@ -15,6 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 
+def N_(text: str) -> str:
+    """Mark a constant for extraction without translating it (translate where it is drawn; `game.i18n`
+    gives it on to the rest of the program)."""
+    return text
+
+
 class Phrase(str):
     """An English text with the template and the values that made it."""
 
@@ -64,8 +70,6 @@ def action_or_words(text: str, parse: Callable[[str], Any]) -> Any:
     """A logged action's text parsed for its words (each game's `action_words`): the action, or – for
     the match's start and an action not understood – the words themselves (a `str`)."""
     if text == "start":
-        from game.i18n import N_  # (game.i18n says phrases: imported here, not above)
-
         return phrase(N_("the match begins"))
     try:
         return parse(text)
