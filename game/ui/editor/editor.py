@@ -56,25 +56,20 @@ from game.ui.editor.editor_panels import (
     render_tools,
     render_top,
 )
-from game.ui.editor.editor_tools import (
+from game.ui.editor.editor_tool_base import KINDS, LEFT, Edit, Preview, Tool, ways_round
+from game.ui.editor.editor_tools import TOOLS
+from game.ui.editor.editor_tools_image import (
     HEX_STEP,
-    KINDS,
-    LEFT,
-    TOOLS,
-    Edit,
     ImageTool,
-    LaneTool,
-    Preview,
-    SelectTool,
-    Tool,
     calibrate_background,
     fade_background,
     fit_background,
     move_background,
     scale_background,
     set_scale,
-    ways_round,
 )
+from game.ui.editor.editor_tools_lay import LaneTool
+from game.ui.editor.editor_tools_select import SelectTool
 from game.ui.common.modal import Confirm, ListDialog, Modal
 from game.ui.common.scene import Host, Scene
 from game.ui.common.words import theme_label
