@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from game.ui.editor.editor import EditorScene
 
 
-
 class EditorCommands:
     """What the buttons and command keys of one `EditorScene` do."""
 

@@ -41,6 +41,7 @@ def short_path(p: Path, limit: int) -> str:
 
 
 def user_tracks() -> Path:
+    """The folder of the user's own tracks (and drafts)."""
     from game.racerbile.tracks import user_track_dir
 
     return user_track_dir()

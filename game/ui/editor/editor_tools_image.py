@@ -28,7 +28,6 @@ class ImageTool(Tool):
         return _(self.help)
 
 
-
 def move_background(bg: Background, dx_units: float, dy_units: float) -> Background:
     """The background moved by some hex units."""
     lim = OFFSET_LIMIT
