@@ -28,11 +28,12 @@ from game.errors import InputError
 from game.fileio import atomic_write, read_file
 from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft
+from game.racerbile.draftcheck import DraftChecker, locate_in
 from game.racerbile.recovery import background_from_data, draft_from_data, draft_to_data
 from game.racerbile.track import MAX_FIELDS, THEMES, Track
 from game.racerbile.trackfile import TrackSource, parse_path, read_track, track_from_text
 from game.racerbile.trackwriter import dump_track
-from game.racerbile.validate import DraftChecker, TrackErrors, Where, _Checker, locate_in, validate
+from game.racerbile.validate import Checker, TrackErrors, Where, validate
 
 _HEX = re.compile(r"(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.]|,-?\d)")
 
@@ -216,7 +217,7 @@ def check(draft: Draft, file: str = "<draft>") -> tuple[str, list[Problem]]:
         src = track_from_text(text, file)
     except InputError as e:
         return text, [_problem(e, text, draft, set())]
-    checker = _Checker(src)
+    checker = Checker(src)
     try:
         errors = checker.run()
     except Exception as e:  # a validator bug must not take the editor down  # pragma: no cover

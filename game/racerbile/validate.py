@@ -5,21 +5,20 @@ directions or themes, bad or duplicate fields, too many fields). `validate` chec
 race: a proper start line, a closed loop driven in the direction of travel, every field part of the
 race, exactly one midway field, splits that divide and meet again, arrows that point along the
 track, a pit lane joined at both ends, and the Le Mans features and labels on the track.
-`load_track` does both and raises `TrackErrors` (an `InputError`) if anything is wrong.
+`load_track` does both and raises `TrackErrors` (an `InputError`) if anything is wrong. Which fields
+a lap can reach is worked out in `laps`; the same checks on an editor's draft are `draftcheck`'s.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable
 
 from game.errors import InputError
 from game.i18n import N_
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
+from game.racerbile.laps import OFFSETS, joined, neighbours, off_the_laps
 from game.racerbile.track import Kind, Track, TrackGraph
 from game.racerbile.trackfile import Place, TrackSource, parse_path, read_track
-from game.racerbile.trackwriter import _chains as chains
-from game.racerbile.trackwriter import _Order
-from game.racerbile.trackwriter import paths as write_paths
 from game.rules.phrase import phrase
 
 Where = tuple[str, str | None]  # a `TrackSource.places` key and the one to fall back on
@@ -53,152 +52,13 @@ def load_track(path: str | Path) -> Track:
 
 def validate(src: TrackSource) -> list[InputError]:
     """Every problem that keeps the track from being raced (empty: the track is good)."""
-    return _Checker(src).run()
+    return Checker(src).run()
 
 
-_OFFSETS = [(d.q, d.r) for d in DIRECTIONS]  # the directions as plain pairs: equal to the `Hex`es, quicker to add
+class Checker:
+    """The checks of `validate` over a track read from a file; each problem placed where the file writes
+    what it is about."""
 
-
-def _around(h: tuple[int, int]) -> list[tuple[int, int]]:
-    """The six neighbours of a hex, as plain pairs."""
-    q, r = h
-    return [(q + dq, r + dr) for dq, dr in _OFFSETS]
-
-
-def _joined(cells: Iterable[Hex]) -> bool:
-    """Whether the hexes form one group of neighbours."""
-    rest: set[tuple[int, int]] = set(cells)
-    if not rest:
-        return True
-    stack = [rest.pop()]
-    while stack:
-        h = stack.pop()
-        for n in _around(h):
-            if n in rest:
-                rest.remove(n)
-                stack.append(n)
-    return not rest
-
-
-def _off_the_laps(g: TrackGraph, cells: int) -> list[int]:
-    """The fields of the race (numbers below `cells`) that lie on no lap visiting no field twice.
-
-    With a way S to the start fields, a way T from the fields that lead over the line and a way
-    S–T, a field lies on such a lap exactly when it lies on a cycle with S–T, that is in the
-    biconnected block of S–T. The line's own ways are left out, so a lap cannot cut across it.
-
-    Most fields are at most one step off the shortest lap (`from_line + to_line <= lap_length + 1`):
-    their shortest ways from and to the line share no field, so they lie on such a lap, as does every
-    field on those ways. They and S and T form the `core`, which no single field cuts apart, and a
-    field next to two fields of the core joins it. A field left over lies in the block exactly when
-    it lies on a path through left-over fields between two different fields of the core, that is when
-    it shares a block with a node Z joined to the fields of the core next to them: Tarjan's lowpoints
-    on that small graph tell.
-    """
-    fl, tl, none = g._fl, g._tl, g._none
-    far = g.lap_length + 1
-    rest = [i for i, a, b in zip(range(cells), fl, tl) if a >= 0 and (b <= 0 or a + b > far)]
-    if not rest:
-        return []
-    S, T, Z = none + 1, none + 2, none + 3
-    start, finish = set(g._start), set(g._finish)
-    inside = bytearray(none + 4)  # 1: left over (not yet joined to the core)
-    for i in rest:
-        inside[i] = 1
-    adj: dict[int, Sequence[int]] = {}  # the connections, `none` for no field
-    joins: dict[int, int] = {}  # how many fields of the core a field is next to
-    c0, c1, c2, c3, c4, c5 = g._cols
-    trim = cells < none
-    for i in rest:
-        a, b, c, d, e, f = c0[i], c1[i], c2[i], c3[i], c4[i], c5[i]
-        if i in start or i in finish or trim:
-            row: Sequence[int]
-            if i in start:  # less the line's own connections (and a pit lane that is not joined)
-                row = [j for j in (a, b, c, d, e, f) if j < cells and j not in finish] + [S]
-            elif i in finish:
-                row = [j for j in (a, b, c, d, e, f) if j < cells and j not in start] + [T]
-            else:
-                row = [j for j in (a, b, c, d, e, f) if j < cells]
-            adj[i] = row
-            joins[i] = len(row) - row.count(none) - sum(inside[j] for j in row)
-        else:
-            adj[i] = (a, b, c, d, e, f)
-            joins[i] = (
-                6
-                - (a == none) - (b == none) - (c == none) - (d == none) - (e == none) - (f == none)
-                - inside[a] - inside[b] - inside[c] - inside[d] - inside[e] - inside[f]
-            )
-    # a field next to two fields of the core joins it (the core stays without a cut field)
-    todo = [i for i, k in joins.items() if k >= 2]
-    while todo:
-        i = todo.pop()
-        inside[i] = 0
-        for j in adj[i]:
-            if inside[j]:
-                k = joins[j] + 1
-                joins[j] = k
-                if k == 2:
-                    todo.append(j)
-    rest = [i for i in rest if inside[i]]
-    if not rest:
-        return []
-    # the rest, and the fields of the core next to it, each joined to Z
-    small = {i: [j for j in adj[i] if j != none] for i in rest}
-    core: list[int] = []
-    for i in rest:
-        for j in small[i]:
-            if not inside[j]:
-                if j not in small:
-                    small[j] = [Z]
-                    core.append(j)
-                small[j].append(i)
-    small[Z] = core
-    on = _blocks_with(small, Z)
-    return [i for i in rest if i not in on]
-
-
-def _blocks_with(adj: dict[int, list[int]], root: int) -> set[int]:
-    """The nodes that share a biconnected block with `root` (Tarjan's lowpoints over a depth-first
-    tree rooted at it)."""
-    # a depth-first tree: a node is visited when popped, its parent is the node that pushed it
-    disc: dict[int, int] = {}
-    parent: dict[int, int] = {}
-    order: list[int] = []
-    todo, froms = [root], [root]
-    while todo:
-        v, p = todo.pop(), froms.pop()
-        if v in disc:
-            continue
-        disc[v] = len(order)
-        parent[v] = p
-        order.append(v)
-        for w in adj[v]:
-            if w not in disc:
-                todo.append(w)
-                froms.append(v)
-    # lowpoints, children before parents (the way back to the parent counts too: it never moves a
-    # lowpoint below the parent, so it changes no block)
-    low = dict(disc)
-    for v in reversed(order[1:]):
-        lv = min(low[v], min(disc[w] for w in adj[v]))
-        low[v] = lv
-        p = parent[v]
-        if lv < low[p]:
-            low[p] = lv
-    # each tree edge into v opens a block when nothing below v reaches above its parent; a block is
-    # named by the node that opens it, and those opened right below the root hold the root
-    top: dict[int, int] = {}
-    for v in order[1:]:
-        p = parent[v]
-        top[v] = v if p == root or low[v] >= disc[p] else top[p]
-    return {v for v, b in top.items() if parent[b] == root}
-
-
-def _neighbours(a: Hex, b: Hex) -> bool:
-    return (b[0] - a[0], b[1] - a[1]) in _OFFSETS
-
-
-class _Checker:
     def __init__(self, src: TrackSource) -> None:
         self.src = src
         self.track = src.track
@@ -258,8 +118,8 @@ class _Checker:
         start = set(t.start)
         hname = DIRECTION_NAMES[t.heading]
         ahead = DIRECTIONS[t.heading]
-        dq, dr = _OFFSETS[t.heading]
-        if not _joined(start):
+        dq, dr = OFFSETS[t.heading]
+        if not joined(start):
             rest = set(start)
             first = t.start[0]
             group = {first}
@@ -296,7 +156,7 @@ class _Checker:
                           "from behind (against the heading {heading})"), heading=hname),
             )
             return
-        ways = [_OFFSETS[(t.heading + k) % 6] for k in (-1, 0, 1)]
+        ways = [OFFSETS[(t.heading + k) % 6] for k in (-1, 0, 1)]
         fwd = {(h[0] + a, h[1] + b) for h in t.start for a, b in ways}
         past = {h for h in fwd if h in t.fields and h not in start and h not in g.before_line}
         gaps = [b for b in g.before_line if any(n in past for n in g.neighbours(b))]
@@ -347,11 +207,11 @@ class _Checker:
             # in from the line never comes from higher progress, its first way on to the line never
             # goes to lower progress (both distances change by at most one a step)
             lost = [i for i in range(cells) if prog[i] < 0] if min(prog[:cells], default=0) < 0 else []
-            dead = [i for i in _off_the_laps(g, cells) if prog[i] >= 0]
+            dead = [i for i in off_the_laps(g, cells) if prog[i] >= 0]
         else:
             fwd, bwd = self.laps_with_arrows()
             lost = [i for i in range(cells) if not fwd[i]]
-            dead = [i for i in range(cells) if fwd[i] and not bwd[i]] + [i for i in _off_the_laps(g, cells) if fwd[i]]
+            dead = [i for i in range(cells) if fwd[i] and not bwd[i]] + [i for i in off_the_laps(g, cells) if fwd[i]]
         self.lost = {hexes[i] for i in lost}
         self.dead = {hexes[i] for i in dead}
 
@@ -646,7 +506,7 @@ class _Checker:
             return
         lane, entry, exit_ = t.pit.fields, t.pit.entry, t.pit.exit
         for a, b in zip(lane, lane[1:]):
-            if not _neighbours(a, b):
+            if not neighbours(a, b):
                 self.at_field(b, phrase(N_("the pit lane breaks between {a} and {b}: its fields follow one another as neighbours"), a=a, b=b))
                 self.pit_joined = False
         for what, h, end, key in (("entry", entry, lane[0], "pit.entry"), ("exit", exit_, lane[-1], "pit.exit")):
@@ -655,7 +515,7 @@ class _Checker:
                                                            if what == "entry" else
                                                            N_("the pit exit {h} is not a field of the track: the pit lane must be joined at both ends"), h=h))
                 self.pit_joined = False
-            elif not _neighbours(h, end):
+            elif not neighbours(h, end):
                 self.report(
                     self.place(key, "pit"),
                     phrase(N_("the pit entry {h} is not next to the first field of the pit lane ({end}): the pit lane must be joined at both ends")
@@ -692,135 +552,3 @@ class _Checker:
         for i, lb in enumerate(t.labels):
             if not g._has(lb.at):
                 self.report(self.place(f"labels.{i}"), phrase(N_("the label {text} is not on a field of the track ({at})"), text=repr(lb.text), at=lb.at))
-
-
-class DraftChecker(_Checker):
-    """The checks of `validate` run on a track as drawn (an editor's draft), without writing it out
-    and reading it back: the problems come in the same order with the same messages as those of
-    `validate(track_from_text(dump_track(track)))` – for a track that reads back as it was drawn.
-    Given the check of a track with the same graph (`prev`), what depends only on the graph is
-    taken from it.
-
-    Where the order of problems (or the field a message names) depends on the place of things in
-    the file, the place is worked out from the writer's layout (`trackwriter.paths`) only when
-    needed. The problems carry no line and column (0, 0): `wheres[i]` tells where problem i points
-    (a `TrackSource.places` key with its fallback, or a field), for `locate_in` on the written file.
-    """
-
-    def __init__(self, track: Track, file: str = "<draft>", prev: DraftChecker | None = None) -> None:
-        self.track = track
-        self.prev = prev if prev is not None and prev.track.graph is track.graph else None
-        self.graph = track.graph
-        self.file = file
-        self.problems = []
-        self.wheres: list[Where | Hex] = []
-        self.pit_joined = True
-        self.bad_arrows = set()
-        self._layout: dict[Hex, tuple[int, int, int]] | None = None
-        self._lanes: list[list[Hex]] | None = None
-
-    def laps(self) -> None:
-        """As `_Checker.laps` – or taken from the check of a track with the same graph (an edit
-        of kinds, labels, splits or the Le Mans features changes no way a car can drive)."""
-        prev, self.prev = self.prev, None  # (not kept: no chain of checks held alive)
-        if prev is None or not hasattr(prev, "lost"):
-            super().laps()
-            return
-        self.lost, self.dead = prev.lost, prev.dead
-
-    # the writer's layout, worked out when first needed
-
-    def order(self) -> _Order:
-        return _Order(self.track)
-
-    def lanes(self) -> list[list[Hex]]:
-        """The lanes as the writer lays them out."""
-        if self._lanes is None:
-            self._lanes = write_paths(self.track.fields, self.order())
-        return self._lanes
-
-    def layout(self) -> dict[Hex, tuple[int, int, int]]:
-        """Every field's place in the file as (path, token, index on the path): lanes, then the pit lane."""
-        if self._layout is None:
-            out: dict[Hex, tuple[int, int, int]] = {}
-            lanes = self.lanes()
-            _tokens(lanes, 0, out)
-            if self.track.pit is not None:
-                _tokens(chains(self.track.pit.fields), len(lanes) + 1, out)
-            self._layout = out
-        return self._layout
-
-    def position(self, h: Hex) -> tuple[int, int]:
-        p = self.layout().get(h)
-        return (1 << 30, 0) if p is None else (p[0], p[1])
-
-    def field_order(self, h: Hex) -> tuple[int, int, int]:
-        return self.layout().get(h, (1 << 30, 0, 0))
-
-    def kind_position(self, h: Hex) -> tuple[int, int, int]:
-        kind = self.track.fields.get(h)
-        if kind is None or kind is Kind.NORMAL:
-            return (1 << 30, 0, 0)
-        out: dict[Hex, tuple[int, int, int]] = {}
-        _tokens(write_paths([x for x, k in self.track.fields.items() if k is kind], self.order()), 0, out)
-        return out[h]
-
-    def sorted_arrows(self) -> list[tuple[Hex, int]]:
-        key = self.order().key
-        return sorted(self.track.arrows.items(), key=lambda a: key(a[0]))
-
-    # problems, placed later
-
-    def report(self, where: Where, message: str) -> None:
-        self.problems.append(InputError(message, self.file, 0, 0))
-        self.wheres.append(where)
-
-    def at_field(self, h: Hex, message: str) -> None:
-        self.problems.append(InputError(message, self.file, 0, 0))
-        self.wheres.append(h)
-
-    def fields_at(self, where: Where | Hex) -> list[Hex] | None:
-        """The fields laid where a problem points, as `editing` reads them off the written line –
-        or None when that takes the written file (a place not worked out here)."""
-        if isinstance(where, Hex):
-            return None
-        key, fallback = where
-        if key == "start" and fallback is None:
-            cs = chains(self.track.start)
-            return list(cs[0]) if cs else []
-        if (key, fallback) == ("kinds", "lanes"):
-            if any(k is not Kind.NORMAL for k in self.track.fields.values()):
-                return []  # the line `kinds:`
-            lanes = self.lanes()
-            return list(lanes[0]) if lanes else []
-        return None
-
-
-def locate_in(src: TrackSource, where: Where | Hex) -> tuple[int, int]:
-    """The line and column (1-based) a `DraftChecker` problem points at in the file read as `src`."""
-    if isinstance(where, Hex):
-        e = src.at_field(where, "")
-    else:
-        key, fallback = where
-        p = src.places.get(key)
-        if p is None and fallback is not None:
-            p = src.places.get(fallback)
-        e = src.error(p, "")
-    return e.line, e.column
-
-
-def _tokens(paths: list[list[Hex]], first: int, out: dict[Hex, tuple[int, int, int]]) -> None:
-    """For each hex of the paths (numbered from `first`): its path, the token of `format_path` that
-    lays it, and its index on the path."""
-    for n, path in enumerate(paths, first):
-        tok, run = 0, None
-        prev = path[0]
-        out[prev] = (n, 0, 0)
-        for i in range(1, len(path)):
-            h = path[i]
-            d = (h[0] - prev[0], h[1] - prev[1])
-            if d != run:
-                tok += 1
-                run = d
-            out[h] = (n, tok, i)
-            prev = h

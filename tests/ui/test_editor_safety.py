@@ -24,7 +24,8 @@ from game.racerbile.recovery import draft_from_data, draft_to_data, read_recover
 from game.racerbile.trackfile import read_track
 from game.racerbile.tracks import SHIPPED, is_draft_file, user_track_dir
 from game.ui.common.modal import Confirm
-from game.ui.editor.editor import RECOVERY_EVERY, EditorScene, editor_choices, open_editor
+from game.ui.editor.editor import EditorScene, editor_choices, open_editor
+from game.ui.editor.editor_recovery import RECOVERY_EVERY
 from tests.editor_worker import laid
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ def test_the_work_is_written_every_few_seconds_and_offered_on_the_next_start(app
     work = scene.draft
     # the program goes away without a word (kill -9: nothing more is written)
     app.stack.clear()
-    scene._release_sigterm()
+    scene.recovery.release_sigterm()
     rec = read_recovery(f)
     data = json.loads(f.read_text(encoding="utf-8"))
     data["pid"] = 2**22 + 12345  # (written by a process that is gone)
@@ -258,11 +259,11 @@ def test_the_chooser_offers_recovered_work_of_a_new_track(app: App) -> None:
 def test_the_editor_hands_sigterm_back_when_it_closes(app: App) -> None:
     before = signal.getsignal(signal.SIGTERM)
     scene = open_scene(app, Editor())
-    assert signal.getsignal(signal.SIGTERM) == scene._on_sigterm
+    assert signal.getsignal(signal.SIGTERM) == scene.recovery.on_sigterm
     scene.leave()
     step(app)
     after = signal.getsignal(signal.SIGTERM)
-    assert after != scene._on_sigterm and (after == before or before is None)
+    assert after != scene.recovery.on_sigterm and (after == before or before is None)
 
 
 def test_a_damaged_recovery_file_is_passed_over(app: App) -> None:

@@ -15,7 +15,8 @@ from game.racerbile.draft import Background
 from game.racerbile.editing import Editor
 from game.ui.editor.editor import EditorScene
 from game.ui.editor.editor_panels import TextPrompt
-from game.ui.editor.editor_tools import HEX_STEP, LaneTool, calibrate_background, fit_background, set_scale
+from game.ui.editor.editor_tools_image import HEX_STEP, calibrate_background, fit_background, set_scale
+from game.ui.editor.editor_tools_lay import LaneTool
 from tests.ui.test_editor_ui import click_at, drag, key, open_scene, post, px, step, type_text
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ RING_FILE = Path(__file__).resolve().parent.parent / "data" / "tracks" / "ring.y
 
 
 def select_all(app: App, scene: EditorScene) -> None:
-    from game.ui.editor.editor_tools import SelectTool
+    from game.ui.editor.editor_tools_select import SelectTool
 
     key(app, pygame.K_m)
     assert isinstance(scene.tool, SelectTool)
@@ -185,7 +186,7 @@ def select_all(app: App, scene: EditorScene) -> None:
 
 
 def test_a_selected_region_is_moved_turned_and_mirrored_in_one_step_each(app: App) -> None:
-    from game.ui.editor.editor_tools import SelectTool
+    from game.ui.editor.editor_tools_select import SelectTool
 
     scene = open_scene(app, Editor.open(RING_FILE))
     first = scene.draft

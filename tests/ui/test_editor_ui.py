@@ -20,7 +20,8 @@ from game.racerbile.shapes import lane, rect
 from game.racerbile.track import Kind
 from game.racerbile.trackfile import read_track
 from game.racerbile.validate import load_track, validate
-from game.ui.editor.editor import CHECK_EVERY, EditorScene, slug
+from game.ui.editor.editor import CHECK_EVERY, EditorScene
+from game.ui.editor.editor_files import slug
 from game.ui.editor.editor_canvas import RING as RING_RED
 from game.ui.editor.editor_canvas import SheetView
 from game.ui.editor.editor_panels import EditorLayout, TextPrompt
@@ -114,9 +115,9 @@ def type_text(app: App, text: str) -> None:
 def action_rect(scene: EditorScene, action: str) -> pygame.Rect:
     """Where the button for `action` is (palette, panel or title bar)."""
     scene.draw(scene.host.screen)  # type: ignore[attr-defined]
-    hits = list(scene._tools_pic[2]) if scene._tools_pic else []
-    hits += scene._panel_pic[1].hits if scene._panel_pic else []
-    hits += scene._top_pic[2] if scene._top_pic else []
+    hits = list(scene.frame.tools_pic[2]) if scene.frame.tools_pic else []
+    hits += scene.frame.panel_pic[1].hits if scene.frame.panel_pic else []
+    hits += scene.frame.top_pic[2] if scene.frame.top_pic else []
     for where, name in hits:
         if name == action:
             return where
@@ -627,10 +628,10 @@ def test_the_layout_fits_the_window(size: tuple[int, int]) -> None:
 def test_the_panel_buttons_lie_inside_the_panel(app: App) -> None:
     scene = open_scene(app, Editor.open(RING_FILE))
     step(app)
-    assert scene._panel_pic is not None and scene._tools_pic is not None
-    for where, _ in scene._panel_pic[1].hits:
+    assert scene.frame.panel_pic is not None and scene.frame.tools_pic is not None
+    for where, _ in scene.frame.panel_pic[1].hits:
         assert scene.lay.panel.contains(where)
-    for where, _ in scene._tools_pic[2]:
+    for where, _ in scene.frame.tools_pic[2]:
         assert scene.lay.tools.contains(where)
     click_at(app, action_rect(scene, "tool:1").center)
     assert scene.tool.name == "Lane"

@@ -59,7 +59,7 @@ def test_editor_empty_sheet_says_start_by_painting_a_lane(app: App) -> None:
     lane (L)"; once a lane is painted the problems are counted again."""
     scene = open_scene(app)
     with watching() as (texts, _managers):
-        scene._panel_pic = None  # drawn anew while the texts are watched
+        scene.frame.panel_pic = None  # drawn anew while the texts are watched
         step(app, 2)
     assert scene.status_texts()[0] == "start by painting a lane (L)"
     assert "Start by painting a lane (L)" in texts
@@ -74,7 +74,7 @@ def test_test_drive_legend_names_the_caps(app: App) -> None:
     key(app, pygame.K_t)
     assert scene.drive is not None
     with watching() as (texts, _managers):
-        scene._panel_pic = None
+        scene.frame.panel_pic = None
         step(app, 2)
     assert any(t.startswith("the caps T and P") for t in texts), sorted(texts)
 

@@ -173,7 +173,7 @@ def test_standings_explain_each_place_by_the_fields_to_the_car_ahead() -> None:
 
     from game.racerbile.simulate import play_race
     from game.racerbile.state import RaceState
-    from game.ui.board.board_view import BoardGeometry
+    from game.ui.board.board_geometry import BoardGeometry
     from game.ui.race.race_hud import standing_rows
 
     run = play_race(["racer", "careful", "stalin"], R.SPEC.make("racerbile", laps=1), track="le_mans", seed=11)

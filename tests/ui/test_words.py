@@ -175,7 +175,8 @@ def test_a_saved_track_keeps_its_umlaut_and_gets_a_safe_file_name(app: App, tmp_
     name keeps its ü."""
     from game.racerbile.editing import Editor
     from game.racerbile.tracks import SHIPPED, load_cached
-    from game.ui.editor.editor import EditorScene, slug
+    from game.ui.editor.editor import EditorScene
+    from game.ui.editor.editor_files import slug
 
     assert slug("Nürburgring Süd") == "nuerburgring_sued" and slug("Nåleøjet") == "naaleoejet" and slug("Ærø") == "aeroe"
     assert slug("Café 🍺") == "cafe" and slug("!!!") == "track"
