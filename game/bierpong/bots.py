@@ -101,11 +101,11 @@ TRICK_FACTOR = 1.5  # a trickshot (thrown from wherever the ball lay) is wilder
 # steps=13)` – bisection on the spread until 10,000 throws at a full 10-cup triangle hit at the
 # band's middle (casual 20 %, regular 28 %, good 36 %, pro 45 %) – and are hard-coded here.
 # Measured at these spreads over 10,000 other throws (seed 2026): casual 20.2 %, regular 27.9 %,
-# good 35.9 %, pro 44.7 %. tests/test_bierpong_bots.py checks with `hit_rate` over a few hundred
+# good 35.9 %, pro 44.7 %. tests/bots/test_bierpong_bots.py checks with `hit_rate` over a few hundred
 # throws that casual stays in 15–25 % and pro in 40–50 %.
 # Swats and catches (`Skill.swat`, `Skill.catch`) are drawn from the match's seeded generator, one
 # draw per chance: a casual bot rarely swats (1 in 20 bounced balls that would drop in), a regular
-# one about every sixth, a pro every second (docs/bierpong-table.md; tests/test_bierpong_bots.py
+# one about every sixth, a pro every second (docs/bierpong-table.md; tests/bots/test_bierpong_bots.py
 # measures them over many seeded decisions).
 SKILLS: dict[str, Skill] = {
     "casual": Skill("casual", 5.399, swat=0.05, catch=0.15, fetch=0.6, island=0.0, elevation=45.0,
