@@ -14,8 +14,9 @@ Who may do what: nobody gets a seat or sees the match without the join code (com
 time; wrong codes are limited per address and for the whole table, `game.net.gate`, and a right one
 is never refused for them); each remote seat has its own secret token, compared exactly (reconnecting
 with it resumes the seat, never held up by anybody's wrong codes); a client acts only for its seat as
-the authority table says (`game.net.authority`), a spectator for nobody; a refused request is
-answered with the reason and never reaches the log.
+the authority table says (`game.net.authority`), a spectator for nobody; an intent made at a log
+position the table has moved on from is stale (`game.net.stale`); a refused request is answered with
+the reason and never reaches the log.
 
 Joining never holds up the table: each entry is encoded once (`encoded_entries`), and a newcomer's
 log goes out from those bytes in bounded chunks (`gate.Join`) by its connection's own sender, which
@@ -44,6 +45,7 @@ from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, 
 from game.session.events import Rewound, SessionEvent
 from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
+from game.net.stale import Positions
 from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
@@ -143,6 +145,8 @@ class TableHost:
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
         self._encode_to(len(session.match.log.entries))
+        self.positions = Positions(session)  # an intent made at an older log position is refused (`game.net.stale`)
+        session.listen(self.positions.heard)
         session.listen(self._heard)
         self._thread = threading.Thread(target=run_loop, args=(self._loop, self._main, self._ready), name="table-host", daemon=True)
         self._thread.start()
@@ -280,10 +284,11 @@ class TableHost:
         if self._stop is not None and not self._loop.is_closed():
             self._soon(self._stop.set)
         self._thread.join(5)
-        try:
-            self.session.listeners.remove(self._heard)
-        except ValueError:
-            pass
+        for f in (self._heard, self.positions.heard):
+            try:
+                self.session.listeners.remove(f)
+            except ValueError:
+                pass
 
     def _heard(self, event: SessionEvent) -> None:
         if isinstance(event, Rewound):
@@ -384,6 +389,9 @@ class TableHost:
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
             return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "say hello with the join code first")
+        stale = self.positions.refusal(int(msg["at"]))  # made at an older position: the table moved on
+        if stale is not None:
+            return self._refuse(conn, stale)
         text = str(msg["action"])
         try:
             action = self.session.match.parse(text)
@@ -415,6 +423,8 @@ class TableHost:
         who = str(msg["player"] if launch else msg["defender"])
         asked = authority.Launch(who) if launch else authority.Defend(who, str(msg["how"]), int(msg["ball"]))
         why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
+        if why is None:
+            why = self.positions.refusal(int(msg["at"]), live=True)  # only a change of whose decision it is outdates it
         if why is not None:
             return self._refuse(conn, why)
         if launch:

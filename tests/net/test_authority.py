@@ -200,7 +200,8 @@ class Table:
 
     def send(self, who: str, what: str | dict[str, Any]) -> None:
         c = self.client(who)
-        c._send(json.dumps({"v": 1, **what}) if isinstance(what, dict) else json.dumps({"type": "act", "v": 1, "action": what}))  # noqa: SLF001
+        c._send(json.dumps({"v": 1, "at": c.position, **what}) if isinstance(what, dict)
+                else json.dumps({"type": "act", "v": 1, "action": what, "at": c.position}))  # noqa: SLF001
 
     def refused(self, who: str) -> Refused:
         c = self.clients[who]

@@ -92,8 +92,8 @@ def test_a_launch_with_nonsense_numbers_is_refused_and_the_table_plays_on() -> N
 
         for bad in ({"release": [0, 0, float("nan")], "velocity": [1, 0, 1]}, {"release": [0, 0, 0.3], "velocity": [1e9, 0, 1]},
                     {"release": [0, 0], "velocity": [1, 0, 1]}, {"release": [0, 0, 0.3], "velocity": [1, 0, 1], "spin": [True, 0, 0]}):
-            c._send(json.dumps({"type": "launch", "v": 1, "player": "Ann", **bad}))
-        c._send(json.dumps({"type": "launch", "v": 1, "player": "Cem", "release": list(RELEASE), "velocity": [2.0, 0.0, 2.0]}))
+            c._send(json.dumps({"type": "launch", "v": 1, "player": "Ann", "at": c.position, **bad}))
+        c._send(json.dumps({"type": "launch", "v": 1, "player": "Cem", "release": list(RELEASE), "velocity": [2.0, 0.0, 2.0], "at": c.position}))
         until(lambda: len(c.refusals) >= 5, lambda: host.tick(STEP), c.pump)
         assert any("finite" in r for r in c.refusals) and any("this laptop acts for Foxes only" in r for r in c.refusals)  # (game.net.authority)
         assert len(m.log.entries) == n and not host.table.busy
