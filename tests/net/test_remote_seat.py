@@ -9,7 +9,7 @@ from typing import Any, Callable
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
 from game.net.host import TableHost
-from game.net.remote import remote_session
+from game.net.remote import RemoteAuthority, remote_of, remote_session
 from tests.net.waiting import until
 from game.session import INSTANT, Applied, Notice, Rewound, Session, session_for
 
@@ -23,6 +23,12 @@ def hosted(game: str, kinds: tuple[str, ...], seed: int = 3) -> tuple[Session, T
     t = TableHost(s, host="127.0.0.1", port=0)
     s.on_tick.append(t.pump)
     return s, t
+
+
+def remote(r: Session) -> RemoteAuthority:
+    a = remote_of(r)
+    assert a is not None
+    return a
 
 
 def join(t: TableHost, seat: str, host_tick: Callable[[], Any]) -> Session:
@@ -118,15 +124,15 @@ def test_a_joined_seat_whose_connection_drops_comes_back_with_every_entry_it_mis
     s, t = hosted("katchen", ("bot", "bot", "remote"))
     r: Any = join(t, "Cy", t.pump)  # the host serves, and does not play yet
     try:
-        ws = r.client._ws
+        ws = remote(r).client._ws
         assert ws is not None
-        asyncio.run_coroutine_threadsafe(ws.close(), r.client._loop).result(5)  # the laptop's Wi-Fi goes
-        until(lambda: r.gone is not None, lambda: r.tick(0.01))
+        asyncio.run_coroutine_threadsafe(ws.close(), remote(r).client._loop).result(5)  # the laptop's Wi-Fi goes
+        until(lambda: remote(r).gone is not None, lambda: r.tick(0.01))
         missed = len(r.match.log.entries)
         until(lambda: s.waiting_for() == (2,), lambda: s.tick(0.01))  # the bots play on meanwhile
         assert len(s.match.log.entries) > missed
         assert r.request("Cy", next(iter(r.state.legal_actions()))) is not None  # not while away
-        until(lambda: r.gone is None, lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the seat's token
+        until(lambda: remote(r).gone is None, lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the seat's token
         until(lambda: len(r.match.log.entries) == len(s.match.log.entries), lambda: s.tick(0.01), lambda: r.tick(0.01))
         assert [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
         n = len(s.match.log.entries)
@@ -151,14 +157,15 @@ def test_remote_timeout_a_bot_plays_an_away_seat_until_its_player_is_back() -> N
     try:
         r: Any = join(t, "Ann", t.pump)
         assert [x.state for x in table.seats()] == ["connected"]
-        ws = r.client._ws
-        asyncio.run_coroutine_threadsafe(ws.close(), r.client._loop).result(5)  # Ann's laptop sleeps
+        ws = remote(r).client._ws
+        assert ws is not None
+        asyncio.run_coroutine_threadsafe(ws.close(), remote(r).client._loop).result(5)  # Ann's laptop sleeps
         until(lambda: [x.state for x in table.seats()] == ["away"], lambda: s.tick(0.01))  # (Ann's laptop asleep: it does nothing)
         n = len(s.match.log.entries)
         until(lambda: any(e.seat == 0 for e in s.match.log.entries[n:]), lambda: s.tick(0.01))  # the stand-in plays Ann's turn
         assert [x.state for x in table.seats()] == ["stand_in"] and s.is_bot(0)
         assert any("Ann is away" in text for text in s.notices)
-        until(lambda: r.gone is None and not s.is_bot(0), lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the token
+        until(lambda: remote(r).gone is None and not s.is_bot(0), lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the token
         assert [x.state for x in table.seats()] == ["connected"]
         assert any("Ann is back" in text for text in s.notices)
         until(lambda: len(r.match.log.entries) == len(s.match.log.entries), lambda: s.tick(0.01), lambda: r.tick(0.01))

@@ -6,7 +6,7 @@ meanwhile; the position is checked like every other field."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -15,6 +15,7 @@ from game.bierpong.actions import parse_action as pong_action
 from game.match import Match
 from game.net.client import Refused, TableClient
 from game.net.host import TableHost
+from game.net.remote import RemoteAuthority
 from game.net.protocol import MAX_POSITION, BadMessage, decode, encode
 from game.rules.challenge import JUDGES, Challenge, challengeable
 from game.session import INSTANT, session_for
@@ -133,19 +134,20 @@ def test_a_swat_of_a_ball_in_flight_stays_meant_through_a_call_logged_meanwhile(
         foxes.tick(STEP)
         owls.tick(STEP)
 
+    fc, oc = (cast(RemoteAuthority, x.authority).client for x in (foxes, owls))
     try:
         assert foxes.request("Ann", Release(aim(foxes, "Ann", "bounce"), "Ann")) is None
         ball = until(lambda: next((b for b, f in owls.table.flights.items() if f.bounced and f.open), None), frame)
-        made = owls.client.position
+        made = oc.position
         assert host.table_event(pong_action("Cem: straighten")) is None  # logged while the ball flies
         assert len(m.log.entries) == made + 1
-        owls.client.defend("swat", ball, "Cem", at=made)
+        oc.defend("swat", ball, "Cem", at=made)
         until(lambda: pong_action(m.log.entries[-1].action) == Swat("Cem", "Ann"), frame)
-        assert not any("moved on" in r for r in owls.client.refusals)
+        assert not any("moved on" in r for r in oc.refusals)
         n = len(m.log.entries)
         host.undo_to(n - 1)  # the swat taken back at the host: the Foxes' laptop still stood after it
-        foxes.client.launch("Ben", (0.02, 0.0, 0.3), (2.0, 0.0, 2.0), (0.0, 0.0, 0.0), at=n)
-        until(lambda: any(WENT_BACK.format(at=n, now=n - 1) == r for r in foxes.client.refusals), frame)
+        fc.launch("Ben", (0.02, 0.0, 0.3), (2.0, 0.0, 2.0), (0.0, 0.0, 0.0), at=n)
+        until(lambda: any(WENT_BACK.format(at=n, now=n - 1) == r for r in fc.refusals), frame)
         assert len(m.log.entries) == n - 1 and not host.table.busy
     finally:
         for x in (foxes, owls):
