@@ -195,3 +195,16 @@ def test_a_joined_laptop_of_the_owls_watches_the_foxes_throw_from_its_own_end_it
         for x in (foxes, owls):
             x.close()
         t.close()
+
+
+def test_the_live_table_is_a_declared_capability_at_the_host_and_at_each_laptop() -> None:
+    """issue 30: Bierpong's session says it has a live table (`Session.live_table`); a joined laptop's
+    is the same class, drawing the host's balls (`MirrorTable`) – no class made at run time."""
+    m, host, t, foxes, owls = two_laptops()
+    try:
+        assert host.live_table() is host and type(foxes) is type(owls) is PongSession
+        assert foxes.live_table() is foxes and isinstance(foxes.table, MirrorTable) and not foxes.authority.local
+    finally:
+        for x in (foxes, owls):
+            x.close()
+        t.close()

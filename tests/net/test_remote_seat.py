@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+import pytest
+
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
 from game.net.host import TableHost
@@ -211,4 +213,23 @@ def test_le_mans_across_laptops_the_judges_seat_decides_as_the_judges_only_and_a
     finally:
         team.close()
         judges.close()
+        t.close()
+
+
+def test_a_joined_seat_is_the_games_own_session_ruled_from_afar() -> None:
+    """issue 30: no class is made at run time – the joined laptop plays the game's own session class,
+    ruled by a `RemoteAuthority` (the host's: its own `LocalAuthority`); what only the keeper of the
+    log does is refused here with the reason."""
+    s, t = hosted("schock", ("remote", "bot"))
+    r = join(t, "Ann", lambda: s.tick(0.01))
+    try:
+        assert type(r) is type(s) and s.authority.local and not r.authority.local
+        assert isinstance(r.authority, RemoteAuthority) and remote_of(s) is None
+        assert r.live_table() is None  # (no live table: Bierpong has one)
+        assert "the host keeps this table's log" in str(r.apply(next(iter(r.state.legal_actions()))))
+        assert "Undo is the host's" in str(r.undo())
+        with pytest.raises(ValueError, match="the host starts the next match"):
+            r.next_match()
+    finally:
+        r.close()
         t.close()
