@@ -23,7 +23,6 @@ from typing import Any
 from game.errors import InputError
 from game.i18n import N_, _
 from game.net.client import Gone, Refused, TableClient
-from game.rules.matchlog import Entry
 from game.session import LIVE, Notice, Person, Refusal, Rewound, Session, session_for
 from game.session.authority import Change, LiveTableSession
 from game.session.session import REMOTE
