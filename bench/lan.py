@@ -93,7 +93,7 @@ class _Echo:
         times = []
         for _ in range(n):
             t0 = time.perf_counter()
-            self._ws.send('{"type":"act","v":1,"action":"roll"}')
+            self._ws.send('{"type":"act","v":1,"action":"roll","at":1}')
             self._ws.recv(timeout=10)
             times.append((time.perf_counter() - t0) * 1000)
         return times

@@ -161,7 +161,7 @@ class _Far:
             mine = self.seats.index(seat)
             others = [i for i in every if i != mine]
             t0 = time.time_ns()
-            self.laptops[mine].send(encode("act", action=action))
+            self.laptops[mine].send(encode("act", action=action, at=n))
             ok = self.until(n + 1, others)
             return (t0, self._when(others) if ok else None)
         if kind == "expect":  # (n): when the last connection here had entry n + 1

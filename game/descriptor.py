@@ -91,6 +91,7 @@ class GameInfo:
     record_reader: str = ""  # "module:function": `referee` of a record file of this game (doc, text, path)
     simulator: str = ""  # "module:function": `simulate GAME` on the command line (argparse namespace → exit code)
     practice: str = ""  # "module:function": a practice table without rules (Bierpong's physics), if any
+    authority: str = ""  # "module:TABLE": who may send which of its actions from afar (`game.rules.authority.Row`s)
 
     @property
     def race(self) -> bool:

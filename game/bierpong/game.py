@@ -20,4 +20,5 @@ BIERPONG = GameInfo(
     result=ResultWords(loser=False),
     words="game.bierpong.words:action_words",
     practice="game.ui.pong.pong:run_pong",
+    authority="game.bierpong.authority:AUTHORITY",
 )

@@ -3,7 +3,8 @@
 The connection runs on an asyncio loop of its own thread; `pump()` (every frame, or the bot's
 loop) applies what arrived to `mirror`, a `Match` rebuilt from the host's entries – every ruling
 checked as a replay checks it, so a client with other rules says so instead of showing another
-match. `request(action)` sends an action in the public notation; the host's referee rules on it.
+match. `request(action)` sends an action in the public notation, with the log position it was made
+at (`position`: the entries the mirror holds); the host's referee rules on it.
 """
 from __future__ import annotations
 
@@ -99,17 +100,25 @@ class TableClient:
             if got is not None:
                 out.append(got)
 
-    def request(self, action: Any, detail: dict[str, Any] | None = None) -> None:
-        """Ask the host for `action` (an action or its notation) for our seat."""
-        self._send(encode("act", action=str(action), detail=detail))
+    @property
+    def position(self) -> int:
+        """The log position this table stands at: the entries its mirror holds (what an intent is made at)."""
+        return len(self.mirror.log.entries) if self.mirror is not None else 0
 
-    def launch(self, player: str, release: tuple[float, ...], velocity: tuple[float, ...], spin: tuple[float, ...]) -> None:
+    def request(self, action: Any, detail: dict[str, Any] | None = None, *, at: int | None = None) -> None:
+        """Ask the host for `action` (an action or its notation) for our seat, made at log position
+        `at` (default: the mirror's now; the host refuses it once its table has moved on)."""
+        self._send(encode("act", action=str(action), detail=detail, at=self.position if at is None else at))
+
+    def launch(self, player: str, release: tuple[float, ...], velocity: tuple[float, ...], spin: tuple[float, ...],
+               *, at: int | None = None) -> None:
         """Bierpong: `player` lets a ball go; the host's live table throws it."""
-        self._send(encode("launch", player=player, release=list(release), velocity=list(velocity), spin=list(spin)))
+        self._send(encode("launch", player=player, release=list(release), velocity=list(velocity), spin=list(spin),
+                          at=self.position if at is None else at))
 
-    def defend(self, kind: str, ball: int, defender: str) -> None:
+    def defend(self, kind: str, ball: int, defender: str, *, at: int | None = None) -> None:
         """Bierpong: `defender` swats (`kind` "swat") or caught ("catch") the host's ball `ball`."""
-        self._send(encode("defend", how=kind, ball=ball, defender=defender))
+        self._send(encode("defend", how=kind, ball=ball, defender=defender, at=self.position if at is None else at))
 
     def close(self) -> None:
         """Close the connection (its thread ends once the host has answered, or after a few seconds)."""

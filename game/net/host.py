@@ -14,8 +14,9 @@ Who may do what: nobody gets a seat or sees the match without the join code (com
 time; wrong codes are limited per address and for the whole table, `game.net.gate`, and a right one
 is never refused for them); each remote seat has its own secret token, compared exactly (reconnecting
 with it resumes the seat, never held up by anybody's wrong codes); a client acts only for its seat as
-the authority table says (`game.net.authority`), a spectator for nobody; a refused request is
-answered with the reason and never reaches the log.
+the authority table says (`game.net.authority`), a spectator for nobody; an intent made at a log
+position the table has moved on from is stale (`game.net.stale`); a refused request is answered with
+the reason and never reaches the log.
 
 Joining never holds up the table: each entry is encoded once (`encoded_entries`), and a newcomer's
 log goes out from those bytes in bounded chunks (`gate.Join`) by its connection's own sender, which
@@ -44,6 +45,7 @@ from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, 
 from game.session.events import Rewound, SessionEvent
 from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
+from game.net.stale import Positions
 from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
@@ -137,12 +139,15 @@ class TableHost:
         self._gen = 0  # the log's generation: one more after every undo at the host
         self._table_at = 0.0  # when the live table was last sent (Bierpong)
         self._table_on = False  # a throw was on when it was
-        self._events_sent = int(getattr(session, "events_seen", 0))  # the table's events the clients have
+        live = session.live_table()
+        self._events_sent = live.events_seen if live is not None else 0  # the live table's events the clients have
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
         self._encode_to(len(session.match.log.entries))
+        self.positions = Positions(session)  # an intent made at an older log position is refused (`game.net.stale`)
+        session.listen(self.positions.heard)
         session.listen(self._heard)
         self._thread = threading.Thread(target=run_loop, args=(self._loop, self._main, self._ready), name="table-host", daemon=True)
         self._thread.start()
@@ -280,10 +285,11 @@ class TableHost:
         if self._stop is not None and not self._loop.is_closed():
             self._soon(self._stop.set)
         self._thread.join(5)
-        try:
-            self.session.listeners.remove(self._heard)
-        except ValueError:
-            pass
+        for f in (self._heard, self.positions.heard):
+            try:
+                self.session.listeners.remove(f)
+            except ValueError:
+                pass
 
     def _heard(self, event: SessionEvent) -> None:
         if isinstance(event, Rewound):
@@ -384,6 +390,9 @@ class TableHost:
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
             return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "say hello with the join code first")
+        stale = self.positions.refusal(int(msg["at"]))  # made at an older position: the table moved on
+        if stale is not None:
+            return self._refuse(conn, stale)
         text = str(msg["action"])
         try:
             action = self.session.match.parse(text)
@@ -405,33 +414,33 @@ class TableHost:
         client's own team – the host's live table throws it, the referee rules as at the host."""
         if not conn.joined or conn.seat is None or conn.seat < 0:
             return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "only a team's seat throws and defends")
-        s: Any = self.session
-        if not hasattr(s, "release"):
-            return self._refuse(conn, f"{msg['type']} is for Bierpong")
-        from game.session.pong import CatchBall, Release, SwatBall
-        from physics.world import Throw as PhysThrow
-
+        s = self.session
+        live = s.live_table()  # (a declared capability: `Session.live_table`)
+        if live is None:
+            return self._refuse(conn, f"{msg['type']} is for a game with a live table (Bierpong)")
         launch = msg["type"] == "launch"
         who = str(msg["player"] if launch else msg["defender"])
         asked = authority.Launch(who) if launch else authority.Defend(who, str(msg["how"]), int(msg["ball"]))
         why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
+        if why is None:
+            why = self.positions.refusal(int(msg["at"]), live=True)  # only a change of whose decision it is outdates it
         if why is not None:
             return self._refuse(conn, why)
-        if launch:
-            req: Any = Release(PhysThrow(tuple(msg["release"]), tuple(msg["velocity"]), tuple(msg.get("spin") or (0.0, 0.0, 0.0))), who)
-        else:
-            req = SwatBall(int(msg["ball"])) if msg["how"] == "swat" else CatchBall(int(msg["ball"]))
         with s.acting_for(conn.seat):
-            refusal = s.request(who, req)
+            if launch:
+                refusal = live.request_launch(who, _three(msg["release"]), _three(msg["velocity"]), _three(msg.get("spin") or (0.0, 0.0, 0.0)))
+            else:
+                refusal = live.request_defence(who, str(msg["how"]), int(msg["ball"]))
         if refusal is not None:
             self._refuse(conn, str(refusal))
 
     def _send_table(self) -> None:
         """Bierpong: the balls in play on the host's live table, to every client about 30 times a
         second while a throw is on, once more when it is over (clients draw it, they do not simulate)."""
-        table = getattr(self.session, "table", None)
-        if table is None or not hasattr(table, "flights") or not self._sent:
+        live = self.session.live_table()
+        if live is None or not self._sent:
             return
+        table = live.table
         busy = bool(table.flights)
         now = time.monotonic()
         if not busy and not self._table_on:
@@ -444,9 +453,8 @@ class TableHost:
                     "trail": [list(p) for p in f.trail[-TRAIL_SENT:]]} for f in table.flights.values()]
         balls = [{"id": b.id, "pos": list(b.pos), "in_flight": b.in_flight, "settled": b.settled, "cup": b.cup}
                  for b in table.balls()]
-        s: Any = self.session
-        events = [encode_event(e) for n, e in getattr(s, "recent_events", ()) if n > self._events_sent]
-        self._events_sent = int(getattr(s, "events_seen", 0))
+        events = [encode_event(e) for n, e in live.recent_events if n > self._events_sent]
+        self._events_sent = live.events_seen
         self._broadcast(encode("table", at=len(self.session.match.log.entries), side=table.side, flights=flights, balls=balls,
                                events=events))
 
@@ -711,6 +719,11 @@ class TableHost:
             conn.dropped = True
             await conn.ws.close(1008, "too slow: messages piled up")
             return False
+
+
+def _three(v: Any) -> tuple[float, float, float]:
+    """Three numbers of a message (`protocol` checked them) as a point or a vector."""
+    return float(v[0]), float(v[1]), float(v[2])
 
 
 def address_of(host: TableHost) -> str:

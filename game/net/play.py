@@ -62,8 +62,9 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     out = out or sys.stdout
     # no waiting for bots; but a Le Mans event's clock and a Bierpong table run in real time (an
     # instant pace stops the clock, and plays a ball to rest before anybody afar could see it fly)
-    real = getattr(match.state, "lemans", None) or match.info.name == "bierpong"
-    session = session_for(match, pace=Pace(0.0, 0.0, True) if real else INSTANT)
+    session = session_for(match, pace=INSTANT)
+    if getattr(match.state, "lemans", None) or session.live_table() is not None:
+        session = session_for(match, pace=Pace(0.0, 0.0, True))
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
         match.attach_journal(journal)  # continues the journal the match was loaded from
@@ -143,12 +144,13 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
             m = client.mirror
             if m is not None and m.state.is_terminal():
                 return 0
-            if m is not None and m.info.name == "bierpong":
-                print(f"{url}: a Bierpong seat from afar throws real balls: play it in a window (join without --bot)", file=err)
-                return 2
             if m is not None and client.index is not None:
                 if bot is None or rng is None:  # the game's bot, as the host's own session would seat it
                     local = session_for(m, pace=INSTANT)
+                    if local.live_table() is not None:
+                        print(f"{url}: a seat at a live table (Bierpong) throws real balls from afar: play it in a window (join without --bot)",
+                              file=err)
+                        return 2
                     bot, rng = local.make_bot(client.index, kind), local.seat_rng(client.index)
                 st = m.state
                 if not waiting and st.current_player() == client.index and time.monotonic() >= retry:

@@ -3,7 +3,9 @@
 Client → host: `hello` (the join code, a seat's name, `judge` or `watch`, a seat's token to come back,
 `have`: the entries it holds), `act` (an action in the public notation, for its own seat), and at
 Bierpong `launch` (a ball let go: the player, release point, velocity, spin) and `defend` (a swat or
-a catch of a ball in play).
+a catch of a ball in play). `act`, `launch` and `defend` carry `at`: the log position they were made
+at (the entries the sender's table held); the host refuses one the table has moved on from
+(`game.net.host`).
 Host → client: `welcome` (the seat and its token, the log's header and the entries missing),
 `entries` (new entries from `at`), `rewound` (the log cut back to `length`), at Bierpong `table`
 (the balls in play on the host's live table, about 30 times a second), `refused` (a reason;
@@ -144,10 +146,23 @@ def _hello(msg: dict[str, Any]) -> None:
         raise BadMessage("hello: a seat, the judges' seat or watch – one of them")
 
 
+MAX_POSITION = 10_000_000  # entries a log may have, as far as a message's position goes
+
+
+def _position(msg: dict[str, Any]) -> None:
+    """`at`: the log position an intent was made at – the number of entries the sender's table held."""
+    if "at" not in msg:
+        raise BadMessage(f"{msg['type']}: at is missing (the log position it was made at: the entries the table held)")
+    v = msg["at"]
+    if not number_within(v, MAX_POSITION) or not isinstance(v, int) or v < 0:
+        raise BadMessage(f"{msg['type']}: at must be a whole number from 0 to {MAX_POSITION} (the log position it was made at)")
+
+
 def _act(msg: dict[str, Any]) -> None:
     _text(msg, "action", MAX_ACTION)
     if msg.get("detail") is not None and not isinstance(msg["detail"], dict):
         raise BadMessage("act: detail is a JSON object")
+    _position(msg)
 
 
 MAX_COORD = 10.0  # m: no release point lies further from the table's origin
@@ -174,6 +189,7 @@ def _launch(msg: dict[str, Any]) -> None:
     _vector(msg, "release", MAX_COORD)
     _vector(msg, "velocity", MAX_SPEED)
     _vector(msg, "spin", MAX_SPIN, optional=True)
+    _position(msg)
 
 
 def _defend(msg: dict[str, Any]) -> None:
@@ -181,6 +197,7 @@ def _defend(msg: dict[str, Any]) -> None:
     if msg.get("how") not in ("swat", "catch"):
         raise BadMessage("defend: how is swat or catch")
     _count(msg, "ball")
+    _position(msg)
 
 
 def _any(msg: dict[str, Any]) -> None:

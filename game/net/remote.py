@@ -1,15 +1,18 @@
 """The session of a seat joined from another machine (issue 16): the same scenes draw it as a local one.
 
-The host plays the match; here nothing is decided. `remote_session(client)` wraps a `TableClient`
-whose mirror holds the host's log in the game's own session class, so a scene asks it the same
-questions (whose turn, what is legal, why not) and hears the same `Applied` and `Rewound` events –
-raised when the host's entries arrive, each with the state before it, so the dice tumble and the cars
-hop as they do at the host. What differs:
+The host plays the match; here nothing is decided. `remote_session(client)` gives the game's own
+session class over a `TableClient` whose mirror holds the host's log, ruled by a `RemoteAuthority`
+(composition: `Session.rule_from`, `game.session.authority`), so a scene asks it the same questions
+(whose turn, what is legal, why not) and hears the same `Applied` and `Rewound` events – raised when
+the host's entries arrive, each with the state before it, so the dice tumble and the cars hop as
+they do at the host. What the authority changes:
 
-- `request` sends the action to the host (for this seat only); the host's refusal comes back as a
-  notice, its entry as an `Applied`.
-- no chance, no bots, no clocks: their entries come from the host.
-- undo and a next match are the host's to make; saving keeps a copy of the match here.
+- `request` is checked as at the host and sent there (for this seat only, with the log position it
+  was made at); the host's refusal comes back as a notice, its entry as an `Applied`.
+- no chance, no bots, no clocks: their entries come from the host (`follow` ends every tick).
+- undo, challenges and a next match are the host's to make; saving keeps a copy of the match here.
+- a live table (Bierpong, `Session.live_table()`): the ball is let go and defended at the host's
+  table, and the host's balls are drawn as it sends them (`MirrorTable`).
 - the connection dropping is told and retried with the seat's token (`RECONNECT` seconds).
 """
 from __future__ import annotations
@@ -18,54 +21,121 @@ import time
 from typing import Any
 
 from game.errors import InputError
-from game.i18n import _
+from game.i18n import N_, _
 from game.net.client import Gone, Refused, TableClient
-from game.rules.matchlog import Entry
-from game.session import LIVE, Applied, Notice, Person, Refusal, Rewound, Session, session_for
+from game.session import LIVE, Notice, Person, Refusal, Rewound, Session, session_for
+from game.session.authority import Change, LiveTableSession
 from game.session.session import REMOTE
 
 RECONNECT = 30.0  # seconds a dropped seat tries to come back (its token) before it gives up
 RETRY = 1.0  # seconds between two tries
 
+_HOSTS: dict[Change, str] = {  # (said through `_` when refused)
+    "log": N_("the host keeps this table's log"),
+    "undo": N_("Undo is the host's: ask at the table"),
+    "challenge": N_("Challenges are made at the host's table"),
+    "next match": N_("the host starts the next match"),
+}
 
-class RemoteTable:
-    """The part every game's remote session shares (mixed in before the game's session class)."""
 
-    client: TableClient
-    gone: str | None
-    _retry_at: float
-    _give_up: float
+class RemoteAuthority:
+    """The truth lives at the host: requests go there over `client`, its entries come back."""
 
-    def _remote_init(self, client: TableClient) -> None:
+    local = False
+
+    def __init__(self, session: Session, client: TableClient) -> None:
+        self.session = session
         self.client = client
-        self.gone = None  # the table is over or unreachable: why
+        self.gone: str | None = None  # the table is over or unreachable: why
         self._retry_at = self._give_up = 0.0
         self._hook(client)
 
     def _hook(self, client: TableClient) -> None:
-        s: Any = self
-        client.on_entry = s._arrived
-        client.on_rewound = s._rewound_there
+        client.on_entry = self.session.heard
+        client.on_rewound = self._rewound_there
+        live = self.session.live_table()
+        if live is not None:
+            client.on_table = self.table_shown
+
+    @property
+    def connected(self) -> bool:
+        return self.gone is None
+
+    # --- what the session asks -----------------------------------------------------------------
+
+    def request(self, seat: int, action: Any, detail: dict[str, Any] | None) -> Refusal | None:
+        s, c = self.session, self.client
+        if c.index is None:
+            if c.judge and s.judge_action(action):
+                if self.gone is not None:
+                    return Refusal(_("not connected to the table – wait until it is back"))
+                c.request(action)
+                return None
+            if c.judge:
+                return Refusal(_("the judges' seat decides as the judges only (J: the judges' console)"))
+            return Refusal(_("you are watching: a spectator plays no seat"))
+        if seat != c.index and not s.table_action(action):
+            return Refusal(_("you play {name}'s seat only").format(name=s.match.players[c.index].name))
+        if self.gone is not None:
+            return Refusal(_("not connected to the table – wait until it is back"))
+        refusal = s.refusal(seat, action)
+        if refusal is not None:
+            return refusal
+        c.request(action)
+        return None
+
+    def refusal(self, change: Change) -> Refusal | None:
+        return Refusal(_(_HOSTS[change]))
+
+    def follow(self, dt: float, hold: bool) -> bool:
+        self.pump()
+        if not hold:
+            self.session.pause = max(0.0, self.session.pause - dt)
+        return True
+
+    def launch(self, live: LiveTableSession, player: str, t: Any, *, pairable: bool, fresh: bool) -> Refusal | None:
+        """The ball goes to the host (the rules' checks passed here first, `PongSession.release`)."""
+        if self.gone is not None:
+            return Refusal(_("not connected to the table – wait until it is back"))
+        self.client.launch(player, t.release, t.velocity, t.spin)
+        return None
+
+    def defend(self, live: LiveTableSession, who: int | str, req: Any) -> Refusal | None:
+        f = live.table.flights.get(req.ball)
+        if f is None or not f.open:
+            return Refusal(_("that ball is not in play"))
+        d = live.target_side()
+        if not isinstance(who, str) or who not in live.state.sides[d].members or not live.here(d):
+            return Refusal(_("{name} does not defend this ball").format(name=who))
+        if self.gone is not None:
+            return Refusal(_("not connected to the table – wait until it is back"))
+        self.client.defend(str(req.how), int(req.ball), who)
+        return None
+
+    def close(self) -> None:
+        self.client.close()
 
     # --- what arrives ------------------------------------------------------------------------
 
-    def _arrived(self, entry: Entry, before: Any, action: Any) -> None:
-        s: Any = self
-        if hasattr(s, "_last"):
-            s._last = action  # (the race session's bookkeeping reads the action applied)
-        s.bot_wait = 0.0
-        s.applied(entry, before)
-        seat = entry.seat if entry.seat >= 0 else None
-        s.emit(Applied(entry, len(s.match.log.entries) - 1, before, s.state, seat, action))
-
     def _rewound_there(self, length: int) -> None:
-        s: Any = self
-        s.pause = 0.0
-        s.emit(Rewound(length))
+        self.session.pause = 0.0
+        self.session.emit(Rewound(length))
+
+    def table_shown(self, msg: dict[str, Any]) -> None:
+        """The host's live table as it sent it: drawn, its events heard as the host's scene hears them."""
+        live = self.session.live_table()
+        if live is None:
+            return
+        if not msg.get("flights"):  # the throw is over: the rack as the state now holds it
+            live.table.flights = {}
+            live.sync(force=True)
+        live.table.show(msg)
+        live.table_events += live.table.events  # labels, sounds, splashes and the swat's ring, as at the host
+        del live.table_events[:-200]
 
     def pump(self) -> None:
         """Take in what the host sent (every tick); a drop is retried with the seat's token."""
-        s: Any = self
+        s = self.session
         if self.gone is not None and self.client.gone is not None:
             self._come_back()
             return
@@ -90,7 +160,7 @@ class RemoteTable:
                     self._retry_at = 0.0
 
     def _come_back(self) -> None:
-        s: Any = self
+        s = self.session
         now = time.monotonic()
         if s.over() or now > self._give_up or now < self._retry_at:
             return
@@ -110,165 +180,28 @@ class RemoteTable:
         self._hook(c)
         s.notice(_("Back at the table"), "info")
 
-    @property
-    def connected(self) -> bool:
-        return self.gone is None
-
 
 def remote_session(client: TableClient) -> Session:
     """The game's session over `client`'s mirror (the client has joined: `client.mirror` is set)."""
     match = client.mirror
     if match is None:
         raise ValueError("remote_session: the client has not joined yet")
-    probe = session_for(match, pace=LIVE)  # the host's seats as its session makes them: bots stay bots (they act there)
-    seats = [Person(p.name) if i == client.index else seat if not seat.here else Person(p.name, REMOTE, here=False)
-             for i, (p, seat) in enumerate(zip(match.players, probe.seats))]
-    s: Any = _remote_class(type(probe))(match, seats, pace=LIVE)
-    s._remote_init(client)
-    if hasattr(s, "table"):  # Bierpong: the host's live table, drawn as it sends it
+    s = session_for(match, pace=LIVE)  # the host's seats as its session makes them: bots stay bots (they act there)
+    s.seats = [Person(p.name) if i == client.index else seat if not seat.here else Person(p.name, REMOTE, here=False)
+               for i, (p, seat) in enumerate(zip(match.players, s.seats))]
+    live = s.live_table()
+    if live is not None:  # Bierpong: the host's live table, drawn as it sends it
         from game.net.mirror_table import MirrorTable
 
-        s.table = MirrorTable(s.rack_cups(), side=s.target_side())
-        client.on_table = s.table_shown
-    return s  # type: ignore[no-any-return]
+        live.table = MirrorTable(live.rack_cups(), side=live.target_side())
+    s.rule_from(RemoteAuthority(s, client))
+    return s
 
 
-_CLASSES: dict[type, type] = {}
+def remote_of(session: Session) -> RemoteAuthority | None:
+    """The remote authority `session` is ruled by (None: it rules itself, or another authority does)."""
+    a = session.authority
+    return a if isinstance(a, RemoteAuthority) else None
 
 
-def _remote_class(base: type[Session]) -> type[Session]:
-    got = _CLASSES.get(base)
-    if got is None:
-        from game.session.pong import PongSession
-
-        mixins: tuple[type, ...] = (_PongOverrides, _Overrides) if issubclass(base, PongSession) else (_Overrides,)
-        got = _CLASSES[base] = type(f"Remote{base.__name__}", (*mixins, RemoteTable, base), {"__doc__": f"{base.__name__} joined from afar."})
-    return got
-
-
-class _Overrides:
-    """The session's methods that differ at a joined seat (the game's session supplies the rest)."""
-
-    client: TableClient
-    gone: str | None
-
-    def tick(self, dt: float, *, hold: bool = False, hooks: bool = True, **_table: Any) -> None:
-        s: Any = self
-        if dt < 0 or dt != dt:
-            raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
-        for f in list(s.on_tick):
-            f()
-        s.pump()
-        if not hold:
-            s.pause = max(0.0, s.pause - dt)
-
-    def request(self, who: int | str, action: Any, detail: dict[str, Any] | None = None) -> Refusal | None:
-        s: Any = self
-        try:
-            seat = s.seat_index(who)
-        except KeyError:
-            return Refusal(_("{name!r} has no seat at this table").format(name=who))
-        if self.client.index is None:
-            if self.client.judge and s.judge_action(action):
-                if self.gone is not None:
-                    return Refusal(_("not connected to the table – wait until it is back"))
-                self.client.request(action)
-                return None
-            if self.client.judge:
-                return Refusal(_("the judges' seat decides as the judges only (J: the judges' console)"))
-            return Refusal(_("you are watching: a spectator plays no seat"))
-        if seat != self.client.index and not s.table_action(action):
-            return Refusal(_("you play {name}'s seat only").format(name=s.match.players[self.client.index].name))
-        if self.gone is not None:
-            return Refusal(_("not connected to the table – wait until it is back"))
-        refusal = s.refusal(seat, action)
-        if refusal is not None:
-            return refusal  # type: ignore[no-any-return]
-        self.client.request(action)
-        return None
-
-    def apply(self, action: Any, detail: dict[str, Any] | None = None, *, seat: int | None = None) -> Refusal | None:
-        return Refusal(_("the host keeps this table's log"))
-
-    def chance(self) -> None:
-        """Chance is drawn at the host."""
-
-    def bot_turn(self, seat: int) -> None:
-        """Bots play at the host."""
-
-    def clocks(self, dt: float, hold: bool) -> None:
-        """Clocks run at the host."""
-
-    def undo(self) -> Refusal | None:
-        return Refusal(_("Undo is the host's: ask at the table"))
-
-    def undo_to(self, n: int) -> None:
-        s: Any = self
-        s.notice(_("Undo is the host's: ask at the table"), "error")
-
-    def challenge(self, ch: Any) -> Refusal | None:
-        return Refusal(_("Challenges are made at the host's table"))
-
-    def next_match(self, seed: int | None = None) -> Any:
-        raise ValueError(_("the host starts the next match"))
-
-    def leave(self) -> None:
-        s: Any = self
-        s.close()
-
-    def close(self) -> None:
-        self.client.close()
-
-
-class _PongOverrides:
-    """Bierpong at a joined laptop: the ball is thrown and defended at the host's live table."""
-
-    client: TableClient
-    gone: str | None
-
-    def request(self, who: int | str, action: Any, detail: dict[str, Any] | None = None) -> Refusal | None:
-        from game.session.pong import CatchBall, PongSession, Release, SwatBall
-
-        s: Any = self
-        if isinstance(action, Release):  # the rules' checks as at the host, then the launch goes there
-            return PongSession.release(s, who, action)
-        if isinstance(action, (SwatBall, CatchBall)):
-            return s.defend(who, action)  # type: ignore[no-any-return]
-        return _Overrides.request(s, who, action, detail)
-
-    def table_shown(self, msg: dict[str, Any]) -> None:
-        s: Any = self
-        if not msg.get("flights"):  # the throw is over: the rack as the state now holds it
-            s.table.flights = {}
-            s.sync(force=True)
-        s.table.show(msg)
-        s.table_events += s.table.events  # labels, sounds, splashes and the swat's ring, as at the host
-        del s.table_events[:-200]
-
-    def launch(self, player: str, t: Any, *, pairable: bool = False, fresh: bool = True) -> Refusal | None:
-        """The ball goes to the host (the rules' checks passed here first, `PongSession.release`)."""
-        if self.gone is not None:
-            return Refusal(_("not connected to the table – wait until it is back"))
-        self.client.launch(player, t.release, t.velocity, t.spin)
-        return None
-
-    def defend(self, who: int | str, req: Any) -> Refusal | None:
-        s: Any = self
-        f = s.table.flights.get(req.ball)
-        if f is None or not f.open:
-            return Refusal(_("that ball is not in play"))
-        d = s.target_side()
-        if not isinstance(who, str) or who not in s.state.sides[d].members or not s.here(d):
-            return Refusal(_("{name} does not defend this ball").format(name=who))
-        if self.gone is not None:
-            return Refusal(_("not connected to the table – wait until it is back"))
-        from game.session.pong import SwatBall
-
-        self.client.defend("swat" if isinstance(req, SwatBall) else "catch", int(req.ball), who)
-        return None
-
-    def run_table(self, sim_seconds: float) -> bool:
-        return False
-
-
-__all__ = ["Notice", "RemoteTable", "remote_session"]
+__all__ = ["Notice", "RemoteAuthority", "remote_of", "remote_session"]

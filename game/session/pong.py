@@ -17,7 +17,7 @@ from collections import deque
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from game.bierpong.actions import Call, Catch, Clock, Fetch, Foul, KnockOver, Leave, Remove, Swat, Throw, ThrowoffBall, Time, Together
 from game.bierpong.bots import SKILLS, BierpongBots, Skill, skill_of
@@ -74,6 +74,7 @@ class SwatBall:
     """The requesting defender swats `ball` (a table ball id) after it touched down (bierpong.art14)."""
 
     ball: int
+    how: ClassVar[str] = "swat"  # (the `defend` message's word)
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class CatchBall:
     """The requesting defender caught `ball` past the far edge, untouched (bierpong.art23)."""
 
     ball: int
+    how: ClassVar[str] = "catch"  # (the `defend` message's word)
 
 
 def bot_skill(kind: str) -> Skill:
@@ -218,7 +220,16 @@ class PongSession(Session):
         """A new throw begins: the rack standing now, no balls (a hit cup still standing is a cup)."""
         self.table.rack(self.rack_cups(), self.target_side())
 
+    def live_table(self) -> PongSession:
+        """Bierpong has a live table: the session itself (`game.session.authority.LiveTableSession`)."""
+        return self
+
     def launch(self, player: str, t: PhysThrow, *, pairable: bool = False, fresh: bool = True) -> Refusal | None:
+        """A ball let go (the rules' checks passed, `release`): onto the table where the truth lives."""
+        return self.authority.launch(self, player, t, pairable=pairable, fresh=fresh)
+
+    def throw_here(self, player: str, t: PhysThrow, *, pairable: bool = False, fresh: bool = True) -> Refusal | None:
+        """The ball goes onto this session's live table."""
         try:
             if fresh:
                 self.fresh_table()
@@ -268,8 +279,18 @@ class PongSession(Session):
             return self.release(who, action)
         if isinstance(action, (SwatBall, CatchBall)):
             return self.defend(who, action)
-        self.elbow(action)
+        if self.authority.local:  # (a joined laptop: the host voids the throw)
+            self.elbow(action)
         return super().request(who, action, detail)
+
+    def request_launch(self, who: str, release: tuple[float, float, float], velocity: tuple[float, float, float],
+                       spin: tuple[float, float, float]) -> Refusal | None:
+        """`who` lets a ball go with these numbers (a launch from afar, `game.net.host`)."""
+        return self.request(who, Release(PhysThrow(release, velocity, spin), who))
+
+    def request_defence(self, who: str, how: str, ball: int) -> Refusal | None:
+        """`who` swats (`how` "swat") or caught ("catch") ball `ball` (from afar, `game.net.host`)."""
+        return self.request(who, SwatBall(ball) if how == "swat" else CatchBall(ball))
 
     def table_event(self, action: Any) -> Refusal | None:
         """A table event from the "Table events" dialog (anybody may enter one): a foul (an elbow with
@@ -313,7 +334,12 @@ class PongSession(Session):
 
     def defend(self, who: int | str, req: SwatBall | CatchBall) -> Refusal | None:
         """A defender's click on a ball in play: a swat after a bounce (bierpong.art14), a catch past
-        the far edge untouched (bierpong.art23) – credited to `who`, the defender who did it."""
+        the far edge untouched (bierpong.art23) – credited to `who`, the defender who did it; ruled
+        where the truth lives."""
+        return self.authority.defend(self, who, req)
+
+    def defend_here(self, who: int | str, req: SwatBall | CatchBall) -> Refusal | None:
+        """A defender's swat or catch ruled at this session's live table."""
         f = self.table.flights.get(req.ball)
         if f is None or not f.open or self.state.phase not in (PLAY, KONTER):  # a counter ball too (bierpong.art10)
             return Refusal(_("that ball is not in play"))
@@ -470,6 +496,8 @@ class PongSession(Session):
             raise ValueError(f"tick: dt must be a non-negative number of seconds, not {dt!r}")
         for f in list(self.on_tick) if hooks else []:  # (while a ball flies too: a partner's launch from afar, bierpong.art4)
             f()
+        if self.authority.follow(dt, hold):
+            return
         self.verify(VERIFY_SLICE)
         if self.refused is not None:
             return

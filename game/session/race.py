@@ -164,6 +164,10 @@ class RaceSession(Session):
             self.journal_warned = False
             self.notice(_("The crash-proof journal is up to date again"))
 
+    def heard(self, entry: Entry, before: Any, action: Any) -> None:
+        self._last = action  # (`applied` reads the action)
+        super().heard(entry, before, action)
+
     def applied(self, entry: Entry, before: Any) -> None:
         a, st = self._last, self.match.state
         if self.pace.pauses:

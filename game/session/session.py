@@ -25,6 +25,7 @@ from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.matchlog import Entry
 from game.saves import new_save_path, write_save
+from game.session.authority import Authority, LiveTableSession, LocalAuthority
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.seats import Bot, Person, Seat
 from game.state import CHANCE
@@ -76,6 +77,15 @@ class Session:
         self._seat_rngs: dict[int, random.Random] = {}
         self.on_tick: list[Callable[[], None]] = []  # run first in every tick (a hosted table's network: `game.net`)
         self._acting: int | None = None  # the seat a player elsewhere is acting for now (`acting_for`)
+        self.authority: Authority = LocalAuthority(self)  # where the match's truth lives (`rule_from`)
+
+    def rule_from(self, authority: Authority) -> None:
+        """The match's truth lives with `authority` from now on (a joined laptop: `game.net.remote`)."""
+        self.authority = authority
+
+    def live_table(self) -> LiveTableSession | None:
+        """The session's live table, if its game has one (Bierpong: the session itself)."""
+        return None
 
     # --- seats -----------------------------------------------------------------------------------
 
@@ -165,10 +175,7 @@ class Session:
             seat = self.seat_index(who)
         except KeyError:
             return Refusal(_("{name!r} has no seat at this table").format(name=who))
-        refusal = self.refusal(seat, action)
-        if refusal is not None:
-            return refusal
-        return self.apply(action, detail, seat=seat)
+        return self.authority.request(seat, action, detail)
 
     def refusal(self, seat: int, action: Any) -> Refusal | None:
         """Why `seat` may not take `action` now (None: it may). The game's legality is the state's own
@@ -206,6 +213,9 @@ class Session:
         falls due right after it is drawn at once (apply first, then animate)."""
         if self.refused is not None:
             return Refusal(self.refused)
+        kept = self.authority.refusal("log")
+        if kept is not None:
+            return kept
         before = self.state
         try:
             entry = self.match.apply(action, detail)
@@ -230,6 +240,14 @@ class Session:
     def applied(self, entry: Entry, before: Any) -> None:
         """A game's own bookkeeping after an entry (a pause to hold, a clock to reset)."""
 
+    def heard(self, entry: Entry, before: Any, action: Any) -> None:
+        """An entry the keeper of the log wrote elsewhere is in this session's match now (a joined
+        laptop, `game.net.remote`): the bookkeeping and the `Applied` as if it were applied here."""
+        self.bot_wait = 0.0
+        self.applied(entry, before)
+        seat = entry.seat if entry.seat >= 0 else None
+        self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat, action))
+
     def tell_autosave(self) -> None:
         """Tell the table once when the autosave cannot be written (play goes on; each action is
         tried again, and the first write that works brings the file up to the whole log), and once
@@ -247,7 +265,8 @@ class Session:
 
     def challenge(self, ch: Challenge) -> Refusal | None:
         """A challenge of a drink ruling (a new entry, never an edit): None, or the referee's refusal."""
-        return self.apply(ch)
+        kept = self.authority.refusal("challenge")
+        return kept if kept is not None else self.apply(ch)
 
     # --- time ------------------------------------------------------------------------------------
 
@@ -260,6 +279,8 @@ class Session:
         if hooks:
             for f in list(self.on_tick):
                 f()
+        if self.authority.follow(dt, hold):
+            return
         self.verify(VERIFY_SLICE)
         if self.refused is not None:
             return
@@ -396,6 +417,9 @@ class Session:
 
     def undo(self) -> Refusal | None:
         """Back to before the last decision a person at this table made (what followed goes too)."""
+        kept = self.authority.refusal("undo")
+        if kept is not None:
+            return kept
         i = self.last_decision()
         if i is None:
             return Refusal(_("Nothing to undo"))
@@ -404,6 +428,10 @@ class Session:
 
     def undo_to(self, n: int) -> None:
         """Back to just after the first `n` log entries (at least the start)."""
+        kept = self.authority.refusal("undo")
+        if kept is not None:
+            self.notice(str(kept), "error")
+            return
         gone = self.match.log.entries[max(1, n):]
         self.match.undo_to(n)
         self.rewound(gone)
@@ -440,11 +468,15 @@ class Session:
         self.close()
 
     def close(self) -> None:
+        self.authority.close()
         self.autosave.close()
         self.match.close_journal()
 
     def next_match(self, seed: int | None = None) -> Match:
         """A new match for the same table and profile (a fresh seed unless one is given)."""
+        kept = self.authority.refusal("next match")
+        if kept is not None:
+            raise ValueError(str(kept))
         m = self.match
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         s = m.log.settings

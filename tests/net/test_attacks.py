@@ -71,7 +71,7 @@ def test_a_challenge_whose_reason_is_a_lone_surrogate_is_refused_and_the_headles
             drinks = challengeable(m.log.entries)
             if drinks:
                 i, j, _r = drinks[0]
-                c._send(f'{{"type":"act","v":1,"action":"challenge {i}.{j} by Ann: 0 sips to Ann - {LONE}"}}')  # noqa: SLF001 - the attacker's bytes
+                c._send(f'{{"type":"act","v":1,"at":{c.position},"action":"challenge {i}.{j} by Ann: 0 sips to Ann - {LONE}"}}')  # noqa: SLF001 - the attacker's bytes
                 sent = True
             else:
                 asked = len(m.log.entries)
@@ -146,7 +146,7 @@ def sent_beside_ann(table: TableHost, raw: str, then: Any) -> None:
 
 def test_a_paired_surrogate_escape_is_text_and_passes() -> None:
     """An emoji written as its two escapes (`\\ud83c\\udfb2`) is text: only half a pair is refused."""
-    msg = decode('{"type":"act","v":1,"action":"challenge 1.1 by Ann: 1 sip to Ann - \\ud83c\\udfb2"}')
+    msg = decode('{"type":"act","v":1,"at":2,"action":"challenge 1.1 by Ann: 1 sip to Ann - \\ud83c\\udfb2"}')
     assert msg["action"].endswith("\U0001F3B2")
     with pytest.raises(BadMessage, match=SAID):
         decode('{"type":"act","v":1,"action":"x \\ud83c"}')

@@ -200,7 +200,8 @@ class Table:
 
     def send(self, who: str, what: str | dict[str, Any]) -> None:
         c = self.client(who)
-        c._send(json.dumps({"v": 1, **what}) if isinstance(what, dict) else json.dumps({"type": "act", "v": 1, "action": what}))  # noqa: SLF001
+        c._send(json.dumps({"v": 1, "at": c.position, **what}) if isinstance(what, dict)
+                else json.dumps({"type": "act", "v": 1, "action": what, "at": c.position}))  # noqa: SLF001
 
     def refused(self, who: str) -> Refused:
         c = self.clients[who]
@@ -322,3 +323,19 @@ def test_a_challenge_hands_out_no_more_than_one_ruling_of_the_game_may() -> None
     i, j, r = challengeable(q.log.entries)[0]
     with pytest.raises(IllegalAction, match="at most 1 beer"):
         q.apply(f"challenge {i}.{j} by Ann: 2 beers to Ann - two beers")
+
+
+def test_each_game_declares_its_part_of_the_authority_table_beside_its_actions() -> None:
+    """issue 30: a game's rows live in its own package and its descriptor names them
+    (`GameInfo.authority`); the shared table is the challenge row and those parts, nothing else."""
+    from game.descriptor import load
+    from game.games import GAMES
+
+    parts: dict[str, tuple[Row, ...]] = {}
+    for info in GAMES.values():
+        assert info.authority, f"{info.name} names no authority table"
+        package = info.state_class.partition(":")[0].rsplit(".", 1)[0]  # "game.dice"
+        assert info.authority.startswith(package + "."), info.authority
+        part = parts.setdefault(info.authority, load(info.authority))
+        assert part and all(r.kind.__module__.startswith(package + ".") or r.kind in (authority.Launch, authority.Defend) for r in part)
+    assert list(AUTHORITY) == [*authority.SHARED, *(r for part in parts.values() for r in part)]

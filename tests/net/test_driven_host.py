@@ -108,3 +108,21 @@ def test_remote_timeout_at_a_driven_host_a_bot_plays_an_away_seat_until_its_toke
         back.close()
     finally:
         host.close()
+
+
+def test_join_bot_refuses_a_seat_at_a_live_table_and_says_why() -> None:
+    """`join --bot` (`play_remote_bot`) at Bierpong: the session says it has a live table (no game's
+    name compared), and a bot afar would have to throw real balls – refused, 2, with the reason."""
+    import io
+
+    from game.net.play import play_remote_bot
+    from game.rules import bierpong as BP
+
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann",)), PlayerSpec("Owls", "bot", drivers=("Cem",))], BP.SPEC.make())
+    host = TableHost(session_for(m, pace=INSTANT), host="127.0.0.1", port=0, drive_every=0.005)
+    err = io.StringIO()
+    try:
+        assert play_remote_bot(f"ws://127.0.0.1:{host.port}", host.code, "Foxes", "bot", err=err, timeout=WAIT) == 2
+        assert "live table (Bierpong)" in err.getvalue() and "play it in a window" in err.getvalue()
+    finally:
+        host.close()

@@ -188,7 +188,7 @@ def test_a_flood_is_disconnected_and_the_others_play_on(table: TableHost) -> Non
     with raw(table) as ws:
         with pytest.raises(Exception):
             for _ in range(FLOOD * 5):
-                ws.send(encode("act", action="roll"))
+                ws.send(encode("act", action="roll", at=1))
             for _ in range(FLOOD * 5):
                 ws.recv(timeout=WAIT)
     ann.request("roll")

@@ -100,7 +100,7 @@ def test_the_join_screen_takes_a_free_seat_at_a_table_the_menu_hosts_and_plays_i
         js.draw(app.screen)
         js.take_seat("Bo")
         joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], DiceTableScene) else None, hs, js)
-        assert joined.session.client.index == 1 and joined.is_human(1) and not joined.is_human(0)
+        assert joined.session.authority.client.index == 1 and joined.is_human(1) and not joined.is_human(0)
         frames(lambda: any("Bo" in t and "connected" in t for t, _c in table_lines(hs.session, hs.table)), hs, joined)
         # Ann plays at the host, Bo at the joined laptop, until Bo has stood once
         def play() -> bool:

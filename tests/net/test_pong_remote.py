@@ -92,8 +92,8 @@ def test_a_launch_with_nonsense_numbers_is_refused_and_the_table_plays_on() -> N
 
         for bad in ({"release": [0, 0, float("nan")], "velocity": [1, 0, 1]}, {"release": [0, 0, 0.3], "velocity": [1e9, 0, 1]},
                     {"release": [0, 0], "velocity": [1, 0, 1]}, {"release": [0, 0, 0.3], "velocity": [1, 0, 1], "spin": [True, 0, 0]}):
-            c._send(json.dumps({"type": "launch", "v": 1, "player": "Ann", **bad}))
-        c._send(json.dumps({"type": "launch", "v": 1, "player": "Cem", "release": list(RELEASE), "velocity": [2.0, 0.0, 2.0]}))
+            c._send(json.dumps({"type": "launch", "v": 1, "player": "Ann", "at": c.position, **bad}))
+        c._send(json.dumps({"type": "launch", "v": 1, "player": "Cem", "release": list(RELEASE), "velocity": [2.0, 0.0, 2.0], "at": c.position}))
         until(lambda: len(c.refusals) >= 5, lambda: host.tick(STEP), c.pump)
         assert any("finite" in r for r in c.refusals) and any("this laptop acts for Foxes only" in r for r in c.refusals)  # (game.net.authority)
         assert len(m.log.entries) == n and not host.table.busy
@@ -191,6 +191,19 @@ def test_a_joined_laptop_of_the_owls_watches_the_foxes_throw_from_its_own_end_it
         for _ in range(120):
             sc.move_camera(STEP, 1)
         assert sc.camera() == thrower(CONST.table_length).on(moved.screen)
+    finally:
+        for x in (foxes, owls):
+            x.close()
+        t.close()
+
+
+def test_the_live_table_is_a_declared_capability_at_the_host_and_at_each_laptop() -> None:
+    """issue 30: Bierpong's session says it has a live table (`Session.live_table`); a joined laptop's
+    is the same class, drawing the host's balls (`MirrorTable`) – no class made at run time."""
+    m, host, t, foxes, owls = two_laptops()
+    try:
+        assert host.live_table() is host and type(foxes) is type(owls) is PongSession
+        assert foxes.live_table() is foxes and isinstance(foxes.table, MirrorTable) and not foxes.authority.local
     finally:
         for x in (foxes, owls):
             x.close()

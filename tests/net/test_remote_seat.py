@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+import pytest
+
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
 from game.net.host import TableHost
-from game.net.remote import remote_session
+from game.net.remote import RemoteAuthority, remote_of, remote_session
 from tests.net.waiting import until
 from game.session import INSTANT, Applied, Notice, Rewound, Session, session_for
 
@@ -23,6 +25,12 @@ def hosted(game: str, kinds: tuple[str, ...], seed: int = 3) -> tuple[Session, T
     t = TableHost(s, host="127.0.0.1", port=0)
     s.on_tick.append(t.pump)
     return s, t
+
+
+def remote(r: Session) -> RemoteAuthority:
+    a = remote_of(r)
+    assert a is not None
+    return a
 
 
 def join(t: TableHost, seat: str, host_tick: Callable[[], Any]) -> Session:
@@ -118,15 +126,15 @@ def test_a_joined_seat_whose_connection_drops_comes_back_with_every_entry_it_mis
     s, t = hosted("katchen", ("bot", "bot", "remote"))
     r: Any = join(t, "Cy", t.pump)  # the host serves, and does not play yet
     try:
-        ws = r.client._ws
+        ws = remote(r).client._ws
         assert ws is not None
-        asyncio.run_coroutine_threadsafe(ws.close(), r.client._loop).result(5)  # the laptop's Wi-Fi goes
-        until(lambda: r.gone is not None, lambda: r.tick(0.01))
+        asyncio.run_coroutine_threadsafe(ws.close(), remote(r).client._loop).result(5)  # the laptop's Wi-Fi goes
+        until(lambda: remote(r).gone is not None, lambda: r.tick(0.01))
         missed = len(r.match.log.entries)
         until(lambda: s.waiting_for() == (2,), lambda: s.tick(0.01))  # the bots play on meanwhile
         assert len(s.match.log.entries) > missed
         assert r.request("Cy", next(iter(r.state.legal_actions()))) is not None  # not while away
-        until(lambda: r.gone is None, lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the seat's token
+        until(lambda: remote(r).gone is None, lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the seat's token
         until(lambda: len(r.match.log.entries) == len(s.match.log.entries), lambda: s.tick(0.01), lambda: r.tick(0.01))
         assert [e.to_dict() for e in r.match.log.entries] == [e.to_dict() for e in s.match.log.entries]
         n = len(s.match.log.entries)
@@ -151,14 +159,15 @@ def test_remote_timeout_a_bot_plays_an_away_seat_until_its_player_is_back() -> N
     try:
         r: Any = join(t, "Ann", t.pump)
         assert [x.state for x in table.seats()] == ["connected"]
-        ws = r.client._ws
-        asyncio.run_coroutine_threadsafe(ws.close(), r.client._loop).result(5)  # Ann's laptop sleeps
+        ws = remote(r).client._ws
+        assert ws is not None
+        asyncio.run_coroutine_threadsafe(ws.close(), remote(r).client._loop).result(5)  # Ann's laptop sleeps
         until(lambda: [x.state for x in table.seats()] == ["away"], lambda: s.tick(0.01))  # (Ann's laptop asleep: it does nothing)
         n = len(s.match.log.entries)
         until(lambda: any(e.seat == 0 for e in s.match.log.entries[n:]), lambda: s.tick(0.01))  # the stand-in plays Ann's turn
         assert [x.state for x in table.seats()] == ["stand_in"] and s.is_bot(0)
         assert any("Ann is away" in text for text in s.notices)
-        until(lambda: r.gone is None and not s.is_bot(0), lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the token
+        until(lambda: remote(r).gone is None and not s.is_bot(0), lambda: s.tick(0.01), lambda: r.tick(0.01))  # back with the token
         assert [x.state for x in table.seats()] == ["connected"]
         assert any("Ann is back" in text for text in s.notices)
         until(lambda: len(r.match.log.entries) == len(s.match.log.entries), lambda: s.tick(0.01), lambda: r.tick(0.01))
@@ -204,4 +213,23 @@ def test_le_mans_across_laptops_the_judges_seat_decides_as_the_judges_only_and_a
     finally:
         team.close()
         judges.close()
+        t.close()
+
+
+def test_a_joined_seat_is_the_games_own_session_ruled_from_afar() -> None:
+    """issue 30: no class is made at run time – the joined laptop plays the game's own session class,
+    ruled by a `RemoteAuthority` (the host's: its own `LocalAuthority`); what only the keeper of the
+    log does is refused here with the reason."""
+    s, t = hosted("schock", ("remote", "bot"))
+    r = join(t, "Ann", lambda: s.tick(0.01))
+    try:
+        assert type(r) is type(s) and s.authority.local and not r.authority.local
+        assert isinstance(r.authority, RemoteAuthority) and remote_of(s) is None
+        assert r.live_table() is None  # (no live table: Bierpong has one)
+        assert "the host keeps this table's log" in str(r.apply(next(iter(r.state.legal_actions()))))
+        assert "Undo is the host's" in str(r.undo())
+        with pytest.raises(ValueError, match="the host starts the next match"):
+            r.next_match()
+    finally:
+        r.close()
         t.close()

@@ -30,12 +30,12 @@ class SessionScene:
 
     def watching(self) -> bool:
         """A spectator of a table hosted elsewhere: nothing here acts."""
-        client = getattr(self.session, "client", None)
+        client = getattr(self.session.authority, "client", None)
         return client is not None and client.index is None and not client.judge
 
     def own_seat(self) -> int | None:
         """The seat this laptop joined a table elsewhere for: drawn at the bottom, the "you" place."""
-        client = getattr(self.session, "client", None)
+        client = getattr(self.session.authority, "client", None)
         return client.index if client is not None else None
 
     def text_scale(self) -> float:
@@ -45,7 +45,7 @@ class SessionScene:
     def draw_table(self, surface: Any, topright: tuple[int, int], scale: float = 1.0, most: int | None = None, *,
                    above: bool = False, one_line: bool = False) -> None:
         """The network table's corner (hosted or joined; nothing at a table of one keyboard)."""
-        if self.table is None and getattr(self.session, "client", None) is None:
+        if self.table is None and getattr(self.session.authority, "client", None) is None:
             return
         from game.ui.common.table_panel import draw_table_panel, table_lines
 

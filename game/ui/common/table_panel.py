@@ -31,7 +31,7 @@ def table_lines(session: Any, table: Any) -> list[Line]:
         if waiting and not session.over():
             lines.append((_("waiting for {names}").format(names=", ".join(waiting)), theme.AMBER))
         return lines
-    client = getattr(session, "client", None)
+    client = getattr(session.authority, "client", None)
     if client is None:
         return []
     if client.index is not None:
@@ -45,7 +45,7 @@ def table_lines(session: Any, table: Any) -> list[Line]:
         from game.ui.common.session_scene import TV_KEYS
 
         keys = [(_(TV_KEYS), theme.MUTED)]  # a TV has no buttons: its keys
-    if getattr(session, "gone", None) is None:
+    if getattr(session.authority, "gone", None) is None:
         return [(head, theme.CREAM), ("● " + _("connected"), STATE_COLOR["connected"]), *keys]
     closed = session.over() or client.index is None
     return [(head, theme.CREAM), ("○ " + (_("the table is closed") if closed else _("connection lost – coming back…")), theme.AMBER)]

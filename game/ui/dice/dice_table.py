@@ -369,7 +369,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def finish_quickly(self) -> None:
         """Q once every person at the table is out (Katchen): the bots play on with no waiting, until
         a person is dealt in again or the match is over; the table then shows where it stands."""
-        if self.replaying or getattr(self.session, "client", None) is not None or not self.session.people_out():
+        if self.replaying or getattr(self.session.authority, "client", None) is not None or not self.session.people_out():
             return
         n = self.session.finish_quickly()
         self.resync()
@@ -523,7 +523,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         roll_ok = any(isinstance(a, Roll) for a in legal)
         stand_ok = Stand() in legal
         flips = [a.count for a in legal if isinstance(a, Flip)]
-        remote = getattr(self.session, "client", None) is not None
+        remote = not self.session.authority.local  # (a joined laptop: the host finishes the match)
         quick = not remote and not self.replaying and self.session.people_out()  # (the bots' dice may be in the air)
         sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick)
         if sig == self._button_sig:

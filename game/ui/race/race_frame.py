@@ -46,7 +46,7 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
     match = ([coach] if lemans else []) + [
         ("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")),
         ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))]
-    client = getattr(sc.session, "client", None)
+    client = getattr(sc.session.authority, "client", None)
     if sc.watching():  # the TV's big-screen layout: no buttons (its keys: L, F1, Esc)
         return [[], []]
     if client is not None:  # joined from afar: undo and challenges are the host's; a spectator calls nothing either
