@@ -7,7 +7,7 @@ import time
 from functools import cache
 from pathlib import Path
 
-from game.autosave import PREFIX, Autosave
+from game.store.autosave import PREFIX, Autosave
 from game.match import Match
 
 

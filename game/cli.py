@@ -403,8 +403,8 @@ def _host(args: argparse.Namespace) -> int:
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:
-        from game.outpaths import write_or_fall_back
-        from game.saves import save_name
+        from game.store.outpaths import write_or_fall_back
+        from game.store.saves import save_name
 
         went, why = write_or_fall_back(Path(args.save), match.save, save_name(match.info.name))
         if why is not None:
@@ -522,7 +522,7 @@ OUTPUTS = (("save", "--save"), ("screenshot", "--screenshot"), ("output", "--out
 
 def _run(args: argparse.Namespace) -> int:
     cmd = args.command
-    from game.outpaths import check_output
+    from game.store.outpaths import check_output
 
     for attr, flag in OUTPUTS:  # before any work: a match is never played to be lost to its path
         if getattr(args, attr, None) is not None:

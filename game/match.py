@@ -5,7 +5,7 @@ starts it from the seating and the settings, draws its chance and rules on what 
 Live play draws chance outcomes from a seeded generator; the log records every outcome, so a
 saved match replays exactly. Undo replays a prefix of the log from the nearest checkpoint (the
 state kept every `CHECKPOINT` entries; states are immutable). With a `journal` every entry is
-also appended to a crash-proof file as it happens (`game.rules.journal`): after a crash,
+also appended to a crash-proof file as it happens (`game.store.journal`): after a crash,
 `Match.load(path, journal=path)` continues from the last completed action.
 """
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from game.errors import IllegalAction, InputError
 from game.gcpause import paused_gc
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
-from game.rules.journal import Journal, JournalRead, is_journal
+from game.store.journal import Journal, JournalRead, is_journal
 from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, overrides, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
-from game.snapshot import SnapshotWriter, Verification, load_journal
+from game.store.snapshot import SnapshotWriter, Verification, load_journal
 from game.state import CHANCE, GameState, Seating
 
 __all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "profile_from_dict"]
@@ -78,11 +78,11 @@ class Match:
         self._led_marks: dict[int, tuple[Entry, Ledger]] = {}
         self.listeners: list[Callable[[Entry], None]] = []
         self.journal: Journal | None = None
-        self._snap: SnapshotWriter | None = None  # the journal's snapshot (`game.snapshot`)
+        self._snap: SnapshotWriter | None = None  # the journal's snapshot (`game.store.snapshot`)
         # where this match came from a snapshot: (its file, the header's end, (end entry, file offset)
         # of each stretch trusted) – a writer for that file continues it
         self.snapshot_kept: tuple[Path, int, list[tuple[int, int]]] | None = None
-        # the verification of the rulings a snapshot stood for, still to run (`game.snapshot.Verification`)
+        # the verification of the rulings a snapshot stood for, still to run (`game.store.snapshot.Verification`)
         self.pending: Verification | None = None
         self._loaded: tuple[Path, JournalRead, Entry] | None = None  # the journal it was loaded from, as read, and its last entry
         if journal is not None:
@@ -285,7 +285,7 @@ class Match:
 
     def attach_journal(self, path: str | Path) -> None:
         """Autosave to a journal from now on: it is (re)written with the log so far, then every
-        applied entry is appended and synced to disk (and its snapshot kept, `game.snapshot`)."""
+        applied entry is appended and synced to disk (and its snapshot kept, `game.store.snapshot`)."""
         self.close_journal()
         loaded = self._loaded
         if loaded is not None and loaded[0] == Path(path) and self.log.entries[-1] is loaded[2]:
@@ -304,7 +304,7 @@ class Match:
             self.journal = None
         self._snap = None
 
-    # --- snapshots (`game.snapshot`) -------------------------------------------------------
+    # --- snapshots (`game.store.snapshot`) -------------------------------------------------------
 
     def start_state(self) -> Any:
         """The state at the start of the match (kept for good)."""
@@ -339,7 +339,7 @@ class Match:
 
     def resumed_from(self, entries: list[Entry], states: dict[int, Any], ledger: Ledger) -> Match:
         """This match (its start only, as replayed) continued to where a snapshot stood: its
-        entries, the states kept after them and the drinks after the last (`game.snapshot`)."""
+        entries, the states kept after them and the drinks after the last (`game.store.snapshot`)."""
         n = len(entries)
         self.log.entries[:] = entries
         self._marks = {k: (entries[k - 1], s) for k, s in states.items() if k <= n}

@@ -25,11 +25,11 @@ from typing import Any, Iterator
 
 from game.errors import InputError
 from game.bierpong.launches import launch_problem
-from game.fileio import MB, atomic_write, load_json, read_text
+from game.store.fileio import MB, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
 from game.rules.challenge import CHALLENGE, overridden
-from game.rules.journal import is_journal, read_journal
+from game.store.journal import is_journal, read_journal
 from game.rules.matchlog import Entry, MatchLog
 from game.rules.ruling import Ruling
 from game.state import GameState

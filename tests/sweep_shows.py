@@ -58,7 +58,7 @@ def menu_choices(app: App) -> None:
 
 def _saved(app: App) -> None:
     """A finished bots' Schock match in the save folder, so the lists show a row."""
-    from game.saves import save_dir
+    from game.store.saves import save_dir
     from game.session import INSTANT
     from game.session.dice import DiceSession
 

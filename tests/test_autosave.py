@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.autosave import Autosave, backup_of, last_unfinished, load_autosave, read_autosave, unfinished
+from game.store.autosave import Autosave, backup_of, last_unfinished, load_autosave, read_autosave, unfinished
 from game.errors import InputError
 from game.match import Match
-from game.rules.journal import journal_text, read_journal
+from game.store.journal import journal_text, read_journal
 from game.rules.matchlog import MatchLog
 from tests.autosave_worker import GAMES, new_match, play, play_on
 
@@ -464,7 +464,7 @@ def test_the_continue_label_comes_from_the_index_and_is_never_stale(tmp_path: Pa
     """Issue 15: the menu's label is taken from the index beside the autosaves when the file is
     unchanged (not read at all) or only grew (only its new lines read); a file changed otherwise,
     or a missing or garbled index, is read again – the label always says what the file holds."""
-    import game.autosave as A
+    import game.store.autosave as A
 
     path = tmp_path / "autosave-schock.json"
     m = new_match("schock", 9)
@@ -516,7 +516,7 @@ def test_the_continue_label_comes_from_the_index_and_is_never_stale(tmp_path: Pa
     path.write_bytes(data[: -len(last)] + b"#" + last[1:] + last)
     info = last_unfinished(tmp_path)
     assert info is not None and info.problem is not None and re.match(place(path), info.problem)
-    assert not [s for s in __import__("game.saves", fromlist=["list_saves"]).list_saves(tmp_path) if s.path.name == A.INDEX]
+    assert not [s for s in __import__("game.store.saves", fromlist=["list_saves"]).list_saves(tmp_path) if s.path.name == A.INDEX]
 
 
 def test_bench_autosave_long_measures_an_action_and_continue() -> None:

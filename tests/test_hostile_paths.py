@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import InputError
-from game.outpaths import check_output, write_or_fall_back
+from game.store.outpaths import check_output, write_or_fall_back
 from tests.hostile import Case, Result, run
 
 DATA = Path(__file__).parent / "data" / "tournaments"
@@ -185,7 +185,7 @@ def test_host_save_that_breaks_during_the_match_goes_to_the_save_folder(tmp_path
     import sys
 
     from game.match import Match
-    from game.saves import save_dir
+    from game.store.saves import save_dir
     from tests.hostile import ROOT
 
     target = tmp_path / "new" / "m.json"

@@ -16,7 +16,7 @@ from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.racerbile.actions import Clock
 from game.rules import racerbile as R
-from game.rules.journal import FORMAT, read_journal
+from game.store.journal import FORMAT, read_journal
 from game.rules.matchlog import Entry
 from game.session import INSTANT, session_for
 

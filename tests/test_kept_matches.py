@@ -10,7 +10,7 @@ import pygame_gui
 import pytest
 
 from game.match import Match
-from game.saves import list_saves, safe_file_name, save_dir
+from game.store.saves import list_saves, safe_file_name, save_dir
 from game.ui.common.app import App
 from game.ui.common.modal import Confirm, ListDialog
 from game.ui.common.replay import ReplayScene

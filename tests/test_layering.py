@@ -70,7 +70,7 @@ def test_the_command_line_opens_windows_only_inside_its_window_commands() -> Non
 
 
 def test_the_session_layer_and_the_autosave_never_import_pygame_or_the_ui() -> None:
-    files = sorted((ROOT / "game/session").rglob("*.py")) + [ROOT / "game/autosave.py", ROOT / "game/saves.py"]
+    files = sorted((ROOT / "game/session").rglob("*.py")) + [ROOT / "game/store/autosave.py", ROOT / "game/store/saves.py"]
     assert len(files) > 3
     for f in files:
         mods = imported_modules(f)

@@ -510,7 +510,7 @@ def test_leaving_asks_and_keeps_the_race(app: App) -> None:
     key(pygame.K_RETURN)  # the first button: Leave
     app.step(0.05)
     assert isinstance(app.scene, MenuScene)
-    from game.saves import autosave_path
+    from game.store.saves import autosave_path
 
     assert Match.load(autosave_path("racerbile")).log.entries[-1].action == m.log.entries[-1].action
 

@@ -112,8 +112,8 @@ def test_the_replayed_scene_is_read_only(app: App, tmp_path: Path) -> None:
 
 def test_the_viewer_leaves_the_unfinished_match_of_that_game_alone(app: App, tmp_path: Path) -> None:
     """Watching a replay writes no autosave: the game's unfinished match stays as it was (issue 8)."""
-    from game.autosave import Autosave, last_unfinished
-    from game.saves import autosave_path
+    from game.store.autosave import Autosave, last_unfinished
+    from game.store.saves import autosave_path
 
     live = dice_match("katchen", 3)
     Autosave.attach(live, autosave_path("katchen"))
@@ -301,7 +301,7 @@ def test_menu_replays_button_opens_the_list_and_the_viewer(app: App) -> None:
     opens the viewer at its start; a broken save is a message in the list, not a crash."""
     from game.ui.menu.menu import MenuScene
     from game.ui.common.modal import ListDialog
-    from game.saves import ensure_save_dir
+    from game.store.saves import ensure_save_dir
 
     folder = ensure_save_dir()
     dice_match("schock", 21).save(folder / "schock-a.json")

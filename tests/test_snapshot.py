@@ -1,4 +1,4 @@
-"""Snapshots beside a journal (issue 15, `game.snapshot`): Continue takes a long match from its
+"""Snapshots beside a journal (issue 15, `game.store.snapshot`): Continue takes a long match from its
 snapshot and replays only what follows it, yet the match is the one a full replay gives – entries,
 state, drinks, generator, undo and play after it – and every ruling is still verified after the
 table is shown. A snapshot that does not stand for the journal (edited journal, stale stretches
@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-import game.snapshot as snapshot
-from game.autosave import Autosave, load_autosave
+import game.store.snapshot as snapshot
+from game.store.autosave import Autosave, load_autosave
 from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.rules import racerbile as R
 from game.session import INSTANT, session_for
 from game.rules.matchlog import Entry
-from game.snapshot import STEP, load_journal, snapshot_path
+from game.store.snapshot import STEP, load_journal, snapshot_path
 from tests.autosave_worker import new_match, play, play_on
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,9 +10,9 @@ from typing import Any, Callable
 
 import pytest
 
-from game.autosave import INDEX as AUTOSAVE_INDEX, unfinished
+from game.store.autosave import INDEX as AUTOSAVE_INDEX, unfinished
 from game.match import Match, PlayerSpec
-from game.saves import INDEX as SAVES_INDEX, list_saves, save_dir
+from game.store.saves import INDEX as SAVES_INDEX, list_saves, save_dir
 
 
 def within(seconds: float, fn: Callable[[], Any]) -> Any:

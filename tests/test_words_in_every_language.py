@@ -92,7 +92,7 @@ def test_replays_list_results_in_the_language_of_the_screen(tmp_path: Path) -> N
     """A finished match's result is kept in the saves index as data (a phrase and its values) and
     said when the list is drawn: "Bo verliert" in German, "Bo taber" in Danish; a result an older
     index kept as a sentence is shown as it is."""
-    from game.saves import INDEX, list_saves
+    from game.store.saves import INDEX, list_saves
 
     m = Match("schock", [PlayerSpec("Anna", "bot"), PlayerSpec("Bo", "bot")], seed=3)
     DiceSession(m, pace=INSTANT).play_out()

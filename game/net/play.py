@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO
 
 from game.errors import InputError
-from game.fileio import MB, atomic_write, load_json, read_text
+from game.store.fileio import MB, atomic_write, load_json, read_text
 
 from game.match import Match
 from game.net.client import Gone, Refused, TableClient

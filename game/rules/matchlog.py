@@ -14,7 +14,7 @@ from typing import Any
 
 from game.errors import InputError
 from game.rules.ruling import Ruling
-from game.fileio import SAVE_LIMIT, atomic_write, load_json, read_text
+from game.store.fileio import SAVE_LIMIT, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 
 FORMAT = "stammtisch-match/1"

@@ -234,7 +234,7 @@ def test_a_host_killed_mid_match_serves_it_again_and_its_bots_come_back_with_not
     """SIGKILL the headless host in the middle of a match kept in a journal; started again on that
     journal (same port, same code, the seats' tokens kept beside it) it serves the same match, the
     remote bots come back with their tokens, and every entry logged before the kill is in the end."""
-    from game.rules.journal import read_journal
+    from game.store.journal import read_journal
 
     journal, saved = tmp_path / "night.json", tmp_path / "final.json"
     common = ("--headless", "--bind", "127.0.0.1", "--no-announce", "--timeout", "120")

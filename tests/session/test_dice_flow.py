@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.autosave import backup_of
+from game.store.autosave import backup_of
 from game.dice.actions import Dice, Flip, Roll, Stand
 from game.match import Match, PlayerSpec
-from game.saves import autosave_path
+from game.store.saves import autosave_path
 from game.session import INSTANT, LIVE, Refusal
 from game.session.dice import DiceSession
 from game.state import CHANCE

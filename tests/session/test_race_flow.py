@@ -13,7 +13,7 @@ from game.racerbile.actions import Call, Drive, Judge, Order, Shift, StartDie, p
 from game.racerbile.state import GEAR, MOVE, ORDER
 from game.rules import racerbile as R
 from game.rules.ruling import What
-from game.saves import autosave_path
+from game.store.saves import autosave_path
 from game.session import LIVE, Applied, SessionEvent
 from game.session.race import RaceSession
 

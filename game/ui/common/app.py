@@ -169,9 +169,9 @@ class App:
             sounds().init()
 
     def save_screenshot(self, path: str | Path) -> None:
-        """The last frame as a PNG at `path` (checked before the first frame: `game.outpaths`); should
+        """The last frame as a PNG at `path` (checked before the first frame: `game.store.outpaths`); should
         it fail all the same, in the save folder – said on standard error, and the exit status is 2."""
-        from game.outpaths import write_or_fall_back
+        from game.store.outpaths import write_or_fall_back
 
         def write(p: Path) -> None:
             p.parent.mkdir(parents=True, exist_ok=True)

@@ -354,7 +354,7 @@ class ReplayScene(OverlayScene):
     def update(self, dt: float) -> None:
         job = self.clip_job
         if job is not None and job.done:
-            from game.saves import shown_dir
+            from game.store.saves import shown_dir
 
             self.clip_job = None
             self.flash(_("Clip not written: {error}").format(error=job.error) if job.error else

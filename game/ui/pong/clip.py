@@ -262,7 +262,7 @@ def _step_title(step: int) -> str:
 
 def clips_dir() -> Path:
     """Where the scenes' "Export clip" writes (beside the saves)."""
-    from game.saves import save_dir
+    from game.store.saves import save_dir
 
     return save_dir().parent / "clips"
 

@@ -2,7 +2,7 @@
 they are listed.
 
 The folder is created lazily, the first time something is saved into it. A finished match is kept
-there (`game.autosave.MatchAutosave`). `list_saves` lists the matches – by game, people, date and
+there (`game.store.autosave.MatchAutosave`). `list_saves` lists the matches – by game, people, date and
 result, not by file name – and never the side files beside them (bookmarks, autosaves, indexes,
 snapshots). What each file holds is kept in a small index (`saves.index`), checked against the
 file's inode, size and mtime, so a match is replayed for its result once, not at every listing.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.fileio import read_index
+from game.store.fileio import read_index
 from game.i18n import N_, _, tr
 from game.rules.phrase import Phrase, phrase, values_of
 
@@ -115,7 +115,7 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
     index = {k: v for k, v in index.items() if (d / k).exists()}
     if json.dumps(index, sort_keys=True) != before:
         try:
-            from game.fileio import atomic_write
+            from game.store.fileio import atomic_write
 
             atomic_write(d / INDEX, json.dumps({"format": INDEX_FORMAT, "files": index}, ensure_ascii=False) + "\n")
         except OSError:

@@ -1,13 +1,13 @@
 """Crash-safe autosave of a live match: every action on disk, one synced line, before it counts.
 
-One autosave per game, `autosave-<game>.json` in the save folder (`game.saves`), written as a match
-journal (`game.rules.journal`): the header on the first line, then one line per log entry (the
+One autosave per game, `autosave-<game>.json` in the save folder (`game.store.saves`), written as a match
+journal (`game.store.journal`): the header on the first line, then one line per log entry (the
 start first), each appended, flushed and fsync'ed before `Match.apply` returns – so an action
 counts as saved once `apply` has returned, and the cost of a save does not grow with the log.
 Reading drops a torn last line (an action whose writing a crash cut short was not completed).
 
 An undo appends a mark `{"undo":n}` (the entries after the first n are undone); the file is
-rewritten whole (`game.fileio.write_keeping_backup`: synced temporary file, the current file
+rewritten whole (`game.store.fileio.write_keeping_backup`: synced temporary file, the current file
 becomes `<file>.bak`, the new one takes its place) only to compact it once it is much longer than
 the log, after a failed write, or when the log is not a continuation of the file. Attaching a match
 writes it whole and removes the backup – unless the file is the very autosave this match was just
@@ -21,7 +21,7 @@ autosaves (`unfinished`), checked against every file's inode, size and mtime, so
 autosave is not read to label it; the index also counts when each was last played (`seq`), which
 orders "Continue" whatever the clock says.
 
-Two programs: an autosave is locked (`game.filelock`, `<file>.lock`) while a match writes it; a
+Two programs: an autosave is locked (`game.store.filelock`, `<file>.lock`) while a match writes it; a
 second program playing the same game takes the next slot (`autosave-<game>.2.json`), and the menu
 does not continue a match another program has open (`open_elsewhere`). The OS drops a lock when its
 program ends, even by kill -9. Damaged files are never deleted: `put_aside` moves them into
@@ -38,13 +38,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from game.errors import InputError
-from game.fileio import atomic_write, read_index, sync_folder, write_keeping_backup
-from game.filelock import FileLock, held_elsewhere
+from game.store.fileio import atomic_write, read_index, sync_folder, write_keeping_backup
+from game.store.filelock import FileLock, held_elsewhere
 from game.games import GAMES
 from game.i18n import _
-from game.rules.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
+from game.store.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
 from game.rules.matchlog import Entry, MatchLog
-from game.snapshot import SnapshotWriter, load_journal, snapshot_path
+from game.store.snapshot import SnapshotWriter, load_journal, snapshot_path
 
 if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
     from game.match import Match
@@ -67,7 +67,7 @@ def backup_of(path: str | Path) -> Path:
 
 
 def lock_of(path: str | Path) -> Path:
-    """The lock file of an autosave, `<path>.lock`: held (`game.filelock`) while a match writes it."""
+    """The lock file of an autosave, `<path>.lock`: held (`game.store.filelock`) while a match writes it."""
     p = Path(path)
     return p.with_name(p.name + ".lock")
 
@@ -140,7 +140,7 @@ def _claim(path: Path) -> Path:
 def default_path(game: str) -> Path:
     """The game's autosave in the save folder (the folder is made by the first write, which may fail:
     a save folder that cannot be made stops no match, the autosave's `error` says why)."""
-    from game.saves import save_dir  # pygame-free; imported late so that tests can move the folder
+    from game.store.saves import save_dir  # pygame-free; imported late so that tests can move the folder
 
     return save_dir() / f"{PREFIX}{game}.json"
 
@@ -175,7 +175,7 @@ def keep_aside(path: Path, log: MatchLog) -> Path | None:
             continue
         if len(actions) < 2 or (same and actions == [e.action for e in log.entries[: len(actions)]]):
             return None
-        from game.saves import new_save_path
+        from game.store.saves import new_save_path
 
         target = new_save_path(f"{old.game}-unfinished", path.parent)
         try:
@@ -236,7 +236,7 @@ class Autosave:
         self._head: tuple[Any, ...] | None = None
         self._attached = False
         self.kept: Path | None = None  # where an older unfinished match at `path` was moved to
-        self.snapshot: SnapshotWriter | None = None  # Continue's shortcut (`game.snapshot`)
+        self.snapshot: SnapshotWriter | None = None  # Continue's shortcut (`game.store.snapshot`)
 
     @classmethod
     def attach(cls, match: Match, path: str | Path | None = None, *, listen: bool = True) -> Autosave:
@@ -247,7 +247,7 @@ class Autosave:
         `listen=False`, whenever the caller says `sync()`. An unfinished match of another match
         already there is not lost: `keep_aside` moves it into the save folder first (`kept` names where).
 
-        The file is locked while the match is open (`game.filelock`): when another program holds
+        The file is locked while the match is open (`game.store.filelock`): when another program holds
         it (playing the same game), this match takes the next free slot (`autosave-<game>.2.json`,
         `elsewhere` names the one taken); without `path`, a match resumed by `load_autosave` goes on
         in the file it came from."""
@@ -295,7 +295,7 @@ class Autosave:
 
     def finish(self, keep: str | Path | None = None) -> Path | None:
         """The match is over: stop autosaving and delete the autosave and its backup. With `keep`,
-        the whole match is written there first (a save, `game.saves`) and returned; when that write
+        the whole match is written there first (a save, `game.store.saves`) and returned; when that write
         fails (`error` says why) the autosave is not deleted and None is returned."""
         if self._attached:
             self.match.listeners.remove(self._on_entry)
@@ -678,7 +678,7 @@ def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
     """Every unfinished autosave in `folder` (default: the save folder), newest first. Labelled
     from the index beside them (`INDEX`); what it lacks or has stale is read and the index rewritten."""
     if folder is None:
-        from game.saves import save_dir
+        from game.store.saves import save_dir
 
         folder = save_dir()
     d = Path(folder)
@@ -724,7 +724,7 @@ def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
 
 
 class MatchAutosave:
-    """The autosave of the match a scene plays (`game.autosave.Autosave`).
+    """The autosave of the match a scene plays (`game.store.autosave.Autosave`).
 
     Made with the scene: the log so far is written at once (replacing the game's older autosave,
     or continuing the one it was resumed from); after every action its line; `after_undo()` after an
@@ -769,7 +769,7 @@ class MatchAutosave:
         self.save.sync()  # the last action on disk first: if it cannot be kept, the autosave still has it all
         target = self._keep() or self.kept
         if target is None:
-            from game.saves import new_save_path
+            from game.store.saves import new_save_path
 
             try:
                 target = new_save_path(self.match.info.name, self.save.path.parent)

@@ -6,10 +6,10 @@ piece, flushed and fsync'ed before the action counts as done; so a killed proces
 loses at most the action that was being written. An entry counts once its line ends: reading
 drops a torn last line (an action not completely written was not completed) and reports any
 other damage as `file:line:column: message`. A rewrite (undo, or continuing a loaded match) is
-atomic, as every save is (`game.fileio.atomic_write`).
+atomic, as every save is (`game.store.fileio.atomic_write`).
 
 An undo may instead append a mark `{"undo":n}`: the entries after the first n are undone (the
-autosave does so, `game.autosave`, and compacts the journal by a rewrite once it is much longer
+autosave does so, `game.store.autosave`, and compacts the journal by a rewrite once it is much longer
 than the log).
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from game.errors import InputError
-from game.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
+from game.store.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
 from game.gcpause import paused_gc
 from game.rules.matchlog import Entry, MatchLog, check_header
 

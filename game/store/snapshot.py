@@ -1,6 +1,6 @@
 """Snapshots beside a match journal, so that a long match continues at once (issue 15).
 
-A journal (`game.rules.journal`) is the truth; `<journal>.snap` is a cache of its replay. For each
+A journal (`game.store.journal`) is the truth; `<journal>.snap` is a cache of its replay. For each
 stretch of `SEGMENT` entries it keeps the entries, the states the match kept in it (its checkpoints)
 and the drinks at its end. A stretch is trusted only where it provably stands for the journal: written
 by these very rules (`fingerprint`: the rules' source and the Python version), for this journal's
@@ -43,9 +43,9 @@ from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from game.errors import InputError
-from game.fileio import SAVE_LIMIT, read_file, read_file_stat
+from game.store.fileio import SAVE_LIMIT, read_file, read_file_stat
 from game.gcpause import paused_gc
-from game.rules.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
+from game.store.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
 from game.rules.ledger import Ledger
 from game.rules.matchlog import Entry, MatchLog
 
@@ -294,7 +294,7 @@ class SnapshotWriter:
     def _start(self) -> None:
         log = self.match.log
         head = {"format": FORMAT, "fingerprint": fingerprint()}
-        from game.rules.journal import header_line
+        from game.store.journal import header_line
 
         data = _frame(json.dumps(head).encode(), 0, 0, lines_digest([header_line(log).rstrip("\n").encode("utf-8")]))
         with open(self.path, "wb") as f:
