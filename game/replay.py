@@ -1,7 +1,7 @@
 """Replaying a saved match step by step (issue 8): the pure part of the replay viewer.
 
 `Replay` reads a saved match (or a journal), replays it once forward – verifying every ruling as
-`Match.load` does; the viewer's replay opens after a short start and verifies the rest behind it,
+`game.store.matchfile.load_match` does; the viewer's replay opens after a short start and verifies the rest behind it,
 frame by frame – and keeps only checkpoints (the state every `KEEP` entries; states are
 immutable). A step's state is rebuilt from the nearest checkpoint before it by applying
 the logged actions (already verified); the last few stretches rebuilt are cached, so a step back or
@@ -29,10 +29,11 @@ from game.store.fileio import MB, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
 from game.rules.challenge import CHALLENGE, overridden
-from game.store.journal import is_journal, read_journal
+from game.store.journal import is_journal
 from game.rules.matchlog import Entry, MatchLog
 from game.rules.ruling import Ruling
 from game.state import GameState
+from game.store.matchfile import read_log
 
 BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
 MAX_STEPS = 10_000_000  # a bookmark beyond this is no step of any match
@@ -44,11 +45,6 @@ KEEP = 50
 SPANS = 8  # stretches of rebuilt states (each from a kept state, under `KEEP` long) cached
 OPEN_SECONDS = 0.3  # verification the viewer waits for before it opens; the rest follows frame by frame
 PARSED = 4096  # parsed action texts kept for rebuilding (a race's drives are mostly distinct)
-
-
-def read_log(path: str | Path) -> MatchLog:
-    """The log of a saved match or of a journal (an `InputError` when broken)."""
-    return read_journal(path).log if is_journal(path) else MatchLog.load(path)
 
 
 def folded(entry: Entry) -> bool:
@@ -63,7 +59,7 @@ class Replay:
     The replay verifies every ruling. `progressive=True` (the viewer) verifies only what
     `OPEN_SECONDS` allow before it opens; `advance` goes on a slice at a time (the viewer's frames),
     and steps reach only as far as verified (`reach`). A ruling that does not replay then stops it
-    there (`error`); without `progressive` it is an `InputError` at once, as `Match.load` raises."""
+    there (`error`); without `progressive` it is an `InputError` at once, as `load_match` raises."""
 
     def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False, progressive: bool = False) -> None:
         self.file = file

@@ -14,6 +14,7 @@ import pytest
 
 from game.cli import main as cli_main
 from game.replay import SPEEDS, bookmarks_path, load_bookmarks, throws_of
+from game.store.matchfile import write_log
 from game.ui.common.replay import ReplayScene
 from tests.session.test_replay_flow import MATCHES, dice_match, live_pong_match, pong_match, race_match, saved
 
@@ -304,7 +305,7 @@ def test_menu_replays_button_opens_the_list_and_the_viewer(app: App) -> None:
     from game.store.saves import ensure_save_dir
 
     folder = ensure_save_dir()
-    dice_match("schock", 21).save(folder / "schock-a.json")
+    write_log(dice_match("schock", 21).log, folder / "schock-a.json")
     (folder / "broken.json").write_text("{")
     menu = MenuScene(app)
     app.push(menu)

@@ -12,6 +12,7 @@ import pytest
 
 from game.store.autosave import INDEX as AUTOSAVE_INDEX, unfinished
 from game.match import Match, PlayerSpec
+from game.store.matchfile import write_log
 from game.store.saves import INDEX as SAVES_INDEX, list_saves, save_dir
 
 
@@ -30,7 +31,7 @@ def test_fifos_named_as_autosaves_saves_and_indexes_never_hang_the_lists() -> No
     folder = save_dir()
     folder.mkdir(parents=True, exist_ok=True)
     good = Match("schock", [PlayerSpec("Ann", "bot"), PlayerSpec("Bo", "bot")], seed=2)
-    good.save(folder / "good.json")
+    write_log(good.log, folder / "good.json")
     for name in ("autosave-schock.json", "autosave-katchen.json.bak", "fifo.json", AUTOSAVE_INDEX, SAVES_INDEX):
         if not (folder / name).exists():
             os.mkfifo(folder / name)

@@ -23,6 +23,7 @@ from game.racerbile.actions import Call, Clock, Dice, Judge, Order, StartDie
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
+from game.store.matchfile import attach_journal
 from game.store.saves import new_save_path
 from game.session.events import Refusal
 from game.session.seats import Bot, Seat
@@ -181,7 +182,7 @@ class RaceSession(Session):
             return
         try:  # (the save folder may not be made: a file in its way, a read-only disk)
             path = self.save_path or new_save_path("lemans")
-            self.match.attach_journal(path)
+            attach_journal(self.match, path)
         except OSError as e:
             self.journal_on = False
             self.notice(_("No crash-proof journal ({error}); save with Ctrl+S").format(error=e), "error")

@@ -24,6 +24,7 @@ from game.i18n import _
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.matchlog import Entry
+from game.store.matchfile import write_log
 from game.store.saves import new_save_path, write_save
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.seats import Bot, Person, Seat
@@ -434,7 +435,7 @@ class Session:
         """The table is left: an unfinished match stays on disk (its own file, or the autosave)."""
         if not self.over() and self.save_path is not None and self.match.journal is None:
             try:
-                self.match.save(self.save_path)
+                write_log(self.match.log, self.save_path)
             except OSError:
                 pass
         self.close()

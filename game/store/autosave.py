@@ -44,6 +44,7 @@ from game.games import GAMES
 from game.i18n import _
 from game.store.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
 from game.rules.matchlog import Entry, MatchLog
+from game.store.matchfile import load_match, read_json_log, read_log
 from game.store.snapshot import SnapshotWriter, load_journal, snapshot_path
 
 if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
@@ -148,7 +149,7 @@ def default_path(game: str) -> Path:
 def read_autosave(path: str | Path) -> MatchLog:
     """The log an autosave holds – a journal (a torn last line dropped, undo marks followed) or an
     old whole-JSON autosave – without replaying it; damage is an `InputError` with its place."""
-    return read_journal(path).log if is_journal(path) else MatchLog.load(path)
+    return read_log(path)
 
 
 def _stamp(st: os.stat_result) -> list[int]:
@@ -491,13 +492,11 @@ def _resumed_from(match: Match) -> Path | None:
 def _replay(path: Path, remember: bool = False) -> tuple[Match, bool]:
     """Load and verify one file, and whether a torn last line was dropped; anything wrong with it
     is an `InputError`. With `remember`, a journal that loads is noted for `Autosave.attach` to continue."""
-    from game.match import Match
-
     if not path.exists():
         raise InputError("there is no such file", str(path))
     try:
         if not is_journal(path):
-            return Match.load(path), False
+            return load_match(path), False
         stamp = _stamp(os.stat(path))
         loaded = load_journal(path, defer_check=remember)  # from its snapshot, verified after the table is shown
         m, read = loaded.match, loaded.read
@@ -636,7 +635,7 @@ def _summary(q: Path, old: dict[str, Any] | None) -> dict[str, Any]:
                 last = f.read(min(TAIL, read.end))
             base.update(journal=True, end=read.end, lines=read.lines + 1, last=last.hex())
         else:
-            log = MatchLog.load(q)
+            log = read_json_log(q)
             base.update(journal=False)
     except InputError as e:
         return {**base, "problem": str(e)}

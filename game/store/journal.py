@@ -19,7 +19,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from game.errors import InputError
 from game.store.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
@@ -82,6 +82,8 @@ class Journal:
     `append` or `rewrite` tries again, and the first that succeeds catches the file up. `error` is
     the failure while the journal is behind (None once it holds the whole log again)."""
 
+    written: Callable[[], None] | None = None  # told after an `append` once the journal holds the whole log (the snapshot's keep)
+
     def __init__(self, path: str | Path, log: MatchLog) -> None:
         """Start a journal holding `log` (replacing any file at `path`, atomically; an `OSError`
         if it cannot be written at all)."""
@@ -130,6 +132,11 @@ class Journal:
     def append(self, entry: Entry) -> None:
         """Write one entry (and any still behind) and make it durable before returning; a failed
         write leaves the file as it was and keeps the entry for the next try (`error`)."""
+        self._append(entry)
+        if self.written is not None and not self.behind:
+            self.written()
+
+    def _append(self, entry: Entry) -> None:
         if self._want is not None:
             self._want.entries.append(entry)
             self.rewrite(self._want)

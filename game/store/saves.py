@@ -133,7 +133,7 @@ def _summary(p: Path, st: os.stat_result, old: dict[str, Any] | None, budget: fl
     stamp = [st.st_ino, st.st_size, st.st_mtime_ns]
     if old is not None and old.get("stamp") == stamp and (old.get("done") or time.perf_counter() > budget):
         return old
-    from game.replay import read_log
+    from game.store.matchfile import read_log
 
     try:
         log = read_log(p)
@@ -203,7 +203,9 @@ def write_save(match: Any, path: Path) -> str | None:
         if getattr(match, "journal", None) is not None:
             match.journal.rewrite(match.log)
         else:
-            match.save(path)
+            from game.store.matchfile import write_log  # (the match's modules: only when one is saved)
+
+            write_log(match.log, path)
     except OSError as e:
         return str(e)
     return None

@@ -241,9 +241,9 @@ def run_app(
         app.push(menu)
         if load is not None:
             try:
-                from game.match import Match
+                from game.store.matchfile import load_match
 
-                match = loaded if loaded is not None else Match.load(load, defer_check=True)  # (`loaded`: the command line loaded it)
+                match = loaded if loaded is not None else load_match(load, defer_check=True)  # (`loaded`: the command line loaded it)
             except InputError as e:
                 menu.message = _("Cannot load {file}: {error}").format(file=load, error=e)
             else:

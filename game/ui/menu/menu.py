@@ -1088,9 +1088,9 @@ class MenuScene(OverlayScene):
                 self.modal.set_message(_("Choose a saved match first"))
             return
         try:
-            from game.match import Match
-            
-            match = Match.load(key, defer_check=True)  # a long journal shows at once (game.store.snapshot)
+            from game.store.matchfile import load_match
+
+            match = load_match(key, defer_check=True)  # a long journal shows at once (game.store.snapshot)
         except InputError as e:
             if isinstance(self.modal, ListDialog):
                 self.modal.set_message(_("Cannot load {where}: {error}").format(where=f"{Path(e.file).name}:{e.line}:{e.column}", error=e.message))
@@ -1101,9 +1101,9 @@ class MenuScene(OverlayScene):
     def load(self, path: str | Path) -> bool:
         """Open a saved match at the table; a broken file is shown as a message."""
         try:
-            from game.match import Match
-            
-            match = Match.load(path, defer_check=True)
+            from game.store.matchfile import load_match
+
+            match = load_match(path, defer_check=True)
         except InputError as e:
             self.message = _("Cannot load it: {error}").format(error=e)
             return False
