@@ -113,7 +113,8 @@ def test_the_replayed_scene_is_read_only(app: App, tmp_path: Path) -> None:
 
 def test_the_viewer_leaves_the_unfinished_match_of_that_game_alone(app: App, tmp_path: Path) -> None:
     """Watching a replay writes no autosave: the game's unfinished match stays as it was (issue 8)."""
-    from game.store.autosave import Autosave, last_unfinished
+    from game.store.autosave import Autosave
+    from game.store.autosave_folder import last_unfinished
     from game.store.saves import autosave_path
 
     live = dice_match("katchen", 3)

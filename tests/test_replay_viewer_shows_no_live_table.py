@@ -19,7 +19,7 @@ from game.ui.common.modal import ListDialog
 from game.ui.common.replay import ReplayScene
 from game.ui.menu.menu import match_scene
 from tests.autosave_worker import play
-from tests.test_journal import lemans
+from tests.store.test_journal import lemans
 
 
 def of_people(game: str, seed: int, tmp_path: Path, limit: int = 100_000) -> Path:

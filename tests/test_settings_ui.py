@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Iterator
 import pygame
 import pytest
 
-from game.store.autosave import backup_of
+from game.store.autosave_folder import backup_of
 from game.match import Match, PlayerSpec
 from game.settings import Settings, load_settings, save_settings
 from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow

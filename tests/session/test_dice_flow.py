@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.store.autosave import backup_of
+from game.store.autosave_folder import backup_of
 from game.dice.actions import Dice, Flip, Roll, Stand
 from game.match import Match, PlayerSpec
 from game.store.matchfile import load_match

@@ -952,7 +952,8 @@ class MenuScene(OverlayScene):
         menu starts whatever the save folder holds: an autosave none of whose copies can be read is
         moved into the `damaged` subfolder (kept, never deleted) and said once in the message line;
         one whose backup is used is said too."""
-        from game.store.autosave import last_unfinished, put_aside
+        from game.store.autosave import put_aside
+        from game.store.autosave_folder import last_unfinished
 
         for _tries in range(4):  # each damaged autosave put aside, then look again
             try:
@@ -982,7 +983,8 @@ class MenuScene(OverlayScene):
         the message says so); an autosave that cannot be resumed is a message, never a crash – and is
         moved aside (`put_aside`), so it is not offered again. A match another program has open is
         not continued here."""
-        from game.store.autosave import Autosave, load_autosave, open_elsewhere, put_aside
+        from game.store.autosave import Autosave, load_autosave, put_aside
+        from game.store.autosave_folder import open_elsewhere
 
         info = self.unfinished
         if info is None:

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.store.autosave import Autosave, backup_of, last_unfinished, load_autosave, read_autosave, unfinished
+from game.store.autosave import Autosave, load_autosave, read_autosave
+from game.store.autosave_folder import backup_of, last_unfinished, unfinished
 from game.errors import InputError
 from game.match import Match
 from game.store.journal import journal_text, read_journal
@@ -29,7 +30,7 @@ from game.rules.matchlog import MatchLog
 from game.store.matchfile import load_match, write_log
 from tests.autosave_worker import GAMES, new_match, play, play_on
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKER = ROOT / "tests" / "autosave_worker.py"
 
 
@@ -465,7 +466,7 @@ def test_the_continue_label_comes_from_the_index_and_is_never_stale(tmp_path: Pa
     """Issue 15: the menu's label is taken from the index beside the autosaves when the file is
     unchanged (not read at all) or only grew (only its new lines read); a file changed otherwise,
     or a missing or garbled index, is read again – the label always says what the file holds."""
-    import game.store.autosave as A
+    import game.store.autosave_folder as A
 
     path = tmp_path / "autosave-schock.json"
     m = new_match("schock", 9)

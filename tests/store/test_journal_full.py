@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKER = ROOT / "tests" / "journal_full_worker.py"
 
 

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
-from game.store.autosave import INDEX as AUTOSAVE_INDEX, unfinished
+from game.store.autosave_folder import INDEX as AUTOSAVE_INDEX, unfinished
 from game.match import Match, PlayerSpec
 from game.store.matchfile import write_log
 from game.store.saves import INDEX as SAVES_INDEX, list_saves, save_dir

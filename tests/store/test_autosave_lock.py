@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from game.store.autosave import Autosave, MatchAutosave, last_unfinished, load_autosave, lock_of, open_elsewhere, read_autosave, unfinished
+from game.store.autosave import Autosave, MatchAutosave, load_autosave, read_autosave
+from game.store.autosave_folder import last_unfinished, lock_of, open_elsewhere, unfinished
 from game.store.filelock import FileLock, held_elsewhere
 from game.session import INSTANT, session_for
 from tests.autosave_worker import new_match, play, play_on
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKER = ROOT / "tests" / "two_instances_worker.py"
 
 

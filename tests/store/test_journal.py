@@ -21,7 +21,7 @@ from game.rules.matchlog import Entry
 from game.session import INSTANT, session_for
 from game.store.matchfile import attach_journal, load_match, write_log
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # A bots-only Le Mans that autosaves to the journal named on its command line, or continues it
 # when it exists; it prints the number of log entries after each completed action.

@@ -11,7 +11,7 @@ import pytest
 from game.errors import InputError
 from game.store.matchfile import load_match
 
-OLD = Path(__file__).parent / "data" / "old_logs"
+OLD = Path(__file__).resolve().parents[1] / "data" / "old_logs"
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from game.rules.matchlog import Entry
 from game.store.snapshot import STEP, load_journal, snapshot_path
 from tests.autosave_worker import new_match, play, play_on
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKER = ROOT / "tests" / "autosave_worker.py"
 
 SEGMENT = 200  # stretches this long in these tests (a multiple of the match's CHECKPOINT), so logs stay short
