@@ -65,18 +65,24 @@ def snapshot_path(journal: str | Path) -> Path:
     return p.with_name(p.name + ".snap")
 
 
+def fingerprinted() -> list[tuple[str, Path]]:
+    """The files `fingerprint` hashes, by their path in the `game` package: its source (byte code in
+    an install without it) but its user interface (the scenes cannot change a ruling)."""
+    import game
+
+    root = Path(game.__file__).resolve().parent
+    files = sorted(root.rglob("*.py")) or sorted(root.rglob("*.pyc"))
+    return [(rel, p) for p in files if not (rel := p.relative_to(root).as_posix()).startswith("ui/")]
+
+
 @cache
 def fingerprint() -> str:
     """These rules and this Python: a snapshot written by others is not trusted. The version and the
-    source of the `game` package but its user interface (the scenes cannot change a ruling)."""
+    source of the `game` package but its user interface (`fingerprinted`)."""
     from game import __version__
 
-    root = Path(__file__).resolve().parent
     h = hashlib.sha256(f"{__version__}/{sys.version_info[:2]}/{pickle.HIGHEST_PROTOCOL}".encode())
-    for p in sorted(root.rglob("*.py")) or sorted(root.rglob("*.pyc")):  # an install without its source: the byte code
-        rel = p.relative_to(root).as_posix()
-        if rel.startswith("ui/"):
-            continue
+    for rel, p in fingerprinted():
         h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
 

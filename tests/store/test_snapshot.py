@@ -116,6 +116,17 @@ def test_a_journal_edited_after_its_snapshot_is_replayed_whole_and_refused_at_it
     assert e.value.line == at + 1 and "do not replay" in e.value.message
 
 
+def test_a_snapshot_is_trusted_only_for_the_source_of_the_whole_game_package_but_its_scenes() -> None:
+    """The fingerprint a snapshot is written under covers every module that can change a ruling –
+    the rules, the states, the match, the store itself – wherever in `game` the snapshot code lives;
+    the scenes are left out (they cannot change a ruling)."""
+    files = [rel for rel, _ in snapshot.fingerprinted()]
+    for needed in ("rules/schock.py", "rules/matchlog.py", "dice/state.py", "racerbile/state.py", "bierpong/state.py",
+                   "match.py", "store/snapshot.py", "store/journal.py", "__init__.py"):
+        assert needed in files, needed
+    assert not [f for f in files if f.startswith("ui/")]
+
+
 @pytest.mark.parametrize("damage", ["other rules", "torn frame", "no snapshot", "garbage"])
 def test_a_snapshot_that_does_not_serve_only_costs_the_full_replay(damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "autosave-schock.json"
