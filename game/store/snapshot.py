@@ -40,17 +40,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import IO, Any, Callable, Iterator, Mapping
 
 from game.errors import InputError
-from game.store.fileio import SAVE_LIMIT, read_file, read_file_stat
 from game.gcpause import paused_gc
-from game.store.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
+from game.match import Match
 from game.rules.ledger import Ledger
 from game.rules.matchlog import Entry, MatchLog
-
-if TYPE_CHECKING:
-    from game.match import Match
+from game.store.fileio import SAVE_LIMIT, read_file, read_file_stat
+from game.store.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, header_line, line_undo, read_journal
 
 FORMAT = "stammtisch-snapshot/2"
 SEGMENT = 1000  # entries a stretch holds: a multiple of the match's CHECKPOINT (its end is a kept state)
@@ -300,8 +298,6 @@ class SnapshotWriter:
     def _start(self) -> None:
         log = self.match.log
         head = {"format": FORMAT, "fingerprint": fingerprint()}
-        from game.store.journal import header_line
-
         data = _frame(json.dumps(head).encode(), 0, 0, lines_digest([header_line(log).rstrip("\n").encode("utf-8")]))
         with open(self.path, "wb") as f:
             f.write(data)
@@ -417,8 +413,6 @@ def load_journal(path: str | Path, *, defer_check: bool = False) -> Loaded:
             got = None
         if got is not None:
             return got
-    from game.match import Match
-
     read = read_journal(p)
     try:
         m = Match.replay(read.log, str(p), keep_saved=True)
@@ -452,8 +446,6 @@ def _journal_lines(p: Path) -> tuple[bytes, list[bytes], list[int], bool, int, t
 
 
 def _from_snapshot(p: Path) -> Loaded | None:
-    from game.match import Match
-
     snap = snapshot_path(p)
     if not snap.exists():
         return None
@@ -579,8 +571,6 @@ class Verification:
         return InputError(f"entry {i + 1}: {what}", self.file, self.places[i], 1)
 
     def _step(self, until: float) -> None:
-        from game.match import Match
-
         if self._steps is None:
             start = _entry(self.lines[0])
             if start != self.entries[0]:
