@@ -126,7 +126,7 @@ def test_racerbile_lemans_end_event_time_an_undo_takes_back_is_logged_again() ->
 
 def test_racerbile_lemans_end_the_clock_goes_on_after_continue(tmp_path: Path) -> None:
     """racerbile.lemans.end: a Le Mans race keeps a journal as its save file; every Clock entry is in
-    it at once, leaving logs the time not yet logged, and Continue (`Match.load` of the journal)
+    it at once, leaving logs the time not yet logged, and Continue (`load_match` of the journal)
     goes on from the logged clock."""
     path = tmp_path / "lemans.json"
     m = lemans(lemans_time_factor=60)
