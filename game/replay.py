@@ -8,12 +8,11 @@ the logged actions (already verified); the last few stretches rebuilt are cached
 forward is a lookup or one action. Step k is the match after its first k + 1 log entries: step 0 is
 the start.
 `Cursor` is the viewer's position, play/pause, speed and bookmarks; bookmarks are kept beside the
-save as `<save>.bookmarks.json`. `throws_of` reads the ball launches a Bierpong entry's `detail`
+save as `<save>.bookmarks.json` (`game.store.bookmarks`). `throws_of` reads the ball launches a Bierpong entry's `detail`
 keeps, so the viewer can throw them again on the same rack. No pygame here.
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -25,7 +24,6 @@ from typing import Any, Iterator
 
 from game.errors import InputError
 from game.bierpong.launches import launch_problem
-from game.store.fileio import MB, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
 from game.rules.challenge import CHALLENGE, overridden
@@ -35,8 +33,6 @@ from game.rules.ruling import Ruling
 from game.state import GameState
 from game.store.matchfile import read_log
 
-BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
-MAX_STEPS = 10_000_000  # a bookmark beyond this is no step of any match
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 1.0  # seconds a step is shown at 1× while playing
 # entries between two states the replay keeps: a step's state is rebuilt from fewer than this many
@@ -206,34 +202,6 @@ class Replay:
     def all_rulings(self) -> list[tuple[int, Ruling, bool]]:
         """Every ruling of the match with its step and whether it was struck."""
         return self.rulings_between(0, self.steps)
-
-
-# --- bookmarks -------------------------------------------------------------------------------------
-
-
-def bookmarks_path(save: str | Path) -> Path:
-    p = Path(save)
-    return p.with_name(p.name + ".bookmarks.json")
-
-
-def load_bookmarks(save: str | Path) -> list[int]:
-    """The bookmarked steps kept beside `save` (none when there is no such file or it is garbled:
-    a bookmark is a whole number of steps, ones beyond any match's length are dropped)."""
-    p = bookmarks_path(save)
-    try:
-        if not p.exists():
-            return []
-        data = load_json(read_text(p, MB), str(p))
-        steps = data["steps"]
-        if not isinstance(steps, list):
-            return []
-        return sorted({s for s in steps if isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_STEPS})
-    except (InputError, OSError, KeyError, TypeError):
-        return []
-
-
-def save_bookmarks(save: str | Path, steps: list[int]) -> None:
-    atomic_write(bookmarks_path(save), json.dumps({"format": BOOKMARKS_FORMAT, "steps": sorted(set(steps))}) + "\n")
 
 
 # --- the viewer's position -------------------------------------------------------------------------

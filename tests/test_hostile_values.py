@@ -13,7 +13,8 @@ import pytest
 from game.bierpong.shotfile import from_text as shot_from_text
 from game.cli import main
 from game.errors import InputError
-from game.replay import bookmarks_path, load_bookmarks, throws_of
+from game.replay import throws_of
+from game.store.bookmarks import bookmarks_path, load_bookmarks
 from game.store.journal import is_journal
 from game.rules.matchlog import Entry
 from game.ui.common.replay import ReplayScene

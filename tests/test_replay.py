@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from game.cli import main as cli_main
-from game.replay import SPEEDS, bookmarks_path, load_bookmarks, throws_of
+from game.replay import SPEEDS, throws_of
+from game.store.bookmarks import bookmarks_path, load_bookmarks
 from game.store.matchfile import write_log
 from game.ui.common.replay import ReplayScene
 from tests.session.test_replay_flow import MATCHES, dice_match, live_pong_match, pong_match, race_match, saved

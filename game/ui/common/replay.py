@@ -26,7 +26,8 @@ import pygame
 
 from game.games import action_words
 from game.i18n import _, language, tr
-from game.replay import Cursor, Launch, Replay, load_bookmarks, save_bookmarks, throws_of
+from game.replay import Cursor, Launch, Replay, throws_of
+from game.store.bookmarks import load_bookmarks, save_bookmarks
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import START, MatchLog
 from game.session.live_table import LiveTable
