@@ -7,7 +7,8 @@ import time
 from functools import cache
 from pathlib import Path
 
-from game.autosave import PREFIX, Autosave
+from game.store.autosave import PREFIX, Autosave
+from game.store.matchfile import write_log
 from game.match import Match
 
 
@@ -50,7 +51,7 @@ def bench_autosave(sizes: tuple[int, ...] = (100, 2000), actions: int = 40) -> d
         log = full.log.prefix(max(sizes))
         t0 = time.perf_counter()
         for _ in range(5):
-            log.save(Path(tmp) / "plain.json")
+            write_log(log, Path(tmp) / "plain.json")
         out[f"baseline_save_{max(sizes)}_ms"] = (time.perf_counter() - t0) / 5 * 1000
     return out
 

@@ -2,12 +2,12 @@
 entries beside the same at 1,000 (the mean over 1,200 actions, a snapshot stretch among them, and
 the dearest single action – and, issue 28, the dearest snapshot share of one action: the stretch is
 gathered an entry per action, so the dearest action is the journal's synced write), and seconds Continue takes (`load_autosave` plus autosaving again,
-until the match is playable: from the snapshot, `game.snapshot`) at both lengths, beside the
+until the match is playable: from the snapshot, `game.store.snapshot`) at both lengths, beside the
 same Continue without the snapshot (the whole journal replayed first) and the verification that a
 session then spreads over the frames, timed at once.
 
 The logs are bots-only Le Mans races (`bench.autosave.long_race`, seeded) built once per process;
-the autosave is written by `game.autosave.Autosave` as a scene's would be. Called by `python -m bench`.
+the autosave is written by `game.store.autosave.Autosave` as a scene's would be. Called by `python -m bench`.
 """
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from functools import cache
 from pathlib import Path
 
 from bench.autosave import long_race
-from game.autosave import PREFIX, Autosave, load_autosave
+from game.store.autosave import PREFIX, Autosave, load_autosave
 from game.match import Match
 from game.session import INSTANT, session_for
-from game.snapshot import SEGMENT, snapshot_path
+from game.store.snapshot import SEGMENT, snapshot_path
 
-ACTIONS = 1200  # autosaved actions timed per length: more than a snapshot stretch (`game.snapshot.SEGMENT`)
+ACTIONS = 1200  # autosaved actions timed per length: more than a snapshot stretch (`game.store.snapshot.SEGMENT`)
 
 
 @cache

@@ -40,11 +40,12 @@ ROOT = Path(__file__).resolve().parent.parent
 @cache
 def _figures(n: int) -> dict[str, float]:
     from bench.longmatch import long_match
+    from game.store.matchfile import write_log
 
     log = long_match(95_000).log.prefix(n)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"lemans_{n}.json"
-        log.save(path)
+        write_log(log, path)
         out = subprocess.run([sys.executable, "-m", "bench.replay", str(path)], cwd=ROOT, check=True,
                              capture_output=True, text=True, env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
     got: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -66,10 +67,10 @@ def _peak_mib() -> float:
 def _child(path: str) -> dict[str, float]:
     """Open the saved log at `path`, as the viewer does, and step through it (the child's part)."""
     from game.replay import Replay
-    from game.rules.matchlog import MatchLog
+    from game.store.matchfile import read_json_log
 
     t0 = time.perf_counter()
-    log = MatchLog.load(path)
+    log = read_json_log(path)
     read_s = time.perf_counter() - t0
     t0 = time.perf_counter()
     replay = Replay(log, path, progressive=True)  # as the viewer opens it: the rest is verified behind it

@@ -343,6 +343,7 @@ def _host(args: argparse.Namespace) -> int:
 
     from game.match import Match
     from game.net.play import serve_headless
+    from game.store.matchfile import load_match
 
     if args.games < 1:
         raise InputError("--games must be at least 1", "--games")
@@ -371,7 +372,7 @@ def _host(args: argparse.Namespace) -> int:
                        track=track, port=args.port, remote_timeout=t)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.load:
-        match = Match.load(args.load, defer_check=True)
+        match = load_match(args.load, defer_check=True)
         if match.info.name != args.game:
             raise InputError(f"{args.load} holds a {match.info.name} match, not {args.game}", args.load)
     elif args.game == "racerbile":
@@ -403,10 +404,11 @@ def _host(args: argparse.Namespace) -> int:
     except OSError as e:
         raise InputError(str(e), "--port") from None
     if args.save:
-        from game.outpaths import write_or_fall_back
-        from game.saves import save_name
+        from game.store.outpaths import write_or_fall_back
+        from game.store.matchfile import write_log
+        from game.store.saves import save_name
 
-        went, why = write_or_fall_back(Path(args.save), match.save, save_name(match.info.name))
+        went, why = write_or_fall_back(Path(args.save), lambda p: write_log(match.log, p), save_name(match.info.name))
         if why is not None:
             print(InputError(f"--save cannot write here ({why}); the match is saved at {went}", args.save), file=sys.stderr)
             return 2
@@ -522,7 +524,7 @@ OUTPUTS = (("save", "--save"), ("screenshot", "--screenshot"), ("output", "--out
 
 def _run(args: argparse.Namespace) -> int:
     cmd = args.command
-    from game.outpaths import check_output
+    from game.store.outpaths import check_output
 
     for attr, flag in OUTPUTS:  # before any work: a match is never played to be lost to its path
         if getattr(args, attr, None) is not None:
@@ -538,9 +540,9 @@ def _run(args: argparse.Namespace) -> int:
         from game.ui.common.app import run_app
 
         if args.load:
-            from game.match import Match
+            from game.store.matchfile import load_match
 
-            loaded = Match.load(args.load, defer_check=True)  # a broken file: file:line:column: message, exit 2 – before any window
+            loaded = load_match(args.load, defer_check=True)  # a broken file: file:line:column: message, exit 2 – before any window
             return run_app("table", load=args.load, loaded=loaded, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
         if args.game == "racerbile":
             return _play_race(args)

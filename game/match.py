@@ -4,32 +4,63 @@ A match knows its game only through the state interface (`game.state.GameState`)
 starts it from the seating and the settings, draws its chance and rules on what may be challenged.
 Live play draws chance outcomes from a seeded generator; the log records every outcome, so a
 saved match replays exactly. Undo replays a prefix of the log from the nearest checkpoint (the
-state kept every `CHECKPOINT` entries; states are immutable). With a `journal` every entry is
-also appended to a crash-proof file as it happens (`game.rules.journal`): after a crash,
-`Match.load(path, journal=path)` continues from the last completed action.
+state kept every `CHECKPOINT` entries; states are immutable). A match knows no files: with a
+`journal` (`game.store.matchfile.attach_journal`) every entry is also appended to a crash-proof file
+as it happens; after a crash, `game.store.matchfile.load_match(path, journal=path)` continues from
+the last completed action.
 """
 from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 
 from game.errors import IllegalAction, InputError
 from game.gcpause import paused_gc
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
-from game.rules.journal import Journal, JournalRead, is_journal
 from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, overrides, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
-from game.snapshot import SnapshotWriter, Verification, load_journal
 from game.state import CHANCE, GameState, Seating
 
 __all__ = ["GAMES", "GameInfo", "Match", "PlayerSpec", "profile_from_dict"]
 
 
 CHECKPOINT = 100  # entries between two kept states: an undo replays fewer than this many (bench/longmatch.py)
+
+
+class Recorder(Protocol):
+    """Where a match's entries go as they are applied: a crash-proof journal (`game.store.journal`)."""
+
+    error: OSError | None  # why the last write failed, while `behind`
+
+    @property
+    def behind(self) -> bool: ...  # entries not on disk yet (a write failed; the next one tries again)
+
+    def append(self, entry: Entry) -> None: ...
+
+    def rewrite(self, log: MatchLog) -> None: ...  # after an undo
+
+    def catch_up(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class Check(Protocol):
+    """The verification of the rulings a snapshot stood for, still to run (`game.store.snapshot`)."""
+
+    error: InputError | None
+    stale: bool
+    done: int
+
+    @property
+    def total(self) -> int: ...
+
+    def step(self, seconds: float) -> bool: ...
+
+    def run(self) -> InputError | None: ...
 
 
 def at_journal_line(e: InputError) -> InputError:
@@ -53,7 +84,6 @@ class Match:
         games: int = 1,
         opener: int = 0,
         track: str | None = None,
-        journal: str | Path | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         info = GAMES[game]
@@ -77,16 +107,12 @@ class Match:
         self._led: tuple[MatchLog, int, Entry, Ledger] | None = None
         self._led_marks: dict[int, tuple[Entry, Ledger]] = {}
         self.listeners: list[Callable[[Entry], None]] = []
-        self.journal: Journal | None = None
-        self._snap: SnapshotWriter | None = None  # the journal's snapshot (`game.snapshot`)
+        self.journal: Recorder | None = None
         # where this match came from a snapshot: (its file, the header's end, (end entry, file offset)
         # of each stretch trusted) – a writer for that file continues it
         self.snapshot_kept: tuple[Path, int, list[tuple[int, int]]] | None = None
-        # the verification of the rulings a snapshot stood for, still to run (`game.snapshot.Verification`)
-        self.pending: Verification | None = None
-        self._loaded: tuple[Path, JournalRead, Entry] | None = None  # the journal it was loaded from, as read, and its last entry
-        if journal is not None:
-            self.attach_journal(journal)
+        # the verification of the rulings a snapshot stood for, still to run (`game.store.snapshot.Verification`)
+        self.pending: Check | None = None
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -97,8 +123,6 @@ class Match:
         entry = self._step(action, detail)
         if self.journal is not None:
             self.journal.append(entry)
-            if self._snap is not None and not self.journal.behind:  # (a snapshot never runs ahead of its journal)
-                self._snap.keep()
         for f in self.listeners:
             f(entry)
         return entry
@@ -280,31 +304,13 @@ class Match:
             i -= 1
         self.undo_to(max(1, i))
 
-    def save(self, path: str | Path) -> None:
-        self.log.save(path)
-
-    def attach_journal(self, path: str | Path) -> None:
-        """Autosave to a journal from now on: it is (re)written with the log so far, then every
-        applied entry is appended and synced to disk (and its snapshot kept, `game.snapshot`)."""
-        self.close_journal()
-        loaded = self._loaded
-        if loaded is not None and loaded[0] == Path(path) and self.log.entries[-1] is loaded[2]:
-            self.journal = Journal.resume(path, self.log, loaded[1])  # the journal it was loaded from: go on appending
-            self._snap = SnapshotWriter(path, self, resumed=True)
-        else:
-            self.journal = Journal(path, self.log)
-            self._snap = SnapshotWriter(path, self)
-        self._loaded = None
-        self._snap.keep()
-
     def close_journal(self) -> None:
         if self.journal is not None:
             self.journal.catch_up()  # a last try at what a full disk held back
             self.journal.close()
             self.journal = None
-        self._snap = None
 
-    # --- snapshots (`game.snapshot`) -------------------------------------------------------
+    # --- snapshots (`game.store.snapshot`) -------------------------------------------------------
 
     def start_state(self) -> Any:
         """The state at the start of the match (kept for good)."""
@@ -339,7 +345,7 @@ class Match:
 
     def resumed_from(self, entries: list[Entry], states: dict[int, Any], ledger: Ledger) -> Match:
         """This match (its start only, as replayed) continued to where a snapshot stood: its
-        entries, the states kept after them and the drinks after the last (`game.snapshot`)."""
+        entries, the states kept after them and the drinks after the last (`game.store.snapshot`)."""
         n = len(entries)
         self.log.entries[:] = entries
         self._marks = {k: (entries[k - 1], s) for k, s in states.items() if k <= n}
@@ -423,24 +429,6 @@ class Match:
                 if i in self._marks:
                     self._marks[i] = (saved, self._marks[i][1])
             yield i
-
-    @classmethod
-    def load(cls, path: str | Path, *, journal: str | Path | None = None, defer_check: bool = False) -> Match:
-        """A saved match (JSON) or a journal, replayed and verified; with `journal`, autosaving
-        goes on there (`journal=path` continues a journal where it stopped). With `defer_check` a
-        journal's snapshot may stand for most of it: `pending` then verifies those rulings later
-        (a session does, frame by frame)."""
-        read = None
-        if not is_journal(path):
-            m = cls.replay(MatchLog.load(path), str(path))
-        else:
-            loaded = load_journal(path, defer_check=defer_check)
-            m, read = loaded.match, loaded.read
-            m.pending = loaded.check
-            m._loaded = (Path(path), read, m.log.entries[-1])  # `attach_journal(path)` continues it
-        if journal is not None:
-            m.attach_journal(journal)  # the journal it was loaded from goes on where it stopped, not written again
-        return m
 
 
 def _add(led: Ledger, rulings: Iterable[Ruling]) -> Ledger:

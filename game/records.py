@@ -18,7 +18,7 @@ from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
 from game.rules.profile import Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
-from game.fileio import check_file
+from game.store.fileio import check_file
 from game.yamlio import Doc, parse, read, read_text
 
 if TYPE_CHECKING:

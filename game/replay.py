@@ -1,19 +1,18 @@
 """Replaying a saved match step by step (issue 8): the pure part of the replay viewer.
 
 `Replay` reads a saved match (or a journal), replays it once forward – verifying every ruling as
-`Match.load` does; the viewer's replay opens after a short start and verifies the rest behind it,
+`game.store.matchfile.load_match` does; the viewer's replay opens after a short start and verifies the rest behind it,
 frame by frame – and keeps only checkpoints (the state every `KEEP` entries; states are
 immutable). A step's state is rebuilt from the nearest checkpoint before it by applying
 the logged actions (already verified); the last few stretches rebuilt are cached, so a step back or
 forward is a lookup or one action. Step k is the match after its first k + 1 log entries: step 0 is
 the start.
 `Cursor` is the viewer's position, play/pause, speed and bookmarks; bookmarks are kept beside the
-save as `<save>.bookmarks.json`. `throws_of` reads the ball launches a Bierpong entry's `detail`
+save as `<save>.bookmarks.json` (`game.store.bookmarks`). `throws_of` reads the ball launches a Bierpong entry's `detail`
 keeps, so the viewer can throw them again on the same rack. No pygame here.
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -25,17 +24,15 @@ from typing import Any, Iterator
 
 from game.errors import InputError
 from game.bierpong.launches import launch_problem
-from game.fileio import MB, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
 from game.rules.challenge import CHALLENGE, overridden
-from game.rules.journal import is_journal, read_journal
+from game.store.journal import is_journal
 from game.rules.matchlog import Entry, MatchLog
 from game.rules.ruling import Ruling
 from game.state import GameState
+from game.store.matchfile import read_log
 
-BOOKMARKS_FORMAT = "stammtisch-bookmarks/1"
-MAX_STEPS = 10_000_000  # a bookmark beyond this is no step of any match
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 1.0  # seconds a step is shown at 1× while playing
 # entries between two states the replay keeps: a step's state is rebuilt from fewer than this many
@@ -44,11 +41,6 @@ KEEP = 50
 SPANS = 8  # stretches of rebuilt states (each from a kept state, under `KEEP` long) cached
 OPEN_SECONDS = 0.3  # verification the viewer waits for before it opens; the rest follows frame by frame
 PARSED = 4096  # parsed action texts kept for rebuilding (a race's drives are mostly distinct)
-
-
-def read_log(path: str | Path) -> MatchLog:
-    """The log of a saved match or of a journal (an `InputError` when broken)."""
-    return read_journal(path).log if is_journal(path) else MatchLog.load(path)
 
 
 def folded(entry: Entry) -> bool:
@@ -63,7 +55,7 @@ class Replay:
     The replay verifies every ruling. `progressive=True` (the viewer) verifies only what
     `OPEN_SECONDS` allow before it opens; `advance` goes on a slice at a time (the viewer's frames),
     and steps reach only as far as verified (`reach`). A ruling that does not replay then stops it
-    there (`error`); without `progressive` it is an `InputError` at once, as `Match.load` raises."""
+    there (`error`); without `progressive` it is an `InputError` at once, as `load_match` raises."""
 
     def __init__(self, log: MatchLog, file: str = "<log>", *, journal: bool = False, progressive: bool = False) -> None:
         self.file = file
@@ -210,34 +202,6 @@ class Replay:
     def all_rulings(self) -> list[tuple[int, Ruling, bool]]:
         """Every ruling of the match with its step and whether it was struck."""
         return self.rulings_between(0, self.steps)
-
-
-# --- bookmarks -------------------------------------------------------------------------------------
-
-
-def bookmarks_path(save: str | Path) -> Path:
-    p = Path(save)
-    return p.with_name(p.name + ".bookmarks.json")
-
-
-def load_bookmarks(save: str | Path) -> list[int]:
-    """The bookmarked steps kept beside `save` (none when there is no such file or it is garbled:
-    a bookmark is a whole number of steps, ones beyond any match's length are dropped)."""
-    p = bookmarks_path(save)
-    try:
-        if not p.exists():
-            return []
-        data = load_json(read_text(p, MB), str(p))
-        steps = data["steps"]
-        if not isinstance(steps, list):
-            return []
-        return sorted({s for s in steps if isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_STEPS})
-    except (InputError, OSError, KeyError, TypeError):
-        return []
-
-
-def save_bookmarks(save: str | Path, steps: list[int]) -> None:
-    atomic_write(bookmarks_path(save), json.dumps({"format": BOOKMARKS_FORMAT, "steps": sorted(set(steps))}) + "\n")
 
 
 # --- the viewer's position -------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 `$XDG_CONFIG_HOME/stammtisch` (or `~/.config/stammtisch`). Loading never fails: an absent file
 gives the defaults; a damaged file, or a value of the wrong type, gives the defaults for what is
 wrong plus a message naming the key (keys this version does not know are ignored). Saving is
-atomic (`game.fileio.atomic_write`). No pygame here.
+atomic (`game.store.fileio.atomic_write`). No pygame here.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import InputError
-from game.fileio import MB, atomic_write, load_json, read_text
+from game.store.fileio import MB, atomic_write, load_json, read_text
 from game.i18n import LANGUAGES as I18N_LANGUAGES
 from game.rules.ledger import Drink
 

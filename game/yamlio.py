@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from game import fileio
+from game.store import fileio
 from game.errors import InputError
 from game.gcpause import paused_gc
 
@@ -209,7 +209,7 @@ def parse(text: str, file: str) -> Doc:
 
 
 def read_text(path: str | Path) -> str:
-    """A text file's text (`game.fileio.read_text`: a regular file of a few MB, UTF-8 without NUL
+    """A text file's text (`game.store.fileio.read_text`: a regular file of a few MB, UTF-8 without NUL
     bytes); an unreadable file is an `InputError` naming it (and the place of a bad byte)."""
     return fileio.read_text(path)
 

@@ -3,7 +3,7 @@
     python tests/autosave_worker.py GAME SEED PATH [--finish] [--segment N]
 
 Plays a whole match of GAME (schock, katchen, racerbile, bierpong), seeded by SEED, autosaving to
-PATH (`game.autosave.Autosave`), and prints the number of log entries each time an autosave has
+PATH (`game.store.autosave.Autosave`), and prints the number of log entries each time an autosave has
 returned – the start first, then after every entry. The match is played by its game's session at
 instant pace (`game.session`), as every play-out is. With --finish the autosave is deleted at the
 end, as a scene does when a match is over; with --segment N the snapshot beside it keeps a stretch
@@ -61,11 +61,11 @@ def play_on(m: Match, after: Callable[[Match], None], limit: int) -> Match:
 
 
 def main(argv: list[str]) -> int:
-    from game.autosave import Autosave
+    from game.store.autosave import Autosave
 
     game, seed, path = argv[0], int(argv[1]), Path(argv[2])
     if "--segment" in argv[3:]:
-        from game import snapshot
+        from game.store import snapshot
 
         snapshot.SEGMENT = int(argv[argv.index("--segment") + 1])
     m = new_match(game, seed)

@@ -24,7 +24,7 @@ if __name__ == "__main__":  # run as a script from anywhere: the project's root 
 from game.errors import InputError  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules import racerbile as R  # noqa: E402
-from game.rules.journal import read_journal  # noqa: E402
+from game.store.journal import read_journal  # noqa: E402
 from game.session import INSTANT  # noqa: E402
 from game.session.race import RaceSession  # noqa: E402
 

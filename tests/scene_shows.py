@@ -10,6 +10,7 @@ import pygame
 from game.match import Match, PlayerSpec
 from game.racerbile.editing import Editor
 from game.rules import racerbile as racerbile_rules
+from game.store.matchfile import write_log
 from game.ui.common.app import App
 
 
@@ -175,7 +176,7 @@ def replay(app: App) -> None:
     from tests.session.test_replay_flow import race_match
 
     path = Path(tempfile.mkdtemp()) / "race.json"
-    race_match(2).save(path)
+    write_log(race_match(2).log, path)
     app.push(ReplayScene(app, str(path), step=6))
     frames(app)
 

@@ -14,6 +14,7 @@ import pygame
 from game.match import Match, PlayerSpec
 from game.racerbile.editing import Editor
 from game.rules import racerbile as racerbile_rules
+from game.store.matchfile import write_log
 from game.ui.common.app import App
 from tests.scene_shows import SHOWS, frames, press
 
@@ -58,7 +59,7 @@ def menu_choices(app: App) -> None:
 
 def _saved(app: App) -> None:
     """A finished bots' Schock match in the save folder, so the lists show a row."""
-    from game.saves import save_dir
+    from game.store.saves import save_dir
     from game.session import INSTANT
     from game.session.dice import DiceSession
 
@@ -66,7 +67,7 @@ def _saved(app: App) -> None:
     DiceSession(m, pace=INSTANT).play_out(40)
     folder = save_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    m.save(folder / "schock_anna_bo.json")
+    write_log(m.log, folder / "schock_anna_bo.json")
 
 
 def menu_lists(app: App) -> None:

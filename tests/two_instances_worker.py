@@ -15,7 +15,7 @@ from pathlib import Path
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.autosave import MatchAutosave  # noqa: E402
+from game.store.autosave import MatchAutosave  # noqa: E402
 from game.session import INSTANT, session_for  # noqa: E402
 from tests.autosave_worker import new_match  # noqa: E402
 

@@ -29,7 +29,7 @@ import yaml
 
 from game.bierpong.schedule import MAX_ENTRANTS, Game, GameRefused, Knockout, RoundRobin
 from game.errors import InputError
-from game.fileio import atomic_write
+from game.store.fileio import atomic_write
 from game.yamlio import Doc, Dumper, parse, read_text
 
 __all__ = ["MAX_ENTRANTS", "POINTS", "Game", "Kind", "Knockout", "RoundRobin", "Row", "Standings", "Tournament", "add_tournament",

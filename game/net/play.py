@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import IO
 
 from game.errors import InputError
-from game.fileio import MB, atomic_write, load_json, read_text
+from game.store.fileio import MB, atomic_write, load_json, read_text
 
 from game.match import Match
 from game.net.client import Gone, Refused, TableClient
 from game.net.host import TableHost, address_of
 from game.session import INSTANT, Pace, session_for
+from game.store.matchfile import attach_journal
 
 FRAME = 0.005  # seconds a loop sleeps between two pumps
 TABLE_FORMAT = "stammtisch-table/1"
@@ -55,7 +56,7 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     """Serve `match` until it is over: its bots play at the host, its remote seats from afar. Prints
     `table ws://ADDRESS:PORT code CODE` once it is ready, and announces the table on the network
     (`game.net.discovery`; on that address alone when bound to one); 0 when the match ended.
-    With `journal` every entry is on disk before it counts (`Match.attach_journal`), and the code and
+    With `journal` every entry is on disk before it counts (`game.store.matchfile.attach_journal`), and the code and
     the seats' tokens beside it (`table_file`): a host killed and started again on that journal
     serves the same match, and its clients come back with their tokens. `remote_timeout`: seconds an
     away seat waits before a bot plays it until its player is back (`TableHost`)."""
@@ -67,7 +68,7 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
         session = session_for(match, pace=Pace(0.0, 0.0, True))
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
-        match.attach_journal(journal)  # continues the journal the match was loaded from
+        attach_journal(match, journal)  # continues the journal the match was loaded from
     # no window to draw: the server's thread plays the match, each request ruled on as it arrives
     table = TableHost(session, host=host, port=port, code=code, tokens=tokens, remote_timeout=remote_timeout,
                       drive_every=FRAME)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from game.errors import InputError
-from game.fileio import atomic_write, read_file
+from game.store.fileio import atomic_write, read_file
 from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft
 from game.racerbile.draftcheck import DraftChecker, locate_in
@@ -570,7 +570,7 @@ def read_side(track_file: Path) -> tuple[dict[str, object], str]:
 
 
 def _bytes(path: Path, limit: int) -> bytes:
-    """A regular file's bytes, at most `limit` (`game.fileio.read_file`: never a FIFO or a device);
+    """A regular file's bytes, at most `limit` (`game.store.fileio.read_file`: never a FIFO or a device);
     its problem a ValueError, as the side file's others."""
     try:
         return read_file(path, limit)

@@ -5,7 +5,7 @@ A recovery file is JSON (`draft_to_data`: every part of the draft, the backgroun
 draft that is no track yet is kept as drawn, not as a track file the reader might refuse), with
 the track file it belongs to, the process that writes it and when. It lives in
 `recovery_dir()`, one per editor: `track-<hash of the path>.json` for a track with a file,
-`new-<pid>-<time>.json` for a new one. It is written atomically (`game.fileio`), removed when the
+`new-<pid>-<time>.json` for a new one. It is written atomically (`game.store.fileio`), removed when the
 work is saved or left on purpose, and read back strictly (`read_recovery` raises `ValueError`
 naming what is wrong; a damaged file is never half believed).
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import InputError
-from game.fileio import atomic_write, read_file
+from game.store.fileio import atomic_write, read_file
 from game.hexgrid import Hex
 from game.racerbile.draft import ORIENTATIONS, Background, Draft, FrozenMap
 from game.racerbile.track import MAX_FIELDS, THEMES, Kind, Label, PitLane, Split

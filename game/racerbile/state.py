@@ -317,7 +317,7 @@ class RaceState:
         return Board(frozenset(flipped), full, chosen)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its caches (`_moves`): a snapshot keeps the fields only (`game.snapshot`)."""
+        """Pickled without its caches (`_moves`): a snapshot keeps the fields only (`game.store.snapshot`)."""
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def moves(self) -> LegalMoves:

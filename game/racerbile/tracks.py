@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game import resources
-from game.fileio import check_file
+from game.store.fileio import check_file
 from game.racerbile.track import Track
 from game.racerbile.validate import load_track
 

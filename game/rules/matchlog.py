@@ -1,20 +1,19 @@
 """The match log: the single source of truth of a match.
 
 Append-only: a header (game, players, profile, seeds, settings) and entries, each an action
-(who did what, in the game's text form) with the rulings it caused. Saved atomically as JSON;
-loading replays the actions and must reproduce every ruling exactly.
+(who did what, in the game's text form) with the rulings it caused. It knows no files: saved
+atomically as JSON by `game.store.matchfile`; loading replays the actions and must reproduce every
+ruling exactly.
 """
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from game.errors import InputError
 from game.rules.ruling import Ruling
-from game.fileio import SAVE_LIMIT, atomic_write, load_json, read_text
 from game.gcpause import paused_gc
 
 FORMAT = "stammtisch-match/1"
@@ -141,18 +140,10 @@ class MatchLog:
         }
         return json.dumps(data, ensure_ascii=False, indent=1)
 
-    def save(self, path: str | Path) -> None:
-        atomic_write(path, self.to_json() + "\n")
-
     @classmethod
-    def load(cls, path: str | Path) -> MatchLog:
-        """Read a saved log; a broken file is an `InputError` with its position."""
-        file = str(path)
-        text = read_text(path, SAVE_LIMIT)
-        try:
-            data = load_json(text, file)
-        except InputError as e:
-            raise InputError(f"not a saved match (JSON: {e.message})", file, e.line, e.column) from None
+    def from_data(cls, data: Any, file: str) -> MatchLog:
+        """The log a saved match's JSON holds (`to_json`), checked: a broken one is an `InputError`
+        naming `file` (reading the file is `game.store.matchfile.read_json_log`)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             got = data.get("format") if isinstance(data, dict) else None
             raise InputError(f"not a saved match: format {got!r:.40}, expected {FORMAT!r}", file)

@@ -23,7 +23,8 @@ from game.racerbile.actions import Call, Clock, Dice, Judge, Order, StartDie
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
-from game.saves import new_save_path
+from game.store.matchfile import attach_journal
+from game.store.saves import new_save_path
 from game.session.events import Refusal
 from game.session.seats import Bot, Seat
 from game.session.session import LIVE, Pace, Session
@@ -179,13 +180,13 @@ class RaceSession(Session):
             self.stall = 0.0
 
     def keep_journal(self) -> None:
-        """A Le Mans event survives a crash: its log goes to a journal (`game.rules.journal`) that
+        """A Le Mans event survives a crash: its log goes to a journal (`game.store.journal`) that
         takes every entry as it happens – the race's save file, listed under "Continue saved match"."""
         if not self.state.lemans or self.match.journal is not None:
             return
         try:  # (the save folder may not be made: a file in its way, a read-only disk)
             path = self.save_path or new_save_path("lemans")
-            self.match.attach_journal(path)
+            attach_journal(self.match, path)
         except OSError as e:
             self.journal_on = False
             self.notice(_("No crash-proof journal ({error}); save with Ctrl+S").format(error=e), "error")

@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from game.autosave import MatchAutosave
+from game.store.autosave import MatchAutosave
 from game.errors import IllegalAction
 from game.i18n import _
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.matchlog import Entry
-from game.saves import new_save_path, write_save
 from game.session.authority import Authority, LiveTableSession, LocalAuthority
+from game.store.matchfile import write_log
+from game.store.saves import new_save_path, write_save
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
 from game.session.seats import Bot, Person, Seat
 from game.state import CHANCE
@@ -303,7 +304,7 @@ class Session:
             self.bot_turn(seat)
 
     def verify(self, seconds: float = 1e9) -> bool:
-        """Go on verifying the rulings a snapshot stood for when the match was loaded (`game.snapshot`)
+        """Go on verifying the rulings a snapshot stood for when the match was loaded (`game.store.snapshot`)
         for about `seconds` – the table is shown and playable meanwhile; True once none are left. A log
         that does not replay closes the table: `refused` says why, and every request is refused."""
         check = self.match.pending
@@ -462,7 +463,7 @@ class Session:
         """The table is left: an unfinished match stays on disk (its own file, or the autosave)."""
         if not self.over() and self.save_path is not None and self.match.journal is None:
             try:
-                self.match.save(self.save_path)
+                write_log(self.match.log, self.save_path)
             except OSError:
                 pass
         self.close()

@@ -41,8 +41,8 @@ from game.bierpong.simulate import play_game, simulate, team_players
 from game.cli import main
 from game.match import Match, PlayerSpec
 from game.rules import bierpong as R
-from game.rules.matchlog import MatchLog
 from game.rules.ruling import What
+from game.store.matchfile import read_json_log, write_log
 from physics.events import CupContact, TableBounce
 from physics.table import formation
 from physics.world import simulate as physics_simulate
@@ -95,8 +95,8 @@ def test_replay_of_a_bot_game_reproduces_every_ruling(tmp_path: Any) -> None:
     for per_team, seed in ((1, 4), (2, 5), (3, 6)):
         run = play_game(["good", "casual"], per_team, seed)
         path = tmp_path / f"game{seed}.json"
-        run.match.save(path)
-        again = Match.replay(MatchLog.load(path))
+        write_log(run.match.log, path)
+        again = Match.replay(read_json_log(path))
         assert again.state.winner == run.state.winner
         assert again.rulings() == run.match.rulings()
         assert again.state.summary() == run.state.summary()

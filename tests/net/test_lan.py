@@ -20,8 +20,8 @@ from game.match import Match, PlayerSpec
 from game.net.client import Gone, Refused, TableClient
 from game.net.host import FLOOD, TRIES, TableHost
 from game.net.protocol import MAX_MESSAGE, encode
-from game.rules.matchlog import MatchLog
 from game.session import INSTANT, session_for
+from game.store.matchfile import load_match, read_json_log
 from tests.net import waiting
 from tests.net.waiting import WAIT
 
@@ -71,7 +71,7 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
         for p in (host,):
             if p.poll() is None:
                 p.kill()
-    hosted = MatchLog.load(saved)
+    hosted = read_json_log(saved)
     seats = [PlayerSpec(n, k) for n, k in (("Ann", ann), ("Bo", bo), ("Cy", cy))]
     if game == "racerbile":
         from game.rules.racerbile import SPEC
@@ -234,7 +234,7 @@ def test_a_host_killed_mid_match_serves_it_again_and_its_bots_come_back_with_not
     """SIGKILL the headless host in the middle of a match kept in a journal; started again on that
     journal (same port, same code, the seats' tokens kept beside it) it serves the same match, the
     remote bots come back with their tokens, and every entry logged before the kill is in the end."""
-    from game.rules.journal import read_journal
+    from game.store.journal import read_journal
 
     journal, saved = tmp_path / "night.json", tmp_path / "final.json"
     common = ("--headless", "--bind", "127.0.0.1", "--no-announce", "--timeout", "120")
@@ -254,7 +254,7 @@ def test_a_host_killed_mid_match_serves_it_again_and_its_bots_come_back_with_not
         host.kill()
         host.wait(WAIT)
         before = read_journal(journal).log.entries
-        assert 100 < len(before) and not Match.load(journal).state.is_terminal()
+        assert 100 < len(before) and not load_match(journal).state.is_terminal()
         again = cli("host", "schock", *common, "--port", port, "--load", str(journal), "--save", str(saved))
         assert again.stdout is not None and again.stdout.readline().split()[3] == code  # the same table
         for p in bots:
@@ -264,7 +264,7 @@ def test_a_host_killed_mid_match_serves_it_again_and_its_bots_come_back_with_not
         for q in (host, again, *bots):
             if q is not None and q.poll() is None:
                 q.kill()
-    final = MatchLog.load(saved)
+    final = read_json_log(saved)
     assert final.entries[: len(before)] == before and len(final.entries) > len(before)
     assert Match.replay(final).state.is_terminal()
 

@@ -14,9 +14,9 @@ import pytest
 from game.bierpong.actions import KnockOver, parse_action
 from game.errors import IllegalAction, InputError
 from game.i18n import parse_po, po_path
-from game.match import Match
 from game.rules import bierpong as R
 from game.rules.ruling import Ruling, What
+from game.store.matchfile import load_match
 from tests.bierpong_helpers import DOUBLES, cups, new_game, play
 from tests.helpers import menu_on
 
@@ -83,7 +83,7 @@ def test_bierpong_art1_an_old_log_with_the_bombe_drunk_twice_is_refused() -> Non
     twice – it no longer replays and is refused naming the entry, never silently re-ruled."""
     path = OLD / "bierpong_bombe_drinks.json"
     with pytest.raises(InputError) as e:
-        Match.load(path)
+        load_match(path)
     text = str(e.value)
     assert text.startswith(f"{path}:") and "entry 8 (Ben: miss)" in text and "do not replay as saved" in text
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -6,10 +6,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.autosave import backup_of
+from game.store.autosave_folder import backup_of
 from game.dice.actions import Dice, Flip, Roll, Stand
 from game.match import Match, PlayerSpec
-from game.saves import autosave_path
+from game.store.matchfile import load_match
+from game.store.saves import autosave_path
 from game.session import INSTANT, LIVE, Refusal
 from game.session.dice import DiceSession
 from game.state import CHANCE
@@ -23,7 +24,7 @@ def player_actions(m: Match) -> list[str]:
 
 
 def on_disk(game: str) -> Match:
-    return Match.load(autosave_path(game))
+    return load_match(autosave_path(game))
 
 
 # --- the referee at the table --------------------------------------------------------------------
@@ -93,7 +94,7 @@ def test_save_writes_a_match_that_loads_again() -> None:
     saved = s.save()
     assert isinstance(saved, Path) and saved.is_file() and s.save_path == saved
     assert saved.parent == Path(os.environ["XDG_DATA_HOME"]) / "stammtisch" / "saves"
-    again = Match.load(saved)
+    again = load_match(saved)
     assert [e.action for e in again.log.entries] == [e.action for e in m.log.entries]
 
 
@@ -108,7 +109,7 @@ def test_every_entry_is_autosaved_at_once_and_leaving_keeps_the_unfinished_match
     s.leave()
     path = autosave_path("schock")
     assert path.exists() and path.read_bytes().count(b"\n") == len(m.log.entries) + 1  # the header, an entry a line
-    resumed = Match.load(path)
+    resumed = load_match(path)
     assert resumed.log.entries == m.log.entries and resumed.state == m.state
 
 

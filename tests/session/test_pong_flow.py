@@ -18,6 +18,7 @@ from game.session import LIVE
 from game.session.events import Refusal
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
+from game.store.matchfile import load_match
 from physics.constants import CONST
 from physics.events import Sink, TableBounce
 from physics.table import formation
@@ -132,7 +133,7 @@ def test_a_saved_match_loads_into_a_session_at_the_same_throw(tmp_path: Path) ->
     s = PongSession(m, pace=REAL)
     path = tmp_path / "bp.json"
     assert s.save(path) == path and path.exists()
-    again = Match.load(path)
+    again = load_match(path)
     assert [e.action for e in again.log.entries] == [e.action for e in m.log.entries]
     loaded = PongSession(again, pace=REAL)
     assert state(loaded).phase == PLAY and loaded.thrower() == "Bo"
@@ -489,7 +490,7 @@ def test_bots_play_a_whole_game_on_the_live_table_and_it_replays(tmp_path: Path)
     assert m.state.is_terminal() and saw_ball and not any("failed" in n for n in s.notices)
     path = tmp_path / "bots.json"
     assert s.save(path) == path
-    assert [e.action for e in Match.load(path).log.entries] == [e.action for e in m.log.entries]
+    assert [e.action for e in load_match(path).log.entries] == [e.action for e in m.log.entries]
 
 
 def test_bot_teams_throw_both_balls_at_once_on_the_live_table_art4() -> None:

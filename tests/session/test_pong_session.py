@@ -19,6 +19,7 @@ from game.replay import throws_of
 from game.rules import bierpong as R
 from game.session.events import Refusal
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
+from game.store.matchfile import load_match
 from physics.constants import CONST
 from physics.world import Throw as PhysThrow
 from tests.bierpong_helpers import DOUBLES, SINGLES, new_game
@@ -94,7 +95,7 @@ def test_throwoff_first_ball_is_logged_and_survives_undo_and_continue(tmp_path: 
     assert state(s).throwoff_first == ("Ann", first.outcome)
     path = tmp_path / "throwoff.json"
     assert s.save(path) == path
-    again = PongSession(Match.load(path), pace=REAL)
+    again = PongSession(load_match(path), pace=REAL)
     assert state(again).throwoff_first == ("Ann", first.outcome) and again.thrower() == "Cem"
     assert again.request("Cem", Release(aim(again, "Cem", "miss"))) is None
     to_rest(again)
@@ -167,7 +168,7 @@ def test_the_game_clock_is_logged_and_time_comes_again_after_undo(tmp_path: Path
     assert not state(s).timed_out and state(s).clock == 0 and s.time_left() == 0
     path = tmp_path / "clock.json"
     s.save(path)  # the clock is logged before a save: Continue keeps every second
-    again = PongSession(Match.load(path), pace=REAL)
+    again = PongSession(load_match(path), pace=REAL)
     assert state(again).clock == 60 and again.time_left() == 0
     again.tick(0.1)
     assert state(again).timed_out

@@ -13,7 +13,8 @@ from game.racerbile.actions import Call, Drive, Judge, Order, Shift, StartDie, p
 from game.racerbile.state import GEAR, MOVE, ORDER
 from game.rules import racerbile as R
 from game.rules.ruling import What
-from game.saves import autosave_path
+from game.store.matchfile import load_match
+from game.store.saves import autosave_path
 from game.session import LIVE, Applied, SessionEvent
 from game.session.race import RaceSession
 
@@ -225,7 +226,7 @@ def test_a_saved_race_loads_as_it_was() -> None:
     wait_for(s, MOVE, turns=2)
     path = s.save()
     assert isinstance(path, Path) and path.is_file() and s.save_path == path
-    back = Match.load(path)
+    back = load_match(path)
     assert [e.action for e in back.log.entries] == [e.action for e in m.log.entries]
     again = RaceSession(back, pace=LIVE, save_path=path)
     assert again.state.cars == s.state.cars and again.state.phase == s.state.phase
@@ -242,7 +243,7 @@ def test_a_le_mans_event_is_on_disk_after_every_action() -> None:
     def on_disk(ev: SessionEvent) -> None:
         if isinstance(ev, Applied):
             assert s.save_path is not None and m.journal is not None  # the journal opens with the first entry
-            back = Match.load(s.save_path)
+            back = load_match(s.save_path)
             assert [e.action for e in back.log.entries] == [e.action for e in m.log.entries]
             assert back.state.cars == m.state.cars
             checked.append(ev.index)
@@ -256,14 +257,14 @@ def test_a_le_mans_event_is_on_disk_after_every_action() -> None:
     path = s.save_path
     assert path is not None
     # as good as a crash: the session is not left, nothing more is written on the way out
-    again = RaceSession(Match.load(path, journal=path), pace=LIVE, autosave=True, save_path=path)
+    again = RaceSession(load_match(path, journal=path), pace=LIVE, autosave=True, save_path=path)
     assert again.match.journal is not None and again.state.cars == s.state.cars
     n = len(again.match.log.entries)
     for _ in range(200):
         again.tick(DT)
         if len(again.match.log.entries) > n:
             break
-    assert len(Match.load(path).log.entries) == len(again.match.log.entries) > n
+    assert len(load_match(path).log.entries) == len(again.match.log.entries) > n
     again.close()
 
 
@@ -273,7 +274,7 @@ def test_leaving_keeps_the_race_in_the_autosave() -> None:
     s = RaceSession(m, pace=LIVE, autosave=True)
     wait_for(s, MOVE, turns=1)
     s.leave()
-    back = Match.load(autosave_path("racerbile"))
+    back = load_match(autosave_path("racerbile"))
     assert [e.action for e in back.log.entries] == [e.action for e in m.log.entries]
     assert back.state.cars == m.state.cars
 

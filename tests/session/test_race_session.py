@@ -19,6 +19,7 @@ from game.session import INSTANT, LIVE, Applied, Notice, Pace, Refusal, SessionE
 from game.session.race import CLOCK_FLUSH, NOL_RULE, RaceSession
 from game.session.testdrive import drive_lap
 from game.state import CHANCE
+from game.store.matchfile import load_match
 
 RED = ("Ane", "Bent", "Carl")
 BLUE = ("Dorte", "Erik", "Finn")
@@ -125,7 +126,7 @@ def test_racerbile_lemans_end_event_time_an_undo_takes_back_is_logged_again() ->
 
 def test_racerbile_lemans_end_the_clock_goes_on_after_continue(tmp_path: Path) -> None:
     """racerbile.lemans.end: a Le Mans race keeps a journal as its save file; every Clock entry is in
-    it at once, leaving logs the time not yet logged, and Continue (`Match.load` of the journal)
+    it at once, leaving logs the time not yet logged, and Continue (`load_match` of the journal)
     goes on from the logged clock."""
     path = tmp_path / "lemans.json"
     m = lemans(lemans_time_factor=60)
@@ -136,19 +137,19 @@ def test_racerbile_lemans_end_the_clock_goes_on_after_continue(tmp_path: Path) -
         s.tick(0.25)
         if len(clock_seconds(m)) >= 2:
             break
-    back = Match.load(path)
+    back = load_match(path)
     assert actions(back) == actions(m) and back.state.clock == s.state.clock > 0
     s.tick(0.5)
     pending = s.event_seconds()
     s.leave()
-    back = Match.load(path)
+    back = load_match(path)
     assert back.state.clock == s.state.clock and pending - 1 < back.state.clock <= pending
-    again = RaceSession(Match.load(path, journal=path), pace=LIVE, autosave=True, save_path=path)
+    again = RaceSession(load_match(path, journal=path), pace=LIVE, autosave=True, save_path=path)
     assert again.event_seconds() == back.state.clock
     n = len(clock_seconds(again.match))
     for _ in range(int(CLOCK_FLUSH / 0.25) + 2):
         again.tick(0.25)
-    assert len(clock_seconds(Match.load(path))) > n
+    assert len(clock_seconds(load_match(path))) > n
     again.close()
 
 

@@ -17,6 +17,7 @@ from game.games import GAMES
 from game.match import Match, PlayerSpec
 from game.replay import SPEEDS, Cursor, Launch, Replay, throws_of
 from game.rules.matchlog import MatchLog
+from game.store.matchfile import read_json_log, write_log
 from physics.table import Cup
 from physics.world import Table, simulate
 from physics.world import Throw as PhysThrow
@@ -67,7 +68,7 @@ MATCHES = {
 
 def saved(tmp_path: Path, m: Match, name: str = "match") -> Path:
     p = tmp_path / f"{name}.json"
-    m.save(p)
+    write_log(m.log, p)
     return p
 
 
@@ -82,7 +83,7 @@ def test_every_step_forward_and_back_is_the_replayed_prefix(tmp_path: Path, game
     m = MATCHES[game]()
     path = saved(tmp_path, m)
     replay = Replay.load(path)
-    log = MatchLog.load(path)
+    log = read_json_log(path)
     n = len(log.entries) - 1
     assert replay.steps == n and n > 20
     ref = Match.replay(log.prefix(1))

@@ -21,11 +21,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.autosave import Autosave, backup_of, last_unfinished, load_autosave, read_autosave, unfinished
+from game.store.autosave import Autosave, load_autosave, read_autosave
+from game.store.autosave_folder import backup_of, last_unfinished, unfinished
 from game.errors import InputError
 from game.match import Match
-from game.rules.journal import journal_text, read_journal
+from game.store.journal import journal_text, read_journal
 from game.rules.matchlog import MatchLog
+from game.store.matchfile import load_match, write_log
 from tests.autosave_worker import GAMES, new_match, play, play_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,7 +165,7 @@ def test_a_truncated_autosave_falls_back_to_its_backup_with_a_message(game: str,
             assert r.message is not None and re.match(place(path), r.message)
             assert "backup" in r.message
             with pytest.raises(InputError):
-                Match.load(path)  # the file itself is not silently taken for a game
+                load_match(path)  # the file itself is not silently taken for a game
 
 
 @lru_cache(maxsize=None)
@@ -416,7 +418,7 @@ def test_a_torn_autosave_is_kept_aside_without_its_torn_line(tmp_path: Path) -> 
     play_on(old, lambda m: None, 8)
     path.write_bytes(path.read_bytes()[:-7])  # the last line torn
     a = Autosave.attach(new_match("katchen", 5), path)
-    assert a.kept is not None and Match.load(a.kept).log.entries == old.log.entries[:-1]
+    assert a.kept is not None and load_match(a.kept).log.entries == old.log.entries[:-1]
 
 
 def test_an_old_whole_json_autosave_still_loads_labels_and_goes_on(tmp_path: Path) -> None:
@@ -424,7 +426,7 @@ def test_an_old_whole_json_autosave_still_loads_labels_and_goes_on(tmp_path: Pat
     for "Continue", and autosaving goes on in the journal form."""
     path = tmp_path / "autosave-schock.json"
     m = play("schock", 3, limit=30)
-    m.log.save(path)  # the old format
+    write_log(m.log, path)  # the old format
     assert not path.read_text(encoding="utf-8").startswith('{"format":"stammtisch-journal')
     info = last_unfinished(tmp_path)
     assert info is not None and info.actions == 29 and info.problem is None
@@ -464,7 +466,7 @@ def test_the_continue_label_comes_from_the_index_and_is_never_stale(tmp_path: Pa
     """Issue 15: the menu's label is taken from the index beside the autosaves when the file is
     unchanged (not read at all) or only grew (only its new lines read); a file changed otherwise,
     or a missing or garbled index, is read again – the label always says what the file holds."""
-    import game.autosave as A
+    import game.store.autosave_folder as A
 
     path = tmp_path / "autosave-schock.json"
     m = new_match("schock", 9)
@@ -516,7 +518,7 @@ def test_the_continue_label_comes_from_the_index_and_is_never_stale(tmp_path: Pa
     path.write_bytes(data[: -len(last)] + b"#" + last[1:] + last)
     info = last_unfinished(tmp_path)
     assert info is not None and info.problem is not None and re.match(place(path), info.problem)
-    assert not [s for s in __import__("game.saves", fromlist=["list_saves"]).list_saves(tmp_path) if s.path.name == A.INDEX]
+    assert not [s for s in __import__("game.store.saves", fromlist=["list_saves"]).list_saves(tmp_path) if s.path.name == A.INDEX]
 
 
 def test_bench_autosave_long_measures_an_action_and_continue() -> None:

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from game.autosave import Autosave, MatchAutosave, last_unfinished, load_autosave, lock_of, open_elsewhere, read_autosave, unfinished
-from game.filelock import FileLock, held_elsewhere
+from game.store.autosave import Autosave, MatchAutosave, load_autosave, read_autosave
+from game.store.autosave_folder import last_unfinished, lock_of, open_elsewhere, unfinished
+from game.store.filelock import FileLock, held_elsewhere
 from game.session import INSTANT, session_for
 from tests.autosave_worker import new_match, play, play_on
 
@@ -179,7 +180,7 @@ DISK_FULL = textwrap.dedent("""
     import json, os, resource, signal, sys
     sys.path.insert(0, os.environ["ROOT"])
     from pathlib import Path
-    from game.autosave import read_autosave
+    from game.store.autosave import read_autosave
     from game.session import INSTANT, session_for
     from tests.autosave_worker import new_match
 
@@ -314,7 +315,7 @@ def test_continuing_from_the_backup_keeps_the_damaged_autosave_aside(tmp_path: P
     """Issue 19, never delete the player's data: the autosave is damaged, its backup good; Continue
     resumes the backup, and the damaged file is moved into `damaged/` (byte for byte) rather than
     overwritten when the match goes on."""
-    from game.rules.journal import journal_text
+    from game.store.journal import journal_text
 
     path = tmp_path / "autosave-schock.json"
     m = new_match("schock", 4)

@@ -10,7 +10,8 @@ import pygame_gui
 import pytest
 
 from game.match import Match
-from game.saves import list_saves, safe_file_name, save_dir
+from game.store.matchfile import load_match, write_log
+from game.store.saves import list_saves, safe_file_name, save_dir
 from game.ui.common.app import App
 from game.ui.common.modal import Confirm, ListDialog
 from game.ui.common.replay import ReplayScene
@@ -72,7 +73,7 @@ def test_the_end_of_every_game_keeps_the_match_and_offers_replay_and_save_as(app
     folder = save_dir()
     assert not (folder / f"autosave-{game}.json").exists()
     kept = [s for s in list_saves(folder)]
-    assert len(kept) == 1 and Match.load(kept[0].path).log.entries == m.log.entries
+    assert len(kept) == 1 and load_match(kept[0].path).log.entries == m.log.entries
     assert kept[0].game == game and kept[0].result is not None and kept[0].path.name not in kept[0].label
     # Replay: the viewer opens on the match just played; Esc comes back to the table's end
     press(app, button(modal, "Replay"))
@@ -88,7 +89,7 @@ def test_the_end_of_every_game_keeps_the_match_and_offers_replay_and_save_as(app
     dialog.entry.set_text("Anna gegen Björn")
     press(app, dialog.save_button)
     mine = folder / "Anna gegen Björn.json"
-    assert mine.exists() and Match.load(mine).log.entries == m.log.entries
+    assert mine.exists() and load_match(mine).log.entries == m.log.entries
     assert [s.path for s in list_saves(folder)] == [mine]
     final_dialog(app, scene, steps=40)
 
@@ -105,7 +106,7 @@ def test_save_as_asks_before_replacing_a_taken_name(app: App) -> None:
     press(app, dialog.save_button)
     assert taken.read_text(encoding="utf-8") == "somebody's match" and "exists already" in dialog.message
     press(app, dialog.save_button)
-    assert Match.load(taken).log.entries == m.log.entries
+    assert load_match(taken).log.entries == m.log.entries
 
 
 def test_safe_file_names_keep_letters_and_drop_folders() -> None:
@@ -122,9 +123,9 @@ def test_replays_lists_matches_by_game_people_date_and_result_not_file_names(app
     folder = save_dir()
     folder.mkdir(parents=True, exist_ok=True)
     done = play("katchen", 2)
-    done.save(folder / "katchen-2026-01-01-200000.json")
+    write_log(done.log, folder / "katchen-2026-01-01-200000.json")
     half = play("racerbile", 3, limit=15)
-    half.save(folder / "racerbile-2026-01-02-200000.json")
+    write_log(half.log, folder / "racerbile-2026-01-02-200000.json")
     (folder / "racerbile-2026-01-02-200000.json.bookmarks.json").write_text('{"format":"stammtisch-bookmarks/1","steps":[3]}', encoding="utf-8")
     (folder / "katchen-2026-01-01-200000.bookmarks.json").write_text('{"format":"stammtisch-bookmarks/1","steps":[3]}', encoding="utf-8")
     (folder / "autosave-schock.json").write_text("{}", encoding="utf-8")

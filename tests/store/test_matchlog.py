@@ -10,8 +10,8 @@ import pytest
 from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.rules.ledger import Drink
-from game.rules.matchlog import MatchLog
 from game.state import CHANCE
+from game.store.matchfile import load_match, read_json_log, write_log
 from tests.helpers import play, table
 
 
@@ -32,8 +32,8 @@ def played(game: str = "schock", seed: int = 7, steps: int = 400) -> Match:
 def test_save_and_load_reproduce_every_ruling(game: str, tmp_path: Path) -> None:
     m = played(game)
     f = tmp_path / "match.json"
-    m.save(f)
-    back = Match.load(f)
+    write_log(m.log, f)
+    back = load_match(f)
     assert back.rulings() == m.rulings() and len(back.rulings()) > 10
     assert back.state == m.state
     assert [p.to_dict() for p in back.players] == [p.to_dict() for p in m.players]
@@ -44,7 +44,7 @@ def test_log_records_profile_and_seed(tmp_path: Path) -> None:
     m = table("schock", "Ann", "Ben", schock_aus="halve_mats")
     play(m, "Ann: 652", "Ben: 543")
     f = tmp_path / "m.json"
-    m.save(f)
+    write_log(m.log, f)
     data = json.loads(f.read_text(encoding="utf-8"))
     assert data["profile"]["options"]["schock_aus"] == "halve_mats" and "seed" in data
     assert [e["action"] for e in data["entries"][:3]] == ["start", "roll", "dice 652"]
@@ -71,7 +71,7 @@ def test_undo_turn_goes_back_before_the_last_decision() -> None:
 def test_a_tampered_ruling_is_refused(tmp_path: Path) -> None:
     m = played("schock", steps=60)
     f = tmp_path / "m.json"
-    m.save(f)
+    write_log(m.log, f)
     data = json.loads(f.read_text(encoding="utf-8"))
     for e in data["entries"]:
         for r in e["rulings"]:
@@ -80,17 +80,17 @@ def test_a_tampered_ruling_is_refused(tmp_path: Path) -> None:
                 break
     f.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(InputError, match="do not replay"):
-        Match.load(f)
+        load_match(f)
 
 
 def test_a_truncated_save_gives_a_positioned_error(tmp_path: Path) -> None:
     m = played("schock", steps=60)
     f = tmp_path / "m.json"
-    m.save(f)
+    write_log(m.log, f)
     text = f.read_text(encoding="utf-8")
     f.write_text(text[: len(text) // 2], encoding="utf-8")
     with pytest.raises(InputError) as e:
-        MatchLog.load(f)
+        read_json_log(f)
     assert str(e.value).startswith(f"{f}:") and e.value.line > 1
 
 
@@ -100,7 +100,7 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path: Path, monkey
 
     m = played("schock", steps=30)
     f = tmp_path / "m.json"
-    m.save(f)
+    write_log(m.log, f)
     good = f.read_text(encoding="utf-8")
     play_more = played("schock", steps=90)
 
@@ -109,7 +109,7 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path: Path, monkey
 
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(OSError):
-        play_more.save(f)
+        write_log(play_more.log, f)
     assert f.read_text(encoding="utf-8") == good
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
 

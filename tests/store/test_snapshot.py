@@ -1,4 +1,4 @@
-"""Snapshots beside a journal (issue 15, `game.snapshot`): Continue takes a long match from its
+"""Snapshots beside a journal (issue 15, `game.store.snapshot`): Continue takes a long match from its
 snapshot and replays only what follows it, yet the match is the one a full replay gives – entries,
 state, drinks, generator, undo and play after it – and every ruling is still verified after the
 table is shown. A snapshot that does not stand for the journal (edited journal, stale stretches
@@ -17,14 +17,15 @@ from pathlib import Path
 
 import pytest
 
-import game.snapshot as snapshot
-from game.autosave import Autosave, load_autosave
+from game.store.matchfile import attach_journal, load_match
+import game.store.snapshot as snapshot
+from game.store.autosave import Autosave, load_autosave
 from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.rules import racerbile as R
 from game.session import INSTANT, session_for
 from game.rules.matchlog import Entry
-from game.snapshot import STEP, load_journal, snapshot_path
+from game.store.snapshot import STEP, load_journal, snapshot_path
 from tests.autosave_worker import new_match, play, play_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +61,7 @@ def test_continue_takes_the_match_from_its_snapshot_and_it_is_the_full_replays_m
     live = autosaved(path)
     r = load_autosave(path)
     assert r.match.pending is not None and r.match.pending.total == (len(live.log.entries) // SEGMENT) * SEGMENT
-    full = Match.load(path)  # the whole journal replayed, every ruling checked
+    full = load_match(path)  # the whole journal replayed, every ruling checked
     assert full.pending is None
     same_match(r.match, full)
     assert r.match.pending.run() is None and r.match.pending.done == r.match.pending.total
@@ -71,7 +72,7 @@ def test_a_match_from_its_snapshot_undoes_and_plays_on_as_the_full_replay_does(t
     then play on alike; the autosave continues the file, and the next Continue is right again."""
     path = tmp_path / "autosave-schock.json"
     autosaved(path)
-    quick, full = load_autosave(path).match, Match.load(path)
+    quick, full = load_autosave(path).match, load_match(path)
     for m in (quick, full):
         m.undo_to(333)
     same_match(quick, full)
@@ -82,7 +83,7 @@ def test_a_match_from_its_snapshot_undoes_and_plays_on_as_the_full_replay_does(t
     a.detach()
     again = load_autosave(path).match
     assert again.pending is not None
-    same_match(again, Match.load(path))
+    same_match(again, load_match(path))
 
 
 def test_stretches_an_undo_left_behind_are_not_trusted(tmp_path: Path) -> None:
@@ -99,7 +100,7 @@ def test_stretches_an_undo_left_behind_are_not_trusted(tmp_path: Path) -> None:
     a.detach()
     loaded = load_journal(path, defer_check=True)
     assert loaded.check is not None and loaded.check.total <= 1000
-    same_match(loaded.match, Match.load(path))
+    same_match(loaded.match, load_match(path))
     assert loaded.check.run() is None
 
 
@@ -113,6 +114,17 @@ def test_a_journal_edited_after_its_snapshot_is_replayed_whole_and_refused_at_it
     with pytest.raises(InputError) as e:
         load_journal(path, defer_check=True)
     assert e.value.line == at + 1 and "do not replay" in e.value.message
+
+
+def test_a_snapshot_is_trusted_only_for_the_source_of_the_whole_game_package_but_its_scenes() -> None:
+    """The fingerprint a snapshot is written under covers every module that can change a ruling –
+    the rules, the states, the match, the store itself – wherever in `game` the snapshot code lives;
+    the scenes are left out (they cannot change a ruling)."""
+    files = [rel for rel, _ in snapshot.fingerprinted()]
+    for needed in ("rules/schock.py", "rules/matchlog.py", "dice/state.py", "racerbile/state.py", "bierpong/state.py",
+                   "match.py", "store/snapshot.py", "store/journal.py", "__init__.py"):
+        assert needed in files, needed
+    assert not [f for f in files if f.startswith("ui/")]
 
 
 @pytest.mark.parametrize("damage", ["other rules", "torn frame", "no snapshot", "garbage"])
@@ -130,7 +142,7 @@ def test_a_snapshot_that_does_not_serve_only_costs_the_full_replay(damage: str, 
     else:
         snap.write_bytes(b"\x00" * 64 + data[64:])
     loaded = load_journal(path, defer_check=True)
-    same_match(loaded.match, Match.load(path))
+    same_match(loaded.match, load_match(path))
     if damage == "torn frame":
         assert loaded.check is not None and loaded.check.total == (len(loaded.match.log.entries) // SEGMENT - 1) * SEGMENT
     else:
@@ -158,7 +170,7 @@ def forge(path: Path, change: str) -> None:
     snap = snapshot_path(path)
     data = snap.read_bytes()
     frames = snapshot._frames(data)
-    m = Match.load(path)
+    m = load_match(path)
     fr = frames[-1]
     part = snapshot.read_part(fr.payload, m.start_state())
     assert part is not None
@@ -197,7 +209,7 @@ def test_a_forged_snapshot_is_caught_after_the_table_is_shown_and_the_table_clos
     assert not snapshot_path(path).exists()  # the next Continue replays the journal whole
     again = load_autosave(path).match
     assert again.pending is None
-    same_match(again, Match.load(path))
+    same_match(again, load_match(path))
 
 
 def test_a_sessions_ticks_verify_a_loaded_log_a_slice_at_a_time(tmp_path: Path) -> None:
@@ -219,16 +231,16 @@ def test_a_le_mans_save_continues_from_its_snapshot_and_keeps_it(tmp_path: Path)
     teams = [PlayerSpec(f"Team {i}", kind, drivers=(f"D{i}a", f"D{i}b", f"D{i}c")) for i, kind in enumerate(["careful", "racer"])]
     m = Match("racerbile", teams, R.SPEC.make(R.LE_MANS), seed=4, track="le_mans")
     path = tmp_path / "lemans.json"
-    m.attach_journal(path)
+    attach_journal(m, path)
     session_for(m, pace=INSTANT).play_out(650)
     m.close_journal()
-    back = Match.load(path, journal=path, defer_check=True)
+    back = load_match(path, journal=path, defer_check=True)
     assert back.pending is not None and back.pending.total == 600
     session_for(back, pace=INSTANT).play_out(900)
     back.close_journal()
-    again = Match.load(path, defer_check=True)
+    again = load_match(path, defer_check=True)
     assert again.pending is not None and again.pending.total == 800
-    same_match(again, Match.load(path))
+    same_match(again, load_match(path))
     assert again.pending.run() is None
 
 
@@ -236,7 +248,7 @@ def test_the_snapshot_goes_with_its_autosave(tmp_path: Path) -> None:
     path = tmp_path / "autosave-schock.json"
     autosaved(path, entries=450)
     assert snapshot_path(path).exists()
-    Autosave.attach(Match.load(path), path).finish()  # the match is over: its autosave goes, and its snapshot
+    Autosave.attach(load_match(path), path).finish()  # the match is over: its autosave goes, and its snapshot
     assert not path.exists() and not snapshot_path(path).exists()
 
 
@@ -285,7 +297,7 @@ def test_an_action_pickles_only_its_own_entry_and_a_stretch_is_written_with_its_
     a.detach()
     r = load_autosave(path)
     assert r.match.pending is not None and r.match.pending.total == 3 * SEGMENT
-    same_match(r.match, Match.load(path))
+    same_match(r.match, load_match(path))
     assert r.match.pending.run() is None
 
 
@@ -313,7 +325,7 @@ def test_a_long_match_autosaved_late_gathers_its_snapshot_a_step_an_action(tmp_p
     a.detach()
     r = load_autosave(path)
     assert r.match.pending is not None and r.match.pending.total == (len(m.log.entries) // SEGMENT) * SEGMENT
-    same_match(r.match, Match.load(path))
+    same_match(r.match, load_match(path))
     assert r.match.pending.run() is None
 
 
@@ -355,4 +367,4 @@ def test_killed_while_its_snapshot_is_gathered_nothing_saved_is_lost_and_continu
         save.detach()
         again = load_autosave(path).match
         assert again.pending is not None and again.pending.run() is None
-        same_match(again, Match.load(path))
+        same_match(again, load_match(path))

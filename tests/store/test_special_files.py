@@ -10,9 +10,10 @@ from typing import Any, Callable
 
 import pytest
 
-from game.autosave import INDEX as AUTOSAVE_INDEX, unfinished
+from game.store.autosave_folder import INDEX as AUTOSAVE_INDEX, unfinished
 from game.match import Match, PlayerSpec
-from game.saves import INDEX as SAVES_INDEX, list_saves, save_dir
+from game.store.matchfile import write_log
+from game.store.saves import INDEX as SAVES_INDEX, list_saves, save_dir
 
 
 def within(seconds: float, fn: Callable[[], Any]) -> Any:
@@ -30,7 +31,7 @@ def test_fifos_named_as_autosaves_saves_and_indexes_never_hang_the_lists() -> No
     folder = save_dir()
     folder.mkdir(parents=True, exist_ok=True)
     good = Match("schock", [PlayerSpec("Ann", "bot"), PlayerSpec("Bo", "bot")], seed=2)
-    good.save(folder / "good.json")
+    write_log(good.log, folder / "good.json")
     for name in ("autosave-schock.json", "autosave-katchen.json.bak", "fifo.json", AUTOSAVE_INDEX, SAVES_INDEX):
         if not (folder / name).exists():
             os.mkfifo(folder / name)

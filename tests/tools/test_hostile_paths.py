@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.errors import InputError
-from game.outpaths import check_output, write_or_fall_back
+from game.store.matchfile import load_match, write_log
+from game.store.outpaths import check_output, write_or_fall_back
 from tests.hostile import Case, Result, run
 
 DATA = Path(__file__).parent.parent / "data" / "tournaments"
@@ -124,9 +125,8 @@ def test_a_good_host_save_is_written(tmp_path: Path) -> None:
     r = go(["host", "schock", "--headless", "--players", "Ann:bot,Bo:bot", "--port", "0", "--bind", "127.0.0.1",
             "--no-announce", "--seed", "1", "--save", str(out)])
     assert clean(r) and r.code == 0, r.err
-    from game.match import Match
 
-    assert Match.load(out).state.is_terminal()
+    assert load_match(out).state.is_terminal()
 
 
 def test_a_finished_match_falls_back_to_the_save_folder(tmp_path: Path) -> None:
@@ -138,9 +138,9 @@ def test_a_finished_match_falls_back_to_the_save_folder(tmp_path: Path) -> None:
     folder = tmp_path / "out"
     target = check_output(folder / "m.json", "--save")
     folder.write_text("now a file\n")  # (after the check)
-    went, why = write_or_fall_back(target, m.save, "match.json")
+    went, why = write_or_fall_back(target, lambda p: write_log(m.log, p), "match.json")
     assert why is not None and went != target and went.is_file()
-    assert Match.load(went).log.entries == m.log.entries
+    assert load_match(went).log.entries == m.log.entries
 
 
 @pytest.mark.parametrize("text", ["/proc/self/status", "/dev/null", "/sys/kernel/x", "a\0b.json", "", "out/"])
@@ -184,8 +184,7 @@ def test_host_save_that_breaks_during_the_match_goes_to_the_save_folder(tmp_path
     import subprocess
     import sys
 
-    from game.match import Match
-    from game.saves import save_dir
+    from game.store.saves import save_dir
     from tests.hostile import ROOT
 
     target = tmp_path / "new" / "m.json"
@@ -204,4 +203,4 @@ def test_host_save_that_breaks_during_the_match_goes_to_the_save_folder(tmp_path
     assert p.returncode == 2 and "internal error" not in err, err
     went = [f for f in save_dir().glob("schock-*.json")]
     assert len(went) == 1 and str(went[0]) in err and err.startswith(f"{target}:1:1: --save cannot write"), err
-    assert "is a file, not a folder" in err and Match.load(went[0]).log.entries
+    assert "is a file, not a folder" in err and load_match(went[0]).log.entries

@@ -13,8 +13,9 @@ import pytest
 from game.bierpong.shotfile import from_text as shot_from_text
 from game.cli import main
 from game.errors import InputError
-from game.replay import bookmarks_path, load_bookmarks, throws_of
-from game.rules.journal import is_journal
+from game.replay import throws_of
+from game.store.bookmarks import bookmarks_path, load_bookmarks
+from game.store.journal import is_journal
 from game.rules.matchlog import Entry
 from game.ui.common.replay import ReplayScene
 from game.yamlio import parse
@@ -105,7 +106,7 @@ def test_the_journal_sniffing_survives_deep_and_huge_first_lines(tmp_path: Path)
         p.write_text(first + "\n{}\n")
         assert is_journal(p) is False or first.startswith('{"format"')
     with pytest.raises(InputError) as e:
-        from game.rules.journal import read_journal
+        from game.store.journal import read_journal
 
         read_journal(p)
     assert "nested more than 64 deep" in e.value.message and e.value.line == 1

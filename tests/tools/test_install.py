@@ -252,7 +252,7 @@ def test_ci_runs_exactly_the_readmes_test_command_in_a_venv_of_its_own() -> None
 
 
 def test_the_readme_tells_the_minimum_window_and_where_saves_go() -> None:
-    from game.saves import save_dir
+    from game.store.saves import save_dir
     from game.ui.common.app import MIN_SIZE
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")

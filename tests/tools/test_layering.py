@@ -69,13 +69,106 @@ def test_the_command_line_opens_windows_only_inside_its_window_commands() -> Non
     assert not [n for n in top if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("game.ui")]
 
 
-def test_the_session_layer_and_the_autosave_never_import_pygame_or_the_ui() -> None:
-    files = sorted((ROOT / "game/session").rglob("*.py")) + [ROOT / "game/autosave.py", ROOT / "game/saves.py"]
-    assert len(files) > 3
+def test_the_session_layer_and_the_store_never_import_pygame_or_the_ui() -> None:
+    files = sorted((ROOT / "game/session").rglob("*.py")) + sorted((ROOT / "game/store").rglob("*.py"))
+    assert len(files) > 10
     for f in files:
         mods = imported_modules(f)
         assert "pygame" not in mods and "pygame_gui" not in mods, f
         assert not _ui_imports(f), f
+
+
+def _full_imports(path: Path) -> set[str]:
+    """Every module `path` imports, by its full name (lazy imports too): `from a.b import c` gives a.b and a.b.c."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    return names
+
+
+def _in(mods: set[str], package: str) -> list[str]:
+    return sorted(m for m in mods if m == package or m.startswith(package + "."))
+
+
+FILE_MODULES = {"os", "io", "shutil", "tempfile", "mmap", "fcntl", "msvcrt", "glob"}
+FILE_METHODS = {"read_text", "write_text", "read_bytes", "write_bytes", "unlink", "mkdir", "rmdir", "touch", "iterdir",
+                "rglob", "fsync", "fdatasync", "ftruncate", "truncate", "listdir", "scandir", "makedirs", "rename"}
+
+
+def test_the_rules_and_the_match_read_and_write_no_files() -> None:
+    """Persistence has its own folder (`game/store/`): the rules, the match log and the match know no
+    files – they neither import the store nor open, write, list or delete a file themselves."""
+    files = sorted((ROOT / "game/rules").rglob("*.py")) + [ROOT / "game/match.py", ROOT / "game/state.py"]
+    for f in files:
+        mods = _full_imports(f)
+        assert _in(mods, "game.store") == [], f
+        assert not {m.split(".")[0] for m in mods} & FILE_MODULES, f
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        calls = [n.func for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        assert not [c for c in calls if isinstance(c, ast.Name) and c.id == "open"], f
+        assert not sorted({c.attr for c in calls if isinstance(c, ast.Attribute)} & FILE_METHODS), f
+
+
+def test_the_store_sits_below_the_session_and_the_network() -> None:
+    """The store saves what the session plays; it never reaches up into the session, the network or the
+    command line (the session owns its match's autosave, not the other way round)."""
+    for f in sorted((ROOT / "game/store").rglob("*.py")):
+        mods = _full_imports(f)
+        assert _in(mods, "game.session") + _in(mods, "game.net") + _in(mods, "game.cli") == [], f
+
+
+def _import_circles(names: set[str]) -> list[list[str]]:
+    """The import circles (strongly connected groups, lazy imports counted) among game's modules that
+    hold a module of `names` or of a package among them."""
+    mods: dict[str, Path] = {}
+    for p in (ROOT / "game").rglob("*.py"):
+        parts = list(p.relative_to(ROOT).with_suffix("").parts)
+        mods[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = p
+
+    def owner(name: str) -> str | None:
+        while name and name not in mods:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    edges = {m: {o for n in _full_imports(p) if (o := owner(n)) is not None and o != m} for m, p in mods.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1 and any(m in names or m.rpartition(".")[0] in names for m in group):
+                out.append(sorted(group))
+
+    for v in sorted(mods):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle_runs_through_the_match_or_the_store() -> None:
+    """The match imports nothing of the store (the store loads and saves matches): `game.match ↔
+    game.snapshot` was such a circle."""
+    assert _import_circles({"game.match", "game.store"}) == []
 
 
 def test_playing_a_session_loads_no_pygame() -> None:

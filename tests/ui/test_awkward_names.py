@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from game.games import PlayerSpec
 from game.match import Match
+from game.store.matchfile import write_log
 from game.ui.common.theme import UNKNOWN, Fonts, displayable
 
 if TYPE_CHECKING:
@@ -310,7 +311,7 @@ def test_the_replay_viewer_shows_a_save_holding_awkward_names(app: App, tmp_path
         m = awkward_match(game, names, seed=i + 1)
         assert len(m.log.entries) > 5
         path = tmp_path / f"{game}{i}.json"
-        m.save(path)
+        write_log(m.log, path)
         viewer = ReplayScene(app, str(path), step=0)
         app.push(viewer)
         for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_END, pygame.K_j):

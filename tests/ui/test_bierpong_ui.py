@@ -15,6 +15,7 @@ from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import REMOVE
 from game.cli import main as cli_main
 from game.match import Match, PlayerSpec
+from game.store.matchfile import load_match
 from game.ui.pong.bierpong_match import BierpongMatchScene, TableEvents
 from game.ui.pong.pong_feed import shot_word
 from game.ui.common.modal import Confirm
@@ -149,7 +150,7 @@ def test_ctrl_s_saves_and_the_saved_match_loads_into_the_scene(app: App, tmp_pat
     scene.save_path = tmp_path / "bp.json"
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert scene.save_path.exists()
-    again = Match.load(scene.save_path)
+    again = load_match(scene.save_path)
     from game.ui.menu.menu import match_scene
 
     loaded = match_scene(app, again)

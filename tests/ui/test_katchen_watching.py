@@ -12,6 +12,7 @@ from game.i18n import set_language
 from game.match import Match, PlayerSpec
 from game.session import INSTANT
 from game.session.dice import DiceSession
+from game.store.matchfile import write_log
 from game.ui.common.app import App
 from game.ui.common.feed import round_header
 from tests.ui.test_ui import key, settle, table_for
@@ -113,7 +114,7 @@ def test_katchen_one_mat_left_is_said_in_the_singular_in_the_replay(app: App, tm
     DiceSession(m, pace=INSTANT).play_out(60)
     k, r = next((k, r) for k, e in enumerate(m.log.entries) for r in e.rulings if "(1 mats on the stack)" in r.arithmetic)
     path = Path(str(tmp_path)) / "k.json"
-    m.save(path)
+    write_log(m.log, path)
     viewer = ReplayScene(app, str(path), step=k)
     app.push(viewer)
     app.step(0.05)

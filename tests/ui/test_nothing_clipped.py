@@ -13,6 +13,7 @@ import pytest
 from game.i18n import _, set_language
 from game.match import Match, PlayerSpec
 from game.rules import racerbile as racerbile_rules
+from game.store.matchfile import write_log
 from game.ui.common.app import App
 from game.ui.common.modal import ListDialog
 from tests.screen_words import watching
@@ -107,7 +108,7 @@ def test_a_race_replay_shows_no_live_gear_choices(app: App, tmp_path: Path) -> N
 
     path = tmp_path / "race.json"
     m = race_match(2)
-    m.save(path)
+    write_log(m.log, path)
     k = next(i for i, e in enumerate(m.log.entries) if e.action.startswith("gear") and i > 20) - 1
     viewer = ReplayScene(app, str(path), step=k)
     app.push(viewer)

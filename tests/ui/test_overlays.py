@@ -10,6 +10,7 @@ import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITooltip
 
 from game.match import Match, PlayerSpec
+from game.store.matchfile import write_log
 from game.ui.common.modal import raise_expanded
 from game.ui.common.scene import OverlayScene
 from tests.ui.test_ui import key, table_for
@@ -203,7 +204,7 @@ def test_the_replay_viewers_key_help_is_whole_at_960(app: App, tmp_path: object,
     from tests.ui.test_awkward_names import awkward_match
 
     path = Path(str(tmp_path)) / "m.json"
-    awkward_match("schock", ["Anna", "Bo", "Cem"], 3).save(path)
+    write_log(awkward_match("schock", ["Anna", "Bo", "Cem"], 3).log, path)
     set_language(lang)
     try:
         app.screen = pygame.display.set_mode((960, 640))
@@ -235,7 +236,7 @@ def test_the_jump_list_fits_its_rows_and_wraps_a_long_ruling_whole(app: App, tmp
     from tests.ui.test_awkward_names import awkward_match
 
     path = Path(str(tmp_path)) / "m.json"
-    awkward_match("schock", ["Anna", "Bo", "Cem"], 3).save(path)
+    write_log(awkward_match("schock", ["Anna", "Bo", "Cem"], 3).log, path)
     app.screen = pygame.display.set_mode((960, 640))
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
     viewer = ReplayScene(app, str(path), step=5)

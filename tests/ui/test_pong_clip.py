@@ -17,6 +17,7 @@ from game.errors import InputError  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules import bierpong as R  # noqa: E402
 from game.session.pong import PongSession, Release  # noqa: E402
+from game.store.matchfile import write_log
 from game.ui.pong.clip import FPS, HOLD, ClipShot, demo_clip, export_clip, frame_count, replay_clip  # noqa: E402
 from physics.table import formation  # noqa: E402
 from tests.bierpong_helpers import play  # noqa: E402
@@ -66,7 +67,7 @@ def test_a_saved_matchs_throw_becomes_a_clip_from_its_logged_launch(tmp_path: Pa
     assert s.request("Anna", Release(shot(rack_now(st, "Anna"), "hit", None, among=st.targets(), release=RELEASE).throw, "Anna")) is None
     to_rest(s)
     saved = tmp_path / "match.json"
-    m.save(saved)
+    write_log(m.log, saved)
     step = len(m.log.entries) - 1
     clip = replay_clip(saved, step, tmp_path / "throw.gif", size=(320, 180))
     assert clip.path.is_file() and clip.frames > HOLD * FPS

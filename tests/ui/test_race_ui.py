@@ -15,6 +15,7 @@ from game.racerbile.actions import Drive, Judge, Order, parse_action
 from game.racerbile.state import GEAR, MOVE, ORDER, RaceState
 from game.rules import racerbile as R
 from game.rules.ruling import What
+from game.store.matchfile import load_match
 from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow, TeamRow
 from game.ui.common.modal import ListDialog
 from game.ui.race.race import RaceScene
@@ -497,7 +498,7 @@ def test_the_menu_continues_a_le_mans_event_from_its_journal(app: App) -> None:
         app.step(0.05)
         if len(again.match.log.entries) > n:
             break
-    assert len(Match.load(path).log.entries) == len(again.match.log.entries) > n
+    assert len(load_match(path).log.entries) == len(again.match.log.entries) > n
 
 
 def test_leaving_asks_and_keeps_the_race(app: App) -> None:
@@ -510,9 +511,9 @@ def test_leaving_asks_and_keeps_the_race(app: App) -> None:
     key(pygame.K_RETURN)  # the first button: Leave
     app.step(0.05)
     assert isinstance(app.scene, MenuScene)
-    from game.saves import autosave_path
+    from game.store.saves import autosave_path
 
-    assert Match.load(autosave_path("racerbile")).log.entries[-1].action == m.log.entries[-1].action
+    assert load_match(autosave_path("racerbile")).log.entries[-1].action == m.log.entries[-1].action
 
 
 def test_the_final_standings_show_at_the_end(app: App) -> None:

@@ -13,7 +13,9 @@ import pygame
 import pytest
 
 from game.cli import main as cli_main
-from game.replay import SPEEDS, bookmarks_path, load_bookmarks, throws_of
+from game.replay import SPEEDS, throws_of
+from game.store.bookmarks import bookmarks_path, load_bookmarks
+from game.store.matchfile import write_log
 from game.ui.common.replay import ReplayScene
 from tests.session.test_replay_flow import MATCHES, dice_match, live_pong_match, pong_match, race_match, saved
 
@@ -112,8 +114,9 @@ def test_the_replayed_scene_is_read_only(app: App, tmp_path: Path) -> None:
 
 def test_the_viewer_leaves_the_unfinished_match_of_that_game_alone(app: App, tmp_path: Path) -> None:
     """Watching a replay writes no autosave: the game's unfinished match stays as it was (issue 8)."""
-    from game.autosave import Autosave, last_unfinished
-    from game.saves import autosave_path
+    from game.store.autosave import Autosave
+    from game.store.autosave_folder import last_unfinished
+    from game.store.saves import autosave_path
 
     live = dice_match("katchen", 3)
     Autosave.attach(live, autosave_path("katchen"))
@@ -301,10 +304,10 @@ def test_menu_replays_button_opens_the_list_and_the_viewer(app: App) -> None:
     opens the viewer at its start; a broken save is a message in the list, not a crash."""
     from game.ui.menu.menu import MenuScene
     from game.ui.common.modal import ListDialog
-    from game.saves import ensure_save_dir
+    from game.store.saves import ensure_save_dir
 
     folder = ensure_save_dir()
-    dice_match("schock", 21).save(folder / "schock-a.json")
+    write_log(dice_match("schock", 21).log, folder / "schock-a.json")
     (folder / "broken.json").write_text("{")
     menu = MenuScene(app)
     app.push(menu)

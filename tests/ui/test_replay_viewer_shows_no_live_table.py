@@ -13,6 +13,7 @@ from game.match import Match
 from game.racerbile.actions import Clock
 from game.replay import Replay, folded
 from game.session import INSTANT, Session, session_for
+from game.store.matchfile import load_match, write_log
 from game.ui.common.app import App
 from game.ui.common.modal import ListDialog
 from game.ui.common.replay import ReplayScene
@@ -26,7 +27,7 @@ def of_people(game: str, seed: int, tmp_path: Path, limit: int = 100_000) -> Pat
     m = play(game, seed, limit=limit)
     m.log.players = [{**p, "kind": "human"} for p in m.log.players]
     path = tmp_path / f"{game}.json"
-    m.log.save(path)
+    write_log(m.log, path)
     return path
 
 
@@ -43,7 +44,7 @@ def test_the_dice_replay_asks_nobody_to_press_a_key(app: App, tmp_path: Path) ->
     path = of_people("schock", 3, tmp_path)
     viewer = ReplayScene(app, str(path))
     app.push(viewer)
-    live = match_scene(app, Match.replay(Match.load(path).log.prefix(1)), autosave=False)
+    live = match_scene(app, Match.replay(load_match(path).log.prefix(1)), autosave=False)
     live_texts = drawn(app, live.draw)
     assert any("press Space to roll" in t for t in live_texts)  # the live table asks …
     for k in (0, 5, 6, 40):
@@ -106,7 +107,7 @@ def clocked_lemans(tmp_path: Path) -> Path:
 
     session_for(m, pace=INSTANT).play_out(250, after=clock)
     path = tmp_path / "lemans.json"
-    m.log.save(path)
+    write_log(m.log, path)
     return path
 
 

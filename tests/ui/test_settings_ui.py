@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Iterator
 import pygame
 import pytest
 
-from game.autosave import backup_of
+from game.store.autosave_folder import backup_of
 from game.match import Match, PlayerSpec
 from game.settings import Settings, load_settings, save_settings
 from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow
@@ -293,7 +293,7 @@ def test_a_damaged_autosave_resumes_from_its_backup_with_a_message(app: App, fol
     assert len(m.log.entries) >= 3
     table.leave()
     path = saves(folders) / "autosave-schock.json"
-    from game.rules.journal import journal_text
+    from game.store.journal import journal_text
 
     backup_of(path).write_text(journal_text(m.log.prefix(len(m.log.entries) - 1)), encoding="utf-8")  # as a compaction leaves it
     path.write_text("{" + path.read_text(encoding="utf-8")[9:], encoding="utf-8")  # the header damaged

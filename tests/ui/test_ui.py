@@ -17,6 +17,7 @@ from game.dice.actions import Dice, Flip, Roll, Stand, Tower  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules.catalog import rules_for  # noqa: E402
 from game.state import CHANCE  # noqa: E402
+from game.store.matchfile import load_match, write_log
 from game.ui.common.app import App, run_app  # noqa: E402
 from game.ui.dice.dice_table import DiceTableScene  # noqa: E402
 from game.ui.dice.dice_view import DiceView  # noqa: E402
@@ -452,8 +453,8 @@ def test_a_loaded_match_shows_the_last_throw_on_the_table(app: App, tmp_path: Pa
     m = Match("schock", HUMANS, seed=4)
     for a in (Roll(), Dice((6, 5, 3)), Stand()):
         m.apply(a)
-    m.save(tmp_path / "m.json")
-    table = table_for(app, Match.load(tmp_path / "m.json"))
+    write_log(m.log, tmp_path / "m.json")
+    table = table_for(app, load_match(tmp_path / "m.json"))
     assert table.dice.shown and table.dice.finished
     assert sorted(table.dice.faces()) == [3, 5, 6] and table.finished_caption.startswith("Anna: ")
 

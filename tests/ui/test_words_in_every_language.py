@@ -16,6 +16,7 @@ from game.i18n import set_language
 from game.match import Match, PlayerSpec
 from game.session import INSTANT
 from game.session.dice import DiceSession
+from game.store.matchfile import write_log
 from game.ui.common.app import App
 from game.ui.common.modal import ListDialog
 
@@ -65,9 +66,9 @@ def test_replay_steps_are_said_in_the_language_of_the_screen(app: App, tmp_path:
     from tests.session.test_replay_flow import race_match
 
     dice = tmp_path / "schock.json"
-    schock_played(12).save(dice)
+    write_log(schock_played(12).log, dice)
     race = tmp_path / "race.json"
-    race_match(2).save(race)
+    write_log(race_match(2).log, race)
     said: dict[str, list[str]] = {}
     for code in ("en", "de", "da"):
         set_language(code)
@@ -92,12 +93,12 @@ def test_replays_list_results_in_the_language_of_the_screen(tmp_path: Path) -> N
     """A finished match's result is kept in the saves index as data (a phrase and its values) and
     said when the list is drawn: "Bo verliert" in German, "Bo taber" in Danish; a result an older
     index kept as a sentence is shown as it is."""
-    from game.saves import INDEX, list_saves
+    from game.store.saves import INDEX, list_saves
 
     m = Match("schock", [PlayerSpec("Anna", "bot"), PlayerSpec("Bo", "bot")], seed=3)
     DiceSession(m, pace=INSTANT).play_out()
     assert m.state.is_terminal()
-    m.save(tmp_path / "schock-1.json")
+    write_log(m.log, tmp_path / "schock-1.json")
     set_language("de")  # the listing is made in German …
     (sv,) = list_saves(tmp_path)
     ret = m.state.returns()

@@ -169,9 +169,9 @@ class App:
             sounds().init()
 
     def save_screenshot(self, path: str | Path) -> None:
-        """The last frame as a PNG at `path` (checked before the first frame: `game.outpaths`); should
+        """The last frame as a PNG at `path` (checked before the first frame: `game.store.outpaths`); should
         it fail all the same, in the save folder – said on standard error, and the exit status is 2."""
-        from game.outpaths import write_or_fall_back
+        from game.store.outpaths import write_or_fall_back
 
         def write(p: Path) -> None:
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -241,9 +241,9 @@ def run_app(
         app.push(menu)
         if load is not None:
             try:
-                from game.match import Match
+                from game.store.matchfile import load_match
 
-                match = loaded if loaded is not None else Match.load(load, defer_check=True)  # (`loaded`: the command line loaded it)
+                match = loaded if loaded is not None else load_match(load, defer_check=True)  # (`loaded`: the command line loaded it)
             except InputError as e:
                 menu.message = _("Cannot load {file}: {error}").format(file=load, error=e)
             else:

@@ -26,7 +26,8 @@ import pygame
 
 from game.games import action_words
 from game.i18n import _, language, tr
-from game.replay import Cursor, Launch, Replay, load_bookmarks, save_bookmarks, throws_of
+from game.replay import Cursor, Launch, Replay, throws_of
+from game.store.bookmarks import load_bookmarks, save_bookmarks
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import START, MatchLog
 from game.session.live_table import LiveTable
@@ -354,7 +355,7 @@ class ReplayScene(OverlayScene):
     def update(self, dt: float) -> None:
         job = self.clip_job
         if job is not None and job.done:
-            from game.saves import shown_dir
+            from game.store.saves import shown_dir
 
             self.clip_job = None
             self.flash(_("Clip not written: {error}").format(error=job.error) if job.error else

@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.i18n import _
-from game.saves import safe_file_name, save_dir, shown_dir
+from game.store.saves import safe_file_name, save_dir, shown_dir
 from game.ui.common import theme
 from game.ui.common.modal import Modal
 from game.ui.common.theme import Fonts

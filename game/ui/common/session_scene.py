@@ -83,8 +83,8 @@ class SessionScene:
         """Write the whole match to `path` ("Save as…"): None when written, else why not. A finished
         match kept under a made-up name is then kept under this one only (no second copy in
         "Replays…"); the session's save file becomes `path` unless it is a Le Mans journal."""
-        from game.fileio import atomic_write
-        from game.rules.journal import journal_text
+        from game.store.fileio import atomic_write
+        from game.store.journal import journal_text
 
         s = self.session
         try:

@@ -418,7 +418,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
         return ed
     if file is None:
         return new_editor()
-    from game.outpaths import exists
+    from game.store.outpaths import exists
 
     p = Path(file)
     if exists(p) and p.is_dir():
@@ -430,7 +430,7 @@ def open_editor(file: str | Path | None = None, template: str | None = None) -> 
 
 
 def _check_target(p: Path) -> None:
-    from game.outpaths import check_output, exists
+    from game.store.outpaths import check_output, exists
 
     if p.suffix not in (".yaml", ".yml"):
         raise InputError("a track file ends in .yaml", str(p))

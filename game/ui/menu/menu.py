@@ -28,7 +28,7 @@ from game.ui.common.help import HelpOverlay, option_name_text, option_value_text
 from game.rules.option_words import VARIANT_LABELS
 from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
 from game.ui.common.names import cut_name, too_long
-from game.saves import list_saves, new_save_path, save_dir, shown_dir
+from game.store.saves import list_saves, new_save_path, save_dir, shown_dir
 from game.ui.common.scene import Host, OverlayScene
 from game.ui.race.race_hud import fit_text
 
@@ -952,7 +952,8 @@ class MenuScene(OverlayScene):
         menu starts whatever the save folder holds: an autosave none of whose copies can be read is
         moved into the `damaged` subfolder (kept, never deleted) and said once in the message line;
         one whose backup is used is said too."""
-        from game.autosave import last_unfinished, put_aside
+        from game.store.autosave import put_aside
+        from game.store.autosave_folder import last_unfinished
 
         for _tries in range(4):  # each damaged autosave put aside, then look again
             try:
@@ -982,7 +983,8 @@ class MenuScene(OverlayScene):
         the message says so); an autosave that cannot be resumed is a message, never a crash – and is
         moved aside (`put_aside`), so it is not offered again. A match another program has open is
         not continued here."""
-        from game.autosave import Autosave, load_autosave, open_elsewhere, put_aside
+        from game.store.autosave import Autosave, load_autosave, put_aside
+        from game.store.autosave_folder import open_elsewhere
 
         info = self.unfinished
         if info is None:
@@ -1088,9 +1090,9 @@ class MenuScene(OverlayScene):
                 self.modal.set_message(_("Choose a saved match first"))
             return
         try:
-            from game.match import Match
-            
-            match = Match.load(key, defer_check=True)  # a long journal shows at once (game.snapshot)
+            from game.store.matchfile import load_match
+
+            match = load_match(key, defer_check=True)  # a long journal shows at once (game.store.snapshot)
         except InputError as e:
             if isinstance(self.modal, ListDialog):
                 self.modal.set_message(_("Cannot load {where}: {error}").format(where=f"{Path(e.file).name}:{e.line}:{e.column}", error=e.message))
@@ -1101,9 +1103,9 @@ class MenuScene(OverlayScene):
     def load(self, path: str | Path) -> bool:
         """Open a saved match at the table; a broken file is shown as a message."""
         try:
-            from game.match import Match
-            
-            match = Match.load(path, defer_check=True)
+            from game.store.matchfile import load_match
+
+            match = load_match(path, defer_check=True)
         except InputError as e:
             self.message = _("Cannot load it: {error}").format(error=e)
             return False

@@ -202,11 +202,11 @@ def replay_clip(file: str | Path, step: int, path: str | Path, *, size: tuple[in
                 progress: Callable[[int, int], None] | None = None) -> Clip:
     """`replay FILE --step K --export FILE`: the Bierpong throw of step K (its logged launches on the
     rack that stood before it) and the referee's rulings on it."""
-    from game.match import Match
     from game.replay import Replay
+    from game.store.matchfile import load_match
 
     check_target(path, size)
-    m = Match.load(file)
+    m = load_match(file)
     if m.info.name != "bierpong":
         raise InputError(f"a clip is of a Bierpong throw; {file} holds a {m.info.name} match", str(file))
     entries = m.log.entries
@@ -262,7 +262,7 @@ def _step_title(step: int) -> str:
 
 def clips_dir() -> Path:
     """Where the scenes' "Export clip" writes (beside the saves)."""
-    from game.saves import save_dir
+    from game.store.saves import save_dir
 
     return save_dir().parent / "clips"
 

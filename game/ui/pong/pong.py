@@ -250,7 +250,7 @@ class PongScene(TableCameras, Sling, Scene):
     def update(self, dt: float) -> None:
         job = self.job
         if job is not None and job.done:
-            from game.saves import shown_dir
+            from game.store.saves import shown_dir
 
             self.job = None
             self.message = _("Clip not written: {error}").format(error=job.error) if job.error else _("Clip saved: {path}").format(path=shown_dir(job.path))

@@ -284,7 +284,7 @@ class DemoScene(PongScene):
         super().update(dt)
         job = self.demo_job
         if job is not None and job.done and not job.error and self.clip_told is not job:
-            from game.saves import shown_dir
+            from game.store.saves import shown_dir
 
             self.clip_told = job  # where the clip went, once, in the feed (the status line names the file only)
             self.say("", _("Clip saved: {path}").format(path=shown_dir(job.path)))

@@ -56,7 +56,7 @@ KEYS = (  # shown through `_()` by the view
 
 def shots_dir() -> Path:
     """Where the shot lab saves by default: the shot folder beside the saves (not created here)."""
-    from game.saves import save_dir
+    from game.store.saves import save_dir
 
     return save_dir().parent / "shots"
 
@@ -92,7 +92,7 @@ class NamePrompt(Modal):
     def build(self) -> None:
         from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
-        from game.saves import shown_dir
+        from game.store.saves import shown_dir
 
         w, h = self.rect.size
         c = self.panel
@@ -714,7 +714,7 @@ def run_lab(path: str | None = None, *, frames: int | None = None, screenshot: s
     from game.bierpong.shotfile import load
     from game.ui.common.app import App
 
-    from game.outpaths import check_output, exists
+    from game.store.outpaths import check_output, exists
 
     shot = None
     if path is not None and exists(path):

@@ -1,6 +1,6 @@
 """Snapshots beside a match journal, so that a long match continues at once (issue 15).
 
-A journal (`game.rules.journal`) is the truth; `<journal>.snap` is a cache of its replay. For each
+A journal (`game.store.journal`) is the truth; `<journal>.snap` is a cache of its replay. For each
 stretch of `SEGMENT` entries it keeps the entries, the states the match kept in it (its checkpoints)
 and the drinks at its end. A stretch is trusted only where it provably stands for the journal: written
 by these very rules (`fingerprint`: the rules' source and the Python version), for this journal's
@@ -40,17 +40,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import IO, Any, Callable, Iterator, Mapping
 
 from game.errors import InputError
-from game.fileio import SAVE_LIMIT, read_file, read_file_stat
 from game.gcpause import paused_gc
-from game.rules.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, line_undo, read_journal
+from game.match import Match
 from game.rules.ledger import Ledger
 from game.rules.matchlog import Entry, MatchLog
-
-if TYPE_CHECKING:
-    from game.match import Match
+from game.store.fileio import SAVE_LIMIT, read_file, read_file_stat
+from game.store.journal import FORMAT as JOURNAL_FORMAT, JournalRead, entry_line, header_line, line_undo, read_journal
 
 FORMAT = "stammtisch-snapshot/2"
 SEGMENT = 1000  # entries a stretch holds: a multiple of the match's CHECKPOINT (its end is a kept state)
@@ -65,18 +63,24 @@ def snapshot_path(journal: str | Path) -> Path:
     return p.with_name(p.name + ".snap")
 
 
+def fingerprinted() -> list[tuple[str, Path]]:
+    """The files `fingerprint` hashes, by their path in the `game` package: its source (byte code in
+    an install without it) but its user interface (the scenes cannot change a ruling)."""
+    import game
+
+    root = Path(game.__file__).resolve().parent
+    files = sorted(root.rglob("*.py")) or sorted(root.rglob("*.pyc"))
+    return [(rel, p) for p in files if not (rel := p.relative_to(root).as_posix()).startswith("ui/")]
+
+
 @cache
 def fingerprint() -> str:
     """These rules and this Python: a snapshot written by others is not trusted. The version and the
-    source of the `game` package but its user interface (the scenes cannot change a ruling)."""
+    source of the `game` package but its user interface (`fingerprinted`)."""
     from game import __version__
 
-    root = Path(__file__).resolve().parent
     h = hashlib.sha256(f"{__version__}/{sys.version_info[:2]}/{pickle.HIGHEST_PROTOCOL}".encode())
-    for p in sorted(root.rglob("*.py")) or sorted(root.rglob("*.pyc")):  # an install without its source: the byte code
-        rel = p.relative_to(root).as_posix()
-        if rel.startswith("ui/"):
-            continue
+    for rel, p in fingerprinted():
         h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
 
@@ -294,8 +298,6 @@ class SnapshotWriter:
     def _start(self) -> None:
         log = self.match.log
         head = {"format": FORMAT, "fingerprint": fingerprint()}
-        from game.rules.journal import header_line
-
         data = _frame(json.dumps(head).encode(), 0, 0, lines_digest([header_line(log).rstrip("\n").encode("utf-8")]))
         with open(self.path, "wb") as f:
             f.write(data)
@@ -411,8 +413,6 @@ def load_journal(path: str | Path, *, defer_check: bool = False) -> Loaded:
             got = None
         if got is not None:
             return got
-    from game.match import Match
-
     read = read_journal(p)
     try:
         m = Match.replay(read.log, str(p), keep_saved=True)
@@ -446,8 +446,6 @@ def _journal_lines(p: Path) -> tuple[bytes, list[bytes], list[int], bool, int, t
 
 
 def _from_snapshot(p: Path) -> Loaded | None:
-    from game.match import Match
-
     snap = snapshot_path(p)
     if not snap.exists():
         return None
@@ -573,8 +571,6 @@ class Verification:
         return InputError(f"entry {i + 1}: {what}", self.file, self.places[i], 1)
 
     def _step(self, until: float) -> None:
-        from game.match import Match
-
         if self._steps is None:
             start = _entry(self.lines[0])
             if start != self.entries[0]:

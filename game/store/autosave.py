@@ -1,13 +1,13 @@
 """Crash-safe autosave of a live match: every action on disk, one synced line, before it counts.
 
-One autosave per game, `autosave-<game>.json` in the save folder (`game.saves`), written as a match
-journal (`game.rules.journal`): the header on the first line, then one line per log entry (the
+One autosave per game, `autosave-<game>.json` in the save folder (`game.store.saves`), written as a match
+journal (`game.store.journal`): the header on the first line, then one line per log entry (the
 start first), each appended, flushed and fsync'ed before `Match.apply` returns – so an action
 counts as saved once `apply` has returned, and the cost of a save does not grow with the log.
 Reading drops a torn last line (an action whose writing a crash cut short was not completed).
 
 An undo appends a mark `{"undo":n}` (the entries after the first n are undone); the file is
-rewritten whole (`game.fileio.write_keeping_backup`: synced temporary file, the current file
+rewritten whole (`game.store.fileio.write_keeping_backup`: synced temporary file, the current file
 becomes `<file>.bak`, the new one takes its place) only to compact it once it is much longer than
 the log, after a failed write, or when the log is not a continuation of the file. Attaching a match
 writes it whole and removes the backup – unless the file is the very autosave this match was just
@@ -16,12 +16,10 @@ resumed from, which is then simply continued. A damaged file falls back to its b
 A finished match has no autosave: `Autosave.finish` deletes the file and its backup – with `keep`,
 after writing the whole match there (`MatchAutosave` keeps every finished match as a save, listed
 by "Replays…"), so the menu offers only unfinished ones. Old autosaves (one JSON document,
-`stammtisch-match/1`) still load. The menu's "Continue" label comes from a small index beside the
-autosaves (`unfinished`), checked against every file's inode, size and mtime, so a 50,000-entry
-autosave is not read to label it; the index also counts when each was last played (`seq`), which
-orders "Continue" whatever the clock says.
+`stammtisch-match/1`) still load. Every write tells the index beside the autosaves what the file
+holds, so the menu's "Continue" label need not read it (`game.store.autosave_folder.unfinished`).
 
-Two programs: an autosave is locked (`game.filelock`, `<file>.lock`) while a match writes it; a
+Two programs: an autosave is locked (`game.store.filelock`, `<file>.lock`) while a match writes it; a
 second program playing the same game takes the next slot (`autosave-<game>.2.json`), and the menu
 does not continue a match another program has open (`open_elsewhere`). The OS drops a lock when its
 program ends, even by kill -9. Damaged files are never deleted: `put_aside` moves them into
@@ -29,92 +27,28 @@ program ends, even by kill -9. Damaged files are never deleted: `put_aside` move
 """
 from __future__ import annotations
 
-import json
 import os
-import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from game.errors import InputError
-from game.fileio import atomic_write, read_index, sync_folder, write_keeping_backup
-from game.filelock import FileLock, held_elsewhere
-from game.games import GAMES
 from game.i18n import _
-from game.rules.journal import COMPACT_SLACK, common_prefix, count_tail, entry_line, is_journal, journal_text, read_journal, undo_line, write_durably
 from game.rules.matchlog import Entry, MatchLog
-from game.snapshot import SnapshotWriter, load_journal, snapshot_path
+from game.store.autosave_folder import (PREFIX, TAIL, backup_of, claim, drop_lock, file_stamp, held_here, index_lock, load_index,
+                                        players_of, seq_of, write_index)
+from game.store.fileio import atomic_write, sync_folder, write_keeping_backup
+from game.store.journal import COMPACT_SLACK, common_prefix, entry_line, is_journal, journal_text, undo_line, write_durably
+from game.store.matchfile import load_match, read_log
+from game.store.snapshot import SnapshotWriter, load_journal, snapshot_path
 
-if TYPE_CHECKING:  # the menu looks for unfinished matches without loading the games' rules
+if TYPE_CHECKING:
     from game.match import Match
 
-__all__ = ["Autosave", "AutosaveInfo", "Resumed", "backup_of", "last_unfinished", "load_autosave", "lock_of",
-           "open_elsewhere", "put_aside", "read_autosave", "unfinished"]
+__all__ = ["Autosave", "MatchAutosave", "Resumed", "load_autosave", "put_aside", "read_autosave"]
 
-PREFIX = "autosave-"
-INDEX = "autosaves.index"  # beside the autosaves: what each holds, for the menu's label
-INDEX_FORMAT = "stammtisch-autosave-index/1"
-TAIL = 64  # bytes before the end of an indexed journal that the index keeps, to see it was only appended to
-SLOTS = 9  # autosaves of one game open at once (a second program playing the same game takes the next)
 DAMAGED = "damaged"  # the subfolder damaged autosaves are moved into (never deleted)
-
-
-def backup_of(path: str | Path) -> Path:
-    """The previous good copy of an autosave: `<path>.bak`."""
-    p = Path(path)
-    return p.with_name(p.name + ".bak")
-
-
-def lock_of(path: str | Path) -> Path:
-    """The lock file of an autosave, `<path>.lock`: held (`game.filelock`) while a match writes it."""
-    p = Path(path)
-    return p.with_name(p.name + ".lock")
-
-
-def slot_path(path: Path, n: int) -> Path:
-    """The n-th slot of an autosave: `autosave-schock.json`, `autosave-schock.2.json`, …"""
-    return path if n <= 1 else path.with_name(f"{path.name.removesuffix('.json')}.{n}.json")
-
-
-# the autosave locks this program holds: path -> (the lock, the autosaves holding it)
-_locks: dict[Path, tuple[FileLock, int]] = {}
-
-
-def _take_lock(path: Path) -> bool:
-    """Lock the autosave at `path` for this program (again, when it holds it already); False: another
-    program has it open. A lock file that cannot be made (a read-only folder) does not stop anything:
-    the autosave cannot be written there either, and says so."""
-    got = _locks.get(path)
-    if got is not None:
-        _locks[path] = (got[0], got[1] + 1)
-        return True
-    lock = FileLock(lock_of(path))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not lock.acquire():
-            return False
-    except OSError:
-        return True
-    _locks[path] = (lock, 1)
-    return True
-
-
-def _drop_lock(path: Path) -> None:
-    got = _locks.get(path)
-    if got is None:
-        return
-    if got[1] > 1:
-        _locks[path] = (got[0], got[1] - 1)
-        return
-    del _locks[path]
-    got[0].release()
-
-
-def open_elsewhere(path: str | Path) -> bool:
-    """Another program plays the match autosaved at `path` now (it holds the autosave's lock)."""
-    p = Path(path)
-    return p not in _locks and held_elsewhere(lock_of(p))
 
 
 def put_aside(path: str | Path) -> Path | None:
@@ -127,20 +61,10 @@ def put_aside(path: str | Path) -> Path | None:
     return next((m for m in moved if m is not None), None)
 
 
-def _claim(path: Path) -> Path:
-    """The slot of `path` this program may write: `path` itself unless another program holds it, else
-    the first free slot after it (the last one when all are held: writing it is refused by nobody)."""
-    for n in range(1, SLOTS + 1):
-        q = slot_path(path, n)
-        if _take_lock(q):
-            return q
-    return slot_path(path, SLOTS)
-
-
 def default_path(game: str) -> Path:
     """The game's autosave in the save folder (the folder is made by the first write, which may fail:
     a save folder that cannot be made stops no match, the autosave's `error` says why)."""
-    from game.saves import save_dir  # pygame-free; imported late so that tests can move the folder
+    from game.store.saves import save_dir  # pygame-free; imported late so that tests can move the folder
 
     return save_dir() / f"{PREFIX}{game}.json"
 
@@ -148,11 +72,7 @@ def default_path(game: str) -> Path:
 def read_autosave(path: str | Path) -> MatchLog:
     """The log an autosave holds – a journal (a torn last line dropped, undo marks followed) or an
     old whole-JSON autosave – without replaying it; damage is an `InputError` with its place."""
-    return read_journal(path).log if is_journal(path) else MatchLog.load(path)
-
-
-def _stamp(st: os.stat_result) -> list[int]:
-    return [st.st_ino, st.st_size, st.st_mtime_ns]
+    return read_log(path)
 
 
 def keep_aside(path: Path, log: MatchLog) -> Path | None:
@@ -175,7 +95,7 @@ def keep_aside(path: Path, log: MatchLog) -> Path | None:
             continue
         if len(actions) < 2 or (same and actions == [e.action for e in log.entries[: len(actions)]]):
             return None
-        from game.saves import new_save_path
+        from game.store.saves import new_save_path
 
         target = new_save_path(f"{old.game}-unfinished", path.parent)
         try:
@@ -236,7 +156,7 @@ class Autosave:
         self._head: tuple[Any, ...] | None = None
         self._attached = False
         self.kept: Path | None = None  # where an older unfinished match at `path` was moved to
-        self.snapshot: SnapshotWriter | None = None  # Continue's shortcut (`game.snapshot`)
+        self.snapshot: SnapshotWriter | None = None  # Continue's shortcut (`game.store.snapshot`)
 
     @classmethod
     def attach(cls, match: Match, path: str | Path | None = None, *, listen: bool = True) -> Autosave:
@@ -247,14 +167,14 @@ class Autosave:
         `listen=False`, whenever the caller says `sync()`. An unfinished match of another match
         already there is not lost: `keep_aside` moves it into the save folder first (`kept` names where).
 
-        The file is locked while the match is open (`game.filelock`): when another program holds
+        The file is locked while the match is open (`game.store.filelock`): when another program holds
         it (playing the same game), this match takes the next free slot (`autosave-<game>.2.json`,
         `elsewhere` names the one taken); without `path`, a match resumed by `load_autosave` goes on
         in the file it came from."""
         wanted = Path(path) if path is not None else (_resumed_from(match) or default_path(match.info.name))
-        got = _claim(wanted)
+        got = claim(wanted)
         a = cls(match, got)
-        a.locked = got in _locks
+        a.locked = held_here(got)
         a.elsewhere = wanted if got != wanted else None
         resumed = a._continue_resumed()
         if not resumed:
@@ -295,7 +215,7 @@ class Autosave:
 
     def finish(self, keep: str | Path | None = None) -> Path | None:
         """The match is over: stop autosaving and delete the autosave and its backup. With `keep`,
-        the whole match is written there first (a save, `game.saves`) and returned; when that write
+        the whole match is written there first (a save, `game.store.saves`) and returned; when that write
         fails (`error` says why) the autosave is not deleted and None is returned."""
         if self._attached:
             self.match.listeners.remove(self._on_entry)
@@ -327,7 +247,7 @@ class Autosave:
     def _unlock(self) -> None:
         if self.locked:
             self.locked = False
-            _drop_lock(self.path)
+            drop_lock(self.path)
 
     # --- inside --------------------------------------------------------------------------------
 
@@ -413,7 +333,7 @@ class Autosave:
             return False
         stamp, old, n, last, end, lines = got
         try:
-            if _stamp(os.stat(self.path)) != stamp or old is not log or len(log.entries) != n or log.entries[-1] is not last:
+            if file_stamp(os.stat(self.path)) != stamp or old is not log or len(log.entries) != n or log.entries[-1] is not last:
                 return False
             t0 = time.perf_counter()
             if end != stamp[1]:
@@ -438,14 +358,14 @@ class Autosave:
             with open(self.path, "rb") as f:
                 f.seek(max(0, st.st_size - TAIL))
                 last = f.read(min(TAIL, st.st_size))
-            entry = {"stamp": _stamp(st), "last": last.hex(), "game": log.game, "players": _players(log),
+            entry = {"stamp": file_stamp(st), "last": last.hex(), "game": log.game, "players": players_of(log),
                      "actions": max(0, len(self._written) - 1), "end": st.st_size, "lines": self._lines + 1,
                      "journal": True, "problem": None}
-            with _index_lock(self.path.parent):
-                index = _read_index(self.path.parent)
-                entry["seq"] = 1 + max((_seq(v) for v in index.values()), default=0)  # the latest played, whatever the clock says
+            with index_lock(self.path.parent):
+                index = load_index(self.path.parent)
+                entry["seq"] = 1 + max((seq_of(v) for v in index.values()), default=0)  # the latest played, whatever the clock says
                 index[self.path.name] = entry
-                _write_index(self.path.parent, index)
+                write_index(self.path.parent, index)
         except OSError:
             pass
 
@@ -491,14 +411,12 @@ def _resumed_from(match: Match) -> Path | None:
 def _replay(path: Path, remember: bool = False) -> tuple[Match, bool]:
     """Load and verify one file, and whether a torn last line was dropped; anything wrong with it
     is an `InputError`. With `remember`, a journal that loads is noted for `Autosave.attach` to continue."""
-    from game.match import Match
-
     if not path.exists():
         raise InputError("there is no such file", str(path))
     try:
         if not is_journal(path):
-            return Match.load(path), False
-        stamp = _stamp(os.stat(path))
+            return load_match(path), False
+        stamp = file_stamp(os.stat(path))
         loaded = load_journal(path, defer_check=remember)  # from its snapshot, verified after the table is shown
         m, read = loaded.match, loaded.read
         m.pending = loaded.check
@@ -533,198 +451,11 @@ def load_autosave(path: str | Path) -> Resumed:
         return Resumed(m, bak, f"{first} – resumed from the backup {bak.name} instead ({actions} actions)")
 
 
-# --- finding the last match ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AutosaveInfo:
-    """An unfinished autosaved match, as the menu shows it."""
-
-    path: Path  # the autosave (pass it to `load_autosave`, even when only its backup is left)
-    game: str
-    players: tuple[str, ...]
-    actions: int  # log entries after the start
-    modified: float  # seconds since the epoch
-    problem: str | None = None  # the autosave is damaged: what `load_autosave` will say
-    seq: int = 0  # when it was last played, counted (not the clock, which may be set back); 0: unknown
-    elsewhere: bool = False  # another program has this match open now (it holds the autosave's lock)
-    damaged: bool = False  # neither the autosave nor its backup can be read (`put_aside` keeps them)
-
-    @property
-    def title(self) -> str:
-        info = GAMES.get(self.game)
-        return info.title if info is not None else self.game
-
-    @property
-    def label(self) -> str:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
-        return f"{self.title}: {', '.join(self.players)} – {self.actions} actions ({when})"
-
-
-def _players(log: MatchLog) -> list[str]:
-    return [str(d.get("name", "?")) for d in log.players]
-
-
-def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
-    """The index beside the autosaves: file name -> what it held at its stamp (empty if missing or garbled)."""
-    return read_index(folder / INDEX, INDEX_FORMAT)
-
-
-def _seq(entry: Any) -> int:
-    """The play counter an index entry holds (0: none, or garbled)."""
-    v = entry.get("seq") if isinstance(entry, dict) else None
-    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else 0
-
-
-class _NoLock:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: Any) -> None:
-        return None
-
-
-def _index_lock(folder: Path) -> FileLock | _NoLock:
-    """A lock around reading and writing the index (two programs write it); a folder where the lock
-    file cannot be made gets none (nothing can be written there anyway)."""
-    lock = FileLock(folder / (INDEX + ".lock"))
-    try:
-        lock.acquire(wait=True)
-    except OSError:
-        return _NoLock()
-    return lock
-
-
-def _write_index(folder: Path, files: dict[str, dict[str, Any]]) -> None:
-    atomic_write(folder / INDEX, json.dumps({"format": INDEX_FORMAT, "files": files}, ensure_ascii=False) + "\n")
-
-
-def _summary(q: Path, old: dict[str, Any] | None) -> dict[str, Any]:
-    """What the file `q` holds for the label: taken from its index entry `old` when the file is
-    unchanged (same inode, size and mtime), followed from there when it only grew (an append-only
-    journal), else read again. OSError: the file is gone."""
-    st = os.stat(q)
-    if not stat.S_ISREG(st.st_mode):  # a FIFO or a device named like a save: no save (never read)
-        return {"stamp": _stamp(st), "problem": f"{q}: not a regular file"}
-    stamp = _stamp(st)
-    if old is not None and old.get("stamp") == stamp:
-        return old
-    if (old is not None and old.get("journal") and old.get("problem") is None and isinstance(old.get("stamp"), list)
-            and old["stamp"][0] == stamp[0] and old["stamp"][1] < stamp[1] and isinstance(old.get("end"), int)):
-        try:
-            with open(q, "rb") as f:
-                seen = bytes.fromhex(str(old.get("last", "")))  # the bytes before old["end"], as indexed
-                f.seek(old["end"] - len(seen))
-                data = f.read()
-            if not data.startswith(seen):
-                raise ValueError("changed, not only appended to")
-            data = data[len(seen):]
-            before = int(old.get("lines", 0))  # lines (the header's too) before old["end"]
-            entries, used = count_tail(data, int(old["actions"]) + 1, str(q), before + 1)
-            end = old["end"] + used
-            return {**old, "stamp": stamp, "actions": entries - 1, "end": end, "last": (seen + data[:used])[-TAIL:].hex(),
-                    "lines": before + data[:used].count(b"\n")}
-        except Exception:
-            pass  # read it whole below, which names the damage
-    base: dict[str, Any] = {"stamp": stamp}
-    try:
-        if is_journal(q):
-            read = read_journal(q)
-            log = read.log
-            with open(q, "rb") as f:
-                f.seek(max(0, read.end - TAIL))
-                last = f.read(min(TAIL, read.end))
-            base.update(journal=True, end=read.end, lines=read.lines + 1, last=last.hex())
-        else:
-            log = MatchLog.load(q)
-            base.update(journal=False)
-    except InputError as e:
-        return {**base, "problem": str(e)}
-    except OSError:
-        raise
-    except Exception as e:  # a damaged file may break a reader any way: the menu must start all the same
-        return {**base, "problem": f"{q}: {_('the file is damaged')} ({type(e).__name__})"}
-    return {**base, "game": log.game, "players": _players(log), "actions": max(0, len(log.entries) - 1), "problem": None}
-
-
-def _info(path: Path, game: str, index: dict[str, dict[str, Any]]) -> AutosaveInfo:
-    """What the autosave at `path` (or else its backup) holds; a damaged one says so in `problem`.
-    `index` is consulted and brought up to date."""
-    stamps = [q.stat().st_mtime for q in (path, backup_of(path)) if q.exists()]
-    modified = max(stamps, default=0.0)
-    reasons = []
-    seq = _seq(index.get(path.name))
-    elsewhere = open_elsewhere(path)
-    for q in (path, backup_of(path)):
-        if not q.exists():
-            index.pop(q.name, None)
-            continue
-        old = index.get(q.name)
-        got = index[q.name] = _summary(q, old)
-        if _seq(old) and not _seq(got):
-            got["seq"] = _seq(old)  # read again (compacted, rewritten): when it was played stays
-        if got.get("problem"):
-            reasons.append(str(got["problem"]))
-            continue
-        problem = reasons[0] + " – " + _("its backup is used") if reasons else None
-        players = tuple(str(n) for n in got.get("players", ()))
-        return AutosaveInfo(path, str(got.get("game", game)), players, int(got.get("actions", 0)), modified, problem,
-                            seq, elsewhere)
-    return AutosaveInfo(path, game, (), 0, modified, "; ".join(reasons) or _("the autosave is empty"), seq, elsewhere,
-                        damaged=bool(reasons))
-
-
-def unfinished(folder: str | Path | None = None) -> list[AutosaveInfo]:
-    """Every unfinished autosave in `folder` (default: the save folder), newest first. Labelled
-    from the index beside them (`INDEX`); what it lacks or has stale is read and the index rewritten."""
-    if folder is None:
-        from game.saves import save_dir
-
-        folder = save_dir()
-    d = Path(folder)
-    if not d.is_dir():
-        return []
-    games: set[str] = set()
-    for q in d.iterdir():
-        name = q.name.removesuffix(".bak")
-        if name.startswith(PREFIX) and name.endswith(".json"):
-            games.add(name[len(PREFIX) : -len(".json")])
-    index = _read_index(d)
-    before = json.dumps(index, sort_keys=True)
-    out = []
-    for g in games:
-        try:
-            out.append(_info(d / f"{PREFIX}{g}.json", g.split(".")[0], index))
-        except OSError:  # removed while we looked
-            continue
-    if json.dumps(index, sort_keys=True) != before:
-        try:
-            with _index_lock(d):  # merged into the index as it is now (another program may have written it)
-                now = _read_index(d)
-                for k, v in index.items():
-                    seq = max(_seq(v), _seq(now.get(k)))
-                    now[k] = {**v, "seq": seq} if seq else v
-                _write_index(d, {k: v for k, v in now.items() if (d / k).exists()})
-        except OSError:
-            pass  # a read-only folder: the label is right, only slower next time
-    # the last played first: by the play counter (a clock set back does not reorder them), then the clock
-    return sorted(out, key=lambda i: (-i.seq, -i.modified, i.game))
-
-
-def last_unfinished(folder: str | Path | None = None) -> AutosaveInfo | None:
-    """The newest unfinished autosave worth continuing, for the menu's "Continue last match" (None:
-    there is none): a match in which nobody has acted yet is not offered, a damaged one is; one that
-    another program has open now only when there is no other."""
-    found = [i for i in unfinished(folder) if i.actions > 0 or i.problem]
-    found.sort(key=lambda i: i.elsewhere)  # stable: newest first within each
-    return found[0] if found else None
-
-
 # --- a live match's autosave --------------------------------------------------------------------
 
 
 class MatchAutosave:
-    """The autosave of the match a scene plays (`game.autosave.Autosave`).
+    """The autosave of the match a scene plays (`game.store.autosave.Autosave`).
 
     Made with the scene: the log so far is written at once (replacing the game's older autosave,
     or continuing the one it was resumed from); after every action its line; `after_undo()` after an
@@ -769,7 +500,7 @@ class MatchAutosave:
         self.save.sync()  # the last action on disk first: if it cannot be kept, the autosave still has it all
         target = self._keep() or self.kept
         if target is None:
-            from game.saves import new_save_path
+            from game.store.saves import new_save_path
 
             try:
                 target = new_save_path(self.match.info.name, self.save.path.parent)

@@ -6,10 +6,10 @@ piece, flushed and fsync'ed before the action counts as done; so a killed proces
 loses at most the action that was being written. An entry counts once its line ends: reading
 drops a torn last line (an action not completely written was not completed) and reports any
 other damage as `file:line:column: message`. A rewrite (undo, or continuing a loaded match) is
-atomic, as every save is (`game.fileio.atomic_write`).
+atomic, as every save is (`game.store.fileio.atomic_write`).
 
 An undo may instead append a mark `{"undo":n}`: the entries after the first n are undone (the
-autosave does so, `game.autosave`, and compacts the journal by a rewrite once it is much longer
+autosave does so, `game.store.autosave`, and compacts the journal by a rewrite once it is much longer
 than the log).
 """
 from __future__ import annotations
@@ -19,10 +19,10 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from game.errors import InputError
-from game.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
+from game.store.fileio import SAVE_LIMIT, atomic_write, load_json, read_file_stat
 from game.gcpause import paused_gc
 from game.rules.matchlog import Entry, MatchLog, check_header
 
@@ -82,6 +82,8 @@ class Journal:
     `append` or `rewrite` tries again, and the first that succeeds catches the file up. `error` is
     the failure while the journal is behind (None once it holds the whole log again)."""
 
+    written: Callable[[], None] | None = None  # told after an `append` once the journal holds the whole log (the snapshot's keep)
+
     def __init__(self, path: str | Path, log: MatchLog) -> None:
         """Start a journal holding `log` (replacing any file at `path`, atomically; an `OSError`
         if it cannot be written at all)."""
@@ -130,6 +132,11 @@ class Journal:
     def append(self, entry: Entry) -> None:
         """Write one entry (and any still behind) and make it durable before returning; a failed
         write leaves the file as it was and keeps the entry for the next try (`error`)."""
+        self._append(entry)
+        if self.written is not None and not self.behind:
+            self.written()
+
+    def _append(self, entry: Entry) -> None:
         if self._want is not None:
             self._want.entries.append(entry)
             self.rewrite(self._want)

@@ -130,7 +130,7 @@ def write_or_fall_back(target: Path, write: Callable[[Path], None], name: str,
     except InputError as e:
         why = e.message.removeprefix(" cannot write here: ")
     if folders is None:
-        from game.saves import save_dir
+        from game.store.saves import save_dir
 
         folders = (save_dir(), Path(tempfile.gettempdir()))
     for folder in folders:

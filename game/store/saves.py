@@ -2,7 +2,7 @@
 they are listed.
 
 The folder is created lazily, the first time something is saved into it. A finished match is kept
-there (`game.autosave.MatchAutosave`). `list_saves` lists the matches – by game, people, date and
+there (`game.store.autosave.MatchAutosave`). `list_saves` lists the matches – by game, people, date and
 result, not by file name – and never the side files beside them (bookmarks, autosaves, indexes,
 snapshots). What each file holds is kept in a small index (`saves.index`), checked against the
 file's inode, size and mtime, so a match is replayed for its result once, not at every listing.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.fileio import read_index
+from game.store.fileio import read_index
 from game.i18n import N_, _, tr
 from game.rules.phrase import Phrase, phrase, values_of
 
@@ -115,7 +115,7 @@ def list_saves(folder: Path | None = None) -> list[SaveFile]:
     index = {k: v for k, v in index.items() if (d / k).exists()}
     if json.dumps(index, sort_keys=True) != before:
         try:
-            from game.fileio import atomic_write
+            from game.store.fileio import atomic_write
 
             atomic_write(d / INDEX, json.dumps({"format": INDEX_FORMAT, "files": index}, ensure_ascii=False) + "\n")
         except OSError:
@@ -133,7 +133,7 @@ def _summary(p: Path, st: os.stat_result, old: dict[str, Any] | None, budget: fl
     stamp = [st.st_ino, st.st_size, st.st_mtime_ns]
     if old is not None and old.get("stamp") == stamp and (old.get("done") or time.perf_counter() > budget):
         return old
-    from game.replay import read_log
+    from game.store.matchfile import read_log
 
     try:
         log = read_log(p)
@@ -203,7 +203,9 @@ def write_save(match: Any, path: Path) -> str | None:
         if getattr(match, "journal", None) is not None:
             match.journal.rewrite(match.log)
         else:
-            match.save(path)
+            from game.store.matchfile import write_log  # (the match's modules: only when one is saved)
+
+            write_log(match.log, path)
     except OSError as e:
         return str(e)
     return None
