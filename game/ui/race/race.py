@@ -244,8 +244,9 @@ class RaceScene(SessionScene, OverlayScene):
             return
         if any(a.flipped and not b.flipped for a, b in zip(ev.after.cars, ev.before.cars)):
             sounds().play("cap_flip")
-        for r in ev.entry.rulings:
-            push_ruling(self.banners, r, self._seat_name)
+        decided = ev.after.winner is not None and ev.before.winner is None  # the entry's last ruling says who won
+        for k, r in enumerate(ev.entry.rulings):
+            push_ruling(self.banners, r, self._seat_name, won=decided and k == len(ev.entry.rulings) - 1)
         self.feed.set_log(self.match.log.entries, ev.index + 1)
         self._coach.clear()
         self.hover_check()
