@@ -7,6 +7,7 @@ air ball (bierpong.art23), alone and in combination; driven through the match lo
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def state(m: Match) -> BierpongState:
     return st
 
 
-def before_throwoff(teams: tuple[tuple[str, ...], ...] = DOUBLES, **options: object) -> Match:
+def before_throwoff(teams: tuple[tuple[str, ...], ...] = DOUBLES, **options: Any) -> Match:
     return Match("bierpong", [PlayerSpec("Foxes", drivers=teams[0]), PlayerSpec("Owls", drivers=teams[1])], R.SPEC.make(**options))
 
 
@@ -134,7 +135,7 @@ def test_combo_balls_back_in_the_finishing_round_then_a_caught_counter_air_ball(
     assert state(m).round == 2 and state(m).throwers() == ("Ann",) and state(m).partners("Ann") == ()
 
 
-def walk(seed: int, teams: tuple[tuple[str, ...], ...], **options: object) -> list[tuple[BierpongState, BierpongState]]:
+def walk(seed: int, teams: tuple[tuple[str, ...], ...], **options: Any) -> list[tuple[BierpongState, BierpongState]]:
     """A game of random legal actions (swats now and then) from the throw-off: each step's states."""
     rng = random.Random(seed)
     m = before_throwoff(teams, **options)

@@ -171,8 +171,9 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
                 self.refeed()
             elif self.sheet.add(ev.entry.action, [FeedItem(r) for r in ev.entry.rulings], ev.before, ev.after):
                 self.show_feed()
-            if isinstance(self.state.parse_action(ev.entry.action), Together):
-                self.label_pair(ev.entry.action)
+            pair = self.state.parse_action(ev.entry.action)
+            if isinstance(pair, Together):
+                self.label_pair(pair)
             if self.state.is_terminal():
                 self.open_final()
         elif isinstance(ev, Rewound):
@@ -199,10 +200,8 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.banners.push(c.text, c.sub, c.style, 1.4 if c.style == "call" else 1.2)
             sounds().play(c.sound)
 
-    def label_pair(self, action: str) -> None:
+    def label_pair(self, a: Together) -> None:
         """Each ball of a throw of both balls at once labelled with its result where it rests."""
-        a = self.state.parse_action(action)
-        assert isinstance(a, Together)
         for b, t in zip(self.session.table.balls(), (a.first, a.second)):
             said = f"{t.player}: {shot_word(t.outcome)}" + (f" → {cups_text((t.outcome.cup,))}" if t.outcome.cup is not None else "")
             self.results.append(Label(said, b.pos[0], b.pos[1], b.pos[2], 0.0, ball=b.id, life=2.0))  # after the balls' last events
