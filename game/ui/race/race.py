@@ -601,7 +601,7 @@ class RaceScene(SessionScene, OverlayScene):
         elif el is self.b_down:
             self.shift(-1)
         elif el in self.b_drivers:
-            name = self.driver_names.get(el, el.text.rsplit(" drives", 1)[0])
+            name = self.driver_names[el]  # (every driver button is in the map: its words are never read back)
             self.decide(Driver(name))
         elif el is self.b_action:
             self.enter() if self.state.phase != NAME42 else self.open_chooser()
