@@ -447,11 +447,9 @@ class BierpongBots:
         """The team-mate throwing the second ball at once with `player` (bierpong.art4: a team game,
         the round's two standard throws, no Island called, no one on fire), when `Skill.together` says
         so; None for a single throw. The partner is one the pairing rule (bierpong.art11) allows."""
-        if (st.phase != PLAY or st.stage != "throws" or st.on_fire or st.standard or st.island
-                or len(st.sides[st.team].members) < 2 or self.rng.random() >= self.skill(player).together):
+        if not st.may_pair() or st.island or self.rng.random() >= self.skill(player).together:
             return None
-        after = st.apply(Throw(player, Outcome())).state
-        mates = [q for q in after.throwers() if q != player]
+        mates = st.partners(player)
         return self.rng.choice(mates) if mates else None
 
     def _island_call(self, st: BierpongState, player: str) -> Action | None:

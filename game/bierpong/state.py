@@ -247,7 +247,11 @@ class BierpongState:
         return dict(self.streak).get(player, 0)
 
     def throwers(self) -> tuple[str, ...]:
-        """Who may throw the next ball (bierpong.art11; on fire, extra throws, trickshots, Konter)."""
+        """Who may throw the next ball (bierpong.art11; on fire, extra throws, trickshots, Konter; at the
+        throw-off the ball's side, both hit: the same two again, bierpong.art8)."""
+        if self.phase == THROWOFF:
+            t = self.throwing_team()
+            return (self.rethrow[t],) if self.rethrow else self.sides[t].members
         if self.phase == KONTER and self.konter is not None:
             k = self.konter
             if k.made - k.trick_made < k.throws:
@@ -357,8 +361,31 @@ class BierpongState:
         return item.may_stay and any(c not in going for c in self.defender.rack.ids)
 
     def throwing_team(self) -> int:
-        """The team throwing now: the round's, or in a Konter the counter's (bierpong.art10)."""
+        """The team throwing now: the round's, in a Konter the counter's (bierpong.art10), at the
+        throw-off the first team's ball and then the other's (bierpong.art8); while the throw-off's
+        winners choose, they."""
+        if self.phase == THROWOFF:
+            return 0 if self.throwoff_first is None else 1
         return self.konter.team if (self.phase == KONTER and self.konter is not None) else self.team
+
+    def target_side(self) -> int:
+        """The side whose cups are thrown at now (in REMOVE: being removed) – the throwing team's opponents."""
+        return 1 - self.throwing_team()
+
+    def may_pair(self) -> bool:
+        """Could a ball thrown now be joined by a partner's at once (bierpong.art4)? Only in a team
+        game, as the round's two standard throws (not on fire, not in a Konter)."""
+        return (self.phase == PLAY and self.stage == "throws" and not self.on_fire and self.standard == ()
+                and len(self.sides[self.team].members) >= 2)
+
+    def partners(self, first: str) -> tuple[str, ...]:
+        """Who may throw the round's other standard ball beside `first` (the pairing rule,
+        bierpong.art11: two different players, with three or more not last round's pair, the same
+        pair for balls back's returned balls) – none unless `first` may throw the round's first
+        standard ball now."""
+        if self.phase != PLAY or self.on_fire or self.stage != "throws" or self.standard or first not in self.throwers():
+            return ()
+        return tuple(p for p in self._standard_throwers(thrown=(first,)) if p != first)
 
     def _catch_fetch(self) -> list[Action]:
         """Catching the ball just thrown if it went over as an air ball (bierpong.art23: by the side thrown

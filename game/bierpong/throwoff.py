@@ -49,7 +49,7 @@ def throwoff_ball(st: BierpongState, a: ThrowoffBall, rs: list[Ruling]) -> Bierp
     if st.phase != THROWOFF:
         raise IllegalAction("the throw-off is over (bierpong.art8)")
     first = st.throwoff_first
-    t = 0 if first is None else 1
+    t = st.throwing_team()
     if a.player not in st.sides[t].members:
         raise IllegalAction(f"throw-off: the {'first' if t == 0 else 'second'} ball is thrown by a player of {st.players[t]} (bierpong.art8)")
     if st.rethrow and a.player != st.rethrow[t]:

@@ -56,6 +56,17 @@ class KatchenState(DiceState):
     def describe(self, throw: Throw) -> str:
         return rules.describe(throw, self.profile)
 
+    def headline(self) -> tuple[str, ...]:
+        """The game (of a tournament table: no count of games), the phase, the round (katchen.phase1, katchen.phase2)."""
+        game = (phrase(N_("game {n}"), n=self.game_no) if self.profile["schuss_limit"]
+                else phrase(N_("game {n} of {total}"), n=self.game_no, total=self.games))
+        phase = phrase(N_("phase 1: distributing") if self.phase == 1 else N_("phase 2: giving back"))
+        return (game, phase, phrase(N_("round {n}"), n=self.round_no))
+
+    def absence(self, seat: int) -> str:
+        """A seat a tournament sent away has left the table (katchen.phase2); else it holds no mats."""
+        return phrase(N_("has left the table")) if seat not in self.in_game else super().absence(seat)
+
     def returns(self) -> tuple[float, ...]:
         return tuple(-float(self.ledger[p].schuesse) for p in self.players)
 

@@ -95,6 +95,31 @@ class SchockState(DiceState):
     def describe(self, throw: Throw) -> str:
         return rules.describe(throw, self.profile)
 
+    def headline(self) -> tuple[str, ...]:
+        """The game, the half or the final, the round; in the second half who lost the first, in the
+        final who plays it (schock.game)."""
+        parts = [phrase(N_("game {n} of {total}"), n=self.game_no, total=self.games), phrase(STAGE_NAMES[self.stage]),
+                 phrase(N_("round {n}"), n=self.round_no)]
+        if self.stage == "half2" and self.half_losers:
+            parts.append(phrase(N_("first half lost by {name}"), name=self.players[self.half_losers[0]]))
+        if self.stage == "final" and len(self.stage_players) == 2:
+            a, b = (self.players[i] for i in self.stage_players)
+            parts.append(phrase(N_("{a} v {b}"), a=a, b=b))
+        return tuple(parts)
+
+    def seat_tags(self, seat: int) -> tuple[str, ...]:
+        """Which half `seat` lost, and that it plays the final (schock.game)."""
+        if self.over or seat not in self.half_losers:
+            return ()
+        tags = [phrase(N_("lost half {n}"), n=self.half_losers.index(seat) + 1)]
+        if self.stage == "final" and seat in self.stage_players:
+            tags.append(phrase(N_("plays the final")))
+        return tuple(tags)
+
+    def absence(self, seat: int) -> str:
+        """A seat not in the final watches it (schock.game); else it holds no mats."""
+        return phrase(N_("watches the final")) if seat not in self.stage_players else super().absence(seat)
+
     def returns(self) -> tuple[float, ...]:
         return tuple(-float(self.ledger[p].strokes) for p in self.players)
 

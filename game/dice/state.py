@@ -13,8 +13,10 @@ from typing import Any, ClassVar, Mapping, Self, Sequence
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower, parse_action
 from game.dice.turn import Turn, contains, sub_multisets
 from game.errors import IllegalAction
+from game.i18n import N_
 from game.rules.dice import Faces, Throw, norm
 from game.rules.ledger import Drink, Ledger
+from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling
 from game.state import CHANCE, TERMINAL, Seating, Step
@@ -235,6 +237,32 @@ class DiceState:
             results=(),
             turn=Turn(order[0], self.max_rolls()),
         )
+
+    # --- what the table shows ----------------------------------------------------------------
+
+    def on_turn(self) -> int | None:
+        """The seat whose turn it is (None: the match is over)."""
+        return None if self.over or self.turn is None else self.turn.seat
+
+    def throw_now(self) -> Throw | None:
+        """What the dice on the table count as now: the turn's throw so far (None before its first
+        roll, while dice roll, or with no turn)."""
+        t = self.turn
+        if self.over or t is None or t.rolls == 0 or t.pending is not None:
+            return None
+        return t.finish(len(self.results))
+
+    def headline(self) -> tuple[str, ...]:
+        """Where the match stands, as phrases for the table's header: the game, its stage, the round."""
+        return (phrase(N_("game {n} of {total}"), n=self.game_no, total=self.games), phrase(N_("round {n}"), n=self.round_no))
+
+    def seat_tags(self, seat: int) -> tuple[str, ...]:
+        """What sets `seat` apart in this game now, as phrases (none)."""
+        return ()
+
+    def absence(self, seat: int) -> str:
+        """Why `seat` throws in no round now, as a phrase: it holds no mats."""
+        return phrase(N_("sits out (no mats)"))
 
     def throws(self) -> list[tuple[str, Throw]]:
         return [(self.players[s], t) for s, t in self.results]

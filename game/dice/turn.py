@@ -47,6 +47,12 @@ class Turn:
     towers: int = 0
 
     @property
+    def roll_no(self) -> int:
+        """The roll under way or the last one made (1 while the first roll's dice are in the air; 0
+        before it)."""
+        return self.rolls + (self.pending is not None)
+
+    @property
     def fresh(self) -> Faces:
         """The dice of the last roll that are still on the table (not set aside before it)."""
         return minus(self.faces, self.out)

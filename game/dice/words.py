@@ -5,11 +5,13 @@ reader's language with `game.i18n.tr`. No pygame here.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from game.dice.actions import Dice, Flip, Roll, Stand, Tower, parse_action
+from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower, parse_action
 from game.i18n import N_
+from game.rules.matchlog import Entry
 from game.rules.phrase import Phrase, action_or_words, phrase
+from game.state import CHANCE
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -50,18 +52,40 @@ def ruling_words(text: str) -> str:
     return text
 
 
-def roll_words(roll: str, dice: str, who: str, towers: int = 0) -> Phrase | str:
+def roll_words(roll: Roll, dice: Dice, who: str, towers: int = 0) -> Phrase:
     """A roll with the dice it brought, one line of the match log: "Anna rolls 3 4 4", "Anna keeps
     6 6 and rolls 3" (`towers`: Türmchen before the dice fell)."""
-    try:
-        a, d = parse_action(roll), parse_action(dice)
-    except ValueError:
-        return roll
-    if not isinstance(a, Roll) or not isinstance(d, Dice):
-        return action_words(roll, who)
-    faces = faces_text(d.faces)
-    if a.keep:
-        line = phrase(N_("{who} keeps {kept} and rolls {faces}"), who=who, kept=faces_text(a.keep), faces=faces)
+    faces = faces_text(dice.faces)
+    if roll.keep:
+        line = phrase(N_("{who} keeps {kept} and rolls {faces}"), who=who, kept=faces_text(roll.keep), faces=faces)
     else:
         line = phrase(N_("{who} rolls {faces}"), who=who, faces=faces)
     return phrase(N_("{line} (after a Türmchen)"), line=line) if towers else line
+
+
+def _parsed(text: str) -> Action | None:
+    try:
+        return parse_action(text)
+    except ValueError:
+        return None
+
+
+def log_words(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[int, str]]:
+    """The match log in words, a line for each person's or bot's action with its entry's index: a
+    roll said with the dice chance brought it (after any Türmchen, schock.tower), anything else as
+    `action_words` says it; chance's own entries are said with their roll. `names`: the seats' names."""
+    out: list[tuple[int, str]] = []
+    for i, e in enumerate(entries):
+        if e.seat < 0:
+            continue
+        who = names[e.seat] if e.seat < len(names) else str(e.seat)
+        a = _parsed(e.action)
+        j = i + 1
+        while j < len(entries) and entries[j].seat == CHANCE and isinstance(_parsed(entries[j].action), Tower):
+            j += 1
+        d = _parsed(entries[j].action) if j < len(entries) and entries[j].seat == CHANCE else None
+        if isinstance(a, Roll) and isinstance(d, Dice):
+            out.append((i, roll_words(a, d, who, towers=j - i - 1)))
+        else:
+            out.append((i, action_words(e.action, who)))
+    return out

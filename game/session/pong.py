@@ -132,58 +132,26 @@ class PongSession(Session):
 
     # --- who throws ------------------------------------------------------------------------------
 
-    def thrower_team(self) -> int:
-        """The team throwing now (the throw-off: team 0's ball, then team 1's)."""
-        st = self.state
-        if st.phase == THROWOFF:
-            return 0 if st.throwoff_first is None else 1
-        if st.phase == KONTER and st.konter is not None:
-            return st.konter.team
-        return st.team
-
     def target_side(self) -> int:
-        """The side whose cups stand on the live table (thrown at; in REMOVE: being removed)."""
-        return 1 - self.thrower_team()
-
-    def throwers(self) -> tuple[str, ...]:
-        st = self.state
-        if st.phase == THROWOFF:
-            t = self.thrower_team()
-            return (st.rethrow[t],) if st.rethrow else st.sides[t].members
-        if st.phase == CALLS:
-            return ()
-        return st.throwers()
-
-    def pair_allowed(self) -> bool:
-        """Could a ball thrown now be joined by the partner's (bierpong.art4)? Only in a team game,
-        as the round's two standard throws."""
-        st = self.state
-        return (st.phase == PLAY and st.stage == "throws" and not st.on_fire and st.standard == ()
-                and len(st.sides[st.team].members) >= 2)
+        """The side whose cups stand on the live table (thrown at; in REMOVE: being removed): the state's
+        `BierpongState.target_side`."""
+        return self.state.target_side()
 
     def pairing(self) -> Flight | None:
         """The lone first standard ball in flight that the partner may still join (bierpong.art4)."""
         fl = list(self.table.flights.values())
         return fl[0] if len(fl) == 1 and fl[0].pairable and fl[0].open else None
 
-    def partners(self, first: str) -> tuple[str, ...]:
-        """Who may throw the round's other standard ball beside `first` (the pairing rule, bierpong.art11)."""
-        try:
-            after = self.state.apply(Throw(first, Outcome())).state
-        except (IllegalAction, ValueError):
-            return ()
-        return tuple(p for p in after.throwers() if p != first)
-
     def allowed_throwers(self) -> tuple[str, ...]:
         first = self.pairing()
         if first is not None:
-            return self.partners(first.player)
-        return () if self.table.busy else self.throwers()
+            return self.state.partners(first.player)
+        return () if self.table.busy else self.state.throwers()
 
     def thrower(self) -> str | None:
         """Who throws the next ball (while a first ball may be joined: a partner, bierpong.art4)."""
         first = self.pairing()
-        ts = self.partners(first.player) if first is not None else self.throwers()
+        ts = self.state.partners(first.player) if first is not None else self.state.throwers()
         return ts[self.pick % len(ts)] if ts else None
 
     def next_thrower(self) -> None:
@@ -198,8 +166,8 @@ class PongSession(Session):
     def waiting_for(self) -> tuple[int, ...]:
         if self.table.busy:
             first = self.pairing()
-            t = self.thrower_team()
-            return (t,) if first is not None and not self.is_bot(t) and self.partners(first.player) else ()
+            t = self.state.throwing_team()
+            return (t,) if first is not None and not self.is_bot(t) and self.state.partners(first.player) else ()
         return super().waiting_for()
 
     # --- the table -------------------------------------------------------------------------------
@@ -263,10 +231,10 @@ class PongSession(Session):
         if player not in allowed:
             return Refusal(_("no throw now") if not allowed else _("{name} does not throw now – {names} may ({rule})").format(
                 name=player, names=", ".join(allowed), rule="bierpong.art11"))
-        t = self.thrower_team()
+        t = st.throwing_team()
         if seat != t or not self.acts(t):
             return Refusal(_("{name} is a bot").format(name=player) if self.is_bot(t) else _("it is {name}'s turn").format(name=self.match.players[t].name))
-        pairable = first is None and self.pair_allowed()
+        pairable = first is None and st.may_pair()
         refusal = self.launch(player, req.throw, pairable=pairable, fresh=first is None)
         if refusal is None and pairable:
             self.pick = 0  # Tab now chooses among the partners
@@ -479,7 +447,7 @@ class PongSession(Session):
 
     def bot_reacts(self) -> None:
         """Bot defenders of a human thrower catch an air ball now and then (bierpong.art23)."""
-        d = 1 - self.thrower_team()
+        d = self.target_side()
         st = self.state
         if not self.is_bot(d) or self.is_bot(1 - d) or st.phase not in (PLAY, CALLS, KONTER):
             return
@@ -584,7 +552,7 @@ class PongSession(Session):
         bots = self.bots()
         try:
             if st.phase == THROWOFF:  # the throw-off ball by ball, each on the live table
-                who = self.match.rng.choice(self.throwers())
+                who = self.match.rng.choice(st.throwers())
                 self.bot_throw([(who, bots.plan(st, who))])
                 return
             action = bots.act(st, live=True)

@@ -167,7 +167,7 @@ def test_a_joined_laptop_of_the_owls_watches_the_foxes_throw_from_its_own_end_it
         assert sc.view_team() == 1 and at_foxes.view_team() == 0
         assert foxes.request("Ann", Release(aim(foxes, "Ann", "hit"), "Ann")) is None
         until(lambda: owls.table.busy and len(depths) > 20, frame)
-        assert owls.thrower_team() == 0 and sc.turned() and not at_foxes.turned()
+        assert owls.state.throwing_team() == 0 and sc.turned() and not at_foxes.turned()
         cam, vp = sc.camera(), sc.viewport()
         assert cam.eye[0] > CONST.table_length  # beyond the Owls' rack, the far end of the Foxes' world
         assert at_foxes.camera().eye[0] < 0  # the Foxes' laptop: behind the thrower, as before

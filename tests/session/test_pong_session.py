@@ -90,7 +90,7 @@ def test_throwoff_first_ball_is_logged_and_survives_undo_and_continue(tmp_path: 
     first = parse_action(m.log.entries[-1].action)
     assert isinstance(first, ThrowoffBall) and first.player == "Ann" and first.outcome.hit
     assert state(s).throwoff_first == ("Ann", first.outcome)
-    assert s.thrower_team() == 1 and s.waiting_for() == (1,)
+    assert state(s).throwing_team() == 1 and s.waiting_for() == (1,)
     s.resync()
     assert state(s).throwoff_first == ("Ann", first.outcome)
     path = tmp_path / "throwoff.json"

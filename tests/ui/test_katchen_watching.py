@@ -14,6 +14,7 @@ from game.session import INSTANT
 from game.session.dice import DiceSession
 from game.store.matchfile import write_log
 from game.ui.common.app import App
+from game.rules.ruling import Ruling
 from game.ui.common.feed import round_header
 from tests.ui.test_ui import key, settle, table_for
 
@@ -34,6 +35,8 @@ def test_katchen_feed_one_line_per_round(app: App) -> None:
     app.step(0.05)
     items = table.feed.items
     headers = [round_header(it.ruling) for it in items]
+    plain = [round_header(Ruling(r.who, r.what, r.amount, r.rule, str(r.arithmetic))) for r in (it.ruling for it in items)]
+    assert plain == headers  # from the phrase's values, or a plain text's words (a log read back): the same header
     opened = [r for e in m.log.entries for r in e.rulings if r.rule.startswith("katchen.phase") and "round" in r.arithmetic and "game 1" in r.arithmetic]
     shown = [h for h in headers if h is not None]
     assert len(shown) == len(opened) >= 8

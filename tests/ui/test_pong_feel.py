@@ -204,6 +204,25 @@ def test_the_feed_is_a_scorers_sheet_one_block_per_round(app: App, lang: str) ->
         set_language("en")
 
 
+def test_a_long_matchs_sheet_is_rebuilt_from_the_rounds_it_keeps_not_the_whole_log(app: App) -> None:
+    """Each entry's round is the state's fact (bierpong.art11): rebuilding the sheet of a long match
+    (130 rounds, the sheet keeps the last `BLOCKS`) plays the log again only from a state the match
+    keeps – and the sheet reads as it did live."""
+    from game.ui.pong.pong_feed import BLOCKS
+
+    m = begun()
+    sc = scene_on(app, m, "top")
+    for r in range(130):
+        lines = ("'Anna Maria': miss", "Bo: miss") if r % 2 == 0 else ("Cem: miss", "Dana: hit 1" if r == 129 else "Dana: miss")
+        for line in lines:
+            assert sc.session.request(who(sc, line), parse_action(line)) is None, line
+    live = sc.sheet.rows()
+    first, _st = sc.replay_from()
+    assert first > 0 and m.state.round == 130 and len(live) > BLOCKS
+    sc.refeed()
+    assert sc.sheet.rows() == live and live[0][1] == "Round 71 · Foxes"
+
+
 def test_a_label_near_the_edge_of_the_view_stays_whole_inside_it(app: App) -> None:
     """A ball that rests on the floor beside the table: its label ("lies on the floor") is drawn whole
     inside the perspective view, not cut at its edge (it once read "liegt am Bod" at 960×640)."""

@@ -115,7 +115,7 @@ def test_v_cycles_the_views_and_a_change_of_ends_cuts_to_the_new_end_without_a_s
         sc.key(pygame.K_v)  # back to the thrower's view
     for _ in range(90):
         sc.update(1 / 60)
-    sc._cam_team = 1 - sc.session.thrower_team()  # the other team threw last: the view changes ends
+    sc._cam_team = 1 - sc.state.throwing_team()  # the other team threw last: the view changes ends
     sc._cam_key = ("thrower", sc._cam_team)
     seen, fades = [], []
     for _ in range(40):
@@ -247,9 +247,9 @@ def test_no_ball_waits_in_the_hand_while_bots_throw(app: App) -> None:
     play(m, "throw-off Anna miss, Cem hit 1", "Owls begin")
     sc: Any = BierpongMatchScene(app, m, autosave=False)
     app.push(sc)
-    assert sc.session.thrower_team() == 1 and not sc.can_aim()  # the bots' round: nobody here holds a ball
+    assert sc.state.throwing_team() == 1 and not sc.can_aim()  # the bots' round: nobody here holds a ball
     people: Any = BierpongMatchScene(app, match(), autosave=False)
-    assert people.session.thrower_team() == 0 and people.can_aim()  # people's round: the ball in the hand
+    assert people.state.throwing_team() == 0 and people.can_aim()  # people's round: the ball in the hand
 
 
 def test_from_the_side_a_pull_straight_back_throws_along_the_table(app: App) -> None:
@@ -274,7 +274,7 @@ def test_each_rack_is_labelled_with_its_team_over_its_end_of_the_table(app: App)
     sc: Any = BierpongMatchScene(app, match(), autosave=False)
     app.push(sc)
     sc.update(1 / 60)
-    team = sc.session.thrower_team()
+    team = sc.state.throwing_team()
     names = sc.rack_names()
     assert names == (sc.state.sides[team].name, sc.state.sides[1 - team].name)
     drawn: list[str] = []

@@ -237,7 +237,7 @@ def test_the_throw_off_is_seen_from_one_side_with_both_balls_art8(app: App) -> N
         if sc.state.throwoff_first is not None:
             break
     app.step(1 / 60)
-    assert sc.session.thrower_team() == 1 and sc.throwoff_rest is not None
+    assert sc.state.throwing_team() == 1 and sc.throwoff_rest is not None
     x, y, z = sc.throwoff_rest
     cam = sc.camera()
     assert sc._fade == 0.0  # no cut: the same picture

@@ -20,6 +20,7 @@ from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow, TeamRow
 from game.ui.common.modal import ListDialog
 from game.ui.race.race import RaceScene
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, RaceFinal, TimeTrialDialog
+from game.ui.race.race_draw import log_items
 from game.ui.race.race_hud import initials, standing_rows
 
 if TYPE_CHECKING:
@@ -403,6 +404,8 @@ def test_the_le_mans_clock_shows_in_the_top_bar(app: App) -> None:
     shown = scene.session.event_seconds()
     assert shown > 0 and any(a.startswith("clock ") for a in actions(m))
     assert scene.top_drawn and all(app.screen.get_rect().contains(r) for r in scene.top_drawn)
+    keys = [int(k) for _line, k in log_items(m)]  # the log dialog leaves the clock's entries out
+    assert keys and not any(m.log.entries[i].action.startswith("clock ") for i in keys)
 
 
 def test_the_turn_timer_counts_down_and_nols_a_stalling_player(app: App) -> None:
@@ -532,6 +535,32 @@ def test_the_final_standings_show_at_the_end(app: App) -> None:
     assert isinstance(final, RaceFinal)
     winner = m.state.players[m.state.standings()[0]]
     assert final.lines[0].startswith(f"1.  {winner}") and winner in final.hint
+
+
+def test_the_winner_is_called_out_once_when_the_race_is_decided(app: App) -> None:
+    """racerbile.turn: the entry that decides the race calls out its winner – the state says the race
+    was decided (its `winner`), not the ruling's words."""
+    players = [PlayerSpec("Anna", "racer"), PlayerSpec("Bernd", "racer")]
+    whole = race("babybile", "babybane", players, seed=9, laps=1)
+    bots_play_out(whole)
+    m = race("babybile", "babybane", players, seed=9, laps=1)
+    bots_play_out(m, len(whole.log.entries) - 2)
+    assert not m.state.is_terminal()
+    scene = open_scene(app, m)
+    for _ in range(600):
+        app.step(0.05)
+        if m.state.is_terminal() and not scene.busy() and not scene.banners.queue:
+            break
+    winner = m.state.players[m.state.standings()[0]]
+    assert m.state.is_terminal() and scene.banners.shown.count(f"{winner} wins!") == 1, scene.banners.shown
+
+
+def bots_play_out(m: Match, limit: int = 1_000_000) -> None:
+    from game.racerbile.bots import make_race_bot
+    from game.session import INSTANT, Bot
+    from game.session.race import RaceSession
+
+    RaceSession(m, [Bot(p.name, "racer", make_race_bot("racer").act) for p in m.players], INSTANT).play_out(limit)
 
 
 def test_the_help_overlay_lists_the_racerbile_rules(app: App) -> None:

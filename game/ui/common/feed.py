@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from itertools import accumulate
 from dataclasses import dataclass
 import re
+from typing import Any
 
 import pygame
 
@@ -80,19 +81,23 @@ def round_header(r: Ruling) -> str | None:
 
 
 def _katchen_header(r: Ruling) -> str | None:
-    """Katchen's opening of a round as its header (the round's other notes – who leaves – stay cards)."""
-    m = _KATCHEN.match(str(r.arithmetic))
-    if m is None:
-        return None
-    args = m.groupdict()
-    if args["stack"] is not None:
+    """Katchen's opening of a round as its header (the round's other notes – who leaves – stay cards):
+    from the values its phrase was made of (only the openings name the game); a plain text (a log
+    read back before its check) by its words."""
+    args: dict[str, Any] = values_of(r.arithmetic)
+    if not {"game", "round", "who"} <= set(args):
+        m = _KATCHEN.match(str(r.arithmetic))
+        if m is None:
+            return None
+        args = m.groupdict()
+    if args.get("stack") is not None:
         text = plural("Round {round} · {who} leads · {n} mat left", "Round {round} · {who} leads · {n} mats left",
                       int(args["stack"]), round=args["round"], who=args["who"])
-    elif args["phase"] == "2":
+    elif r.rule == "katchen.phase2":
         text = _("Phase 2, round {round} · {who} opens").format(round=args["round"], who=args["who"])
     else:
         return None
-    if args["game"] != "1":
+    if str(args["game"]) != "1":
         text = _("Game {game}").format(game=args["game"]) + " · " + text
     return text
 

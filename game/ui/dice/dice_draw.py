@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.dice.katchen import KatchenState
-from game.dice.schock import STAGE_NAMES, SchockState
+from game.dice.schock import SchockState
 from game.dice.state import DiceState
 from game.i18n import N_, _, tr
 from game.match import Match
@@ -21,7 +21,6 @@ from game.ui.common.theme import Fonts
 
 DRINK_NAMES = {Drink.BEER: N_("beer"), Drink.LIGHT_BEER: N_("light beer"), Drink.OTHER: N_("other drink")}
 KIND_NAMES = {"human": "", "bot": N_("bot"), "random": N_("random bot"), "remote": N_("at another laptop")}
-STAGE_LABELS = {"half1": N_("first half"), "half2": N_("second half"), "final": N_("final")}
 
 
 def kind_label(kind: str) -> str:
@@ -179,23 +178,8 @@ class TableDrawing:
         return surf
 
     def stage_text(self) -> str:
-        st = self.state
-        if isinstance(st, SchockState):
-            games = _("game {n} of {total}").format(n=st.game_no, total=st.games)
-            stage = _(STAGE_LABELS[st.stage]) if st.stage in STAGE_LABELS else STAGE_NAMES[st.stage]
-            text = f"{games} · {stage} · " + _("round {n}").format(n=st.round_no)
-            if st.stage == "half2" and st.half_losers:
-                text += " · " + _("first half lost by {name}").format(name=st.players[st.half_losers[0]])
-            if st.stage == "final" and len(st.stage_players) == 2:
-                a, b = (st.players[i] for i in st.stage_players)
-                text += " · " + _("{a} v {b}").format(a=a, b=b)
-            return text
-        if isinstance(st, KatchenState):
-            limit = st.profile["schuss_limit"]
-            games = _("game {n}").format(n=st.game_no) if limit else _("game {n} of {total}").format(n=st.game_no, total=st.games)
-            phase = _("phase 1: distributing") if st.phase == 1 else _("phase 2: giving back")
-            return f"{games} · {phase} · " + _("round {n}").format(n=st.round_no)
-        return ""
+        """The header's line on where the match stands (`DiceState.headline`)."""
+        return " · ".join(tr(p) for p in self.state.headline())
 
     def turn_text(self) -> str:
         st = self.state
@@ -205,9 +189,9 @@ class TableDrawing:
         if t is None:
             return ""
         name = st.players[t.seat]
-        if t.rolls == 0 and t.pending is None:
+        if t.roll_no == 0:
             return _("{name} to roll").format(name=name)
-        return f"{name} · " + _("roll {n} of {total}").format(n=t.rolls + (t.pending is not None), total=t.max_rolls)
+        return f"{name} · " + _("roll {n} of {total}").format(n=t.roll_no, total=t.max_rolls)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         L = self.L
@@ -219,7 +203,7 @@ class TableDrawing:
         turn = f.shadowed(self.turn_text(), int(24 * s), theme.CHALK_YELLOW, "bold")
         turn_r = surface.blit(turn, turn.get_rect(midright=(L.top.right - int(22 * s), L.top.centery)))
         sx = x + title.get_width() + int(16 * s)
-        stage = self._fit_line(self.stage_text(), turn_r.x - int(16 * s) - sx, 16, theme.MUTED)
+        stage = self._fit_line([tr(p) for p in self.state.headline()], turn_r.x - int(16 * s) - sx, 16, theme.MUTED)
         self.header_drawn = [turn_r]
         if stage is not None:
             self.header_drawn.append(surface.blit(stage, stage.get_rect(midleft=(sx, L.top.centery + int(2 * s)))))
@@ -255,13 +239,7 @@ class TableDrawing:
 
     def seat_tag(self, seat: int) -> str:
         """Schock: which half the seat lost, and that it plays the final ("lost half 1 · plays the final")."""
-        st = self.state
-        if not isinstance(st, SchockState) or st.is_terminal() or seat not in st.half_losers:
-            return ""
-        tag = _("lost half {n}").format(n=st.half_losers.index(seat) + 1)
-        if st.stage == "final" and seat in st.stage_players:
-            tag += " · " + _("plays the final")
-        return tag
+        return " · ".join(tr(p) for p in self.state.seat_tags(seat))
 
     def seat_status(self, seat: int) -> tuple[str, theme.Color]:
         st = self.state
@@ -270,19 +248,15 @@ class TableDrawing:
         t = st.turn
         results = dict(st.results)
         if t is not None and t.seat == seat:
-            if t.rolls == 0 and t.pending is None:
+            if t.roll_no == 0:
                 return _("to roll · up to {total}").format(total=t.max_rolls), theme.CHALK_YELLOW
-            return _("rolling · {n} of {total}").format(n=t.rolls + (t.pending is not None), total=t.max_rolls), theme.CHALK_YELLOW
+            return _("rolling · {n} of {total}").format(n=t.roll_no, total=t.max_rolls), theme.CHALK_YELLOW
         if seat in results:
             return tr(st.describe(results[seat])), theme.CREAM
         if seat in st.round_order:
             last = self.last_throw.get(seat)
             return (_("last: {throw}").format(throw=last), theme.MUTED) if last else (_("waiting"), theme.MUTED)
-        if isinstance(st, KatchenState) and seat not in st.in_game:
-            return _("has left the table"), theme.MUTED
-        if isinstance(st, SchockState) and seat not in st.stage_players:
-            return _("watches the final"), theme.MUTED
-        return _("sits out (no mats)"), theme.MUTED
+        return tr(st.absence(seat)), theme.MUTED
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         L = self.L
@@ -290,8 +264,7 @@ class TableDrawing:
         f = self.fonts
         st = self.state
         r = L.seats[seat]
-        t = st.turn
-        current = t is not None and t.seat == seat and not st.is_terminal()
+        current = st.on_turn() == seat
         active = st.is_terminal() or seat in st.round_order
         kind = "current" if current else ("normal" if active else "idle")
         card = self._cards[kind]
@@ -315,10 +288,10 @@ class TableDrawing:
         who = kind_label(p.kind)
         info = " · ".join(x for x in (who, _(DRINK_NAMES[p.drink]) if p.drink in DRINK_NAMES else str(p.drink)) if x)
         info_img = f.text(info, int(12 * s), theme.MUTED, "italic")
-        tag = self.seat_tag(seat)
+        tags = [tr(p) for p in st.seat_tags(seat)]
         room = r.w - int(76 * s)
-        if tag:  # who lost a half, who plays the final: after the kind and drink, or instead of them
-            short = tag.split(" · ")[0]  # the header names the finalists too: the half alone when short of room
+        if tags:  # who lost a half, who plays the final: after the kind and drink, or instead of them
+            tag, short = " · ".join(tags), tags[0]  # the header names the finalists too: the half alone when short of room
             best = next((t for t in (tag, short) if f.width(t, int(12 * s), "bold") <= room), short)
             tag_img = f.text(f.fit(best, int(12 * s), room, "bold"), int(12 * s), theme.CHALK_RED, "bold")
             if info_img.get_width() + int(8 * s) + tag_img.get_width() <= room:
@@ -350,10 +323,10 @@ class TableDrawing:
                 pygame.draw.polygon(surface, theme.BRASS, arrow)
                 pygame.draw.polygon(surface, theme.WOOD_DARK, arrow, 1)
 
-    def _fit_line(self, text: str, width: int, size: int, color: theme.Color) -> pygame.Surface | None:
-        """The header's stage line in `width`: smaller, then its first parts dropped ("game 1 of 1 · …")."""
+    def _fit_line(self, parts: list[str], width: int, size: int, color: theme.Color) -> pygame.Surface | None:
+        """The header's stage line, its `parts` joined by " · ", in `width`: smaller, then its first
+        parts dropped ("game 1 of 1 · …")."""
         s = self.L.s
-        parts = text.split(" · ")
         for k in range(len(parts)):
             for sz in (size, size - 2):
                 img = self.fonts.text(" · ".join(parts[k:]), int(sz * s), color)
@@ -380,7 +353,6 @@ class TableDrawing:
         L = self.L
         s = L.s
         st = self.state
-        t = st.turn
         f = self.fonts
         cx = L.dice_center[0]
         y = L.dice_center[1] + self.dice.size // 2 + int(14 * s)
@@ -388,15 +360,15 @@ class TableDrawing:
         color: theme.Color = theme.CREAM
         if self.dice.finished and self.finished_caption:
             text, color = self.finished_caption, theme.MUTED
-        elif t is not None and self.dice.shown and t.rolls > 0 and t.pending is None and not self.dice.animating:
-            text = tr(st.describe(t.finish(len(st.results))))
-        elif t is not None and not self.dice.shown and not st.is_terminal():
-            name = st.players[t.seat]
-            text = _("{name}: press Space to roll").format(name=name) if self.is_human(t.seat) else _("{name} is about to roll").format(name=name)
+        elif (now := st.throw_now()) is not None and self.dice.shown and not self.dice.animating:
+            text = tr(st.describe(now))
+        elif (seat := st.on_turn()) is not None and not self.dice.shown:
+            name = st.players[seat]
+            text = _("{name}: press Space to roll").format(name=name) if self.is_human(seat) else _("{name} is about to roll").format(name=name)
             color = theme.MUTED
-        if self.dice.finished and t is not None and not self.busy() and not st.is_terminal():
-            name = st.players[t.seat]
-            nxt = _("next: {name}").format(name=name) + (" – " + _("Space to roll") if self.is_human(t.seat) else "")
+        if self.dice.finished and (seat := st.on_turn()) is not None and not self.busy():
+            name = st.players[seat]
+            nxt = _("next: {name}").format(name=name) + (" – " + _("Space to roll") if self.is_human(seat) else "")
             img2 = f.text(nxt, int(15 * s), theme.CHALK_YELLOW, "italic")
             surface.blit(img2, img2.get_rect(midtop=(cx, y + int(28 * s))))
         if text:
@@ -417,7 +389,7 @@ class TableDrawing:
             self.hint_drawn = box
         else:
             self.hint_drawn = None
-        if not self.dice.shown and t is not None and not st.is_terminal():
+        if not self.dice.shown and st.on_turn() is not None:
             self._draw_cup(surface, (cx, L.dice_center[1]))
 
     def _draw_cup(self, surface: pygame.Surface, center: tuple[int, int]) -> None:

@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
-from game.dice.words import action_words, roll_words, ruling_words
+from game.dice.words import log_words, ruling_words
 from game.i18n import _, language, tr
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
@@ -261,9 +261,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.finished_caption = f"{before.players[t2.seat]}: {desc}"
             self.dice.set_dice(t2.faces, t2.out if before.SETS_ASIDE else (), ())
             self.dice.finished = True
-            nxt = after.turn.seat if after.turn is not None else -1
+            nxt = after.on_turn()
             humans = sum(1 for i in range(len(self.match.players)) if self.is_human(i))
-            if nxt != t2.seat and self.is_human(nxt) and humans > 1:
+            if nxt is not None and nxt != t2.seat and self.is_human(nxt) and humans > 1:
                 self.toast.show(_("{name}'s turn – Space to roll").format(name=after.players[nxt]), "turn", seconds=2.5)
         elif after.turn is not None and after.turn.pending is None and after.turn.rolls > 0:
             kept = before.turn.pending if (before.turn is not None and before.turn.pending is not None) else self.dice.kept_faces()
@@ -396,19 +396,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         return self.match.drinks()
 
     def open_log(self) -> None:
-        entries = self.match.log.entries
-        items = []
-        for i, e in enumerate(entries):
-            if e.seat >= 0:  # a person's or a bot's action in words, a roll with the dice it brought
-                who = self.match.players[e.seat].name if e.seat < len(self.match.players) else str(e.seat)
-                j = i + 1
-                while j < len(entries) and entries[j].seat == CHANCE and entries[j].action == "tower":
-                    j += 1
-                if e.action.startswith("roll") and j < len(entries) and entries[j].seat == CHANCE and entries[j].action.startswith("dice "):
-                    line = roll_words(e.action, entries[j].action, who, towers=j - i - 1)
-                else:
-                    line = action_words(e.action, who)
-                items.append((f"{i + 1:>4}.  {tr(line)}", str(i)))
+        names = [p.name for p in self.match.players]
+        items = [(f"{i + 1:>4}.  {tr(line)}", str(i)) for i, line in log_words(self.match.log.entries, names)]
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:

@@ -117,7 +117,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         # the cameras (V): the thrower's view in perspective, from the side, or the top-down view;
         # a change of view (V) moves the camera smoothly, a change of the throwing team cuts there (`pong_cameras`)
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
-        self._cam_team = self.session.thrower_team()
+        self._cam_team = self.state.throwing_team()
         self.sheet = ScoreSheet()  # the feed: one block per round (`pong_feed`)
         self.session.listen(self.heard)
         self.refeed()
@@ -171,8 +171,9 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
                 self.refeed()
             elif self.sheet.add(ev.entry.action, [FeedItem(r) for r in ev.entry.rulings], ev.before, ev.after):
                 self.show_feed()
-            if isinstance(self.state.parse_action(ev.entry.action), Together):
-                self.label_pair(ev.entry.action)
+            pair = self.state.parse_action(ev.entry.action)
+            if isinstance(pair, Together):
+                self.label_pair(pair)
             if self.state.is_terminal():
                 self.open_final()
         elif isinstance(ev, Rewound):
@@ -199,10 +200,8 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.banners.push(c.text, c.sub, c.style, 1.4 if c.style == "call" else 1.2)
             sounds().play(c.sound)
 
-    def label_pair(self, action: str) -> None:
+    def label_pair(self, a: Together) -> None:
         """Each ball of a throw of both balls at once labelled with its result where it rests."""
-        a = self.state.parse_action(action)
-        assert isinstance(a, Together)
         for b, t in zip(self.session.table.balls(), (a.first, a.second)):
             said = f"{t.player}: {shot_word(t.outcome)}" + (f" → {cups_text((t.outcome.cup,))}" if t.outcome.cup is not None else "")
             self.results.append(Label(said, b.pos[0], b.pos[1], b.pos[2], 0.0, ball=b.id, life=2.0))  # after the balls' last events
@@ -245,7 +244,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         who = self.thrower()
         st = self.state
         return (who is not None and self.shown is None and self.modal is None and st.phase in (PLAY, THROWOFF, KONTER)
-                and self._here(self.session.thrower_team())
+                and self._here(self.state.throwing_team())
                 and (not self.session.table.busy or self.session.pairing() is not None))
 
     def shown_view(self) -> str:
@@ -265,7 +264,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         """The throwing team's own rack stands at the near end of its world, the rack it throws at at
         the far end (seen from the other end when the eye is `turned`: the names are where the racks are)."""
         sides = self.state.sides
-        t = self.session.thrower_team()
+        t = self.state.throwing_team()
         return (sides[t].name, sides[1 - t].name) if len(sides) == 2 else None
 
     def _here(self, seat: int) -> bool:
@@ -274,7 +273,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         return 0 <= seat < len(seats) and bool(seats[seat].here)
 
     def update(self, dt: float) -> None:
-        team = self.session.thrower_team()
+        team = self.state.throwing_team()
         if team != self._cam_team:  # the table's world is the thrower's: the labels still up turn with it
             for lab in self.labels:
                 lab.x, lab.y = CONST.table_length - lab.x, -lab.y
@@ -385,7 +384,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         out: list[Button] = []
         if st.phase == OVER or self.session.table.busy or self.replaying:  # the replay viewer: nothing to press
             return out
-        seat = self.session.thrower_team() if st.phase == THROWOFF else int(st.current_player())
+        seat = self.state.throwing_team() if st.phase == THROWOFF else int(st.current_player())
         legal = [] if st.phase in (THROWOFF, OVER) else st.legal_actions()
         catch = self.catch_button(legal)  # human defenders may say they caught an air ball, whoever acts next
         if self.session.is_bot(seat):
@@ -641,7 +640,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         hit = {h.cup for h in st.hits} if st.phase in (PLAY, CALLS, REMOVE) and self.shown is None else set()
         cups = [dataclasses.replace(c, holds_ball=c.holds_ball or c.id in hit) for c in cup_draws(live, self.dims.cup_h)]
         swatted = frozenset(b for b, f in live.flights.items() if f.swatted_by is not None)
-        own = st.sides[self.session.thrower_team()].rack
+        own = st.sides[self.state.throwing_team()].rack
         aside = st.phase != THROWOFF  # the thrower's own rack, not thrown at (at the throw-off a target too)
         ghost = aside and not (self.turned() and self.camera_mode == "thrower")  # (seen from the other end: far, whole)
         mine = [CupDraw(c.id, CONST.table_length - c.x, -c.y, dim=ghost) for c in own.cups]  # seen from its own end

@@ -14,13 +14,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from game.errors import InputError
 from game.session.live_table import LiveTable
 from physics.constants import CONST
 from physics.table import Cup
 from physics.world import Throw
+
+if TYPE_CHECKING:
+    from game.bierpong.state import BierpongState
+    from game.rules.matchlog import Entry
 
 FPS = 30
 SIZE = (960, 540)
@@ -219,19 +223,17 @@ def replay_clip(file: str | Path, step: int, path: str | Path, *, size: tuple[in
     return export_clip(shots, verdict, path, size=size, progress=progress, title=_step_title(step))
 
 
-def step_shots(before: object, entry: object) -> tuple[list[ClipShot], str]:
+def step_shots(before: BierpongState, entry: Entry) -> tuple[list[ClipShot], str]:
     """A logged Bierpong entry's balls (none: no launch kept), each on the rack it met in the state
     `before` it, and the verdict: the entry and its first rulings."""
     from game.i18n import tr
     from game.replay import throws_of
-    from game.rules.matchlog import Entry
 
-    assert isinstance(entry, Entry)
-    default = 1 - _thrower_team(before)
+    default = before.target_side()
     shots: list[ClipShot] = []
     for la in throws_of(entry):
         side = default if la.side is None else la.side
-        cups = tuple(Cup(c.id, c.x, c.y) for c in getattr(before, "sides")[side].rack.cups)
+        cups = tuple(Cup(c.id, c.x, c.y) for c in before.sides[side].rack.cups)
         t = (Throw(la.release, la.velocity, la.spin), la.after)
         if shots and shots[-1].cups == cups:
             shots[-1] = ClipShot(cups, shots[-1].throws + (t,), shots[-1].note)
@@ -239,19 +241,6 @@ def step_shots(before: object, entry: object) -> tuple[list[ClipShot], str]:
             shots.append(ClipShot(cups, (t,), la.player))
     rulings = "; ".join(tr(r.arithmetic) for r in entry.rulings[:2])
     return shots, entry.action + (f" – {rulings}" if rulings else "")
-
-
-def _thrower_team(st: object) -> int:
-    """The team throwing in state `st` (as the session says: `PongSession.thrower_team`)."""
-    from game.bierpong.state import KONTER, THROWOFF
-
-    s: object = st
-    if getattr(s, "phase") == THROWOFF:
-        return 0 if getattr(s, "throwoff_first") is None else 1
-    konter = getattr(s, "konter")
-    if getattr(s, "phase") == KONTER and konter is not None:
-        return int(konter.team)
-    return int(getattr(s, "team"))
 
 
 def _step_title(step: int) -> str:

@@ -20,6 +20,7 @@ from game.bierpong.actions import Begin, Call, Catch, Clock, EndRound, Fetch, Le
 from game.bierpong.outcome import Outcome
 from game.bierpong.state import BierpongState
 from game.i18n import _, language, tr
+from game.match import CHECKPOINT
 from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
 from game.rules.challenge import CHALLENGE
@@ -28,6 +29,7 @@ from game.ui.pong.pong_hud import OVERRIDE_MARK, FeedHead, StruckLine
 from game.ui.common.words import formation_label
 
 HEAD, STRUCK, OVERRIDE = "head", "struck", "override"  # a row's marks ("" for a plain row)
+BLOCKS = 60  # the rounds the sheet keeps (the feed shows the last few)
 _IDS = re.compile(r"\s*\((?:bierpong\.[a-z0-9_]+|art\d+|[a-z]+(?:_[a-z]+)+)\)")  # "(bierpong.art2)", "(art1)", "(drink_per_removed_cup)"
 
 
@@ -189,7 +191,7 @@ class ScoreSheet:
 
     def _block(self, r: int, title: str) -> None:
         self.blocks.append(Block(r, title))
-        del self.blocks[:-60]
+        del self.blocks[:-BLOCKS]
 
     def _row(self, row: Row) -> None:
         if not self.blocks:
@@ -277,9 +279,10 @@ class SheetFeed:
         self.sheet.clear()
         self.sheet.language = language()
         entries = self.match.log.entries
-        st: BierpongState = self.match.state
-        st = BierpongState.start(st.players, self.match.profile, members=[s.members for s in st.sides]).state
-        for i, (e, row) in enumerate(zip(entries, feed_by_entry(entries))):
+        rows = feed_by_entry(entries)
+        first, st = self.replay_from()
+        for i in range(first, len(entries)):
+            e, row = entries[i], rows[i]
             if i == 0:
                 self.sheet.start(row)
                 continue
@@ -292,6 +295,19 @@ class SheetFeed:
             self.sheet.add(e.action, row, st, after)
             st = after
         self.show_feed()
+
+    def replay_from(self) -> tuple[int, BierpongState]:
+        """Where `refeed` starts and the state there: the latest state the match keeps (every
+        `CHECKPOINT` entries) from which every round the sheet keeps (`BLOCKS`) is played again – each
+        entry's round is the state's fact, so the rounds before need no replaying; else the start."""
+        now: BierpongState = self.match.state
+        first, st = 0, BierpongState.start(now.players, self.match.profile, members=[s.members for s in now.sides]).state
+        for n in range(CHECKPOINT, len(self.match.log.entries), CHECKPOINT):
+            kept = self.match.kept_state(n)
+            if not isinstance(kept, BierpongState) or kept.round > now.round - BLOCKS:
+                break
+            first, st = n, kept
+        return first, st
 
     def feed_language(self) -> None:
         """The interface's language changed: the feed is said again in the new one (each frame: cheap)."""

@@ -268,7 +268,7 @@ class RemovalPicker:
         """The owners' rack close up: a removal is due and the owners play at this keyboard."""
         st = self.state
         return (st.phase == REMOVE and not self.replaying and self.shown is None and not self.watching()
-                and not self.session.is_bot(1 - st.team) and self._here(1 - st.team))
+                and not self.session.is_bot(st.target_side()) and self._here(st.target_side()))
 
     def remove_selected(self) -> None:
         ch = self.removal()

@@ -244,8 +244,9 @@ class RaceScene(SessionScene, OverlayScene):
             return
         if any(a.flipped and not b.flipped for a, b in zip(ev.after.cars, ev.before.cars)):
             sounds().play("cap_flip")
-        for r in ev.entry.rulings:
-            push_ruling(self.banners, r, self._seat_name)
+        decided = ev.after.winner is not None and ev.before.winner is None  # the entry's last ruling says who won
+        for k, r in enumerate(ev.entry.rulings):
+            push_ruling(self.banners, r, self._seat_name, won=decided and k == len(ev.entry.rulings) - 1)
         self.feed.set_log(self.match.log.entries, ev.index + 1)
         self._coach.clear()
         self.hover_check()
@@ -600,7 +601,7 @@ class RaceScene(SessionScene, OverlayScene):
         elif el is self.b_down:
             self.shift(-1)
         elif el in self.b_drivers:
-            name = self.driver_names.get(el, el.text.rsplit(" drives", 1)[0])
+            name = self.driver_names[el]  # (every driver button is in the map: its words are never read back)
             self.decide(Driver(name))
         elif el is self.b_action:
             self.enter() if self.state.phase != NAME42 else self.open_chooser()

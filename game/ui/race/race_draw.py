@@ -13,13 +13,13 @@ from game.errors import IllegalAction
 from game.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex
 from game.i18n import _, tr
 from game.match import Match
-from game.racerbile.actions import Drive
+from game.racerbile.actions import Clock, Drive, parse_action
 from game.racerbile.fieldnames import field_name
 from game.racerbile.words import action_words
 from game.racerbile.moves import LegalMoves, Move
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.rules import racerbile as R
-from game.rules.phrase import values_of
+from game.rules.phrase import action_or_words, values_of
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE
 from game.rules.ruling import Ruling, What
@@ -139,8 +139,9 @@ def coach_lines(st: RaceState, way: Move, moves: LegalMoves | None, alt: int) ->
     return lines
 
 
-def push_ruling(banners: Banners, r: Ruling, seat_name: Callable[[str], str]) -> None:
-    """Banners for a ruling: the Danish call-outs, a beer emptied, laps, the winner."""
+def push_ruling(banners: Banners, r: Ruling, seat_name: Callable[[str], str], *, won: bool = False) -> None:
+    """Banners for a ruling: the Danish call-outs, a beer emptied, laps, the winner (`won`: the entry
+    decided the race – the state's `winner`, not the ruling's words)."""
     q = banners.queue
     while len(q) > 3:  # a busy turn: the oldest waiting call-outs make way
         del q[1]
@@ -154,7 +155,7 @@ def push_ruling(banners: Banners, r: Ruling, seat_name: Callable[[str], str]) ->
     elif r.what is What.LAPS and r.amount < 0:
         laps = _("−{n} laps") if r.amount < -1 else _("−{n} lap")
         banners.push(laps.format(n=-r.amount), tr(r.arithmetic), "loss", 1.4)
-    elif r.rule in ("racerbile.turn", "racerbile.lemans.winner") and r.what is What.NOTE and ("wins" in r.arithmetic):
+    elif won and r.rule in ("racerbile.turn", "racerbile.lemans.winner") and r.what is What.NOTE:
         banners.push(_("{name} wins!").format(name=seat_name(r.who)), tr(r.arithmetic), "reply", 2.2)
     elif r.what is What.LAPS and r.amount > 0:
         lap = values_of(r.arithmetic).get("lap")
@@ -283,7 +284,7 @@ def log_items(match: Match, words: Callable[[Ruling], str] | None = None) -> lis
     items = []
     say = words or (lambda r: tr(r.arithmetic))
     for i, e in enumerate(match.log.entries):
-        if i == 0 or e.action.startswith("clock "):
+        if i == 0 or isinstance(action_or_words(e.action, parse_action), Clock):
             continue
         indent = "      " if e.seat == CHANCE else ""
         items.append((f"{i + 1:>4}.  {indent}{entry_words(match, i)}", str(i)))
