@@ -432,7 +432,7 @@ def _play_race(args: argparse.Namespace) -> int:
     import random
 
     from game.racerbile.tracks import find_track
-    from game.records import load_profile
+    from game.tools.recordfile import load_profile
     from game.rules.racerbile import SPEC
     from game.ui.common.app import run_app
 
@@ -534,7 +534,7 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "play":
         import random
 
-        from game.records import load_profile
+        from game.tools.recordfile import load_profile
         from game.ui.common.app import run_app
 
         if args.load:
@@ -575,7 +575,7 @@ def _run(args: argparse.Namespace) -> int:
             fullscreen=args.fullscreen,
         )
     if cmd == "referee":
-        from game.records import referee
+        from game.tools.records import referee
 
         report = referee(args.file)
         if args.json:

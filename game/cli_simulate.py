@@ -13,7 +13,7 @@ from game.errors import InputError
 
 def simulate_command(args: argparse.Namespace) -> int:
     """`simulate GAME …`: bots only, headless (the dice games, Racerbile and Le Mans, Bierpong)."""
-    from game.records import load_profile
+    from game.tools.recordfile import load_profile
 
     if args.game == "racerbile":
         return _simulate_race(args)
@@ -58,7 +58,7 @@ def _simulate_bierpong(args: argparse.Namespace) -> int:
     """`simulate bierpong`: two teams of bots play through the physics; winner, cups, hits, drinks."""
     from game.bierpong.bots import SKILLS
     from game.bierpong.simulate import simulate
-    from game.records import load_profile
+    from game.tools.recordfile import load_profile
 
     for flag, value in (("--track", args.track), ("--variant", args.variant), ("--hours", args.hours), ("--bots", args.bots)):
         if value is not None:
@@ -90,7 +90,7 @@ def _simulate_race(args: argparse.Namespace) -> int:
     from game.racerbile.bots import BOTS
     from game.racerbile.simulate import simulate
     from game.racerbile.tracks import find_track
-    from game.records import load_profile
+    from game.tools.recordfile import load_profile
     from game.rules.racerbile import LE_MANS, RACERBILE, SPEC
 
     base = load_profile(args.profile, "racerbile") if args.profile else None

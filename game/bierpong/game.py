@@ -19,5 +19,6 @@ BIERPONG = GameInfo(
                     default_teams=(("Foxes", ("Anna", "Bo"), "human"), ("Owls", ("Cem", "Dana"), "bot"))),
     result=ResultWords(loser=False),
     words="game.bierpong.words:action_words",
+    record_reader="game.bierpong.record:referee_pong",
     practice="game.ui.pong.pong:run_pong",
 )

@@ -14,10 +14,10 @@ SEATING = Seating(min_seats=2, max_seats=8, kinds=KINDS, default_bot="bot",
 SCHOCK = GameInfo(
     "schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes"),
-    words="game.dice.words:action_words",
+    words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse"),
-    words="game.dice.words:action_words",
+    words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
 )

@@ -24,4 +24,5 @@ RACERBILE = GameInfo(
     ),
     result=ResultWords(loser=False),
     words="game.racerbile.words:action_words",
+    record_reader="game.racerbile.record:referee_race",
 )
