@@ -89,7 +89,9 @@ class GameInfo:
     rule_prefix: str = ""  # every rule id the game cites starts with it ("schock."); default: name + "."
     words: str = ""  # "module:function": a logged action in words (`game.games.action_words`)
     record_reader: str = ""  # "module:function": `referee` of a record file of this game (doc, text, path)
-    simulator: str = ""  # "module:function": `simulate GAME` on the command line (argparse namespace → exit code)
+    simulator: str = ""  # "module:function": `simulate GAME` (argparse namespace, progress bars → a result with to_dict/to_text)
+    simulate_options: tuple[str, ...] = ()  # the game-specific `simulate` options it reads ("bots", "track", "skill", …)
+    command_table: str = ""  # "module:function": the seats, profile and track of `play`/`host GAME` (`game.tools.seats.Table`)
     practice: str = ""  # "module:function": a practice table without rules (Bierpong's physics), if any
 
     @property

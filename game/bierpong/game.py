@@ -20,5 +20,7 @@ BIERPONG = GameInfo(
     result=ResultWords(loser=False),
     words="game.bierpong.words:action_words",
     record_reader="game.bierpong.record:referee_pong",
+    simulator="game.bierpong.command:simulate", simulate_options=("players_per_team", "skill", "teams"),
+    command_table="game.bierpong.command:table",
     practice="game.ui.pong.pong:run_pong",
 )

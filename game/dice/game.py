@@ -15,9 +15,11 @@ SCHOCK = GameInfo(
     "schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes"),
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
+    simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse"),
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
+    simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
 )

@@ -62,6 +62,10 @@ class SimResult:
             "profile": self.profile,
         }
 
+    def to_text(self) -> str:
+        """One `key: value` line per figure of `to_dict`."""
+        return "\n".join(f"{k}: {v}" for k, v in self.to_dict().items())
+
 
 def seat_name(i: int) -> str:
     return f"Seat {i + 1}"

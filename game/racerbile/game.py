@@ -25,4 +25,6 @@ RACERBILE = GameInfo(
     result=ResultWords(loser=False),
     words="game.racerbile.words:action_words",
     record_reader="game.racerbile.record:referee_race",
+    simulator="game.racerbile.command:simulate", simulate_options=("track", "variant", "teams", "hours", "bots"),
+    command_table="game.racerbile.command:table",
 )
