@@ -93,6 +93,8 @@ class GameInfo:
     simulate_options: tuple[str, ...] = ()  # the game-specific `simulate` options it reads ("bots", "track", "skill", …)
     command_table: str = ""  # "module:function": the seats, profile and track of `play`/`host GAME` (`game.tools.seats.Table`)
     practice: str = ""  # "module:function": a practice table without rules (Bierpong's physics), if any
+    throws: bool = False  # the log keeps real throws through the physics: a replay flies them, a clip films one, a
+    #                       seat from afar needs a window (no headless bot), a host plays at a real pace
 
     @property
     def race(self) -> bool:

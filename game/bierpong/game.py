@@ -23,4 +23,5 @@ BIERPONG = GameInfo(
     simulator="game.bierpong.command:simulate", simulate_options=("players_per_team", "skill", "teams"),
     command_table="game.bierpong.command:table",
     practice="game.ui.pong.pong:run_pong",
+    throws=True,
 )

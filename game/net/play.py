@@ -62,7 +62,7 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
     out = out or sys.stdout
     # no waiting for bots; but a Le Mans event's clock and a Bierpong table run in real time (an
     # instant pace stops the clock, and plays a ball to rest before anybody afar could see it fly)
-    real = getattr(match.state, "lemans", None) or match.info.name == "bierpong"
+    real = getattr(match.state, "lemans", None) or match.info.throws
     session = session_for(match, pace=Pace(0.0, 0.0, True) if real else INSTANT)
     code, tokens = _kept_table(table_file(journal)) if journal is not None else (None, {})
     if journal is not None:
@@ -143,8 +143,8 @@ def play_remote_bot(url: str, code: str, seat: str, kind: str, *, err: IO[str] |
             m = client.mirror
             if m is not None and m.state.is_terminal():
                 return 0
-            if m is not None and m.info.name == "bierpong":
-                print(f"{url}: a Bierpong seat from afar throws real balls: play it in a window (join without --bot)", file=err)
+            if m is not None and m.info.throws:
+                print(f"{url}: a {m.info.title} seat from afar throws real balls: play it in a window (join without --bot)", file=err)
                 return 2
             if m is not None and client.index is not None:
                 if bot is None or rng is None:  # the game's bot, as the host's own session would seat it
