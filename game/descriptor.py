@@ -91,6 +91,8 @@ class GameInfo:
     record_reader: str = ""  # "module:function": `referee` of a record file of this game (doc, text, path)
     simulator: str = ""  # "module:function": `simulate GAME` (argparse namespace, progress bars → a result with to_dict/to_text)
     simulate_options: tuple[str, ...] = ()  # the game-specific `simulate` options it reads ("bots", "track", "skill", …)
+    short_match: str = ""  # "module:function": (game, variant, seed) → (Match, after-hook or None), a short bots-only match
+    #                          a session plays out at INSTANT pace (`Session.play_out(after=…)`; tests/rules/test_conformance.py)
     command_table: str = ""  # "module:function": the seats, profile and track of `play`/`host GAME` (`game.tools.seats.Table`)
     practice: str = ""  # "module:function": a practice table without rules (Bierpong's physics), if any
     throws: bool = False  # the log keeps real throws through the physics: a replay flies them, a clip films one, a

@@ -21,7 +21,7 @@ BIERPONG = GameInfo(
     words="game.bierpong.words:action_words",
     record_reader="game.bierpong.record:referee_pong",
     simulator="game.bierpong.command:simulate", simulate_options=("players_per_team", "skill", "teams"),
-    command_table="game.bierpong.command:table",
+    command_table="game.bierpong.command:table", short_match="game.bierpong.simulate:short_match",
     practice="game.ui.pong.pong:run_pong",
     throws=True,
 )

@@ -16,10 +16,12 @@ SCHOCK = GameInfo(
     seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes"),
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
+    short_match="game.dice.simulate:short_match",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse"),
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
+    short_match="game.dice.simulate:short_match",
 )

@@ -154,3 +154,8 @@ def simulate(
             progress(g + 1, games)
     res.elapsed = time.perf_counter() - start
     return res
+
+
+def short_match(game: str, variant: str, seed: int) -> tuple[Match, None]:
+    """A short bots-only match of `game` (`GameInfo.short_match`): one game, two bots."""
+    return Match(game, [PlayerSpec("Anna", "bot"), PlayerSpec("Bernd", "random")], GAMES[game].spec.make(variant), seed=seed), None

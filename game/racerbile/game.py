@@ -26,5 +26,5 @@ RACERBILE = GameInfo(
     words="game.racerbile.words:action_words",
     record_reader="game.racerbile.record:referee_race",
     simulator="game.racerbile.command:simulate", simulate_options=("track", "variant", "teams", "hours", "bots"),
-    command_table="game.racerbile.command:table",
+    command_table="game.racerbile.command:table", short_match="game.racerbile.simulate:short_match",
 )
