@@ -13,7 +13,7 @@ from game.tools.seats import Table, drink_of
 
 PONG_PLAYERS = "Foxes=Anna/Bo,Owls=Cem/Dana"
 # the seat kinds of the game, and "regular" – the skill a "bot" seat plays at – by its name too
-KINDS = ("human", "bot", "casual", "regular", "good", "pro", "remote")
+KINDS = tuple(dict.fromkeys((*(k.id for k in BIERPONG.seating.kinds if k.id != "remote"), "regular", "remote")))
 
 
 def pong_players(text: str) -> list[PlayerSpec]:

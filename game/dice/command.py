@@ -11,7 +11,7 @@ from game.tools.recordfile import load_profile
 from game.tools.seats import DEFAULT_SEATS, Table, players
 
 DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
-PLAY_KINDS = ("human", "bot", "random")
+PLAY_KINDS = tuple(k.id for k in SEATING.kinds if k.id != "remote")  # at one keyboard
 
 
 def table(args: argparse.Namespace, purpose: str) -> Table:
