@@ -74,6 +74,11 @@ class ResultWords:
     count: str = ""  # N_-marked, with {n}: what a standing row counts ("strokes {n}", "Schüsse {n}")
     count_key: str = ""  # the standing row's key for that count ("strokes", "schuesse")
 
+    @property
+    def unit(self) -> str:
+        """What the count counts, in the source language ("strokes", "Schüsse")."""
+        return self.count.replace("{n}", "").strip()
+
 
 @dataclass(frozen=True)
 class GameInfo:

@@ -53,7 +53,7 @@ class SimResult:
             "kinds": list(self.kinds),
             "losses": list(self.losses),
             "loss_rates": [round(r, 4) for r in self.loss_rates()],
-            "loss_unit": "strokes" if self.game == "schock" else "Schüsse",
+            "loss_unit": GAMES[self.game].result.unit,
             "rounds": self.rounds,
             "turns": self.turns,
             "decisions": self.decisions,
@@ -145,7 +145,7 @@ def simulate(
         ledger = m.state.ledger
         for i in range(n):
             acc = ledger[seat_name(i)]
-            res.losses[i] += acc.strokes if game == "schock" else acc.schuesse
+            res.losses[i] += getattr(acc, GAMES[game].result.count_key)  # strokes, Schüsse
         res.games += 1
         res.rounds += rounds
         res.turns += turns
