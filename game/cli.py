@@ -9,17 +9,16 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game import __version__
+from game.descriptor import load
 from game.errors import InputError
+from game.games import GAMES
 
-PLAY_CHOICES = ("schock", "katchen", "racerbile")
-RACE_VARIANTS = ("babybile", "racerbile", "le_mans")
-RACE_KINDS = ("human", "careful", "racer", "stalin", "random", "remote")  # remote: joins from another laptop (the table is hosted)
-DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
-GAME_CHOICES = ("schock", "katchen")
+# The choices come from the game registry (`game.games.GAMES`: no game is named here).
+GAME_CHOICES = tuple(GAMES)
+VARIANTS = tuple(dict.fromkeys(v for info in GAMES.values() if len(info.spec.variants) > 1 for v in info.spec.variants))
+TRACK_GAMES = tuple(g for g, info in GAMES.items() if info.seating.track)  # the games raced on a track (--track)
 PONG_FORMATIONS = ("triangle10", "six", "three", "diamond", "line")  # physics.table.FORMATIONS (not imported: pymunk loads late)
 DEMO_SHOTS = ("bounce", "roller", "bombe", "island", "trickshot", "air_ball", "balls_back", "on_fire", "dead_cup", "konter")  # game.bierpong.solver.SHOTS
-
-DEFAULT_SEATS = 4  # `simulate` without --players (or --teams)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,17 +32,17 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the table of a game straight away")
-    play.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
+    play.add_argument("game", choices=GAME_CHOICES)
     play.add_argument(
         "--players",
         default=None,
-        help="comma-separated NAME[:KIND[:DRINK]], KIND human|bot|random (Racerbile: human|careful|racer|stalin|random), "
+        help=f"comma-separated NAME[:KIND[:DRINK]], KIND {_kinds_help()}, "
         "DRINK beer|light_beer|other; a Le Mans team is TEAM=DRIVER/DRIVER/DRIVER[:KIND[:DRINK]], "
-        f"a Bierpong team TEAM=P1/P2[/P3/P4][:KIND] (default {PONG_PLAYERS}) "
-        f"(default: {DEFAULT_PLAYERS})",
+        "a Bierpong team TEAM=P1/P2[/P3/P4][:KIND] (default Foxes=Anna/Bo,Owls=Cem/Dana) "
+        "(default: You,Bot 1:bot,Bot 2:bot)",
     )
     play.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: a shipped track's name or a track file (default: babybane; le_mans for Le Mans)")
-    play.add_argument("--variant", choices=RACE_VARIANTS, default=None, help="Racerbile: the rules (default: the profile's, else babybile)")
+    play.add_argument("--variant", choices=VARIANTS, default=None, help="Racerbile: the rules (default: the profile's, else babybile)")
     play.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams of three (2–8); teams not named in --players are bots")
     play.add_argument("--profile", metavar="FILE", help="a rule profile (YAML, see docs/profiles.md)")
     play.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
@@ -66,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         "takes --round-seconds of the event clock until the last round after --hours (the profile's "
         "lemans_hours, default 24) is called and played.",
     )
-    sim.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
+    sim.add_argument("game", choices=tuple(g for g, info in GAMES.items() if info.simulator))
     sim.add_argument("--players", type=int, default=None, help="2 to 8 seats (Racerbile: cars; Le Mans without --teams: teams; default 4)")
     sim.add_argument("--games", type=int, default=None, help="games to play (default: 100; Racerbile: 1 race)")
     sim.add_argument("--seed", type=int, default=1, help="the dice's seed: the same seed plays the same (default 1)")
@@ -78,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--profile", metavar="FILE", help="a rule profile (YAML, see docs/profiles.md)")
     sim.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: a shipped track's name, a track file or a content hash (default: babybane; le_mans for Le Mans)")
-    sim.add_argument("--variant", choices=RACE_VARIANTS, default=None, help="Racerbile: the rules (default: the profile's variant if it names one, else racerbile; le_mans with --teams)")
+    sim.add_argument("--variant", choices=VARIANTS, default=None, help="Racerbile: the rules (default: the profile's variant if it names one, else racerbile; le_mans with --teams)")
     sim.add_argument("--teams", type=int, default=None, metavar="N", help="Le Mans: N teams (2–8) of three drivers, or the profile's lemans_drivers; implies --variant le_mans")
     sim.add_argument("--hours", type=int, default=None, metavar="H", help="Le Mans: the event's length in hours (sets lemans_hours)")
     sim.add_argument("--players-per-team", type=int, default=None, metavar="N", help="Bierpong: players in each of the two teams (1–4, default 2)")
@@ -87,12 +86,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON")
 
     host = sub.add_parser("host", help="host a table that friends join from their own machines (docs/network.md)")
-    host.add_argument("game", choices=("schock", "katchen", "racerbile", "bierpong"))
+    host.add_argument("game", choices=tuple(g for g, info in GAMES.items() if info.command_table))
     host.add_argument("--players", default=None,
                       help="comma-separated NAME[:KIND[:DRINK]], KIND remote|bot|random (Racerbile: remote|careful|racer|stalin|random) "
                       "(default: Ann:remote,Bo:bot)")
     host.add_argument("--track", metavar="NAME|FILE", default=None, help="Racerbile: the track (default babybane)")
-    host.add_argument("--variant", choices=("babybile", "racerbile", "le_mans"), default="babybile",
+    host.add_argument("--variant", choices=VARIANTS, default=None,
                       help="Racerbile: the rules (default babybile); le_mans: teams TEAM=D1/D2/D3[:KIND], a judges' seat to join with `join --judge`")
     host.add_argument("--port", type=int, default=None, help="the port to listen on (0: a free one; default: a free one headless, 47474 with a window)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="the address to listen on (default: every interface)")
@@ -124,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     tables.add_argument("--interface", default=None, metavar="ADDRESS", help="listen on this address only (default: every interface)")
 
     rules = sub.add_parser("rules", help="every rule id of a game with a one-line summary")
-    rules.add_argument("game", choices=(*PLAY_CHOICES, "bierpong"))
+    rules.add_argument("game", choices=GAME_CHOICES)
     rules.add_argument("--options", action="store_true", help="also list the house-rule options")
 
     tracks = sub.add_parser("tracks", help="Racerbile track files: validate, show, render (docs/tracks.md)")
@@ -207,138 +206,24 @@ def _frames(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshot", metavar="FILE", default=None, help="save the last frame as PNG")
 
 
-def _players(text: str, kinds: tuple[str, ...] = ("human", "bot", "random")) -> list:  # type: ignore[type-arg]
-    from game.match import PlayerSpec
-    from game.rules.ledger import Drink
-
-    out = []
-    for part in text.split(","):
-        bits = [b.strip() for b in part.split(":")]
-        if not bits[0]:
-            raise InputError("a player needs a name", "--players")
-        kind = bits[1] if len(bits) > 1 and bits[1] else kinds[0]
-        if kind not in kinds:
-            raise InputError(f"unknown kind {kind!r} for {bits[0]}; valid kinds: {', '.join(kinds)}", "--players")
-        try:
-            drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
-        except ValueError:
-            raise InputError(f"unknown drink {bits[2]!r}; valid drinks: {', '.join(d.value for d in Drink)}", "--players") from None
-        out.append(PlayerSpec(bits[0], kind, drink))
-    names = [p.name for p in out]
-    if len(set(names)) != len(names):
-        raise InputError("every player needs a name of his own", "--players")
-    if not 2 <= len(out) <= 8:
-        raise InputError(f"2 to 8 players, not {len(out)}", "--players")
-    return out
+def _kinds_help() -> str:
+    """The seat kinds of `--players`, per game (from the registry)."""
+    seen: dict[tuple[str, ...], list[str]] = {}
+    for info in GAMES.values():
+        ids = tuple(k.id for k in info.seating.kinds if k.id != "remote")
+        seen.setdefault(ids, []).append(info.title)
+    return "; ".join(f"{'/'.join(titles)}: {'|'.join(ids)}" for ids, titles in seen.items())
 
 
-PONG_PLAYERS = "Foxes=Anna/Bo,Owls=Cem/Dana"
-
-
-def _pong_players(text: str) -> list:  # type: ignore[type-arg]
-    """Bierpong's two teams from --players: TEAM=P1/P2[/P3/P4][:KIND[:DRINK]] (KIND human|bot|casual|regular|good|pro)."""
-    from game.match import PlayerSpec
-    from game.rules.ledger import Drink
-
-    out = []
-    for part in text.split(","):
-        bits = [b.strip() for b in part.split(":")]
-        name, _, crew = bits[0].partition("=")
-        name = name.strip()
-        members = tuple(m.strip() for m in crew.split("/") if m.strip()) or (name,)
-        if not name:
-            raise InputError("a team needs a name", "--players")
-        if not 1 <= len(members) <= 4:
-            raise InputError(f"{name}: a team has 1 to 4 players, not {len(members)}", "--players")
-        kind = bits[1] if len(bits) > 1 and bits[1] else "human"
-        if kind not in ("human", "bot", "casual", "regular", "good", "pro", "remote"):
-            raise InputError(f"unknown kind {kind!r} for {name}; valid kinds: human, bot, casual, regular, good, pro, remote", "--players")
-        try:
-            drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
-        except ValueError:
-            raise InputError(f"unknown drink {bits[2]!r}; valid drinks: {', '.join(d.value for d in Drink)}", "--players") from None
-        out.append(PlayerSpec(name, kind, drink, members))
-    if len(out) != 2:
-        raise InputError(f"Bierpong is two teams, not {len(out)}", "--players")
-    everyone = [m for p in out for m in p.drivers]
-    if len(set(everyone)) != len(everyone) or out[0].name == out[1].name:
-        raise InputError("every team and player needs a name of its own", "--players")
-    return out
-
-
-def _lemans_track(track: Any, variant: str) -> None:
-    """Le Mans runs on any track with a pit lane (racerbile.lemans.pit); a clear error otherwise."""
-    if variant == "le_mans" and track.pit is None:
-        raise InputError(f"Le Mans needs a track with a pit lane (racerbile.lemans.pit); {track.name} has none (le_mans has one)", "--track")
-
-
-def _race_players(text: str | None, lemans: bool, teams: int | None, size: int = 3) -> list:  # type: ignore[type-arg]
-    """The seats of a race from --players (and --teams at Le Mans): NAME[:KIND[:DRINK]], a team
-    TEAM=D1/D2/D3[:KIND[:DRINK]]; unnamed Le Mans teams (and missing drivers) are filled in up to
-    `size` drivers a team (option lemans_drivers, racerbile.lemans.teams)."""
-    from game.match import PlayerSpec
-    from game.rules.ledger import Drink
-    from game.games import DRIVER_NAMES, TEAM_NAMES
-
-    if teams is not None and not lemans:
-        raise InputError("--teams is for Le Mans (--variant le_mans)", "--teams")
-    if teams is not None and not 2 <= teams <= 8:
-        raise InputError(f"--teams takes 2 to 8, not {teams}", "--teams")
-    if text is None:
-        text = "You" if lemans else "You,Bot 1:careful,Bot 2:racer"
-    out = []
-    for part in (p for p in text.split(",") if p.strip() or not lemans):
-        bits = [b.strip() for b in part.split(":")]
-        name, _, crew = bits[0].partition("=")
-        name = name.strip()
-        if not name:
-            raise InputError("a player needs a name", "--players")
-        kind = bits[1] if len(bits) > 1 and bits[1] else "human"
-        kind = "careful" if kind == "bot" else kind
-        if kind not in RACE_KINDS:
-            raise InputError(f"unknown kind {kind!r} for {name}; valid kinds: {', '.join(RACE_KINDS)}", "--players")
-        try:
-            drink = Drink(bits[2]) if len(bits) > 2 else Drink.BEER
-        except ValueError:
-            raise InputError(f"unknown drink {bits[2]!r}; valid drinks: {', '.join(d.value for d in Drink)}", "--players") from None
-        drivers = tuple(d.strip() for d in crew.split("/") if d.strip()) if crew else ()
-        if drivers and not lemans:
-            raise InputError(f"{name}: drivers are for Le Mans teams (--variant le_mans)", "--players")
-        if len(drivers) > size:
-            raise InputError(f"{name}: a team has {size} driver{'s' if size != 1 else ''} (option lemans_drivers), not {len(drivers)}", "--players")
-        out.append(PlayerSpec(name, kind, drink, drivers))
-    if lemans:
-        n = teams if teams is not None else max(len(out), 2)
-        if len(out) > n:
-            raise InputError(f"{len(out)} teams named in --players, but --teams is {n}", "--players")
-        seats = {p.name for p in out}
-        for t in TEAM_NAMES:
-            if len(out) >= n:
-                break
-            if t not in seats:
-                out.append(PlayerSpec(t, "careful"))
-        taken = {d for p in out for d in p.drivers}
-        pool = [d for d in DRIVER_NAMES if d not in taken]
-        full = []
-        for p in out:
-            need = size - len(p.drivers)
-            more = list(pool[:need]) + [f"{p.name} {j}" for j in range(len(p.drivers) + 1, size + 1)][len(pool[:need]) :]
-            full.append(PlayerSpec(p.name, p.kind, p.drink, p.drivers + tuple(more[:need])))
-            pool = pool[need:]
-        out = full
-    names = [p.name for p in out]
-    if len(set(names)) != len(names):
-        raise InputError("every player needs a name of his own", "--players")
-    crews = [d for p in out for d in p.drivers]
-    if len(set(crews)) != len(crews):
-        raise InputError("every driver needs a name of his own", "--players")
-    if not 2 <= len(out) <= 8:
-        raise InputError(f"2 to 8 {'teams' if lemans else 'players'}, not {len(out)}", "--players")
-    return out
+def _refuse_track_options(args: argparse.Namespace) -> None:
+    """--track, --variant and --teams belong to the games raced on a track (`Seating.track`)."""
+    if args.track or args.variant or args.teams is not None:
+        raise InputError(f"--track, --variant and --teams are for {', '.join(TRACK_GAMES)}",
+                         "--track" if args.track else "--variant" if args.variant else "--teams")
 
 
 def _host(args: argparse.Namespace) -> int:
-    """`host GAME --headless`: serve a dice table on the network until its match is over."""
+    """`host GAME`: a hosted table in a window, or with --headless served on the network until its match is over."""
     import random
 
     from game.match import Match
@@ -352,52 +237,28 @@ def _host(args: argparse.Namespace) -> int:
     t = args.remote_timeout
     if t is not None and not 0 < t <= 24 * 3600:  # (NaN fails too)
         raise InputError(f"--remote-timeout must be a number of seconds above 0 and at most a day, not {t}", "--remote-timeout")
+    info = GAMES[args.game]
+    if args.track and not info.seating.track:
+        raise InputError(f"--track is for {', '.join(TRACK_GAMES)}", "--track")
     if not args.headless:
         if args.load or args.journal:
             raise InputError("--load and --journal are for --headless (a window continues saved matches from the menu)", "--load")
         from game.ui.common.app import run_app
 
-        from game.rules.racerbile import SPEC as RACE
-
-        profile = RACE.make(args.variant) if args.game == "racerbile" else None
-        if args.game == "bierpong":
-            players = _pong_players(args.players or "Foxes=Anna/Bo,Owls=Cem/Dana:remote")
-        elif profile is not None and args.variant == "le_mans":
-            players = _race_players(args.players or "Foxes:human,Owls:remote", True, None, int(profile["lemans_drivers"] or 3))
-        else:
-            players = _players(args.players or ("Ann:human,Bo:remote,Cy:careful" if args.game == "racerbile" else "Ann:human,Bo:remote"),
-                               ("human", "remote", "careful", "racer", "stalin", "random") if args.game == "racerbile" else ("human", "remote", "bot", "random"))
-        track = args.track or ("le_mans" if args.variant == "le_mans" else None)
-        return run_app("table", game=args.game, players=players, profile=profile, seed=args.seed, games=args.games,
-                       track=track, port=args.port, remote_timeout=t)
+        table = load(info.command_table)(args, "host")
+        return run_app("table", game=args.game, players=table.players, profile=table.profile, seed=args.seed, games=table.games,
+                       track=table.track, port=args.port, remote_timeout=t)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.load:
         match = load_match(args.load, defer_check=True)
         if match.info.name != args.game:
             raise InputError(f"{args.load} holds a {match.info.name} match, not {args.game}", args.load)
-    elif args.game == "racerbile":
-        from game.rules.racerbile import SPEC
-
-        lemans = args.variant == "le_mans"
-        if lemans:
-            profile = SPEC.make("le_mans")
-            players = _race_players(args.players or "Foxes:remote,Owls:careful", True, None, int(profile["lemans_drivers"] or 3))
-        else:
-            players = _players(args.players or "Ann:remote,Bo:careful", ("remote", "careful", "racer", "stalin", "random"))
-        try:
-            match = Match("racerbile", players, SPEC.make(args.variant), seed=seed,
-                          track=args.track or ("le_mans" if lemans else "babybane"))
-        except ValueError as e:
-            raise InputError(str(e), "--track") from None
-    elif args.game == "bierpong":
-        if args.track:
-            raise InputError("--track is for racerbile", "--track")
-        match = Match("bierpong", _pong_players(args.players or "Foxes=Anna/Bo:remote,Owls=Cem/Dana:bot"), seed=seed)
     else:
-        if args.track:
-            raise InputError("--track is for racerbile", "--track")
-        players = _players(args.players or "Ann:remote,Bo:bot", ("remote", "bot", "random"))
-        match = Match(args.game, players, seed=seed, games=args.games)
+        table = load(info.command_table)(args, "serve")
+        try:
+            match = Match(args.game, table.players, table.profile, seed=seed, games=table.games, track=table.track)
+        except ValueError as e:
+            raise InputError(str(e), "--track" if table.track else "--players") from None
     try:
         rc = serve_headless(match, host=args.bind, port=args.port or 0, timeout=args.timeout, announce=not args.no_announce,
                             journal=args.load or args.journal, remote_timeout=t)
@@ -427,39 +288,6 @@ def _join(args: argparse.Namespace) -> int:
 
         return run_app("menu", join=(args.address, args.code, JUDGES_SEAT if args.judge else args.seat))
     return play_remote_bot(args.address, args.code, args.seat, args.bot, timeout=args.timeout)
-
-
-def _play_race(args: argparse.Namespace) -> int:
-    """`play racerbile`: a race on a track, straight away."""
-    import random
-
-    from game.racerbile.tracks import find_track
-    from game.records import load_profile
-    from game.rules.racerbile import SPEC
-    from game.ui.common.app import run_app
-
-    base = load_profile(args.profile, "racerbile") if args.profile else None
-    variant = args.variant or (base.variant if base is not None else "babybile")
-    profile = SPEC.make(variant, **dict(base.options if base is not None else {}))
-    track = args.track or ("le_mans" if variant == "le_mans" else "babybane")
-    try:
-        found = find_track(track)
-    except ValueError as e:
-        raise InputError(str(e), "--track") from None
-    _lemans_track(found.track, variant)
-    players = _race_players(args.players, variant == "le_mans", args.teams, int(profile["lemans_drivers"] or 3))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    return run_app(
-        "table",
-        game="racerbile",
-        players=players,
-        profile=profile,
-        seed=seed,
-        track=track,
-        frames=args.frames,
-        screenshot=args.screenshot,
-        fullscreen=args.fullscreen,
-    )
 
 
 # control characters (ANSI escapes, a backspace, C1 controls) and the bidirectional overrides a name
@@ -536,7 +364,6 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "play":
         import random
 
-        from game.records import load_profile
         from game.ui.common.app import run_app
 
         if args.load:
@@ -544,40 +371,23 @@ def _run(args: argparse.Namespace) -> int:
 
             loaded = load_match(args.load, defer_check=True)  # a broken file: file:line:column: message, exit 2 – before any window
             return run_app("table", load=args.load, loaded=loaded, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
-        if args.game == "racerbile":
-            return _play_race(args)
-        if args.game == "bierpong":
-            if args.track or args.variant or args.teams is not None:
-                raise InputError("--track, --variant and --teams are for racerbile", "--track" if args.track else "--variant" if args.variant else "--teams")
-            return run_app(
-                "table",
-                game="bierpong",
-                players=_pong_players(args.players or PONG_PLAYERS),
-                profile=load_profile(args.profile, "bierpong") if args.profile else None,
-                seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**31),
-                frames=args.frames,
-                screenshot=args.screenshot,
-                fullscreen=args.fullscreen,
-            )
-        if args.track or args.variant or args.teams is not None:
-            raise InputError("--track, --variant and --teams are for racerbile", "--track" if args.track else "--variant" if args.variant else "--teams")
-        profile = load_profile(args.profile, args.game) if args.profile else None
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        if args.games < 1:
-            raise InputError("--games must be at least 1", "--games")
+        if not GAMES[args.game].seating.track:
+            _refuse_track_options(args)
+        table = load(GAMES[args.game].command_table)(args, "play")
         return run_app(
             "table",
             game=args.game,
-            players=_players(args.players or DEFAULT_PLAYERS),
-            profile=profile,
-            games=args.games,
-            seed=seed,
+            players=table.players,
+            profile=table.profile,
+            games=table.games,
+            seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**31),
+            track=table.track,
             frames=args.frames,
             screenshot=args.screenshot,
             fullscreen=args.fullscreen,
         )
     if cmd == "referee":
-        from game.records import referee
+        from game.tools.records import referee
 
         report = referee(args.file)
         if args.json:
@@ -586,7 +396,7 @@ def _run(args: argparse.Namespace) -> int:
             print(report.to_text())
         return 0
     if cmd == "simulate":
-        from game.cli_simulate import simulate_command
+        from game.tools.simulate import simulate_command
 
         return simulate_command(args)
     if cmd == "tracks":
@@ -644,7 +454,6 @@ def _run(args: argparse.Namespace) -> int:
             print("no table answered", file=sys.stderr)
         return 0
     if cmd == "rules":
-        from game.match import GAMES
         from game.rules.catalog import rules_for
 
         texts = rules_for(args.game)

@@ -74,6 +74,11 @@ class ResultWords:
     count: str = ""  # N_-marked, with {n}: what a standing row counts ("strokes {n}", "Schüsse {n}")
     count_key: str = ""  # the standing row's key for that count ("strokes", "schuesse")
 
+    @property
+    def unit(self) -> str:
+        """What the count counts, in the source language ("strokes", "Schüsse")."""
+        return self.count.replace("{n}", "").strip()
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -89,8 +94,14 @@ class GameInfo:
     rule_prefix: str = ""  # every rule id the game cites starts with it ("schock."); default: name + "."
     words: str = ""  # "module:function": a logged action in words (`game.games.action_words`)
     record_reader: str = ""  # "module:function": `referee` of a record file of this game (doc, text, path)
-    simulator: str = ""  # "module:function": `simulate GAME` on the command line (argparse namespace → exit code)
+    simulator: str = ""  # "module:function": `simulate GAME` (argparse namespace, progress bars → a result with to_dict/to_text)
+    simulate_options: tuple[str, ...] = ()  # the game-specific `simulate` options it reads ("bots", "track", "skill", …)
+    short_match: str = ""  # "module:function": (game, variant, seed) → (Match, after-hook or None), a short bots-only match
+    #                          a session plays out at INSTANT pace (`Session.play_out(after=…)`; tests/rules/test_conformance.py)
+    command_table: str = ""  # "module:function": the seats, profile and track of `play`/`host GAME` (`game.tools.seats.Table`)
     practice: str = ""  # "module:function": a practice table without rules (Bierpong's physics), if any
+    throws: bool = False  # the log keeps real throws through the physics: a replay flies them, a clip films one, a
+    #                       seat from afar needs a window (no headless bot), a host plays at a real pace
     authority: str = ""  # "module:TABLE": who may send which of its actions from afar (`game.rules.authority.Row`s)
 
     @property

@@ -19,10 +19,11 @@ from typing import Callable
 if __name__ == "__main__":  # run as a script from anywhere: the project's root on the path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.games import GAMES as REGISTERED  # noqa: E402
 from game.match import Match, PlayerSpec  # noqa: E402
 from game.session import INSTANT, session_for  # noqa: E402
 
-GAMES = ("schock", "katchen", "racerbile", "bierpong")
+GAMES = tuple(REGISTERED)  # every game of the registry (new_match knows how to seat each)
 DICE_GAMES = 3  # games in a Schock or Katchen match (long enough to be killed in the middle)
 TRACK = "babybane"
 

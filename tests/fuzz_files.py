@@ -144,7 +144,7 @@ def read_track(path: Path) -> None:
 
 
 def read_record(path: Path) -> None:
-    from game.records import referee
+    from game.tools.records import referee
 
     referee(path).to_text()
 
@@ -162,7 +162,7 @@ def seeds(tmp: Path) -> list[tuple[str, bytes, Callable[[Path], None], str]]:
     out: list[tuple[str, bytes, Callable[[Path], None], str]] = []
     out += [(p.name, p.read_bytes(), read_track, ".yaml") for p in sorted((ROOT / "tracks").glob("*.yaml"))]
     out += [(p.name, p.read_bytes(), read_record, ".yaml") for p in sorted((ROOT / "tests" / "records").glob("*.yaml"))]
-    from game.records import referee
+    from game.tools.records import referee
 
     for rec in sorted((ROOT / "tests" / "records").glob("*.yaml")):  # the records' matches, saved and journaled
         match = referee(rec).match

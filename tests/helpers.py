@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.match import Match, PlayerSpec
-from game.records import play_turn
+from game.dice.record import play_turn
 from game.rules.ruling import Ruling, What
 
 

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.games import GAMES as REGISTERED
 from game.match import Match, PlayerSpec
 from game.racerbile.editing import Editor
 from game.rules import racerbile as racerbile_rules
@@ -18,7 +19,7 @@ from game.store.matchfile import write_log
 from game.ui.common.app import App
 from tests.scene_shows import SHOWS, frames, press
 
-GAMES = ("schock", "katchen", "racerbile", "bierpong")
+GAMES = tuple(REGISTERED)  # every game of the registry
 
 
 def menu_rules(app: App) -> None:

@@ -19,6 +19,10 @@ BIERPONG = GameInfo(
                     default_teams=(("Foxes", ("Anna", "Bo"), "human"), ("Owls", ("Cem", "Dana"), "bot"))),
     result=ResultWords(loser=False),
     words="game.bierpong.words:action_words",
+    record_reader="game.bierpong.record:referee_pong",
+    simulator="game.bierpong.command:simulate", simulate_options=("players_per_team", "skill", "teams"),
+    command_table="game.bierpong.command:table", short_match="game.bierpong.simulate:short_match",
     practice="game.ui.pong.pong:run_pong",
+    throws=True,
     authority="game.bierpong.authority:AUTHORITY",
 )

@@ -25,6 +25,7 @@ from game.bierpong.actions import name_text, parse_action
 from game.errors import IllegalAction
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ruling import Ruling, What
+from game.tools.recordfile import load_profile, profile_from_node
 from game.yamlio import Doc
 
 KEYS = ("game", "teams", "profile", "play")
@@ -110,9 +111,8 @@ def _teams(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     return out
 
 
-def referee_pong(doc: Doc, path: str | Path) -> BierpongReport:
-    from game.records import load_profile, profile_from_node
-
+def referee_pong(doc: Doc, text: str, path: str | Path) -> BierpongReport:
+    """Rule on a Bierpong record (`game: bierpong`), already composed from `text`."""
     items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
     for k, v in doc.mapping(doc.root, "a record file"):
         if k.value not in KEYS:

@@ -187,3 +187,10 @@ def simulate(skills: list[str], per_team: int, games: int, seed: int, *, profile
         if progress:
             progress(i + 1, games)
     return res
+
+
+def short_match(game: str, variant: str, seed: int) -> tuple[Match, None]:
+    """A short bots-only game (`GameInfo.short_match`): three cups a side, one player a team."""
+    from game.rules.bierpong import SPEC
+
+    return Match(game, team_players(["good", "pro"], 1), SPEC.make(variant, cups=3), seed=seed), None

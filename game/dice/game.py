@@ -14,10 +14,14 @@ SEATING = Seating(min_seats=2, max_seats=8, kinds=KINDS, default_bot="bot",
 SCHOCK = GameInfo(
     "schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes"),
-    words="game.dice.words:action_words", authority="game.dice.authority:AUTHORITY",
+    words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
+    simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
+    short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
     seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse"),
-    words="game.dice.words:action_words", authority="game.dice.authority:AUTHORITY",
+    words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
+    simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
+    short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
 )

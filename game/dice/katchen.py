@@ -21,6 +21,12 @@ class KatchenState(DiceState):
 
     phase: int = 1
     stack: int = rules.TOTAL_MATS
+    PILE = N_("stack")
+
+    @property
+    def pile(self) -> int:
+        """The mats on the stack (`DiceState.PILE`)."""
+        return self.stack
     in_game: tuple[int, ...] = ()  # seats still at the table (a tournament sends players out)
     received: tuple[int, ...] = ()  # seats in the order they last received mats
 

@@ -29,6 +29,12 @@ class SchockState(DiceState):
     stage_players: tuple[int, ...] = ()
     half_losers: tuple[int, ...] = ()
     middle: int = rules.TOTAL_MATS
+    PILE = N_("middle")
+
+    @property
+    def pile(self) -> int:
+        """The mats in the middle (`DiceState.PILE`)."""
+        return self.middle
 
     @classmethod
     def start(

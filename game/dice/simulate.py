@@ -53,7 +53,7 @@ class SimResult:
             "kinds": list(self.kinds),
             "losses": list(self.losses),
             "loss_rates": [round(r, 4) for r in self.loss_rates()],
-            "loss_unit": "strokes" if self.game == "schock" else "Schüsse",
+            "loss_unit": GAMES[self.game].result.unit,
             "rounds": self.rounds,
             "turns": self.turns,
             "decisions": self.decisions,
@@ -61,6 +61,10 @@ class SimResult:
             "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed > 0 else None,
             "profile": self.profile,
         }
+
+    def to_text(self) -> str:
+        """One `key: value` line per figure of `to_dict`."""
+        return "\n".join(f"{k}: {v}" for k, v in self.to_dict().items())
 
 
 def seat_name(i: int) -> str:
@@ -141,7 +145,7 @@ def simulate(
         ledger = m.state.ledger
         for i in range(n):
             acc = ledger[seat_name(i)]
-            res.losses[i] += acc.strokes if game == "schock" else acc.schuesse
+            res.losses[i] += getattr(acc, GAMES[game].result.count_key)  # strokes, Schüsse
         res.games += 1
         res.rounds += rounds
         res.turns += turns
@@ -150,3 +154,8 @@ def simulate(
             progress(g + 1, games)
     res.elapsed = time.perf_counter() - start
     return res
+
+
+def short_match(game: str, variant: str, seed: int) -> tuple[Match, None]:
+    """A short bots-only match of `game` (`GameInfo.short_match`): one game, two bots."""
+    return Match(game, [PlayerSpec("Anna", "bot"), PlayerSpec("Bernd", "random")], GAMES[game].spec.make(variant), seed=seed), None

@@ -45,6 +45,7 @@ class DiceState:
     GAME: ClassVar[str] = ""
     SETS_ASIDE: ClassVar[bool] = False  # dice put out stay out (Schock)
     TOWERS: ClassVar[bool] = False  # a Türmchen is thrown again (Schock)
+    PILE: ClassVar[str] = ""  # N_-marked: what the game calls the mats not yet handed out ("middle", "stack")
 
     profile: Profile
     players: tuple[str, ...]
@@ -98,6 +99,11 @@ class DiceState:
             raise ValueError(f"{cls.GAME.title()} seats one person a seat, no team or drivers: {'; '.join(teams)}")
         step = cls.start(seating.seats, profile, games=games, opener=opener, drinks=seating.drinks)
         return step, {"games": games, "opener": opener}
+
+    @property
+    def pile(self) -> int:
+        """The mats not yet handed out (what the game calls its `PILE`)."""
+        return 0
 
     # --- the state interface ---------------------------------------------------------------
 

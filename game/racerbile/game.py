@@ -24,5 +24,8 @@ RACERBILE = GameInfo(
     ),
     result=ResultWords(loser=False),
     words="game.racerbile.words:action_words",
+    record_reader="game.racerbile.record:referee_race",
+    simulator="game.racerbile.command:simulate", simulate_options=("track", "variant", "teams", "hours", "bots"),
+    command_table="game.racerbile.command:table", short_match="game.racerbile.simulate:short_match",
     authority="game.racerbile.authority:AUTHORITY",
 )

@@ -32,6 +32,7 @@ from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ledger import Drink
 from game.rules.ruling import Ruling
+from game.tools.recordfile import load_profile, profile_from_node
 from game.yamlio import Doc
 
 RACE_KEYS = ("game", "track", "players", "profile", "order", "turns")
@@ -85,7 +86,7 @@ class _Record:
         return InputError(message, self.doc.file, line, col)
 
 
-def referee_race(doc: Doc, text: str) -> RaceReport:
+def referee_race(doc: Doc, text: str, path: str | Path = "") -> RaceReport:
     """Rule on a Racerbile record (`game: racerbile`), already composed from `text`."""
     rec = _Record(doc, text)
     items: dict[str, tuple[yaml.ScalarNode, yaml.Node]] = {}
@@ -96,8 +97,6 @@ def referee_race(doc: Doc, text: str) -> RaceReport:
     for required in ("track", "players", "order"):
         if required not in items:
             raise doc.error(doc.root, f"a Racerbile record needs {required!r} (see docs/records.md)")
-    from game.records import load_profile, profile_from_node
-
     profile = R.SPEC.default()
     if "profile" in items:
         pnode = items["profile"][1]

@@ -263,3 +263,26 @@ def simulate(
             progress((g + 1) / games)
     sim.elapsed = time.perf_counter() - t0
     return sim
+
+
+def short_match(game: str, variant: str, seed: int) -> tuple[Match, Callable[[Session], None] | None]:
+    """A short bots-only race (`GameInfo.short_match`): one lap on the baby track, or a Le Mans hour
+    of one-driver teams in rounds of ten minutes (the `after` hook runs the clock)."""
+    lemans = variant == R.LE_MANS
+    profile = R.SPEC.make(variant, laps=1, lemans_hours=1, lemans_drivers=1)
+    m = Match(game, race_players(["careful", "racer"], lemans, 1), profile, seed=seed, track="le_mans" if lemans else "babybane")
+    if not lemans:
+        return m, None
+    done = [0]
+
+    def after(s: Session) -> None:
+        st: RaceState = m.state
+        r = st.turns // 2
+        while done[0] < r and not st.is_terminal():
+            refused = s.apply(Clock(600.0))
+            if refused is not None:
+                raise ValueError(f"the round's clock was refused: {refused.reason}")
+            done[0] += 1
+            st = m.state
+
+    return m, after

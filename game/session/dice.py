@@ -57,7 +57,8 @@ class DiceSession(Session):
         name = self.match.players[seat].name
         if kind in dice_bots.BOTS:
             return dice_bot(name, kind, dice_bots.make_bot(kind, bot_seed(self.match, seat)))
-        fallback = "random" if "random" in dice_bots.BOTS else next(iter(dice_bots.BOTS))
+        fallback = self.match.info.seating.kind_for(kind)  # the game's own bot for a kind it has not
+        fallback = fallback if fallback in dice_bots.BOTS else next(iter(dice_bots.BOTS))
         why = _("the {kind} bot is not available yet – the {fallback} bot plays instead").format(kind=repr(kind), fallback=fallback)
         if why not in self._fallbacks:
             self._fallbacks.append(why)

@@ -5,9 +5,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Union
 
+from game.games import GAMES
 from game.rules.matchlog import Entry
 
-_RULE = re.compile(r"\(((?:schock|katchen|racerbile|bierpong)(?:\.[\w]+)+)\)")
+# a rule id in parentheses, starting with a registered game's prefix ("(racerbile.lemans.pit)")
+_RULE = re.compile(r"\(((?:" + "|".join(re.escape(g.prefix.rstrip(".")) for g in GAMES.values()) + r")(?:\.[\w]+)+)\)")
 
 
 @dataclass(frozen=True)

@@ -183,7 +183,7 @@ def result_of(match: Any) -> Phrase | None:
     names = list(st.players)
     if not ret or len(ret) != len(names):
         return None
-    if match.info.name in ("schock", "katchen"):
+    if match.info.result.loser:
         worst = min(ret)
         losers = [n for n, r in zip(names, ret) if r == worst]
         return phrase(RESULTS[0], name=losers[0]) if len(losers) == 1 and worst != max(ret) else phrase(RESULTS[3])
@@ -191,7 +191,7 @@ def result_of(match: Any) -> Phrase | None:
     winners = [n for n, r in zip(names, ret) if r == best]
     if len(winners) != 1 or best == min(ret):
         return phrase(RESULTS[3])
-    if match.info.name == "bierpong":
+    if match.info.seating.teams:  # a team game ("Foxes win")
         return phrase(RESULTS[2], team=winners[0])
     return phrase(RESULTS[1], name=winners[0])
 

@@ -4,12 +4,15 @@ token takes it back (in every game); Esc at a table friends play at asks first; 
 examples are placeholders; a joined seat sits at the bottom of the dice table."""
 from __future__ import annotations
 
+import argparse
 import time
 from typing import Any, Callable
 
 import pygame
 import pytest
 
+from game.descriptor import load
+from game.games import GAMES
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
 from game.net.host import TableHost
@@ -143,19 +146,15 @@ def _until_the_seat_plays(host: TableHost, seat: int, tick: Callable[[], None]) 
     until(lambda: any(e.seat == seat for e in m.log.entries[n:]), tick, seconds=2 * WAIT)
 
 
-@pytest.mark.parametrize("game", ["schock", "katchen", "racerbile", "bierpong"])
+@pytest.mark.parametrize("game", GAMES)
 def test_let_a_bot_play_a_dropped_seat_in_every_game_until_its_token_brings_the_player_back(game: str) -> None:
-    """The host's choice (`TableHost.let_bot_play`, the `remote_timeout` stand-in without the wait)."""
-    if game == "bierpong":
-        m = Match(game, [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo")), PlayerSpec("Owls", "bot", drivers=("Cem", "Dana"))],
-                  R.SPEC.make(), seed=3)
-        s = session_for(m, pace=Pace(0.0, 0.0, True))  # a live table in real time
-    elif game == "racerbile":
-        m = Match(game, [PlayerSpec("Ann", "remote"), PlayerSpec("Bo", "careful")], seed=3, track="babybane")
-        s = session_for(m, pace=INSTANT)
-    else:
-        m = Match(game, [PlayerSpec("Ann", "remote"), PlayerSpec("Bo", "bot")], seed=3)
-        s = session_for(m, pace=INSTANT)
+    """The host's choice (`TableHost.let_bot_play`, the `remote_timeout` stand-in without the wait),
+    at the table `host GAME --headless` serves by default (a remote seat, then a bot's)."""
+    info = GAMES[game]
+    table = load(info.command_table)(argparse.Namespace(game=game, players=None, variant=None, track=None, games=1), "serve")
+    m = Match(game, table.players, table.profile, seed=3, games=table.games, track=table.track)
+    assert m.players[0].kind == "remote" and m.players[1].kind != "remote"
+    s = session_for(m, pace=Pace(0.0, 0.0, True) if info.throws else INSTANT)  # real throws: a live table in real time
     host = TableHost(s, host="127.0.0.1", port=0)
 
     def tick() -> None:

@@ -14,7 +14,7 @@ import pytest
 from game.racerbile import actions, record
 from game.racerbile.actions import parse_action, split_words
 from game.racerbile.simulate import play_race
-from game.records import referee
+from game.tools.records import referee
 from game.rules import racerbile as R
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"

@@ -344,7 +344,7 @@ def test_racerbile_lemans_teams_of_three_on_a_track_with_a_pit_lane() -> None:
 def test_racerbile_lemans_teams_cli_fills_lemans_drivers(capsys: pytest.CaptureFixture[str]) -> None:
     """racerbile.lemans.teams – Decision "Le Mans: team size and track": `simulate --teams` seats
     teams of `lemans_drivers` drivers."""
-    from game.cli import _race_players
+    from game.racerbile.command import race_players as _race_players
 
     teams = _race_players("Rød=Anna", True, 2, 4)
     assert [len(p.drivers) for p in teams] == [4, 4] and teams[0].drivers[0] == "Anna"

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from game.records import TurnError, referee
+from game.dice.record import TurnError
+from game.tools.records import referee
 from game.rules import katchen
 from game.rules.dice import ALL_THROWS
 from game.rules.ruling import What

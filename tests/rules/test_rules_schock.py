@@ -5,7 +5,7 @@ import pytest
 
 from game.dice.actions import Flip, Roll, Stand, Tower
 from game.errors import IllegalAction
-from game.records import TurnError
+from game.dice.record import TurnError
 from game.rules import schock
 from game.rules.catalog import rules_for
 from game.rules.dice import Throw

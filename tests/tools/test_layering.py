@@ -34,7 +34,7 @@ def test_rules_and_physics_source_never_import_pygame() -> None:
 def test_importing_the_referee_loads_no_pygame() -> None:
     code = (
         "import sys, game.rules.schock, game.rules.katchen, game.rules.ledger, game.rules.matchlog, "
-        "game.rules.catalog, game.match, game.records, game.dice.bots, physics\n"
+        "game.rules.catalog, game.match, game.tools.records, game.dice.record, game.dice.bots, physics\n"
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
         "assert 'pymunk' not in sys.modules, 'pymunk was imported'\n"
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.records import load_profile
+from game.tools.recordfile import load_profile
 from game.rules.catalog import rules_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.games import PlayerSpec
+from game.games import GAMES, PlayerSpec
 from game.match import Match
 from game.store.matchfile import write_log
 from game.ui.common.theme import UNKNOWN, Fonts, displayable
@@ -226,7 +226,7 @@ def frames(app: App, n: int = 4, dt: float = 0.05) -> None:
         app.step(dt)
 
 
-@pytest.mark.parametrize("game", ["schock", "katchen", "racerbile", "bierpong"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_menu_shows_awkward_names(app: App, game: str) -> None:
     from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow, TeamRow
 
@@ -303,7 +303,7 @@ def awkward_match(game: str, names: list[str], seed: int) -> Match:
     return m
 
 
-@pytest.mark.parametrize("game", ["schock", "katchen", "racerbile", "bierpong"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_replay_viewer_shows_a_save_holding_awkward_names(app: App, tmp_path: Path, game: str) -> None:
     from game.ui.common.replay import ReplayScene
 

@@ -421,7 +421,7 @@ def test_every_rule_text_option_help_and_variant_label_is_in_both_catalogs() -> 
         assert len(changed) > 0.9 * len(texts)  # a translation, not the English copied over
 
 
-@pytest.mark.parametrize("game", ["schock", "katchen", "racerbile", "bierpong"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_rules_overlay_and_the_menus_in_brief_speak_german(app: App, game: str) -> None:
     """With German set, the F1 overlay lists every rule (schock.throws, katchen.table, racerbile.turn,
     bierpong.art14, …) with its German title, summary and details and the house rules with their

@@ -109,7 +109,7 @@ def test_every_option_row_of_the_menu_shows_its_label_not_its_id(app: App) -> No
     app.step(0.05)
     from tests.screen_words import watching
 
-    for game in ("schock", "katchen", "racerbile", "bierpong"):
+    for game in GAMES:
         with watching() as (texts, _managers):
             choose(app, menu, game)
             menu.draw(app.screen)
@@ -390,7 +390,7 @@ def test_the_rules_overlay_names_the_options_its_rules_mention_in_words_not_ids(
 
     set_language(lang)
     try:
-        for game in ("schock", "katchen", "racerbile", "bierpong"):
+        for game in GAMES:
             overlay = HelpOverlay(app.fonts, game, app.screen.get_size(), None, GAMES[game].spec)
             rules = overlay.text_lines[: next(i for i, t in enumerate(overlay.text_lines) if t.startswith(_("House rules of this match (variant {variant})").split("{")[0]))]
             ids = [(t, re.findall(r"\\b[a-z]+_[a-z0-9_]+\\b", t)) for t in rules]

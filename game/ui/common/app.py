@@ -231,7 +231,7 @@ def run_app(
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")
     app = App(size, fullscreen)
     try:
-        g = game or (profile.game if profile is not None else None) or "schock"
+        g = game or (profile.game if profile is not None else None) or next(iter(GAMES))  # the registry's first game
         warning = startup_settings()  # the user's settings: language, sound, assists, players
         model = MenuModel.from_choice(g, players, profile, games, track)
         model.apply_settings(remembered=players is None)

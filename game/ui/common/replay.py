@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.games import action_words
+from game.games import GAMES, action_words
 from game.i18n import _, language, tr
 from game.replay import Cursor, Launch, Replay, throws_of
 from game.store.bookmarks import load_bookmarks, save_bookmarks
@@ -104,7 +104,7 @@ class ReplayScene(OverlayScene):
         view = getattr(self.scene, "view", None)
         if view is not None and hasattr(view, "zone_shown"):
             view.zone_shown = False
-        self.pong = self.replay.game == "bierpong"
+        self.pong = GAMES[self.replay.game].throws  # the log's throws fly again
         self._said: tuple[int, str, str] | None = None  # the step whose action is said, in which language, the words
         self.anim: _Throws | None = None
         self.buttons: list[tuple[pygame.Rect, str, Callable[[], None]]] = []
@@ -499,7 +499,7 @@ class ReplayScene(OverlayScene):
             text = f"{self.who(e.seat)}: {e.action}"
         else:
             who = self.who(e.seat) if e.seat >= 0 else ""
-            state = self.replay.state_at(k - 1) if k > 0 and self.replay.game == "racerbile" else None
+            state = self.replay.state_at(k - 1) if k > 0 else None
             text = tr(action_words(self.replay.game, e.action, who, state))
         self._said = (k, language(), text)
         return text

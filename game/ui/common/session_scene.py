@@ -27,6 +27,7 @@ class SessionScene:
     help: HelpOverlay | None
     table: Any = None  # the table served to other laptops (`game.net.hosting.HostedTable`), if any
     replaying = False  # drawn by the replay viewer: no prompts, hints or controls of a live table
+    lists_keys = False  # the scene lists its keys itself (a spectator's corner does not repeat TV_KEYS)
 
     def watching(self) -> bool:
         """A spectator of a table hosted elsewhere: nothing here acts."""
@@ -49,7 +50,7 @@ class SessionScene:
             return
         from game.ui.common.table_panel import draw_table_panel, table_lines
 
-        draw_table_panel(surface, self.host.fonts, table_lines(self.session, self.table), topright, scale, most, above=above, one_line=one_line)
+        draw_table_panel(surface, self.host.fonts, table_lines(self.session, self.table, not self.lists_keys), topright, scale, most, above=above, one_line=one_line)
 
     def tell(self, text: str, *, error: bool = False) -> None:
         raise NotImplementedError

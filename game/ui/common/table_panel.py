@@ -15,8 +15,9 @@ Line = tuple[str, tuple[int, int, int]]
 STATE_COLOR = {"connected": (120, 210, 120), "away": theme.AMBER, "stand_in": theme.AMBER, "free": theme.MUTED}
 
 
-def table_lines(session: Any, table: Any) -> list[Line]:
-    """What the corner says: the host's `table` (a `HostedTable`), or the joined `session`'s."""
+def table_lines(session: Any, table: Any, tv_keys: bool = True) -> list[Line]:
+    """What the corner says: the host's `table` (a `HostedTable`), or the joined `session`'s
+    (`tv_keys`: with a spectator's keys – a scene that lists its own says False)."""
     if table is not None:
         lines: list[Line] = [(_("Table open: {url} · code {code}").format(url=table.url, code=table.code), theme.CREAM)]
         for seat in table.seats():
@@ -41,7 +42,7 @@ def table_lines(session: Any, table: Any) -> list[Line]:
     else:
         head = _("Watching {url}").format(url=client.url)
     keys: list[Line] = []
-    if client.index is None and not client.judge and session.match.info.name != "bierpong":  # (Bierpong lists its keys)
+    if client.index is None and not client.judge and tv_keys:
         from game.ui.common.session_scene import TV_KEYS
 
         keys = [(_(TV_KEYS), theme.MUTED)]  # a TV has no buttons: its keys

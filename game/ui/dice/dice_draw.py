@@ -212,12 +212,9 @@ class TableDrawing:
         L = self.L
         s = L.s
         st = self.state
-        if isinstance(st, SchockState):
-            n, label = st.middle, _("middle")
-        elif isinstance(st, KatchenState):
-            n, label = st.stack, _("stack")
-        else:
+        if not isinstance(st, DiceState) or not st.PILE:
             return
+        n, label = st.pile, _(st.PILE)
         r = self.mat_big.draw_stack(surface, min(n, MAX_MATS), L.middle)
         x = r.right + int(12 * s)
         room = L.stack_box.right - x  # a longer word (another language) gets smaller type, not more room

@@ -84,6 +84,8 @@ CLICK_R = 28  # px around a ball that a click reaches
 class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, Sling, OverlayScene):
     """The match scene: a `Match` of Bierpong played on its session's live table."""
 
+    lists_keys = True  # a spectator's keys are on the scene's own key list
+
     session: PongSession
 
     def __init__(self, host: Host, match: Match, *, save_path: str | Path | None = None, autosave: bool = True,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from game.errors import InputError
+from game.games import GAMES
 from game.session.live_table import LiveTable
 from physics.constants import CONST
 from physics.table import Cup
@@ -211,8 +212,8 @@ def replay_clip(file: str | Path, step: int, path: str | Path, *, size: tuple[in
 
     check_target(path, size)
     m = load_match(file)
-    if m.info.name != "bierpong":
-        raise InputError(f"a clip is of a Bierpong throw; {file} holds a {m.info.name} match", str(file))
+    if not m.info.throws:
+        raise InputError(f"a clip is of a {' or '.join(g.title for g in GAMES.values() if g.throws)} throw; {file} holds a {m.info.name} match", str(file))
     entries = m.log.entries
     if not 1 <= step < len(entries):
         raise InputError(f"step {step}: the match has steps 1 to {len(entries) - 1}", str(file))

@@ -1,4 +1,5 @@
-"""Record files and profile files: a match (or the disputed part of one) written by hand in YAML.
+"""Schock and Katchen record files: a match (or the disputed part of one) written by hand in YAML,
+for `python main.py referee FILE` (`game.tools.records` hands a dice game's record here).
 
 See docs/records.md. Every complaint names its place: `file:line:column: message`.
 """
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
@@ -16,61 +17,12 @@ from game.dice.notation import NotationError, parse_turn
 from game.errors import IllegalAction, InputError
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
-from game.rules.profile import Profile, ProfileSpec
 from game.rules.ruling import Ruling, What
 from game.store.fileio import check_file
-from game.yamlio import Doc, parse, read, read_text
-
-if TYPE_CHECKING:
-    from game.bierpong.record import BierpongReport
-    from game.racerbile.record import RaceReport
+from game.tools.recordfile import load_profile, profile_from_node
+from game.yamlio import Doc
 
 RECORD_KEYS = ("game", "players", "profile", "opener", "games", "rounds")
-
-
-def profile_from_node(doc: Doc, node: yaml.Node, spec: ProfileSpec) -> Profile:
-    """A profile from a YAML mapping `{variant: …, options: {name: value}}` (both optional)."""
-    variant: str | None = None
-    options: dict[str, Any] = {}
-    for k, v in doc.mapping(node, "the profile"):
-        if k.value == "game":
-            if doc.value(v) != spec.game:
-                raise doc.error(v, f"this profile is for {doc.value(v)!r}, not {spec.game!r}")
-        elif k.value == "variant":
-            variant = doc.text(v, "the variant")
-            if variant not in spec.variants:
-                raise doc.error(v, f"unknown variant {variant!r}; valid variants: {', '.join(spec.variants)}")
-        elif k.value == "options":
-            for ok, ov in doc.mapping(v, "the options"):
-                try:
-                    opt = spec.option(ok.value)
-                except KeyError as e:
-                    raise doc.error(ok, str(e.args[0])) from None
-                try:
-                    options[ok.value] = opt.check(doc.value(ov))
-                except ValueError as e:
-                    raise doc.error(ov, str(e)) from None
-        else:
-            raise doc.error(k, f"unknown key {k.value!r} in the profile; valid keys: game, variant, options")
-    return spec.make(variant, **options)
-
-
-def load_profile(path: str | Path, game: str | None = None) -> Profile:
-    """Read a profile file (`game:` names the game unless `game` is given)."""
-    doc = read(path)
-    items = dict((k.value, (k, v)) for k, v in doc.mapping(doc.root, "a profile file"))
-    name = game
-    if "game" in items:
-        k, v = items["game"]
-        g = doc.text(v, "the game")
-        if g not in GAMES:
-            raise doc.error(v, f"unknown game {g!r}; valid games: {', '.join(GAMES)}")
-        if game and g != game:
-            raise doc.error(v, f"this profile is for {g!r}, not {game!r}")
-        name = g
-    if name is None:
-        raise doc.error(doc.root, f"say which game the profile is for: game: {' | '.join(GAMES)}")
-    return profile_from_node(doc, doc.root, GAMES[name].spec)
 
 
 @dataclass
@@ -96,8 +48,7 @@ class RefereeReport:
             if r.what in (What.LOSS, What.STROKE, What.SCHUSS)
         ]
         out: dict[str, Any] = {"players": table, "lost": lost, "over": st.is_terminal()}
-        middle = getattr(st, "middle", None) if self.game == "schock" else getattr(st, "stack", None)
-        out["middle"] = middle
+        out["middle"] = st.pile
         if not st.is_terminal() and st.turn is not None:
             out["next"] = self.players[st.turn.seat]
         return out
@@ -119,7 +70,8 @@ class RefereeReport:
         s = self.standing()
         lines.append("Standing:")
         for p, row in s["players"].items():
-            extra = f"strokes {row['strokes']}" if self.game == "schock" else f"Schüsse {row['schuesse']}"
+            words = GAMES[self.game].result
+            extra = words.count.format(n=row[words.count_key])
             lines.append(f"  {p:12} mats {row['mats']:2}  {extra}")
         for lost in s["lost"]:
             lines.append(f"  {lost['text']}")
@@ -168,19 +120,8 @@ def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
     return out
 
 
-def referee(path: str | Path) -> RefereeReport | RaceReport | BierpongReport:
-    """Run a record file through the referee (a race record goes to `game.racerbile.record`, a
-    Bierpong game to `game.bierpong.record`)."""
-    text = read_text(path)
-    doc = parse(text, str(path))
-    if _game_of(doc) == "racerbile":
-        from game.racerbile.record import referee_race
-
-        return referee_race(doc, text)
-    if _game_of(doc) == "bierpong":
-        from game.bierpong.record import referee_pong
-
-        return referee_pong(doc, path)
+def referee_dice(doc: Doc, text: str, path: str | Path) -> RefereeReport:
+    """Rule on a Schock or Katchen record (`game: schock` / `katchen`), already composed from `text`."""
     items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
     for k, v in doc.mapping(doc.root, "a record file"):
         if k.value not in RECORD_KEYS:
@@ -230,15 +171,6 @@ def referee(path: str | Path) -> RefereeReport | RaceReport | BierpongReport:
         for k, v in doc.mapping(rnode, "a round (player: throw)"):
             _play_turn(doc, report, k, v)
     return report
-
-
-def _game_of(doc: Doc) -> str | None:
-    """The `game:` of a record, if it says one plainly (the dice referee reports the rest)."""
-    if isinstance(doc.root, yaml.MappingNode):
-        for k, v in doc.root.value:
-            if isinstance(k, yaml.ScalarNode) and k.value == "game" and isinstance(v, yaml.ScalarNode):
-                return str(v.value)
-    return None
 
 
 class TurnError(ValueError):
