@@ -5,15 +5,13 @@ import re
 
 import pygame
 
+from game.games import GAMES
 from game.i18n import _
 from game.rules.catalog import rules_for
 from game.rules.option_words import LABELS, VARIANT_LABELS, option_label, value_label
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
-
-GAME_TITLES = {"schock": "Schock", "katchen": "Katchen", "racerbile": "Racerbile", "bierpong": "Bierpong"}
-
 
 def option_name_text(game: str, o: Option) -> str:
     """An option's label as shown, in the current language ("Schock aus", not `schock_aus`)."""
@@ -116,7 +114,7 @@ class HelpOverlay:
         surf.blit(theme.slate(inner.size, seed=21), inner.topleft)
         pygame.draw.rect(surf, theme.WOOD_DARK, inner, 3)
         f = self.fonts
-        title = f.shadowed(_("{game} – the rules").format(game=GAME_TITLES.get(self.game, self.game)), int(36 * s), theme.CHALK, "serif")
+        title = f.shadowed(_("{game} – the rules").format(game=GAMES[self.game].title if self.game in GAMES else self.game), int(36 * s), theme.CHALK, "serif")
         surf.blit(title, (inner.x + int(26 * s), inner.y + int(16 * s)))
         hint = f.text(_("F1 or Esc closes · mouse wheel, arrow keys, Page Up/Down scroll"), int(15 * s), theme.CHALK_DIM)
         surf.blit(hint, (inner.x + int(28 * s), inner.y + int(60 * s)))
