@@ -16,7 +16,7 @@ from game.errors import InputError
 from game.replay import bookmarks_path, load_bookmarks, throws_of
 from game.rules.journal import is_journal
 from game.rules.matchlog import Entry
-from game.ui.common.replay import ReplayScene
+from game.ui.shell.replay import ReplayScene
 from game.yamlio import parse
 from tests.session.test_replay_flow import dice_match, saved
 

@@ -19,5 +19,5 @@ BIERPONG = GameInfo(
                     default_teams=(("Foxes", ("Anna", "Bo"), "human"), ("Owls", ("Cem", "Dana"), "bot"))),
     result=ResultWords(loser=False),
     words="game.bierpong.words:action_words",
-    practice="game.ui.pong.pong:run_pong",
+    practice="game.ui.shell.launch:run_pong",
 )

@@ -37,6 +37,9 @@ class SceneInfo:
     track_problem: Callable[[str, str], str] | None = None
     # (variant, track) → the track to race a newly chosen variant on, and a note saying why it changed ("")
     track_for: Callable[[str, str], tuple[str, str]] | None = None
+    # the current track → the tracks offered, (label, reference), the current one among them
+    tracks: Callable[[str], list[tuple[str, str]]] | None = None
+    track_folder: Callable[[], str] | None = None  # where the user's own tracks are, as shown
 
     def shown_options(self, variant: str, names: list[str]) -> list[str]:
         """The option `names` the menu shows for `variant`, in the order it shows them."""

@@ -1,6 +1,8 @@
 """Racerbile's scenes as the shell sees them (`game.ui.scenes`), and what its menu checks of a track."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.errors import InputError
 from game.i18n import _
 from game.ui.scenes import SceneInfo
@@ -38,6 +40,34 @@ def track_for(variant: str, track: str) -> tuple[str, str]:
     return LEMANS_TRACK, note
 
 
+def track_choices() -> list[tuple[str, str]]:
+    """The tracks to race on: (label, what `find_track` takes) – the shipped ones, then the user's."""
+    from game.racerbile.tracks import shipped_names, shipped_title, track_title, user_race_tracks
+
+    out = [(shipped_title(name), name) for name in shipped_names()]
+    out += [(_("{name} (yours)").format(name=track_title(p)), str(p)) for p in user_race_tracks()]  # (drafts are no race tracks)
+    return out
+
+
+def tracks_with(current: str) -> list[tuple[str, str]]:
+    """`track_choices`, and `current` among them (a file chosen on the command line)."""
+    out = track_choices()
+    if current not in [ref for _l, ref in out]:
+        from game.racerbile.tracks import track_title
+
+        out.append((track_title(current) if Path(current).is_file() else (Path(current).stem or current), current))
+    return out
+
+
+def user_track_dir_text() -> str:
+    """The folder of the user's own tracks, "~" for the home folder."""
+    from game.racerbile.tracks import user_track_dir
+
+    home = str(Path.home())
+    d = str(user_track_dir())
+    return "~" + d[len(home):] if d.startswith(home) else d
+
+
 RACERBILE = SceneInfo(
     "racerbile", "game.ui.race.race:RaceScene",
     coach=True,
@@ -45,4 +75,6 @@ RACERBILE = SceneInfo(
     variant_hides={LEMANS: RACE_ONLY},
     track_problem=track_problem,
     track_for=track_for,
+    tracks=tracks_with,
+    track_folder=user_track_dir_text,
 )
