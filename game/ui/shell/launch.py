@@ -37,7 +37,7 @@ def run_app(
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
     start="menu" opens the menu; start="table" opens the table of `game` for `players` and
-    `profile` (defaults: Schock, one human and two bots) – for Racerbile the race on `track` –,
+    `profile` (defaults: the first registered game, one human and two bots) – for Racerbile the race on `track` –,
     or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
     `screenshot` saves the last frame (PNG). A table with remote players is hosted (on `port`, by
     default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
@@ -55,7 +55,7 @@ def run_app(
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")
     app = App(size, fullscreen)
     try:
-        g = game or (profile.game if profile is not None else None) or "schock"
+        g = game or (profile.game if profile is not None else None) or next(iter(GAMES))
         warning = startup_settings()  # the user's settings: language, sound, assists, players
         model = MenuModel.from_choice(g, players, profile, games, track)
         model.apply_settings(remembered=players is None)

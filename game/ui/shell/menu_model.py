@@ -80,7 +80,7 @@ def default_teams() -> dict[str, list[TeamRow]]:
 class MenuModel:
     """Everything the menu lets one choose, as plain data."""
 
-    game: str = "schock"
+    game: str = field(default_factory=lambda: next(iter(GAMES)))  # the first registered game
     players: list[PlayerRow] = field(
         default_factory=lambda: [PlayerRow("Anna"), PlayerRow("Bernd", "bot"), PlayerRow("Carla", "bot", Drink.LIGHT_BEER)]
     )
