@@ -19,7 +19,7 @@ from game.ui.common import theme
 from game.ui.common.help import option_name_text, option_value_text
 from game.ui.common.theme import Fonts
 from game.ui.race.race_hud import fit_text
-from game.ui.scenes import SceneInfo, scene_info, scenes
+from game.ui.scenes import scene_info, scenes
 from game.ui.shell.menu_model import DRINKS, drink_label
 
 if TYPE_CHECKING:
@@ -137,7 +137,9 @@ def team_panel(sc: MenuScene, cv: Canvas, x0: int, y: int) -> int:
     shown = max(1, min(n, room // (2 * row_h + 4)))
     sc.team_scroll = max(0, min(sc.team_scroll, n - shown))
     if not drivers:
-        cv.aside(_("two teams of 1–{n} players (empty names are left out) · P: practice table").format(n=seating.team_size[1]), x0 + 90, y + 10)
+        note = _("two teams of 1–{n} players (empty names are left out) · P: practice table").format(n=seating.team_size[1])
+        si = scenes().get(m.game)
+        cv.aside(note if si is not None and si.practice else note.split(" · ")[0], x0 + 90, y + 10)
     elif shown < n:
         first, last = sc.team_scroll + 1, sc.team_scroll + shown
         each = _("teams {first}–{last} of {n} (three drivers each) · the mouse wheel scrolls") if size == 3 else _("teams {first}–{last} of {n} ({d} drivers each) · the mouse wheel scrolls")
@@ -448,5 +450,5 @@ def still_picture(sc: MenuScene, cv: Canvas, margin: int) -> pygame.Surface:
     return theme.for_display(static)
 
 
-__all__ = ["Canvas", "SceneInfo", "bottom_bar", "brief", "choice_label", "coach_row", "continue_button", "game_row", "option_page",
+__all__ = ["Canvas", "bottom_bar", "brief", "choice_label", "coach_row", "continue_button", "game_row", "option_page",
            "option_row", "player_panel", "profile_panel", "still_picture", "team_panel"]
