@@ -84,7 +84,7 @@ def _child(path: str) -> dict[str, float]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.ui.common.app import App
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
 
     app = App((1280, 800))
     try:

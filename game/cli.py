@@ -243,7 +243,7 @@ def _host(args: argparse.Namespace) -> int:
     if not args.headless:
         if args.load or args.journal:
             raise InputError("--load and --journal are for --headless (a window continues saved matches from the menu)", "--load")
-        from game.ui.common.app import run_app
+        from game.ui.shell.launch import run_app
 
         table = load(info.command_table)(args, "host")
         return run_app("table", game=args.game, players=table.players, profile=table.profile, seed=args.seed, games=table.games,
@@ -284,7 +284,7 @@ def _join(args: argparse.Namespace) -> int:
         return watch(args.address, args.code, timeout=args.timeout)
     if args.judge or not args.bot:
         from game.net.client import JUDGES_SEAT
-        from game.ui.common.app import run_app
+        from game.ui.shell.launch import run_app
 
         return run_app("menu", join=(args.address, args.code, JUDGES_SEAT if args.judge else args.seat))
     return play_remote_bot(args.address, args.code, args.seat, args.bot, timeout=args.timeout)
@@ -358,13 +358,13 @@ def _run(args: argparse.Namespace) -> int:
         if getattr(args, attr, None) is not None:
             check_output(getattr(args, attr), flag)
     if cmd is None or cmd == "menu":
-        from game.ui.common.app import run_app
+        from game.ui.shell.launch import run_app
 
         return run_app("menu", frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "play":
         import random
 
-        from game.ui.common.app import run_app
+        from game.ui.shell.launch import run_app
 
         if args.load:
             from game.store.matchfile import load_match
@@ -402,7 +402,7 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "tracks":
         return _tracks(args)
     if cmd == "edit":
-        from game.ui.editor.editor import run_editor
+        from game.ui.shell.launch import run_editor
 
         size = _size(args.size) if args.size else (1280, 800)
         return run_editor(args.file, template=args.template, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen, size=size)
@@ -421,17 +421,17 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{clip.path}: {clip.frames} pictures at {clip.fps} fps, {clip.size[0]}×{clip.size[1]}")
         return 0
     if cmd == "demo":
-        from game.ui.pong.pong_demo import run_demo
+        from game.ui.shell.launch import run_demo
 
         return run_demo(args.shot, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "lab":
         return _lab(args)
     if cmd == "replay":
-        from game.ui.common.replay import run_replay
+        from game.ui.shell.launch import run_replay
 
         return run_replay(args.file, step=args.step, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd == "pong":
-        from game.ui.pong.pong import run_pong
+        from game.ui.shell.launch import run_pong
 
         return run_pong(args.formation, demo=args.demo, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
     if cmd in ("standings", "tournament"):
@@ -486,7 +486,7 @@ def _lab(args: argparse.Namespace) -> int:
             print(f"{args.file}: {line}", file=sys.stderr)
         print(f"{args.file}: " + ("the replay DIFFERS from the record" if problems else "the replay gives the recorded events"))
         return 1 if problems else 0
-    from game.ui.pong.shot_lab import run_lab
+    from game.ui.shell.launch import run_lab
 
     return run_lab(args.file, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
 

@@ -99,7 +99,6 @@ class GameInfo:
     short_match: str = ""  # "module:function": (game, variant, seed) → (Match, after-hook or None), a short bots-only match
     #                          a session plays out at INSTANT pace (`Session.play_out(after=…)`; tests/rules/test_conformance.py)
     command_table: str = ""  # "module:function": the seats, profile and track of `play`/`host GAME` (`game.tools.seats.Table`)
-    practice: str = ""  # "module:function": a practice table without rules (Bierpong's physics), if any
     throws: bool = False  # the log keeps real throws through the physics: a replay flies them, a clip films one, a
     #                       seat from afar needs a window (no headless bot), a host plays at a real pace
     authority: str = ""  # "module:TABLE": who may send which of its actions from afar (`game.rules.authority.Row`s)

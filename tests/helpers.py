@@ -38,7 +38,7 @@ def menu_on(app: Any, game: str) -> Any:
     import pygame
     import pygame_gui
 
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)

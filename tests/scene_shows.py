@@ -25,7 +25,7 @@ def press(app: App, key: int) -> None:
 
 
 def menu(app: App) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     scene = MenuScene(app)
     app.push(scene)
@@ -37,7 +37,7 @@ def menu(app: App) -> None:
 
 
 def menu_help(app: App) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     app.push(MenuScene(app))
     frames(app)
@@ -46,14 +46,14 @@ def menu_help(app: App) -> None:
 
 
 def settings(app: App) -> None:
-    from game.ui.menu.settings_scene import SettingsScene
+    from game.ui.shell.settings_scene import SettingsScene
 
     app.push(SettingsScene(app))
     frames(app)
 
 
 def join(app: App) -> None:
-    from game.ui.menu.join_scene import JoinScene
+    from game.ui.shell.join_scene import JoinScene
 
     app.push(JoinScene(app))
     frames(app)
@@ -172,7 +172,7 @@ def shot_lab(app: App) -> None:
 def replay(app: App) -> None:
     import tempfile
 
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
     from tests.session.test_replay_flow import race_match
 
     path = Path(tempfile.mkdtemp()) / "race.json"

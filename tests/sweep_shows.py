@@ -24,7 +24,7 @@ GAMES = tuple(REGISTERED)  # every game of the registry
 
 def menu_rules(app: App) -> None:
     """The menu with each game chosen and its rules (F1) open."""
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     scene = MenuScene(app)
     app.push(scene)
@@ -45,7 +45,7 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 def menu_choices(app: App) -> None:
     """The menu's drop-down lists opened: the first seat's kind and drink, for each game."""
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     scene = MenuScene(app)
     app.push(scene)
@@ -73,7 +73,7 @@ def _saved(app: App) -> None:
 
 def menu_lists(app: App) -> None:
     """Continue a saved match, Replays, and the quit question."""
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     _saved(app)
     scene = MenuScene(app)
@@ -86,7 +86,7 @@ def menu_lists(app: App) -> None:
 
 def hosted(app: App) -> None:
     """A table with a remote seat: its address, code and seats (the host's side of a network game)."""
-    from game.ui.menu.menu import hosted_scene
+    from game.ui.shell.tables import hosted_scene
 
     m = Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bo", "remote")], seed=3)
     scene: Any = hosted_scene(app, m, announce=False, port=0)
@@ -121,7 +121,7 @@ def _finished(game: str) -> Callable[[App], None]:
 def _log(game: str) -> Callable[[App], None]:
     def show(app: App) -> None:
         """A match under way and its log (L)."""
-        from game.ui.menu.menu import match_scene
+        from game.ui.shell.tables import match_scene
 
         if game == "racerbile":
             m = Match(game, [PlayerSpec("Anna", "careful"), PlayerSpec("Bernd", "racer")], racerbile_rules.SPEC.make("racerbile"), seed=5, track="naaleoejet")
@@ -138,7 +138,7 @@ def _log(game: str) -> Callable[[App], None]:
 def _dialogs(game: str) -> Callable[[App], None]:
     def show(app: App) -> None:
         """A table's other dialogs: the challenge (K), and at Bierpong the table's events (T)."""
-        from game.ui.menu.menu import match_scene
+        from game.ui.shell.tables import match_scene
 
         m = Match(game, [PlayerSpec("Anna", "bot" if game != "bierpong" else "good"), PlayerSpec("Bernd", "bot" if game != "bierpong" else "good")], seed=3)
         scene: Any = match_scene(app, m, autosave=False)
@@ -234,7 +234,7 @@ def pub_tv(app: App) -> None:
     from game.net.host import TableHost
     from game.net.remote import remote_session
     from game.session import INSTANT, session_for
-    from game.ui.menu.join_scene import joined_scene
+    from game.ui.shell.tables import joined_scene
 
     for game in ("schock", "bierpong"):
         m = Match(game, [PlayerSpec("Ann", "careful"), PlayerSpec("Bo", "careful")], seed=3)

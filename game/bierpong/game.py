@@ -22,7 +22,6 @@ BIERPONG = GameInfo(
     record_reader="game.bierpong.record:referee_pong",
     simulator="game.bierpong.command:simulate", simulate_options=("players_per_team", "skill", "teams"),
     command_table="game.bierpong.command:table", short_match="game.bierpong.simulate:short_match",
-    practice="game.ui.pong.pong:run_pong",
     throws=True,
     authority="game.bierpong.authority:AUTHORITY",
 )

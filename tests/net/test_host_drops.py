@@ -21,8 +21,9 @@ from game.session import INSTANT, Pace, session_for
 from game.ui.common.app import App
 from game.ui.common.hosting_ui import DroppedNotice, HostDialog, Question
 from game.ui.common.table_panel import table_lines
-from game.ui.menu.join_scene import PLACE_ADDRESS, PLACE_CODE, JoinScene
-from game.ui.menu.menu import MenuScene, hosted_scene
+from game.ui.shell.join_scene import PLACE_ADDRESS, PLACE_CODE, JoinScene
+from game.ui.shell.menu import MenuScene
+from game.ui.shell.tables import hosted_scene
 from tests.net.waiting import WAIT, until
 
 
@@ -268,7 +269,7 @@ def test_the_join_fields_examples_are_placeholders_grey_and_gone_once_typed(app:
 
 def test_a_joined_player_sits_at_the_bottom_of_the_dice_table(app: App) -> None:
     from game.net.remote import remote_session
-    from game.ui.menu.join_scene import joined_scene
+    from game.ui.shell.tables import joined_scene
 
     m = Match("schock", [PlayerSpec("Ann", "human"), PlayerSpec("Bo", "bot"), PlayerSpec("Bernd", "remote")], seed=3)
     hs = hosted(app, m)

@@ -13,8 +13,9 @@ from game.dice.actions import Roll, Stand
 from game.ui.common.app import App
 from game.ui.common.table_panel import table_lines
 from game.ui.dice.dice_table import DiceTableScene
-from game.ui.menu.join_scene import JoinScene, normal_url
-from game.ui.menu.menu import MenuModel, hosted_scene
+from game.ui.shell.join_scene import JoinScene, normal_url
+from game.ui.shell.menu_model import MenuModel
+from game.ui.shell.tables import hosted_scene
 
 WAIT = 30.0
 
@@ -159,7 +160,7 @@ def test_the_tv_watches_a_dice_table_in_its_big_screen_layout_and_a_bierpong_tab
     from game.net.host import TableHost
     from game.net.remote import remote_session
     from game.session import INSTANT, session_for
-    from game.ui.menu.join_scene import joined_scene
+    from game.ui.shell.tables import joined_scene
     from game.ui.pong.bierpong_match import BierpongMatchScene
 
     for game in ("schock", "bierpong"):

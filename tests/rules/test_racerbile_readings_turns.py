@@ -427,7 +427,7 @@ def test_racerbile_lemans_judges_console_puts_a_team_out(app: App) -> None:
     import pygame_gui
 
     from game.match import Match, PlayerSpec
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
     from game.ui.race.race import RaceScene
     from game.ui.race.race_dialogs import JudgesConsole, TimeTrialDialog
 
@@ -484,7 +484,8 @@ def test_racerbile_lemans_teams_options_in_the_menu() -> None:
     and nol4_beer_on_top (default off) are profile options with help texts in English, German and
     Danish, listed in the menu for Le Mans; the menu's teams get as many driver slots."""
     from game.i18n import set_language, _
-    from game.ui.menu.menu import LEMANS_ONLY, MenuModel
+    from game.ui.race.scene_info import LEMANS_ONLY
+    from game.ui.shell.menu_model import MenuModel
 
     spec = {o.name: o for o in R.SPEC.options}
     assert spec["lemans_drivers"].default == 3 and spec["lemans_drivers"].choices == (1, 2, 3, 4, 5, 6)

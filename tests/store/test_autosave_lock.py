@@ -291,7 +291,7 @@ def test_the_menu_does_not_continue_a_match_another_program_has_open(app: object
     """Issue 19: the menu of a second program offers the match (there is no other), but says it is
     open elsewhere instead of opening it a second time; once the other program has left, it continues."""
     from game.ui.common.app import App
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     assert isinstance(app, App)
     data = tmp_path / "data"

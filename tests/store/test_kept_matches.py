@@ -14,10 +14,11 @@ from game.store.matchfile import load_match, write_log
 from game.store.saves import list_saves, safe_file_name, save_dir
 from game.ui.common.app import App
 from game.ui.common.modal import Confirm, ListDialog
-from game.ui.common.replay import ReplayScene
+from game.ui.shell.replay import ReplayScene
 from game.ui.common.save_as import SaveAsDialog
 from game.ui.dice.standing import FinalStanding
-from game.ui.menu.menu import MenuScene, match_scene
+from game.ui.shell.menu import MenuScene
+from game.ui.shell.tables import match_scene
 from game.ui.race.race_dialogs import RaceFinal
 from tests.autosave_worker import GAMES, new_match, play
 

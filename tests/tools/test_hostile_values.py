@@ -17,7 +17,7 @@ from game.replay import throws_of
 from game.store.bookmarks import bookmarks_path, load_bookmarks
 from game.store.journal import is_journal
 from game.rules.matchlog import Entry
-from game.ui.common.replay import ReplayScene
+from game.ui.shell.replay import ReplayScene
 from game.yamlio import parse
 from tests.session.test_replay_flow import dice_match, saved
 

@@ -163,7 +163,7 @@ def test_stammtisch_simulates_a_race_on_the_shipped_le_mans(installed: Install) 
 PROBE_MENU = """
 import json, sys
 import game
-from game.ui.common import app as appmod
+from game.ui.shell import launch as appmod
 seen = {}
 save = appmod.App.save_screenshot
 def save_and_note(self, path):  # the texts of the widgets in the frame saved

@@ -228,12 +228,13 @@ def frames(app: App, n: int = 4, dt: float = 0.05) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_menu_shows_awkward_names(app: App, game: str) -> None:
-    from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow, TeamRow
+    from game.ui.shell.menu import MenuScene
+    from game.ui.shell.menu_model import MenuModel, PlayerRow, TeamRow
 
     for names in groups(6)[:8]:
         model = MenuModel(game=game)
         model.players = [PlayerRow(n, "human" if i % 2 else "bot") for i, n in enumerate(names)]
-        model.pong_teams = [TeamRow(names[0], [names[1], names[2], "", ""]), TeamRow(names[3], [names[4], names[5], "", ""], "bot")]
+        model.teams["bierpong"] = [TeamRow(names[0], [names[1], names[2], "", ""]), TeamRow(names[3], [names[4], names[5], "", ""], "bot")]
         menu = MenuScene(app, model)
         app.push(menu)
         frames(app, 2)
@@ -243,7 +244,7 @@ def test_the_menu_shows_awkward_names(app: App, game: str) -> None:
 @pytest.mark.parametrize("game", ["schock", "katchen"])
 def test_the_dice_table_plays_with_awkward_names(app: App, game: str) -> None:
     from game.ui.dice.dice_table import DiceTableScene
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     app.push(MenuScene(app))
     for names in groups(4)[:6]:
@@ -257,7 +258,7 @@ def test_the_dice_table_plays_with_awkward_names(app: App, game: str) -> None:
 
 def test_the_race_runs_with_awkward_names(app: App) -> None:
     from game.rules import racerbile as R
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
     from game.ui.race.race import RaceScene
 
     app.push(MenuScene(app))
@@ -270,7 +271,7 @@ def test_the_race_runs_with_awkward_names(app: App) -> None:
 
 
 def test_the_bierpong_match_shows_awkward_names(app: App) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
     from game.ui.pong.bierpong_match import BierpongMatchScene
 
     app.push(MenuScene(app))
@@ -305,7 +306,7 @@ def awkward_match(game: str, names: list[str], seed: int) -> Match:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_replay_viewer_shows_a_save_holding_awkward_names(app: App, tmp_path: Path, game: str) -> None:
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
 
     for i, names in enumerate(groups(4)[:4]):
         m = awkward_match(game, names, seed=i + 1)

@@ -244,7 +244,7 @@ def test_the_demo_scene_lists_the_referees_rulings_after_each_ball(app: App) -> 
 def test_special_shots_in_the_main_menu_open_the_list_and_esc_goes_back(app: App) -> None:
     """The menu's "Special shots…" button and key D open the shot list on its own; a chosen shot plays
     on top of it (bierpong.art20); Esc from the demo returns to the list, Esc from the list to the menu."""
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
     from game.ui.pong.pong_demo import DemoScene, ShotMenu
 
     menu = MenuScene(app)

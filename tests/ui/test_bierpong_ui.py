@@ -151,7 +151,7 @@ def test_ctrl_s_saves_and_the_saved_match_loads_into_the_scene(app: App, tmp_pat
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert scene.save_path.exists()
     again = load_match(scene.save_path)
-    from game.ui.menu.menu import match_scene
+    from game.ui.shell.tables import match_scene
 
     loaded = match_scene(app, again)
     assert isinstance(loaded, BierpongMatchScene) and len(loaded.match.log.entries) == len(match.log.entries)
@@ -169,7 +169,7 @@ def test_the_scene_opens_from_the_menu(app: App) -> None:
 
 
 def test_the_practice_table_stays_reachable_from_the_menu(app: App) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
     from game.ui.pong.pong import PongScene
 
     app.push(MenuScene(app))

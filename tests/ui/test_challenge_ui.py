@@ -22,7 +22,7 @@ from game.ui.pong.pong_hud import strike_feed
 from game.ui.common.challenge import JUDGES, ChallengeDialog
 from game.ui.dice.dice_table import DiceTableScene
 from game.ui.common.feed import FeedItem, feed_items
-from game.ui.menu.menu import MenuScene
+from game.ui.shell.menu import MenuScene
 from game.ui.common.modal import ListDialog
 from game.ui.race.race import RaceScene
 from game.ui.race.race_hud import standing_rows

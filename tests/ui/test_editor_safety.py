@@ -139,7 +139,7 @@ def test_a_draft_the_reader_refuses_reopens_as_drawn(tmp_path: Path) -> None:
 
 
 def test_drafts_are_never_offered_as_race_tracks(tmp_path: Path) -> None:
-    from game.ui.menu.menu import track_choices
+    from game.ui.race.scene_info import track_choices
 
     folder = user_track_dir()
     folder.mkdir(parents=True)

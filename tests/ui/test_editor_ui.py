@@ -663,7 +663,7 @@ def test_the_edit_command_opens_a_new_file_and_refuses_a_broken_one(tmp_path: Pa
 
 
 def test_the_menu_opens_the_editor(app: App) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)
@@ -683,7 +683,7 @@ def test_the_menu_opens_the_editor(app: App) -> None:
 
 
 def test_the_menu_reports_a_broken_file(app: App, tmp_path: Path) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: 1\nname: [\n", encoding="utf-8")

@@ -32,7 +32,7 @@ from game.ui.dice.dice_table import DiceTableScene
 from game.ui.editor.editor import EditorScene
 from game.ui.editor.editor_panels import render_help
 from game.ui.common.help import HelpOverlay, worded
-from game.ui.menu.menu import MenuScene
+from game.ui.shell.menu import MenuScene
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong import PongScene
 from game.ui.race.race import RaceScene
@@ -408,7 +408,7 @@ def test_every_rule_text_option_help_and_variant_label_is_in_both_catalogs() -> 
     """The catalogue behind `main.py rules`, the F1 overlay and the menu (schock.throws … bierpong.scoring,
     racerbile.*): every title, summary, detail and option help has a German and a Danish text."""
     from game.rules.catalog import CATALOG
-    from game.ui.menu.menu import VARIANT_LABELS
+    from game.rules.option_words import VARIANT_LABELS
 
     texts = [t for rules in CATALOG.values() for r in rules for t in (r.title, r.summary, r.details) if t]
     texts += [o.help for info in GAMES.values() for o in info.spec.options]

@@ -111,7 +111,7 @@ def test_katchen_one_mat_left_is_said_in_the_singular_in_the_replay(app: App, tm
     "(1 ølbrik i bunken)" in Danish."""
     from pathlib import Path
 
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
 
     m = Match("katchen", [PlayerSpec("Anna", "bot"), PlayerSpec("Bo", "bot"), PlayerSpec("Cem", "bot")], seed=3)
     DiceSession(m, pace=INSTANT).play_out(60)

@@ -103,7 +103,7 @@ def test_the_key_button_stands_clear_of_the_cars_at_the_start(app: App, size: tu
 def test_a_race_replay_shows_no_live_gear_choices(app: App, tmp_path: Path) -> None:
     """racerbile.gears: stepping a replay onto a gear decision shows the gear, never the choices a
     live driver is offered ("Jeg gearer op …", "(1 sip)")."""
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
     from tests.session.test_replay_flow import race_match
 
     path = tmp_path / "race.json"

@@ -78,7 +78,7 @@ def test_the_judges_console_blocks_the_race_scenes_buttons(app: App) -> None:
 
 
 def test_the_menus_dialogs_block_its_buttons(app: App) -> None:
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)
@@ -150,7 +150,7 @@ def test_the_menus_tool_bar_fits_its_words_in_every_language(app: App, lang: str
     """Each tool button holds its whole word (two rows of smaller buttons when a narrow window in a
     longer language needs them), none overlaps another, the Quit or the Start button."""
     from game.i18n import set_language
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     set_language(lang)
     try:
@@ -176,7 +176,8 @@ def test_the_menus_tool_bar_fits_its_words_in_every_language(app: App, lang: str
 def test_a_cut_option_help_shows_in_full_under_the_pointer(app: App) -> None:
     """At 960×640 an option's help is cut with "…"; with the pointer on it the whole text shows, in a
     box inside the window."""
-    from game.ui.menu.menu import MenuModel, MenuScene
+    from game.ui.shell.menu import MenuScene
+    from game.ui.shell.menu_model import MenuModel
 
     app.screen = pygame.display.set_mode((960, 640))
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
@@ -200,7 +201,7 @@ def test_the_replay_viewers_key_help_is_whole_at_960(app: App, tmp_path: object,
     from pathlib import Path
 
     from game.i18n import set_language
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
     from tests.ui.test_awkward_names import awkward_match
 
     path = Path(str(tmp_path)) / "m.json"
@@ -232,7 +233,7 @@ def test_the_jump_list_fits_its_rows_and_wraps_a_long_ruling_whole(app: App, tmp
     import pygame_gui
 
     from game.ui.common.modal import ListDialog
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
     from tests.ui.test_awkward_names import awkward_match
 
     path = Path(str(tmp_path)) / "m.json"
@@ -286,7 +287,7 @@ def test_the_bierpong_headline_and_team_lines_fit_the_scoreboard(app: App) -> No
     """The scoreboard's headline (round, Konter, who throws) and the team lines are fitted to the
     board: long team and player names are cut with "…", never past its edge."""
     from game.ui.pong.bierpong_match import BierpongMatchScene
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     app.screen = pygame.display.set_mode((960, 640))
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 640), w=960, h=640))
@@ -353,7 +354,8 @@ def test_the_editors_key_help_fits_its_sheet_without_overlaps(app: App, lang: st
 def test_the_menus_option_pager_note_keeps_clear_of_its_button(app: App, lang: str) -> None:
     """At 960×640 "options 1–4 of 13 · the mouse wheel scrolls" ran under "More options"."""
     from game.i18n import set_language
-    from game.ui.menu.menu import MenuModel, MenuScene
+    from game.ui.shell.menu import MenuScene
+    from game.ui.shell.menu_model import MenuModel
 
     set_language(lang)
     try:
@@ -378,7 +380,7 @@ def test_the_menus_drop_downs_hold_their_words_at_the_smallest_window(lang: str)
 
     from game.i18n import set_language
     from game.ui.common.app import App
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     set_language(lang)
     small = App((960, 640))

@@ -225,7 +225,7 @@ def test_balls_are_drawn_between_their_last_two_steps(app: App) -> None:
 
 def test_the_menu_opens_the_practice_table(app: App) -> None:
     """Bierpong is playable now (its button chooses the game); P in the menu opens the practice table."""
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)

@@ -13,7 +13,8 @@ from game.hexgrid import Hex
 from game.match import Match, PlayerSpec
 from game.racerbile.state import GEAR, MOVE
 from game.rules import racerbile as R
-from game.ui.menu.menu import MenuModel, MenuScene, TeamRow
+from game.ui.shell.menu import MenuScene
+from game.ui.shell.menu_model import MenuModel, TeamRow
 from game.ui.race.race import RaceScene
 from game.ui.race.race_dialogs import TimeTrialDialog
 
@@ -66,7 +67,7 @@ def test_racerbile_lemans_pit_a_pitless_track_is_refused_in_the_menu_with_the_re
     assert menu.variant_menu is not None
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.variant_menu, text="Le Mans"))
     app.step(0.05)
-    assert model.lemans and model.track == "le_mans"
+    assert model.team_game and model.track == "le_mans"
     assert "pit lane" in menu.message
     label = next(lb for lb, ref in menu.tracks if ref == "babybane")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.track_menu, text=label))
@@ -74,7 +75,7 @@ def test_racerbile_lemans_pit_a_pitless_track_is_refused_in_the_menu_with_the_re
     assert model.track == "le_mans"
     assert "pit lane" in menu.message and label in menu.message
     assert menu.track_menu is not None and menu.track_menu.selected_option[0] != label
-    model.teams = [TeamRow("Rød", ["Anna", "Bo", "Carl"]), TeamRow("Blå", ["Dorte", "Emil", "Frida"], "racer")]
+    model.teams["racerbile"] = [TeamRow("Rød", ["Anna", "Bo", "Carl"]), TeamRow("Blå", ["Dorte", "Emil", "Frida"], "racer")]
     menu.rebuild()
     assert menu.start() and isinstance(app.scene, RaceScene)
 

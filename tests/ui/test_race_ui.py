@@ -16,7 +16,8 @@ from game.racerbile.state import GEAR, MOVE, ORDER, RaceState
 from game.rules import racerbile as R
 from game.rules.ruling import What
 from game.store.matchfile import load_match
-from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow, TeamRow
+from game.ui.shell.menu import MenuScene
+from game.ui.shell.menu_model import MenuModel, PlayerRow, TeamRow
 from game.ui.common.modal import ListDialog
 from game.ui.race.race import RaceScene
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, RaceFinal, TimeTrialDialog
@@ -621,11 +622,11 @@ def test_the_menu_seats_le_mans_teams(app: App) -> None:
     model = MenuModel(game="racerbile")
     model.variants["racerbile"] = "le_mans"
     model.track = "le_mans"
-    model.teams = [TeamRow("Rød", ["Anna", "Bo", "Carl"]), TeamRow("Blå", ["Anna", "Emil", "Frida"], "racer")]
+    model.teams["racerbile"] = [TeamRow("Rød", ["Anna", "Bo", "Carl"]), TeamRow("Blå", ["Anna", "Emil", "Frida"], "racer")]
     menu = MenuScene(app, model)
     app.push(menu)
     assert not menu.start() and "Anna" in menu.message
-    model.teams[1].drivers[0] = "Dorte"
+    model.teams["racerbile"][1].drivers[0] = "Dorte"
     menu.rebuild()
     app.step(0.05)
     assert menu.start()

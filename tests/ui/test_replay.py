@@ -16,7 +16,7 @@ from game.cli import main as cli_main
 from game.replay import SPEEDS, throws_of
 from game.store.bookmarks import bookmarks_path, load_bookmarks
 from game.store.matchfile import write_log
-from game.ui.common.replay import ReplayScene
+from game.ui.shell.replay import ReplayScene
 from tests.session.test_replay_flow import MATCHES, dice_match, live_pong_match, pong_match, race_match, saved
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def test_the_viewer_opens_at_once_and_reaches_further_as_its_frames_verify(app: 
     """The viewer opens before the log is verified (here: nothing beyond the start); End goes as far
     as verified, the bar says it is checking, and its frames verify the rest (issue 15)."""
     import game.replay as replay
-    import game.ui.common.replay as scene_module
+    import game.ui.shell.replay as scene_module
 
     monkeypatch.setattr(replay, "OPEN_SECONDS", 0.0)
     monkeypatch.setattr(scene_module, "VERIFY_SLICE", 0.0005)
@@ -157,7 +157,7 @@ def test_jump_to_a_ruling_lands_on_its_entry(app: App, tmp_path: Path) -> None:
 def test_the_jump_list_of_a_long_match_is_a_page_around_the_step(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long match's jump list holds only the rulings of the steps around the one shown (here 10
     either side), with a page before and after; choosing a page lists the rulings there."""
-    import game.ui.common.replay as viewer_module
+    import game.ui.shell.replay as viewer_module
     from game.ui.common.modal import ListDialog
 
     monkeypatch.setattr(viewer_module, "JUMP_STEPS", 10)
@@ -302,7 +302,7 @@ def test_cli_replay_good_file_and_broken_file(tmp_path: Path, capsys: pytest.Cap
 def test_menu_replays_button_opens_the_list_and_the_viewer(app: App) -> None:
     """The menu's "Replays…" (next to "Continue saved match…") lists the saved matches; choosing one
     opens the viewer at its start; a broken save is a message in the list, not a crash."""
-    from game.ui.menu.menu import MenuScene
+    from game.ui.shell.menu import MenuScene
     from game.ui.common.modal import ListDialog
     from game.store.saves import ensure_save_dir
 

@@ -16,8 +16,8 @@ from game.session import INSTANT, Session, session_for
 from game.store.matchfile import load_match, write_log
 from game.ui.common.app import App
 from game.ui.common.modal import ListDialog
-from game.ui.common.replay import ReplayScene
-from game.ui.menu.menu import match_scene
+from game.ui.shell.replay import ReplayScene
+from game.ui.shell.tables import match_scene
 from tests.autosave_worker import play
 from tests.store.test_journal import lemans
 

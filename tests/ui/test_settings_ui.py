@@ -13,8 +13,9 @@ import pytest
 from game.store.autosave_folder import backup_of
 from game.match import Match, PlayerSpec
 from game.settings import Settings, load_settings, save_settings
-from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow
-from game.ui.menu.settings_scene import SettingsScene, apply_settings, loaded_settings, reset_settings
+from game.ui.shell.menu import MenuScene
+from game.ui.shell.menu_model import MenuModel, PlayerRow
+from game.ui.shell.settings_scene import SettingsScene, apply_settings, loaded_settings, reset_settings
 from game.ui.common.sound import sounds
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def test_a_broken_settings_file_is_said_once_in_the_menu(folders: Path) -> None:
     path = folders / "config" / "stammtisch" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text('{"volume": "loud"', encoding="utf-8")
-    from game.ui.common import app as app_module
+    from game.ui.shell import launch as app_module
 
     shown: list[str] = []
     real = app_module.App.run
@@ -167,7 +168,7 @@ def test_team_games_seat_and_remember_the_people_too(app: App) -> None:
     apply_settings(Settings(players=(("Dora", "light_beer"), ("Emil", "beer"))))
     model = MenuModel(game="bierpong")
     model.apply_settings()
-    foxes = next(t for t in model.pong_teams if t.kind == "human")
+    foxes = next(t for t in model.teams["bierpong"] if t.kind == "human")
     assert foxes.drivers[:2] == ["Dora", "Emil"] and str(foxes.drink) == "light_beer"
     foxes.drivers = ["Fritz", "Gül", "", ""]
     menu = MenuScene(app, model)
@@ -379,7 +380,7 @@ def test_main_py_with_a_corrupt_autosave_opens_the_menu_with_the_message(folders
     (d / "autosave-schock.json").write_text('{"format": "stammtisch-match/1", "game": "schock", "entries": [', encoding="utf-8")
     code = (
         "import sys; sys.argv=['main.py']\n"
-        "from game.ui.common import app as A\n"
+        "from game.ui.shell import launch as A\n"
         "real = A.App.run\n"
         "def run(self, frames=None, screenshot=None):\n"
         "    print('MESSAGE', self.scene.message)\n"

@@ -18,12 +18,14 @@ from game.match import Match, PlayerSpec  # noqa: E402
 from game.rules.catalog import rules_for  # noqa: E402
 from game.state import CHANCE  # noqa: E402
 from game.store.matchfile import load_match, write_log
-from game.ui.common.app import App, run_app  # noqa: E402
+from game.ui.common.app import App  # noqa: E402
+from game.ui.shell.launch import run_app  # noqa: E402
 from game.ui.dice.dice_table import DiceTableScene  # noqa: E402
 from game.ui.dice.dice_view import DiceView  # noqa: E402
 from game.ui.common.help import HelpOverlay, worded  # noqa: E402
 from game.ui.dice.standing import FinalStanding  # noqa: E402
-from game.ui.menu.menu import MenuModel, MenuScene, PlayerRow  # noqa: E402
+from game.ui.shell.menu import MenuScene  # noqa: E402
+from game.ui.shell.menu_model import MenuModel, PlayerRow  # noqa: E402
 from game.ui.common.modal import ListDialog  # noqa: E402
 from game.ui.dice.table_layout import compute_layout  # noqa: E402
 

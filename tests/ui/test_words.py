@@ -25,8 +25,10 @@ from game.ui.common.app import App
 from game.ui.common.help import HelpOverlay
 from game.ui.common.names import NAME_LIMIT
 from game.ui.common.words import bot_label
-from game.ui.menu.menu import MenuModel, MenuScene, TeamRow, track_choices
-from game.ui.menu.settings_scene import SettingsScene
+from game.ui.race.scene_info import track_choices
+from game.ui.shell.menu import MenuScene
+from game.ui.shell.menu_model import MenuModel, TeamRow
+from game.ui.shell.settings_scene import SettingsScene
 from game.ui.race.race_draw import turn_text
 
 
@@ -231,7 +233,7 @@ def test_a_bierpong_match_with_spaced_names_plays_saves_and_replays(tmp_path: Pa
 
 def test_the_menu_lets_a_bierpong_team_and_player_have_spaces() -> None:
     model = MenuModel(game="bierpong")
-    model.pong_teams = [TeamRow("Die Füchse", ["Anna Lena", "Bo", "", ""], "human"), TeamRow("Die Eulen", ["Cem", "", "", ""], "bot")]
+    model.teams["bierpong"] = [TeamRow("Die Füchse", ["Anna Lena", "Bo", "", ""], "human"), TeamRow("Die Eulen", ["Cem", "", "", ""], "bot")]
     assert model.problems() == []
     match = model.make_match()
     assert match.players[0].name == "Die Füchse" and match.players[0].drivers == ("Anna Lena", "Bo")
@@ -245,7 +247,7 @@ def test_a_name_longer_than_the_limit_is_refused_with_a_reason_in_every_game() -
         model.players[0].name = long
         assert any(long in p and str(NAME_LIMIT) in p for p in model.problems())
     model = MenuModel(game="bierpong")
-    model.pong_teams[0].drivers[0] = long
+    model.teams["bierpong"][0].drivers[0] = long
     assert any(long in p for p in model.problems())
 
 

@@ -62,7 +62,7 @@ def test_schock_log_lines_are_words_in_german_and_danish(app: App) -> None:
 def test_replay_steps_are_said_in_the_language_of_the_screen(app: App, tmp_path: Path) -> None:
     """The replay viewer's step line: the start, a player's roll, chance's dice and a race's drive in
     words of the screen's language ("Zufall: dice 411" and "Bernd: drive 2,4 3,3" are gone)."""
-    from game.ui.common.replay import ReplayScene
+    from game.ui.shell.replay import ReplayScene
     from tests.session.test_replay_flow import race_match
 
     dice = tmp_path / "schock.json"

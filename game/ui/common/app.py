@@ -1,4 +1,4 @@
-"""The window, the frame loop and the scene stack; `run_app` is the entry point of the UI.
+"""The window, the frame loop and the scene stack (the UI's entry point is `game.ui.shell.launch.run_app`).
 
 Time runs in seconds (`dt` from the clock), never in frames. Keys the app handles itself:
 F11 toggles full screen, Esc goes back (a scene closes its overlays first), F1 asks the scene
@@ -9,14 +9,9 @@ from __future__ import annotations
 import sys
 import warnings
 from pathlib import Path
-from typing import Any
 
 import pygame
 
-from game.errors import InputError
-from game.games import GAMES, PlayerSpec
-from game.i18n import _
-from game.rules.profile import Profile
 from game.ui.common.scene import Scene
 from game.ui.common.theme import Fonts
 
@@ -190,82 +185,3 @@ class App:
             self.stack.pop().closed()
         pygame.display.quit()
         pygame.quit()
-
-
-def default_players() -> list[PlayerSpec]:
-    return [PlayerSpec("Anna"), PlayerSpec("Bernd", "bot"), PlayerSpec("Carla", "bot")]
-
-
-def run_app(
-    start: str = "menu",
-    *,
-    game: str | None = None,
-    players: list[PlayerSpec] | None = None,
-    profile: Profile | None = None,
-    load: str | None = None,
-    frames: int | None = None,
-    screenshot: str | None = None,
-    fullscreen: bool = False,
-    size: tuple[int, int] = (1280, 800),
-    games: int = 1,
-    seed: int | None = None,
-    track: str | None = None,
-    port: int | None = None,
-    join: tuple[str, str, str | None] | None = None,
-    remote_timeout: float | None = None,
-    loaded: Any = None,
-) -> int:
-    """Open the window and run until it is closed (or for `frames` frames); return an exit code.
-
-    start="menu" opens the menu; start="table" opens the table of `game` for `players` and
-    `profile` (defaults: Schock, one human and two bots) – for Racerbile the race on `track` –,
-    or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
-    `screenshot` saves the last frame (PNG). A table with remote players is hosted (on `port`, by
-    default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
-    screen, connects, and takes the seat (None: shows the seats).
-    """
-    from game.ui.menu.menu import MenuModel, MenuScene, hosted_scene, match_scene
-    from game.ui.common.prefs import reset_settings, startup_settings
-
-    if start not in ("menu", "table"):
-        raise ValueError(f"start must be 'menu' or 'table', not {start!r}")
-    app = App(size, fullscreen)
-    try:
-        g = game or (profile.game if profile is not None else None) or next(iter(GAMES))  # the registry's first game
-        warning = startup_settings()  # the user's settings: language, sound, assists, players
-        model = MenuModel.from_choice(g, players, profile, games, track)
-        model.apply_settings(remembered=players is None)
-        menu = MenuScene(app, model)
-        if warning:  # shown once, before anything the menu had to say
-            menu.message = f"{warning} · {menu.message}" if menu.message else warning
-        app.push(menu)
-        if load is not None:
-            try:
-                from game.store.matchfile import load_match
-
-                match = loaded if loaded is not None else load_match(load, defer_check=True)  # (`loaded`: the command line loaded it)
-            except InputError as e:
-                menu.message = _("Cannot load {file}: {error}").format(file=load, error=e)
-            else:
-                app.push(match_scene(app, match, save_path=load))
-        elif start == "table":
-            if g not in GAMES:
-                menu.message = _("{game} is not playable at a table yet").format(game=g)
-            else:
-                try:
-                    match = model.make_match(seed)
-                except ValueError as e:
-                    menu.message = str(e)
-                else:
-                    try:
-                        app.push(hosted_scene(app, match, port=port, remote_timeout=remote_timeout))
-                    except ValueError as e:
-                        menu.message = str(e)
-        elif join is not None:
-            from game.ui.menu.join_scene import JoinScene
-
-            app.push(JoinScene(app, address=join[0], code=join[1], seat=join[2]))
-        return app.run(frames, screenshot)
-    finally:
-        app.close()
-        reset_settings()

@@ -13,8 +13,6 @@ from game.rules.profile import Option, Profile, ProfileSpec
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
 
-
-
 def option_name_text(game: str, o: Option) -> str:
     """An option's label as shown, in the current language ("Schock aus", not `schock_aus`)."""
     return _(option_label(game, o.name))

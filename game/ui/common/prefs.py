@@ -1,5 +1,5 @@
 """The settings in force – the light glue the program needs from its
-first frame on (no pygame_gui here; the settings screen is `game.ui.menu.settings_scene`).
+first frame on (no pygame_gui here; the settings screen is `game.ui.shell.settings_scene`).
 
 The settings in force: `run_app` loads them at start (`startup_settings`); until then (a scene
 made directly, as in tests) `loaded_settings()` is None, the scenes keep their own defaults and

@@ -113,7 +113,7 @@ class SessionScene:
         """"Replay" (the end-of-match dialogs): the match in the replay viewer, from its start; Esc
         comes back to this table."""
         from game.errors import InputError
-        from game.ui.common.replay import ReplayScene
+        from game.ui.shell.replay import ReplayScene
 
         s = self.session
         source: Any = s.save_path if (s.save_path is not None and s.save_path.exists() and s.match.journal is None) else \

@@ -440,27 +440,6 @@ def _check_target(p: Path) -> None:
     check_output(p, "the editor")  # a new track is saved there: no symlink loop, device, name too long …
 
 
-def run_editor(
-    file: str | None = None,
-    *,
-    template: str | None = None,
-    frames: int | None = None,
-    screenshot: str | None = None,
-    fullscreen: bool = False,
-    size: tuple[int, int] = (1280, 800),
-) -> int:
-    """`python main.py edit [FILE]`: open the editor (a broken file raises its `InputError`)."""
-    editor = open_editor(file, template)
-    from game.ui.common.app import App
-
-    app = App(size, fullscreen, title=_("Stammtisch – track editor – {name}").format(name=editor.draft.name))
-    try:
-        app.push(EditorScene(app, editor))
-        return app.run(frames, screenshot)
-    finally:
-        app.close()
-
-
 def editor_choices() -> list[tuple[str, str]]:
     """What "Edit tracks" offers: a new sheet, the shipped tracks as templates or (in a checkout)
     to open, the user's own tracks and drafts, and a file by its path. An installed copy's shipped

@@ -63,7 +63,7 @@ from physics.table import Cup
 if TYPE_CHECKING:
     from game.match import Match
 
-__all__ = ["BierpongMatchScene", "OVERRIDE_MARK", "StruckLine", "TABLE_EVENTS", "TableEvents", "run_bierpong"]
+__all__ = ["BierpongMatchScene", "OVERRIDE_MARK", "StruckLine", "TABLE_EVENTS", "TableEvents"]
 
 KEYS = (  # shown through `_()` by the view
     N_("drag back: throw · Tab: thrower"),
@@ -708,16 +708,3 @@ class _BoardPlace:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._layout, name)
-
-
-def run_bierpong(match: Match, *, frames: int | None = None, screenshot: str | None = None,
-                 size: tuple[int, int] = (1280, 800), fullscreen: bool = False) -> int:
-    """The match scene alone in a window (tests and tools)."""
-    from game.ui.common.app import App
-
-    app = App(size, fullscreen, title="Stammtisch – Bierpong")
-    try:
-        app.push(BierpongMatchScene(app, match))
-        return app.run(frames, screenshot)
-    finally:
-        app.close()

@@ -398,24 +398,3 @@ class PongScene(TableCameras, Sling, Scene):
         if self.perspective():
             self.draw_perspective(surface, fr)
         draw_call_out(self, surface, 0.5)
-
-
-def run_pong(
-    kind: str = "triangle10",
-    *,
-    demo: bool = False,
-    frames: int | None = None,
-    screenshot: str | None = None,
-    fullscreen: bool = False,
-    size: tuple[int, int] = (1280, 800),
-) -> int:
-    """`python main.py pong`: the table scene on its own."""
-    from game.ui.common.app import App
-
-    app = App(size, fullscreen, title=_("Stammtisch – Bierpong table"))
-    try:
-        app.push(PongScene(app, kind, demo=demo))
-        return app.run(frames, screenshot)
-    finally:
-        app.close()
-

@@ -441,36 +441,3 @@ class DemoScene(PongScene):
         fr.status = " · ".join(parts)
         fr.keys = KEYS
         return fr
-
-
-def run_demo(shot: str, *, frames: int | None = None, screenshot: str | None = None, fullscreen: bool = False,
-             size: tuple[int, int] = (1280, 800)) -> int:
-    """Solve `shot` on the full rack, then play it."""
-    from game.bierpong.solver import solve
-    from game.ui.common.app import App
-
-    solution = _SOLVED[shot] = solve(shot)
-    print(f"{solution.summary}  ({solution.tries} simulated throws)")
-    script = referee_demo(solution)
-    acts = [ln.action for ln in script.setup if ln.action != "start"]
-    print(f"  the referee's table: {' v '.join(script.teams)}; setup: {'; '.join(acts)}")
-    for i, st in enumerate(solution.throws, 1):
-        v = st.throw.velocity
-        print(f"  throw {i}: {st.note}: {st.outcome}  release {tuple(round(c, 3) for c in st.throw.release)}"
-              f" velocity {tuple(round(c, 3) for c in v)} spin {st.throw.spin}")
-        ts = script.throws[i - 1]
-        if ts.rack:
-            print(f"      (rack: {ts.rack})")
-        for ln in ts.lines:
-            print(f"      {ln.action}" + ("" if ln.shown else "  (on record, not shown)"))
-            for r in ln.rulings:
-                print(f"          {short(r.rule):6} {r.arithmetic}" + (f" – {' '.join(r.words)}" if r.words else ""))
-    print("  The referee:")
-    for line in script.summary():
-        print(f"    {line}")
-    app = App(size, fullscreen, title=_("Stammtisch – Bierpong demo: {shot}").format(shot=shot))
-    try:
-        app.push(DemoScene(app, solution))
-        return app.run(frames, screenshot)
-    finally:
-        app.close()

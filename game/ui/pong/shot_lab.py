@@ -705,25 +705,3 @@ class ShotLab(PongScene):
             self.dialog.draw(surface, self.host.fonts)
         if self.modal is not None:
             self.modal.draw(surface)
-
-
-def run_lab(path: str | None = None, *, frames: int | None = None, screenshot: str | None = None,
-            fullscreen: bool = False, size: tuple[int, int] = (1280, 800)) -> int:
-    """`python main.py lab [FILE]`: an existing FILE is loaded (and replayed); a missing one is a new
-    shot to be saved there (none: Ctrl+S asks for a name, in the shot folder). A bad file is an `InputError` (file:line:column)."""
-    from game.bierpong.shotfile import load
-    from game.ui.common.app import App
-
-    from game.store.outpaths import check_output, exists
-
-    shot = None
-    if path is not None and exists(path):
-        shot = load(path)  # a folder or an unreadable file is an InputError too
-    elif path is not None:  # a new shot is saved there: no symlink loop, device, name too long …
-        check_output(path, "the shot lab")
-    app = App(size, fullscreen, title=_("Stammtisch – Bierpong shot lab"))
-    try:
-        app.push(ShotLab(app, path, shot))
-        return app.run(frames, screenshot)
-    finally:
-        app.close()

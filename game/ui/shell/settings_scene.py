@@ -1,4 +1,4 @@
-"""The settings screen (issue 8) and the program-wide glue around `game.settings` and `game.store.autosave`.
+"""The settings screen and the program-wide glue around `game.settings` and `game.store.autosave`.
 
 `SettingsScene`: language, sound on/off and volume, the assists (Racerbile coach, Bierpong aim
 preview and slow motion) and the remembered players (names and drinks). It is saved with

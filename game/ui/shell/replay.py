@@ -1,6 +1,6 @@
-"""The replay viewer (issue 8): any saved match of any game, step by step, read-only.
+"""The replay viewer: any saved match of any game, step by step, read-only.
 
-The match's own scene (`game.ui.menu.menu.match_scene`: dice table, race, Bierpong table) draws the
+The match's own scene (`game.ui.shell.tables.match_scene`: dice table, race, Bierpong table) draws the
 match as it stood after step k, above a bar with the controls; it never gets an event and its
 `update` is never called, so no bot acts and no die is drawn; it is told it is `replaying`, so it
 shows no prompt, key hint or control of a live table (no "press Space", no throw zone, no buttons).
@@ -35,6 +35,7 @@ from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.modal import ListDialog
 from game.ui.common.scene import Host, OverlayScene, Scene
+from game.ui.scenes import scene_info
 
 BAR_H = 132  # the control bar's height (px) at the bottom of the window
 JUMP_STEPS = 400  # steps either side of the one shown whose rulings the jump list holds (a page)
@@ -97,7 +98,7 @@ class ReplayScene(OverlayScene):
             self.replay, self.path = Replay.load(source, progressive=True), Path(source)
         self.cursor = Cursor(self.replay.steps, bookmarks=load_bookmarks(self.path) if self.path else [])
         self.inset = _Inset(host, BAR_H)
-        from game.ui.menu.menu import match_scene
+        from game.ui.shell.tables import match_scene
 
         self.scene: Any = match_scene(self.inset, self.replay.show(0), autosave=False)  # type: ignore[arg-type]
         setattr(self.scene, "replaying", True)  # no live prompts, hints or controls (`SessionScene.replaying`)
@@ -560,20 +561,4 @@ def _icon(surface: pygame.Surface, fonts: Any, rect: pygame.Rect, kind: str, pla
         surface.blit(img, img.get_rect(center=rect.center))
 
 
-def run_replay(path: str, *, step: int | None = None, frames: int | None = None, screenshot: str | None = None,
-               fullscreen: bool = False, size: tuple[int, int] = (1280, 800)) -> int:
-    """`python main.py replay FILE`: the viewer on its own; a broken file is an `InputError` before
-    any window opens (the command line prints it as file:line:column: message, exit 2)."""
-    replay = Replay.load(path)
-    from game.ui.common.app import App
-
-    app = App(size, fullscreen, title=_("Stammtisch – replay"))
-    try:
-        scene = ReplayScene(app, replay, step=replay.steps if step is None else step)
-        app.push(scene)
-        return app.run(frames, screenshot)
-    finally:
-        app.close()
-
-
-__all__ = ["BAR_H", "ReplayScene", "run_replay"]
+__all__ = ["BAR_H", "ReplayScene"]

@@ -1,4 +1,4 @@
-"""Join a table hosted at another laptop (issue 16): the tables found on the network (or a typed
+"""Join a table hosted at another laptop: the tables found on the network (or a typed
 address), the join code, then a free seat – or watch.
 
 Nothing here waits on the network in the frame: looking for tables and connecting run on threads
@@ -159,6 +159,7 @@ class JoinScene(OverlayScene):
 
     def _open(self, client: Any) -> None:
         from game.net.remote import remote_session
+        from game.ui.shell.tables import joined_scene
 
         session = remote_session(client)
         self.host.replace(joined_scene(self.host, session))
@@ -387,20 +388,4 @@ def _joined(client: Any, seconds: float = CONNECT_SECONDS) -> Any:
     raise ValueError(_("The table did not answer within {n} s").format(n=int(seconds)))
 
 
-def joined_scene(host: Host, session: Any) -> OverlayScene:
-    """The match scene for a seat joined from afar (or a spectator): the host's scene for its game."""
-    m = session.match
-    if m.info.name == "bierpong":
-        from game.ui.pong.bierpong_match import BierpongMatchScene
-
-        return BierpongMatchScene(host, m, session=session, autosave=False)
-    if m.info.race:
-        from game.ui.race.race import RaceScene
-
-        return RaceScene(host, m, session=session, autosave=False)
-    from game.ui.dice.dice_table import DiceTableScene
-
-    return DiceTableScene(host, m, session=session, autosave=False)
-
-
-__all__ = ["JoinScene", "joined_scene", "normal_url"]
+__all__ = ["JoinScene", "normal_url"]

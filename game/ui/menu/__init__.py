@@ -1,1 +1,0 @@
-"""The menu scenes and views (game/ui/menu/menu/)."""

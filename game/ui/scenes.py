@@ -1,0 +1,70 @@
+"""What the shell needs to know of each game's scenes: one `SceneInfo` per game, declared in the
+game's own ui package (`game/ui/dice/scene_info.py`, `game/ui/race/scene_info.py`,
+`game/ui/pong/scene_info.py`) and listed once in `REGISTRY`. The scenes are named as lazy
+"module:Class" strings: the menu imports no game's table until a match starts."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from game.descriptor import load
+
+# One "module:NAME" per game, naming its `SceneInfo`. Adding a game is one line here.
+REGISTRY: tuple[str, ...] = (
+    "game.ui.dice.scene_info:SCHOCK",
+    "game.ui.dice.scene_info:KATCHEN",
+    "game.ui.race.scene_info:RACERBILE",
+    "game.ui.pong.scene_info:BIERPONG",
+)
+
+
+@dataclass(frozen=True)
+class SceneInfo:
+    """One game's scenes and what the menu shows for it beyond its seating rules (`game.descriptor`)."""
+
+    game: str  # the game's name (`GameInfo.name`)
+    match: str  # "module:Class": the scene that plays a match – (host, match, *, save_path, autosave, session[, coach])
+    practice: str = ""  # "module:Class": a table to practise on without rules (P in the menu), if any
+    tip: str = ""  # N_-marked: the game button's tool tip
+    coach: bool = False  # the match scene takes the coach switch; the menu offers its box
+    games: bool = False  # a match is several games: the menu asks how many
+    # variant → the options shown only in that variant (first, before the others) …
+    variant_options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # … and the options not shown in that variant
+    variant_hides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # (variant, track) → why that variant cannot be raced on that track ("": it can)
+    track_problem: Callable[[str, str], str] | None = None
+    # (variant, track) → the track to race a newly chosen variant on, and a note saying why it changed ("")
+    track_for: Callable[[str, str], tuple[str, str]] | None = None
+    # the current track → the tracks offered, (label, reference), the current one among them
+    tracks: Callable[[str], list[tuple[str, str]]] | None = None
+    track_folder: Callable[[], str] | None = None  # where the user's own tracks are, as shown
+
+    def shown_options(self, variant: str, names: list[str]) -> list[str]:
+        """The option `names` the menu shows for `variant`, in the order it shows them."""
+        own = self.variant_options.get(variant, ())
+        hidden = set(self.variant_hides.get(variant, ()))
+        for other, only in self.variant_options.items():
+            if other != variant:
+                hidden |= set(only) - set(own)
+        kept = [n for n in names if n not in hidden]
+        return sorted(kept, key=lambda n: n not in own)  # (a stable sort: the variant's own first)
+
+
+_SCENES: dict[str, SceneInfo] = {}
+
+
+def scenes() -> dict[str, SceneInfo]:
+    """Every registered game's `SceneInfo`, by game name (read on first use)."""
+    if not _SCENES:
+        for ref in REGISTRY:
+            info = load(ref)
+            assert isinstance(info, SceneInfo), ref
+            _SCENES[info.game] = info
+    return _SCENES
+
+
+def scene_info(game: str) -> SceneInfo:
+    """The `SceneInfo` of `game` (KeyError: no scenes are registered for it)."""
+    return scenes()[game]
+
