@@ -17,7 +17,8 @@ from game.bierpong.solver import SHOTS
 from game.cli import main as cli_main
 from game.errors import InputError
 from game.ui.pong.pong import KEYS, PongScene
-from game.ui.pong.pong_demo import SHOT_TEXTS, DemoScene, ShotMenu
+from game.ui.pong.pong_demo import DemoScene, ShotMenu
+from game.ui.pong.shot_words import SHOT_TEXTS
 from game.ui.pong.shot_lab import ShotLab
 from physics.aim import speed_for
 from physics.constants import CONST

@@ -4,13 +4,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.i18n import N_, _
+from game.i18n import _
 from game.session import Refusal, Session
 from game.ui.common.help import HelpOverlay
 
 
 TV_TEXT = 1.3  # a spectator's text (the pub TV, read across the room) against a player's seat
-TV_KEYS = N_("L: log · F1: rules · Esc: leave")  # a spectator's keys (a TV has no buttons); shown through `_()`
 
 
 class SessionScene:

@@ -7,12 +7,14 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui.common import theme
 
 Line = tuple[str, tuple[int, int, int]]
 
 STATE_COLOR = {"connected": (120, 210, 120), "away": theme.AMBER, "stand_in": theme.AMBER, "free": theme.MUTED}
+
+TV_KEYS = N_("L: log · F1: rules · Esc: leave")  # a spectator's keys (a TV has no buttons); shown through `_()`
 
 
 def table_lines(session: Any, table: Any, tv_keys: bool = True) -> list[Line]:
@@ -43,8 +45,6 @@ def table_lines(session: Any, table: Any, tv_keys: bool = True) -> list[Line]:
         head = _("Watching {url}").format(url=client.url)
     keys: list[Line] = []
     if client.index is None and not client.judge and tv_keys:
-        from game.ui.common.session_scene import TV_KEYS
-
         keys = [(_(TV_KEYS), theme.MUTED)]  # a TV has no buttons: its keys
     if getattr(session.authority, "gone", None) is None:
         return [(head, theme.CREAM), ("● " + _("connected"), STATE_COLOR["connected"]), *keys]

@@ -39,11 +39,13 @@ from game.rules.challenge import CHALLENGE, Challenge
 from game.session import LIVE, Applied, Notice, Rewound, SessionEvent, session_for
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
-from game.ui.common.session_scene import TV_KEYS, SessionScene
+from game.ui.common.session_scene import SessionScene
+from game.ui.common.table_panel import TV_KEYS
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.common.feed import FeedItem
 from game.ui.common.modal import Confirm, log_dialog
-from game.ui.pong.pong import SLOW, draw_call_out, ball_draws, cup_draws, event_label, event_place, follow_balls, is_routine, play_sound
+from game.ui.pong.pong_view import ball_draws, cup_draws
+from game.ui.pong.pong import SLOW, draw_call_out, event_label, event_place, follow_balls, is_routine, play_sound
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word

@@ -123,9 +123,8 @@ def export_clip(shots: Sequence[ClipShot], caption: str, path: str | Path, *, si
 
     from game.ui.common import theme
     from game.ui.pong.camera import blend, follow, thrower
-    from game.ui.pong.pong import ball_draws, cup_draws
     from game.ui.pong.pong_3d import PerspectiveView, backdrop
-    from game.ui.pong.pong_view import PongFrame
+    from game.ui.pong.pong_view import PongFrame, ball_draws, cup_draws
 
     pygame.font.init()
     fonts = theme.Fonts()
@@ -198,7 +197,7 @@ def demo_clip(shot: str, path: str | Path, *, size: tuple[int, int] = SIZE, prog
         verdict += " – " + "; ".join(tr(line) for line in referee_demo(solution).summary())
     except ValueError:  # a rack of its own: classified, not ruled
         pass
-    from game.ui.pong.pong_demo import shot_name
+    from game.ui.pong.shot_words import shot_name
 
     return export_clip(shots, verdict, path, size=size, progress=progress, title=shot_name(shot))  # "Bombe", not the id
 

@@ -19,7 +19,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.session.live_table import LiveTable
-from game.ui.pong.pong_view import BallDraw, CupDraw, Dims, FeedHead, Label, PongFrame, PongView, add_label
+from game.ui.pong.pong_view import Dims, FeedHead, Label, PongFrame, PongView, add_label, ball_draws, cup_draws
 from game.ui.common.scene import Host, Scene
 from game.ui.common.prefs import assist
 from game.ui.common.words import formation_label
@@ -125,22 +125,6 @@ def play_sound(e: Event) -> None:
         sounds().play("ball_rim")
     elif isinstance(e, Sink):
         sounds().play("ball_cup")
-
-
-def ball_draws(live: LiveTable, hidden: frozenset[int] = frozenset()) -> list[BallDraw]:
-    """The balls to draw now, interpolated between their last two steps (a ball in a cup: the cup
-    shows it; `hidden`: balls off the table, e.g. swatted)."""
-    out = []
-    for b in live.balls():
-        if (b.settled and b.cup is not None) or b.id in hidden:
-            continue
-        f = live.flights.get(b.id)
-        out.append(BallDraw(f.number if f else 0, *live.position(b), b.in_flight))
-    return out
-
-
-def cup_draws(live: LiveTable, cup_h: float) -> list[CupDraw]:
-    return [CupDraw(c.id, c.pos[0], c.pos[1], c.angle, c.tipped, c.holds_ball, c.liquid / cup_h) for c in live.table_cups()]
 
 
 class PongScene(TableCameras, Sling, Scene):

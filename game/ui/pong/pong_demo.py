@@ -23,36 +23,19 @@ from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
 from game.errors import IllegalAction
 from game.i18n import N_, _, tr
 from game.ui.common import theme
-from game.ui.pong.pong import PongScene, ball_draws
+from game.ui.pong.pong import PongScene
 from game.ui.common.feed import FeedItem
 from game.ui.pong.pong_feed import HEAD, ScoreSheet, outcome_text, plain
-from game.ui.pong.pong_view import FeedHead, Label, PongFrame
+from game.ui.pong.pong_view import FeedHead, Label, PongFrame, ball_draws
 from game.ui.common.scene import Host, Scene
+from game.ui.pong.shot_words import SHOT_TEXTS, shot_name
 from physics.events import Event, Settled
 
 DEMO_SLOW = 0.3  # simulated seconds per real second
 PAUSE = 0.5  # simulated seconds between throws
 KEYS = (N_("R: play again   S: slow motion on/off"), N_("X: export a clip (WebP)   V: camera"), N_("Space: pause   Esc: leave"))  # shown through `_()` by the view
 
-# The special-shots menu of the practice table (M): each shot, what it is, its article (shown through `_()`).
-SHOT_TEXTS: dict[str, str] = {
-    "bounce": N_("Bounce (Aufsetzer) – touches down on the table, then drops in: two hits (art14)"),
-    "roller": N_("Roller – touches two cups, then drops in: counts as a bounce (art15)"),
-    "bombe": N_("Bombe – both throws of a round in the same cup: it and two more go (art20)"),
-    "island": N_("Island – a cup without neighbours, called and hit: it and one more go (art22)"),
-    "trickshot": N_("Trickshot – a ball comes back over the centre, is fetched and thrown again (art19)"),
-    "air_ball": N_("Air ball – touches nothing, caught behind the far end: one throw more for the catcher (art23)"),
-    "balls_back": N_("Balls back – both throws of a round hit: the team throws again (art13)"),
-    "on_fire": N_("On fire – three hits in a row: the thrower goes on until he misses (art21)"),
-    "dead_cup": N_("Dead cup – a hit cup left standing, hit again later: that wins at once (art18)"),
-    "konter": N_("Konter – the last cup hit; the counter needs as many hits with as many throws (art10)"),
-}
 _SOLVED: dict[str, Solution] = {}  # the solver is deterministic: solve each shot once per process
-
-
-def shot_name(shot: str) -> str:
-    """A special shot by its name in the reader's language ("Bombe", "Aufsetzer"), not its id."""
-    return _(SHOT_TEXTS[shot]).split(" – ")[0] if shot in SHOT_TEXTS else shot
 
 
 def solved(shot: str) -> Solution:

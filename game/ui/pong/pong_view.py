@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from game.i18n import N_, _
 from game.ui.common import theme
 from game.ui.common.theme import Color, Fonts
+
+if TYPE_CHECKING:
+    from game.session.live_table import LiveTable
 
 TABLE_L = 2.44  # m, along x
 TABLE_W = 0.61  # m, across y
@@ -521,3 +524,19 @@ class PongView:
         for k in keys:
             surface.blit(f.text(k, int(12 * s), theme.CHALK_DIM), (r.left + pad, ky))
             ky += int(17 * s)
+
+
+def ball_draws(live: LiveTable, hidden: frozenset[int] = frozenset()) -> list[BallDraw]:
+    """The balls to draw now, interpolated between their last two steps (a ball in a cup: the cup
+    shows it; `hidden`: balls off the table, e.g. swatted)."""
+    out = []
+    for b in live.balls():
+        if (b.settled and b.cup is not None) or b.id in hidden:
+            continue
+        f = live.flights.get(b.id)
+        out.append(BallDraw(f.number if f else 0, *live.position(b), b.in_flight))
+    return out
+
+
+def cup_draws(live: LiveTable, cup_h: float) -> list[CupDraw]:
+    return [CupDraw(c.id, c.pos[0], c.pos[1], c.angle, c.tipped, c.holds_ball, c.liquid / cup_h) for c in live.table_cups()]
