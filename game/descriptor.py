@@ -102,6 +102,8 @@ class GameInfo:
     throws: bool = False  # the log keeps real throws through the physics: a replay flies them, a clip films one, a
     #                       seat from afar needs a window (no headless bot), a host plays at a real pace
     authority: str = ""  # "module:TABLE": who may send which of its actions from afar (`game.rules.authority.Row`s)
+    catalog: str = ""  # "module:NAME": its rule texts (`game.rules.catalog_text.RuleText`s, in the digest's order)
+    scenes: str = ""  # "module:NAME": its scenes (`game.ui.scenes.SceneInfo`; a string: the domain imports no UI)
 
     @property
     def race(self) -> bool:

@@ -9,13 +9,13 @@ from typing import Any
 from game.bierpong.actions import Action, Clock, Swat, Throw, Time, Together
 from game.bierpong.state import KONTER, OVER, PLAY, BierpongState
 from game.match import GAMES, Match, PlayerSpec
-from game.rules.catalog import CATALOG
+from game.rules.catalog import catalogs
 from game.rules.challenge import effective_rulings
 from game.rules.matchlog import MatchLog
 from game.rules.profile import Option, Profile
 from game.rules.ruling import What
 
-KNOWN_RULES = frozenset(t.id for texts in CATALOG.values() for t in texts)
+KNOWN_RULES = frozenset(t.id for texts in catalogs().values() for t in texts)
 
 
 def option_values(o: Option) -> tuple[Any, ...]:

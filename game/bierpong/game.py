@@ -24,4 +24,5 @@ BIERPONG = GameInfo(
     command_table="game.bierpong.command:table", short_match="game.bierpong.simulate:short_match",
     throws=True,
     authority="game.bierpong.authority:AUTHORITY",
+    catalog="game.rules.catalog_bierpong:BIERPONG", scenes="game.ui.pong.scene_info:BIERPONG",
 )

@@ -17,6 +17,7 @@ SCHOCK = GameInfo(
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
     short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
+    catalog="game.rules.catalog_schock:SCHOCK", scenes="game.ui.dice.scene_info:SCHOCK",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
@@ -24,4 +25,5 @@ KATCHEN = GameInfo(
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
     short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
+    catalog="game.rules.catalog_katchen:KATCHEN", scenes="game.ui.dice.scene_info:KATCHEN",
 )

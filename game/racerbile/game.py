@@ -28,4 +28,5 @@ RACERBILE = GameInfo(
     simulator="game.racerbile.command:simulate", simulate_options=("track", "variant", "teams", "hours", "bots"),
     command_table="game.racerbile.command:table", short_match="game.racerbile.simulate:short_match",
     authority="game.racerbile.authority:AUTHORITY",
+    catalog="game.rules.catalog_racerbile:RACERBILE", scenes="game.ui.race.scene_info:RACERBILE",
 )

@@ -1,21 +1,15 @@
 """What the shell needs to know of each game's scenes: one `SceneInfo` per game, declared in the
 game's own ui package (`game/ui/dice/scene_info.py`, `game/ui/race/scene_info.py`,
-`game/ui/pong/scene_info.py`) and listed once in `REGISTRY`. The scenes are named as lazy
-"module:Class" strings: the menu imports no game's table until a match starts."""
+`game/ui/pong/scene_info.py`) and named by the game's descriptor (`GameInfo.scenes`, a
+"module:NAME" string), so the game registry's one line is the only list. The scenes are named as
+lazy "module:Class" strings: the menu imports no game's table until a match starts."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from game.descriptor import load
-
-# One "module:NAME" per game, naming its `SceneInfo`. Adding a game is one line here.
-REGISTRY: tuple[str, ...] = (
-    "game.ui.dice.scene_info:SCHOCK",
-    "game.ui.dice.scene_info:KATCHEN",
-    "game.ui.race.scene_info:RACERBILE",
-    "game.ui.pong.scene_info:BIERPONG",
-)
+from game.games import GAMES
 
 
 @dataclass(frozen=True)
@@ -55,11 +49,14 @@ _SCENES: dict[str, SceneInfo] = {}
 
 
 def scenes() -> dict[str, SceneInfo]:
-    """Every registered game's `SceneInfo`, by game name (read on first use)."""
+    """Every registered game's `SceneInfo` (`GameInfo.scenes`), by game name, in the registry's
+    order (read on first use; a game without scenes has no table to play at)."""
     if not _SCENES:
-        for ref in REGISTRY:
-            info = load(ref)
-            assert isinstance(info, SceneInfo), ref
+        for game in GAMES.values():
+            if not game.scenes:
+                continue
+            info = load(game.scenes)
+            assert isinstance(info, SceneInfo) and info.game == game.name, game.scenes
             _SCENES[info.game] = info
     return _SCENES
 

@@ -18,7 +18,7 @@ from game.bierpong.outcome import parse_outcome
 from game.i18n import _, parse_po, po_path, set_language
 from game.match import GAMES, Match, PlayerSpec
 from game.rules import racerbile as R
-from game.rules.catalog import CATALOG, title
+from game.rules.catalog import catalogs, title
 from game.rules.option_words import LABELS, VALUES, option_label
 from game.store.matchfile import load_match, write_log
 from game.ui.common.app import App
@@ -198,7 +198,7 @@ def test_no_rule_title_names_one_variant_where_every_variant_uses_it() -> None:
     """racerbile.start is the roll for the order at Babybile and Racerbile (the time trial's fallback)
     alike: its title names no variant; no title carries a variant in brackets."""
     assert "Babybile" not in title("racerbile.start")
-    for rules in CATALOG.values():
+    for rules in catalogs().values():
         for r in rules:
             assert not any(f"({v})" in r.title for v in ("Babybile", "Racerbile", "Le Mans")), r.id
 
