@@ -27,6 +27,7 @@ SPEC = ProfileSpec(
             N_("4-2-1 counts as a Katchen only when all three dice fell in one roll"),
             "katchen.table",
             kind="bool",
+            label=N_("Katchen in one roll"),
         ),
         Option(
             "schuss_limit",
@@ -34,8 +35,10 @@ SPEC = ProfileSpec(
             N_("tournament: a player leaves the table after this many Schüsse (none: no tournament, one game)"),
             "katchen.phase2",
             kind="count",
+            label=N_("Schüsse until out (tournament)"),
         ),
     ),
+    variant_labels=(("rote_loewen", N_("Rote Löwen")),),
 )
 
 

@@ -20,6 +20,8 @@ class Option:
     choices: tuple[OptionValue, ...] = ()  # empty: see `kind`
     kind: str = "choice"  # "choice", "bool", or "count" (None or a positive int)
     maximum: int = 1000  # the largest count (a count beyond it is no house rule but a typo or an attack)
+    label: str = ""  # N_-marked: its short label on a screen ("Schock aus"; `game.rules.option_words`)
+    words: tuple[tuple[OptionValue, str], ...] = ()  # (value, N_-marked words) for values that are ids
 
     def check(self, value: Any) -> OptionValue:
         """Return the value if valid, else raise ValueError naming the valid values."""
@@ -51,6 +53,7 @@ class ProfileSpec:
     game: str
     variants: tuple[str, ...]
     options: tuple[Option, ...]
+    variant_labels: tuple[tuple[str, str], ...] = ()  # (variant, N_-marked name) as a screen shows it
 
     def option(self, name: str) -> Option:
         for o in self.options:

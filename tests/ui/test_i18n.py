@@ -408,11 +408,11 @@ def test_every_rule_text_option_help_and_variant_label_is_in_both_catalogs() -> 
     """The catalogue behind `main.py rules`, the F1 overlay and the menu (schock.throws … bierpong.scoring,
     racerbile.*): every title, summary, detail and option help has a German and a Danish text."""
     from game.rules.catalog import catalogs
-    from game.rules.option_words import VARIANT_LABELS
+    from game.rules.option_words import variant_labels
 
     texts = [t for rules in catalogs().values() for r in rules for t in (r.title, r.summary, r.details) if t]
     texts += [o.help for info in GAMES.values() for o in info.spec.options]
-    texts += list(VARIANT_LABELS.values())
+    texts += list(variant_labels().values())
     assert len(texts) > 300
     for code in TRANSLATED:
         cat = catalog(code)

@@ -19,7 +19,7 @@ from game.i18n import _, parse_po, po_path, set_language
 from game.match import GAMES, Match, PlayerSpec
 from game.rules import racerbile as R
 from game.rules.catalog import catalogs, title
-from game.rules.option_words import LABELS, VALUES, option_label
+from game.rules.option_words import option_label, value_label, variant_label
 from game.store.matchfile import load_match, write_log
 from game.ui.common.app import App
 from game.ui.common.help import HelpOverlay
@@ -57,12 +57,13 @@ def test_every_option_and_every_id_like_value_has_a_label_in_both_catalogs() -> 
     needed = []
     for game, info in GAMES.items():
         for o in info.spec.options:
-            assert (game, o.name) in LABELS, f"{game}.{o.name} has no label"
-            needed.append(LABELS[game, o.name])
+            assert o.label and option_label(game, o.name) == o.label, f"{game}.{o.name} has no label"
+            needed.append(o.label)
             for c in o.choices:
                 if isinstance(c, str) and not c.isdigit():
-                    assert (game, o.name, c) in VALUES, f"{game}.{o.name} = {c!r} has no words"
-                    needed.append(VALUES[game, o.name, c])
+                    words = value_label(game, o.name, c)
+                    assert words, f"{game}.{o.name} = {c!r} has no words"
+                    needed.append(words)
     for code in ("de", "da"):
         cat = catalog(code)
         assert [t for t in needed if not cat.get(t)] == []
@@ -295,8 +296,6 @@ def test_a_remembered_name_typed_past_the_limit_is_cut_and_said_so_in_the_settin
 def test_the_variant_and_the_game_read_as_names_not_ids(app: App, game: str) -> None:
     """schock's kattenvenne, katchen's rote_loewen, bierpong's standard: the menu's variant menu and the
     F1 overlay name the variant ("Kattenvenne", "Rote Löwen", "the rulebook's") and the game."""
-    from game.rules.option_words import VARIANT_LABELS
-
     set_language("de")
     menu = MenuScene(app)
     app.push(menu)
@@ -306,9 +305,9 @@ def test_the_variant_and_the_game_read_as_names_not_ids(app: App, game: str) -> 
     variant = GAMES[game].spec.variants[0]
     selected = menu.variant_menu.selected_option
     shown = selected[0] if isinstance(selected, tuple) else selected
-    assert shown == _(VARIANT_LABELS[variant]) and shown != variant
+    assert shown == _(variant_label(game, variant)) and shown != variant
     overlay = HelpOverlay(app.fonts, game, app.screen.get_size(), None, GAMES[game].spec)
-    heading = _("House rules of this match (variant {variant})").format(variant=_(VARIANT_LABELS[variant]))
+    heading = _("House rules of this match (variant {variant})").format(variant=_(variant_label(game, variant)))
     assert heading in overlay.text_lines
 
 

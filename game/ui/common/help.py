@@ -8,7 +8,7 @@ import pygame
 from game.games import GAMES
 from game.i18n import _
 from game.rules.catalog import rules_for
-from game.rules.option_words import LABELS, VARIANT_LABELS, option_label, value_label
+from game.rules.option_words import labelled, option_label, value_label, variant_label
 from game.rules.profile import Option, Profile, ProfileSpec
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
@@ -47,7 +47,7 @@ def worded(text: str, game: str) -> str:
     aus”, `option schock_aus: halve_mats` reads “Schock aus: gives half its mats back”, `true` and
     `false` after an option read on and off (the ids stay in the profile files and the notation).
     Only ids that cannot be words are replaced: those with an underscore."""
-    names = sorted((n for g, n in LABELS if g == game and "_" in n), key=len, reverse=True)  # ("cups", "laps": plain words too)
+    names = sorted((n for n in labelled(game) if "_" in n), key=len, reverse=True)  # ("cups", "laps": plain words too)
     if not names:
         return text
     pattern = re.compile(r"(?:\boption )?\b(" + "|".join(map(re.escape, names)) + r")\b(?:(\s*[:=]\s*)([\w,]+))?")
@@ -147,7 +147,7 @@ class HelpOverlay:
                 add(worded(_(r.details), self.game), int(16 * s), theme.CHALK_BLUE, "italic", indent=int(8 * s), gap=int(4 * s))
         if self.spec is not None:
             prof = self.profile or self.spec.default()
-            variant = _(VARIANT_LABELS.get(prof.variant, prof.variant))
+            variant = _(variant_label(self.spec.game, prof.variant))
             add(_("House rules of this match (variant {variant})").format(variant=variant), int(24 * s), theme.CHALK_YELLOW, "bold", gap=int(30 * s))
             if not self.spec.options:
                 add(_("This game has no options."), int(17 * s), theme.CHALK)

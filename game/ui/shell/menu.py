@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UITextEntr
 
 from game.games import GAMES
 from game.i18n import _, language
-from game.rules.option_words import VARIANT_LABELS
+from game.rules.option_words import variant_label
 from game.rules.profile import Profile
 from game.ui.common import theme
 from game.ui.common.help import HelpOverlay
@@ -233,7 +233,7 @@ class MenuScene(MenuActions, OverlayScene):
             elif el is self.variant_menu:
                 self._sync_names()
                 was = self._variant_layout()
-                m.variants[m.game] = next((v for v, label in VARIANT_LABELS.items() if _(label) == e.text), e.text)
+                m.variants[m.game] = next((v for v in GAMES[m.game].spec.variants if _(variant_label(m.game, v)) == e.text), e.text)
                 fit = scene_info(m.game).track_for
                 if m.seating.track and fit is not None:  # the track the variant is raced on (racerbile.lemans.pit)
                     m.track, note = fit(m.variants[m.game], m.track)

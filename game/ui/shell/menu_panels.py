@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UITextEntr
 from game.games import GAMES
 from game.i18n import _
 from game.rules.catalog import rules_for
-from game.rules.option_words import VARIANT_LABELS
+from game.rules.option_words import variant_label
 from game.rules.profile import Option, OptionValue
 from game.store.saves import save_dir
 from game.ui.common import theme
@@ -239,8 +239,8 @@ def profile_panel(sc: MenuScene, cv: Canvas) -> None:
     track_row = info.seating.track and si.tracks is not None
     ww = (200 if width >= 400 else 170) if track_row else 160
     cv.small(_("Variant"), x, y + 8, theme.CREAM, 15, "bold")
-    variants: list[str | tuple[str, str]] = [_(VARIANT_LABELS.get(v, v)) for v in info.spec.variants]
-    sc.variant_menu = UIDropDownMenu(variants, _(VARIANT_LABELS.get(m.variants[m.game], m.variants[m.game])), pygame.Rect(x + width - ww, y, ww, 32), ui)
+    variants: list[str | tuple[str, str]] = [_(variant_label(m.game, v)) for v in info.spec.variants]
+    sc.variant_menu = UIDropDownMenu(variants, _(variant_label(m.game, m.variants[m.game])), pygame.Rect(x + width - ww, y, ww, 32), ui)
     y += 40 if track_row else 42
     if track_row:
         assert si.tracks is not None
