@@ -9,6 +9,7 @@ import statistics
 import time
 
 from game.dice.bots import ExactBot, clear_contexts, model
+from game.dice.schock import SchockState
 from game.dice.simulate import seat_name, simulate
 from game.dice.state import DiceState
 from game.match import Match, PlayerSpec
@@ -56,7 +57,7 @@ def bot_decision_us(repeats: int = 1) -> float:
     built in about 0.1 s on first use and warmed here before timing).
     """
     profile = schock_rules.SPEC.default()
-    m = model("schock", profile)
+    m = model(SchockState, profile)
     for r in (1, 2, 3):
         m.beat(r)
         for later in range(1, 4):

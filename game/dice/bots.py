@@ -45,13 +45,11 @@ from array import array
 from collections import OrderedDict
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from game.dice.actions import Action, Flip, Roll, Stand
 from game.dice.state import DiceState, roll_outcomes
 from game.dice.turn import contains, sub_multisets
-from game.rules import katchen as katchen_rules
-from game.rules import schock as schock_rules
 from game.rules.dice import ALL_THROWS, Faces, Throw, norm
 from game.rules.profile import Profile
 
@@ -102,18 +100,14 @@ def _flip(faces: Faces, n: int) -> Faces:
 class TurnModel:
     """A game under a profile: throw classes (ranks), transition tables, and the later players' model."""
 
-    def __init__(self, game: str, profile: Profile) -> None:
-        if game not in ("schock", "katchen"):
-            raise ValueError(f"no dice bot for {game!r}")
-        self.game = game
+    def __init__(self, game: type[DiceState], profile: Profile) -> None:
+        self.state_class = game
+        self.game = game.GAME
         self.profile = profile
-        schock = game == "schock"
-        self.sets_aside = schock  # schock.rolls: dice put out stay out
-        self.flips = schock  # schock.sixes
-        self.flip_last_ok = schock and not profile["no_flips_on_last_roll"]
-        strength: Callable[[Throw, Profile], tuple[object, ...]] = (
-            schock_rules.strength if schock else katchen_rules.strength
-        )
+        self.sets_aside = game.SETS_ASIDE  # schock.rolls: dice put out stay out
+        self.flips = game.FLIPS  # schock.sixes
+        self.flip_last_ok = game.FLIPS and game.flips_on_last_roll(profile)
+        strength: Callable[[Throw, Profile], tuple[object, ...]] = game.throw_strength
         # ranks: the strength without the time order, numbered worst first
         classes: dict[tuple[Faces, int, bool], tuple[object, ...]] = {}
         for faces in ALL_THROWS:
@@ -135,12 +129,7 @@ class TurnModel:
         self._mexp: dict[tuple[int, int], list[tuple[array[float], float]]] = {}
 
     def _mats(self, faces: Faces, one_roll: bool) -> int:
-        if self.game == "schock":
-            v = schock_rules.value(faces, one_roll, self.profile)
-            if v.mats is None:  # Schock aus (schock.schock_aus)
-                return schock_rules.TOTAL_MATS if self.profile["schock_aus"] == "lose_half" else 0
-            return v.mats
-        return katchen_rules.value(faces, one_roll, self.profile).mats
+        return self.state_class.throw_mats(faces, one_roll, self.profile)
 
     def _keeps_from(self, faces: Faces, out: Faces) -> tuple[int, ...]:
         return tuple(
@@ -327,9 +316,15 @@ class TurnModel:
         return term
 
 
+def model(game: type[DiceState], profile: Profile) -> TurnModel:
+    """The turn model of a dice game (its state class) under a profile (built once; the later
+    players' tables lazily)."""
+    cls: Any = game  # (a class is hashable; mypy sees its instances' __hash__, which a frozen dataclass may not have)
+    return _model(cls, profile)
+
+
 @lru_cache(maxsize=16)
-def model(game: str, profile: Profile) -> TurnModel:
-    """The turn model of a game under a profile (built once; the later players' tables lazily)."""
+def _model(game: type[DiceState], profile: Profile) -> TurnModel:
     return TurnModel(game, profile)
 
 
@@ -379,7 +374,7 @@ class ExactBot:
         t = state.turn
         if t is None or t.pending is not None or state.over:
             raise ValueError("the bot acts only when a player is to move")
-        m = model(state.GAME, state.profile)
+        m = model(type(state), state.profile)
         rank = m.rank
         done = [rank[(th.faces, th.rolls, th.one_roll)] for _, th in state.results]
         low = min(done) if done else None

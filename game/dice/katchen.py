@@ -7,7 +7,7 @@ from typing import Mapping
 from game.dice.state import DiceState
 from game.i18n import N_
 from game.rules import katchen as rules
-from game.rules.dice import Throw
+from game.rules.dice import Faces, Throw
 from game.rules.ledger import Drink, Ledger
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
@@ -52,6 +52,14 @@ class KatchenState(DiceState):
         return Step(st, st._opening())
 
     # --- hooks -----------------------------------------------------------------------------
+
+    @staticmethod
+    def throw_strength(throw: Throw, profile: Profile) -> tuple[object, ...]:
+        return rules.strength(throw, profile)
+
+    @staticmethod
+    def throw_mats(faces: Faces, one_roll: bool, profile: Profile) -> int:
+        return rules.value(faces, one_roll, profile).mats
 
     def max_rolls(self) -> int:
         return 1 if self.phase == 1 else rules.MAX_ROLLS

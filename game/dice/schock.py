@@ -24,6 +24,7 @@ class SchockState(DiceState):
     GAME = "schock"
     SETS_ASIDE = True
     TOWERS = True
+    FLIPS = True
 
     stage: str = "half1"
     stage_players: tuple[int, ...] = ()
@@ -58,6 +59,23 @@ class SchockState(DiceState):
         return Step(st, st._laden())
 
     # --- hooks -----------------------------------------------------------------------------
+
+    @staticmethod
+    def throw_strength(throw: Throw, profile: Profile) -> tuple[object, ...]:
+        return rules.strength(throw, profile)
+
+    @staticmethod
+    def throw_mats(faces: Faces, one_roll: bool, profile: Profile) -> int:
+        """A Schock aus counts as the whole half under `schock_aus: lose_half`, as none under
+        `halve_mats` (it gives mats back) – schock.schock_aus."""
+        v = rules.value(faces, one_roll, profile)
+        if v.mats is None:
+            return rules.TOTAL_MATS if profile["schock_aus"] == "lose_half" else 0
+        return v.mats
+
+    @staticmethod
+    def flips_on_last_roll(profile: Profile) -> bool:
+        return not profile["no_flips_on_last_roll"]  # schock.sixes
 
     def max_rolls(self) -> int:
         return rules.MAX_ROLLS

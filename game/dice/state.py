@@ -45,6 +45,7 @@ class DiceState:
     GAME: ClassVar[str] = ""
     SETS_ASIDE: ClassVar[bool] = False  # dice put out stay out (Schock)
     TOWERS: ClassVar[bool] = False  # a Türmchen is thrown again (Schock)
+    FLIPS: ClassVar[bool] = False  # sixes may be turned to ones (Schock; `flippable` says when)
     PILE: ClassVar[str] = ""  # N_-marked: what the game calls the mats not yet handed out ("middle", "stack")
 
     profile: Profile
@@ -104,6 +105,23 @@ class DiceState:
     def pile(self) -> int:
         """The mats not yet handed out (what the game calls its `PILE`)."""
         return 0
+
+    # --- what the dice bot asks of the game (`game.dice.bots.TurnModel`) --------------------------
+
+    @staticmethod
+    def throw_strength(throw: Throw, profile: Profile) -> tuple[object, ...]:
+        """How a throw ranks against others, best highest; its last item is the time order."""
+        raise NotImplementedError
+
+    @staticmethod
+    def throw_mats(faces: Faces, one_roll: bool, profile: Profile) -> int:
+        """The mats a round's best throw of these faces hands to the worst (what the bot weighs)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def flips_on_last_roll(profile: Profile) -> bool:
+        """Whether sixes may be turned on the turn's last roll too (only where `FLIPS`)."""
+        return False
 
     # --- the state interface ---------------------------------------------------------------
 

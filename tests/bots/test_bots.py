@@ -245,7 +245,7 @@ def test_bot_values_equal_brute_force_expectimax() -> None:
     bot = ExactBot()
     for game, seed in (("schock", 17), ("katchen", 23)):
         for s in positions(game, 12, seed=seed, mid_round_only=True):
-            m = model(s.GAME, s.profile)
+            m = model(type(s), s.profile)
             done = [m.rank[(t.faces, t.rolls, t.one_roll)] for _, t in s.results]
             assert s.turn is not None
             later = len(s.round_order) - len(s.results) - 1
@@ -260,7 +260,7 @@ def test_later_player_model_equals_brute_force() -> None:
     """schock.rolls, schock.mit: P(a later player with two rolls tops a throw) – the table the bot
     uses for the players after it – equals the best play found by brute force on the real game."""
     profile = schock_rules.SPEC.default()
-    m = model("schock", profile)
+    m = model(SchockState, profile)
     probs, _ = m.beat(2)
     # the opener stands on 6-5-3 after two rolls: B may use two rolls
     s = play(SchockState.start(["A", "B", "C"], profile).state, *throw(6, 5, 3), *throw(6, 5, 3), Stand())
