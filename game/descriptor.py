@@ -72,7 +72,9 @@ class ResultWords:
 
     loser: bool  # the result names the loser ("Anna loses") rather than the winner
     count: str = ""  # N_-marked, with {n}: what a standing row counts ("strokes {n}", "Schüsse {n}")
-    count_key: str = ""  # the standing row's key for that count ("strokes", "schuesse")
+    count_key: str = ""  # the standing row's key for that count, the ledger account's field ("strokes", "schuesse")
+    one: str = ""  # with {n}: a final standing's count of one ("{n} stroke"; N_-marked, or a proper word kept as is)
+    many: str = ""  # … and of several ("{n} strokes", "{n} Schüsse")
 
     @property
     def unit(self) -> str:
@@ -102,6 +104,7 @@ class GameInfo:
     throws: bool = False  # the log keeps real throws through the physics: a replay flies them, a clip films one, a
     #                       seat from afar needs a window (no headless bot), a host plays at a real pace
     authority: str = ""  # "module:TABLE": who may send which of its actions from afar (`game.rules.authority.Row`s)
+    round_header: str = ""  # "module:function": a ruling that only opens a round → its round's header in the feed (None: a card)
     catalog: str = ""  # "module:NAME": its rule texts (`game.rules.catalog_text.RuleText`s, in the digest's order)
     scenes: str = ""  # "module:NAME": its scenes (`game.ui.scenes.SceneInfo`; a string: the domain imports no UI)
 

@@ -13,17 +13,17 @@ SEATING = Seating(min_seats=2, max_seats=8, kinds=KINDS, default_bot="bot",
 
 SCHOCK = GameInfo(
     "schock", "Schock", schock_rules.SPEC, "game.dice.schock:SchockState", "game.session.dice:DiceSession",
-    seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes"),
+    seating=SEATING, result=ResultWords(loser=True, count=N_("strokes {n}"), count_key="strokes", one=N_("{n} stroke"), many=N_("{n} strokes")),
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
     short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
-    catalog="game.rules.catalog_schock:SCHOCK", scenes="game.ui.dice.scene_info:SCHOCK",
+    round_header="game.dice.headers:laden_header", catalog="game.rules.catalog_schock:SCHOCK", scenes="game.ui.dice.scene_info:SCHOCK",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
-    seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse"),
+    seating=SEATING, result=ResultWords(loser=True, count=N_("Schüsse {n}"), count_key="schuesse", one="{n} Schuss", many="{n} Schüsse"),
     words="game.dice.words:action_words", record_reader="game.dice.record:referee_dice",
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
     short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
-    catalog="game.rules.catalog_katchen:KATCHEN", scenes="game.ui.dice.scene_info:KATCHEN",
+    round_header="game.dice.headers:katchen_header", catalog="game.rules.catalog_katchen:KATCHEN", scenes="game.ui.dice.scene_info:KATCHEN",
 )

@@ -10,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import accumulate
 from dataclasses import dataclass
-import re
-from typing import Any
 
 import pygame
 
-from game.i18n import _, plural, tr
+from game.i18n import _, tr
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE, overrides
 from game.rules.matchlog import Entry
-from game.rules.phrase import Phrase, values_of
 from game.rules.ruling import Ruling, What
 from game.ui.common import theme
 from game.ui.common.theme import Fonts
@@ -49,57 +46,29 @@ class FeedItem:
     was: Ruling | None = None
 
 
-# A ruling that only opens a round is folded into a slim round header, not a card of its own.
-_LADEN = re.compile(r"game (?P<game>\d+), (?P<stage>.+?), round (?P<round>\d+): Laden .*; (?P<who>.+) opens \(schock\.start\)$", re.S)
-
-
-_KATCHEN = re.compile(r"game (?P<game>\d+), phase (?P<phase>[12]), round (?P<round>\d+): (?P<who>.+?) (?:leads; .*\((?P<stack>\d+) mats on the stack\)|opens with up to 3 rolls; .*)$", re.S)
-
-
 def round_header(r: Ruling) -> str | None:
-    """A ruling that only opens a round, as the header of its round: Schock's Laden – "Game 1 ·
-    second half · round 3 · Laden, Anna opens" – and Katchen's round – "Round 2 · Bo leads · 11 mats
-    left", "Phase 2, round 3 · Cem opens" (katchen.phase1, katchen.phase2); None for any other ruling."""
+    """A ruling that only opens a round, as the header of its round, in the current language (Schock's
+    Laden – "Game 1 · second half · round 3 · Laden, Anna opens" –, Katchen's rounds); None for any
+    other ruling. The game whose rule the ruling cites says it (`GameInfo.round_header`)."""
     if r.what is not What.NOTE:
         return None
-    if r.rule in ("katchen.phase1", "katchen.phase2"):
-        return _katchen_header(r)
-    if r.rule != "schock.laden":
-        return None
-    args = values_of(r.arithmetic)
-    if not {"game", "stage", "round", "who"} <= set(args):
-        m = _LADEN.match(str(r.arithmetic))
-        if m is None:
-            return None
-        args = m.groupdict()
-    stage = args["stage"]
-    stage = tr(stage) if isinstance(stage, Phrase) else _(str(stage))
-    text = _("Round {round} · {stage} · Laden: {who} opens").format(stage=stage, round=args["round"], who=args["who"])
-    if str(args["game"]) != "1":
-        text = _("Game {game}").format(game=args["game"]) + " · " + text
-    return text
+    header = _round_headers().get(r.rule.split(".", 1)[0] + ".")
+    return header(r) if header is not None else None
 
 
-def _katchen_header(r: Ruling) -> str | None:
-    """Katchen's opening of a round as its header (the round's other notes – who leaves – stay cards):
-    from the values its phrase was made of (only the openings name the game); a plain text (a log
-    read back before its check) by its words."""
-    args: dict[str, Any] = values_of(r.arithmetic)
-    if not {"game", "round", "who"} <= set(args):
-        m = _KATCHEN.match(str(r.arithmetic))
-        if m is None:
-            return None
-        args = m.groupdict()
-    if args.get("stack") is not None:
-        text = plural("Round {round} · {who} leads · {n} mat left", "Round {round} · {who} leads · {n} mats left",
-                      int(args["stack"]), round=args["round"], who=args["who"])
-    elif r.rule == "katchen.phase2":
-        text = _("Phase 2, round {round} · {who} opens").format(round=args["round"], who=args["who"])
-    else:
-        return None
-    if str(args["game"]) != "1":
-        text = _("Game {game}").format(game=args["game"]) + " · " + text
-    return text
+_HEADERS: dict[str, Callable[[Ruling], str | None]] = {}
+
+
+def _round_headers() -> dict[str, Callable[[Ruling], str | None]]:
+    """rule prefix → the round header of the game with that prefix (the games that fold rulings into one)."""
+    if not _HEADERS:
+        from game.descriptor import load
+        from game.games import GAMES
+
+        for info in GAMES.values():
+            if info.round_header:
+                _HEADERS[info.prefix] = load(info.round_header)
+    return _HEADERS
 
 
 def override_line(r: Ruling, was: Ruling | None) -> str:

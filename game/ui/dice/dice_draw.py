@@ -7,15 +7,14 @@ from typing import Any
 
 import pygame
 
-from game.dice.katchen import KatchenState
-from game.dice.schock import SchockState
 from game.dice.state import DiceState
+from game.games import GAMES
 from game.i18n import N_, _, tr
 from game.match import Match
 from game.rules.ledger import Drink, Ledger
 from game.ui.common import theme
 from game.ui.dice.dice_view import DiceView
-from game.ui.dice.mats import MatArt, draw_count_badge, draw_schuesse, draw_tally, mats_text
+from game.ui.dice.mats import MatArt, draw_count, draw_count_badge, mats_text
 from game.ui.dice.table_layout import MAX_MATS, Layout, seat_arrow
 from game.ui.common.theme import Fonts
 
@@ -301,14 +300,11 @@ class TableDrawing:
         status = self._fit(text, r.w - int(76 * s), color)
         surface.blit(status, (x, y))
         ty = r.bottom - int(24 * s)
-        if isinstance(st, SchockState):
-            lab = f.text(_("strokes"), int(11 * s), theme.MUTED, "italic")
-            surface.blit(lab, (x, ty + int(2 * s)))
-            draw_tally(surface, self.tallies()[p.name].strokes, (x + lab.get_width() + int(8 * s), ty), s)
-        else:
-            lab = f.text("Schüsse", int(11 * s), theme.MUTED, "italic")
-            surface.blit(lab, (x, ty + int(2 * s)))
-            draw_schuesse(surface, self.tallies()[p.name].schuesse, (x + lab.get_width() + int(8 * s), ty), s)
+        words = GAMES[st.profile.game].result  # what the game counts: strokes, Schüsse (`ResultWords`)
+        lab = f.text(_(words.unit), int(11 * s), theme.MUTED, "italic")
+        surface.blit(lab, (x, ty + int(2 * s)))
+        n = int(getattr(self.tallies()[p.name], words.count_key))
+        draw_count(words.count_key, surface, n, (x + lab.get_width() + int(8 * s), ty), s)
         mx = r.right - int(36 * s)
         base = (mx, r.bottom - int(10 * s))
         rect = self.mat_small.draw_stack(surface, acc.mats, base)

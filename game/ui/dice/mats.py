@@ -106,6 +106,14 @@ def draw_schuesse(surface: pygame.Surface, n: int, topleft: tuple[int, int], s: 
     return n * (w + max(2, int(4 * s)))
 
 
+def draw_count(key: str, surface: pygame.Surface, n: int, topleft: tuple[int, int], s: float) -> int:
+    """`n` of what a game counts, drawn by what it is (`ResultWords.count_key`, the ledger's field):
+    Schüsse as shot glasses, strokes – and any other count – as chalk strokes; returns the width used."""
+    if key == "schuesse":
+        return draw_schuesse(surface, n, topleft, s)
+    return draw_tally(surface, n, topleft, s)
+
+
 def draw_count_badge(surface: pygame.Surface, fonts: Fonts, n: int, center: tuple[int, int], s: float) -> None:
     """A small round badge with a number, for the mats of a stack."""
     r = max(9, int(13 * s))

@@ -7,8 +7,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from game.dice.schock import SchockState
 from game.dice.state import DiceState
+from game.games import GAMES
 from game.i18n import _
 from game.match import Match
 from game.rules.ledger import Ledger
@@ -77,8 +77,9 @@ def standing(st: DiceState, tally: Ledger | None = None) -> list[str]:
     """The final standing as lines of text, best first; `tally` (the match's ledger by the rulings
     that stand, `Match.drinks`) counts the strokes and Schüsse when a challenge overrode one."""
     led = tally or st.ledger
-    schock = isinstance(st, SchockState)
-    ret = tuple(-float(led[p].strokes if schock else led[p].schuesse) for p in st.players)
+    words = GAMES[st.profile.game].result  # what the game counts: strokes, Schüsse (`ResultWords.count_key`)
+    counts = [int(getattr(led[p], words.count_key)) for p in st.players]
+    ret = tuple(-float(n) for n in counts)
     order = sorted(range(len(st.players)), key=lambda i: -ret[i])
     lines = []
     place = 0
@@ -88,11 +89,7 @@ def standing(st: DiceState, tally: Ledger | None = None) -> list[str]:
             place = k + 1
             prev = ret[i]
         p = st.players[i]
-        acc = led[p]
-        if schock:
-            what = (_("{n} stroke") if acc.strokes == 1 else _("{n} strokes")).format(n=acc.strokes)
-        else:
-            what = f"{acc.schuesse} Schuss" if acc.schuesse == 1 else f"{acc.schuesse} Schüsse"
+        what = _(words.one if counts[i] == 1 else words.many).format(n=counts[i])
         lines.append(f"{place}.  {p}  –  {what}")
     worst = order[-1]
     if ret[worst] != ret[order[0]]:
