@@ -353,7 +353,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             return
         sl = self.dice.slots[i]
         if sl.out:
-            self.toast.show(_("This {face} is out of the cup and stays out this turn ({rule})").format(face=sl.face, rule="schock.rolls"), "error")
+            self.toast.show(_("This {face} is out of the cup and stays out this turn ({rule})").format(face=sl.face, rule=self.state.rolls_rule()), "error")
             return
         if not any(isinstance(a, Roll) for a in self.state.legal_actions()):
             why = self.session.why_not(seat, Roll(norm(self.dice.kept_faces())))
@@ -476,11 +476,11 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             hit = self.dice.hit(e.pos)
             if hit is None:
                 return
-            if e.button == 3:
+            if e.button == 3 and self.state.FLIPS:  # (a game that turns no sixes: a right click keeps, as a left one)
                 if self.dice.slots[hit].face == 6 and not self.dice.slots[hit].out:
                     self.flip()
                 else:
-                    self.toast.show(_("Right-click turns a six into a one ({rule})").format(rule="schock.sixes"), "error")
+                    self.toast.show(_("Right-click turns a six into a one ({rule})").format(rule=self.state.flip_rule()), "error")
             else:
                 self.toggle_die(hit)
 
