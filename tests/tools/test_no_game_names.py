@@ -52,7 +52,7 @@ def name_comparisons(path: Path) -> list[int]:
                 lines.append(node.lineno)
         elif isinstance(node, ast.Dict):
             keys = [k for k in node.keys if k is not None]
-            if any(_names_a_game(c) and c.value in GAMES for k in keys for c in ast.walk(k)):
+            if any(isinstance(c, ast.Constant) and c.value in GAMES for k in keys for c in ast.walk(k)):
                 lines.append(node.lineno)
     return sorted(set(lines))
 
