@@ -124,3 +124,36 @@ def test_schock_tower_the_log_says_each_roll_with_the_dice_it_brought() -> None:
     lines = log_words(m.log.entries, [p.name for p in m.players])
     assert [(i, str(line)) for i, line in lines] == [
         (1, "Anna rolls 5 3 2 (after a Türmchen)"), (4, "Anna keeps 5 and rolls 1 1"), (6, "Anna stands"), (7, "Bo rolls")]
+
+
+def test_schock_schock_aus_and_katchen_table_what_the_bot_weighs_is_the_states() -> None:
+    """schock.schock_aus, schock.sixes, katchen.table: the exact bot asks the state, not the game's
+    name – a Schock aus weighs the whole half (15) under `lose_half` and nothing under `halve_mats`,
+    Katchen's 4-2-1 is worth 8; only Schock turns sixes, on the last roll unless
+    `no_flips_on_last_roll`; a throw's strength is the rules' own."""
+    from game.rules import schock as S
+
+    plain = S.SPEC.default()
+    halve = S.SPEC.make(schock_aus="halve_mats")
+    assert SchockState.throw_mats((1, 1, 1), True, plain) == S.TOTAL_MATS == 15
+    assert SchockState.throw_mats((1, 1, 1), True, halve) == 0
+    assert KatchenState.throw_mats((4, 2, 1), True, K.SPEC.default()) == 8
+    assert (SchockState.FLIPS, KatchenState.FLIPS, DiceState.FLIPS) == (True, False, False)
+    assert SchockState.flips_on_last_roll(plain) and not SchockState.flips_on_last_roll(S.SPEC.make(no_flips_on_last_roll=True))
+    t = Throw((6, 6, 1), 2, False, 0)
+    assert KatchenState.throw_strength(t, K.SPEC.default()) == K.strength(t, K.SPEC.default())
+
+
+def test_every_registered_dice_game_gets_the_exact_bot_from_its_state() -> None:
+    """schock.deckel, katchen.phase2: every dice game of the registry builds the bot's turn model from
+    its state class alone (ranks worst first: a 1-1-1 above a plain 6-5-2, that above a plain 3-2-2)."""
+    from game.dice.bots import model
+    from game.games import GAMES
+
+    dice = [(info, info.state) for info in GAMES.values() if issubclass(info.state, DiceState)]
+    assert {info.name for info, _cls in dice} >= {"schock", "katchen"}
+    for info, cls in dice:
+        assert issubclass(cls, DiceState)
+        m = model(cls, info.spec.default())
+        assert m.game == info.name and m.n_ranks > 10
+        assert m.rank[((1, 1, 1), 1, True)] > m.rank[((6, 5, 2), 1, True)] > m.rank[((3, 2, 2), 1, True)]
