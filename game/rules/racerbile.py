@@ -37,7 +37,7 @@ SPEC = ProfileSpec(
         Option("nol4_beer_on_top", False, N_("Le Mans: the fourth nøl of a turn costs a whole beer on top of the three sips, not the rest of one."), "racerbile.lemans.nol", kind="bool", label=N_("Fourth nøl: a whole beer")),
         Option("turn_timer", None, N_("Seconds a player may stall before the table nøls him (none: no timer)."), "racerbile.nol", kind="count", maximum=3600, label=N_("Turn timer (seconds)")),
     ),
-    variant_labels=(("babybile", N_("Babybile")), ("racerbile", N_("Racerbile")), ("le_mans", N_("Le Mans")),),
+    variant_labels=(("babybile", N_("Babybile")), ("racerbile", N_("Racerbile")), ("le_mans", N_("Le Mans"))),
 )
 
 TURN_CAP = 42  # racerbile.lemans.cap42

@@ -30,7 +30,7 @@ SPEC = ProfileSpec(
             "schock.schock_aus",
             choices=("lose_half", "halve_mats"),
             label=N_("Schock aus"),
-            words=(("lose_half", N_("loses the half")), ("halve_mats", N_("gives half its mats back")),),
+            words=(("lose_half", N_("loses the half")), ("halve_mats", N_("gives half its mats back"))),
         ),
         Option(
             "strasse_general_in_one_roll",
