@@ -440,6 +440,18 @@ class Fonts:
         return surf
 
 
+def fit_text(fonts: Fonts, text: str, size: int, width: int, color: Color, style: str = "regular") -> pygame.Surface:
+    """Text in `width`: smaller, then cut with an ellipsis (the surface; `Fonts.fit` gives the words)."""
+    for k in (0, 1, 2):
+        img = fonts.text(text, max(8, size - k), color, style)
+        if img.get_width() <= width:
+            return img
+    t = text
+    while t and fonts.size(t + "…", max(8, size - 2), style)[0] > width:
+        t = t[:-1]
+    return fonts.text(t + "…", max(8, size - 2), color, style)
+
+
 class SizedFont:
     """`Fonts` at one size and style, where code wants a font-like measurer: `size(text)` is
     `Fonts.size`, the metrics are the style's font's."""

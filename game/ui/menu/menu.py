@@ -30,7 +30,7 @@ from game.ui.common.modal import Confirm, ListDialog, Modal, make_manager
 from game.ui.common.names import cut_name, too_long
 from game.saves import list_saves, new_save_path, save_dir, shown_dir
 from game.ui.common.scene import Host, OverlayScene
-from game.ui.race.race_hud import fit_text
+from game.ui.common.theme import fit_text
 
 MENU_GAMES: list[tuple[str, str, bool]] = [  # id, title, playable
     ("schock", "Schock", True),
