@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import unicodedata
 from collections import OrderedDict
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -49,8 +51,9 @@ def ui_theme_path() -> str | None:
     return str(UI_THEME) if UI_THEME.is_file() else None
 
 
+@cache
 def bundled_font(name: str) -> str | None:
-    """A font file that comes with pygame_gui (Noto Sans: umlauts, ß, dashes, quotes)."""
+    """A font file that comes with pygame_gui (Noto Sans: umlauts, ß, dashes, quotes); looked up once."""
     try:
         p = resources.files("pygame_gui.data").joinpath(name)
         return str(p) if p.is_file() else None
@@ -72,12 +75,15 @@ MAX_CHARS = 1000  # longer text is cut with "…" (no screen shows more on one l
 UNKNOWN = "?"  # drawn for a character no font in the chain has (never a box)
 
 
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # variation selectors (printable, dropped)
+
+
 def displayable(text: object) -> str:
     """`text` as it can be drawn on one line: control and format characters (zero-width joiners and
     spaces, direction overrides, BOM, soft hyphen) and variation selectors dropped, line breaks, tabs
     and other spaces as plain spaces, lone surrogates as `UNKNOWN`, at most `MAX_CHARS` characters."""
     s = text if isinstance(text, str) else str(text)
-    if s.isascii() and s.isprintable():
+    if s.isprintable() and (s.isascii() or not _SELECTORS.search(s)):  # (no space but " ", no control, format or surrogate)
         return s if len(s) <= MAX_CHARS else s[: MAX_CHARS - 1] + "…"
     out: list[str] = []
     for c in s:
@@ -95,20 +101,31 @@ def displayable(text: object) -> str:
     return "".join(out)
 
 
+@cache
+def _is_file(path: str) -> bool:
+    """Whether a font file is there (asked once: the chains of every style share the files)."""
+    return Path(path).is_file()
+
+
+# (font file, character) → the file has a glyph for it: facts about the files (no pygame object), shared by
+# every chain and kept across `pygame.quit()`
+_COVERAGE: dict[tuple[str, str], bool] = {}
+
+
 class GlyphChain:
     """Font files tried in order for each character: the first that has its glyph draws it.
 
-    Coverage is asked of FreeType (a missing glyph has no metrics), once per file and character."""
+    Coverage is asked of FreeType (a missing glyph has no metrics), once per file and character – for
+    all the new characters of a text at once (`learn`): one question per file, not one per letter."""
 
     def __init__(self, paths: list[str]) -> None:
-        self.paths = [p for i, p in enumerate(paths) if p and p not in paths[:i] and Path(p).is_file()]
+        self.paths = [p for i, p in enumerate(paths) if p and p not in paths[:i] and _is_file(p)]
         self._probe: dict[str, object] = {}
         self._pick: dict[str, int] = {}
         self._fonts: dict[tuple[int, int], pygame.font.Font] = {}
 
-    def has(self, i: int, ch: str) -> bool:
-        """True when font `i` of the chain has a glyph for `ch`."""
-        path = self.paths[i]
+    def _probe_font(self, path: str) -> object:
+        """The FreeType face that answers for `path` (False: the file cannot be read)."""
         f = self._probe.get(path)
         if f is None:
             try:
@@ -118,12 +135,54 @@ class GlyphChain:
             except Exception:  # pragma: no cover - an unreadable font file covers nothing
                 f = False
             self._probe[path] = f
-        if f is False:
-            return False
+        return f
+
+    def _cover(self, path: str, chars: str) -> None:
+        """Ask `path` about every character of `chars` (each at most once) and keep the answers."""
+        f = self._probe_font(path)
+        if len(_COVERAGE) > 200_000:  # (text from anywhere: the facts stay bounded)
+            _COVERAGE.clear()
         try:
-            return f.get_metrics(ch)[0] is not None  # type: ignore[attr-defined, no-any-return]
-        except Exception:  # pragma: no cover
-            return False
+            metrics = f.get_metrics(chars) if f is not False else [None] * len(chars)  # type: ignore[attr-defined]
+            for c, m in zip(chars, metrics, strict=True):
+                _COVERAGE[(path, c)] = m is not None
+        except Exception:  # pragma: no cover - a string FreeType refuses: letter by letter
+            for c in chars:
+                try:
+                    _COVERAGE[(path, c)] = f is not False and f.get_metrics(c)[0] is not None  # type: ignore[attr-defined]
+                except Exception:
+                    _COVERAGE[(path, c)] = False
+
+    def _covers(self, path: str, ch: str) -> bool:
+        got = _COVERAGE.get((path, ch))
+        if got is None:
+            self._cover(path, ch)
+            got = _COVERAGE[(path, ch)]
+        return got
+
+    def has(self, i: int, ch: str) -> bool:
+        """True when font `i` of the chain has a glyph for `ch`."""
+        return self._covers(self.paths[i], ch)
+
+    def learn(self, text: str) -> None:
+        """Pick the font of each character of `text` not seen before: each file of the chain is asked
+        about all those its predecessors lack at once."""
+        left = [c for c in dict.fromkeys(text) if c not in self._pick]
+        for k, path in enumerate(self.paths):
+            if not left:
+                break
+            new = "".join(c for c in left if (path, c) not in _COVERAGE)
+            if new:
+                self._cover(path, new)
+            rest = []
+            for c in left:
+                if self._covers(path, c):
+                    self._pick[c] = k
+                else:
+                    rest.append(c)
+            left = rest
+        for c in left:
+            self._pick[c] = -1
 
     def pick(self, ch: str) -> int:
         """The index of the first font with `ch`, or -1 when none has it."""
@@ -143,6 +202,9 @@ class GlyphChain:
     def runs(self, text: str) -> list[tuple[int, str]]:
         """`text` (displayable) cut into runs of one font each; a combining mark stays with its base,
         a character no font has becomes `UNKNOWN` in the first font."""
+        self.learn(text)
+        if all(self._pick[c] == 0 for c in set(text)):  # (the common case: the first font has every letter)
+            return [(0, text)] if text else []
         runs: list[tuple[int, str]] = []
         for c in text:
             if runs and (c == " " or unicodedata.combining(c)):
@@ -168,6 +230,7 @@ def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface |
 
 _OVERHANG: dict[tuple[int, str], bool] = {}
 HAIR = "\u200a"  # a hair space: opens a word space a glyph's ink runs into
+_BEFORE_SPACE = re.compile("[^ ](?= )")  # a glyph a word space follows
 
 
 def _overhangs(f: pygame.font.Font, c: str) -> bool:
@@ -192,12 +255,10 @@ def open_spaces(f: pygame.font.Font, run: str) -> str:
     """`run` with a hair space after each glyph whose ink runs into the word space after it."""
     if " " not in run:
         return run
-    out = []
-    for i, c in enumerate(run):
-        out.append(c)
-        if c != " " and run[i + 1: i + 2] == " " and _overhangs(f, c):
-            out.append(HAIR)
-    return "".join(out)
+    over = {c for c in set(_BEFORE_SPACE.findall(run)) if _overhangs(f, c)}
+    if not over:
+        return run
+    return _BEFORE_SPACE.sub(lambda m: m[0] + HAIR if m[0] in over else m[0], run)
 
 
 def _width_of(f: pygame.font.Font, run: str) -> int:
