@@ -348,6 +348,7 @@ class Fonts:
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, str], pygame.Surface] = OrderedDict()
         self._run_cache: dict[tuple[str, int, str], list[tuple[pygame.font.Font, str]]] = {}  # (`_runs`)
+        self._width_cache: dict[tuple[str, int, str], int] = {}  # (`width`)
 
     def _path(self, style: str) -> str | None:
         return {"regular": self._regular, "bold": self._bold, "italic": self._italic, "serif": self._serif}.get(style)
@@ -421,8 +422,14 @@ class Fonts:
         return render_runs(self._runs(text, size, style), self.font(size, style), color)
 
     def width(self, text: str, size: int, style: str = "regular") -> int:
-        """How wide `text` is drawn (without rendering it). Never raises."""
-        return sum(_width_of(f, run) for f, run in self._runs(text, int(size), style))
+        """How wide `text` is drawn (without rendering it; the same text's width kept). Never raises."""
+        key = (text, int(size), style)
+        got = self._width_cache.get(key)
+        if got is None:
+            got = self._width_cache[key] = sum(_width_of(f, run) for f, run in self._runs(text, int(size), style))
+            if len(self._width_cache) > self.CACHE_SIZE:
+                self._width_cache.pop(next(iter(self._width_cache)))
+        return got
 
     def size(self, text: str, size: int, style: str = "regular") -> tuple[int, int]:
         """Width and line height of `text` as drawn. Never raises."""
@@ -456,11 +463,25 @@ class Fonts:
         for para in str(text).split("\n"):
             words = para.split(" ")
             line = ""
-            for w in words:
-                cand = w if not line else line + " " + w
-                if self.width(cand, size, style) <= width:
-                    line = cand
-                    continue
+            j = 0
+            while j < len(words):
+                while not line and j < len(words) and not words[j]:  # (no line starts with a space)
+                    j += 1
+                # the most of the next words that still fit on the line (a line only widens word by
+                # word, so a search finds what adding them one at a time would, measuring fewer lines)
+                lo, hi, step = 0, len(words) - j, 1
+                while lo < hi:  # gallop: 1, 2, 4 … words, then halve
+                    mid = min(hi, lo + step) if step else (lo + hi + 1) // 2
+                    if self.width(_joined(line, words[j: j + mid]), size, style) <= width:
+                        lo, step = mid, step * 2
+                    else:
+                        hi, step = mid - 1, 0
+                if lo:
+                    line, j = _joined(line, words[j: j + lo]), j + lo
+                if j == len(words):
+                    break
+                w = words[j]
+                j += 1
                 if line:
                     lines.append(line)
                 line = w
@@ -511,6 +532,11 @@ def fit_text(fonts: Fonts, text: str, size: int, width: int, color: Color, style
     while t and fonts.size(t + "…", max(8, size - 2), style)[0] > width:
         t = t[:-1]
     return fonts.text(t + "…", max(8, size - 2), color, style)
+
+
+def _joined(line: str, words: list[str]) -> str:
+    more = " ".join(words)
+    return line + " " + more if line else more
 
 
 class SizedFont:
