@@ -599,16 +599,27 @@ def rounded_panel(
 
 def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
     """A dark edge, computed small and scaled up smoothly."""
+    return pygame.transform.smoothscale(_vignette_small(strength), size)
+
+
+@cache
+def _vignette_alpha(strength: int) -> bytes:
+    """The vignette's 48×32 RGBA pixels (black, the edge's darkness as alpha)."""
     sw, sh = 48, 32
-    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    out = bytearray(sw * sh * 4)
     for y in range(sh):
+        dy = (y + 0.5) / sh * 2 - 1
         for x in range(sw):
             dx = (x + 0.5) / sw * 2 - 1
-            dy = (y + 0.5) / sh * 2 - 1
             d = min(1.0, math.hypot(dx * 0.85, dy * 0.95))
-            a = int(strength * max(0.0, d - 0.45) / 0.55 * max(0.0, d - 0.45) / 0.55)
-            small.set_at((x, y), (0, 0, 0, min(255, a)))
-    return pygame.transform.smoothscale(small, size)
+            out[(y * sw + x) * 4 + 3] = min(255, int(strength * max(0.0, d - 0.45) / 0.55 * max(0.0, d - 0.45) / 0.55))
+    return bytes(out)
+
+
+def _vignette_small(strength: int) -> pygame.Surface:
+    small = pygame.Surface((48, 32), pygame.SRCALPHA)
+    small.blit(pygame.image.frombytes(_vignette_alpha(strength), (48, 32), "RGBA"), (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return small
 
 
 def felt(size: tuple[int, int], base: Color = FELT, seed: int = 7) -> pygame.Surface:

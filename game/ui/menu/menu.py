@@ -952,6 +952,9 @@ class MenuScene(OverlayScene):
         menu starts whatever the save folder holds: an autosave none of whose copies can be read is
         moved into the `damaged` subfolder (kept, never deleted) and said once in the message line;
         one whose backup is used is said too."""
+        if not save_dir().is_dir():  # nothing was ever saved here (a first start): the autosave code stays unloaded
+            self.unfinished = None
+            return
         from game.autosave import last_unfinished, put_aside
 
         for _tries in range(4):  # each damaged autosave put aside, then look again
