@@ -18,6 +18,7 @@ import pygame
 import pygame.freetype
 
 from game.resources import ASSETS  # ui_theme.json, sounds/: the checkout's or the installed package's
+from game.ui.common.cmap import char_map
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -115,8 +116,9 @@ _COVERAGE: dict[tuple[str, str], bool] = {}
 class GlyphChain:
     """Font files tried in order for each character: the first that has its glyph draws it.
 
-    Coverage is asked of FreeType (a missing glyph has no metrics), once per file and character – for
-    all the new characters of a text at once (`learn`): one question per file, not one per letter."""
+    Coverage is read from the file's character map (`cmap`; FreeType, where a missing glyph has no
+    metrics, for a file it cannot read), once per file and character – for all the new characters of a
+    text at once (`learn`)."""
 
     def __init__(self, paths: list[str]) -> None:
         self.paths = [p for i, p in enumerate(paths) if p and p not in paths[:i] and _is_file(p)]
@@ -138,10 +140,16 @@ class GlyphChain:
         return f
 
     def _cover(self, path: str, chars: str) -> None:
-        """Ask `path` about every character of `chars` (each at most once) and keep the answers."""
-        f = self._probe_font(path)
+        """Ask `path` about every character of `chars` (each at most once) and keep the answers: its
+        character map when it can be read here (`cmap`), else FreeType."""
         if len(_COVERAGE) > 200_000:  # (text from anywhere: the facts stay bounded)
             _COVERAGE.clear()
+        known = char_map(path)
+        if known is not None:
+            for c in chars:
+                _COVERAGE[(path, c)] = known.has(c)
+            return
+        f = self._probe_font(path)
         try:
             metrics = f.get_metrics(chars) if f is not False else [None] * len(chars)  # type: ignore[attr-defined]
             for c, m in zip(chars, metrics, strict=True):
