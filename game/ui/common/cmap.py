@@ -72,7 +72,7 @@ def char_map(path: str) -> CharMap | None:
             if len(head) < 12 or head[:4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
                 return None
             count = struct.unpack_from(">H", head, 4)[0]
-            tables = {}
+            tables: dict[bytes, tuple[int, int]] = {}
             directory = f.read(16 * count)
             for k in range(count):
                 tag, _sum, offset, length = struct.unpack_from(">4sIII", directory, 16 * k)
@@ -85,7 +85,7 @@ def char_map(path: str) -> CharMap | None:
             f.seek(offset)
             cmap = f.read(length)
         n = struct.unpack_from(">H", cmap, 2)[0]
-        subtables = {}
+        subtables: dict[tuple[int, int], int] = {}
         for k in range(n):
             platform, encoding, at = struct.unpack_from(">HHI", cmap, 4 + 8 * k)
             subtables.setdefault((platform, encoding), at)
