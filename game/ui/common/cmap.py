@@ -30,10 +30,8 @@ class CharMap:
             self._ranges = struct.unpack_from(f">{n}H", data, self._ranges_at)
         elif fmt == 12:
             n = struct.unpack_from(">I", data, 12)[0]
-            groups = list(struct.iter_unpack(">III", data[16: 16 + 12 * n]))
-            self._ends = tuple(g[1] for g in groups)
-            self._starts = tuple(g[0] for g in groups)
-            self._first = tuple(g[2] for g in groups)
+            flat = struct.unpack_from(f">{3 * n}I", data, 16)  # (first character, last character, first glyph) each
+            self._starts, self._ends, self._first = flat[0::3], flat[1::3], flat[2::3]
         else:
             raise ValueError(f"cmap format {fmt}")
 
