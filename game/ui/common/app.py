@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.errors import InputError
+from game.gcpause import paused_gc
 from game.games import GAMES, PlayerSpec
 from game.i18n import _
 from game.rules.profile import Profile
@@ -224,8 +225,9 @@ def run_app(
     default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
     screen, connects, and takes the seat (None: shows the seats).
     """
-    from game.ui.menu.menu import MenuModel, MenuScene, hosted_scene, match_scene
-    from game.ui.common.prefs import reset_settings, startup_settings
+    with paused_gc(freeze=True):  # the modules loaded now live as long as the program: no collection need scan them
+        from game.ui.menu.menu import MenuModel, MenuScene, hosted_scene, match_scene
+        from game.ui.common.prefs import reset_settings, startup_settings
 
     if start not in ("menu", "table"):
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")
