@@ -654,13 +654,14 @@ def wood(size: tuple[int, int], base: Color = WOOD, seed: int = 3, plank: int = 
     rng = random.Random(seed)
     r, g, b = base[0], base[1], base[2]
     y = 0.0
+    xs, sin = range(0, w + 40, 40), math.sin
     while y < h:
         k = rng.randint(-18, 14)
         c = (max(0, min(255, r + k)), max(0, min(255, g + k * 2 // 3)), max(0, min(255, b + k // 2)))
         amp = rng.uniform(0.5, 3.0)
         freq = rng.uniform(0.004, 0.012)
         phase = rng.uniform(0, 6.28)
-        pts = [(x, y + amp * math.sin(x * freq + phase)) for x in range(0, w + 40, 40)]
+        pts = [(x, y + amp * sin(x * freq + phase)) for x in xs]
         if len(pts) >= 2:
             pygame.draw.lines(surf, c, False, pts, rng.choice((1, 1, 2)))
         y += rng.uniform(2.0, 5.0)
