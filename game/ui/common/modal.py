@@ -6,6 +6,7 @@ final standing (dice table).
 from __future__ import annotations
 
 import warnings
+from collections import deque
 from typing import Any, Callable
 
 import pygame
@@ -59,6 +60,30 @@ class GuardedManager(pygame_gui.UIManager):
         loader.start()
         loader.update()
         self.blocked: Callable[[], bool] = blocked or (lambda: False)
+        self._first_update = True
+
+    def update(self, time_delta: float) -> None:
+        """pygame_gui draws a widget's other looks (hovered, pressed, disabled) ahead, one per widget
+        and frame; in the first frame it does not: that frame shows the widgets at once (a look
+        needed in it is drawn when needed, as ever), the rest follow from the next frame on."""
+        if not self._first_update:
+            super().update(time_delta)
+            return
+        self._first_update = False
+        held: list[tuple[Any, deque[str]]] = []
+        for element in self.get_sprite_group().sprites():
+            shape = getattr(element, "drawable_shape", None)
+            queue = getattr(shape, "states_to_redraw_queue", None)
+            if isinstance(queue, deque) and queue:
+                held.append((shape, queue))
+                shape.states_to_redraw_queue = deque()  # type: ignore[union-attr]
+        try:
+            super().update(time_delta)
+        finally:
+            for shape, queue in held:
+                added = shape.states_to_redraw_queue  # (a look the frame asked for meanwhile stays asked for)
+                queue.extend(s for s in added if s not in queue)
+                shape.states_to_redraw_queue = queue
 
     def _update_mouse_position(self) -> None:
         if self.blocked():
