@@ -1,10 +1,14 @@
-"""Print one JSON object of named figures, each baseline measured in the same run beside its figure."""
+"""Print one JSON object of named figures, each baseline measured in the same run beside its figure.
+
+`python -m bench NAME …` measures only the figures whose name contains one of the NAMEs (with their
+baselines), e.g. `python -m bench first_frame`."""
 from __future__ import annotations
 
 import gc
 import json
 import os
-from typing import Callable
+import sys
+from typing import Callable, Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
@@ -76,9 +80,12 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
 ]
 
 
-def figures() -> dict[str, float]:
+def figures(only: Sequence[str] = ()) -> dict[str, float]:
+    """Every figure, or those whose name contains one of `only`, each with its baseline and ratio."""
     out: dict[str, float] = {}
     for (name, fn), base in FIGURES:
+        if only and not any(o in name for o in only):
+            continue
         again = name in out
         if not again:
             gc.collect()  # each figure in a settled process: no garbage left over from the one before
@@ -95,4 +102,8 @@ def figures() -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(figures(), indent=1))
+    chosen = figures(sys.argv[1:])
+    if not chosen:
+        known = ", ".join(dict.fromkeys(name for (name, _), _b in FIGURES))
+        sys.exit(f"bench: no figure's name contains {' or '.join(sys.argv[1:])!r}; the figures: {known}")
+    print(json.dumps(chosen, indent=1))

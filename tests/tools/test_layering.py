@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import ast
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -203,3 +205,40 @@ def test_the_match_knows_no_game_by_name() -> None:
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr"]
     games = {f"game.{g}" for g in ("dice", "racerbile", "bierpong")}
     assert not [m for m in imported_modules(ROOT / "game/match.py") if any(m == g or m.startswith(g + ".") for g in games)]
+
+
+# What the menu's first frames may not load (docs/architecture.md, "Start-up"): the games are found through
+# the registry, whose heavy parts are lazy "module:attribute" references – a game's state, session, words,
+# record reader, simulator, practice table – and the physics comes with a match, not with the menu.
+STARTUP_CHECK = """
+import dataclasses, json, re, sys
+from game.cli import main
+
+code = main(["--frames", "3"])
+from game.games import GAMES
+
+lazy = {"pymunk", "physics", "game.session"}
+MENU_READS = ("catalog", "scenes")  # light data the menu shows: the rule texts, the scenes' tips and seating
+for info in GAMES.values():
+    for f in dataclasses.fields(info):
+        value = getattr(info, f.name)
+        if f.name in MENU_READS:
+            continue
+        if isinstance(value, str) and re.fullmatch(r"[A-Za-z_][\\w.]*:[A-Za-z_]\\w*", value):
+            lazy.add(value.partition(":")[0])
+loaded = sorted(m for m in sys.modules if m in lazy or m.split(".")[0] in ("pymunk", "physics") or m.startswith("game.session."))
+print(json.dumps({"code": code, "lazy": sorted(lazy), "loaded": loaded}))
+"""
+
+
+def test_the_menus_first_frames_load_no_game_engine_no_session_and_no_physics() -> None:
+    """`python main.py` (the app's entry, as main.py calls it) shows the menu's first frames without
+    importing any game's state or session module, the physics or pymunk: start-up stays light."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SDL_NO_SIGNAL_HANDLERS": "1",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    p = subprocess.run([sys.executable, "-c", STARTUP_CHECK], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert got["code"] == 0
+    assert {"game.dice.schock", "game.racerbile.state", "game.bierpong.state", "game.session.pong"} <= set(got["lazy"])
+    assert got["loaded"] == []

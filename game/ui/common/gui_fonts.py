@@ -45,7 +45,22 @@ class SafeGUIFont(GUIFontPygame):
     def get_rect(self, text: str) -> pygame.Rect:
         if text == "":
             return pygame.Rect(0, 0, 0, 0)
-        return pygame.Rect((0, self._font.get_ascent()), self._surface(text, pygame.Color("white")).get_size())
+        return pygame.Rect((0, self._font.get_ascent()), self._size(text))
+
+    def _size(self, text: str) -> tuple[int, int]:
+        """The size `_surface` would have: measured without drawing when the main font draws it all (SDL_ttf
+        sizes a string exactly as it renders it), else drawn."""
+        s = theme.displayable(text)
+        runs = [(0, s)] if s.isascii() else self._chain().runs(s)
+        if len(runs) == 1 and runs[0][0] == 0:  # (a letter no font has is in it as `theme.UNKNOWN`)
+            try:
+                w, h = self._font.size(runs[0][1])
+            except (pygame.error, ValueError, UnicodeError):
+                w = 0
+            if w > 0:
+                return int(w), int(h)
+        size: tuple[int, int] = self._surface(text, pygame.Color("white")).get_size()
+        return size
 
     def render_premul(self, text: str, text_color: Any) -> pygame.Surface:
         surf = self._surface(text, text_color).convert_alpha()

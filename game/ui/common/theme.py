@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import unicodedata
 from collections import OrderedDict
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pygame
 import pygame.freetype
 
 from game.resources import ASSETS  # ui_theme.json, sounds/: the checkout's or the installed package's
+from game.ui.common.cmap import char_map
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -49,8 +52,9 @@ def ui_theme_path() -> str | None:
     return str(UI_THEME) if UI_THEME.is_file() else None
 
 
+@cache
 def bundled_font(name: str) -> str | None:
-    """A font file that comes with pygame_gui (Noto Sans: umlauts, ß, dashes, quotes)."""
+    """A font file that comes with pygame_gui (Noto Sans: umlauts, ß, dashes, quotes); looked up once."""
     try:
         p = resources.files("pygame_gui.data").joinpath(name)
         return str(p) if p.is_file() else None
@@ -72,12 +76,15 @@ MAX_CHARS = 1000  # longer text is cut with "…" (no screen shows more on one l
 UNKNOWN = "?"  # drawn for a character no font in the chain has (never a box)
 
 
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # variation selectors (printable, dropped)
+
+
 def displayable(text: object) -> str:
     """`text` as it can be drawn on one line: control and format characters (zero-width joiners and
     spaces, direction overrides, BOM, soft hyphen) and variation selectors dropped, line breaks, tabs
     and other spaces as plain spaces, lone surrogates as `UNKNOWN`, at most `MAX_CHARS` characters."""
     s = text if isinstance(text, str) else str(text)
-    if s.isascii() and s.isprintable():
+    if s.isprintable() and (s.isascii() or not _SELECTORS.search(s)):  # (no space but " ", no control, format or surrogate)
         return s if len(s) <= MAX_CHARS else s[: MAX_CHARS - 1] + "…"
     out: list[str] = []
     for c in s:
@@ -95,20 +102,32 @@ def displayable(text: object) -> str:
     return "".join(out)
 
 
+@cache
+def _is_file(path: str) -> bool:
+    """Whether a font file is there (asked once: the chains of every style share the files)."""
+    return Path(path).is_file()
+
+
+# (font file, character) → the file has a glyph for it: facts about the files (no pygame object), shared by
+# every chain and kept across `pygame.quit()`
+_COVERAGE: dict[tuple[str, str], bool] = {}
+
+
 class GlyphChain:
     """Font files tried in order for each character: the first that has its glyph draws it.
 
-    Coverage is asked of FreeType (a missing glyph has no metrics), once per file and character."""
+    Coverage is read from the file's character map (`cmap`; FreeType, where a missing glyph has no
+    metrics, for a file it cannot read), once per file and character – for all the new characters of a
+    text at once (`learn`)."""
 
     def __init__(self, paths: list[str]) -> None:
-        self.paths = [p for i, p in enumerate(paths) if p and p not in paths[:i] and Path(p).is_file()]
+        self.paths = [p for i, p in enumerate(paths) if p and p not in paths[:i] and _is_file(p)]
         self._probe: dict[str, object] = {}
         self._pick: dict[str, int] = {}
         self._fonts: dict[tuple[int, int], pygame.font.Font] = {}
 
-    def has(self, i: int, ch: str) -> bool:
-        """True when font `i` of the chain has a glyph for `ch`."""
-        path = self.paths[i]
+    def _probe_font(self, path: str) -> object:
+        """The FreeType face that answers for `path` (False: the file cannot be read)."""
         f = self._probe.get(path)
         if f is None:
             try:
@@ -118,12 +137,60 @@ class GlyphChain:
             except Exception:  # pragma: no cover - an unreadable font file covers nothing
                 f = False
             self._probe[path] = f
-        if f is False:
-            return False
+        return f
+
+    def _cover(self, path: str, chars: str) -> None:
+        """Ask `path` about every character of `chars` (each at most once) and keep the answers: its
+        character map when it can be read here (`cmap`), else FreeType."""
+        if len(_COVERAGE) > 200_000:  # (text from anywhere: the facts stay bounded)
+            _COVERAGE.clear()
+        known = char_map(path)
+        if known is not None:
+            for c in chars:
+                _COVERAGE[(path, c)] = known.has(c)
+            return
+        f = self._probe_font(path)
         try:
-            return f.get_metrics(ch)[0] is not None  # type: ignore[attr-defined, no-any-return]
-        except Exception:  # pragma: no cover
-            return False
+            metrics = f.get_metrics(chars) if f is not False else [None] * len(chars)  # type: ignore[attr-defined]
+            for c, m in zip(chars, metrics, strict=True):
+                _COVERAGE[(path, c)] = m is not None
+        except Exception:  # pragma: no cover - a string FreeType refuses: letter by letter
+            for c in chars:
+                try:
+                    _COVERAGE[(path, c)] = f is not False and f.get_metrics(c)[0] is not None  # type: ignore[attr-defined]
+                except Exception:
+                    _COVERAGE[(path, c)] = False
+
+    def _covers(self, path: str, ch: str) -> bool:
+        got = _COVERAGE.get((path, ch))
+        if got is None:
+            self._cover(path, ch)
+            got = _COVERAGE[(path, ch)]
+        return got
+
+    def has(self, i: int, ch: str) -> bool:
+        """True when font `i` of the chain has a glyph for `ch`."""
+        return self._covers(self.paths[i], ch)
+
+    def learn(self, text: str) -> None:
+        """Pick the font of each character of `text` not seen before: each file of the chain is asked
+        about all those its predecessors lack at once."""
+        left = [c for c in dict.fromkeys(text) if c not in self._pick]
+        for k, path in enumerate(self.paths):
+            if not left:
+                break
+            new = "".join(c for c in left if (path, c) not in _COVERAGE)
+            if new:
+                self._cover(path, new)
+            rest = []
+            for c in left:
+                if self._covers(path, c):
+                    self._pick[c] = k
+                else:
+                    rest.append(c)
+            left = rest
+        for c in left:
+            self._pick[c] = -1
 
     def pick(self, ch: str) -> int:
         """The index of the first font with `ch`, or -1 when none has it."""
@@ -143,6 +210,9 @@ class GlyphChain:
     def runs(self, text: str) -> list[tuple[int, str]]:
         """`text` (displayable) cut into runs of one font each; a combining mark stays with its base,
         a character no font has becomes `UNKNOWN` in the first font."""
+        self.learn(text)
+        if all(self._pick[c] == 0 for c in set(text)):  # (the common case: the first font has every letter)
+            return [(0, text)] if text else []
         runs: list[tuple[int, str]] = []
         for c in text:
             if runs and (c == " " or unicodedata.combining(c)):
@@ -168,6 +238,7 @@ def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface |
 
 _OVERHANG: dict[tuple[int, str], bool] = {}
 HAIR = "\u200a"  # a hair space: opens a word space a glyph's ink runs into
+_BEFORE_SPACE = re.compile("[^ ](?= )")  # a glyph a word space follows
 
 
 def _overhangs(f: pygame.font.Font, c: str) -> bool:
@@ -192,12 +263,10 @@ def open_spaces(f: pygame.font.Font, run: str) -> str:
     """`run` with a hair space after each glyph whose ink runs into the word space after it."""
     if " " not in run:
         return run
-    out = []
-    for i, c in enumerate(run):
-        out.append(c)
-        if c != " " and run[i + 1: i + 2] == " " and _overhangs(f, c):
-            out.append(HAIR)
-    return "".join(out)
+    over = {c for c in set(_BEFORE_SPACE.findall(run)) if _overhangs(f, c)}
+    if not over:
+        return run
+    return _BEFORE_SPACE.sub(lambda m: m[0] + HAIR if m[0] in over else m[0], run)
 
 
 def _width_of(f: pygame.font.Font, run: str) -> int:
@@ -287,6 +356,7 @@ class Fonts:
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, str], pygame.Surface] = OrderedDict()
         self._run_cache: dict[tuple[str, int, str], list[tuple[pygame.font.Font, str]]] = {}  # (`_runs`)
+        self._width_cache: dict[tuple[str, int, str], int] = {}  # (`width`)
 
     def _path(self, style: str) -> str | None:
         return {"regular": self._regular, "bold": self._bold, "italic": self._italic, "serif": self._serif}.get(style)
@@ -360,8 +430,14 @@ class Fonts:
         return render_runs(self._runs(text, size, style), self.font(size, style), color)
 
     def width(self, text: str, size: int, style: str = "regular") -> int:
-        """How wide `text` is drawn (without rendering it). Never raises."""
-        return sum(_width_of(f, run) for f, run in self._runs(text, int(size), style))
+        """How wide `text` is drawn (without rendering it; the same text's width kept). Never raises."""
+        key = (text, int(size), style)
+        got = self._width_cache.get(key)
+        if got is None:
+            got = self._width_cache[key] = sum(_width_of(f, run) for f, run in self._runs(text, int(size), style))
+            if len(self._width_cache) > self.CACHE_SIZE:
+                self._width_cache.pop(next(iter(self._width_cache)))
+        return got
 
     def size(self, text: str, size: int, style: str = "regular") -> tuple[int, int]:
         """Width and line height of `text` as drawn. Never raises."""
@@ -395,11 +471,25 @@ class Fonts:
         for para in str(text).split("\n"):
             words = para.split(" ")
             line = ""
-            for w in words:
-                cand = w if not line else line + " " + w
-                if self.width(cand, size, style) <= width:
-                    line = cand
-                    continue
+            j = 0
+            while j < len(words):
+                while not line and j < len(words) and not words[j]:  # (no line starts with a space)
+                    j += 1
+                # the most of the next words that still fit on the line (a line only widens word by
+                # word, so a search finds what adding them one at a time would, measuring fewer lines)
+                lo, hi, step = 0, len(words) - j, 1
+                while lo < hi:  # gallop: 1, 2, 4 … words, then halve
+                    mid = min(hi, lo + step) if step else (lo + hi + 1) // 2
+                    if self.width(_joined(line, words[j: j + mid]), size, style) <= width:
+                        lo, step = mid, step * 2
+                    else:
+                        hi, step = mid - 1, 0
+                if lo:
+                    line, j = _joined(line, words[j: j + lo]), j + lo
+                if j == len(words):
+                    break
+                w = words[j]
+                j += 1
                 if line:
                     lines.append(line)
                 line = w
@@ -438,6 +528,23 @@ class Fonts:
         surf.blit(front, (0, 0))
         self._text[key] = surf
         return surf
+
+
+def fit_text(fonts: Fonts, text: str, size: int, width: int, color: Color, style: str = "regular") -> pygame.Surface:
+    """Text in `width`: smaller, then cut with an ellipsis (the surface; `Fonts.fit` gives the words)."""
+    for k in (0, 1, 2):
+        img = fonts.text(text, max(8, size - k), color, style)
+        if img.get_width() <= width:
+            return img
+    t = text
+    while t and fonts.size(t + "…", max(8, size - 2), style)[0] > width:
+        t = t[:-1]
+    return fonts.text(t + "…", max(8, size - 2), color, style)
+
+
+def _joined(line: str, words: list[str]) -> str:
+    more = " ".join(words)
+    return line + " " + more if line else more
 
 
 class SizedFont:
@@ -500,16 +607,27 @@ def rounded_panel(
 
 def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
     """A dark edge, computed small and scaled up smoothly."""
+    return pygame.transform.smoothscale(_vignette_small(strength), size)
+
+
+@cache
+def _vignette_alpha(strength: int) -> bytes:
+    """The vignette's 48×32 RGBA pixels (black, the edge's darkness as alpha)."""
     sw, sh = 48, 32
-    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    out = bytearray(sw * sh * 4)
     for y in range(sh):
+        dy = (y + 0.5) / sh * 2 - 1
         for x in range(sw):
             dx = (x + 0.5) / sw * 2 - 1
-            dy = (y + 0.5) / sh * 2 - 1
             d = min(1.0, math.hypot(dx * 0.85, dy * 0.95))
-            a = int(strength * max(0.0, d - 0.45) / 0.55 * max(0.0, d - 0.45) / 0.55)
-            small.set_at((x, y), (0, 0, 0, min(255, a)))
-    return pygame.transform.smoothscale(small, size)
+            out[(y * sw + x) * 4 + 3] = min(255, int(strength * max(0.0, d - 0.45) / 0.55 * max(0.0, d - 0.45) / 0.55))
+    return bytes(out)
+
+
+def _vignette_small(strength: int) -> pygame.Surface:
+    small = pygame.Surface((48, 32), pygame.SRCALPHA)
+    small.blit(pygame.image.frombytes(_vignette_alpha(strength), (48, 32), "RGBA"), (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return small
 
 
 def felt(size: tuple[int, int], base: Color = FELT, seed: int = 7) -> pygame.Surface:
@@ -536,13 +654,14 @@ def wood(size: tuple[int, int], base: Color = WOOD, seed: int = 3, plank: int = 
     rng = random.Random(seed)
     r, g, b = base[0], base[1], base[2]
     y = 0.0
+    xs, sin = range(0, w + 40, 40), math.sin
     while y < h:
         k = rng.randint(-18, 14)
         c = (max(0, min(255, r + k)), max(0, min(255, g + k * 2 // 3)), max(0, min(255, b + k // 2)))
         amp = rng.uniform(0.5, 3.0)
         freq = rng.uniform(0.004, 0.012)
         phase = rng.uniform(0, 6.28)
-        pts = [(x, y + amp * math.sin(x * freq + phase)) for x in range(0, w + 40, 40)]
+        pts = [(x, y + amp * sin(x * freq + phase)) for x in xs]
         if len(pts) >= 2:
             pygame.draw.lines(surf, c, False, pts, rng.choice((1, 1, 2)))
         y += rng.uniform(2.0, 5.0)

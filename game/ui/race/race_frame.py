@@ -22,7 +22,8 @@ from game.ui.common import theme
 from game.ui.board.board_view import CapView
 from game.ui.race.race_dialogs import TimeTrialDialog
 from game.ui.race.race_draw import control_lines, turn_text
-from game.ui.race.race_hud import Line, RaceLayout, clock_text, draw_top_bar, fit_text, seat_color
+from game.ui.common.theme import fit_text
+from game.ui.race.race_hud import Line, RaceLayout, clock_text, draw_top_bar, seat_color
 
 if TYPE_CHECKING:
     from game.ui.race.race import RaceScene

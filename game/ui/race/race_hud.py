@@ -20,7 +20,7 @@ from game.rules import racerbile as R
 from game.rules.ledger import Ledger
 from game.ui.common import theme
 from game.ui.dice.dice_view import DieArt
-from game.ui.common.theme import Color, Fonts
+from game.ui.common.theme import Color, Fonts, fit_text
 from game.ui.common.words import bot_label
 
 SEAT_COLORS: tuple[Color, ...] = (
@@ -239,18 +239,6 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | Non
 
 def standing_row_height(s: float) -> int:
     return max(34, int(42 * s))
-
-
-def fit_text(fonts: Fonts, text: str, size: int, width: int, color: Color, style: str = "regular") -> pygame.Surface:
-    """Text in `width`: smaller, then cut with an ellipsis."""
-    for k in (0, 1, 2):
-        img = fonts.text(text, max(8, size - k), color, style)
-        if img.get_width() <= width:
-            return img
-    t = text
-    while t and fonts.size(t + "…", max(8, size - 2), style)[0] > width:
-        t = t[:-1]
-    return fonts.text(t + "…", max(8, size - 2), color, style)
 
 
 def draw_standings(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, rows: Sequence[StandingRow], s: float, title: str) -> list[pygame.Rect]:

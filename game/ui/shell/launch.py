@@ -43,13 +43,16 @@ def run_app(
     default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
     screen, connects, and takes the seat (None: shows the seats).
     """
-    from game.errors import InputError
-    from game.games import GAMES
-    from game.ui.common.app import App
-    from game.ui.common.prefs import reset_settings, startup_settings
-    from game.ui.shell.tables import hosted_scene, match_scene
-    from game.ui.shell.menu import MenuScene
-    from game.ui.shell.menu_model import MenuModel
+    from game.gcpause import paused_gc
+
+    with paused_gc(freeze=True):  # the modules loaded now live as long as the program: no collection need scan them
+        from game.errors import InputError
+        from game.games import GAMES
+        from game.ui.common.app import App
+        from game.ui.common.prefs import reset_settings, startup_settings
+        from game.ui.shell.menu import MenuScene
+        from game.ui.shell.menu_model import MenuModel
+        from game.ui.shell.tables import hosted_scene, match_scene
 
     if start not in ("menu", "table"):
         raise ValueError(f"start must be 'menu' or 'table', not {start!r}")

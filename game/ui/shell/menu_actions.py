@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.errors import InputError
 from game.i18n import N_, _
-from game.store.saves import list_saves, new_save_path, shown_dir
+from game.store.saves import list_saves, new_save_path, save_dir, shown_dir
 from game.ui.common.modal import Confirm, ListDialog, Modal
 from game.ui.shell.tables import hosted_scene, match_scene
 
@@ -82,6 +82,9 @@ class MenuActions:
         menu starts whatever the save folder holds: an autosave none of whose copies can be read is
         moved into the `damaged` subfolder (kept, never deleted) and said once in the message line;
         one whose backup is used is said too."""
+        if not save_dir().is_dir():  # nothing was ever saved here (a first start): the autosave code stays unloaded
+            self.unfinished = None
+            return
         from game.store.autosave import put_aside
         from game.store.autosave_folder import last_unfinished
 

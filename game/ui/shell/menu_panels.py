@@ -16,9 +16,9 @@ from game.rules.option_words import variant_label
 from game.rules.profile import Option, OptionValue
 from game.store.saves import save_dir
 from game.ui.common import theme
+from game.ui.common.theme import fit_text
 from game.ui.common.help import option_name_text, option_value_text
 from game.ui.common.theme import Fonts
-from game.ui.race.race_hud import fit_text
 from game.ui.scenes import scene_info, scenes
 from game.ui.shell.menu_model import DRINKS, drink_label
 

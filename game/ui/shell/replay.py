@@ -35,7 +35,6 @@ from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.modal import ListDialog
 from game.ui.common.scene import Host, OverlayScene, Scene
-from game.ui.scenes import scene_info
 
 BAR_H = 132  # the control bar's height (px) at the bottom of the window
 JUMP_STEPS = 400  # steps either side of the one shown whose rulings the jump list holds (a page)
