@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 from game import resources
-from game.rules.phrase import N_, say
+from game.rules.phrase import N_ as N_  # (the marker is the phrases'; every module takes it from here)
+from game.rules.phrase import say
 
 DOMAIN = "stammtisch"
 LOCALE_DIR = resources.LOCALE  # the checkout's locale/ or the copy in the installed package
