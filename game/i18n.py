@@ -1,4 +1,4 @@
-"""The interface's languages (issue 8): English (the source), German and Danish via `gettext`.
+"""The interface's languages: English (the source), German and Danish via `gettext`.
 
 Catalogs live in `locale/<lang>/LC_MESSAGES/stammtisch.po` (the source) and are compiled to
 `stammtisch.mo` beside them by `compile_catalogs()` (`python -m game.i18n`), a small stdlib-only

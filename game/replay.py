@@ -1,4 +1,4 @@
-"""Replaying a saved match step by step (issue 8): the pure part of the replay viewer.
+"""Replaying a saved match step by step: the pure part of the replay viewer.
 
 `Replay` reads a saved match (or a journal), replays it once forward – verifying every ruling as
 `game.store.matchfile.load_match` does; the viewer's replay opens after a short start and verifies the rest behind it,

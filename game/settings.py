@@ -34,9 +34,9 @@ class Settings:
     sound: bool = True
     volume: float = 0.8  # 0–1
     coach: bool = True  # Racerbile: the coach's hints
-    aim_preview: bool = False  # Bierpong: the aiming line (an assist, off by default – issue 7) …
+    aim_preview: bool = False  # Bierpong: the aiming line (an assist, off by default) …
     aim_preview_chosen: bool = False  # … once the player chose it (A at the table, the settings); until then on in the first match
-    pong_matches: int = 0  # Bierpong matches begun at this computer (the first one shows the aim preview – issue 29)
+    pong_matches: int = 0  # Bierpong matches begun at this computer (the first one shows the aim preview)
     slow_motion: bool = False  # Bierpong: throws in slow motion
 
     def __post_init__(self) -> None:

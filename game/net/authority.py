@@ -1,4 +1,4 @@
-"""Who may send what to a hosted table (issue 28): one table, every action kind of every game → the
+"""Who may send what to a hosted table: one table, every action kind of every game → the
 seat that may send it from another laptop. The host asks `refusal` before the referee sees a message.
 Each game declares its part beside its actions and names it in its descriptor (`GameInfo.authority`,
 the rows of `game.rules.authority`); this module only combines them with the rows every game shares.

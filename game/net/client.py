@@ -1,4 +1,4 @@
-"""A client of a hosted table (issue 16): it mirrors the host's log and asks for its seat's actions.
+"""A client of a hosted table: it mirrors the host's log and asks for its seat's actions.
 
 The connection runs on an asyncio loop of its own thread; `pump()` (every frame, or the bot's
 loop) applies what arrived to `mirror`, a `Match` rebuilt from the host's entries – every ruling

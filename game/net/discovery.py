@@ -1,4 +1,4 @@
-"""Finding tables on the local network (issue 16): a host announces its table by mDNS/DNS-SD
+"""Finding tables on the local network: a host announces its table by mDNS/DNS-SD
 (`zeroconf`, service `_stammtisch._tcp`), a joiner lists what answers. The announcement carries
 the game, the players and the protocol version – never the join code."""
 from __future__ import annotations

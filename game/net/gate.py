@@ -1,4 +1,4 @@
-"""The table's door (issue 28): who is let in, and how the log reaches them on the way in.
+"""The table's door: who is let in, and how the log reaches them on the way in.
 
 - `CodeGate`: join codes wait here until they may be checked. Only wrong codes cost anything: each
   takes a try from its address (`TRIES` at once, then `TRIES_PER_MINUTE`) and from the table as a

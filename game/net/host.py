@@ -1,4 +1,4 @@
-"""The host of a table: its `Session` is the one truth, served over WebSockets (issue 16).
+"""The host of a table: its `Session` is the one truth, served over WebSockets.
 
 The server runs on an asyncio loop of its own thread. At a table with a window the session stays
 on the pygame loop's thread, and the two meet in two places only: the server puts every decoded

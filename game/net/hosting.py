@@ -1,4 +1,4 @@
-"""A table hosted from the program's own window (issue 16): the match scene's session served to the
+"""A table hosted from the program's own window: the match scene's session served to the
 other laptops, pumped in the session's every tick, announced on the network, closed with the scene.
 
 `HostedTable` is what the scene shows: the address, the join code, and each remote seat – connected, away (it was, and dropped) or

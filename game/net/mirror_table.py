@@ -1,4 +1,4 @@
-"""The beer-pong table at a joined laptop (issue 16): the host's live table as it sends it, drawn
+"""The beer-pong table at a joined laptop: the host's live table as it sends it, drawn
 like the live one and never simulated here.
 
 `MirrorTable` is a `LiveTable` whose balls and flights come from the host's `table` messages (about

@@ -1,4 +1,4 @@
-"""The command line's network play (issue 16): a headless host, a bot seated from afar, a spectator
+"""The command line's network play: a headless host, a bot seated from afar, a spectator
 that prints the entries. Each loop is bounded by the match (or a timeout) and never busy-waits
 on the network: the connection lives on its own thread (`TableHost`, `TableClient`)."""
 from __future__ import annotations

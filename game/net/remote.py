@@ -1,4 +1,4 @@
-"""The session of a seat joined from another machine (issue 16): the same scenes draw it as a local one.
+"""The session of a seat joined from another machine: the same scenes draw it as a local one.
 
 The host plays the match; here nothing is decided. `remote_session(client)` gives the game's own
 session class over a `TableClient` whose mirror holds the host's log, ruled by a `RemoteAuthority`

@@ -1,4 +1,4 @@
-"""Stale intent (issue 30): every `act`, `launch` and `defend` a client sends carries `at`, the log
+"""Stale intent: every `act`, `launch` and `defend` a client sends carries `at`, the log
 position it was made at (the entries its table held); the host refuses one made at an older
 position than the table's, and nothing of it is applied – as boardgame.io refuses a stale state id.
 

@@ -1,4 +1,4 @@
-"""Who may send an action from another laptop (issue 28): the vocabulary of the authority table.
+"""Who may send an action from another laptop: the vocabulary of the authority table.
 
 Each game declares its part beside its actions (`game/dice/authority.py`,
 `game/racerbile/authority.py`, `game/bierpong/authority.py`) as a tuple of `Row`s and names it in its

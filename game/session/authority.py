@@ -1,4 +1,4 @@
-"""Where the truth of a session's match lives (issue 30): chosen by composition, not by subclassing.
+"""Where the truth of a session's match lives: chosen by composition, not by subclassing.
 
 A `Session` holds an `Authority`. `LocalAuthority` (every session's own, by default) rules here: a
 request is checked and applied to the match, chance, bots and clocks run in `tick`, undo and

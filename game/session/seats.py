@@ -1,4 +1,4 @@
-"""Who sits at a seat: a person at this table, a bot, or (issue 16) a player elsewhere.
+"""Who sits at a seat: a person at this table, a bot, or a player elsewhere.
 
 One protocol for all of them: `decide(state, rng)` returns the seat's action, or None when the seat
 waits for a request (`Session.request`). `here` says whether a person at this keyboard plays the

@@ -1,4 +1,4 @@
-"""Snapshots beside a match journal, so that a long match continues at once (issue 15).
+"""Snapshots beside a match journal, so that a long match continues at once.
 
 A journal (`game.store.journal`) is the truth; `<journal>.snap` is a cache of its replay. For each
 stretch of `SEGMENT` entries it keeps the entries, the states the match kept in it (its checkpoints)

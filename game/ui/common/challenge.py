@@ -1,4 +1,4 @@
-"""The challenge dialog (key K, "Kontra"): override a drink ruling, with a reason (issue 8).
+"""The challenge dialog (key K, "Kontra"): override a drink ruling, with a reason.
 
 Step 1 lists the rulings that can be challenged, newest first (`game.rules.challenge.challengeable`:
 drink rulings not overridden yet). Step 2 says who challenges (the players; at Le Mans also the

@@ -1,7 +1,7 @@
 """The referee's feed: the rulings of the match on a chalkboard, newest at the bottom.
 
 A challenged ruling stays in its place, dimmed and struck through; its override (the challenge's
-ruling, issue 8) follows right after it, marked and indented (`feed_items`). The feed follows the log
+ruling) follows right after it, marked and indented (`feed_items`). The feed follows the log
 incrementally: new entries add their rulings, an undo cuts the feed back; only a challenge (it marks an
 earlier ruling) or a log that is not a continuation of the one shown rebuilds it.
 """

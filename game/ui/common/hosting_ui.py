@@ -1,4 +1,4 @@
-"""The window host's questions about its table (issue 29): a friend who dropped ("let a bot play
+"""The window host's questions about its table: a friend who dropped ("let a bot play
 until they are back, or wait?"), leaving a table friends play at from their laptops, and the host
 dialog's choice for a seat whose friend drops. The host (`game.net.hosting.HostedTable`) is the
 one truth; these only turn clicks into its requests.
@@ -103,7 +103,7 @@ class Question(Modal):
 
 
 class DroppedNotice(Question):
-    """A friend's seat dropped: let a bot play it until they are back, or wait (issue 29)."""
+    """A friend's seat dropped: let a bot play it until they are back, or wait."""
 
     def __init__(self, fonts: Any, size: tuple[int, int], table: Any, seat: int) -> None:
         self.table, self.seat = table, seat

@@ -55,7 +55,7 @@ def assist(name: str, fallback: bool) -> bool:
 def pong_aim_preview() -> bool:
     """Whether a Bierpong match begins with the aim preview: on when the settings say so; off once
     the player switched it off (A at the table, the settings); never chosen: on in their first match
-    only (issue 29). Off without settings (a scene made directly)."""
+    only. Off without settings (a scene made directly)."""
     s = _loaded
     if s is None:
         return False

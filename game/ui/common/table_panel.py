@@ -1,4 +1,4 @@
-"""The network table's corner (issue 16): at the host, the address, the join code and each remote seat
+"""The network table's corner: at the host, the address, the join code and each remote seat
 (connected, away, free); at a joined seat, where it is joined and whether the connection holds –
 a small box in a corner of the match scene."""
 from __future__ import annotations

@@ -401,7 +401,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:
-        """K: challenge a stroke or a Schuss (issue 8); mats steer the game – the log's "undo to here"
+        """K: challenge a stroke or a Schuss; mats steer the game – the log's "undo to here"
         corrects those."""
         self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(), self.challenge)
 

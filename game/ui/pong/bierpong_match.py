@@ -1,4 +1,4 @@
-"""A Bierpong match on the physics table (issue 7): a view over its `PongSession` (`game.session.pong`).
+"""A Bierpong match on the physics table: a view over its `PongSession` (`game.session.pong`).
 
 The session holds the game: the live table (`LiveTable`), who throws, both balls at once
 (bierpong.art4), resolving a throw when its balls rest, the throw-off ball by ball, swats and
@@ -260,7 +260,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
 
     def view_team(self) -> int | None:
         """A laptop that joined a table for one team keeps that team's end for the other team's throws
-        too: its own rack near, at the bottom (the "you" place, issue 29); at one keyboard, None."""
+        too: its own rack near, at the bottom (the "you" place); at one keyboard, None."""
         own = self.own_seat()
         return own if own in (0, 1) else None
 
@@ -578,7 +578,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         self.modal = log_dialog(self.host.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:
-        """K: challenge a drink ruling (issue 8): the dialog lists them, newest first."""
+        """K: challenge a drink ruling: the dialog lists them, newest first."""
         self.modal = ChallengeDialog(self.host.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(), self.challenge)
 
     def challenge(self, ch: Challenge) -> str | None:

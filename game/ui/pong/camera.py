@@ -1,4 +1,4 @@
-"""The camera of the perspective beer-pong table (issue 17): pure maths, no drawing.
+"""The camera of the perspective beer-pong table: pure maths, no drawing.
 
 The physics' world: x runs along the table from the thrower's edge (0) to the far edge
 (`CONST.table_length`), y across it, z up. A `Camera` is a pinhole: an eye, a point it looks at,

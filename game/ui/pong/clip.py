@@ -1,4 +1,4 @@
-"""Clips to share (issue 17): a throw rendered offscreen through the cinematic camera, as an
+"""Clips to share: a throw rendered offscreen through the cinematic camera, as an
 animated WebP or GIF (Pillow), with the referee's verdict as a caption at the end.
 
 `export_clip(shots, caption, path)` throws each `ClipShot` on a fresh table with its rack – the

@@ -1,4 +1,4 @@
-"""What a player feels at the beer-pong table (issues 17, 29): a splash and a shaking cup when a ball
+"""What a player feels at the beer-pong table: a splash and a shaking cup when a ball
 drops in, a wobble when it clinks a rim, cups lifted away when they are removed, the cup count ticking
 down on the scoreboard, the call-outs a match entry earns (`calls`: "Bounce!" with who hit which cup,
 "Bombe!", "Balls back!" – the scene shows them as banners with a sound), and the moment a ball becomes

@@ -1,4 +1,4 @@
-"""The beer-pong table scene: throw with the mouse and watch the physics (issue 6).
+"""The beer-pong table scene: throw with the mouse and watch the physics.
 
 Press on the thrower's end (left), drag back to aim and set the power (a slingshot: the ball flies
 away from the mouse, faster the longer the pull) and release. While dragging, the arc the ball

@@ -1,4 +1,4 @@
-"""The beer-pong table in perspective (issue 17), drawn from the physics' own 3-D world.
+"""The beer-pong table in perspective, drawn from the physics' own 3-D world.
 
 `PerspectiveView.draw_table(surface, frame, camera)` paints the floor, the table (its top, its front
 edges, the centre line), every cup as a tapered cup shaded by one light (its wall, its rim, the beer

@@ -1,7 +1,7 @@
-"""The views both live tables share (issue 17): the thrower's view in perspective, a view from the
+"""The views both live tables share: the thrower's view in perspective, a view from the
 side, and the top-down view – V cycles them and the camera moves there smoothly; a change of the
 throwing team (or of the phase's own view, the throw-off's) cuts to the new view with a short fade,
-never by a side or diagonal view nobody asked for (issue 29) – and what the perspective picture
+never by a side or diagonal view nobody asked for – and what the perspective picture
 shows over the table: the ball in the thrower's hand and the slingshot pulled back from it, the
 side-view plot as a small inset (P).
 

@@ -1,4 +1,4 @@
-"""The Bierpong match's feed as a scorer's sheet (issue 29): one block per round, headed "Round 3 ·
+"""The Bierpong match's feed as a scorer's sheet: one block per round, headed "Round 3 ·
 Owls", then what each ball did and what it cost – "Anna Maria: bounce → cups 2 + 1", "Owls drink 1
 sip each" – instead of the log's notation with the referee's full sentences under it.
 

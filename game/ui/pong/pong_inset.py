@@ -1,4 +1,4 @@
-"""The side-view plot as a small inset over the perspective table (issue 17): height over the table
+"""The side-view plot as a small inset over the perspective table: height over the table
 along its length – the table top, the cups, the trails, the aim preview and the balls – in a slate
 panel (P shows or hides it)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The removal close up (issue 29): before their cups come off, the owners see their own rack big,
+"""The removal close up: before their cups come off, the owners see their own rack big,
 as they stand at their end of the table – the hit cup, the cups that may go with it (bierpong.art3:
 the adjacent ones first) as large cups to click, the ones chosen, and in words what to do.
 

@@ -359,7 +359,7 @@ class RaceScene(SessionScene, OverlayScene):
         return self.match.drinks()
 
     def open_challenge(self) -> None:
-        """K: challenge a drink ruling (issue 8); at Le Mans the judges may challenge too."""
+        """K: challenge a drink ruling; at Le Mans the judges may challenge too."""
         self.modal = ChallengeDialog(self.fonts, self.host.size, lambda: self.match.log.entries, self.match.people(),
                                      self.challenge, judges=self.state.lemans)
 
