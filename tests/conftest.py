@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 import pytest
 
@@ -25,6 +25,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
+    from game.ui.common.theme import Fonts
 
 
 @pytest.fixture(autouse=True)
@@ -35,12 +36,38 @@ def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
 
 
+_FONTS: list[Any] = []  # [Fonts, a font of theirs]: one text path for the windows of this process
+
+
+def _shared_fonts(fonts: Fonts) -> Fonts:
+    """The fonts of the last window, while pygame's font module lives (a font made before a
+    `pygame.quit()` is dead after it): their caches stay warm from one test's window to the next."""
+    import pygame
+
+    if _FONTS:
+        try:
+            _FONTS[1].size("x")
+            return cast("Fonts", _FONTS[0])
+        except pygame.error:
+            _FONTS.clear()
+    _FONTS[:] = [fonts, fonts.font(12)]
+    return fonts
+
+
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """A headless app window (1280×800) whose saves go to a temporary folder."""
+    """A headless app window (1280×800) whose saves go to a temporary folder. pygame stays up between
+    tests (the window closes its scenes, the events left are dropped), so the fonts and the text path's
+    caches are made once per process, not once per test."""
+    import pygame
+
     from game.ui.common.app import App
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     a = App((1280, 800))
+    a.fonts = _shared_fonts(a.fonts)
     yield a
-    a.close()
+    while a.stack:
+        a.stack.pop().closed()
+    if pygame.display.get_init():  # (a test may have closed the app itself)
+        pygame.event.clear()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import cache
 from typing import Callable, Iterator
 
 import pygame_gui
@@ -20,13 +21,15 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(IDS.sub(" ", text))}
 
 
-def english_words(code: str) -> set[str]:
+@cache
+def english_words(code: str) -> frozenset[str]:
     """Words of the program's English messages that `code`'s translations never use (lower case):
-    a screen showing one of them in `code` shows English."""
+    a screen showing one of them in `code` shows English. (Read once per test process: the program's
+    sources and catalogues do not change while the tests run.)"""
     cat = parse_po(po_path(code).read_text(encoding="utf-8"))
     theirs = set().union(*(_words(text) for text in cat.values()))
     ours = set().union(*(_words(m) for m in program_msgids()))
-    return ours - theirs
+    return frozenset(ours - theirs)
 
 
 def _widget_texts(manager: pygame_gui.UIManager) -> Iterator[str]:

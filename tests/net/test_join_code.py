@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 from websockets.asyncio.client import connect as aconnect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 from game.match import Match, PlayerSpec
@@ -71,8 +71,8 @@ async def _guess(port: int, source: str, code: str, hold: float) -> str | None:
             await ws.send(encode("hello", code=code, watch=True))
             msg = json.loads(await asyncio.wait_for(ws.recv(), hold))
             return str(msg.get("reason") or msg["type"])
-    except (TimeoutError, ConnectionClosed, OSError):
-        return None
+    except (TimeoutError, ConnectionClosed, OSError, InvalidHandshake):  # (no answer: under load the host may
+        return None  # close a handshake that took longer than its opening timeout – that guess is not checked)
 
 
 def test_a_table_wide_limit_slows_a_brute_force_across_200_addresses_and_the_right_code_gets_in(table: TableHost) -> None:
@@ -87,7 +87,8 @@ def test_a_table_wide_limit_slows_a_brute_force_across_200_addresses_and_the_rig
         guesses = [asyncio.ensure_future(_guess(table.port, a, wrong(table.code, 5 * i + k), 4.0))
                    for i, a in enumerate(addresses) for k in range(5)]
         await asyncio.sleep(1.0)  # the attack is on: the table's limit is spent
-        newcomer = await _guess(table.port, "127.0.9.9", table.code, WAIT)
+        came = await asyncio.to_thread(hello, table, "127.0.9.9", code=table.code, watch=True)  # (a machine of its own)
+        newcomer = str(came.get("reason") or came["type"])
         back = await asyncio.to_thread(hello, table, "127.0.9.10", code=table.code, token=ann["token"])
         answers = await asyncio.gather(*guesses)
         return answers, newcomer, str(back.get("seat")), time.monotonic() - t0

@@ -36,6 +36,8 @@ def category_samples() -> dict[str, str]:
         cat = unicodedata.category(chr(cp))
         if cat in found and len(found[cat]) < 3:
             found[cat].append(chr(cp))
+            if all(len(s) == (1 if c in ("Zl", "Zp") else 3) for c, s in found.items()):
+                break  # (the line and paragraph separators are one character each, U+2028 and U+2029)
     return {c: "".join(s) for c, s in found.items()}
 
 

@@ -43,7 +43,7 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def english_left(text: str, words: set[str]) -> list[str]:
+def english_left(text: str, words: frozenset[str]) -> list[str]:
     """The English words in `text`, rule ids and paths taken out."""
     bare = IDS.sub(" ", PATH.sub(" ", text))
     return [w for w in WORD.findall(bare) if w.lower() in words and w.lower() not in NAMES]
