@@ -25,7 +25,7 @@ from game.bierpong.actions import name_text, parse_action
 from game.errors import IllegalAction
 from game.match import GAMES, Match, PlayerSpec
 from game.rules.ruling import Ruling, What
-from game.tools.recordfile import load_profile, profile_from_node
+from game.tools.recordfile import load_profile, profile_from_node, record_items
 from game.yamlio import Doc
 
 KEYS = ("game", "teams", "profile", "play")
@@ -113,14 +113,7 @@ def _teams(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
 
 def referee_pong(doc: Doc, text: str, path: str | Path) -> BierpongReport:
     """Rule on a Bierpong record (`game: bierpong`), already composed from `text`."""
-    items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
-    for k, v in doc.mapping(doc.root, "a record file"):
-        if k.value not in KEYS:
-            raise doc.error(k, f"unknown key {k.value!r} in a Bierpong record; valid keys: {', '.join(KEYS)}")
-        items[k.value] = (k, v)
-    for required in ("teams", "play"):
-        if required not in items:
-            raise doc.error(doc.root, f"a Bierpong record needs {required!r}")
+    items = record_items(doc, KEYS, ("teams", "play"), "a Bierpong record")
     teams = _teams(doc, items["teams"][1])
     spec = GAMES["bierpong"].spec
     profile = spec.default()

@@ -19,7 +19,7 @@ from game.match import GAMES, Match, PlayerSpec
 from game.rules.ledger import Drink
 from game.rules.ruling import Ruling, What
 from game.store.fileio import check_file
-from game.tools.recordfile import load_profile, profile_from_node
+from game.tools.recordfile import load_profile, profile_from_node, record_items
 from game.yamlio import Doc
 
 RECORD_KEYS = ("game", "players", "profile", "opener", "games", "rounds")
@@ -122,14 +122,7 @@ def _players(doc: Doc, node: yaml.Node) -> list[PlayerSpec]:
 
 def referee_dice(doc: Doc, text: str, path: str | Path) -> RefereeReport:
     """Rule on a Schock or Katchen record (`game: schock` / `katchen`), already composed from `text`."""
-    items: dict[str, tuple[yaml.Node, yaml.Node]] = {}
-    for k, v in doc.mapping(doc.root, "a record file"):
-        if k.value not in RECORD_KEYS:
-            raise doc.error(k, f"unknown key {k.value!r}; valid keys: {', '.join(RECORD_KEYS)}")
-        items[k.value] = (k, v)
-    for required in ("game", "players", "rounds"):
-        if required not in items:
-            raise doc.error(doc.root, f"a record file needs {required!r}")
+    items = record_items(doc, RECORD_KEYS, ("game", "players", "rounds"))
     gnode = items["game"][1]
     game = doc.text(gnode, "the game")
     if game not in GAMES:

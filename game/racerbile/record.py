@@ -32,7 +32,7 @@ from game.racerbile.tracks import find_track
 from game.rules import racerbile as R
 from game.rules.ledger import Drink
 from game.rules.ruling import Ruling
-from game.tools.recordfile import load_profile, profile_from_node
+from game.tools.recordfile import load_profile, profile_from_node, record_items
 from game.yamlio import Doc
 
 RACE_KEYS = ("game", "track", "players", "profile", "order", "turns")
@@ -89,14 +89,7 @@ class _Record:
 def referee_race(doc: Doc, text: str, path: str | Path = "") -> RaceReport:
     """Rule on a Racerbile record (`game: racerbile`), already composed from `text`."""
     rec = _Record(doc, text)
-    items: dict[str, tuple[yaml.ScalarNode, yaml.Node]] = {}
-    for k, v in doc.mapping(doc.root, "a record file"):
-        if k.value not in RACE_KEYS:
-            raise doc.error(k, f"unknown key {k.value!r} in a Racerbile record; valid keys: {', '.join(RACE_KEYS)}")
-        items[k.value] = (k, v)
-    for required in ("track", "players", "order"):
-        if required not in items:
-            raise doc.error(doc.root, f"a Racerbile record needs {required!r} (see docs/records.md)")
+    items = record_items(doc, RACE_KEYS, ("track", "players", "order"), "a Racerbile record", " (see docs/records.md)")
     profile = R.SPEC.default()
     if "profile" in items:
         pnode = items["profile"][1]

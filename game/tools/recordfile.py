@@ -66,3 +66,20 @@ def game_of(doc: Doc) -> str | None:
             if isinstance(k, yaml.ScalarNode) and k.value == "game" and isinstance(v, yaml.ScalarNode):
                 return str(v.value)
     return None
+
+
+def record_items(doc: Doc, keys: tuple[str, ...], required: tuple[str, ...], what: str = "",
+                 hint: str = "") -> dict[str, tuple[yaml.ScalarNode, yaml.Node]]:
+    """A record file's top-level keys → (key node, value node): an unknown key or a missing
+    required one is an error at its place. `what` names the record in the messages ("a Racerbile
+    record"; empty: "a record file"), `hint` follows the missing key's message."""
+    items: dict[str, tuple[yaml.ScalarNode, yaml.Node]] = {}
+    for k, v in doc.mapping(doc.root, "a record file"):
+        if k.value not in keys:
+            where = f" in {what}" if what else ""
+            raise doc.error(k, f"unknown key {k.value!r}{where}; valid keys: {', '.join(keys)}")
+        items[k.value] = (k, v)
+    for name in required:
+        if name not in items:
+            raise doc.error(doc.root, f"{what or 'a record file'} needs {name!r}{hint}")
+    return items
