@@ -121,10 +121,7 @@ def synced_temp(path: str | Path, data: str) -> Path:
             f.flush()
             os.fsync(f.fileno())
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
     return Path(tmp)
 
@@ -151,12 +148,17 @@ def atomic_write(path: str | Path, data: str) -> None:
     try:
         os.replace(tmp, p)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
     sync_folder(p.parent)
+
+
+def _discard(tmp: str | Path) -> None:
+    """A temporary file that will not be renamed into place goes (gone already: nothing to do)."""
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
 
 
 def write_keeping_backup(path: str | Path, data: str, backup: str | Path) -> None:
@@ -175,10 +177,7 @@ def write_keeping_backup(path: str | Path, data: str, backup: str | Path) -> Non
             pass
         os.replace(tmp, p)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
     sync_folder(p.parent)
 
