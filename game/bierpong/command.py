@@ -9,7 +9,7 @@ from game.bierpong.game import BIERPONG
 from game.errors import InputError
 from game.games import PlayerSpec
 from game.tools.recordfile import load_profile
-from game.tools.seats import Table, drink_of
+from game.tools.seats import Table, cycled, drink_of
 
 PONG_PLAYERS = "Foxes=Anna/Bo,Owls=Cem/Dana"
 # the seat kinds of the game, and "regular" – the skill a "bot" seat plays at – by its name too
@@ -62,15 +62,9 @@ def simulate(args: argparse.Namespace, bars: Callable[[int, str], Any]) -> Any:
     per = 2 if args.players_per_team is None else args.players_per_team
     if not 1 <= per <= 4:
         raise InputError(f"--players-per-team takes 1 to 4, not {per}", "--players-per-team")
-    cycle = [k.strip() for k in (args.skill or "regular").split(",") if k.strip()]
-    for k in cycle:
-        if k not in SKILLS:
-            raise InputError(f"unknown skill {k!r}; skills: {', '.join(SKILLS)}", "--skill")
-    if not cycle:
-        raise InputError("name at least one skill", "--skill")
+    skills = cycled(args.skill, "regular", SKILLS, 2, "--skill", "skill", "skills")
     games = 1 if args.games is None else args.games
     if games < 1:
         raise InputError("--games must be at least 1", "--games")
     profile = load_profile(args.profile, "bierpong") if args.profile else None
-    skills = [cycle[i % len(cycle)] for i in range(2)]
     return run(skills, per, games, args.seed, profile=profile, progress=bars(games, "games") if games > 1 else None)

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from game.dice.game import SEATING
 from game.errors import InputError
 from game.tools.recordfile import load_profile
-from game.tools.seats import DEFAULT_SEATS, Table, players
+from game.tools.seats import DEFAULT_SEATS, Table, cycled, players
 
 DEFAULT_PLAYERS = "You,Bot 1:bot,Bot 2:bot"
 PLAY_KINDS = tuple(k.id for k in SEATING.kinds if k.id != "remote")  # at one keyboard
@@ -38,11 +38,5 @@ def simulate(args: argparse.Namespace, bars: Callable[[int, str], Any]) -> Any:
     games = 100 if args.games is None else args.games
     if games < 1:
         raise InputError("--games must be at least 1", "--games")
-    kinds_cycle = [k.strip() for k in (args.bots or "bot").split(",") if k.strip()]
-    for k in kinds_cycle:
-        if k not in BOTS:
-            raise InputError(f"unknown bot {k!r}; valid bots: {', '.join(BOTS)}", "--bots")
-    if not kinds_cycle:
-        raise InputError("name at least one bot", "--bots")
-    kinds = [kinds_cycle[i % len(kinds_cycle)] for i in range(seats)]
+    kinds = cycled(args.bots, "bot", BOTS, seats, "--bots")
     return run(args.game, kinds, games, args.seed, progress=bars(games, "games"), profile=profile)

@@ -10,7 +10,7 @@ from game.games import DRIVER_NAMES, TEAM_NAMES, PlayerSpec
 from game.racerbile.game import RACERBILE
 from game.rules.racerbile import LE_MANS, SPEC
 from game.tools.recordfile import load_profile
-from game.tools.seats import DEFAULT_SEATS, Table, drink_of, players
+from game.tools.seats import DEFAULT_SEATS, Table, cycled, drink_of, players
 
 RACE_KINDS = tuple(k.id for k in RACERBILE.seating.kinds)  # remote: joins from another laptop (the table is hosted)
 
@@ -19,6 +19,19 @@ def check_lemans_track(track: Any, variant: str) -> None:
     """Le Mans runs on any track with a pit lane (racerbile.lemans.pit); a clear error otherwise."""
     if variant == LE_MANS and track.pit is None:
         raise InputError(f"Le Mans needs a track with a pit lane (racerbile.lemans.pit); {track.name} has none (le_mans has one)", "--track")
+
+
+def _track(name: str | None, variant: str) -> tuple[str, Any]:
+    """`--track` (default: babybane; le_mans for Le Mans) and the track found for it, checked for the variant."""
+    from game.racerbile.tracks import find_track
+
+    track = name or ("le_mans" if variant == LE_MANS else "babybane")
+    try:
+        found = find_track(track)
+    except ValueError as e:
+        raise InputError(str(e), "--track") from None
+    check_lemans_track(found.track, variant)
+    return track, found
 
 
 def race_players(text: str | None, lemans: bool, teams: int | None, size: int = 3) -> list[PlayerSpec]:
@@ -102,17 +115,10 @@ def table(args: argparse.Namespace, purpose: str) -> Table:
 
 def _play(args: argparse.Namespace) -> Table:
     """`play racerbile`: a race on a track, straight away."""
-    from game.racerbile.tracks import find_track
-
     base = load_profile(args.profile, "racerbile") if args.profile else None
     variant = args.variant or (base.variant if base is not None else "babybile")
     profile = SPEC.make(variant, **dict(base.options if base is not None else {}))
-    track = args.track or ("le_mans" if variant == LE_MANS else "babybane")
-    try:
-        found = find_track(track)
-    except ValueError as e:
-        raise InputError(str(e), "--track") from None
-    check_lemans_track(found.track, variant)
+    track, found = _track(args.track, variant)
     seats = race_players(args.players, variant == LE_MANS, args.teams, int(profile["lemans_drivers"] or 3))
     return Table(seats, profile, track)
 
@@ -122,7 +128,6 @@ def simulate(args: argparse.Namespace, bars: Callable[[int, str], Any]) -> Any:
     from game.racerbile.bots import BOTS
     from game.racerbile.simulate import simulate as run
     from game.racerbile.table import MAX_CLOCK_STEP
-    from game.racerbile.tracks import find_track
     from game.rules.racerbile import RACERBILE as RACE
 
     base = load_profile(args.profile, "racerbile") if args.profile else None
@@ -155,19 +160,8 @@ def simulate(args: argparse.Namespace, bars: Callable[[int, str], Any]) -> Any:
     if not (0 < rs <= MAX_CLOCK_STEP and float(f"{rs:g}") == rs):  # logged as `clock S`, it must replay exactly (NaN fails too)
         raise InputError(f"--round-seconds takes a positive number of seconds up to {MAX_CLOCK_STEP} (a day, racerbile.lemans.end; "
                          f"at most six digits), not {rs:g}", "--round-seconds")
-    kinds_cycle = [k.strip() for k in (args.bots or "careful,racer,stalin").split(",") if k.strip()]
-    for k in kinds_cycle:
-        if k not in BOTS:
-            raise InputError(f"unknown bot {k!r}; valid bots: {', '.join(BOTS)}", "--bots")
-    if not kinds_cycle:
-        raise InputError("name at least one bot", "--bots")
-    kinds = [kinds_cycle[i % len(kinds_cycle)] for i in range(seats)]
-    track = args.track or ("le_mans" if variant == LE_MANS else "babybane")
-    try:
-        found = find_track(track)
-    except ValueError as e:
-        raise InputError(str(e), "--track") from None
-    check_lemans_track(found.track, variant)
+    kinds = cycled(args.bots, "careful,racer,stalin", BOTS, seats, "--bots")
+    track, found = _track(args.track, variant)
     bar = bars(100, "%")
     progress = (lambda f: bar(int(100 * f), 100)) if bar else None
     return run(kinds, games, args.seed, profile=profile, track=track, round_seconds=rs, progress=progress)

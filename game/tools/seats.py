@@ -2,6 +2,7 @@
 command-line part (`game.dice.command`, `game.racerbile.command`, `game.bierpong.command`) shares."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.errors import InputError
@@ -48,3 +49,16 @@ class Table:
     profile: Profile | None = None
     track: str | None = None
     games: int = 1
+
+
+def cycled(text: str | None, default: str, valid: Collection[str], seats: int, flag: str, what: str = "bot",
+           known: str = "valid bots") -> list[str]:
+    """`--bots a,b` (or `--skill`): the comma-separated kinds repeated over `seats` seats; an
+    unknown kind or none at all is an `InputError` naming `flag`."""
+    cycle = [k.strip() for k in (text or default).split(",") if k.strip()]
+    for k in cycle:
+        if k not in valid:
+            raise InputError(f"unknown {what} {k!r}; {known}: {', '.join(valid)}", flag)
+    if not cycle:
+        raise InputError(f"name at least one {what}", flag)
+    return [cycle[i % len(cycle)] for i in range(seats)]
