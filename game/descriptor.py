@@ -107,6 +107,8 @@ class GameInfo:
     round_header: str = ""  # "module:function": a ruling that only opens a round → its round's header in the feed (None: a card)
     catalog: str = ""  # "module:NAME": its rule texts (`game.rules.catalog_text.RuleText`s, in the digest's order)
     scenes: str = ""  # "module:NAME": its scenes (`game.ui.scenes.SceneInfo`; a string: the domain imports no UI)
+    web_view: str = ""  # "module:function": (session, seat) → its part of a browser's `view` (`game.net.web_view`)
+    web_client: str = ""  # the browser's module that draws it: game/web/<web_client>.js ("dice", "race", "pong")
 
     @property
     def race(self) -> bool:

@@ -12,8 +12,11 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import re
 import struct
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from game import resources
@@ -40,6 +43,31 @@ def set_language(code: str) -> None:
     else:
         _translation = gettext.GNUTranslations(io.BytesIO(_catalog_bytes(code)))
     _current = code
+
+
+_kept: dict[str, gettext.NullTranslations] = {}  # each language's catalogue, read once (`speaking`)
+
+
+def _translation_of(code: str) -> gettext.NullTranslations:
+    if code not in _kept:
+        _kept[code] = gettext.NullTranslations() if code == SOURCE_LANGUAGE else gettext.GNUTranslations(io.BytesIO(_catalog_bytes(code)))
+    return _kept[code]
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Within the block, `_()`, `plural()` and `tr()` speak `code` (a browser's language at the host),
+    then the language in use before. On the thread that draws (or with nothing drawing): the language
+    is the process's."""
+    global _current, _translation
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; choose one of {', '.join(LANGUAGES)}")
+    was = _current, _translation
+    _current, _translation = code, _translation_of(code)
+    try:
+        yield
+    finally:
+        _current, _translation = was
 
 
 def _catalog_bytes(code: str) -> bytes:
@@ -214,13 +242,43 @@ def extract_files(paths: list[Path]) -> list[str]:
     return list(seen)
 
 
+_JS_CALL = re.compile(r"""\bt\(\s*(?:"((?:[^"\\\n])*)"|'((?:[^'\\\n])*)')""")
+
+
+def extract_js(source: str) -> list[str]:
+    """The literal msgids of `t("…")` calls in the browser client's JavaScript (`game/web/`): plain
+    literals only (no escapes), as the page's words are written."""
+    return [m.group(1) if m.group(1) is not None else m.group(2) for m in _JS_CALL.finditer(source)]
+
+
+def web_msgids() -> list[str]:
+    """Every msgid the browser client uses (`t("…")` in `game/web/*.js`), in first-use order."""
+    seen: dict[str, None] = {}
+    for path in sorted((Path(__file__).resolve().parent / "web").glob("*.js")):
+        for msgid in extract_js(path.read_text(encoding="utf-8")):
+            seen.setdefault(msgid, None)
+    return list(seen)
+
+
 def program_msgids() -> dict[str, Path]:
-    """Every msgid marked in the program (`game/`), with the first file that uses it."""
+    """Every msgid marked in the program (`game/`: its Python and the browser client's JavaScript),
+    with the first file that uses it."""
     found: dict[str, Path] = {}
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+    here = Path(__file__).resolve().parent
+    for path in sorted(here.rglob("*.py")):
         for msgid in extract(path.read_text(encoding="utf-8")):
             found.setdefault(msgid, path)
+    for path in sorted((here / "web").glob("*.js")):
+        for msgid in extract_js(path.read_text(encoding="utf-8")):
+            found.setdefault(msgid, path)
     return found
+
+
+def web_words(code: str) -> dict[str, str]:
+    """The browser client's words in language `code`: msgid → its translation (the same catalogue
+    as the windows')."""
+    with speaking(code):
+        return {m: _(m) for m in web_msgids()}
 
 
 def _po_quote(s: str) -> str:

@@ -25,4 +25,5 @@ BIERPONG = GameInfo(
     throws=True,
     authority="game.bierpong.authority:AUTHORITY",
     catalog="game.rules.catalog_bierpong:BIERPONG", scenes="game.ui.pong.scene_info:BIERPONG",
+    web_view="game.net.views.pong:view", web_client="pong",
 )

@@ -18,6 +18,7 @@ SCHOCK = GameInfo(
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
     short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
     round_header="game.dice.headers:laden_header", catalog="game.rules.catalog_schock:SCHOCK", scenes="game.ui.dice.scene_info:SCHOCK",
+    web_view="game.net.views.dice:view", web_client="dice",
 )
 KATCHEN = GameInfo(
     "katchen", "Katchen", katchen_rules.SPEC, "game.dice.katchen:KatchenState", "game.session.dice:DiceSession",
@@ -26,4 +27,5 @@ KATCHEN = GameInfo(
     simulator="game.dice.command:simulate", simulate_options=("bots",), command_table="game.dice.command:table",
     short_match="game.dice.simulate:short_match", authority="game.dice.authority:AUTHORITY",
     round_header="game.dice.headers:katchen_header", catalog="game.rules.catalog_katchen:KATCHEN", scenes="game.ui.dice.scene_info:KATCHEN",
+    web_view="game.net.views.dice:view", web_client="dice",
 )

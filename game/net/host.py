@@ -46,6 +46,8 @@ from game.session.events import Rewound, SessionEvent
 from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
 from game.net.stale import Positions
+from game.net.web_conns import WebViews
+from game.net.web_files import WebFiles
 from game.i18n import _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
@@ -97,6 +99,9 @@ class _Conn:
     hellos: int = 0  # hellos it sent (a client sends one)
     knocking: bool = False  # its hello waits for the join code's check (`CodeGate`)
     joining: bool = False  # its sender sends it the log (`Join`): what waits behind waits for the host
+    web: bool = False  # a browser: sent views, not entries (`game.net.web_conns`)
+    lang: str = "en"  # a browser's language
+    viewed: tuple[Any, ...] | None = None  # the table's state its last view showed
 
 
 class TableHost:
@@ -146,6 +151,8 @@ class TableHost:
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
         self._encode_to(len(session.match.log.entries))
+        self.web = WebViews(self)  # browsers get views of the table, not entries
+        self.files = WebFiles()  # the browser client's files, over HTTP on the same port
         self.positions = Positions(session)  # an intent made at an older log position is refused (`game.net.stale`)
         session.listen(self.positions.heard)
         session.listen(self._heard)
@@ -238,6 +245,7 @@ class TableHost:
         self._let_in()
         self._send_new()
         self._send_table()
+        self.web.send(list(self._conns.values()))
 
     def _stand_in(self) -> None:
         """An away seat the table waits for longer than `remote_timeout`: a bot plays it until it is back."""
@@ -375,6 +383,7 @@ class TableHost:
         self._encode_to(upto)
         have = min(int(msg.get("have", 0)), upto)
         conn.seat, conn.watching, conn.joined = seat, seat is None, True
+        conn.web, conn.lang = bool(msg.get("web")), str(msg.get("lang") or "en")
         if seat is not None and seat >= 0:
             self._back(seat)
         head = {"game": log.game, "players": log.players, "profile": log.profile, "seed": log.seed, "settings": log.settings}
@@ -382,9 +391,13 @@ class TableHost:
         welcome = encode("welcome", seat=None if seat is None or judge else log.players[seat]["name"],
                          index=None if judge else seat, judge=judge,
                          token=self.tokens.get(seat) if seat is not None else None, header=head, at=have, upto=upto)
+        self._sent = upto
+        if conn.web:  # a browser: its views instead of the log
+            self._send(conn, welcome)
+            self._seats(conn)
+            return self.web.send([conn], force=True)
         # (the list itself: entries are only appended to it, and an undo starts a new one)
         self._soon(self._queue, conn, Join(welcome[:-1].encode(), self._encoded, have, upto))
-        self._sent = upto
         self._seats(conn)
 
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
@@ -491,7 +504,7 @@ class TableHost:
         self._encode_to(len(entries))
         if self._sent and len(entries) > self._sent:
             parts = self._encoded[self._sent:]
-            conns = [c for c in list(self._conns.values()) if c.joined]
+            conns = [c for c in list(self._conns.values()) if c.joined and not c.web]
             if conns:
                 self._soon(self._fan_out, conns, self._sent, parts, self._gen)
         if self._sent:
@@ -522,7 +535,8 @@ class TableHost:
             # no per-message compression: a table's messages are small, and deflating each one for
             # every client costs the host more than the bytes saved on a local network
             server = await serve(self._serve, self.bind, self.port, max_size=MAX_MESSAGE, max_queue=32,
-                                 ping_interval=20, ping_timeout=20, compression=None)
+                                 ping_interval=20, ping_timeout=20, compression=None, process_request=self.files,
+                                 server_header=None)
         except OSError as e:
             self._error = e
             return

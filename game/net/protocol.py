@@ -23,6 +23,8 @@ import string
 import threading
 from typing import Any, Callable, Coroutine
 
+from game.i18n import LANGUAGES
+
 VERSION = 1
 MAX_MESSAGE = 64 * 1024  # bytes a message may have (a frame beyond it closes the connection)
 CODE_LENGTH = 6
@@ -142,6 +144,11 @@ def _hello(msg: dict[str, Any]) -> None:
         raise BadMessage("hello: watch is true or false")
     if not isinstance(msg.get("judge", False), bool):
         raise BadMessage("hello: judge is true or false")
+    if not isinstance(msg.get("web", False), bool):
+        raise BadMessage("hello: web is true or false")
+    lang = msg.get("lang", "en")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise BadMessage(f"hello: lang is one of {', '.join(LANGUAGES)}")
     if sum(bool(msg.get(k)) for k in ("watch", "seat", "judge")) > 1:
         raise BadMessage("hello: a seat, the judges' seat or watch – one of them")
 

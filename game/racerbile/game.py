@@ -29,4 +29,5 @@ RACERBILE = GameInfo(
     command_table="game.racerbile.command:table", short_match="game.racerbile.simulate:short_match",
     authority="game.racerbile.authority:AUTHORITY",
     catalog="game.rules.catalog_racerbile:RACERBILE", scenes="game.ui.race.scene_info:RACERBILE",
+    web_view="game.net.views.race:view", web_client="race",
 )

@@ -21,7 +21,7 @@ from game.ui.pong.bierpong_match import OVERRIDE_MARK, BierpongMatchScene, Struc
 from game.ui.pong.pong_hud import strike_feed
 from game.ui.common.challenge import JUDGES, ChallengeDialog
 from game.ui.dice.dice_table import DiceTableScene
-from game.ui.common.feed import FeedItem, feed_items
+from game.session.feed import FeedItem, feed_items
 from game.ui.shell.menu import MenuScene
 from game.ui.common.modal import ListDialog
 from game.ui.race.race import RaceScene
@@ -99,7 +99,8 @@ def test_an_override_states_its_new_value_against_the_old_one(app: App) -> None:
     """Issue 18: the override's line says what now stands – "Cem: 3 sips instead of 1" – in the feed
     of the dice table and the race (`Feed`) and in the Bierpong feed; another drinker is named."""
     from game.i18n import set_language
-    from game.ui.common.feed import Feed, override_line
+    from game.ui.common.feed import Feed
+    from game.session.feed import override_line
 
     m = pong_match()
     m.apply("challenge 6.2 by Cem: 3 sips to Cem – two cups were hit")

@@ -15,7 +15,7 @@ from game.rules.catalog import rules_for
 from game.rules.ruling import Ruling
 from game.session import INSTANT
 from game.session.dice import DiceSession
-from game.ui.common.feed import FeedItem, round_header
+from game.session.feed import FeedItem, round_header
 from game.ui.common.prefs import forget_hints, hint_seen
 from tests.ui.test_ui import click, key, settle, table_for
 

@@ -14,7 +14,8 @@ from game.rules.matchlog import Entry
 from game.rules.ruling import What
 from game.session.race import RaceSession
 from game.session.session import INSTANT
-from game.ui.common.feed import Feed, feed_items
+from game.ui.common.feed import Feed
+from game.session.feed import feed_items
 
 if TYPE_CHECKING:
     from game.ui.common.app import App

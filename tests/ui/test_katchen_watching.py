@@ -15,7 +15,7 @@ from game.session.dice import DiceSession
 from game.store.matchfile import write_log
 from game.ui.common.app import App
 from game.rules.ruling import Ruling
-from game.ui.common.feed import round_header
+from game.session.feed import round_header
 from tests.ui.test_ui import key, settle, table_for
 
 

@@ -19,6 +19,7 @@ from game.i18n import N_, _, tr
 from game.rules.challenge import DRINKS, JUDGES, TALLIES, Challenge, challengeable, parse_challenge
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling, What
+from game.session.feed import drink_text
 from game.ui.common import theme
 from game.ui.common.modal import Modal, button_width, hint_lines, raise_expanded
 from game.ui.common.theme import Fonts
@@ -26,19 +27,6 @@ from game.ui.common.theme import Fonts
 Send = Callable[[Challenge], "str | None"]  # applies a challenge: the refusal, or None when it stands
 WHAT_WORDS: dict[What, str] = {What.SIPS: N_("sips"), What.BEER: N_("beers"), What.BEER_REST: N_("rest of the beer"),
                                What.STROKE: N_("strokes"), What.SCHUSS: "Schüsse"}
-
-
-def drink_text(what: What, amount: int) -> str:
-    """ "2 sips", "1 sip", "a beer", "3 beers", "the rest of the beer"."""
-    if what is What.SIPS:
-        return (_("{n} sip") if amount == 1 else _("{n} sips")).format(n=amount)
-    if what is What.BEER:
-        return _("a beer") if amount == 1 else _("{n} beers").format(n=amount)
-    if what is What.STROKE:
-        return (_("{n} stroke") if amount == 1 else _("{n} strokes")).format(n=amount)
-    if what is What.SCHUSS:
-        return f"{amount} Schuss" if amount == 1 else f"{amount} Schüsse"
-    return _("the rest of the beer")
 
 
 def ruling_label(entry: int, ruling: int, r: Ruling, width: int = 72) -> str:

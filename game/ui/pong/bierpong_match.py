@@ -42,7 +42,7 @@ from game.session.pong import CatchBall, PongSession, Release, SwatBall
 from game.ui.common.session_scene import SessionScene
 from game.ui.common.table_panel import TV_KEYS
 from game.ui.common.challenge import ChallengeDialog
-from game.ui.common.feed import FeedItem
+from game.session.feed import FeedItem
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong_view import ball_draws, cup_draws
 from game.ui.pong.pong import SLOW, draw_call_out, event_label, event_place, follow_balls, is_routine, play_sound

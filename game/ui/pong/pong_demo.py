@@ -24,7 +24,7 @@ from game.errors import IllegalAction
 from game.i18n import N_, _, tr
 from game.ui.common import theme
 from game.ui.pong.pong import PongScene
-from game.ui.common.feed import FeedItem
+from game.session.feed import FeedItem
 from game.ui.pong.pong_feed import HEAD, ScoreSheet, outcome_text, plain
 from game.ui.pong.pong_view import FeedHead, Label, PongFrame, ball_draws
 from game.ui.common.scene import Host, Scene

@@ -24,7 +24,7 @@ from game.match import CHECKPOINT
 from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
 from game.rules.challenge import CHALLENGE
-from game.ui.common.feed import FeedItem, feed_by_entry, override_line
+from game.session.feed import FeedItem, feed_by_entry, override_line
 from game.ui.pong.pong_hud import OVERRIDE_MARK, FeedHead, StruckLine
 from game.ui.common.words import formation_label
 

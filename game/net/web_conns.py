@@ -1,0 +1,53 @@
+"""The host's browser connections: each gets a `view` (`game.net.web_view`) whenever the table changed.
+
+A browser says `web: true` and its language in its hello. It is sent no log entries (it could not
+replay them): after its `welcome` (the header and its seat's token, no entries) it gets a view at once
+and a new one after every change – the log grew or was cut back, who plays changed, the match ended.
+Views are computed on the thread that plays the session, once per (seat, language) and change, and
+every connection sharing them is sent the same text. Its requests are the laptops' own messages
+(`act`, `launch`, `defend`), checked by the same table and limits.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.net.protocol import encode
+from game.net.web_view import view
+
+if TYPE_CHECKING:
+    from game.net.host import TableHost, _Conn
+
+
+class WebViews:
+    """Keeps every browser connection of `host` sent the view of the table as it stands."""
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self.sent = 0  # views written out (the tests, the bench)
+
+    def _state(self) -> tuple[Any, ...]:
+        h = self.host
+        s = h.session
+        return (h._gen, len(s.match.log.entries), h._seats_said, s.over(), id(s.match))
+
+    def send(self, conns: list[_Conn], *, force: bool = False) -> None:
+        """A view to each browser connection among `conns` whose table changed since its last one
+        (`force`: to each, changed or not – a newcomer)."""
+        h = self.host
+        now = self._state()
+        made: dict[tuple[Any, ...], str] = {}
+        seats: list[dict[str, Any]] | None = None
+        for c in conns:
+            if not c.web or not c.joined or c.dropped or (c.viewed == now and not force):
+                continue
+            static = c.viewed is None or c.viewed[0] != now[0] or c.viewed[4] != now[4]
+            key = (c.seat, c.lang, static)
+            text = made.get(key)
+            if text is None:
+                if seats is None:
+                    seats = h._seat_list()
+                text = encode("view", at=now[1], view=view(h.session, c.seat, c.lang, seats, static=static))
+                made[key] = text
+            c.viewed = now
+            h._send(c, text)
+            self.sent += 1

@@ -1,0 +1,102 @@
+"""What a browser is sent instead of the log: the table as it stands, for its seat, in its language.
+
+A laptop replays the log with the game's own rules; a browser knows no rule, so the host sends each
+browser connection a `view` message whenever the table changed: who plays, whose turn it is, the
+referee's feed in the browser's language, the actions the seat may take now (the host's legal
+actions and the coach's advice: the page lights them and sends the chosen one back as an `act`), and
+the game's own picture of the table (`GameInfo.web_view`, e.g. `game.net.views.dice:view`). A view is
+computed once per (seat, language) and change, and sent as is to every connection that shares them.
+
+A game's `web_view(session, seat)` (seat: the connection's seat index, `JUDGES` for the judges' seat,
+None for a spectator) returns a dict with `actions` (a list of `{"action": NOTATION, "label": WORDS,
+…}`, empty when the seat has nothing to decide) and `table` (anything the game's page draws), and may
+add `result` (the match's outcome in words, once it is over). Its module may define `static(session)`:
+what is drawn once (a track, a rack's layout), sent with a connection's first view only and after an
+undo or a new match. Both are called in the browser's language
+(`game.i18n.speaking`): its words go through `_()` as the windows' do. No pygame here.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.descriptor import load
+from game.i18n import _, speaking, tr
+from game.net.authority import JUDGES
+from game.rules.catalog import title
+from game.rules.matchlog import Entry
+from game.rules.ruling import What
+from game.session.feed import feed_by_entry, override_line, round_header
+from game.session.session import Session
+
+FEED_ENTRIES = 60  # the last entries whose rulings a view's feed shows (a phone shows the newest few)
+
+GameView = Callable[[Session, "int | None"], dict[str, Any]]
+
+
+def feed_lines(entries: Sequence[Entry], first: int = 1) -> list[dict[str, Any]]:
+    """The rulings of `entries` (the log's entries from number `first`) as a browser's feed shows them,
+    oldest first: the rule id and its title, the text, and whether a challenge struck or made it."""
+    out: list[dict[str, Any]] = []
+    for row in feed_by_entry(entries):
+        for it in row:
+            r = it.ruling
+            header = round_header(r)
+            line: dict[str, Any] = {"rule": r.rule, "who": r.who, "what": r.what.value}
+            if header is not None:
+                line.update(header=True, text=header)
+            else:
+                line.update(title=_(title(r.rule)) if title(r.rule) else "", text=tr(r.arithmetic),
+                            struck=it.struck, override=it.override, note=r.what is What.NOTE)
+                if it.override:
+                    line["change"] = override_line(r, it.was)
+            out.append(line)
+    return out
+
+
+def game_view(session: Session) -> GameView:
+    return load(session.match.info.web_view)  # type: ignore[no-any-return]
+
+
+def game_static(session: Session) -> dict[str, Any] | None:
+    """The game's parts drawn once (its view module's `static(session)`), or None."""
+    module = importlib.import_module(session.match.info.web_view.partition(":")[0])
+    f = getattr(module, "static", None)
+    return f(session) if f is not None else None
+
+
+def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, Any]], *, static: bool) -> dict[str, Any]:
+    """The `view` message's body for a connection at `seat` (None: watching; `JUDGES`: the judges)
+    speaking `lang`; with `static`, the game's parts drawn once."""
+    info = session.match.info
+    log = session.match.log
+    entries = log.entries
+    with speaking(lang):
+        part = game_view(session)(session, seat)
+        first = max(0, len(entries) - FEED_ENTRIES)
+        waiting = set(session.waiting_for()) if not session.over() else set()
+        body: dict[str, Any] = {
+            "game": info.name, "title": info.title, "client": info.web_client, "lang": lang,
+            "at": len(entries), "over": session.over(),
+            "you": _you(session, seat),
+            "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
+            "your_turn": seat is not None and seat in waiting,
+            "players": seats,
+            "feed": feed_lines(entries[first:], first + 1),
+            "actions": part.get("actions", []),
+            "table": part.get("table", {}),
+        }
+        if "result" in part:
+            body["result"] = part["result"]
+        if static:
+            body["static"] = game_static(session)
+    return body
+
+
+def _you(session: Session, seat: int | None) -> dict[str, Any] | None:
+    if seat is None:
+        return None
+    if seat == JUDGES:
+        return {"judge": True, "name": _("the judges")}
+    return {"index": seat, "name": session.match.players[seat].name}

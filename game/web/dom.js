@@ -1,0 +1,31 @@
+// @ts-check
+/** Small helpers to build the page's elements (no framework: a few dozen elements per screen). */
+
+/** An element with attributes and children.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs] class, text, on{Event} handlers, data-*, aria-*, and the rest as attributes
+ * @param {(Node | string | null | undefined | false)[]} [children]
+ * @returns {HTMLElement} */
+export function el(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = String(v);
+    else if (k === "text") e.textContent = String(v);
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+/** Replace the children of `parent`.
+ * @param {Element} parent @param {(Node | string | null | undefined | false)[]} children */
+export function fill(parent, children) {
+  parent.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false).map((c) => /** @type {Node | string} */ (c)));
+}
+
+/** A short buzz where the phone can (a turn that begins). @param {number} ms */
+export function buzz(ms) {
+  try { if ("vibrate" in navigator) navigator.vibrate(ms); } catch { /* not allowed before a tap */ }
+}

@@ -1,0 +1,80 @@
+"""Browser tests: the table's page in Debian's Chromium (`/usr/bin/chromium`), driven by Playwright,
+against a real host on loopback (a free port, every wait bounded).
+
+Playwright's own browser download needs the internet, so the system's Chromium is used (`.ci/run`
+installs it). Without it these tests are skipped – unless `STAMMTISCH_BROWSER=required` (as `.ci/run`
+sets), where a missing browser fails them: CI skips none.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.match import Match, PlayerSpec
+from game.net.host import TableHost
+from game.session import INSTANT, Pace, session_for
+
+CHROMIUM = os.environ.get("STAMMTISCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+TABLET = {"viewport": {"width": 768, "height": 1024}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+WAIT_MS = 15_000  # the longest a page may take to show what a test waits for
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img" / "phone"
+
+
+def _need_browser() -> None:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("STAMMTISCH_BROWSER") == "required":
+            pytest.fail(f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium)")
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian's chromium package; .ci/run installs it)")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def new_page(browser: Any, *, device: dict[str, Any] = PHONE, lang: str = "en") -> Any:
+    """A fresh phone (its own storage: its own tokens) speaking `lang`."""
+    ctx = browser.new_context(**device, locale={"en": "en-GB", "de": "de-DE", "da": "da-DK"}[lang])
+    ctx.set_default_timeout(WAIT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # a script error fails the test (see `no_errors`)
+    page.errors = []
+    return page
+
+
+def no_errors(page: Any) -> None:
+    assert page.errors == [], page.errors
+
+
+def host_match(game: str, players: list[tuple[str, str]], *, seed: int = 7, live: bool = False, **options: Any) -> TableHost:
+    """A driven host on loopback serving a new match of `game` (players: (name, kind))."""
+    m = Match(game, [PlayerSpec(n, k) for n, k in players], seed=seed, **options)
+    pace = Pace(0.0, 0.0, True) if live else INSTANT
+    return TableHost(session_for(m, pace=pace), host="127.0.0.1", port=0, drive_every=0.005)
+
+
+def page_url(host: TableHost, code: str | None = None) -> str:
+    return f"http://127.0.0.1:{host.port}/#{code or host.code}"
+
+
+@pytest.fixture
+def hosts() -> Iterator[list[TableHost]]:
+    """Hosts a test opens (`hosts.append(...)`): closed after it."""
+    made: list[TableHost] = []
+    yield made
+    for h in made:
+        h.close()
