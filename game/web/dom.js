@@ -29,3 +29,10 @@ export function fill(parent, children) {
 export function buzz(ms) {
   try { if ("vibrate" in navigator) navigator.vibrate(ms); } catch { /* not allowed before a tap */ }
 }
+
+/** Link a game's own stylesheet (`/dice.css` …) once; the page's CSP allows only the host's files.
+ * @param {string} name e.g. "dice" */
+export function useStyle(name) {
+  if (document.querySelector(`link[data-style="${name}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href: `/${name}.css`, "data-style": name }));
+}
