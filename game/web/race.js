@@ -122,7 +122,7 @@ export function mount(root, ctx) {
       return el("div", { class: `row${s.on ? " on" : ""}` }, [
         el("span", { class: "place", text: s.place ? `${s.place}.` : "" }), dot,
         el("span", { class: "who" }, [el("b", { text: s.name }), sub ? el("small", { class: s.note ? "note" : "", text: sub }) : null]),
-        el("span", { class: "figs", text: `${t("Lap")} ${s.laps} · ${t("{n} sips", { n: s.sips })}` }),
+        el("span", { class: "figs", text: `${t("Lap {n}", { n: s.laps })} · ${t("{n} sips", { n: s.sips })}` }),
       ]);
     })]);
   }
@@ -133,7 +133,7 @@ export function mount(root, ctx) {
     if (!calls.length) return;
     const open = faults.open;
     /** @type {Node[]} */
-    const list = [el("summary", { text: t("Call a fault (X)") })];
+    const list = [el("summary", { text: t("Call a fault") })];
     let group = "";
     for (const o of calls) {
       if (o.group !== group) { group = o.group; list.push(el("h4", { text: group })); }
