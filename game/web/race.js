@@ -38,6 +38,8 @@ export function mount(root, ctx) {
   let way = 0;
   /** @type {string | null} */ let fault = null;
   let clockAt = 0;
+  let lastTurn = "";
+  if (ctx.watch) board.least = 26;
 
   /** @param {string} kind @returns {Offer[]} */
   const offered = (kind) => (ctx.watch || !view ? [] : view.actions.filter((/** @type {Offer} */ o) => o.kind === kind));
@@ -122,7 +124,7 @@ export function mount(root, ctx) {
       return el("div", { class: `row${s.on ? " on" : ""}` }, [
         el("span", { class: "place", text: s.place ? `${s.place}.` : "" }), dot,
         el("span", { class: "who" }, [el("b", { text: s.name }), sub ? el("small", { class: s.note ? "note" : "", text: sub }) : null]),
-        el("span", { class: "figs", text: `${t("Lap {n}", { n: s.laps })} · ${t("{n} sips", { n: s.sips })}` }),
+        el("span", { class: "figs", text: `${t("Lap {n}", { n: s.laps })} · ${t(s.sips === 1 ? "{n} sip" : "{n} sips", { n: s.sips })}` }),
       ]);
     })]);
   }
@@ -164,6 +166,8 @@ export function mount(root, ctx) {
     const lit = /** @type {[number, number][]} */ ([...new Set(drives.map((o) => o.to.join(",")))].map((k) => k.split(",").map(Number)));
     const shown = chosen ? drives.filter((o) => o.to[0] === chosen?.[0] && o.to[1] === chosen?.[1]) : [];
     const car = table.cars.find((/** @type {any} */ c) => c.seat === turnSeat);
+    const turnKey = `${turnSeat}:${table.phase}`;
+    if (turnKey !== lastTurn) { lastTurn = turnKey; board.userMoved = false; } // a new turn: follow its car again
     board.setCars(table.cars, turnSeat);
     board.setLit(lit, chosen, shown.length ? shown[way % shown.length].path : [], car ? [[car.q, car.r]] : []);
     if (!ctx.watch) drawControls();

@@ -44,6 +44,7 @@ export class Board {
     this.moved = false;
     this.litKey = "";
     this.userMoved = false;
+    this.least = 16; // the fewest board units a followed view spans (the big screen: more)
     this.listen();
   }
 
@@ -120,12 +121,13 @@ export class Board {
       g.append(text);
     }
     this.all = { x: x0 - 2, y: y0 - 2, w: x1 - x0 + 4, h: y1 - y0 + 4 };
-    this.fit();
+    this.litKey = "";
+    this.show(this.all);
   }
 
-  /** Show the whole track. */
+  /** Show the whole track (until the next turn follows its car). */
   fit() {
-    this.userMoved = false;
+    this.userMoved = true;
     this.show(this.all);
   }
 
@@ -235,19 +237,20 @@ export class Board {
     }
     if (path.length > 2) g.append(svg("polyline", { points: pairs(path).map(([q, r]) => this.centre(q, r).map((v) => v.toFixed(2)).join(",")).join(" "), class: "way" }));
     if (chosen) g.append(svg("path", { d: this.hex(chosen[0], chosen[1], 0.9), class: "chosen" }));
-    const key = lit.map((h) => h.join(",")).join(" ");
+    const key = [...lit, ...near].map((h) => h.join(",")).join(" ");
     if (key && key !== this.litKey && !this.userMoved) this.follow([...lit, ...near]);
     this.litKey = key;
   }
 
   /** Bring the fields `hexes` (and some room round them) into view. @param {[number, number][]} hexes */
   follow(hexes) {
+    const least = this.least || 16;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const [q, r] of hexes) {
       const [x, y] = this.centre(q, r);
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
     }
-    const w = Math.max(x1 - x0 + 4, 12), h = Math.max(y1 - y0 + 4, 12);
+    const w = Math.max(x1 - x0 + 4, least), h = Math.max(y1 - y0 + 4, least);
     this.show({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h });
   }
 }

@@ -50,6 +50,7 @@ def shoot(page: Any, name: str, lang: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(150)
         page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"))
     page.set_viewport_size(SIZES[0])
