@@ -45,7 +45,10 @@ export class Board {
     this.litKey = "";
     this.userMoved = false;
     this.least = 16; // the fewest board units a followed view spans (the big screen: more)
+    /** @type {{x: number, y: number, w: number, h: number}} */
+    this.want = this.vb; // what was asked to be seen: kept in view when the box changes (a phone turned)
     this.listen();
+    new ResizeObserver(() => this.show(this.want)).observe(box);
   }
 
   /** A field's centre. @param {number} q @param {number} r @returns {[number, number]} */
@@ -133,6 +136,7 @@ export class Board {
 
   /** Show `r` whole (kept to the box's shape). @param {{x: number, y: number, w: number, h: number}} r */
   show(r) {
+    this.want = r;
     const bw = this.box.clientWidth || 1, bh = this.box.clientHeight || 1;
     let { x, y, w, h } = r;
     if (w / h < bw / bh) { const nw = (h * bw) / bh; x -= (nw - w) / 2; w = nw; } else { const nh = (w * bh) / bw; y -= (nh - h) / 2; h = nh; }
