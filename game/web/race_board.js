@@ -113,6 +113,7 @@ export class Board {
     if (st.dunlop.length) g.append(svg("path", { d: pairs(st.dunlop).map(([q, r]) => this.hex(q, r, 1.05)).join(""), class: "dunlop" }));
     if (st.field42.length) {
       const [cx, cy] = this.centre(st.field42[0], st.field42[1]);
+      g.append(svg("path", { d: this.hex(st.field42[0], st.field42[1], 0.8), class: "f42-field" }));
       const text = svg("text", { x: cx, y: cy + 0.3, class: "f42" });
       text.textContent = "42";
       g.append(text);

@@ -5,19 +5,21 @@ en, de and da at phone and tablet size go to docs/img/phone/."""
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import pytest
 
 from game.hexgrid import FLAT, POINTY, Hex, Layout
 from game.match import Match, PlayerSpec
 from game.net.host import TableHost
-from game.racerbile.state import MOVE
+from game.racerbile.actions import Call, Drive, Judge, Shift
+from game.racerbile.state import MOVE, NAME42
+from game.state import CHANCE
 from game.rules.racerbile import SPEC
 from game.session import INSTANT, session_for
 from tests.web.conftest import PHONE, SHOTS, TABLET, new_page, no_errors, page_url
 
-SIZES = (PHONE["viewport"], TABLET["viewport"])
+SIZES: tuple[dict[str, int], ...] = (cast(dict[str, int], PHONE["viewport"]), cast(dict[str, int], TABLET["viewport"]))
 LANGS = ("en", "de", "da")
 ROLLS = 40  # the most turns a test plays before it must have seen what it looks for (bounded)
 
@@ -40,6 +42,32 @@ def race_host(*, lemans: bool = False) -> TableHost:
     else:
         m = Match("racerbile", [PlayerSpec("Ann", "remote"), PlayerSpec("Ben", "remote")], SPEC.make("racerbile"), seed=7, track="babybane")
     return TableHost(session_for(m, pace=INSTANT), host="127.0.0.1", port=0, drive_every=0.005)
+
+
+def on_the_42_field() -> Match:
+    """A Le Mans race played on (here, by plain choices) until the Foxes' car lands on the 42 field."""
+    teams = [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo", "Cy")), PlayerSpec("Owls", "careful", drivers=("Dana", "Eli", "Finn"))]
+    m = Match("racerbile", teams, SPEC.make("le_mans"), seed=2, track="le_mans")
+    course, f42 = m.state.course, m.state.track.field42
+    for _step in range(2000):  # (bounded)
+        st = m.state
+        if st.phase == NAME42:
+            return m
+        if st.current_player() == CHANCE:
+            m.resolve_chance()
+            continue
+        legal = [a for a in st.legal_actions() if not isinstance(a, (Call, Judge))]
+        if st.phase == MOVE:  # towards the 42 field, onto it when the Foxes can
+            moves = st.moves()
+            if st.turn is not None and st.turn.seat == 0 and f42 in moves.ends():
+                m.apply(Drive(moves.to(f42)[0].path))
+                continue
+            mark = course.progress[f42]
+            m.apply(Drive(max(moves, key=lambda mv: (course.progress.get(mv.end, -1) <= mark, course.progress.get(mv.end, -1) * (1 if course.progress.get(mv.end, -1) <= mark else -1))).path))
+            continue
+        up = [a for a in legal if isinstance(a, Shift) and a.delta == 1]
+        m.apply(up[0] if up else legal[0])
+    raise AssertionError("the Foxes never landed on the 42 field")
 
 
 def shoot(page: Any, name: str, lang: str) -> None:
@@ -160,6 +188,25 @@ def test_le_mans_a_driver_change_from_a_phone_and_a_judges_decision_from_a_table
     assert entry.action == sent
     assert [(r.who, r.amount, r.rule) for r in entry.rulings] == [("Anna", 3, "racerbile.lemans.judges")]
     no_errors(judges)
+    no_errors(team)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_le_mans_the_driver_on_the_42_field_names_an_opponent_from_a_phone(browser: Any, hosts: list[TableHost], lang: str) -> None:
+    host = TableHost(session_for(on_the_42_field(), pace=INSTANT), host="127.0.0.1", port=0, drive_every=0.005)
+    hosts.append(host)
+    log = host.session.match.log.entries
+    team = new_page(browser, lang=lang)
+    take(team, host, "Foxes")
+    names = team.locator("button.action-name42")
+    names.first.wait_for()
+    assert names.count() == 4  # any driver of the Owls, or nobody (racerbile.lemans.field42, Decisions)
+    shoot(team, "lemans-42", lang)
+    n = len(log)
+    names.first.click()
+    until(lambda: len(log) > n, "the name in the log")
+    assert log[n].action == "name Dana" and log[n].seat == 0
+    assert [r.rule for r in log[n].rulings][0] == "racerbile.lemans.field42"
     no_errors(team)
 
 

@@ -210,6 +210,6 @@ def judge_offers(st: RaceState) -> list[dict[str, Any]]:
             for why in RULE_REASONS:
                 out.append(_offer(Judge("rule", o.name, text, _(why)), "", "judge", group="rule",
                                   target=_(option_label("racerbile", o.name)), amount=shown, reason=_(why)))
-    for o in out:
-        o["label"] = " · ".join(x for x in (o["target"], o["amount"], o["reason"]) if x)
+    for offer in out:
+        offer["label"] = " · ".join(x for x in (offer["target"], offer["amount"], offer["reason"]) if x)
     return out
