@@ -124,7 +124,7 @@ export function mount(root, ctx) {
       return el("div", { class: `row${s.on ? " on" : ""}` }, [
         el("span", { class: "place", text: s.place ? `${s.place}.` : "" }), dot,
         el("span", { class: "who" }, [el("b", { text: s.name }), sub ? el("small", { class: s.note ? "note" : "", text: sub }) : null]),
-        el("span", { class: "figs", text: `${t("Lap {n}", { n: s.laps })} · ${t(s.sips === 1 ? "{n} sip" : "{n} sips", { n: s.sips })}` }),
+        el("span", { class: "figs", text: `${t("Lap {n}", { n: s.laps })} · ${s.sips === 1 ? t("{n} sip", { n: 1 }) : t("{n} sips", { n: s.sips })}` }),
       ]);
     })]);
   }
