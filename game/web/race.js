@@ -5,7 +5,6 @@
  * judges' seat (race_judges.js); the big board for Watch. Every decision sent is an offer of the host's. */
 import { el, fill, useStyle } from "./dom.js";
 import { Board, SEAT_COLORS } from "./race_board.js";
-import { drawJudges } from "./race_judges.js";
 import { t } from "./words.js";
 
 /** @typedef {import("./actions.js").Offer} Offer */
@@ -61,7 +60,7 @@ export function mount(root, ctx) {
 
   function drawControls() {
     const table = view.table;
-    if (view.you && view.you.judge) { drawJudges(controls, view.actions, ctx.act); return; }
+    if (view.you && view.you.judge) { import("./race_judges.js").then((m) => m.drawJudges(controls, view.actions, ctx.act)); return; }
     /** @type {(Node | null)[]} */
     const parts = [];
     const turn = table.turn;

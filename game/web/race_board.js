@@ -67,6 +67,11 @@ export class Board {
     return d + "Z";
   }
 
+  /** The outlines of fields (q, r pairs). @param {[number, number][]} list @param {number} [k] @returns {string} */
+  hexes(list, k = 1) {
+    return list.map(([q, r]) => this.hex(q, r, k)).join("");
+  }
+
   /** The field under a point of the board. @param {number} x @param {number} y @returns {[number, number]} */
   at(x, y) {
     const q = this.pointy ? (R3 / 3) * x - y / 3 : (2 / 3) * x;
@@ -99,10 +104,9 @@ export class Board {
     g.replaceChildren();
     paths.forEach((d, k) => { if (d) g.append(svg("path", { d, class: `field k-${KINDS[k]}` })); });
     const pit = pairs(st.pit);
-    if (pit.length) g.append(svg("path", { d: pit.map(([q, r]) => this.hex(q, r, 0.97)).join(""), class: "field k-pit" }));
+    if (pit.length) g.append(svg("path", { d: this.hexes(pit, 0.97), class: "field k-pit" }));
     for (const [q, r] of pit) this.fields.add(`${q},${r}`);
-    g.append(svg("path", { d: pairs(st.start).map(([q, r]) => this.hex(q, r, 0.8)).join(""), class: "start" }));
-    g.append(svg("path", { d: pairs(st.splits).map(([q, r]) => this.hex(q, r, 0.55)).join(""), class: "split" }));
+    g.append(svg("path", { d: this.hexes(pairs(st.start), 0.8), class: "start" }), svg("path", { d: this.hexes(pairs(st.splits), 0.55), class: "split" }));
     for (let i = 0; i + 2 < st.arrows.length; i += 3) {
       const [cx, cy] = this.centre(st.arrows[i], st.arrows[i + 1]);
       const [dq, dr] = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]][st.arrows[i + 2] % 6];
@@ -110,7 +114,7 @@ export class Board {
       const a = Math.atan2(vy, vx), p = (/** @type {number} */ k, /** @type {number} */ d) => `${(cx + d * Math.cos(a + k)).toFixed(2)} ${(cy + d * Math.sin(a + k)).toFixed(2)}`;
       g.append(svg("path", { d: `M${p(0, 0.6)}L${p(2.4, 0.45)}L${p(-2.4, 0.45)}Z`, class: "arrow" }));
     }
-    if (st.dunlop.length) g.append(svg("path", { d: pairs(st.dunlop).map(([q, r]) => this.hex(q, r, 1.05)).join(""), class: "dunlop" }));
+    if (st.dunlop.length) g.append(svg("path", { d: this.hexes(pairs(st.dunlop), 1.05), class: "dunlop" }));
     if (st.field42.length) {
       const [cx, cy] = this.centre(st.field42[0], st.field42[1]);
       g.append(svg("path", { d: this.hex(st.field42[0], st.field42[1], 0.8), class: "f42-field" }));
@@ -237,8 +241,7 @@ export class Board {
     if (lit.length) {
       const a = this.all;
       const room = `M${a.x - 50} ${a.y - 50}h${a.w + 100}v${a.h + 100}h${-a.w - 100}Z`;
-      g.append(svg("path", { d: room + lit.map(([q, r]) => this.hex(q, r)).join(""), class: "veil", "fill-rule": "evenodd" }));
-      g.append(svg("path", { d: lit.map(([q, r]) => this.hex(q, r, 0.85)).join(""), class: "lit" }));
+      g.append(svg("path", { d: room + this.hexes(lit), class: "veil", "fill-rule": "evenodd" }), svg("path", { d: this.hexes(lit, 0.85), class: "lit" }));
     }
     if (path.length > 2) g.append(svg("polyline", { points: pairs(path).map(([q, r]) => this.centre(q, r).map((v) => v.toFixed(2)).join(",")).join(" "), class: "way" }));
     if (chosen) g.append(svg("path", { d: this.hex(chosen[0], chosen[1], 0.9), class: "chosen" }));

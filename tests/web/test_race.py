@@ -226,4 +226,10 @@ def test_a_watcher_sees_the_board_the_caps_the_standings_and_the_le_mans_clock(b
     assert page.locator(".race-controls button").count() == 0  # a spectator decides nothing
     assert ":" in page.inner_text(".race-clock")
     shoot(page, "lemans-watch", lang)
+    before = page.get_attribute("svg.board", "viewBox")
+    box = page.locator("svg.board").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -300)  # the wheel zooms in (two fingers do on a phone)
+    page.wait_for_function("v => document.querySelector('svg.board').getAttribute('viewBox') !== v", arg=before)
+    page.locator(".board-tools button").click()  # the whole track again
     no_errors(page)
