@@ -191,8 +191,10 @@ export class Board {
         const [a, b] = [...this.pointers.entries()];
         const other = a[0] === e.pointerId ? b[1] : a[1];
         const before = Math.hypot(was.x - other.x, was.y - other.y), after = Math.hypot(now.x - other.x, now.y - other.y);
+        const k = this.vb.w / (el.getBoundingClientRect().width || 1); // the two fingers' middle pans …
+        this.show({ ...this.vb, x: this.vb.x - ((now.x - was.x) / 2) * k, y: this.vb.y - ((now.y - was.y) / 2) * k });
         const [mx, my] = this.toBoard((now.x + other.x) / 2, (now.y + other.y) / 2);
-        if (before > 0 && after > 0) this.zoom(after / before, mx, my);
+        if (before > 0 && after > 0) this.zoom(after / before, mx, my); // … and their spread zooms
       }
       this.pointers.set(e.pointerId, now);
     });

@@ -70,6 +70,20 @@ def on_the_42_field() -> Match:
     raise AssertionError("the Foxes never landed on the 42 field")
 
 
+def pinch(page: Any, x: float, y: float) -> None:
+    """Two fingers on the screen at (x, y), spread apart (the browser's own touch input)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, d: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x - d, "y": y, "id": 1}, {"x": x + d, "y": y, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 20)
+    for d in (35, 50, 65, 80):
+        touch("touchMove", d)
+    touch("touchEnd", 0)
+
+
 def shoot(page: Any, name: str, lang: str) -> None:
     """The screen at phone and tablet size (`name`-`lang`-WxH.png), checked for raw ids and notation."""
     text = page.inner_text(".game-race")
@@ -229,7 +243,10 @@ def test_a_watcher_sees_the_board_the_caps_the_standings_and_the_le_mans_clock(b
     before = page.get_attribute("svg.board", "viewBox")
     box = page.locator("svg.board").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.wheel(0, -300)  # the wheel zooms in (two fingers do on a phone)
+    page.mouse.wheel(0, -300)  # the wheel zooms in
     page.wait_for_function("v => document.querySelector('svg.board').getAttribute('viewBox') !== v", arg=before)
+    width = float(page.get_attribute("svg.board", "viewBox").split()[2])
+    pinch(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # two fingers spread: closer still
+    page.wait_for_function("w => +document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2] < w * 0.8", arg=width)
     page.locator(".board-tools button").click()  # the whole track again
     no_errors(page)
