@@ -68,7 +68,7 @@ def turn(st: RaceState) -> dict[str, Any] | None:
     t = st.turn
     if t is None or st.phase not in (GEAR, ROLL, MOVE, NAME42):
         return None
-    return {"seat": t.seat, "driver": st.driver(t.seat), "gear": t.gear if t.shifted else st.cars[t.seat].gear,
+    return {"seat": t.seat, "driver": st.driver(t.seat), "gear": t.gear,
             "dice": list(t.dice), "rerolled": [f for th in t.throws for f in th if f >= 5],
             "roll": t.roll if st.phase in (MOVE, NAME42) else None}
 
