@@ -90,23 +90,21 @@ export function mount(root, ctx) {
         class: cls, type: tappable && !d.out ? "button" : null, "data-face": d.face, "data-die": i,
         "aria-pressed": tappable && !d.out ? String(isPicked) : null, "aria-label": String(d.face),
         onclick: tappable && !d.out ? () => { if (picked.has(i)) picked.delete(i); else picked.add(i); draw(); } : null,
-      }, [pips(d.face), isPicked ? el("span", { class: "mark", text: c.mark }) : null]);
+      }, [pips(d.face), d.out ? null : el("span", { class: isPicked ? "mark" : "mark off", text: c.mark })]);
       (d.out ? outs : row).push(die);
     });
     if (c.phase === "rolling") for (let k = shown.length; k < 3; k++) row.push(el("span", { class: "die rolling" }, [pips(0)]));
-    const who = mine ? t("Your cup") : c.name ? t("{name}'s cup", { name: c.name }) : "";
+    const who = c.phase === "to_roll" ? (mine ? t("Your turn to roll") : c.status)
+      : mine ? t("Your cup") : c.name ? t("{name}'s cup", { name: c.name }) : "";
     /** @type {(Node | string | null)[]} */
-    const parts = [el("div", { class: "cup-top" }, [
+    const parts = [who || rolled ? el("div", { class: "cup-top" }, [
       el("span", { class: "cup-who", text: who }),
-      rolled ? el("span", { class: "cup-roll", text: c.roll_text }) : null,
-    ])];
-    if (c.phase === "to_roll" || c.phase === "over") {
-      parts.push(c.last ? el("div", { class: "cup-last", text: `${c.last.name}: ${c.last.throw}` }) : null);
-    }
+      rolled ? el("span", { class: "cup-roll", text: c.roll_text }) : c.phase === "to_roll" ? el("span", { class: "cup-roll", text: c.up_to }) : null,
+    ]) : null];
     parts.push(el("div", { class: "dice-row" }, row.length ? row : [el("span", { class: "cup-empty", "aria-hidden": "true" })]));
     if (outs.length) parts.push(el("div", { class: "out-tray" }, [el("span", { class: "out-label", text: t("out") }), ...outs]));
     if (rolled && c.throw) parts.push(el("div", { class: "cup-throw", text: c.throw }));
-    if (c.phase === "to_roll") parts.push(el("div", { class: "cup-status", text: c.status }));
+    if (!rolled && c.last) parts.push(el("div", { class: "cup-last", text: `${c.last.name}: ${c.last.throw}` }));
     if (tappable && c.hint) parts.push(el("div", { class: "cup-hint", text: c.hint }));
     cup.className = `cup phase-${c.phase}${mine ? " mine" : ""}`;
     Object.assign(cup.dataset, { phase: c.phase, roll: String(c.roll ?? 0), rolls: String(c.rolls ?? 0) });
@@ -157,7 +155,9 @@ export function mount(root, ctx) {
     const show = !!lr && (tb.fresh || view.over);
     last.hidden = !show;
     if (!show) return;
-    fill(last, [
+    if (!view.over && last.nextSibling !== seats) seats.before(last); // (a new round: what the last one ruled comes first)
+    if (view.over && seats.nextSibling !== last) seats.after(last);
+    fill(last, view.over ? lr.outcome.map((/** @type {string} */ line) => el("p", { class: "outcome", text: line })) : [
       el("h2", { text: t("Last round") }),
       el("div", { class: "muted small", text: lr.title }),
       el("ul", { class: "last-throws" }, lr.throws.map((/** @type {any} */ x) => el("li", {}, [el("b", { text: x.name }), ` ${x.throw}`]))),

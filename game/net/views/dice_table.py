@@ -15,7 +15,7 @@ from game.dice.actions import Roll
 from game.dice.state import DiceState
 from game.dice.turn import minus
 from game.dice.words import ruling_words
-from game.i18n import _, tr
+from game.i18n import _, plural, tr
 from game.rules.challenge import CHALLENGE
 from game.rules.dice import Faces, Throw
 from game.rules.matchlog import Entry
@@ -31,7 +31,7 @@ def picture(session: Session, seat: int | None, offers: list[dict[str, Any]]) ->
     last = last_round(session)
     words = session.match.info.result
     table: dict[str, Any] = {
-        "headline": [tr(p) for p in st.headline()],
+        "headline": [_first_up(tr(p)) if k == 0 else tr(p) for k, p in enumerate(st.headline())],
         "cup": cup(session, seat, offers),
         "seats": seats(session, seat, last),
         "count_label": _(words.unit),
@@ -40,10 +40,15 @@ def picture(session: Session, seat: int | None, offers: list[dict[str, Any]]) ->
         "calls": calls(session.match.log.entries),
     }
     if st.PILE:
-        table["pile"] = {"label": _(st.PILE), "n": st.pile, "text": mats_text(st.pile) if st.pile else _("empty")}
+        table["pile"] = {"label": _first_up(_(st.PILE)), "n": st.pile, "text": mats_text(st.pile) if st.pile else _("empty")}
     if session.over():
         table["standing"] = standing(session)
     return table
+
+
+def _first_up(text: str) -> str:
+    """A label that starts a line: its first letter upper case ("middle" → "Middle")."""
+    return text[:1].upper() + text[1:]
 
 
 def mats_text(n: int) -> str:
@@ -76,7 +81,7 @@ def cup(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dic
         return out
     if t.rolls == 0:
         out.update(phase="to_roll", status=_("{name} to roll").format(name=name),
-                   up_to=_("to roll · up to {total}").format(total=t.max_rolls))
+                   up_to=plural("up to {n} roll", "up to {n} rolls", t.max_rolls))
         return out
     set_aside = t.out if st.SETS_ASIDE else ()
     kept = () if st.SETS_ASIDE else _last_keep(entries, t.seat)
