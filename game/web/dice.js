@@ -146,7 +146,7 @@ export function mount(root, ctx) {
         el("span", { class: `count${s.count ? " some" : ""}`, text: s.count_text }),
       ]),
     ]));
-    fill(seats, [el("h2", { text: t("This round") }), el("ol", { class: "seat-list" }, rows)]);
+    fill(seats, [el("h2", { text: view.over ? t("Last round") : t("This round") }), el("ol", { class: "seat-list" }, rows)]);
   }
 
   function drawLast() {

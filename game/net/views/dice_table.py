@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.descriptor import load
-from game.dice.actions import Roll
+from game.dice.actions import Action, Roll, Tower
 from game.dice.state import DiceState
 from game.dice.turn import minus
 from game.dice.words import ruling_words
@@ -35,7 +35,7 @@ def picture(session: Session, seat: int | None, offers: list[dict[str, Any]]) ->
         "cup": cup(session, seat, offers),
         "seats": seats(session, seat, last),
         "count_label": _(words.unit),
-        "fresh": not st.results,  # nobody has thrown yet this round: the last round is still worth a look
+        "fresh": not st.results and (st.turn is None or st.turn.roll_no == 0),  # nobody has rolled yet this round
         "last_round": _said_round(session, last),
         "calls": calls(session.match.log.entries),
     }
@@ -105,11 +105,18 @@ def _finished_dice(st: DiceState, faces: Faces, set_aside: Faces) -> list[dict[s
     return [_die(f, out=True) for f in out] + [_die(f) for f in minus(faces, out)]
 
 
+def _parsed(text: str) -> Action | None:
+    try:
+        return DiceState.parse_action(text)
+    except ValueError:
+        return None
+
+
 def _last_keep(entries: list[Entry], seat: int) -> Faces:
     """The dice `seat` kept for its last roll (the turn under way has one: it has rolled)."""
     for e in reversed(entries):
         if e.seat == seat:
-            a = DiceState.parse_action(e.action)
+            a = _parsed(e.action)
             if isinstance(a, Roll):
                 return a.keep
     return ()
@@ -244,8 +251,11 @@ def _said_round(session: Session, last: Round | None) -> dict[str, Any] | None:
 
 
 def calls(entries: list[Entry]) -> list[str]:
-    """The call-outs of the newest entries ("Horrido!", "Kröger!" – schock.calls): shown big."""
+    """The call-outs of the newest entries ("Horrido!", "Kröger!" – schock.calls) and a Türmchen
+    (schock.tower): shown big."""
     out: list[str] = []
+    if entries and entries[-1].seat == CHANCE and isinstance(_parsed(entries[-1].action), Tower):
+        out.append("Türmchen!")
     for e in entries[-2:]:
         for r in e.rulings:
             if r.what is What.CALL:
