@@ -1,12 +1,29 @@
 """The dice table as a browser draws it (`game.net.views.dice`): the cup on turn, the seats with their
 throws this round, mats and strokes or Schüsse, the pile, the last round and, once over, the standing.
 
-Everything is read from the session's state and log and said in the connection's language; the page
-draws it as it comes. The last round's throws are replayed from the log's nearest kept state (a round
-ends inside one entry, so its throws are no longer in the state). No pygame here.
+The `table` of a view (every text in the connection's language; the page shows them as they come):
+
+- `headline` – where the match stands, in parts ("Game 1 of 1", "first half", "round 3");
+- `pile` – the mats not handed out: `label` ("Middle", "Stack"), `n`, `text` ("13 mats", "empty");
+- `cup` – the dice on the table: `phase` (`to_roll`, `rolling`, `rolled`, `over`), whose (`seat`,
+  `name`, `mine`), `roll`/`rolls` and `roll_text`, `dice` (each `{face, out?, kept?, new?}`: out of the
+  cup for good – Schock –, kept from the last roll – Katchen's phase 2, the page picks them again –,
+  just landed), `throw` (what they count as), `tappable` and `hint` (the seat on turn may pick dice
+  for its next roll), `mark` (the word under a picked die), `last` (the latest finished throw:
+  `name`, `throw`, `dice`), `status`/`up_to` before the first roll;
+- `seats` – a row per player, the round's throwers in order, then who sits out: `name`, `you`, `bot`,
+  `current`, `active`, `mats`, `mats_text`, `count`/`count_text` (strokes or Schüsse), `status` (the
+  throw this round, "rolling · 2 of 3", "last: …", "waiting", why it sits out), `thrown`, `tags`;
+- `count_label`, `fresh` (nobody has rolled in this round yet), `last_round` (`title`, `throws`,
+  `outcome`: what the referee ruled when it ended), `calls` (call-outs to show big), and once over
+  `standing` (lines, best first).
+
+The last round's throws are replayed from the log's nearest kept state (a round ends inside one entry,
+so its throws are no longer in the state). No pygame here.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,6 +204,7 @@ class Round:
 
 _ROUNDS: dict[tuple[int, int], Round] = {}  # (log, entry) → the round it ended (a few kept: views repeat them)
 _ROUNDS_KEPT = 16
+_ROUNDS_LOCK = threading.Lock()
 
 
 def last_round(session: Session) -> Round | None:
@@ -196,23 +214,25 @@ def last_round(session: Session) -> Round | None:
     entries = match.log.entries
     header = match.info.round_header
     end = None
-    if session.over() and len(entries) > 1:
-        end = len(entries) - 1
+    if session.over():
+        end = next((j for j in range(len(entries) - 1, 0, -1) if entries[j].seat != CHALLENGE), None)
     elif header:
         end = next((j for j in range(len(entries) - 1, 0, -1) if any(_header(session, r) is not None for r in entries[j].rulings)), None)
     if end is None or entries[end].seat == CHALLENGE:
         return None
     key = (id(match.log), end)
-    got = _ROUNDS.get(key)
+    with _ROUNDS_LOCK:  # (several tables' threads in one program)
+        got = _ROUNDS.get(key)
     if got is not None and got.entry is entries[end]:
         return got
     before = _state_after(session, end)
     if before is None:
         return None
     got = Round(before, before.apply(before.parse_action(entries[end].action)).state, entries[end])
-    if len(_ROUNDS) >= _ROUNDS_KEPT:
-        _ROUNDS.pop(next(iter(_ROUNDS)))
-    _ROUNDS[key] = got
+    with _ROUNDS_LOCK:
+        while len(_ROUNDS) >= _ROUNDS_KEPT:
+            _ROUNDS.pop(next(iter(_ROUNDS)))
+        _ROUNDS[key] = got
     return got
 
 
