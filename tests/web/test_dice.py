@@ -100,6 +100,10 @@ def test_schock_match_from_two_phones_and_a_bot_logs_as_at_one_laptop_and_a_watc
         for page in (ann, bo):
             if _my_turn(page):
                 tapped.append(_play_one(page))
+                if len(tapped) == 10:  # the watcher follows as the match goes on, not only at its end
+                    n = len(host.session.match.log.entries)
+                    watcher.wait_for_function("n => Number(document.querySelector('.game-dice').dataset.at) >= n", arg=n)
+                    assert watcher.locator(".cup .die").count() >= 1
                 break
         else:
             ann.wait_for_timeout(50)  # a bot's turn or a view on its way
