@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.dice.actions import Action, Dice, Roll, Stand
+from game.dice.actions import Action, Dice, Roll, Stand, Tower
 from game.match import Match, PlayerSpec
 from game.net.views.dice import view
 from game.net.web_view import view as web_view
-from game.session import INSTANT, Session, session_for
+from game.session import INSTANT, Pace, Session, session_for
 
 
 def _table(game: str, seed: int = 3, players: tuple[str, ...] = ("Ann", "Bo", "Cem")) -> Session:
@@ -132,3 +132,16 @@ def test_the_match_over_says_the_result_and_the_standing() -> None:
     standing = v["table"]["standing"]
     assert standing[0].startswith("1.") and standing[-1].endswith("buys the next round.")
     assert v["table"]["cup"]["phase"] == "over" and v["table"]["last_round"]["outcome"]
+
+
+def test_schock_tower_and_calls_are_shown_big_while_the_roll_is_in_the_air() -> None:
+    m = Match("schock", [PlayerSpec(n, "remote") for n in ("Ann", "Bo")], seed=3, games=1)
+    s = session_for(m, pace=Pace(0.0, 0.0, True))  # (a table that holds still after a Türmchen)
+    s.script(Tower())
+    assert s.request(0, Roll()) is None  # the Türmchen lands (schock.tower): the roll is thrown again
+    v = view(s, 0)
+    assert v["table"]["calls"] == ["Türmchen!"]
+    assert v["table"]["cup"]["phase"] == "rolling" and v["actions"] == []
+    s.script(Dice((1, 1, 1)))
+    s.play_out()
+    assert "Horrido!" in view(s, 0)["table"]["calls"]  # schock.calls: a Schock aus out of the bag
