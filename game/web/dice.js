@@ -80,16 +80,17 @@ export function mount(root, ctx) {
     const dice = c.dice || [];
     const rolled = c.phase === "rolled" || c.phase === "rolling";
     const shown = rolled ? dice : (c.last ? c.last.dice : []);
-    const tappable = mine && !!c.tappable && !waiting;
+    const tappable = mine && !!c.tappable; // (while a choice is on its way the dice stay as picked, untappable)
     const row = [];
     const outs = [];
     shown.forEach((d, i) => {
-      const isPicked = tappable && rolled && !d.out && picked.has(i);
+      const tap = tappable && rolled && !d.out;
+      const isPicked = tap && picked.has(i);
       const cls = ["die", rolled ? "" : "done", isPicked ? "picked" : "", d.new && fresh ? "tumble" : ""].filter(Boolean).join(" ");
-      const die = el(tappable && !d.out ? "button" : "span", {
-        class: cls, type: tappable && !d.out ? "button" : null, "data-face": d.face, "data-die": i,
-        "aria-pressed": tappable && !d.out ? String(isPicked) : null, "aria-label": String(d.face),
-        onclick: tappable && !d.out ? () => { if (picked.has(i)) picked.delete(i); else picked.add(i); draw(); } : null,
+      const die = el(tap ? "button" : "span", {
+        class: cls, type: tap ? "button" : null, "data-face": d.face, "data-die": i, disabled: tap && !!waiting,
+        "aria-pressed": tap ? String(isPicked) : null, "aria-label": String(d.face),
+        onclick: tap ? () => { if (picked.has(i)) picked.delete(i); else picked.add(i); draw(); } : null,
       }, [pips(d.face), d.out ? null : el("span", { class: isPicked ? "mark" : "mark off", text: c.mark })]);
       (d.out ? outs : row).push(die);
     });
@@ -105,7 +106,7 @@ export function mount(root, ctx) {
     if (outs.length) parts.push(el("div", { class: "out-tray" }, [el("span", { class: "out-label", text: t("out") }), ...outs]));
     if (rolled && c.throw) parts.push(el("div", { class: "cup-throw", text: c.throw }));
     if (!rolled && c.last) parts.push(el("div", { class: "cup-last", text: `${c.last.name}: ${c.last.throw}` }));
-    if (tappable && c.hint) parts.push(el("div", { class: "cup-hint", text: c.hint }));
+    if (tappable && !waiting && c.hint) parts.push(el("div", { class: "cup-hint", text: c.hint }));
     cup.className = `cup phase-${c.phase}${mine ? " mine" : ""}`;
     Object.assign(cup.dataset, { phase: c.phase, roll: String(c.roll ?? 0), rolls: String(c.rolls ?? 0) });
     fill(cup, parts);
