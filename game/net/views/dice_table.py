@@ -1,0 +1,302 @@
+"""The dice table as a browser draws it (`game.net.views.dice`): the cup on turn, the seats with their
+throws this round, mats and strokes or Schüsse, the pile, the last round and, once over, the standing.
+
+The `table` of a view (every text in the connection's language; the page shows them as they come):
+
+- `headline` – where the match stands, in parts ("Game 1 of 1", "first half", "round 3");
+- `pile` – the mats not handed out: `label` ("Middle", "Stack"), `n`, `text` ("13 mats", "empty");
+- `cup` – the dice on the table: `phase` (`to_roll`, `rolling`, `rolled`, `over`), whose (`seat`,
+  `name`, `mine`), `roll`/`rolls` and `roll_text`, `dice` (each `{face, out?, kept?, new?}`: out of the
+  cup for good – Schock –, kept from the last roll – Katchen's phase 2, the page picks them again –,
+  just landed), `throw` (what they count as), `tappable` and `hint` (the seat on turn may pick dice
+  for its next roll), `mark` (the word under a picked die), `last` (the latest finished throw:
+  `name`, `throw`, `dice`), `status`/`up_to` before the first roll;
+- `seats` – a row per player, the round's throwers in order, then who sits out: `name`, `you`, `bot`,
+  `current`, `active`, `mats`, `mats_text`, `count`/`count_text` (strokes or Schüsse), `status` (the
+  throw this round, "rolling · 2 of 3", "last: …", "waiting", why it sits out), `thrown`, `tags`;
+- `count_label`, `fresh` (nobody has rolled in this round yet), `last_round` (`title`, `throws`,
+  `outcome`: what the referee ruled when it ended), `calls` (call-outs to show big), and once over
+  `standing` (lines, best first).
+
+The last round's throws are replayed from the log's nearest kept state (a round ends inside one entry,
+so its throws are no longer in the state). No pygame here.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from game.descriptor import load
+from game.dice.actions import Action, Roll, Tower
+from game.dice.state import DiceState
+from game.dice.turn import minus
+from game.dice.words import ruling_words
+from game.i18n import _, plural, tr
+from game.rules.challenge import CHALLENGE
+from game.rules.dice import Faces, Throw
+from game.rules.matchlog import Entry
+from game.rules.ruling import Ruling, What
+from game.session.session import Session
+from game.state import CHANCE
+
+
+
+def picture(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The `table` part of a view for `seat` (None: watching); `offers`: the seat's choices now."""
+    st: DiceState = session.state
+    last = last_round(session)
+    words = session.match.info.result
+    table: dict[str, Any] = {
+        "headline": [_first_up(tr(p)) if k == 0 else tr(p) for k, p in enumerate(st.headline())],
+        "cup": cup(session, seat, offers),
+        "seats": seats(session, seat, last),
+        "count_label": _(words.unit),
+        "fresh": not st.results and (st.turn is None or st.turn.roll_no == 0),  # nobody has rolled yet this round
+        "last_round": _said_round(session, last),
+        "calls": calls(session.match.log.entries),
+    }
+    if st.PILE:
+        table["pile"] = {"label": _first_up(_(st.PILE)), "n": st.pile, "text": mats_text(st.pile) if st.pile else _("empty")}
+    if session.over():
+        table["standing"] = standing(session)
+    return table
+
+
+def _first_up(text: str) -> str:
+    """A label that starts a line: its first letter upper case ("middle" → "Middle")."""
+    return text[:1].upper() + text[1:]
+
+
+def mats_text(n: int) -> str:
+    return _("{n} mat").format(n=n) if n == 1 else _("{n} mats").format(n=n)
+
+
+def _die(face: int, **flags: bool) -> dict[str, Any]:
+    return {"face": face, **{k: v for k, v in flags.items() if v}}
+
+
+def cup(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The dice on the table: the turn's (out of the cup, kept, just rolled), or the last finished
+    throw while the next player has not rolled; whose they are and what they count as."""
+    st: DiceState = session.state
+    entries = session.match.log.entries
+    t = st.turn
+    out: dict[str, Any] = {"dice": [], "mark": _("put out") if st.SETS_ASIDE else _("kept")}
+    if st.last is not None:  # the latest finished throw, as it lies
+        t2, throw = st.last
+        out["last"] = {"seat": t2.seat, "name": st.players[t2.seat], "throw": tr(st.describe(throw)),
+                       "dice": _finished_dice(st, t2.faces, t2.out)}
+    if t is None:
+        out["phase"] = "over"
+        return out
+    name = st.players[t.seat]
+    out.update(seat=t.seat, name=name, mine=seat == t.seat, roll=t.roll_no, rolls=t.max_rolls,
+               roll_text=_("roll {n} of {total}").format(n=t.roll_no, total=t.max_rolls))
+    if t.pending is not None:
+        out.update(phase="rolling", dice=[_die(f, out=st.SETS_ASIDE, kept=not st.SETS_ASIDE) for f in t.pending])
+        return out
+    if t.rolls == 0:
+        out.update(phase="to_roll", status=_("{name} to roll").format(name=name),
+                   up_to=plural("up to {n} roll", "up to {n} rolls", t.max_rolls))
+        return out
+    set_aside = t.out if st.SETS_ASIDE else ()
+    kept = () if st.SETS_ASIDE else _last_keep(entries, t.seat)
+    rest = minus(minus(t.faces, set_aside), kept)
+    landed = bool(entries) and entries[-1].seat == CHANCE and entries[-1].action.startswith("dice")
+    now = st.throw_now()
+    out.update(
+        phase="rolled",
+        dice=[_die(f, out=True) for f in set_aside] + [_die(f, kept=True) for f in kept] + [_die(f, new=landed) for f in rest],
+        throw=tr(st.describe(now)) if now is not None else "",
+        tappable=out.get("mine", False) and any(o["kind"] == "roll" for o in offers),
+    )
+    if out["tappable"]:
+        out["hint"] = (_("Tap a die to put it out before the next roll") if st.SETS_ASIDE
+                       else _("Tap a die to keep it for the next roll"))
+    return out
+
+
+def _finished_dice(st: DiceState, faces: Faces, set_aside: Faces) -> list[dict[str, Any]]:
+    out = set_aside if st.SETS_ASIDE else ()
+    return [_die(f, out=True) for f in out] + [_die(f) for f in minus(faces, out)]
+
+
+def _parsed(text: str) -> Action | None:
+    try:
+        return DiceState.parse_action(text)
+    except ValueError:
+        return None
+
+
+def _last_keep(entries: list[Entry], seat: int) -> Faces:
+    """The dice `seat` kept for its last roll (the turn under way has one: it has rolled)."""
+    for e in reversed(entries):
+        if e.seat == seat:
+            a = _parsed(e.action)
+            if isinstance(a, Roll):
+                return a.keep
+    return ()
+
+
+def seats(session: Session, seat: int | None, last: Round | None) -> list[dict[str, Any]]:
+    """Each player as a row: the round's throwers in their order, then who sits this round out."""
+    st: DiceState = session.state
+    words = session.match.info.result
+    tally = session.match.drinks()  # strokes and Schüsse by the rulings that stand (a challenge overrides one)
+    results = dict(st.results)
+    before = dict(last.throws()) if last is not None else {}
+    order = list(st.round_order) + [i for i in range(len(st.players)) if i not in st.round_order]
+    rows = []
+    for i in order:
+        name = st.players[i]
+        n = int(getattr(tally[name], words.count_key)) if words.count_key else 0
+        row: dict[str, Any] = {
+            "seat": i, "name": name, "you": seat == i, "bot": session.is_bot(i),
+            "current": st.on_turn() == i, "active": session.over() or i in st.round_order,
+            "mats": st.ledger[name].mats, "mats_text": mats_text(st.ledger[name].mats),
+            "count": n, "count_text": (_(words.one if n == 1 else words.many).format(n=n) if words.one else str(n)),
+            "tags": [tr(p) for p in st.seat_tags(i)],
+        }
+        row["status"], row["thrown"] = _status(st, i, results, before)
+        rows.append(row)
+    return rows
+
+
+def _status(st: DiceState, i: int, results: dict[int, Throw], before: dict[int, Throw]) -> tuple[str, bool]:
+    """What a seat's row says now, and whether it has thrown this round."""
+    t = st.turn
+    if st.is_terminal():
+        if i in before:
+            return tr(st.describe(before[i])), True
+        return (tr(st.absence(i)) if i not in st.round_order else ""), False
+    if t is not None and t.seat == i:
+        if t.roll_no == 0:
+            return _("to roll · up to {total}").format(total=t.max_rolls), False
+        return _("rolling · {n} of {total}").format(n=t.roll_no, total=t.max_rolls), False
+    if i in results:
+        return tr(st.describe(results[i])), True
+    if i in st.round_order:
+        return (_("last: {throw}").format(throw=tr(st.describe(before[i]))) if i in before else _("waiting")), False
+    return tr(st.absence(i)), False
+
+
+# --- the last round ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Round:
+    """The latest finished round: the states just before and after the entry that ended it (its last
+    throw), and that entry."""
+
+    before: DiceState
+    after: DiceState
+    entry: Entry
+
+    def throws(self) -> list[tuple[int, Throw]]:
+        """Its throws in order, by seat."""
+        throws = list(self.before.results)
+        if self.after.last is not None:
+            t, throw = self.after.last
+            throws.append((t.seat, throw))
+        return throws
+
+
+_ROUNDS: dict[tuple[int, int], Round] = {}  # (log, entry) → the round it ended (a few kept: views repeat them)
+_ROUNDS_KEPT = 16
+_ROUNDS_LOCK = threading.Lock()
+
+
+def last_round(session: Session) -> Round | None:
+    """The latest finished round, or None before the first one ends. A round ends in the entry whose
+    rulings open the next one (its header: `GameInfo.round_header`), or in the match's last entry."""
+    match = session.match
+    entries = match.log.entries
+    header = match.info.round_header
+    end = None
+    if session.over():
+        end = next((j for j in range(len(entries) - 1, 0, -1) if entries[j].seat != CHALLENGE), None)
+    elif header:
+        end = next((j for j in range(len(entries) - 1, 0, -1) if any(_header(session, r) is not None for r in entries[j].rulings)), None)
+    if end is None or entries[end].seat == CHALLENGE:
+        return None
+    key = (id(match.log), end)
+    with _ROUNDS_LOCK:  # (several tables' threads in one program)
+        got = _ROUNDS.get(key)
+    if got is not None and got.entry is entries[end]:
+        return got
+    before = _state_after(session, end)
+    if before is None:
+        return None
+    got = Round(before, before.apply(before.parse_action(entries[end].action)).state, entries[end])
+    with _ROUNDS_LOCK:
+        while len(_ROUNDS) >= _ROUNDS_KEPT:
+            _ROUNDS.pop(next(iter(_ROUNDS)))
+        _ROUNDS[key] = got
+    return got
+
+
+def _header(session: Session, r: Ruling) -> str | None:
+    """The round header `r` opens (None: `r` opens no round)."""
+    ref = session.match.info.round_header
+    return load(ref)(r) if ref else None  # type: ignore[no-any-return]
+
+
+def _state_after(session: Session, n: int) -> DiceState | None:
+    """The state after the log's first `n` entries, replayed from the nearest state the match kept."""
+    match = session.match
+    k = n
+    while k > 1 and match.kept_state(k) is None:
+        k -= 1
+    st = match.kept_state(k)
+    if st is None:
+        return None
+    for e in match.log.entries[k:n]:
+        if e.seat != CHALLENGE:  # (a challenge leaves the game's state alone)
+            st = st.apply(st.parse_action(e.action)).state
+    return st  # type: ignore[no-any-return]
+
+
+def _said_round(session: Session, last: Round | None) -> dict[str, Any] | None:
+    """The last round in words: where it stood, each throw, and what the referee ruled when its last
+    throw fell (mats, a lost half, a stroke or a Schuss – not the next round's opening, not a call)."""
+    if last is None:
+        return None
+    before = last.before
+    return {
+        "title": " · ".join(tr(p) for p in before.headline()),
+        "throws": [{"name": before.players[s], "throw": tr(before.describe(th))} for s, th in last.throws()],
+        "outcome": [tr(ruling_words(r.arithmetic)) for r in last.entry.rulings if r.what is not What.CALL and _header(session, r) is None],
+    }
+
+
+def calls(entries: list[Entry]) -> list[str]:
+    """The call-outs of the newest entries ("Horrido!", "Kröger!" – schock.calls) and a Türmchen
+    (schock.tower): shown big."""
+    out: list[str] = []
+    if entries and entries[-1].seat == CHANCE and isinstance(_parsed(entries[-1].action), Tower):
+        out.append("Türmchen!")
+    for e in entries[-2:]:
+        for r in e.rulings:
+            if r.what is What.CALL:
+                out += list(r.words) or [tr(ruling_words(r.arithmetic))]
+    return out
+
+
+def standing(session: Session) -> list[str]:
+    """The final standing, best first ("1.  Ann  –  0 strokes"), and who buys the next round."""
+    st: DiceState = session.state
+    words = session.match.info.result
+    tally = session.match.drinks()
+    counts = [int(getattr(tally[p], words.count_key)) if words.count_key else 0 for p in st.players]
+    order = sorted(range(len(st.players)), key=lambda i: counts[i])
+    lines = []
+    place, prev = 0, None
+    for k, i in enumerate(order):
+        if counts[i] != prev:
+            place, prev = k + 1, counts[i]
+        what = _(words.one if counts[i] == 1 else words.many).format(n=counts[i]) if words.one else str(counts[i])
+        lines.append(f"{place}.  {st.players[i]}  –  {what}")
+    if counts[order[-1]] != counts[order[0]]:
+        lines.append(_("{name} buys the next round.").format(name=st.players[order[-1]]))
+    return lines
