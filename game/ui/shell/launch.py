@@ -85,9 +85,12 @@ def run_app(
                     menu.message = str(e)
                 else:
                     try:
-                        app.push(hosted_scene(app, match, port=port, remote_timeout=remote_timeout))
+                        scene = hosted_scene(app, match, port=port, remote_timeout=remote_timeout)
                     except ValueError as e:
                         menu.message = str(e)
+                    else:
+                        app.push(scene)
+                        tell_table(getattr(scene, "table", None))
         elif join is not None:
             from game.ui.shell.join_scene import JoinScene
 
@@ -96,6 +99,18 @@ def run_app(
     finally:
         app.close()
         reset_settings()
+
+
+def tell_table(table: Any) -> None:
+    """A table hosted from the command line (`host GAME`): where to join it, on the host's own
+    terminal (as the window's corner shows it; never into a log file)."""
+    if table is None:
+        return
+    from game.net.web_files import join_url, short_address
+
+    print(f"Table open: {short_address(table.url)} · code {table.code}", flush=True)
+    print(f"  phones: scan the QR code in the window's corner, or open {join_url(table.url, table.code)}", flush=True)
+    print(f"  laptops: Join a table → {short_address(table.url)}, code {table.code}", flush=True)
 
 
 def run_editor(
