@@ -85,7 +85,7 @@ def draw_join_card(surface: pygame.Surface, fonts: Any, url: str, bottomright: t
     pad = max(4, int(6 * scale))
     side = (len(matrix) + 2 * QUIET) * module
     size = max(12, int(14 * scale))
-    lines = [fonts.text(t, size, theme.CREAM, "bold") for t in _wrap(fonts, _("Scan with a phone to join"), size, max(side, int(120 * scale)))]
+    lines = [fonts.text(t, size, theme.CREAM, "bold") for t in _wrap(fonts, _("Scan with a phone to join"), size, max(side, int(140 * scale)))]
     w = max(side, *(i.get_width() for i in lines)) + 2 * pad
     h = side + sum(i.get_height() for i in lines) + 3 * pad
     card = pygame.Rect(bottomright[0] - w, bottomright[1] - h, w, h)
