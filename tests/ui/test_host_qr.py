@@ -125,6 +125,31 @@ def test_the_address_in_the_code_is_the_lan_address_a_phone_reaches(app: App) ->
         app.pop()
 
 
+def test_the_code_leaves_the_corner_once_every_seat_is_taken(app: App) -> None:
+    """The code is for joining: while Bo's seat is free it shows; once Bo plays from afar (a real
+    client on loopback) the corner is the game's again, and the table's box keeps the address."""
+    from game.net.client import TableClient
+
+    scene: Any = hosted_scene(app, MATCHES["schock"](), announce=False, port=0)
+    app.push(scene)
+    client = None
+    try:
+        app.step(0.05)
+        assert scene.join_qr is not None
+        client = TableClient(f"ws://127.0.0.1:{scene.table.host.port}", scene.table.code, seat="Bo")
+        for _i in range(400):  # (bounded: a few seconds at most)
+            client.pump()
+            app.step(0.01)
+            if scene.join_qr is None:
+                break
+        assert scene.join_qr is None and [s.state for s in scene.table.seats()] == ["connected"]
+        assert short_address(scene.table.url) in table_lines(scene.session, scene.table)[0][0]
+    finally:
+        if client is not None:
+            client.close()
+        app.pop()
+
+
 def test_a_table_nobody_joins_from_afar_shows_no_code(app: App) -> None:
     scene: Any = hosted_scene(app, Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bo", "bot")], seed=3), announce=False, port=0)
     app.push(scene)

@@ -54,10 +54,13 @@ class SessionScene:
 
     def draw_join(self, surface: Any, bottomright: tuple[int, int], scale: float = 1.0) -> None:
         """A hosted table's QR code in the corner of the game's area: a phone that scans it opens the
-        table's page, the join code filled in (nothing once the match is over or at a table nobody
-        joins from afar)."""
+        table's page, the join code filled in – while a seat is free (once every seat is taken it
+        leaves the corner to the game: a TV types the short address the table's box shows; nothing
+        once the match is over or at a table nobody joins from afar)."""
         self.join_qr = None
         if self.table is None or self.session.over() or self.replaying:
+            return
+        if all(seat.state != "free" for seat in self.table.seats()) and self.table.host.judges_connected() is not False:
             return
         from game.net.web_files import join_url
         from game.ui.common.join_qr import draw_join_card
