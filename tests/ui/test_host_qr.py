@@ -178,7 +178,7 @@ def test_stammtisch_host_prints_where_phones_and_laptops_join(tmp_path: Path) ->
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
     shot = tmp_path / "host.png"
     p = subprocess.run([sys.executable, str(ROOT / "main.py"), "--frames", "3", "--screenshot", str(shot), "host", "schock",
-                        "--players", "Ann,Bo:remote", "--port", "0"], capture_output=True, text=True, env=env, timeout=120,
+                        "--players", "Ann,Bo:remote", "--port", "0", "--no-announce"], capture_output=True, text=True, env=env, timeout=120,
                        stdin=subprocess.DEVNULL)
     assert p.returncode == 0, p.stderr
     first, phones, laptops = p.stdout.splitlines()[:3]

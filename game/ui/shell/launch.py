@@ -33,6 +33,7 @@ def run_app(
     join: tuple[str, str, str | None] | None = None,
     remote_timeout: float | None = None,
     loaded: Any = None,
+    announce: bool = True,
 ) -> int:
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
@@ -40,7 +41,8 @@ def run_app(
     `profile` (defaults: the first registered game, one human and two bots) – for Racerbile the race on `track` –,
     or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
     `screenshot` saves the last frame (PNG). A table with remote players is hosted (on `port`, by
-    default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
+    default `game.net.hosting.DEFAULT_PORT`; announced on the network by mDNS unless not `announce`)
+    and says on the terminal where to join it; `join` = (address, code, seat or None) opens the join
     screen, connects, and takes the seat (None: shows the seats).
     """
     from game.gcpause import paused_gc
@@ -85,7 +87,7 @@ def run_app(
                     menu.message = str(e)
                 else:
                     try:
-                        scene = hosted_scene(app, match, port=port, remote_timeout=remote_timeout)
+                        scene = hosted_scene(app, match, port=port, remote_timeout=remote_timeout, announce=announce)
                     except ValueError as e:
                         menu.message = str(e)
                     else:
