@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
 from bench import autosave, autosave_long, bierpong, bierpong_game, board, clip, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
+from bench import web  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -77,6 +78,10 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("lan_action_under_joins_ms", lan.lan_action_under_joins_ms), ("lan_action_ms", lan.lan_action_ms)),
     (("lan_joins_host_growth_mib", lan.lan_joins_host_growth_mib), ("lan_joins_cached_mib", lan.lan_joins_cached_mib)),
     (("lan_joins_per_s", lan.lan_joins_per_s), None),
+    # issue 31: a phone's action until every other browser (8 phones, 20 watching) has the new view, beside
+    # the bare echo (goal: ≤ 4 ×); the page in headless Chromium until the first drawn table, beside a blank page (≤ 500 ms)
+    (("web_action_ms", web.web_action_ms), ("baseline_web_echo_ms", web.baseline_web_echo_ms)),
+    (("web_page_load_ms", web.web_page_load_ms), ("baseline_blank_page_ms", web.baseline_blank_page_ms)),
 ]
 
 

@@ -94,6 +94,14 @@ class _Laptop:
         self._flush()
         return texts
 
+    def heard(self, text: str) -> bool:
+        """One message: whether the count grew (a laptop counts the log's entries it was sent)."""
+        msg = json.loads(text)
+        if msg.get("type") in ("welcome", "entries"):
+            self.count = int(msg["at"]) + len(msg["entries"])
+            return True
+        return False
+
     def read(self) -> bool:
         """Take what arrived; whether the count grew. A closed connection raises `ConnectionError`.
         The time it has them: when the bytes arrived, plus what this laptop spent reading them (on a
@@ -114,10 +122,7 @@ class _Laptop:
             raise ConnectionError("the host closed the connection")
         grew = False
         for text in self._take(data):
-            msg = json.loads(text)
-            if msg.get("type") in ("welcome", "entries"):
-                self.count = int(msg["at"]) + len(msg["entries"])
-                grew = True
+            grew = self.heard(text) or grew
         if grew:
             self.last = arrived + time.perf_counter_ns() - began
             self.read_at = time.time_ns()
@@ -183,10 +188,11 @@ class _Far:
             lap.sock.close()
 
 
-def serve_far(pipe: Connection, url: str, code: str, seats: list[int | None]) -> None:
-    """A child's main: join with `seats`, say "ready", then answer each command until ("stop",).
+def serve_far(pipe: Connection, url: str, code: str, seats: list[int | None], make: type[_Far] = _Far) -> None:
+    """A child's main: join with `seats` (as `make`'s connections: laptops, or `bench.web`'s
+    browsers), say "ready", then answer each command until ("stop",).
     Between commands it keeps reading (the host's pings are answered, nothing piles up)."""
-    far = _Far(url, code, seats)
+    far = make(url, code, seats)
     if not far.until(0, list(range(len(seats))), 60):
         raise RuntimeError("the host did not welcome every connection")
     pipe.send("ready")

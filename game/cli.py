@@ -247,7 +247,8 @@ def _host(args: argparse.Namespace) -> int:
 
         table = load(info.command_table)(args, "host")
         return run_app("table", game=args.game, players=table.players, profile=table.profile, seed=args.seed, games=table.games,
-                       track=table.track, port=args.port, remote_timeout=t)
+                       track=table.track, port=args.port, remote_timeout=t, frames=args.frames, screenshot=args.screenshot,
+                       announce=not args.no_announce)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.load:
         match = load_match(args.load, defer_check=True)

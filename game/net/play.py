@@ -54,7 +54,8 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
                    timeout: float = 24 * 3600.0, announce: bool = True, journal: str | Path | None = None,
                    remote_timeout: float | None = None) -> int:
     """Serve `match` until it is over: its bots play at the host, its remote seats from afar. Prints
-    `table ws://ADDRESS:PORT code CODE` once it is ready, and announces the table on the network
+    `table ws://ADDRESS:PORT code CODE` once it is ready (and on the next line the page's address a
+    phone opens, `phones open http://ADDRESS:PORT/#CODE`), and announces the table on the network
     (`game.net.discovery`; on that address alone when bound to one); 0 when the match ended.
     With `journal` every entry is on disk before it counts (`game.store.matchfile.attach_journal`), and the code and
     the seats' tokens beside it (`table_file`): a host killed and started again on that journal
@@ -84,6 +85,9 @@ def serve_headless(match: Match, *, host: str = "0.0.0.0", port: int = 0, out: I
         session.on_tick.append(keep_tokens)
     url = address_of(table)
     print(f"table {url} code {table.code}", file=out, flush=True)
+    from game.net.web_files import join_url
+
+    print(f"phones open {join_url(url, table.code)}", file=out, flush=True)  # the host's own terminal: never a log
     shown = None
     if announce:
         from game.net.discovery import Announcement

@@ -116,6 +116,49 @@ def test_the_wheel_carries_the_tracks_theme_sounds_and_compiled_translations_but
     assert "bench" not in top_level and "game" in top_level
 
 
+def _web_files() -> dict[str, bytes]:
+    """The browser client's files of the checkout (every kind the host serves), by name."""
+    from game.net.web_files import TYPES
+
+    return {p.name: p.read_bytes() for p in (ROOT / "game" / "web").iterdir() if p.is_file() and p.suffix in TYPES}
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_browser_client(installed: Install) -> None:
+    """Issue 31: the page a phone opens ships inside the package (game/web/: html, js, css, …)."""
+    web = _web_files()
+    assert {"index.html", "main.js", "style.css"} <= set(web)
+    with zipfile.ZipFile(installed.wheel) as z:
+        for name, body in web.items():
+            assert z.read(f"game/web/{name}") == body, name
+
+
+@pytest.mark.slow
+def test_a_host_started_from_the_installed_wheel_serves_the_page(installed: Install) -> None:
+    """`stammtisch host GAME --headless` of the installed copy answers a browser's requests for the
+    page and its scripts on the table's port, from the files inside the package."""
+    import urllib.request
+
+    p = subprocess.Popen([str(installed.command), "host", "schock", "--headless", "--players", "Ann:remote,Bo:bot", "--port", "0",
+                          "--bind", "127.0.0.1", "--no-announce", "--seed", "1", "--timeout", "120"],
+                         cwd=installed.outside, env=installed.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         stdin=subprocess.DEVNULL)
+    try:
+        assert p.stdout is not None
+        line = p.stdout.readline().split()  # table ws://127.0.0.1:PORT code CODE
+        assert line[:1] == ["table"] and line[1].startswith("ws://127.0.0.1:"), (line, p.stderr.read() if p.poll() is not None and p.stderr else "")
+        base = "http://" + line[1].removeprefix("ws://")
+        assert p.stdout.readline().strip() == f"phones open {base}/#{line[3]}"
+        web = _web_files()
+        for path, name in (("/", "index.html"), ("/main.js", "main.js")):
+            with urllib.request.urlopen(base + path, timeout=30) as r:
+                assert r.status == 200 and r.read() == web[name], path
+                assert "javascript" in r.headers["Content-Type"] if name.endswith(".js") else "html" in r.headers["Content-Type"]
+    finally:
+        p.kill()
+        p.wait(timeout=30)
+
+
 PROBE_PATHS = """
 import json, game, game.resources as r
 from game.racerbile.tracks import shipped_names
@@ -249,6 +292,17 @@ def test_ci_runs_exactly_the_readmes_test_command_in_a_venv_of_its_own() -> None
     assert install.endswith("python -m pip install -e . && python main.py")
     ci = [line.strip() for line in (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()]
     assert tests in ci, ci
+
+
+def test_ci_installs_chromium_and_skips_no_browser_test() -> None:
+    """Issue 31: on a fresh machine `.ci/run` installs Debian's Chromium and makes the browser tests
+    required (tests/web/conftest.py fails them without a browser instead of skipping), before the tests."""
+    ci = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    tests = _readme_commands()[1]
+    for needed in ("apt-get install -y -qq chromium", "export STAMMTISCH_BROWSER=required STAMMTISCH_CHROMIUM"):
+        assert needed in ci and ci.index(needed) < ci.index(tests), needed
+    p = subprocess.run(["bash", "-n", str(ROOT / ".ci/run")], capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0, p.stderr
 
 
 def test_the_readme_tells_the_minimum_window_and_where_saves_go() -> None:

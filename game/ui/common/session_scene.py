@@ -27,6 +27,7 @@ class SessionScene:
     table: Any = None  # the table served to other laptops (`game.net.hosting.HostedTable`), if any
     replaying = False  # drawn by the replay viewer: no prompts, hints or controls of a live table
     lists_keys = False  # the scene lists its keys itself (a spectator's corner does not repeat TV_KEYS)
+    join_qr: Any = None  # where the hosted table's QR code was drawn last (`game.ui.common.join_qr.DrawnQR`)
 
     def watching(self) -> bool:
         """A spectator of a table hosted elsewhere: nothing here acts."""
@@ -50,6 +51,21 @@ class SessionScene:
         from game.ui.common.table_panel import draw_table_panel, table_lines
 
         draw_table_panel(surface, self.host.fonts, table_lines(self.session, self.table, not self.lists_keys), topright, scale, most, above=above, one_line=one_line)
+
+    def draw_join(self, surface: Any, bottomright: tuple[int, int], scale: float = 1.0) -> None:
+        """A hosted table's QR code in the corner of the game's area: a phone that scans it opens the
+        table's page, the join code filled in – while a seat is free (once every seat is taken it
+        leaves the corner to the game: a TV types the short address the table's box shows; nothing
+        once the match is over or at a table nobody joins from afar)."""
+        self.join_qr = None
+        if self.table is None or self.session.over() or self.replaying:
+            return
+        if all(seat.state != "free" for seat in self.table.seats()) and self.table.host.judges_connected() is not False:
+            return
+        from game.net.web_files import join_url
+        from game.ui.common.join_qr import draw_join_card
+
+        self.join_qr = draw_join_card(surface, self.host.fonts, join_url(self.table.url, self.table.code), bottomright, scale)
 
     def tell(self, text: str, *, error: bool = False) -> None:
         raise NotImplementedError

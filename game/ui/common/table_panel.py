@@ -21,7 +21,10 @@ def table_lines(session: Any, table: Any, tv_keys: bool = True) -> list[Line]:
     """What the corner says: the host's `table` (a `HostedTable`), or the joined `session`'s
     (`tv_keys`: with a spectator's keys – a scene that lists its own says False)."""
     if table is not None:
-        lines: list[Line] = [(_("Table open: {url} · code {code}").format(url=table.url, code=table.code), theme.CREAM)]
+        from game.net.web_files import short_address
+
+        # the page's address (a phone's browser takes it; a laptop's join too): the same port, one firewall rule
+        lines: list[Line] = [(_("Table open: {url} · code {code}").format(url=short_address(table.url), code=table.code), theme.CREAM)]
         for seat in table.seats():
             word = {"connected": _("connected"), "away": _("away – the seat waits"), "stand_in": _("away – a bot plays meanwhile"),
                     "free": _("free – join with the code")}[seat.state]

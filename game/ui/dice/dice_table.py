@@ -561,6 +561,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.banners.s = L.s
         self.banners.draw(surface, (L.felt.centerx, L.felt.centery - int(40 * L.s)))
         self.draw_table(surface, (L.felt.right - int(10 * L.s), L.felt.y + int(10 * L.s)), L.s, L.felt.w // 2)
+        self.draw_join(surface, (L.felt.right - int(10 * L.s), L.felt.bottom - int(10 * L.s)), L.s)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:

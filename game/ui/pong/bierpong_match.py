@@ -689,6 +689,8 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
         self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,
                         max(120, L.top.right - L.header.left - title_w - int(20 * L.s)), one_line=True)
+        port = self.viewport()
+        self.draw_join(surface, (port.right - int(10 * L.s), port.bottom - int(10 * L.s)), L.s)
         self.draw_banner(surface)
         if self.modal is not None:
             self.modal.draw(surface)

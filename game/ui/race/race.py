@@ -753,6 +753,7 @@ class RaceScene(SessionScene, OverlayScene):
             lit += [self.field_rect(c.pos) for c in st.cars]  # … and the other cars, where it can
             self.note_rect = draw_note(surface, self.fonts, self.coach_lines(way), self._mouse, L.board, s, along, lit)
         self.draw_table(surface, (L.board.right - int(10 * s), L.board.y + int(10 * s)), s, L.board.w // 2)
+        self.draw_join(surface, (L.board.right - int(10 * s), L.board.bottom - int(10 * s)), s)
         if self.modal is not None:
             self.modal.draw(surface)
         if self.help is not None:

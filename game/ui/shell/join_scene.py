@@ -28,19 +28,23 @@ PLACE_ADDRESS, PLACE_CODE = "192.168.1.20:47474", "K7QX2P"  # the fields' exampl
 
 def normal_url(text: str) -> str:
     """What a person types for a table's address, as the client takes it: `ws://ADDRESS:PORT`
-    (a bare address gets the menu's default port)."""
+    (a bare address gets the menu's default port). The page's address the host shows for phones,
+    `http://ADDRESS:PORT` (even with its `/#CODE`), is the same table on the same port."""
     from game.net.hosting import DEFAULT_PORT
 
     t = text.strip()
     if not t:
-        raise ValueError(_("type the table's address (as the host shows it: ws://ADDRESS:PORT)"))
+        raise ValueError(_("type the table's address (as the host shows it: http://ADDRESS:PORT)"))
+    for web, ws in (("http://", "ws://"), ("https://", "wss://")):
+        if t.lower().startswith(web):
+            t = ws + t[len(web):].split("#", 1)[0].split("/", 1)[0]
     if "://" not in t:
         t = "ws://" + t
     if not t.startswith(("ws://", "wss://")):
-        raise ValueError(_("a table's address starts with ws:// – {text!r} does not").format(text=text.strip()))
+        raise ValueError(_("a table's address starts with http:// or ws:// – {text!r} does not").format(text=text.strip()))
     rest = t.split("://", 1)[1]
     if not rest or rest.startswith(":"):
-        raise ValueError(_("type the table's address (as the host shows it: ws://ADDRESS:PORT)"))
+        raise ValueError(_("type the table's address (as the host shows it: http://ADDRESS:PORT)"))
     if ":" not in rest.rsplit("]", 1)[-1]:
         t += f":{DEFAULT_PORT}"
     return t

@@ -33,6 +33,7 @@ def run_app(
     join: tuple[str, str, str | None] | None = None,
     remote_timeout: float | None = None,
     loaded: Any = None,
+    announce: bool = True,
 ) -> int:
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
@@ -40,7 +41,8 @@ def run_app(
     `profile` (defaults: the first registered game, one human and two bots) – for Racerbile the race on `track` –,
     or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
     `screenshot` saves the last frame (PNG). A table with remote players is hosted (on `port`, by
-    default `game.net.hosting.DEFAULT_PORT`); `join` = (address, code, seat or None) opens the join
+    default `game.net.hosting.DEFAULT_PORT`; announced on the network by mDNS unless not `announce`)
+    and says on the terminal where to join it; `join` = (address, code, seat or None) opens the join
     screen, connects, and takes the seat (None: shows the seats).
     """
     from game.gcpause import paused_gc
@@ -85,9 +87,12 @@ def run_app(
                     menu.message = str(e)
                 else:
                     try:
-                        app.push(hosted_scene(app, match, port=port, remote_timeout=remote_timeout))
+                        scene = hosted_scene(app, match, port=port, remote_timeout=remote_timeout, announce=announce)
                     except ValueError as e:
                         menu.message = str(e)
+                    else:
+                        app.push(scene)
+                        tell_table(getattr(scene, "table", None))
         elif join is not None:
             from game.ui.shell.join_scene import JoinScene
 
@@ -96,6 +101,18 @@ def run_app(
     finally:
         app.close()
         reset_settings()
+
+
+def tell_table(table: Any) -> None:
+    """A table hosted from the command line (`host GAME`): where to join it, on the host's own
+    terminal (as the window's corner shows it; never into a log file)."""
+    if table is None:
+        return
+    from game.net.web_files import join_url, short_address
+
+    print(f"Table open: {short_address(table.url)} · code {table.code}", flush=True)
+    print(f"  phones: scan the QR code in the window's corner, or open {join_url(table.url, table.code)}", flush=True)
+    print(f"  laptops: Join a table → {short_address(table.url)}, code {table.code}", flush=True)
 
 
 def run_editor(
