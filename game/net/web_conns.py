@@ -11,11 +11,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_, _, speaking, tr
 from game.net.protocol import encode
 from game.net.web_view import view
 
 if TYPE_CHECKING:
     from game.net.host import TableHost, _Conn
+
+
+# A refusal of joining says which it is (`refused.why`), so the page can act on it in any language:
+WHY = {
+    "code": "the join code is wrong: ask for it again",
+    "token": "the seat's token is unknown here (an old one): choose a seat afresh",
+    "taken": "the seat is taken: choose another or watch",
+    "seat": "no such seat (or not one played from afar)",
+    "busy": "the table is busy letting others in: try again soon",
+    "hellos": "too many hellos on one connection",
+}
+# the gate's refusals (`game.net.gate`), told to a browser in its language as well
+N_("too many hellos wait from this address: try again in a minute")
+N_("too many hellos wait at this table: try again in a minute")
+
+
+def spoken(lang: str, reason: str, values: dict[str, Any]) -> str:
+    """A refusal (an English msgid, filled with `values`) in a browser's language `lang`; a text the
+    catalogue does not know comes back as the referee's (`tr`) or as it is."""
+    with speaking(lang):
+        said = _(reason)
+        if values:
+            return said.format(**values)
+        return said if said != reason else tr(reason)
 
 
 class WebViews:
