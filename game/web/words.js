@@ -1,6 +1,6 @@
 // @ts-check
 /** The page's words in the phone's language (en, de, da), from the host's catalogues (`/words/<lang>.json`).
- * Every text on the page goes through `t("English words")`, the windows' msgids: the host lists them.
+ * Every text on the page goes through `t(…)` with English words, the windows' msgids: the host lists them.
  * The language: `?lang=` in the address, else the one chosen in the page (kept in the browser), else the
  * browser's first of ours, else English. */
 import { el } from "./dom.js";
