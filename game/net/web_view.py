@@ -85,6 +85,7 @@ def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, An
             "you": _you(session, seat),
             "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
             "your_turn": seat is not None and seat in waiting,
+            "on_turn": _on_turn(session),
             "players": seats,
             "feed": feed_lines(entries[first:], first + 1),
             "actions": part.get("actions", []),
@@ -108,10 +109,29 @@ def challenge_offer(session: Session, seat: int) -> dict[str, Any]:
     m = session.match
     by = [JUDGES_NAME] if seat == JUDGES else list(m.players[seat].drivers or (m.players[seat].name,))
     rulings = [{"ruling": f"{i}.{j}", "who": r.who, "what": r.what.value, "amount": r.amount,
-                "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "most": MOST[r.what][0] if r.what in MOST else None,
+                "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "say": _amount_words(r.what),
+                "most": MOST[r.what][0] if r.what in MOST else None,
                 "label": f"{i}.{j}  {r.who}: {drink_text(r.what, r.amount)} – {tr(r.arithmetic)}"}
                for i, j, r in challengeable(m.log.entries)[:CHALLENGES]]
     return {"by": by, "people": m.people(), "rulings": rulings}
+
+
+def _amount_words(what: What) -> list[str]:
+    """How an amount of `what` reads in the current language, for one and for any other number
+    (`{n}` where the number goes): the page shows the override's amount with these."""
+    one = {What.SIPS: _("{n} sip"), What.BEER: _("a beer"), What.STROKE: _("{n} stroke"), What.SCHUSS: "{n} Schuss"}
+    many = {What.SIPS: _("{n} sips"), What.BEER: _("{n} beers"), What.STROKE: _("{n} strokes"), What.SCHUSS: "{n} Schüsse"}
+    rest = _("the rest of the beer")
+    return [one.get(what, rest), many.get(what, rest)]
+
+
+def _on_turn(session: Session) -> str | None:
+    """The seat whose decision it is (a bot's too), by name; None between turns (chance, a clock)."""
+    if session.over():
+        return None
+    p = session.state.current_player()
+    players = session.match.players
+    return players[p].name if isinstance(p, int) and 0 <= p < len(players) else None
 
 
 def _you(session: Session, seat: int | None) -> dict[str, Any] | None:

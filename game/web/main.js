@@ -92,7 +92,8 @@ function drawBar() {
   if (!bar || !view) return;
   const you = view.you ? view.you.name : t("Watching");
   const turn = view.over ? (view.result || t("The match is over")) : view.your_turn ? t("Your turn")
-    : (view.turn || []).length ? t("Waiting for {names}", { names: view.turn.join(", ") }) : "";
+    : (view.turn || []).length ? t("Waiting for {names}", { names: view.turn.join(", ") })
+    : view.on_turn ? t("{name}'s turn", { name: view.on_turn }) : "";
   const offer = view.challenge;
   const table = page.table;
   fill(bar, [

@@ -7,8 +7,8 @@ import { drawFeed } from "./feed.js";
 import { languageSwitch, t } from "./words.js";
 
 /** @typedef {import("./feed.js").FeedLine} FeedLine */
-/** @typedef {{ruling: string, who: string, what: string, amount: number, words: string[], most: number | null,
- *   label: string}} Challengeable */
+/** @typedef {{ruling: string, who: string, what: string, amount: number, words: string[], say: string[],
+ *   most: number | null, label: string}} Challengeable */
 /** @typedef {{by: string[], people: string[], rulings: Challengeable[]}} Offer */
 
 /** A sheet over the page (closed by its button or Escape); returns its body.
@@ -70,7 +70,7 @@ function kontraDetails(body, offer, r, act) {
   const by = choice(offer.by, offer.by[0], "kontra-by");
   const who = choice(offer.people, r.who, "kontra-who");
   const shown = el("output", { class: "amount", id: "kontra-amount" });
-  const show = () => { shown.textContent = `${amount} ${amount === 1 ? r.words[0] : r.words[1]}`; };
+  const show = () => { shown.textContent = (amount === 1 ? r.say[0] : r.say[1]).replace("{n}", String(amount)); };
   const step = (/** @type {number} */ d) => { amount = Math.max(0, Math.min(most, amount + d)); show(); };
   /** @type {HTMLInputElement} */
   const reason = /** @type {any} */ (el("input", { id: "kontra-reason", class: "text", maxlength: "200", autocomplete: "off",

@@ -111,3 +111,34 @@ def test_the_language_switch_is_kept_and_the_seat_comes_back_in_the_new_language
     page.locator("#bar .turn", has_text="Din tur").wait_for()  # kept in the browser
     no_errors(page)
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_kontra_from_a_phone_challenges_a_drink_ruling_the_host_offers_and_the_host_rules_it(browser: Any, hosts: list[TableHost], lang: str) -> None:
+    host = host_match("racerbile", [], match=race(lemans=True, until_drink=True))
+    hosts.append(host)
+    log = host.session.match.log
+    page = new_page(browser, lang=lang)
+    page.goto(page_url(host))
+    page.click("[data-seat=Foxes]")
+    page.click("#open-kontra:enabled")
+    first = page.locator("button.ruling-pick").first
+    target = first.get_attribute("data-ruling")
+    fits(page)
+    shot(page, "shell-kontra", lang)
+    first.click()
+    page.select_option("#kontra-by", "Bo")
+    page.select_option("#kontra-who", "Dana")
+    for _ in range(12):  # (down to none: the stepper stops at 0)
+        page.click(".stepper button.step >> nth=0")
+    page.click("#kontra-send")
+    assert page.locator("#kontra-reason.missing").count() == 1  # no reason, no challenge
+    page.fill("#kontra-reason", "counted twice")
+    fits(page)
+    shot(page, "shell-kontra-details", lang)
+    n = len(log.entries)
+    page.click("#kontra-send")
+    page.locator("#feed .ruling.override").first.wait_for()  # the host's override, in the feed
+    assert len(log.entries) == n + 1 and str(log.entries[n].action) == f"challenge {target} by Bo: 0 sips to Dana – counted twice"
+    no_errors(page)
+    page.context.close()
