@@ -31,7 +31,7 @@ export function askCode(app, go, opts = {}) {
 }
 
 /** The seats to choose from, and Watch.
- * @param {HTMLElement} app @param {{title: string, seats: Seat[], judges: boolean | null}} table
+ * @param {HTMLElement} app @param {{title: string, client: string, seats: Seat[], judges: boolean | null}} table
  * @param {(choice: Choice) => void} choose */
 export function drawChooser(app, table, choose) {
   const remote = table.seats.filter((s) => s.kind === "remote" || s.stand_in);
@@ -41,7 +41,8 @@ export function drawChooser(app, table, choose) {
     return el("button", { class: "big seat", type: "button", "data-seat": s.name, disabled: taken,
       onclick: () => choose({ seat: s.name }) }, [
       el("span", { class: "seat-name", text: s.name }),
-      s.drivers && s.drivers.length ? el("span", { class: "seat-sub", text: t("Drivers: {names}", { names: s.drivers.join(", ") }) }) : null,
+      s.drivers && s.drivers.length ? el("span", { class: "seat-sub", text: table.client === "race"
+        ? t("Drivers: {names}", { names: s.drivers.join(", ") }) : t("Team: {names}", { names: s.drivers.join(", ") }) }) : null,
       taken ? el("span", { class: "seat-sub", text: t("taken – played on another phone or laptop") })
         : s.away ? el("span", { class: "seat-sub", text: t("away – take it to play on") }) : null,
     ]);

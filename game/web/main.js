@@ -54,7 +54,8 @@ function toast(text) {
 }
 
 function chooser() {
-  drawChooser(app, { title: page.view ? page.view.title : "", seats: page.seats, judges: page.judges }, (choice) => {
+  drawChooser(app, { title: page.view ? page.view.title : "", client: page.view ? page.view.client : "", seats: page.seats,
+    judges: page.judges }, (choice) => {
     if (choice.watch) { page.mode = "watch"; page.table?.take({ watch: true }); drawGame(true); return; }
     page.mode = "play";
     page.table?.take(choice);

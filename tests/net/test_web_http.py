@@ -13,10 +13,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.match import Match, PlayerSpec
-from game.net.host import TableHost
+from game.net.host import FLOOD, TableHost
+from game.net.protocol import MAX_MESSAGE
 from game.net.web_files import BURST, CSP, Rate
 from game.session import INSTANT, session_for
 from tests.net.waiting import WAIT
@@ -169,3 +171,28 @@ def test_neither_the_join_code_nor_a_seat_token_reaches_a_log_line_even_at_debug
     said = "\n".join(line for line in logged.lines if not line.startswith("websockets.client "))  # (the test's own client)
     assert any("stammtisch.table" in line for line in logged.lines), "the table's server logged nothing: the capture did not work"
     assert table.code not in said and token not in said and token[::-1] not in said
+
+
+def test_a_browsers_oversized_message_or_message_flood_closes_its_connection_only(table: TableHost) -> None:
+    url = f"ws://127.0.0.1:{table.port}"
+    hello = json.dumps({"type": "hello", "v": 1, "code": table.code, "watch": True, "web": True, "lang": "en"})
+    for flood in (False, True):
+        with connect(url, open_timeout=WAIT, max_size=None) as ws:
+            ws.send(hello)
+            assert json.loads(ws.recv(timeout=WAIT))["type"] == "welcome"
+            try:
+                if flood:  # more than FLOOD messages a second
+                    for _ in range(FLOOD + 50):
+                        ws.send('{"type":"act","v":1,"at":0,"action":"roll"}')
+                else:  # more than MAX_MESSAGE bytes in one message
+                    ws.send(json.dumps({"type": "act", "v": 1, "at": 0, "action": "x" * (MAX_MESSAGE + 10)}))
+                for _ in range(FLOOD + 100):  # (bounded: what was sent before the close)
+                    ws.recv(timeout=WAIT)
+            except ConnectionClosed as e:
+                assert e.rcvd is not None and e.rcvd.code == (1008 if flood else 1009), e
+            else:
+                raise AssertionError("the connection stayed open")
+    assert get(table, "/")[0] == 200  # the table serves on
+    with connect(url, open_timeout=WAIT) as ws:
+        ws.send(hello)
+        assert json.loads(ws.recv(timeout=WAIT))["type"] == "welcome"
