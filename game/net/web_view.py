@@ -34,6 +34,7 @@ from game.session.session import Session
 
 FEED_ENTRIES = 60  # the last entries whose rulings a view's feed shows (a phone shows the newest few)
 CHALLENGES = 30  # the newest rulings a seat is offered to challenge
+LOG_ENTRIES = 3000  # the last entries whose rulings a connection's first view brings for its log sheet (a bound on its cost)
 
 GameView = Callable[[Session, "int | None"], dict[str, Any]]
 
@@ -97,7 +98,8 @@ def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, An
             body["challenge"] = challenge_offer(session, seat)
         if static:
             body["static"] = game_static(session)
-            body["log"] = feed_lines(entries) if first else body["feed"]  # the whole feed: the page's log panel
+            since = max(0, len(entries) - LOG_ENTRIES)
+            body["log"] = feed_lines(entries[since:], since + 1) if first else body["feed"]  # the page's log sheet
     return body
 
 
