@@ -56,31 +56,47 @@ function toast(text) {
 function chooser() {
   drawChooser(app, { title: page.view ? page.view.title : "", client: page.view ? page.view.client : "", seats: page.seats,
     judges: page.judges }, (choice) => {
-    if (choice.watch) { page.mode = "watch"; page.table?.take({ watch: true }); drawGame(true); return; }
+    if (choice.watch) { page.mode = "watch"; drawGame(true); return; } // (the page watches already)
     page.mode = "play";
     page.table?.take(choice);
   });
 }
 
+/** @type {Promise<void> | null} */
+let mounting = null; // a game's screen being loaded: the views that come meanwhile wait for it
+
 /** The game's screen (mounted once per game client and mode), then the newest view drawn into it.
  * @param {boolean} [fresh] */
 async function drawGame(fresh) {
+  if (mounting) { await mounting; if (!fresh) { drawView(); return; } }
   const view = page.view;
   if (!view || !page.table) return;
-  const watch = page.mode === "watch";
   if (fresh || !page.screen || page.client !== view.client) {
-    page.client = view.client;
-    const root = el("div", { class: `game game-${view.client}${watch ? " watching" : ""}` });
-    const feed = el("div", { class: "feed", id: "feed", "aria-label": t("Referee") });
-    fill(app, [el("header", { class: "bar", id: "bar" }), root, el("aside", { class: "feed-box" }, [feed])]);
-    app.className = watch ? "watch" : "play";
-    const table = page.table;
-    /** @type {Context} */
-    const ctx = { table, watch, act: (a) => table.act(a), send: (m) => table.send(m), toast };
-    page.screen = null;
-    const module = await import(`./${view.client}.js`);
-    page.screen = module.mount(root, ctx);
+    mounting = mount(view.client);
+    try { await mounting; } finally { mounting = null; }
   }
+  drawView();
+}
+
+/** Mount the page of game client `client` (`dice`, `race`, `pong`) under a new bar.
+ * @param {string} client */
+async function mount(client) {
+  const watch = page.mode === "watch";
+  const table = /** @type {Table} */ (page.table);
+  page.client = client;
+  page.screen = null;
+  const root = el("div", { class: `game game-${client}${watch ? " watching" : ""}` });
+  const feed = el("div", { class: "feed", id: "feed", "aria-label": t("Referee") });
+  fill(app, [el("header", { class: "bar", id: "bar" }), root, el("aside", { class: "feed-box" }, [feed])]);
+  app.className = watch ? "watch" : "play";
+  /** @type {Context} */
+  const ctx = { table, watch, act: (a) => table.act(a), send: (m) => table.send(m), toast };
+  const module = await import(`./${client}.js`);
+  page.screen = module.mount(root, ctx);
+}
+
+function drawView() {
+  if (!page.view || page.mode === "choose" || page.mode === "closed") return;
   drawBar();
   page.screen?.update(page.view);
   const feed = document.getElementById("feed");
