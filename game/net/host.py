@@ -30,7 +30,6 @@ import queue
 import threading
 import time
 from collections import deque
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -47,9 +46,9 @@ from game.session.events import Rewound, SessionEvent
 from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
 from game.net.stale import Positions
-from game.net.web_conns import WebViews, spoken
+from game.net.web_conns import WebViews, bye, speaking_to, spoken
 from game.net.web_files import WebFiles, quiet_logger
-from game.i18n import N_, _, speaking
+from game.i18n import N_, _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
 
@@ -288,7 +287,7 @@ class TableHost:
         """Say goodbye to every client and stop serving."""
         if self.drive_every is None:
             self.pump()
-            self._broadcast(encode("bye", reason=reason))
+            self._bye_all(reason)
         else:  # on the server's thread, after what it is doing now: the last entries, then the goodbyes
             self._soon(self._last_words, reason)
         if self._stop is not None and not self._loop.is_closed():
@@ -378,7 +377,7 @@ class TableHost:
             return self._refuse(conn, N_("hello: name a seat, the judges' seat, or watch"), fatal=True)
         for other in list(self._conns.values()):  # a seat is played from one place: the newest
             if other is not conn and other.joined and seat is not None and other.seat == seat:
-                self._send(other, encode("bye", reason="the seat was taken up from another connection"))
+                self._send(other, bye(other, N_("the seat was taken up from another connection")))
                 other.joined = False
         self._send_new()  # the others first hear of what the log gained (or lost): the newcomer starts from here
         log = self.session.match.log
@@ -405,7 +404,7 @@ class TableHost:
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
             return self._refuse(conn, N_("a spectator acts for nobody") if conn.watching else N_("say hello with the join code first"))
-        with self._speaking(conn):
+        with speaking_to(conn):
             stale = self.positions.refusal(int(msg["at"]))  # made at an older position: the table moved on
         if stale is not None:
             return self._refuse(conn, stale)
@@ -415,7 +414,7 @@ class TableHost:
         except (ValueError, TypeError, KeyError, IndexError) as e:
             return self._refuse(conn, f"{text!r} is no action of this game: {e}")
         # a client's `detail` is not taken into the log: a launch comes as a `launch` message, checked as one
-        with self._speaking(conn):
+        with speaking_to(conn):
             why = authority.refusal(self.session, conn.seat, action)  # who may send what: one table (`game.net.authority`)
         if why is not None:
             return self._refuse(conn, why)
@@ -438,7 +437,7 @@ class TableHost:
         launch = msg["type"] == "launch"
         who = str(msg["player"] if launch else msg["defender"])
         asked = authority.Launch(who) if launch else authority.Defend(who, str(msg["how"]), int(msg["ball"]))
-        with self._speaking(conn):
+        with speaking_to(conn):
             why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
             if why is None:
                 why = self.positions.refusal(int(msg["at"]), live=True)  # only a change of whose decision it is outdates it
@@ -488,10 +487,10 @@ class TableHost:
         if fatal:
             self._send(conn, _CLOSE)
 
-    @staticmethod
-    def _speaking(conn: _Conn) -> Any:
-        """The words said to `conn` only (refusals) in its language: a browser's; a laptop's as the host's."""
-        return speaking(conn.lang) if conn.web else nullcontext()
+    def _bye_all(self, reason: str) -> None:
+        for c in list(self._conns.values()):
+            if c.joined:
+                self._send(c, bye(c, reason))
 
     def _seats(self, newcomer: _Conn | None = None) -> None:
         """Who plays which seat: to every client when it changed, else to a `newcomer` only (spectators
@@ -596,7 +595,7 @@ class TableHost:
         try:
             self._after()
         finally:
-            self._broadcast(encode("bye", reason=reason))
+            self._bye_all(reason)
 
     def _fan_out(self, conns: list[_Conn], at: int, parts: list[bytes], gen: int) -> None:
         """New entries for every joined client: written at once to each that is idle and reading

@@ -9,6 +9,7 @@ every connection sharing them is sent the same text. Its requests are the laptop
 """
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, speaking, tr
@@ -28,9 +29,14 @@ WHY = {
     "busy": "the table is busy letting others in: try again soon",
     "hellos": "too many hellos on one connection",
 }
-# the gate's refusals (`game.net.gate`), told to a browser in its language as well
+# the gate's refusals (`game.net.gate`) and the host's goodbyes (`TableHost.close`), told to a browser
+# in its language as well
 N_("too many hellos wait from this address: try again in a minute")
 N_("too many hellos wait at this table: try again in a minute")
+N_("the host closed the table")
+N_("the match is over")
+N_("the host left the table")
+N_("the host stopped")
 
 
 def spoken(lang: str, reason: str, values: dict[str, Any]) -> str:
@@ -41,6 +47,16 @@ def spoken(lang: str, reason: str, values: dict[str, Any]) -> str:
         if values:
             return said.format(**values)
         return said if said != reason else tr(reason)
+
+
+def speaking_to(conn: _Conn) -> AbstractContextManager[None]:
+    """The words said to `conn` alone (its refusals) in its language: a browser's; a laptop's as the host's."""
+    return speaking(conn.lang) if conn.web else nullcontext()
+
+
+def bye(conn: _Conn, reason: str) -> str:
+    """The goodbye `conn` is sent (`reason`: an English msgid): a browser's in its language."""
+    return encode("bye", reason=spoken(conn.lang, reason, {}) if conn.web else reason)
 
 
 class WebViews:

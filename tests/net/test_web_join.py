@@ -99,3 +99,16 @@ def test_a_seat_is_offered_kontra_in_its_drivers_names_and_the_host_rules_the_ch
         refused = heard(ws, "refused")  # in another seat's name: the host's authority says no, in German
         assert refused["reason"] == "dieser Laptop erhebt Einsprüche nur im Namen von Foxes, nicht von Dana", refused
     assert challenge_offer(s, SEAT_OF_JUDGES)["by"] == [JUDGES]
+
+
+def test_the_hosts_goodbye_reaches_a_browser_in_its_language_and_a_laptop_in_english() -> None:
+    host = hosted(race())
+    try:
+        with hello(host, watch=True, web=True, lang="da") as phone, hello(host, watch=True) as laptop:
+            heard(phone, "view")
+            heard(laptop, "seats")
+            host.close()
+            assert heard(phone, "bye")["reason"] == "værten lukkede bordet"
+            assert heard(laptop, "bye")["reason"] == "the host closed the table"
+    finally:
+        host.close()
