@@ -37,14 +37,15 @@ export function drawChooser(app, table, choose) {
   const remote = table.seats.filter((s) => s.kind === "remote" || s.stand_in);
   const others = table.seats.filter((s) => !(s.kind === "remote" || s.stand_in));
   const rows = remote.map((s) => {
-    const taken = !!s.connected;
+    const taken = !!s.connected || !!s.away; // (an away seat waits for its own phone: its token)
     return el("button", { class: "big seat", type: "button", "data-seat": s.name, disabled: taken,
       onclick: () => choose({ seat: s.name }) }, [
       el("span", { class: "seat-name", text: s.name }),
       s.drivers && s.drivers.length ? el("span", { class: "seat-sub", text: table.client === "race"
         ? t("Drivers: {names}", { names: s.drivers.join(", ") }) : t("Team: {names}", { names: s.drivers.join(", ") }) }) : null,
-      taken ? el("span", { class: "seat-sub", text: t("taken – played on another phone or laptop") })
-        : s.away ? el("span", { class: "seat-sub", text: t("away – take it to play on") }) : null,
+      s.away ? el("span", { class: "seat-sub", text: t("away – the seat waits for its own phone or laptop") })
+        : taken ? el("span", { class: "seat-sub", text: t("taken – played on another phone or laptop") })
+        : null,
     ]);
   });
   if (table.judges !== null) {
@@ -54,7 +55,7 @@ export function drawChooser(app, table, choose) {
       el("span", { class: "seat-sub", text: t("the judges' console: penalty sips, laps, rule changes, a team out") }),
     ]));
   }
-  const free = remote.some((s) => !s.connected) || table.judges === false;
+  const free = remote.some((s) => !s.connected && !s.away) || table.judges === false;
   fill(app, [el("section", { class: "join" }, [
     el("h1", { text: table.title || "Stammtisch" }),
     el("p", { class: "muted", text: free ? t("Choose your seat") : t("No free seat: you can watch") }),

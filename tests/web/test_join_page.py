@@ -142,3 +142,19 @@ def test_kontra_from_a_phone_challenges_a_drink_ruling_the_host_offers_and_the_h
     assert len(log.entries) == n + 1 and str(log.entries[n].action) == f"challenge {target} by Bo: 0 sips to Dana – counted twice"
     no_errors(page)
     page.context.close()
+
+
+def test_an_away_seat_waits_for_its_own_phone_and_is_not_offered_to_another(browser: Any, hosts: list[TableHost]) -> None:
+    host = host_match("schock", [("Ann", "remote"), ("Bo", "remote")], games=1)
+    hosts.append(host)
+    first = new_page(browser)
+    first.goto(page_url(host))
+    first.click("[data-seat=Ann]")
+    first.locator("#bar .you", has_text="Ann").wait_for()
+    first.context.close()  # Ann's phone is gone (its token with it, for now)
+    other = new_page(browser)
+    other.goto(page_url(host))
+    other.locator("[data-seat=Ann]:disabled", has_text="away – the seat waits for its own phone or laptop").wait_for()
+    assert other.locator("[data-seat=Bo]").is_enabled()
+    no_errors(other)
+    other.context.close()
