@@ -46,9 +46,9 @@ from game.session.events import Rewound, SessionEvent
 from game.rules.challenge import Challenge
 from game.net.mirror_table import encode_event
 from game.net.stale import Positions
-from game.net.web_conns import WebViews
-from game.net.web_files import WebFiles
-from game.i18n import _
+from game.net.web_conns import WebViews, bye, speaking_to, spoken
+from game.net.web_files import WebFiles, quiet_logger
+from game.i18n import N_, _
 from game.session.seats import Person
 from game.session.session import REMOTE, Session
 
@@ -287,7 +287,7 @@ class TableHost:
         """Say goodbye to every client and stop serving."""
         if self.drive_every is None:
             self.pump()
-            self._broadcast(encode("bye", reason=reason))
+            self._bye_all(reason)
         else:  # on the server's thread, after what it is doing now: the last entries, then the goodbyes
             self._soon(self._last_words, reason)
         if self._stop is not None and not self._loop.is_closed():
@@ -317,23 +317,24 @@ class TableHost:
         """A hello: one at a time per connection, `JOINS` at most. A seat's valid token is let in at once;
         any other hello waits for its join code's check (`CodeGate`: at once unless somebody guesses)."""
         conn.hellos += 1
+        conn.web, conn.lang = bool(msg.get("web")), str(msg.get("lang") or "en")  # (its refusals in its language)
         if conn.hellos > JOINS:
-            return self._refuse(conn, "too many hellos on one connection", fatal=True)
+            return self._refuse(conn, N_("too many hellos on one connection"), fatal=True, why="hellos")
         if conn.knocking:
-            return self._refuse(conn, "one hello at a time: the last one still waits for its turn")
+            return self._refuse(conn, N_("one hello at a time: the last one still waits for its turn"), why="busy")
         token = msg.get("token")
         if token:
             held = [s for s, t in self.tokens.items() if same_token(str(token), t)]  # (every token compared: none is skipped)
             seat = held[0] if held else None
             if seat is None:
-                return self._refuse(conn, "that token holds no seat at this table", fatal=True)
+                return self._refuse(conn, N_("that token holds no seat at this table"), fatal=True, why="token")
             if not same_code(str(msg["code"]), self.code):
-                return self._refuse(conn, "wrong join code", fatal=True)
+                return self._refuse(conn, N_("wrong join code"), fatal=True, why="code")
             return self._welcome(conn, msg, seat)
         conn.knocking = True
-        for (other, _msg), why in self._gate.knock(conn.address, (conn, msg), time.monotonic()):
+        for (other, _msg), reason in self._gate.knock(conn.address, (conn, msg), time.monotonic()):
             other.knocking = False
-            self._refuse(other, why, fatal=True)
+            self._refuse(other, reason, fatal=True, why="busy")
         self._let_in()
 
     def _let_in(self) -> None:
@@ -345,7 +346,7 @@ class TableHost:
             conn.knocking = False
             if not same_code(str(msg["code"]), self.code):
                 self._gate.wrong(conn.address, now)
-                self._refuse(conn, "wrong join code", fatal=True)
+                self._refuse(conn, N_("wrong join code"), fatal=True, why="code")
             elif self._conns.get(conn.id) is conn and not conn.dropped:
                 self._welcome(conn, msg, None)
 
@@ -358,24 +359,25 @@ class TableHost:
             try:
                 seat = self.session.seat_index(str(msg["seat"]))
             except KeyError:
-                return self._refuse(conn, f"there is no seat {msg['seat']!r} at this table", fatal=True)
+                return self._refuse(conn, N_("there is no seat {name} at this table"), fatal=True, why="seat", name=repr(msg["seat"]))
+            name = self.session.match.players[seat].name
             if seat not in self.remote_seats():
-                return self._refuse(conn, f"{self.session.match.players[seat].name} is not a remote seat", fatal=True)
+                return self._refuse(conn, N_("{name} is not a remote seat"), fatal=True, why="seat", name=name)
             if seat in self.tokens:
-                return self._refuse(conn, f"{self.session.match.players[seat].name} is taken (come back with its token)", fatal=True)
+                return self._refuse(conn, N_("{name} is taken (come back with its token)"), fatal=True, why="taken", name=name)
             self.tokens[seat] = new_token()
         elif msg.get("judge"):
             if not self.session.has_judges():
-                return self._refuse(conn, "this table has no judges' seat (Le Mans has)", fatal=True)
+                return self._refuse(conn, N_("this table has no judges' seat (Le Mans has)"), fatal=True, why="seat")
             if JUDGES in self.tokens:
-                return self._refuse(conn, "the judges' seat is taken (come back with its token)", fatal=True)
+                return self._refuse(conn, N_("the judges' seat is taken (come back with its token)"), fatal=True, why="taken")
             seat = JUDGES
             self.tokens[JUDGES] = new_token()
         elif not msg.get("watch"):
-            return self._refuse(conn, "hello: name a seat, the judges' seat, or watch", fatal=True)
+            return self._refuse(conn, N_("hello: name a seat, the judges' seat, or watch"), fatal=True)
         for other in list(self._conns.values()):  # a seat is played from one place: the newest
             if other is not conn and other.joined and seat is not None and other.seat == seat:
-                self._send(other, encode("bye", reason="the seat was taken up from another connection"))
+                self._send(other, bye(other, N_("the seat was taken up from another connection")))
                 other.joined = False
         self._send_new()  # the others first hear of what the log gained (or lost): the newcomer starts from here
         log = self.session.match.log
@@ -383,7 +385,6 @@ class TableHost:
         self._encode_to(upto)
         have = min(int(msg.get("have", 0)), upto)
         conn.seat, conn.watching, conn.joined = seat, seat is None, True
-        conn.web, conn.lang = bool(msg.get("web")), str(msg.get("lang") or "en")
         if seat is not None and seat >= 0:
             self._back(seat)
         head = {"game": log.game, "players": log.players, "profile": log.profile, "seed": log.seed, "settings": log.settings}
@@ -402,8 +403,9 @@ class TableHost:
 
     def _act(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if not conn.joined or conn.seat is None:
-            return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "say hello with the join code first")
-        stale = self.positions.refusal(int(msg["at"]))  # made at an older position: the table moved on
+            return self._refuse(conn, N_("a spectator acts for nobody") if conn.watching else N_("say hello with the join code first"))
+        with speaking_to(conn):
+            stale = self.positions.refusal(int(msg["at"]))  # made at an older position: the table moved on
         if stale is not None:
             return self._refuse(conn, stale)
         text = str(msg["action"])
@@ -412,7 +414,8 @@ class TableHost:
         except (ValueError, TypeError, KeyError, IndexError) as e:
             return self._refuse(conn, f"{text!r} is no action of this game: {e}")
         # a client's `detail` is not taken into the log: a launch comes as a `launch` message, checked as one
-        why = authority.refusal(self.session, conn.seat, action)  # who may send what: one table (`game.net.authority`)
+        with speaking_to(conn):
+            why = authority.refusal(self.session, conn.seat, action)  # who may send what: one table (`game.net.authority`)
         if why is not None:
             return self._refuse(conn, why)
         if isinstance(action, Challenge):  # open at any time, as at the host's table (in the sender's own name)
@@ -426,7 +429,7 @@ class TableHost:
         """Bierpong from afar: a ball let go (its launch) or a defender's swat or catch, for the
         client's own team – the host's live table throws it, the referee rules as at the host."""
         if not conn.joined or conn.seat is None or conn.seat < 0:
-            return self._refuse(conn, "a spectator acts for nobody" if conn.watching else "only a team's seat throws and defends")
+            return self._refuse(conn, N_("a spectator acts for nobody") if conn.watching else N_("only a team's seat throws and defends"))
         s = self.session
         live = s.live_table()  # (a declared capability: `Session.live_table`)
         if live is None:
@@ -434,9 +437,10 @@ class TableHost:
         launch = msg["type"] == "launch"
         who = str(msg["player"] if launch else msg["defender"])
         asked = authority.Launch(who) if launch else authority.Defend(who, str(msg["how"]), int(msg["ball"]))
-        why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
-        if why is None:
-            why = self.positions.refusal(int(msg["at"]), live=True)  # only a change of whose decision it is outdates it
+        with speaking_to(conn):
+            why = authority.refusal(s, conn.seat, asked)  # a team throws and defends for itself only
+            if why is None:
+                why = self.positions.refusal(int(msg["at"]), live=True)  # only a change of whose decision it is outdates it
         if why is not None:
             return self._refuse(conn, why)
         with s.acting_for(conn.seat):
@@ -471,12 +475,22 @@ class TableHost:
         self._broadcast(encode("table", at=len(self.session.match.log.entries), side=table.side, flights=flights, balls=balls,
                                events=events))
 
-    def _refuse(self, conn: _Conn, reason: str, *, fatal: bool = False) -> None:
-        """Tell `conn` why not; a `fatal` refusal (a wrong code, a seat taken) also ends its connection."""
-        self.refusals.append(reason)
-        self._send(conn, encode("refused", reason=reason, fatal=fatal))
+    def _refuse(self, conn: _Conn, reason: str, *, fatal: bool = False, why: str | None = None, **values: Any) -> None:
+        """Tell `conn` why not; a `fatal` refusal (a wrong code, a seat taken) also ends its connection.
+        `reason` is English (with `values`: a msgid to fill); a browser is told it in its language, and
+        `why` (`web_conns.WHY`) says which refusal of joining it is."""
+        said = reason.format(**values) if values else reason
+        self.refusals.append(said)
+        if conn.web:
+            said = spoken(conn.lang, reason, values)
+        self._send(conn, encode("refused", reason=said, fatal=fatal, **({"why": why} if why else {})))
         if fatal:
             self._send(conn, _CLOSE)
+
+    def _bye_all(self, reason: str) -> None:
+        for c in list(self._conns.values()):
+            if c.joined:
+                self._send(c, bye(c, reason))
 
     def _seats(self, newcomer: _Conn | None = None) -> None:
         """Who plays which seat: to every client when it changed, else to a `newcomer` only (spectators
@@ -490,7 +504,8 @@ class TableHost:
 
     def _seat_list(self) -> list[dict[str, Any]]:
         on = self.connected()
-        return [{"name": p.name, "kind": p.kind, "connected": on.get(i), "away": i in self.away, "stand_in": i in self.stand_ins}
+        return [{"name": p.name, "kind": p.kind, "connected": on.get(i), "away": i in self.away, "stand_in": i in self.stand_ins,
+                 **({"drivers": list(p.drivers)} if p.drivers else {})}  # a team's drivers or members (Le Mans, Bierpong)
                 for i, p in enumerate(self.session.match.players)]
 
     def _send_new(self) -> None:
@@ -536,7 +551,7 @@ class TableHost:
             # every client costs the host more than the bytes saved on a local network
             server = await serve(self._serve, self.bind, self.port, max_size=MAX_MESSAGE, max_queue=32,
                                  ping_interval=20, ping_timeout=20, compression=None, process_request=self.files,
-                                 server_header=None)
+                                 server_header=None, logger=quiet_logger())
         except OSError as e:
             self._error = e
             return
@@ -580,7 +595,7 @@ class TableHost:
         try:
             self._after()
         finally:
-            self._broadcast(encode("bye", reason=reason))
+            self._bye_all(reason)
 
     def _fan_out(self, conns: list[_Conn], at: int, parts: list[bytes], gen: int) -> None:
         """New entries for every joined client: written at once to each that is idle and reading

@@ -9,13 +9,54 @@ every connection sharing them is sent the same text. Its requests are the laptop
 """
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_, _, speaking, tr
 from game.net.protocol import encode
 from game.net.web_view import view
 
 if TYPE_CHECKING:
     from game.net.host import TableHost, _Conn
+
+
+# A refusal of joining says which it is (`refused.why`), so the page can act on it in any language:
+WHY = {
+    "code": "the join code is wrong: ask for it again",
+    "token": "the seat's token is unknown here (an old one): choose a seat afresh",
+    "taken": "the seat is taken: choose another or watch",
+    "seat": "no such seat (or not one played from afar)",
+    "busy": "the table is busy letting others in: try again soon",
+    "hellos": "too many hellos on one connection",
+}
+# the gate's refusals (`game.net.gate`) and the host's goodbyes (`TableHost.close`), told to a browser
+# in its language as well
+N_("too many hellos wait from this address: try again in a minute")
+N_("too many hellos wait at this table: try again in a minute")
+N_("the host closed the table")
+N_("the match is over")
+N_("the host left the table")
+N_("the host stopped")
+
+
+def spoken(lang: str, reason: str, values: dict[str, Any]) -> str:
+    """A refusal (an English msgid, filled with `values`) in a browser's language `lang`; a text the
+    catalogue does not know comes back as the referee's (`tr`) or as it is."""
+    with speaking(lang):
+        said = _(reason)
+        if values:
+            return said.format(**values)
+        return said if said != reason else tr(reason)
+
+
+def speaking_to(conn: _Conn) -> AbstractContextManager[None]:
+    """The words said to `conn` alone (its refusals) in its language: a browser's; a laptop's as the host's."""
+    return speaking(conn.lang) if conn.web else nullcontext()
+
+
+def bye(conn: _Conn, reason: str) -> str:
+    """The goodbye `conn` is sent (`reason`: an English msgid): a browser's in its language."""
+    return encode("bye", reason=spoken(conn.lang, reason, {}) if conn.web else reason)
 
 
 class WebViews:

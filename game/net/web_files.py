@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +41,12 @@ TYPES = {
 }
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-MAX_PATH = 256  # characters of a request's path worth looking up
+MAX_PATH = 256  # characters a file's path may have (longer: 414)
+# requests for files one address may make: a burst (a page and its dozen files, loaded a few times
+# over), then a steady rate – a phone never needs more; beyond, "429 Too Many Requests" at once
+BURST = 120
+PER_SECOND = 20.0
+ADDRESSES = 4096  # addresses whose requests are counted at once (the quietest is forgotten first)
 
 
 @dataclass(frozen=True)
@@ -79,17 +86,41 @@ def _plain(status: int, reason: str, text: str, *extra: tuple[str, str]) -> Resp
                                              ("Content-Length", str(len(body))), ("Cache-Control", "no-store"), *extra), body)
 
 
+class Rate:
+    """Requests per address: `burst` at once, refilled at `per_second` (a token bucket per address)."""
+
+    def __init__(self, burst: int = BURST, per_second: float = PER_SECOND, addresses: int = ADDRESSES) -> None:
+        self.burst, self.per_second, self.addresses = burst, per_second, addresses
+        self._left: dict[str, tuple[float, float]] = {}  # address → (requests left, when counted), oldest first
+        self.refused = 0
+
+    def allow(self, address: str, now: float) -> bool:
+        left, then = self._left.pop(address, (float(self.burst), now))
+        left = min(float(self.burst), left + (now - then) * self.per_second)
+        ok = left >= 1.0
+        self._left[address] = (left - 1.0 if ok else left, now)  # (moved to the end: the newest)
+        while len(self._left) > self.addresses:
+            del self._left[next(iter(self._left))]
+        if not ok:
+            self.refused += 1
+        return ok
+
+
 class WebFiles:
     """The `process_request` hook of a table's server: a WebSocket upgrade goes on to the table,
-    anything else is answered here."""
+    anything else is answered here (`Rate` requests a second per address at most)."""
 
-    def __init__(self, files: dict[str, File] | None = None) -> None:
+    def __init__(self, files: dict[str, File] | None = None, rate: Rate | None = None) -> None:
         self.files = client_files() if files is None else files
+        self.rate = rate or Rate()
         self.served = 0  # answers given (the host's view, the tests)
 
     def __call__(self, connection: Any, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
+        peer = getattr(connection, "remote_address", None)
+        if not self.rate.allow(str(peer[0]) if peer else "?", time.monotonic()):
+            return _plain(429, "Too Many Requests", "too many requests: wait a second", ("Retry-After", "1"))
         return self.answer(getattr(request, "method", "GET"), request.path, request.headers)
 
     def answer(self, method: str, target: str, headers: Headers) -> Response:
@@ -97,7 +128,9 @@ class WebFiles:
         self.served += 1
         if method not in ("GET", "HEAD"):
             return _plain(405, "Method Not Allowed", "only GET and HEAD", ("Allow", "GET, HEAD"))
-        path = target.split("?", 1)[0][:MAX_PATH]
+        path = target.split("?", 1)[0]
+        if len(path) > MAX_PATH:
+            return _plain(414, "URI Too Long", "no file has a name that long")
         f = self.files.get(path)
         if f is None:
             return _plain(404, "Not Found", "not found")
@@ -106,6 +139,14 @@ class WebFiles:
             return Response(304, "Not Modified", _headers(*common), b"")
         head = _headers(("Content-Type", f.type), ("Content-Length", str(len(f.body))), *common)
         return Response(200, "OK", head, b"" if method == "HEAD" else f.body)
+
+
+def quiet_logger() -> logging.Logger:
+    """The table server's logger: never below INFO, whatever the program's logging says – its DEBUG
+    lines would show every message's text (a hello's join code, a welcome's seat token)."""
+    log = logging.getLogger("stammtisch.table")
+    log.setLevel(logging.INFO)
+    return log
 
 
 def join_url(ws_address: str, code: str) -> str:

@@ -25,12 +25,16 @@ from game.descriptor import load
 from game.i18n import _, speaking, tr
 from game.net.authority import JUDGES
 from game.rules.catalog import title
+from game.rules.challenge import JUDGES as JUDGES_NAME
+from game.rules.challenge import MOST, challengeable, drink_word
 from game.rules.matchlog import Entry
 from game.rules.ruling import What
-from game.session.feed import feed_by_entry, override_line, round_header
+from game.session.feed import drink_text, feed_by_entry, override_line, round_header
 from game.session.session import Session
 
 FEED_ENTRIES = 60  # the last entries whose rulings a view's feed shows (a phone shows the newest few)
+CHALLENGES = 30  # the newest rulings a seat is offered to challenge
+LOG_ENTRIES = 3000  # the last entries whose rulings a connection's first view brings for its log sheet (a bound on its cost)
 
 GameView = Callable[[Session, "int | None"], dict[str, Any]]
 
@@ -39,11 +43,11 @@ def feed_lines(entries: Sequence[Entry], first: int = 1) -> list[dict[str, Any]]
     """The rulings of `entries` (the log's entries from number `first`) as a browser's feed shows them,
     oldest first: the rule id and its title, the text, and whether a challenge struck or made it."""
     out: list[dict[str, Any]] = []
-    for row in feed_by_entry(entries):
+    for k, row in enumerate(feed_by_entry(entries)):
         for it in row:
             r = it.ruling
             header = round_header(r)
-            line: dict[str, Any] = {"rule": r.rule, "who": r.who, "what": r.what.value}
+            line: dict[str, Any] = {"entry": first + k, "rule": r.rule, "who": r.who, "what": r.what.value}
             if header is not None:
                 line.update(header=True, text=header)
             else:
@@ -82,6 +86,7 @@ def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, An
             "you": _you(session, seat),
             "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
             "your_turn": seat is not None and seat in waiting,
+            "on_turn": _on_turn(session),
             "players": seats,
             "feed": feed_lines(entries[first:], first + 1),
             "actions": part.get("actions", []),
@@ -89,9 +94,46 @@ def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, An
         }
         if "result" in part:
             body["result"] = part["result"]
+        if seat is not None:
+            body["challenge"] = challenge_offer(session, seat)
         if static:
             body["static"] = game_static(session)
+            since = max(0, len(entries) - LOG_ENTRIES)
+            body["log"] = feed_lines(entries[since:], since + 1) if first else body["feed"]  # the page's log sheet
     return body
+
+
+def challenge_offer(session: Session, seat: int) -> dict[str, Any]:
+    """What the seat may challenge now (Kontra, `game.rules.challenge`): the drink rulings and tallies
+    not overridden yet (newest first, `CHALLENGES` at most), the names it challenges in (its own: a
+    team's drivers, the judges), and who an override may hand out to. The page composes the notation
+    from these; the host rules on it as on a laptop's."""
+    m = session.match
+    by = [JUDGES_NAME] if seat == JUDGES else list(m.players[seat].drivers or (m.players[seat].name,))
+    rulings = [{"ruling": f"{i}.{j}", "who": r.who, "what": r.what.value, "amount": r.amount,
+                "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "say": _amount_words(r.what),
+                "most": MOST[r.what][0] if r.what in MOST else None,
+                "label": f"{i}.{j}  {r.who}: {drink_text(r.what, r.amount)} – {tr(r.arithmetic)}"}
+               for i, j, r in challengeable(m.log.entries)[:CHALLENGES]]
+    return {"by": by, "people": m.people(), "rulings": rulings}
+
+
+def _amount_words(what: What) -> list[str]:
+    """How an amount of `what` reads in the current language, for one and for any other number
+    (`{n}` where the number goes): the page shows the override's amount with these."""
+    one = {What.SIPS: _("{n} sip"), What.BEER: _("a beer"), What.STROKE: _("{n} stroke"), What.SCHUSS: "{n} Schuss"}
+    many = {What.SIPS: _("{n} sips"), What.BEER: _("{n} beers"), What.STROKE: _("{n} strokes"), What.SCHUSS: "{n} Schüsse"}
+    rest = _("the rest of the beer")
+    return [one.get(what, rest), many.get(what, rest)]
+
+
+def _on_turn(session: Session) -> str | None:
+    """The seat whose decision it is (a bot's too), by name; None between turns (chance, a clock)."""
+    if session.over():
+        return None
+    p = session.state.current_player()
+    players = session.match.players
+    return players[p].name if isinstance(p, int) and 0 <= p < len(players) else None
 
 
 def _you(session: Session, seat: int | None) -> dict[str, Any] | None:

@@ -1,10 +1,13 @@
 // @ts-check
-/** The table's page: the join code from the address (`/#K7QX2P`), the free seats, then the game's own
- * screen (`dice.js`, `race.js`, `pong.js`, named by the host's view) – or the big-screen layout to watch.
- * The page draws what the host sends and sends requests; it decides no rule. */
+/** The table's page: the join code from the address (`/#K7QX2P`) or typed, the free seats, then the
+ * game's own screen (`dice.js`, `race.js`, `pong.js`, named by the host's view) under the bar (the game,
+ * you, whose turn, the connection) – or the big-screen layout to watch. The page draws what the host
+ * sends and sends requests; it decides no rule. */
 import { el, fill, buzz } from "./dom.js";
 import { drawFeed } from "./feed.js";
+import { askCode, drawChooser, drawClosed } from "./join.js";
 import { Table, keptToken } from "./net.js";
+import { closeSheets, openKontra, openLog } from "./sheets.js";
 import { loadWords, pickLanguage, t } from "./words.js";
 
 /** @typedef {import("./net.js").Message} Message */
@@ -20,30 +23,25 @@ const page = {
   /** @type {any[]} */ seats: [],
   /** @type {boolean | null} */ judges: null,
   /** @type {any} */ view: null,
-  /** @type {"choose" | "play" | "watch"} */ mode: "choose",
+  /** @type {"choose" | "play" | "watch" | "closed"} */ mode: "choose",
   /** @type {Screen | null} */ screen: null,
   /** @type {string} */ client: "",
   /** @type {string} */ state: "connecting",
   /** @type {boolean} */ myTurn: false,
+  /** @type {any[]} */ log: [], // the referee's whole feed as far as this page has it (the log sheet)
 };
 
-/** @returns {string} the join code in the address's fragment */
+/** @returns {string} the join code in the address's fragment (the browser never sends it) */
 function codeInAddress() {
-  return decodeURIComponent(location.hash.replace(/^#/, "")).trim().toUpperCase();
+  let code = location.hash.replace(/^#/, "");
+  try { code = decodeURIComponent(code); } catch { /* a broken escape: taken as typed */ }
+  return code.replace(/\s+/g, "").toUpperCase();
 }
 
-function askCode() {
-  /** @type {HTMLInputElement} */
-  const input = /** @type {any} */ (el("input", { id: "code", autocomplete: "off", autocapitalize: "characters",
-    spellcheck: "false", maxlength: "8", inputmode: "text", placeholder: "K7QX2P", "aria-label": t("Join code") }));
-  const go = () => { if (input.value.trim()) { location.hash = input.value.trim().toUpperCase(); start(); } };
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  fill(app, [el("section", { class: "join" }, [
-    el("h1", { text: "Stammtisch" }),
-    el("label", { for: "code", text: t("Join code") }), input,
-    el("button", { class: "big", type: "button", onclick: go }, [t("Connect")]),
-  ])]);
-  input.focus();
+/** @param {string} code */
+function goTo(code) {
+  location.hash = code; // (the `hashchange` starts the table)
+  if (codeInAddress() === code) start();
 }
 
 /** @param {string} text */
@@ -52,44 +50,53 @@ function toast(text) {
   if (old) old.remove();
   const box = el("div", { id: "toast", role: "alert", class: "toast" }, [text]);
   document.body.append(box);
-  setTimeout(() => box.remove(), 4000);
+  setTimeout(() => box.remove(), 5000);
 }
 
-function drawChooser() {
-  const free = page.seats.filter((s) => s.kind === "remote" && !s.connected);
-  const buttons = free.map((s) => el("button", { class: "big seat", type: "button", "data-seat": s.name,
-    onclick: () => { page.mode = "play"; page.table?.take({ seat: s.name }); } }, [t("Play {name}", { name: s.name })]));
-  if (page.judges === false) {
-    buttons.push(el("button", { class: "big seat", type: "button", "data-seat": "judges",
-      onclick: () => { page.mode = "play"; page.table?.take({ judge: true }); } }, [t("Judges' seat")]));
-  }
-  const title = page.view ? page.view.title : "";
-  fill(app, [el("section", { class: "join" }, [
-    el("h1", { text: title || "Stammtisch" }),
-    el("p", { class: "muted", text: free.length || page.judges === false ? t("Choose your seat") : t("No free seat: you can watch") }),
-    ...buttons,
-    el("button", { class: "big watch", type: "button", onclick: () => { page.mode = "watch"; drawGame(true); } }, [t("Watch")]),
-  ])]);
+function chooser() {
+  drawChooser(app, { title: page.view ? page.view.title : "", client: page.view ? page.view.client : "", seats: page.seats,
+    judges: page.judges }, (choice) => {
+    if (choice.watch) { page.mode = "watch"; drawGame(true); return; } // (the page watches already)
+    page.mode = "play";
+    page.table?.take(choice);
+  });
 }
 
-/** The game's screen (mounted once per game client), then the newest view drawn into it.
+/** @type {Promise<void> | null} */
+let mounting = null; // a game's screen being loaded: the views that come meanwhile wait for it
+
+/** The game's screen (mounted once per game client and mode), then the newest view drawn into it.
  * @param {boolean} [fresh] */
 async function drawGame(fresh) {
+  if (mounting) { await mounting; if (!fresh) { drawView(); return; } }
   const view = page.view;
   if (!view || !page.table) return;
   if (fresh || !page.screen || page.client !== view.client) {
-    page.client = view.client;
-    const root = el("div", { class: `game game-${view.client}${page.mode === "watch" ? " watching" : ""}` });
-    const feed = el("div", { class: "feed", id: "feed", "aria-label": t("Referee") });
-    const bar = el("header", { class: "bar", id: "bar" });
-    fill(app, [bar, root, el("aside", { class: "feed-box" }, [feed])]);
-    app.className = page.mode === "watch" ? "watch" : "play";
-    const table = page.table;
-    /** @type {Context} */
-    const ctx = { table, watch: page.mode === "watch", act: (a) => table.act(a), send: (m) => table.send(m), toast };
-    const module = await import(`./${view.client}.js`);
-    page.screen = module.mount(root, ctx);
+    mounting = mount(view.client);
+    try { await mounting; } finally { mounting = null; }
   }
+  drawView();
+}
+
+/** Mount the page of game client `client` (`dice`, `race`, `pong`) under a new bar.
+ * @param {string} client */
+async function mount(client) {
+  const watch = page.mode === "watch";
+  const table = /** @type {Table} */ (page.table);
+  page.client = client;
+  page.screen = null;
+  const root = el("div", { class: `game game-${client}${watch ? " watching" : ""}` });
+  const feed = el("div", { class: "feed", id: "feed", "aria-label": t("Referee") });
+  fill(app, [el("header", { class: "bar", id: "bar" }), root, el("aside", { class: "feed-box" }, [feed])]);
+  app.className = watch ? "watch" : "play";
+  /** @type {Context} */
+  const ctx = { table, watch, act: (a) => table.act(a), send: (m) => table.send(m), toast };
+  const module = await import(`./${client}.js`);
+  page.screen = module.mount(root, ctx);
+}
+
+function drawView() {
+  if (!page.view || page.mode === "choose" || page.mode === "closed") return;
   drawBar();
   page.screen?.update(page.view);
   const feed = document.getElementById("feed");
@@ -101,13 +108,37 @@ function drawBar() {
   const view = page.view;
   if (!bar || !view) return;
   const you = view.you ? view.you.name : t("Watching");
-  const turn = view.over ? (view.result || t("The match is over")) : view.your_turn ? t("Your turn") : (view.turn || []).join(", ");
+  const turn = view.over ? (view.result || t("The match is over")) : view.your_turn ? t("Your turn")
+    : (view.turn || []).length ? t("Waiting for {names}", { names: view.turn.join(", ") })
+    : view.on_turn ? t("{name}'s turn", { name: view.on_turn }) : "";
+  const offer = view.challenge;
+  const table = page.table;
   fill(bar, [
     el("span", { class: "title", text: view.title }),
     el("span", { class: "you", text: you }),
-    el("span", { class: `turn${view.your_turn ? " mine" : ""}`, text: turn }),
-    page.state !== "joined" ? el("span", { class: "conn", text: page.state === "away" ? t("Connection lost – trying again") : t("Connecting…") }) : null,
+    el("span", { class: `turn${view.your_turn ? " mine" : ""}`, id: "turn", text: turn }),
+    el("span", { class: "tools" }, [
+      el("button", { type: "button", class: "tool", id: "open-log", onclick: () => openLog(page.log) }, [t("Log")]),
+      offer && table ? el("button", { type: "button", class: "tool", id: "open-kontra", disabled: !offer.rulings.length,
+        onclick: () => openKontra(offer, (a) => table.act(a)) }, [t("Kontra")]) : null,
+    ]),
+    page.state !== "joined" ? el("span", { class: "conn", id: "conn", role: "status",
+      text: page.state === "away" ? t("Connection lost – trying again") : page.state === "ended" ? t("Not connected") : t("Connecting…") }) : null,
   ]);
+  document.body.classList.toggle("away", page.state === "away");
+}
+
+/** The log sheet's lines: a view's whole feed (a first view, after an undo) replaces them, a view's
+ * newest entries replace what the page had of those entries.
+ * @param {any} view */
+function keepLog(view) {
+  if (view.log) { page.log = view.log; return; }
+  const lines = view.feed || [];
+  if (!lines.length) return;
+  const from = lines[0].entry;
+  page.log = [...page.log.filter((l) => l.entry < from), ...lines];
+  const open = document.getElementById("log-feed");
+  if (open) drawFeed(open, page.log);
 }
 
 /** @param {Message} msg */
@@ -115,28 +146,35 @@ function heard(msg) {
   if (msg.type === "seats") {
     page.seats = msg.seats || [];
     page.judges = msg.judges ?? null;
-    if (page.mode === "choose") drawChooser();
+    if (page.mode === "choose") chooser();
   } else if (msg.type === "welcome") {
     if (msg.seat || msg.judge) page.mode = "play";
-    if (page.mode === "choose" && !(msg.seat || msg.judge)) drawChooser();
+    else if (page.mode === "play") page.mode = "choose"; // (asked afresh: the seat was gone)
   } else if (msg.type === "view") {
+    const first = !page.view;
     page.view = msg.view;
+    document.title = msg.view.title ? `${msg.view.title} · Stammtisch` : "Stammtisch";
+    keepLog(msg.view);
     const mine = !!msg.view.your_turn;
     if (mine && !page.myTurn) buzz(120);
     page.myTurn = mine;
-    if (page.mode === "choose") drawChooser();
-    else drawGame();
+    if (page.mode === "choose") chooser();
+    else drawGame(first);
   } else if (msg.type === "table") {
     page.screen?.table?.(msg);
   } else if (msg.type === "refused") {
-    if (msg.fatal && msg.reason.startsWith("wrong join code")) {
-      fill(app, [el("section", { class: "join" }, [el("h1", { text: t("Wrong join code") }),
-        el("button", { class: "big", type: "button", onclick: () => { location.hash = ""; askCode(); } }, [t("Try again")])])]);
+    if (msg.fatal && msg.why === "code") {
+      page.mode = "closed";
+      page.table = null;
+      askCode(app, goTo, { wrong: codeInAddress() });
     } else {
+      if (msg.fatal && page.mode === "play") { page.mode = "choose"; page.screen = null; }
       toast(msg.reason);
     }
   } else if (msg.type === "bye") {
-    toast(msg.reason);
+    page.mode = "closed";
+    closeSheets();
+    drawClosed(app, msg.reason, () => location.reload());
   }
 }
 
@@ -146,15 +184,16 @@ function stateChanged(state) {
   drawBar();
 }
 
-async function start() {
+function start() {
   const code = codeInAddress();
-  if (!code) { askCode(); return; }
-  history.replaceState(null, "", location.pathname + location.search + location.hash); // (the code stays in the fragment only)
-  if (keptToken(code)) page.mode = "play";
+  if (!code) { askCode(app, goTo); return; }
+  if (page.table) page.table.close();
+  Object.assign(page, { seats: [], judges: null, view: null, screen: null, client: "", log: [], mode: keptToken(code) ? "play" : "choose" });
+  fill(app, [el("section", { class: "join" }, [el("h1", { text: "Stammtisch" }), el("p", { class: "muted", text: t("Connecting…") })])]);
   page.table = new Table(code, pickLanguage(), heard, stateChanged);
   page.table.open();
 }
 
 await loadWords(pickLanguage());
-addEventListener("hashchange", () => { if (!page.table && codeInAddress()) start(); });
+addEventListener("hashchange", () => { if (codeInAddress() && codeInAddress() !== page.table?.code) start(); });
 start();

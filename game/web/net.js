@@ -5,6 +5,8 @@
 
 const VERSION = 1;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+/** Fatal refusals (`refused.why`) after which the page watches again and the seats are chosen afresh. */
+const AFRESH = ["token", "taken", "seat"];
 
 /** @typedef {{type: string, [key: string]: any}} Message */
 /** @typedef {{seat?: string, judge?: boolean, watch?: boolean}} Ask */
@@ -58,24 +60,23 @@ export class Table {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`);
     this.ws = ws;
     this.onState("connecting");
-    ws.onopen = () => {
-      this.tries = 0;
-      this.hello();
-    };
+    ws.onopen = () => this.hello();
     ws.onmessage = (e) => {
+      if (this.ws !== ws) return;
       /** @type {Message} */
       let msg;
       try { msg = JSON.parse(String(e.data)); } catch { return; }
       if (msg.type === "welcome") {
+        this.tries = 0;
         if (msg.token) { this.token = msg.token; keepToken(this.code, msg.token); }
         this.onState("joined");
       } else if (msg.type === "view") {
         this.at = msg.at;
       } else if (msg.type === "refused" && msg.fatal) {
-        if (this.token && !msg.reason.startsWith("wrong join code")) {
-          keepToken(this.code, null); // a token the table no longer knows: ask afresh
-          this.token = null;
-        } else {
+        if (AFRESH.includes(msg.why)) { // a seat taken, or a token the table no longer knows: watch, choose again
+          this.forget();
+          this.ask = { watch: true };
+        } else if (msg.why !== "busy") { // a wrong code (or a broken client): no retries
           this.ended = true;
         }
       } else if (msg.type === "bye") {
@@ -106,6 +107,15 @@ export class Table {
     this.ask = ask;
     this.token = null;
     this.hello();
+  }
+
+  /** Stop: no more messages, no retries (another join code was opened). */
+  close() {
+    this.ended = true;
+    clearTimeout(this.timer);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) ws.close();
   }
 
   /** Give the seat up on this phone: its token is forgotten, the page watches. */

@@ -52,18 +52,34 @@ def new_page(browser: Any, *, device: dict[str, Any] = PHONE, lang: str = "en") 
     ctx.set_default_timeout(WAIT_MS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: page.errors.append(str(e)))  # a script error fails the test (see `no_errors`)
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" and _BLOCKED in m.text else None)
     page.errors = []
     return page
 
 
+_BLOCKED = "Content Security Policy"  # Chromium's console error for what the page's CSP refused
+
+
 def no_errors(page: Any) -> None:
+    """No script error and nothing the CSP refused (an inline style or script, another origin)."""
     assert page.errors == [], page.errors
 
 
-def host_match(game: str, players: list[tuple[str, str]], *, seed: int = 7, live: bool = False, **options: Any) -> TableHost:
-    """A driven host on loopback serving a new match of `game` (players: (name, kind))."""
-    m = Match(game, [PlayerSpec(n, k) for n, k in players], seed=seed, **options)
-    pace = Pace(0.0, 0.0, True) if live else INSTANT
+def shot(page: Any, name: str, lang: str) -> Path:
+    """A screenshot of the page as it stands: `docs/img/phone/<name>-<lang>-<w>x<h>.png`."""
+    size = page.viewport_size
+    path = SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    return path
+
+
+def host_match(game: str, players: list[tuple[str, str]], *, seed: int = 7, live: bool = False, pace: Pace | None = None,
+               match: Match | None = None, **options: Any) -> TableHost:
+    """A driven host on loopback serving a new match of `game` (players: (name, kind)), or `match`;
+    `pace`: how fast its bots play (default: at once; `live`: with the games' pauses)."""
+    m = match or Match(game, [PlayerSpec(n, k) for n, k in players], seed=seed, **options)
+    pace = pace or (Pace(0.0, 0.0, True) if live else INSTANT)
     return TableHost(session_for(m, pace=pace), host="127.0.0.1", port=0, drive_every=0.005)
 
 

@@ -13,7 +13,7 @@ def test_a_phone_opens_the_table_page_sees_the_free_seats_and_plays_a_schock_tur
     hosts.append(host)
     page = new_page(browser)
     page.goto(page_url(host))
-    page.get_by_role("button", name="Play Ann").click()
+    page.locator("button[data-seat=Ann]").click()
     page.locator("button.action").first.wait_for()
     before = len(host.session.match.log.entries)
     page.locator("button.action", has_text="roll").first.click()
