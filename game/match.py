@@ -22,6 +22,7 @@ from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.profile import Profile
+from game.rules.realtable import SETTING as REAL_TABLE, TABLE, TableMode, is_mode_text, parse_mode
 from game.rules.ruling import Ruling
 from game.state import CHANCE, GameState, Seating
 
@@ -85,6 +86,7 @@ class Match:
         opener: int = 0,
         track: str | None = None,
         settings: Mapping[str, Any] | None = None,
+        real_table: bool = False,
     ) -> None:
         info = GAMES[game]
         self.info = info
@@ -95,7 +97,12 @@ class Match:
         seating = Seating(tuple(p.name for p in players), people,
                           {d: p.drink for p, ds in zip(players, people) for d in ds})
         asked = dict(settings) if settings is not None else {"games": games, "opener": opener, "track": track}
+        real = asked.pop(REAL_TABLE, real_table)  # the match's, not the game's (`game.rules.realtable`)
+        if not isinstance(real, bool):
+            raise ValueError(f"the setting {REAL_TABLE!r} is true or false, not {real!r:.40}")
         step, made = info.state.new_match(seating, self.profile, asked)
+        if real:
+            made = {**made, REAL_TABLE: True}
         # the game's own state class: scenes and bots read their game's fields (`GameState` for the rest)
         self.state: Any = step.state
         self.log = MatchLog(game, [p.to_dict() for p in players], self.profile.to_dict(), seed, made)
@@ -113,6 +120,7 @@ class Match:
         self.snapshot_kept: tuple[Path, int, list[tuple[int, int]]] | None = None
         # the verification of the rulings a snapshot stood for, still to run (`game.store.snapshot.Verification`)
         self.pending: Check | None = None
+        self._mode: tuple[MatchLog, int, Entry, bool] | None = None  # `real_table` as last read from the log
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -139,6 +147,8 @@ class Match:
             if refused is not None:
                 raise IllegalAction(f"{action.head}: {refused}")
             entry = Entry(CHALLENGE, str(action), (ruling,), detail)
+        elif isinstance(action, TableMode):
+            entry = Entry(TABLE, str(self._switch(action)), (), detail)
         else:
             seat = self.state.current_player()
             step = self.state.apply(action)
@@ -149,6 +159,33 @@ class Match:
         if n % CHECKPOINT == 0:
             self._marks[n] = (entry, self.state)
         return entry
+
+    @property
+    def real_table(self) -> bool:
+        """The match is played at a real table now: the header's setting, then the last switch."""
+        log, entries = self.log, self.log.entries
+        got = self._mode
+        if got is not None and got[0] is log and 0 < got[1] <= len(entries) and entries[got[1] - 1] is got[2]:
+            done, real = got[1], got[3]  # (read on from there: the log only grows between undos)
+        else:
+            done, real = 0, bool(log.settings.get(REAL_TABLE, False))
+        for e in entries[done:]:
+            if e.seat == TABLE:
+                real = parse_mode(e.action).real
+        if entries:
+            self._mode = (log, len(entries), entries[-1], real)
+        return real
+
+    def _switch(self, mode: TableMode) -> TableMode:
+        """A switch of the table by somebody at it, to the other way of throwing; IllegalAction otherwise."""
+        people = self.people()
+        if mode.by not in people and mode.by not in (str(p["name"]) for p in self.log.players):
+            raise IllegalAction(f"{mode.by!r} is nobody at this table ({', '.join(people)})")
+        if mode.real == self.real_table:
+            raise IllegalAction(f"the match is at a {'real' if mode.real else 'simulated'} table already")
+        if self.state.is_terminal():
+            raise IllegalAction("the match is over")
+        return mode
 
     def draw_chance(self) -> Any:
         """Draw the pending chance outcome from the match's seeded generator (the state's own draw)."""
@@ -244,6 +281,8 @@ class Match:
         """An action of this game, or a challenge, from its text."""
         if is_challenge_text(text):
             return parse_challenge(text)
+        if is_mode_text(text):
+            return parse_mode(text)
         return self.info.state.parse_action(text)
 
     # --- undo, save, load ------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game.dice import bots as dice_bots
-from game.dice.actions import Action, Flip, Roll, Stand
+from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower, parse_action
 from game.dice.state import DiceState
 from game.errors import IllegalAction
 from game.i18n import _
@@ -78,8 +78,24 @@ class DiceSession(Session):
 
     def applied(self, entry: Entry, before: Any) -> None:
         """A Türmchen (a chance entry after which the roll is still to be drawn) holds the table."""
-        if self.pace.pauses and before.current_player() == CHANCE and self.to_act() == CHANCE:
+        if self.pace.pauses and before.current_player() == CHANCE and self.to_act() == CHANCE and not self.entering():
             self.pause = TOWER_PAUSE
+
+    # --- a real table: the player on turn enters the faces ------------------------------------------
+
+    def chance_seat(self) -> int | None:
+        t = self.state.turn
+        return None if t is None else t.seat
+
+    def is_outcome(self, action: Any) -> bool:
+        return isinstance(action, (Dice, Tower))
+
+    def parse_outcome(self, text: str) -> Any:
+        """The faces as typed ("6 5 2", "652"), "tower", or the notation ("dice 652")."""
+        faces = "".join(text.split())
+        if faces.isdigit():
+            return Dice(tuple(int(c) for c in faces))
+        return parse_action(text)
 
     def throw_on_table(self) -> bool:
         """A finished throw lies on the table: the turn on now has not rolled yet."""

@@ -29,6 +29,7 @@ from game.i18n import _
 from game.match import Match
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
+from game.rules.realtable import TABLE
 from game.rules.ruling import Ruling, What
 from game.session.events import Refusal
 from game.session.live_table import Flight, LiveTable
@@ -216,6 +217,8 @@ class PongSession(Session):
         except KeyError:
             return Refusal(_("{name!r} has no seat at this table").format(name=who))
         st = self.state
+        if self.match.real_table and not self.is_bot(seat):
+            return Refusal(_("at a real table the ball is a real one: enter what the throw did (miss, hit, the flags)"))
         member = isinstance(who, str) and any(who in s.members for s in st.sides)
         player = req.player or (who if member and isinstance(who, str) else self.thrower())
         first = self.pairing()
@@ -284,7 +287,8 @@ class PongSession(Session):
         return isinstance(action, (Foul, KnockOver, Time)) or (isinstance(action, Call) and action.word in ("straighten", "ball out"))
 
     def refusal(self, seat: int, action: Any) -> Refusal | None:
-        if isinstance(action, Catch) and not self.over():  # the catcher's own seat says it (bierpong.art23)
+        real = self.match.real_table and seat == self.to_act()  # at a real table the thrower enters the catch too
+        if isinstance(action, Catch) and not self.over() and not real:  # the catcher's own seat says it (bierpong.art23)
             if self.table.busy:
                 return Refusal(_("wait for the ball to come to rest"))
             try:
@@ -641,7 +645,7 @@ class PongSession(Session):
     def applied(self, entry: Entry, before: Any) -> None:
         self.pick = 0
         self.sync()
-        if self.pace.instant and before.clock_runs():  # a simulated match: the table's seconds pass
+        if self.pace.instant and before.clock_runs() and entry.seat != TABLE:  # a simulated match: the table's seconds pass
             spent = table_seconds(self.state.parse_action(entry.action), entry.rulings)
             self.clock_pending += spent
             self.clock_since += spent

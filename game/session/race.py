@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from game.i18n import _
 from game.match import Match
-from game.racerbile.actions import Call, Clock, Dice, Judge, Order, StartDie
+from game.racerbile.actions import Call, Clock, Dice, Judge, Order, StartDie, parse_action
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, RaceState
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
@@ -139,7 +139,23 @@ class RaceSession(Session):
     def judge_action(self, action: Any) -> bool:
         return isinstance(action, Judge)
 
-    # --- chance --------------------------------------------------------------------------------
+    # --- a real table: the driver enters the dice --------------------------------------------------
+
+    def chance_seat(self) -> int | None:
+        """The driver on turn rolls the gear's dice (and throws the 5s and 6s again); the roll for the
+        start order is entered by anybody playing at the table."""
+        st = self.state
+        return st.turn.seat if st.phase == ROLL and st.turn is not None else None
+
+    def is_outcome(self, action: Any) -> bool:
+        return isinstance(action, (Dice, StartDie))
+
+    def parse_outcome(self, text: str) -> Any:
+        """The faces as typed ("6 5 2"; one face in the roll for the order), or the notation."""
+        faces = "".join(text.split())
+        if faces.isdigit():
+            return StartDie(int(faces)) if self.state.phase == START_ROLL else Dice(tuple(int(c) for c in faces))
+        return parse_action(text)
 
     # --- applying --------------------------------------------------------------------------------
 
@@ -171,7 +187,7 @@ class RaceSession(Session):
 
     def applied(self, entry: Entry, before: Any) -> None:
         a, st = self._last, self.match.state
-        if self.pace.pauses:
+        if self.pace.pauses and not self.entering():
             if isinstance(a, StartDie):
                 self.pause = ORDER_PAUSE
             elif isinstance(a, Dice) and st.phase == ROLL and st.turn is not None and st.turn.pending:

@@ -24,6 +24,7 @@ from game.i18n import _
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.matchlog import Entry
+from game.rules.realtable import TABLE, TableMode
 from game.session.authority import Authority, LiveTableSession, LocalAuthority
 from game.store.matchfile import write_log
 from game.store.saves import new_save_path, write_save
@@ -157,13 +158,15 @@ class Session:
         return int(self.state.current_player())
 
     def busy(self) -> bool:
-        """Nobody may decide now: a pause, or chance still to be drawn."""
-        return self.pause > 0 or self.to_act() == CHANCE
+        """Nobody may decide now: a pause, or chance still to be drawn (not entered: `entering`)."""
+        return self.pause > 0 or (self.to_act() == CHANCE and not self.entering())
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats whose request the table waits for now (none: a bot, chance or a pause, or the end)."""
         if self.refused is not None or self.over() or self.busy():
             return ()
+        if self.entering():
+            return self.enterers()
         seat = self.to_act()
         return (seat,) if 0 <= seat < len(self.seats) and not self.is_bot(seat) else ()
 
@@ -180,13 +183,23 @@ class Session:
 
     def refusal(self, seat: int, action: Any) -> Refusal | None:
         """Why `seat` may not take `action` now (None: it may). The game's legality is the state's own
-        (`apply` raises): this checks whose turn it is."""
+        (`apply` raises): this checks whose turn it is – and at a real table whose throw it is."""
         if self.refused is not None:
             return Refusal(self.refused)
         if self.over():
             return Refusal(_("the match is over"))
+        if isinstance(action, TableMode):
+            return self.switch_refusal(seat)
         if self.table_action(action):
             return None
+        if self.entering():
+            if seat not in self.enterers():
+                hands = self.enterers()
+                name = self.match.players[hands[0]].name if len(hands) == 1 else _("a player here")
+                return Refusal(_("it is {name}'s throw: {name} enters what it shows").format(name=name))
+            return None  # the state rules on the outcome entered (`apply` raises with the rule's reason)
+        if self.is_outcome(action) and not self.match.real_table:
+            return Refusal(_("at a simulated table the program throws; switch to a real table to enter what a throw shows"))
         if self.busy():
             return Refusal(_("wait – the table is still busy"))
         if self.to_act() != seat:
@@ -218,6 +231,8 @@ class Session:
         if kept is not None:
             return kept
         before = self.state
+        if seat is not None and 0 <= seat < len(self.match.players) and self.to_act() == CHANCE and not isinstance(action, TableMode):
+            detail = {**(detail or {}), "entered": self.match.players[seat].name}  # a real throw's outcome
         try:
             entry = self.match.apply(action, detail)
         except (IllegalAction, ValueError) as e:
@@ -229,7 +244,7 @@ class Session:
         if not self._settling:
             self._settling = True
             try:
-                while self.pause <= 0 and not self.over() and self.to_act() == CHANCE:
+                while self.pause <= 0 and not self.over() and self.to_act() == CHANCE and not self.entering():
                     n = len(self.match.log.entries)
                     self.chance()
                     if len(self.match.log.entries) == n:
@@ -269,6 +284,80 @@ class Session:
         kept = self.authority.refusal("challenge")
         return kept if kept is not None else self.apply(ch)
 
+    # --- a real table: real dice, caps and cups (`game.rules.realtable`) --------------------------
+
+    def real_table(self) -> bool:
+        """The match is played at a real table now: the seats enter what their throws show."""
+        return bool(self.match.real_table)
+
+    def chance_seat(self) -> int | None:
+        """The seat whose throw the pending chance outcome is (None: the game names none – anybody
+        playing at the table enters it, e.g. the roll for the start order)."""
+        return None
+
+    def is_outcome(self, action: Any) -> bool:
+        """`action` is a chance outcome of the game (the dice shown): the game says."""
+        return False
+
+    def parse_outcome(self, text: str) -> Any:
+        """An outcome from what a person typed: the game's notation (a game may take a shorter form)."""
+        return self.match.parse(text)
+
+    def entering(self) -> bool:
+        """The table waits for a person to enter the pending chance outcome (a real table; a bot's
+        throws are drawn as ever – a bot has no hands)."""
+        if not self.match.real_table or self.over() or self.to_act() != CHANCE:
+            return False
+        return bool(self.enterers())
+
+    def enterers(self) -> tuple[int, ...]:
+        """The seats that may enter the pending outcome: the seat whose throw it is, or every person's."""
+        seat = self.chance_seat()
+        if seat is not None:
+            return () if self.is_bot(seat) else (seat,)
+        return tuple(i for i in range(len(self.seats)) if not self.is_bot(i))
+
+    def enter(self, who: int | str, outcome: Any) -> Refusal | None:
+        """`who` enters what a real throw showed: an action of the game's notation or its text (dice
+        also as their faces, "6 5 2"; Bierpong "Ann: bounce 3"). Requested like any action – refused
+        with the rule's reason, nothing logged, when the rules or the turn forbid it."""
+        if isinstance(outcome, str):
+            try:
+                outcome = self.parse_outcome(outcome)
+            except ValueError as e:
+                return Refusal(_("{text!r} is no outcome of this game ({error})").format(text=outcome, error=e))
+        if not self.match.real_table:
+            return Refusal(_("at a simulated table the program throws; switch to a real table to enter what a throw shows"))
+        return self.request(who, outcome)
+
+    def switch_table(self, who: int | str, real: bool) -> Refusal | None:
+        """`who` (a person at the table, by seat or name) switches the match to a real table (`real`)
+        or to simulated chance – logged, so the log says who threw which way."""
+        try:
+            seat = self.seat_index(who)
+        except KeyError:
+            return Refusal(_("{name!r} has no seat at this table").format(name=who))
+        by = who if isinstance(who, str) else self.match.players[seat].name
+        return self.request(seat, TableMode(real, by))
+
+    def switch_refusal(self, seat: int) -> Refusal | None:
+        """Why `seat` may not switch the table now (None: it may): a bot does not; nor in a pause."""
+        if self.is_bot(seat):
+            return Refusal(_("{name} is a bot's seat").format(name=self.match.players[seat].name))
+        if self.pause > 0:
+            return Refusal(_("wait – the table is still busy"))
+        return None
+
+    def entered_here(self, entry: Entry) -> bool:
+        """`entry` is a real throw's outcome a person at this table entered (undo takes it back alone)."""
+        name = (entry.detail or {}).get("entered")
+        if not isinstance(name, str):
+            return False
+        try:
+            return self.here(self.seat_index(name))
+        except KeyError:
+            return False
+
     # --- time ------------------------------------------------------------------------------------
 
     def tick(self, dt: float, *, hold: bool = False, hooks: bool = True) -> None:
@@ -292,7 +381,8 @@ class Session:
         if self.pause > 0 or self.over():
             return
         if self.to_act() == CHANCE:
-            self.chance()
+            if not self.entering():  # (at a real table the seat on turn enters it: `enter`)
+                self.chance()
             return
         seat = self.to_act()
         if not self.is_bot(seat):
@@ -412,7 +502,7 @@ class Session:
         """The log index of the last decision a person at this table made (None: none yet)."""
         entries = self.match.log.entries
         for i in range(len(entries) - 1, 0, -1):
-            if self.decided_here(i, entries[i]):
+            if entries[i].seat == TABLE or self.entered_here(entries[i]) or self.decided_here(i, entries[i]):
                 return i
         return None
 
@@ -482,7 +572,7 @@ class Session:
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         s = m.log.settings
         return Match(m.info.name, list(m.players), m.profile, seed=seed, games=int(s.get("games", 1)),
-                     opener=0, track=s.get("track"))
+                     opener=0, track=s.get("track"), real_table=m.real_table)
 
     # --- listeners -------------------------------------------------------------------------------
 
