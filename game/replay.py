@@ -26,7 +26,8 @@ from game.errors import InputError
 from game.bierpong.launches import launch_problem
 from game.gcpause import paused_gc
 from game.match import Match, at_journal_line
-from game.rules.challenge import CHALLENGE, overridden
+from game.rules.challenge import overridden
+from game.rules.realtable import ASIDE
 from game.store.journal import is_journal
 from game.rules.matchlog import Entry, MatchLog
 from game.rules.ruling import Ruling
@@ -171,7 +172,7 @@ class Replay:
         while c + len(span) <= n:  # the stretch carried on to step k
             e = entries[c + len(span) - 1]
             st = span[-1]
-            if e.seat != CHALLENGE:  # a challenge leaves the game's state alone
+            if e.seat not in ASIDE:  # a challenge or a switch of the table leaves the game's state alone
                 action = self._parsed.get(e.action)
                 if action is None:
                     if len(self._parsed) >= PARSED:

@@ -20,7 +20,8 @@ from game.bierpong.actions import Action, Call, Catch, Fetch, Swat, Throw, Toget
 from game.bierpong.bots import skill_of
 from game.bierpong.state import PLAY, BierpongState
 from game.match import Match, PlayerSpec
-from game.rules.challenge import CHALLENGE, effective_rulings
+from game.rules.challenge import effective_rulings
+from game.rules.realtable import ASIDE
 from game.rules.profile import Profile
 from game.rules.ruling import What
 
@@ -107,7 +108,7 @@ class GameRun:
         st: BierpongState = BierpongState.start(self.state.players, self.state.profile,
                                                 members=[s.members for s in self.state.sides]).state
         for e in st0[1:]:
-            if e.seat != CHALLENGE:  # a challenge changes no state; its override counts below
+            if e.seat not in ASIDE:  # a challenge or a switch of the table changes no state; its override counts below
                 a = parse_action(e.action)
                 tally(out, st, a)
                 st = st.apply(a).state

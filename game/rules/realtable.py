@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game.rules.challenge import CHALLENGE
+
 TABLE = -5  # the seat of a switch between a real and a simulated table in the match log
+ASIDE = frozenset({CHALLENGE, TABLE})  # the seats of entries that leave the game's state alone
 SETTING = "real_table"  # the log header's setting: the match starts at a real table
 
 _FORM = re.compile(r"(real|simulated) table by (\S.*)")
