@@ -399,8 +399,11 @@ class RaceState:
                 raise IllegalAction(f"gear {'up' if action.delta > 0 else 'down' if action.delta < 0 else 'hold'} is not open now – {self.shift_refusal(action.delta)}; open: {', '.join(str(Shift(d)) for d in ok)}")
             return shift_gear(self, t, action.delta)
         if self.phase == ROLL:
-            if not isinstance(action, Dice) or len(action.faces) != t.pending or any(not 1 <= f <= 6 for f in action.faces):
-                raise IllegalAction(f"{t.pending} dice are rolling")
+            if not isinstance(action, Dice) or len(action.faces) != t.pending:
+                got = f", not {len(action.faces)}" if isinstance(action, Dice) else ""
+                raise IllegalAction(f"{t.pending} dice are rolling{got} (racerbile.gears: as many dice as the gear, 5s and 6s again)")
+            if any(not 1 <= f <= 6 for f in action.faces):
+                raise IllegalAction(f"a die shows 1 to 6, not {max(action.faces)}")
             return land_dice(self, t, action.faces)
         if self.phase == MOVE:
             if not isinstance(action, Drive):

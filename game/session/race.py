@@ -142,9 +142,11 @@ class RaceSession(Session):
     # --- a real table: the driver enters the dice --------------------------------------------------
 
     def chance_seat(self) -> int | None:
-        """The driver on turn rolls the gear's dice (and throws the 5s and 6s again); the roll for the
-        start order is entered by anybody playing at the table."""
+        """The driver on turn rolls the gear's dice (and throws the 5s and 6s again); in the roll for
+        the start order each rolls his own die."""
         st = self.state
+        if st.phase == START_ROLL and st.groups and len(st.rolled) < len(st.groups[0]):
+            return st.groups[0][len(st.rolled)]  # the next of the group rolling for the order
         return st.turn.seat if st.phase == ROLL and st.turn is not None else None
 
     def is_outcome(self, action: Any) -> bool:
