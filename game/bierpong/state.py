@@ -518,6 +518,9 @@ class BierpongState:
             raise IllegalAction(f"{player} may not throw now; next to throw: {', '.join(allowed) or 'nobody'} (bierpong.art11)")
         if o.cup is not None and o.cup not in self.targets():
             raise IllegalAction(f"{player}: cup {o.cup} is not a cup a ball can land in now (standing: {self._standing_text()})")
+        gone = next((c for c in o.touched if c not in self.defender.rack.ids), None)
+        if gone is not None:
+            raise IllegalAction(f"{player}: a roller over cup {gone}, which is not on the table (standing: {self._standing_text()}; bierpong.art15)")
         if self.phase == KONTER:
             return konter_throw(self, player, o, rs)
         kind = "fire" if self.on_fire else "trick" if self.stage == "tricks" else "standard" if len(self.standard) < 2 else "extra"
