@@ -13,6 +13,7 @@ from game.dice.actions import Dice, Flip, Roll, Stand, Tower
 from game.dice.bots import make_bot
 from game.dice.notation import format_turn
 from game.dice.state import DiceState
+from game.errors import InputError
 from game.match import Match, PlayerSpec
 from game.rules.realtable import TABLE
 from game.session import INSTANT
@@ -200,3 +201,18 @@ def test_bots_at_a_real_table_throw_drawn_dice() -> None:
     robo = [e for e in m.log.entries if e.seat == CHANCE and not (e.detail or {}).get("entered")]
     assert robo  # the bot has no hands: its dice are drawn
     assert isinstance(m.parse(robo[0].action), (Dice, Tower))
+
+
+def test_a_saved_log_with_a_garbled_table_setting_or_switch_is_refused_at_its_place(tmp_path: Path) -> None:
+    s = real_session("schock", 10)
+    assert s.request("Anna", Roll()) is None and s.enter("Anna", "3 2 1") is None
+    assert s.switch_table("Anna", False) is None
+    path = s.save(tmp_path / "real.json")
+    assert isinstance(path, Path)
+    text = path.read_text(encoding="utf-8")
+    for bad, why in (('"real_table": true', '"real_table": "yes"'), ("simulated table by Anna", "simulated table by Zoe")):
+        broken = tmp_path / "broken.json"
+        broken.write_text(text.replace(*(bad, why)), encoding="utf-8")
+        with pytest.raises(InputError) as e:
+            load_match(broken)
+        assert ("real_table" in e.value.message) if "yes" in why else ("entry 4" in e.value.message and "Zoe" in e.value.message)
