@@ -198,8 +198,10 @@ class Session:
                 name = self.match.players[hands[0]].name if len(hands) == 1 else _("a player here")
                 return Refusal(_("it is {name}'s throw: {name} enters what it shows").format(name=name))
             return None  # the state rules on the outcome entered (`apply` raises with the rule's reason)
-        if self.is_outcome(action) and not self.match.real_table:
-            return Refusal(_("at a simulated table the program throws; switch to a real table to enter what a throw shows"))
+        if self.is_outcome(action):
+            if not self.match.real_table:
+                return Refusal(_("at a simulated table the program throws; switch to a real table to enter what a throw shows"))
+            return Refusal(_("no throw waits to be entered now – the dice are thrown first (roll)"))
         if self.busy():
             return Refusal(_("wait – the table is still busy"))
         if self.to_act() != seat:

@@ -123,6 +123,8 @@ def test_schock_rolls_no_second_roll_after_standing() -> None:
     assert refusal is not None and "Bernd" in str(refusal)
     refusal = s.enter("Anna", "6 6 1")  # no roll of hers is pending: nothing to enter
     assert refusal is not None and len(s.match.log.entries) == n
+    refusal = s.enter("Bernd", "6 6 1")  # on turn, but he has not rolled
+    assert refusal is not None and "roll" in str(refusal) and len(s.match.log.entries) == n
 
 
 def test_schock_sixes_the_sixes_turn_is_offered_when_the_faces_allow_it() -> None:
