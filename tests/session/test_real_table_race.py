@@ -149,3 +149,15 @@ def test_real_table_race_saved_and_replayed(tmp_path: Path) -> None:
     assert isinstance(path, Path)
     loaded = load_match(path)
     assert loaded.real_table and loaded.rulings() == s.match.rulings()
+
+
+def test_racerbile_a_mistyped_die_is_undone_alone() -> None:
+    s = real_race(7)
+    start(s)
+    if s.state.phase == GEAR:
+        assert s.request("Ann", Shift(0)) is None
+    n = len(s.match.log.entries)
+    assert s.enter("Ann", "1") is None  # a clutch fault that the real die did not show
+    assert s.undo() is None
+    assert len(s.match.log.entries) == n and s.entering() and s.enterers() == (0,)
+    assert s.enter("Ann", "3") is None
