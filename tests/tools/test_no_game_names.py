@@ -31,6 +31,13 @@ for _info in GAMES.values():
 # and its own rules modules may name it
 OWN = {_package(info.state_class) for info in GAMES.values()} | {pkg for pkg, games in SERVES.items() if len(games) == 1}
 OWN_FILES = {f"game/rules/{stem}{name}.py" for name in GAMES for stem in ("", "catalog_")}
+# a game's part of the browser's view (`GameInfo.web_view`, "game.net.views.race:view") and its helper
+# modules beside it (`race_offers.py`) are that game's own when it serves that game alone
+WEB_SERVES: dict[str, set[str]] = defaultdict(set)
+for _info in GAMES.values():
+    WEB_SERVES[_info.web_view.split(":")[0].replace(".", "/")].add(_info.name)
+OWN_FILES |= {f.relative_to(ROOT).as_posix() for stem, games in WEB_SERVES.items() if len(games) == 1
+              for f in [ROOT / f"{stem}.py", *(ROOT / stem).parent.glob(Path(stem).name + "_*.py")]}
 STATES = {info.state_class.split(":")[1]: (info.name, info.state_class.split(":")[0].replace(".", "/") + ".py") for info in GAMES.values()}
 PREFIXES = tuple(info.prefix for info in GAMES.values())
 
