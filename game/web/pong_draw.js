@@ -1,0 +1,186 @@
+// @ts-check
+/** The Bierpong table on a canvas: from the seat's own end in perspective (a phone: you stand behind
+ * your cups, the ball flies away from you or towards you), or from the side for the big screen.
+ *
+ * Coordinates: the table's frame as drawn, `X` along the table (side 0's cups at X≈0, side 1's at
+ * X≈2.44), `Y` across, `z` up. The host's live table sends balls in the thrower's frame (x away from
+ * the thrower, the target side's cups at the far end); `toWorld` turns them. The picture of the
+ * table and the racks is kept in an offscreen canvas: a frame draws it, the trails and the balls. */
+
+/** @typedef {{length: number, width: number, cup_r: number, cup_h: number, ball_r: number, release_z: number, speeds: [number, number]}} Static */
+/** @typedef {{id: number, X: number, Y: number, side: number, hit: boolean, dead: boolean, chosen: boolean, may: boolean}} CupAt */
+/** @typedef {[number, number, number]} P3 */
+
+export const DEFAULT = /** @type {Static} */ ({ length: 2.44, width: 0.61, cup_r: 0.0465, cup_h: 0.12, ball_r: 0.02, release_z: 0.45, speeds: [1, 9] });
+
+const WOOD = "#6b4a2f", FELT = "#1f5a3a", LINE = "#e9e3cf", CUP = "#d8372f", CUP_IN = "#8c1d18", BEER = "#e8b04a";
+const HIT = "#f2b441", DEAD = "#8cc4ee", CHOSEN = "#7fd08a";
+
+/** A ball from the host's thrower frame into the table's (the side thrown at: `target`).
+ * @param {P3} p @param {number} target @param {number} L @returns {P3} */
+export function toWorld(p, target, L) { return target === 0 ? [L - p[0], -p[1], p[2]] : [p[0], p[1], p[2]]; }
+
+export class Picture {
+  /** @param {HTMLCanvasElement} canvas */
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+    this.bg = document.createElement("canvas");
+    this.w = 1; this.h = 1; this.dpr = 1;
+    /** @type {Static} */ this.st = DEFAULT;
+    this.side = 0;  // the end the phone stands at (its seat's side)
+    this.watch = false;
+    this.F = 1; this.cy = 0; this.k = 1; this.ox = 0; this.oy = 0;
+    /** @type {CupAt[]} */ this.cups = [];
+    this.bgKey = "";
+  }
+
+  /** Fit the canvas to its box (CSS px `w`×`h`). @param {number} w @param {number} h */
+  size(w, h) {
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    if (w === this.w && h === this.h && dpr === this.dpr) return false;
+    this.w = w; this.h = h; this.dpr = dpr;
+    for (const c of [this.canvas, this.bg]) { c.width = Math.round(w * dpr); c.height = Math.round(h * dpr); }
+    const L = this.st.length;
+    // perspective: the eye 0.6 m behind the own end, 0.9 m up, looking at the table 1.4 m in
+    this.F = Math.min(0.94 * w / 0.666, 0.95 * h / 1.16);
+    this.cy = 0.975 * h - 0.628 * this.F;
+    // from the side: the table's length across the canvas, its width foreshortened
+    this.k = Math.min(0.9 * w / (L + 0.3), 0.9 * h / (this.st.width * 0.5 + 1.3));
+    this.ox = (w - L * this.k) / 2;
+    this.oy = h - 0.1 * h - this.st.width * 0.25 * this.k;
+    this.bgKey = "";
+    return true;
+  }
+
+  /** Screen position (CSS px) and scale (px per metre) of a point of the table, or null behind the eye.
+   * @param {number} X @param {number} Y @param {number} z @returns {[number, number, number] | null} */
+  at(X, Y, z) {
+    if (this.watch) return [this.ox + X * this.k, this.oy - Y * 0.5 * this.k - z * 0.9 * this.k, this.k];
+    const L = this.st.length;
+    const u = this.side === 0 ? X : L - X, w = this.side === 0 ? -Y : Y;
+    const du = u + 0.6, dz = z - 0.9;
+    const depth = du * 0.912 - dz * 0.410, vert = du * 0.410 + dz * 0.912;
+    if (depth < 0.05) return null;
+    return [this.w / 2 + (w / depth) * this.F, this.cy - (vert / depth) * this.F, this.F / depth];
+  }
+
+  /** The point across the own end's edge at height `z` under screen x `sx` (metres right of the middle).
+   * @param {number} sx @param {number} z */
+  across(sx, z) {
+    const du = 0.6, dz = z - 0.9, depth = du * 0.912 - dz * 0.410;
+    return (sx - this.w / 2) * depth / this.F;
+  }
+
+  /** Draw the table and the cups into the offscreen picture (when they changed). @param {CupAt[]} cups */
+  setCups(cups) {
+    const key = JSON.stringify([cups, this.w, this.h, this.side, this.watch]);
+    this.cups = cups;
+    if (key === this.bgKey) return;
+    this.bgKey = key;
+    const g = /** @type {CanvasRenderingContext2D} */ (this.bg.getContext("2d"));
+    g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    g.clearRect(0, 0, this.w, this.h);
+    const L = this.st.length, W = this.st.width / 2;
+    const corners = [[0, -W], [L, -W], [L, W], [0, W]].map(([X, Y]) => this.at(X, Y, 0));
+    if (corners.every(Boolean)) {
+      g.beginPath();
+      corners.forEach((c, i) => { const p = /** @type {number[]} */ (c); if (i) g.lineTo(p[0], p[1]); else g.moveTo(p[0], p[1]); });
+      g.closePath();
+      g.fillStyle = FELT; g.fill();
+      g.lineWidth = 4; g.strokeStyle = WOOD; g.stroke();
+      const m1 = this.at(L / 2, -W, 0), m2 = this.at(L / 2, W, 0);
+      if (m1 && m2) { g.beginPath(); g.moveTo(m1[0], m1[1]); g.lineTo(m2[0], m2[1]); g.lineWidth = 1.5; g.strokeStyle = LINE; g.stroke(); }
+    }
+    const order = [...cups].sort((a, b) => this.depthOf(b) - this.depthOf(a));
+    for (const c of order) this.cup(g, c);
+  }
+
+  /** How far a cup is from the eye (the far ones are drawn first). @param {CupAt} c */
+  depthOf(c) { return this.watch ? c.Y : (this.side === 0 ? c.X : this.st.length - c.X); }
+
+  /** @param {CanvasRenderingContext2D} g @param {CupAt} c */
+  cup(g, c) {
+    const top = this.at(c.X, c.Y, this.st.cup_h), foot = this.at(c.X, c.Y, 0);
+    if (!top || !foot) return;
+    const r = this.st.cup_r * top[2], rb = 0.03 * foot[2], squash = this.watch ? 0.5 : 0.42;
+    g.beginPath();
+    g.moveTo(top[0] - r, top[1]); g.lineTo(foot[0] - rb, foot[1]); g.lineTo(foot[0] + rb, foot[1]); g.lineTo(top[0] + r, top[1]);
+    g.closePath(); g.fillStyle = CUP; g.fill();
+    g.beginPath(); g.ellipse(top[0], top[1], r, r * squash, 0, 0, Math.PI * 2);
+    g.fillStyle = c.hit || c.dead ? BEER : CUP_IN; g.fill();
+    g.lineWidth = Math.max(1.5, r * 0.12); g.strokeStyle = "#fff"; g.stroke();
+    const ring = c.chosen ? CHOSEN : c.hit ? HIT : c.dead ? DEAD : c.may ? "#fff" : "";
+    if (ring) {
+      g.beginPath(); g.ellipse(top[0], top[1], r + 4, r * squash + 4, 0, 0, Math.PI * 2);
+      g.lineWidth = c.may && !c.chosen ? 2 : 4; g.strokeStyle = ring; g.setLineDash(c.may && !c.chosen ? [5, 4] : []); g.stroke(); g.setLineDash([]);
+    }
+    if (r > 9) {
+      g.fillStyle = "#fff"; g.font = `700 ${Math.round(Math.min(22, r * 0.8))}px system-ui, sans-serif`;
+      g.textAlign = "center"; g.textBaseline = "middle";
+      g.fillText(String(c.id), foot[0], (top[1] + foot[1]) / 2 + r * 0.25);
+    }
+  }
+
+  /** The cup under a tap (CSS px), of `side`'s rack. @param {number} x @param {number} y @param {number} side */
+  cupAt(x, y, side) {
+    let best = null, bd = Infinity;
+    for (const c of this.cups) {
+      if (c.side !== side) continue;
+      const p = this.at(c.X, c.Y, this.st.cup_h * 0.6);
+      if (!p) continue;
+      const d = Math.hypot(p[0] - x, p[1] - y), reach = Math.max(24, this.st.cup_r * p[2] * 1.25);
+      if (d < reach && d < bd) { best = c; bd = d; }
+    }
+    return best;
+  }
+
+  /** A frame: the table, the trails and the balls (table frame), the aim line.
+   * @param {{pos: P3, trail: P3[], open: boolean, hot: boolean}[]} balls @param {{from: [number, number], to: [number, number], text: string} | null} aim */
+  frame(balls, aim) {
+    const g = this.g;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    g.drawImage(this.bg, 0, 0);
+    g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    for (const b of balls) {
+      if (b.trail.length > 1) {
+        g.beginPath();
+        let on = false;
+        for (const t of b.trail) {
+          const p = this.at(t[0], t[1], t[2]);
+          if (!p) { on = false; continue; }
+          if (on) g.lineTo(p[0], p[1]); else g.moveTo(p[0], p[1]);
+          on = true;
+        }
+        g.lineWidth = 2.5; g.strokeStyle = "rgba(255,240,200,.55)"; g.stroke();
+      }
+      const shadow = this.at(b.pos[0], b.pos[1], 0), p = this.at(b.pos[0], b.pos[1], b.pos[2] + this.st.ball_r);
+      if (!p) continue;
+      const r = Math.max(3, this.st.ball_r * p[2]);
+      if (shadow && b.pos[2] > -0.01) {
+        g.beginPath(); g.ellipse(shadow[0], shadow[1], r, r * 0.45, 0, 0, Math.PI * 2); g.fillStyle = "rgba(0,0,0,.35)"; g.fill();
+      }
+      g.beginPath(); g.arc(p[0], p[1], r, 0, Math.PI * 2);
+      g.fillStyle = b.open ? "#fffdf4" : "#d9d3c3"; g.fill();
+      if (b.hot) { g.lineWidth = 3; g.strokeStyle = HIT; g.beginPath(); g.arc(p[0], p[1], r + 7, 0, Math.PI * 2); g.stroke(); }
+    }
+    if (aim) {
+      g.beginPath(); g.moveTo(aim.from[0], aim.from[1]); g.lineTo(aim.to[0], aim.to[1]);
+      g.lineWidth = 5; g.lineCap = "round"; g.strokeStyle = "rgba(242,180,65,.9)"; g.stroke();
+      g.fillStyle = "#fff"; g.font = "700 16px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "bottom";
+      g.fillText(aim.text, aim.to[0], aim.to[1] - 10);
+    }
+  }
+
+  /** Where a ball under a tap is (CSS px): the nearest of `balls` within reach, or -1.
+   * @param {number} x @param {number} y @param {{id: number, pos: P3}[]} balls */
+  ballAt(x, y, balls) {
+    let best = -1, bd = 56;
+    for (const b of balls) {
+      const p = this.at(b.pos[0], b.pos[1], b.pos[2]);
+      if (p && Math.hypot(p[0] - x, p[1] - y) < bd) { best = b.id; bd = Math.hypot(p[0] - x, p[1] - y); }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,115 @@
+"""Bierpong from a phone in a real browser against a real host on loopback: a flick on the touch
+screen arrives at the host as the laptops' `launch` and is ruled (bierpong.art11: the team's own
+throw), a tap on Swat! while the phone's team defends arrives as a `defend` and is ruled
+(bierpong.art14), and a watching page draws the ball the host's live table plays."""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from game.match import Match, PlayerSpec
+from game.net.client import TableClient
+from game.net.host import TableHost
+from game.rules import bierpong as R
+from game.session import Pace, session_for
+from tests.bierpong_helpers import play
+from tests.web.conftest import WAIT_MS, new_page, no_errors, page_url
+
+BOUNCING = ((0.0, 0.0, 0.45), (2.0, 0.0, 1.0))  # a ball that lands at 0.9 m and rolls on for ~2 s
+
+
+def pong_host(*lines: str, owls: str = "bot") -> TableHost:
+    """A live Bierpong table on loopback (teams Foxes: Ann & Ben, a phone's seat; Owls: Cem & Dana)
+    after `lines` of the notation (e.g. the throw-off and who begins)."""
+    m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Ann", "Ben")), PlayerSpec("Owls", owls, drivers=("Cem", "Dana"))],
+              R.SPEC.make())
+    play(m, *lines)
+    return TableHost(session_for(m, pace=Pace(0.0, 0.0, True)), host="127.0.0.1", port=0, drive_every=0.005)
+
+
+def wait_for(page: Any, what: Callable[[], Any], *, ms: int = WAIT_MS) -> Any:
+    """Let the page run until `what()` holds at the host (bounded)."""
+    end = time.monotonic() + ms / 1000
+    while time.monotonic() < end:
+        got = what()
+        if got:
+            return got
+        page.wait_for_timeout(50)
+    raise AssertionError(f"not within {ms} ms: {what}")
+
+
+def flick(page: Any, *, dx: float = 0.0, up: float = 260.0, steps: int = 8, step_ms: int = 12) -> None:
+    """A finger's flick up the table's canvas (CDP touch events: touchstart, moves, touchend)."""
+    box = page.locator("canvas.pong-canvas").bounding_box()
+    x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.9
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1, "radiusX": 6, "radiusY": 6, "force": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x0, y0)
+    for i in range(1, steps + 1):
+        page.wait_for_timeout(step_ms)
+        touch("touchMove", x0 + dx * i / steps, y0 - up * i / steps)
+    touch("touchEnd", x0 + dx, y0 - up)
+    cdp.detach()
+
+
+def seat_page(browser: Any, host: TableHost, seat: str, **kw: Any) -> Any:
+    page = new_page(browser, **kw)
+    page.goto(page_url(host))
+    page.get_by_role("button", name=f"Play {seat}").click()
+    page.locator("canvas.pong-canvas").wait_for()
+    return page
+
+
+def test_art11_a_flick_on_the_phone_is_the_teams_launch_and_the_host_rules_the_throw(browser: Any, hosts: list[TableHost]) -> None:
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Foxes begin")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes")
+    page.locator(".pong-status", has_text="flick").wait_for()
+    n = len(host.session.match.log.entries)
+    flick(page, dx=10)
+    page.locator("canvas.pong-canvas[data-drawn]").wait_for()  # the phone drew the host's ball in flight
+    entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+    assert entry.seat == 0 and entry.action.startswith("Ann: "), entry
+    assert entry.detail and entry.detail["throws"][0]["player"] == "Ann"  # the launch the phone sent, kept for replays
+    no_errors(page)
+
+
+def test_art14_the_phone_swats_the_bounced_ball_of_the_other_teams_laptop(browser: Any, hosts: list[TableHost]) -> None:
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", owls="remote")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes")
+    owls = TableClient(f"ws://127.0.0.1:{host.port}", host.code, seat="Owls")
+    try:
+        wait_for(page, lambda: owls.pump() is not None and owls.mirror is not None and owls.index is not None)
+        n = len(host.session.match.log.entries)
+        owls.launch("Cem", *BOUNCING, (0.0, 0.0, 0.0))
+        swat = page.locator("button.pong-defend[data-how=swat]")
+        swat.wait_for(state="visible")
+        swat.click()
+        entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+        assert entry.action == "Ann swats Cem", entry  # Ann: the Foxes' first member, the phone's defender
+    finally:
+        owls.close()
+    no_errors(page)
+
+
+def test_a_watching_page_draws_the_ball_the_host_plays(browser: Any, hosts: list[TableHost]) -> None:
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", owls="remote")
+    hosts.append(host)
+    page = new_page(browser)
+    page.goto(page_url(host))
+    page.get_by_role("button", name="Watch").click()
+    page.locator("canvas.pong-canvas").wait_for()
+    assert page.locator(".pong-score .side").count() == 2
+    owls = TableClient(f"ws://127.0.0.1:{host.port}", host.code, seat="Owls")
+    try:
+        wait_for(page, lambda: owls.pump() is not None and owls.mirror is not None and owls.index is not None)
+        owls.launch("Cem", *BOUNCING, (0.0, 0.0, 0.0))
+        page.locator("canvas.pong-canvas[data-drawn]").wait_for()
+    finally:
+        owls.close()
+    no_errors(page)
