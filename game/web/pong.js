@@ -75,7 +75,7 @@ export function mount(root, ctx) {
 
   function layout() {
     const w = Math.max(200, stage.clientWidth || root.clientWidth || 360);
-    const h = ctx.watch ? Math.min(innerHeight * 0.62, w * 0.62) : Math.min(innerHeight * 0.56, w * 1.35);
+    const h = ctx.watch ? Math.min(innerHeight * 0.62, w * 0.5) : Math.min(innerHeight * 0.6, w * 1.4);
     canvas.style.width = `${w}px`;
     canvas.style.height = `${Math.round(h)}px`;
     pic.size(w, Math.round(h));
@@ -121,7 +121,7 @@ export function mount(root, ctx) {
   function tick() {
     const now = performance.now();
     const live = balls(now);
-    pic.frame(live, aimLine);
+    pic.frame(live, aimLine, !!thrower() && !flying().length);
     if (live.length) canvas.dataset.drawn = String(++drawn);
     const busy = flying().length > 0;
     if (busy || samples.length || now - lastMsg < LINGER_MS) requestAnimationFrame(tick);
@@ -154,7 +154,7 @@ export function mount(root, ctx) {
     if (ctx.watch || !tbl) return;
     const p = local(e);
     const me = mine();
-    if (removal().length && me !== null) {
+    if (pic.rack && me !== null) {
       const c = pic.cupAt(p.x, p.y, me);
       if (c) tapCup(c.id);
       return;
@@ -185,7 +185,7 @@ export function mount(root, ctx) {
     const who = thrower();
     if (!a || !who) return;
     const half = pic.st.width / 2 - 0.05;
-    const across = Math.max(-half, Math.min(half, pic.across(start.x, pic.st.release_z)));
+    const across = Math.max(-half, Math.min(half, pic.across(start.x)));
     ctx.send({ type: "launch", player: who, ...launchOf(a, across, pic.st.release_z), at: ctx.table.at });
     status.textContent = t("{name} throws", { name: who });
   };
@@ -213,6 +213,12 @@ export function mount(root, ctx) {
     const need = removes.length ? removes[0].cups.length - chosen.size : 0;
     const shown = [...(match ? [match] : []), ...offers.filter((/** @type {any} */ o) => o.kind === "leave")];
     drawActions(confirm, shown, ctx.act);
+    const hit = removes.length ? removes[0].cups[0] : -1;
+    const may = [...new Set(removes.flatMap((/** @type {any} */ o) => o.cups))].filter((c) => c !== hit).sort((a, b) => a - b);
+    if (may.length) {  // the cups as buttons too: for a thumb that misses a small cup, and for screen readers
+      confirm.prepend(el("div", { class: "pong-cups" }, may.map((c) => el("button", { type: "button", class: `chip${chosen.has(c) ? " on" : ""}`,
+        "data-cup": c, "aria-pressed": chosen.has(c) ? "true" : "false", onclick: () => tapCup(c) }, [t("Cup {n}", { n: c })]))));
+    }
     if (!match && need > 0) confirm.prepend(el("p", { class: "pong-hint", text: need === 1 ? t("Remove: choose one more cup") : t("Remove: choose {n} more cups", { n: need }) }));
   }
 
@@ -247,7 +253,8 @@ export function mount(root, ctx) {
 
   function redraw() {
     if (!tbl) return;
-    pic.side = mine() ?? 0;
+    pic.side = tbl.throwing >= 0 ? tbl.throwing : (mine() ?? 0);
+    pic.rack = !ctx.watch && removal().length > 0 && tbl.target === mine();
     layout();
     pic.setCups(cups());
     status.textContent = words();
@@ -256,7 +263,7 @@ export function mount(root, ctx) {
     drawRemoval();
     drawDefend();
     drawActions(box, ctx.watch ? [] : view.actions.filter((/** @type {any} */ o) => o.kind !== "remove" && o.kind !== "leave"), ctx.act);
-    pic.frame(balls(performance.now()), aimLine);
+    pic.frame(balls(performance.now()), aimLine, !!thrower() && !flying().length);
   }
 
   addEventListener("resize", () => { if (tbl) redraw(); });
@@ -279,6 +286,7 @@ export function mount(root, ctx) {
       snaps.push({ at: now, side: msg.side, flights: msg.flights || [], balls: msg.balls || [] });
       if (snaps.length > 4) snaps.shift();
       lastMsg = now;
+      if ((msg.side === 0 || msg.side === 1) && pic.side !== 1 - msg.side && tbl) { pic.side = 1 - msg.side; pic.setCups(cups()); }
       drawDefend();
       if (tbl && !samples.length) { status.textContent = words(); drawWho(); }
       kick();

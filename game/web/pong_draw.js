@@ -28,9 +28,10 @@ export class Picture {
     this.bg = document.createElement("canvas");
     this.w = 1; this.h = 1; this.dpr = 1;
     /** @type {Static} */ this.st = DEFAULT;
-    this.side = 0;  // the end the phone stands at (its seat's side)
+    this.side = 0;  // the thrower's end: the side whose cups stand there (the eye is behind them)
     this.watch = false;
-    this.F = 1; this.cy = 0; this.k = 1; this.ox = 0; this.oy = 0;
+    this.F = 1; this.cy = 0; this.k = 1; this.ox = 0; this.oy = 0; this.kr = 1;
+    this.rack = false;  // the own rack from above, to choose the cups that go
     /** @type {CupAt[]} */ this.cups = [];
     this.bgKey = "";
   }
@@ -42,13 +43,18 @@ export class Picture {
     this.w = w; this.h = h; this.dpr = dpr;
     for (const c of [this.canvas, this.bg]) { c.width = Math.round(w * dpr); c.height = Math.round(h * dpr); }
     const L = this.st.length;
-    // perspective: the eye 0.6 m behind the own end, 0.9 m up, looking at the table 1.4 m in
-    this.F = Math.min(0.94 * w / 0.666, 0.95 * h / 1.16);
-    this.cy = 0.975 * h - 0.628 * this.F;
+    // perspective: the eye behind the thrower's end, looking at the rack: the rack half-way up, the
+    // table from 1 m on below it (the ball comes in from below, as it leaves the hand; a bounce shows)
+    const ny = (/** @type {number} */ u, /** @type {number} */ z) => { const d = this.cam(u, z); return -d[1] / d[0]; };
+    const rack = ny(L - 0.14, 0.06), mid = ny(1.0, 0);
+    this.F = Math.min(3.4 * w, 0.5 * h / (mid - rack));
+    this.cy = 0.5 * h - this.F * rack;
     // from the side: the table's length across the canvas, its width foreshortened
     this.k = Math.min(0.9 * w / (L + 0.3), 0.9 * h / (this.st.width * 0.5 + 1.3));
     this.ox = (w - L * this.k) / 2;
     this.oy = h - 0.1 * h - this.st.width * 0.25 * this.k;
+    // the own rack from above (its cups removed): its 0.42 m × 0.33 m over most of the canvas
+    this.kr = Math.min(0.8 * w / 0.42, 0.8 * h / 0.36);
     this.bgKey = "";
     return true;
   }
@@ -57,24 +63,33 @@ export class Picture {
    * @param {number} X @param {number} Y @param {number} z @returns {[number, number, number] | null} */
   at(X, Y, z) {
     if (this.watch) return [this.ox + X * this.k, this.oy - Y * 0.5 * this.k - z * 0.9 * this.k, this.k];
+    if (this.rack) {  // as its owners see it from behind: the rack's point away from them, up
+      const x = this.side === 0 ? X : this.st.length - X, y = this.side === 0 ? Y : -Y;
+      return [this.w / 2 + y * this.kr, this.h / 2 + (x - this.st.length + 0.17) * this.kr, this.kr];
+    }
     const L = this.st.length;
     const u = this.side === 0 ? X : L - X, w = this.side === 0 ? -Y : Y;
-    const du = u + 0.6, dz = z - 0.9;
-    const depth = du * 0.912 - dz * 0.410, vert = du * 0.410 + dz * 0.912;
+    const [depth, vert] = this.cam(u, z);
     if (depth < 0.05) return null;
     return [this.w / 2 + (w / depth) * this.F, this.cy - (vert / depth) * this.F, this.F / depth];
   }
 
-  /** The point across the own end's edge at height `z` under screen x `sx` (metres right of the middle).
-   * @param {number} sx @param {number} z */
-  across(sx, z) {
-    const du = 0.6, dz = z - 0.9, depth = du * 0.912 - dz * 0.410;
-    return (sx - this.w / 2) * depth / this.F;
+  /** A point `u` metres down the table from the thrower's end, `z` up: its depth before the eye and
+   * its height over the eye's axis (the eye 0.3 m behind the end and 1 m up, looking at the rack).
+   * @param {number} u @param {number} z @returns {[number, number]} */
+  cam(u, z) {
+    const fu = this.st.length - 0.14 + 0.3, fz = -0.94, n = Math.hypot(fu, fz);
+    const du = u + 0.3, dz = z - 1.0;
+    return [(du * fu + dz * fz) / n, (du * -fz + dz * fu) / n];
   }
+
+  /** Metres right of the table's middle for a finger at screen x `sx` (the near end's width across the canvas).
+   * @param {number} sx */
+  across(sx) { return (sx - this.w / 2) / this.w * this.st.width; }
 
   /** Draw the table and the cups into the offscreen picture (when they changed). @param {CupAt[]} cups */
   setCups(cups) {
-    const key = JSON.stringify([cups, this.w, this.h, this.side, this.watch]);
+    const key = JSON.stringify([cups, this.w, this.h, this.side, this.watch, this.rack]);
     this.cups = cups;
     if (key === this.bgKey) return;
     this.bgKey = key;
@@ -83,7 +98,7 @@ export class Picture {
     g.clearRect(0, 0, this.w, this.h);
     const L = this.st.length, W = this.st.width / 2;
     const corners = [[0, -W], [L, -W], [L, W], [0, W]].map(([X, Y]) => this.at(X, Y, 0));
-    if (corners.every(Boolean)) {
+    if (corners.every(Boolean) && !this.rack) {
       g.beginPath();
       corners.forEach((c, i) => { const p = /** @type {number[]} */ (c); if (i) g.lineTo(p[0], p[1]); else g.moveTo(p[0], p[1]); });
       g.closePath();
@@ -94,16 +109,34 @@ export class Picture {
     }
     const order = [...cups].sort((a, b) => this.depthOf(b) - this.depthOf(a));
     for (const c of order) this.cup(g, c);
+    if (!this.rack) for (const c of order) this.number(g, c);
   }
 
   /** How far a cup is from the eye (the far ones are drawn first). @param {CupAt} c */
-  depthOf(c) { return this.watch ? c.Y : (this.side === 0 ? c.X : this.st.length - c.X); }
+  depthOf(c) { return this.watch ? c.Y : this.rack ? 0 : (this.side === 0 ? c.X : this.st.length - c.X); }
+
+  /** The ball in the thrower's hand (a throw is open to this phone): at the bottom, where a flick begins. */
+  hand() {
+    const g = this.g, r = 16, x = this.w / 2, y = this.h - 30;
+    g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.fillStyle = "#fffdf4"; g.fill();
+    g.lineWidth = 2; g.strokeStyle = "rgba(242,180,65,.9)"; g.setLineDash([4, 4]);
+    g.beginPath(); g.arc(x, y, r + 8, 0, Math.PI * 2); g.stroke(); g.setLineDash([]);
+  }
 
   /** @param {CanvasRenderingContext2D} g @param {CupAt} c */
   cup(g, c) {
     const top = this.at(c.X, c.Y, this.st.cup_h), foot = this.at(c.X, c.Y, 0);
     if (!top || !foot) return;
     const r = this.st.cup_r * top[2], rb = 0.03 * foot[2], squash = this.watch ? 0.5 : 0.42;
+    if (this.rack) {
+      g.beginPath(); g.arc(top[0], top[1], r, 0, Math.PI * 2); g.fillStyle = c.chosen ? CHOSEN : c.hit ? HIT : CUP; g.fill();
+      g.beginPath(); g.arc(top[0], top[1], r * 0.8, 0, Math.PI * 2); g.fillStyle = c.chosen || c.hit ? BEER : CUP_IN; g.fill();
+      g.lineWidth = c.may && !c.chosen ? 3 : 2; g.strokeStyle = "#fff"; g.setLineDash(c.may && !c.chosen ? [6, 5] : []);
+      g.beginPath(); g.arc(top[0], top[1], r - 1, 0, Math.PI * 2); g.stroke(); g.setLineDash([]);
+      g.fillStyle = c.chosen || c.hit ? "#2b1d14" : "#fff"; g.font = `800 ${Math.round(r * 0.75)}px system-ui, sans-serif`;
+      g.textAlign = "center"; g.textBaseline = "middle"; g.fillText(String(c.id), top[0], top[1]);
+      return;
+    }
     g.beginPath();
     g.moveTo(top[0] - r, top[1]); g.lineTo(foot[0] - rb, foot[1]); g.lineTo(foot[0] + rb, foot[1]); g.lineTo(top[0] + r, top[1]);
     g.closePath(); g.fillStyle = CUP; g.fill();
@@ -115,11 +148,18 @@ export class Picture {
       g.beginPath(); g.ellipse(top[0], top[1], r + 4, r * squash + 4, 0, 0, Math.PI * 2);
       g.lineWidth = c.may && !c.chosen ? 2 : 4; g.strokeStyle = ring; g.setLineDash(c.may && !c.chosen ? [5, 4] : []); g.stroke(); g.setLineDash([]);
     }
-    if (r > 9) {
-      g.fillStyle = "#fff"; g.font = `700 ${Math.round(Math.min(22, r * 0.8))}px system-ui, sans-serif`;
-      g.textAlign = "center"; g.textBaseline = "middle";
-      g.fillText(String(c.id), foot[0], (top[1] + foot[1]) / 2 + r * 0.25);
-    }
+  }
+
+  /** A cup's number on its rim (the Island call names it). @param {CanvasRenderingContext2D} g @param {CupAt} c */
+  number(g, c) {
+    const top = this.at(c.X, c.Y, this.st.cup_h);
+    if (!top || top[0] < 0 || top[0] > this.w || top[1] < 0 || top[1] > this.h) return;
+    const r = this.st.cup_r * top[2];
+    if (r < 7) return;
+    g.font = `800 ${Math.round(Math.max(10, Math.min(22, r * 0.7)))}px system-ui, sans-serif`;
+    g.textAlign = "center"; g.textBaseline = "middle";
+    g.lineWidth = 3; g.strokeStyle = "rgba(0,0,0,.75)"; g.strokeText(String(c.id), top[0], top[1]);
+    g.fillStyle = "#fff"; g.fillText(String(c.id), top[0], top[1]);
   }
 
   /** The cup under a tap (CSS px), of `side`'s rack. @param {number} x @param {number} y @param {number} side */
@@ -135,9 +175,10 @@ export class Picture {
     return best;
   }
 
-  /** A frame: the table, the trails and the balls (table frame), the aim line.
-   * @param {{pos: P3, trail: P3[], open: boolean, hot: boolean}[]} balls @param {{from: [number, number], to: [number, number], text: string} | null} aim */
-  frame(balls, aim) {
+  /** A frame: the table, the trails and the balls (table frame), the aim line, the ball in the hand.
+   * @param {{pos: P3, trail: P3[], open: boolean, hot: boolean}[]} balls @param {{from: [number, number], to: [number, number], text: string} | null} aim
+   * @param {boolean} [hand] */
+  frame(balls, aim, hand) {
     const g = this.g;
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.clearRect(0, 0, this.canvas.width, this.canvas.height);
@@ -165,11 +206,12 @@ export class Picture {
       g.fillStyle = b.open ? "#fffdf4" : "#d9d3c3"; g.fill();
       if (b.hot) { g.lineWidth = 3; g.strokeStyle = HIT; g.beginPath(); g.arc(p[0], p[1], r + 7, 0, Math.PI * 2); g.stroke(); }
     }
+    if (hand && !aim) this.hand();
     if (aim) {
       g.beginPath(); g.moveTo(aim.from[0], aim.from[1]); g.lineTo(aim.to[0], aim.to[1]);
       g.lineWidth = 5; g.lineCap = "round"; g.strokeStyle = "rgba(242,180,65,.9)"; g.stroke();
-      g.fillStyle = "#fff"; g.font = "700 16px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "bottom";
-      g.fillText(aim.text, aim.to[0], aim.to[1] - 10);
+      g.fillStyle = "#fff"; g.font = "700 18px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "top";
+      g.fillText(aim.text, this.w / 2, 12);
     }
   }
 

@@ -113,3 +113,16 @@ def test_a_watching_page_draws_the_ball_the_host_plays(browser: Any, hosts: list
     finally:
         owls.close()
     no_errors(page)
+
+
+def test_art3_the_phone_takes_its_hit_cup_and_a_neighbour_off_the_table(browser: Any, hosts: list[TableHost]) -> None:
+    """A bounce hit takes one more cup, an adjacent one (bierpong.art3): the owners choose it on the phone."""
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", "Cem: bounce 5", "Dana: miss")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes")
+    n = len(host.session.match.log.entries)
+    page.locator(".pong-cups button[data-cup='2']").click()
+    page.locator("button.action-remove", has_text="5, 2").click()
+    entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+    assert entry.action == "Foxes remove 5 2", entry
+    no_errors(page)
