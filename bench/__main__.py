@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
-from bench import autosave, autosave_long, bierpong, bierpong_game, board, clip, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks  # noqa: E402
+from bench import autosave, autosave_long, bierpong, bierpong_game, board, clip, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks, web_frame  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -77,6 +77,7 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     (("lan_action_under_joins_ms", lan.lan_action_under_joins_ms), ("lan_action_ms", lan.lan_action_ms)),
     (("lan_joins_host_growth_mib", lan.lan_joins_host_growth_mib), ("lan_joins_cached_mib", lan.lan_joins_cached_mib)),
     (("lan_joins_per_s", lan.lan_joins_per_s), None),
+    (("web_frame_ms", web_frame.web_frame_ms), ("baseline_web_idle_frame_ms", web_frame.baseline_web_idle_frame_ms)),  # issue 31: Bierpong on a phone, CPU 4× throttled
 ]
 
 

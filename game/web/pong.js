@@ -20,15 +20,16 @@ const LINGER_MS = 1500;  // the balls stay drawn this long after the throw is ov
 export function mount(root, ctx) {
   useStyle("pong");
   const canvas = /** @type {HTMLCanvasElement} */ (el("canvas", { class: "pong-canvas", "aria-label": t("The table") }));
+  const under = /** @type {HTMLCanvasElement} */ (el("canvas", { class: "pong-bg", "aria-hidden": "true" }));
   const defend = el("button", { class: "pong-defend", type: "button", hidden: true });
   const status = el("p", { class: "pong-status", role: "status" });
   const score = el("div", { class: "pong-score" });
   const who = el("div", { class: "pong-who" });
   const confirm = el("div", { class: "actions pong-remove" });
   const box = el("div", { class: "actions" });
-  const stage = el("div", { class: "pong-stage" }, [canvas, defend]);
+  const stage = el("div", { class: "pong-stage" }, [under, canvas, defend]);
   root.append(score, status, stage, who, confirm, box);
-  const pic = new Picture(canvas);
+  const pic = new Picture(canvas, under);
   pic.watch = ctx.watch;
 
   /** @type {any} */ let view = null;
@@ -76,8 +77,7 @@ export function mount(root, ctx) {
   function layout() {
     const w = Math.max(200, stage.clientWidth || root.clientWidth || 360);
     const h = ctx.watch ? Math.min(innerHeight * 0.62, w * 0.5) : Math.min(innerHeight * 0.6, w * 1.4);
-    canvas.style.width = `${w}px`;
-    canvas.style.height = `${Math.round(h)}px`;
+    for (const c of [canvas, under]) { c.style.width = `${w}px`; c.style.height = `${Math.round(h)}px`; }
     pic.size(w, Math.round(h));
   }
 
@@ -131,13 +131,15 @@ export function mount(root, ctx) {
   function kick() { if (!running) { running = true; requestAnimationFrame(tick); } }
 
   function drawDefend() {
-    const d = defence();
+    const d = defence(), how = d ? d.how : "";
+    if ((defend.dataset.how || "") === how && defend.hidden === !d) return;  // (a message ~30 times a second: no change, no DOM work)
     defend.hidden = !d;
-    if (d) {
-      defend.textContent = d.how === "swat" ? t("Swat!") : t("Catch!");
-      defend.dataset.how = d.how;
-    }
+    defend.dataset.how = how;
+    if (d) defend.textContent = d.how === "swat" ? t("Swat!") : t("Catch!");
   }
+
+  /** @param {HTMLElement} node @param {string} text */
+  function say(node, text) { if (node.textContent !== text) node.textContent = text; }
 
   /** @param {{how: string, ball: number}} d */
   function sendDefence(d) {
@@ -236,10 +238,13 @@ export function mount(root, ctx) {
 
   function drawWho() {
     const names = !tbl || ctx.watch ? [] : tbl.defenders.length ? tbl.defenders : tbl.throwers;
+    const current = names.length < 2 ? "" : thrower() || (names.includes(pick) ? pick : names[0]);
+    const key = `${names.join("\n")}\n${current}`;
+    if (who.dataset.key === key) return;
+    who.dataset.key = key;
     if (names.length < 2) { fill(who, []); return; }
-    const current = thrower() || (names.includes(pick) ? pick : names[0]);
     fill(who, names.map((/** @type {string} */ n) => el("button", { type: "button", class: `chip${n === current ? " on" : ""}`, "aria-pressed": n === current ? "true" : "false",
-      onclick: () => { pick = n; redraw(); } }, [n])));
+      onclick: () => { pick = n; who.dataset.key = ""; redraw(); } }, [n])));
   }
 
   function drawScore() {
@@ -257,7 +262,7 @@ export function mount(root, ctx) {
     pic.rack = !ctx.watch && removal().length > 0 && tbl.target === mine();
     layout();
     pic.setCups(cups());
-    status.textContent = words();
+    say(status, words());
     drawScore();
     drawWho();
     drawRemoval();
@@ -288,7 +293,7 @@ export function mount(root, ctx) {
       lastMsg = now;
       if ((msg.side === 0 || msg.side === 1) && pic.side !== 1 - msg.side && tbl) { pic.side = 1 - msg.side; pic.setCups(cups()); }
       drawDefend();
-      if (tbl && !samples.length) { status.textContent = words(); drawWho(); }
+      if (tbl && !samples.length) { say(status, words()); drawWho(); }
       kick();
     },
   };

@@ -21,11 +21,12 @@ const HIT = "#f2b441", DEAD = "#8cc4ee", CHOSEN = "#7fd08a";
 export function toWorld(p, target, L) { return target === 0 ? [L - p[0], -p[1], p[2]] : [p[0], p[1], p[2]]; }
 
 export class Picture {
-  /** @param {HTMLCanvasElement} canvas */
-  constructor(canvas) {
+  /** @param {HTMLCanvasElement} canvas the balls' layer (redrawn each frame) @param {HTMLCanvasElement} bg the table's, under it */
+  constructor(canvas, bg) {
     this.canvas = canvas;
     this.g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
-    this.bg = document.createElement("canvas");
+    this.bg = bg;
+    /** @type {number[] | null} */ this.dirty = null;  // what the last frame drew on the balls' layer (CSS px)
     this.w = 1; this.h = 1; this.dpr = 1;
     /** @type {Static} */ this.st = DEFAULT;
     this.side = 0;  // the thrower's end: the side whose cups stand there (the eye is behind them)
@@ -56,6 +57,7 @@ export class Picture {
     // the own rack from above (its cups removed): its 0.42 m × 0.33 m over most of the canvas
     this.kr = Math.min(0.8 * w / 0.42, 0.8 * h / 0.36);
     this.bgKey = "";
+    this.dirty = null;
     return true;
   }
 
@@ -180,10 +182,12 @@ export class Picture {
    * @param {boolean} [hand] */
   frame(balls, aim, hand) {
     const g = this.g;
-    g.setTransform(1, 0, 0, 1, 0, 0);
-    g.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    g.drawImage(this.bg, 0, 0);
     g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    if (this.dirty) { const [x0, y0, x1, y1] = this.dirty; g.clearRect(x0 - 12, y0 - 12, x1 - x0 + 24, y1 - y0 + 24); }
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    const mark = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ r) => {
+      box[0] = Math.min(box[0], x - r); box[1] = Math.min(box[1], y - r); box[2] = Math.max(box[2], x + r); box[3] = Math.max(box[3], y + r);
+    };
     for (const b of balls) {
       if (b.trail.length > 1) {
         g.beginPath();
@@ -193,12 +197,15 @@ export class Picture {
           if (!p) { on = false; continue; }
           if (on) g.lineTo(p[0], p[1]); else g.moveTo(p[0], p[1]);
           on = true;
+          mark(p[0], p[1], 3);
         }
         g.lineWidth = 2.5; g.strokeStyle = "rgba(255,240,200,.55)"; g.stroke();
       }
       const shadow = this.at(b.pos[0], b.pos[1], 0), p = this.at(b.pos[0], b.pos[1], b.pos[2] + this.st.ball_r);
       if (!p) continue;
       const r = Math.max(3, this.st.ball_r * p[2]);
+      mark(p[0], p[1], r + 10);
+      if (shadow) mark(shadow[0], shadow[1], r);
       if (shadow && b.pos[2] > -0.01) {
         g.beginPath(); g.ellipse(shadow[0], shadow[1], r, r * 0.45, 0, 0, Math.PI * 2); g.fillStyle = "rgba(0,0,0,.35)"; g.fill();
       }
@@ -206,13 +213,15 @@ export class Picture {
       g.fillStyle = b.open ? "#fffdf4" : "#d9d3c3"; g.fill();
       if (b.hot) { g.lineWidth = 3; g.strokeStyle = HIT; g.beginPath(); g.arc(p[0], p[1], r + 7, 0, Math.PI * 2); g.stroke(); }
     }
-    if (hand && !aim) this.hand();
+    if (hand && !aim) { this.hand(); mark(this.w / 2, this.h - 30, 26); }
     if (aim) {
       g.beginPath(); g.moveTo(aim.from[0], aim.from[1]); g.lineTo(aim.to[0], aim.to[1]);
       g.lineWidth = 5; g.lineCap = "round"; g.strokeStyle = "rgba(242,180,65,.9)"; g.stroke();
       g.fillStyle = "#fff"; g.font = "700 18px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "top";
       g.fillText(aim.text, this.w / 2, 12);
+      mark(aim.from[0], aim.from[1], 6); mark(aim.to[0], aim.to[1], 6); mark(this.w / 2 - 120, 10, 0); mark(this.w / 2 + 120, 36, 0);
     }
+    this.dirty = box[0] <= box[2] ? box : null;
   }
 
   /** Where a ball under a tap is (CSS px): the nearest of `balls` within reach, or -1.
