@@ -72,7 +72,7 @@ export function mount(root, ctx) {
     return null;
   }
 
-  function removal() { return view ? view.actions.filter((/** @type {any} */ o) => o.kind === "remove" || o.kind === "leave") : []; }
+  function removal() { return view ? view.actions.filter((o) => o.kind === "remove" || o.kind === "leave") : []; }
 
   function layout() {
     const w = Math.max(200, stage.clientWidth || root.clientWidth || 360);
@@ -85,8 +85,8 @@ export function mount(root, ctx) {
     /** @type {import("./pong_draw.js").CupAt[]} */
     const out = [];
     if (!tbl) return out;
-    const may = new Set(removal().flatMap((/** @type {any} */ o) => o.cups));
-    tbl.sides.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+    const may = new Set(removal().flatMap((o) => o.cups));
+    tbl.sides.forEach((s, i) => {
       for (const [id, x, y] of s.cups) {
         const [X, Y] = i === 1 ? [x, y] : [L() - x, -y];
         const hit = i === tbl.target && tbl.hits.includes(id);
@@ -106,11 +106,11 @@ export function mount(root, ctx) {
     }
     const k = b.at > a.at ? Math.max(0, Math.min(1, (at - a.at) / (b.at - a.at))) : 1;
     const d = defence();
-    return b.balls.map((/** @type {any} */ nb) => {
-      const ob = a.balls.find((/** @type {any} */ x) => x.id === nb.id) || nb;
+    return b.balls.map((nb) => {
+      const ob = a.balls.find((x) => x.id === nb.id) || nb;
       const p = /** @type {P3} */ ([0, 1, 2].map((j) => ob.pos[j] + (nb.pos[j] - ob.pos[j]) * k));
-      const f = b.flights.find((/** @type {any} */ x) => x.ball === nb.id);
-      const trail = f ? f.trail.map((/** @type {P3} */ q) => toWorld(q, b.side, L())) : [];
+      const f = b.flights.find((x) => x.ball === nb.id);
+      const trail = f ? f.trail.map((q) => toWorld(q, b.side, L())) : [];
       return { id: nb.id, pos: toWorld(p, b.side, L()), trail, open: !!f && !f.rested, hot: !!d && d.ball === nb.id };
     });
   }
@@ -196,8 +196,8 @@ export function mount(root, ctx) {
 
   /** A tap on a cup of one's own while cups are removed. @param {number} id */
   function tapCup(id) {
-    const offers = removal().filter((/** @type {any} */ o) => o.kind === "remove");
-    if (!offers.length || !offers.some((/** @type {any} */ o) => o.cups.includes(id))) return;
+    const offers = removal().filter((o) => o.kind === "remove");
+    if (!offers.length || !offers.some((o) => o.cups.includes(id))) return;
     const hit = offers[0].cups[0];
     if (offers.length === 1 && (id === hit || offers[0].cups.length === 1)) { ctx.act(offers[0].action); return; }
     if (id !== hit) { if (chosen.has(id)) chosen.delete(id); else chosen.add(id); }
@@ -208,15 +208,15 @@ export function mount(root, ctx) {
   function drawRemoval() {
     const offers = removal();
     if (!offers.length) { fill(confirm, []); chosen = new Set(); return; }
-    const removes = offers.filter((/** @type {any} */ o) => o.kind === "remove");
+    const removes = offers.filter((o) => o.kind === "remove");
     if (removes.length === 1) chosen = new Set(removes[0].cups);
     else if (removes.length && !chosen.size) chosen.add(removes[0].cups[0]);
-    const match = removes.find((/** @type {any} */ o) => o.cups.length === chosen.size && o.cups.every((/** @type {number} */ c) => chosen.has(c)));
+    const match = removes.find((o) => o.cups.length === chosen.size && o.cups.every((c) => chosen.has(c)));
     const need = removes.length ? removes[0].cups.length - chosen.size : 0;
-    const shown = [...(match ? [match] : []), ...offers.filter((/** @type {any} */ o) => o.kind === "leave")];
+    const shown = [...(match ? [match] : []), ...offers.filter((o) => o.kind === "leave")];
     drawActions(confirm, shown, ctx.act);
     const hit = removes.length ? removes[0].cups[0] : -1;
-    const may = [...new Set(removes.flatMap((/** @type {any} */ o) => o.cups))].filter((c) => c !== hit).sort((a, b) => a - b);
+    const may = [...new Set(removes.flatMap((o) => o.cups))].filter((c) => c !== hit).sort((a, b) => a - b);
     if (may.length) {  // the cups as buttons too: for a thumb that misses a small cup, and for screen readers
       confirm.prepend(el("div", { class: "pong-cups" }, may.map((c) => el("button", { type: "button", class: `chip${chosen.has(c) ? " on" : ""}`,
         "data-cup": c, "aria-pressed": chosen.has(c) ? "true" : "false", onclick: () => tapCup(c) }, [t("Cup {n}", { n: c })]))));
@@ -243,13 +243,14 @@ export function mount(root, ctx) {
     if (who.dataset.key === key) return;
     who.dataset.key = key;
     if (names.length < 2) { fill(who, []); return; }
-    fill(who, names.map((/** @type {string} */ n) => el("button", { type: "button", class: `chip${n === current ? " on" : ""}`, "aria-pressed": n === current ? "true" : "false",
+    fill(who, [el("span", { class: "muted", text: tbl.defenders.length ? t("Who defends?") : t("Who throws?") })]);
+    who.append(...names.map((n) => el("button", { type: "button", class: `chip${n === current ? " on" : ""}`, "aria-pressed": n === current ? "true" : "false",
       onclick: () => { pick = n; who.dataset.key = ""; redraw(); } }, [n])));
   }
 
   function drawScore() {
     if (!tbl) return;
-    fill(score, tbl.sides.map((/** @type {any} */ s, /** @type {number} */ i) => el("div", { class: `side${i === tbl.throwing ? " throwing" : ""}${i === mine() ? " mine" : ""}` }, [
+    fill(score, tbl.sides.map((s, i) => el("div", { class: `side${i === tbl.throwing ? " throwing" : ""}${i === mine() ? " mine" : ""}` }, [
       el("span", { class: "name", text: s.name }),
       el("span", { class: "left", text: t("{n} cups", { n: s.left }) }),
       tbl.on_fire && s.members.includes(tbl.on_fire) ? el("span", { class: "fire", text: `${tbl.on_fire}: On fire!` }) : null,
@@ -267,7 +268,7 @@ export function mount(root, ctx) {
     drawWho();
     drawRemoval();
     drawDefend();
-    drawActions(box, ctx.watch ? [] : view.actions.filter((/** @type {any} */ o) => o.kind !== "remove" && o.kind !== "leave"), ctx.act);
+    drawActions(box, ctx.watch ? [] : view.actions.filter((o) => o.kind !== "remove" && o.kind !== "leave"), ctx.act);
     pic.frame(balls(performance.now()), aimLine, !!thrower() && !flying().length);
   }
 

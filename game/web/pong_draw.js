@@ -1,11 +1,12 @@
 // @ts-check
-/** The Bierpong table on a canvas: from the seat's own end in perspective (a phone: you stand behind
- * your cups, the ball flies away from you or towards you), or from the side for the big screen.
+/** The Bierpong table on a canvas: seen from the thrower's end in perspective (the rack thrown at
+ * half-way up, the ball comes in from below as it leaves the hand), the own rack from above while its
+ * cups are chosen, or from the side for the big screen (`watch`).
  *
  * Coordinates: the table's frame as drawn, `X` along the table (side 0's cups at X≈0, side 1's at
  * X≈2.44), `Y` across, `z` up. The host's live table sends balls in the thrower's frame (x away from
- * the thrower, the target side's cups at the far end); `toWorld` turns them. The picture of the
- * table and the racks is kept in an offscreen canvas: a frame draws it, the trails and the balls. */
+ * the thrower, the target side's cups at the far end); `toWorld` turns them. The table and the cups
+ * are drawn on a canvas of their own when they change; a frame redraws only the balls' layer above. */
 
 /** @typedef {{length: number, width: number, cup_r: number, cup_h: number, ball_r: number, release_z: number, speeds: [number, number]}} Static */
 /** @typedef {{id: number, X: number, Y: number, side: number, hit: boolean, dead: boolean, chosen: boolean, may: boolean}} CupAt */
@@ -46,7 +47,7 @@ export class Picture {
     const L = this.st.length;
     // perspective: the eye behind the thrower's end, looking at the rack: the rack half-way up, the
     // table from 1 m on below it (the ball comes in from below, as it leaves the hand; a bounce shows)
-    const ny = (/** @type {number} */ u, /** @type {number} */ z) => { const d = this.cam(u, z); return -d[1] / d[0]; };
+    const ny = (u, z) => { const d = this.cam(u, z); return -d[1] / d[0]; };
     const rack = ny(L - 0.14, 0.06), mid = ny(1.0, 0);
     this.F = Math.min(3.4 * w, 0.5 * h / (mid - rack));
     this.cy = 0.5 * h - this.F * rack;
@@ -185,7 +186,7 @@ export class Picture {
     g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     if (this.dirty) { const [x0, y0, x1, y1] = this.dirty; g.clearRect(x0 - 12, y0 - 12, x1 - x0 + 24, y1 - y0 + 24); }
     const box = [Infinity, Infinity, -Infinity, -Infinity];
-    const mark = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ r) => {
+    const mark = (x, y, r) => {
       box[0] = Math.min(box[0], x - r); box[1] = Math.min(box[1], y - r); box[2] = Math.max(box[2], x + r); box[3] = Math.max(box[3], y + r);
     };
     for (const b of balls) {

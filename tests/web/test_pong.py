@@ -1,11 +1,16 @@
 """Bierpong from a phone in a real browser against a real host on loopback: a flick on the touch
 screen arrives at the host as the laptops' `launch` and is ruled (bierpong.art11: the team's own
 throw), a tap on Swat! while the phone's team defends arrives as a `defend` and is ruled
-(bierpong.art14), and a watching page draws the ball the host's live table plays."""
+(bierpong.art14), the owners take their hit cup and a neighbour off on the phone (bierpong.art3),
+the streak call is tapped (bierpong.art21), and a watching page draws the ball the host's live
+table plays."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any, Callable
+
+import pytest
 
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
@@ -56,8 +61,19 @@ def flick(page: Any, *, dx: float = 0.0, up: float = 260.0, steps: int = 8, step
     cdp.detach()
 
 
+OPEN: list[Any] = []  # the pages a test opened: closed after it (a closed host's pages would retry for ever)
+
+
+@pytest.fixture(autouse=True)
+def _close_pages() -> Iterator[None]:
+    yield
+    while OPEN:
+        OPEN.pop().context.close()
+
+
 def seat_page(browser: Any, host: TableHost, seat: str, **kw: Any) -> Any:
     page = new_page(browser, **kw)
+    OPEN.append(page)
     page.goto(page_url(host))
     page.get_by_role("button", name=f"Play {seat}").click()
     page.locator("canvas.pong-canvas").wait_for()
@@ -101,6 +117,7 @@ def test_a_watching_page_draws_the_ball_the_host_plays(browser: Any, hosts: list
     host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", owls="remote")
     hosts.append(host)
     page = new_page(browser)
+    OPEN.append(page)
     page.goto(page_url(host))
     page.get_by_role("button", name="Watch").click()
     page.locator("canvas.pong-canvas").wait_for()
@@ -125,4 +142,17 @@ def test_art3_the_phone_takes_its_hit_cup_and_a_neighbour_off_the_table(browser:
     page.locator("button.action-remove", has_text="5, 2").click()
     entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
     assert entry.action == "Foxes remove 5 2", entry
+    no_errors(page)
+
+
+def test_art21_the_phone_calls_heating_up_after_the_second_hit_in_a_row(browser: Any, hosts: list[TableHost]) -> None:
+    """The streak call is the host's offer to the hitter's team (call-outs stay English)."""
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Foxes begin", "Ann: hit 1", "Ben: miss", "Owls remove 1", "Cem: miss", "Dana: miss",
+                     "Ann: hit 2")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes", lang="de")
+    n = len(host.session.match.log.entries)
+    page.locator("button.action-call", has_text="Ann: Heating up!").click()
+    entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+    assert entry.action == "Ann: heating up", entry
     no_errors(page)

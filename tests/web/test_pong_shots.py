@@ -3,6 +3,7 @@ big-screen watch, at 390×844 and 768×1024 in en, de and da – kept under `doc
 (`pong-<screen>-<lang>-<w>x<h>.png`). Each screen is checked for what a newcomer needs on it."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +14,14 @@ from tests.web.conftest import PHONE, SHOTS, TABLET, new_page, no_errors, page_u
 from tests.web.test_pong import BOUNCING, flick, pong_host, wait_for
 
 DEVICES = {"phone": PHONE, "tablet": TABLET}
+OPEN: list[Any] = []  # the pages a test opened: closed after it (a closed host's pages would retry for ever)
+
+
+@pytest.fixture(autouse=True)
+def _close_pages() -> Iterator[None]:
+    yield
+    while OPEN:
+        OPEN.pop().context.close()
 
 
 def shot(page: Any, name: str, lang: str) -> None:
@@ -23,6 +32,7 @@ def shot(page: Any, name: str, lang: str) -> None:
 
 def take(browser: Any, host: TableHost, lang: str, device: dict[str, Any], seat: str | None = "Foxes") -> Any:
     page = new_page(browser, device=device, lang=lang)
+    OPEN.append(page)
     page.goto(page_url(host))
     page.locator(f"button[data-seat={seat}]" if seat else "button.watch").click()
     page.locator("canvas.pong-canvas").wait_for()
@@ -54,6 +64,7 @@ def test_bierpong_phone_screens(browser: Any, hosts: list[TableHost], lang: str,
     page.locator("canvas.pong-canvas[data-drawn]").wait_for()
     page.wait_for_timeout(250)
     shot(page, "flight", lang)
+    watch.bring_to_front()  # (a page behind another may get no animation frames)
     watch.locator("canvas.pong-canvas[data-drawn]").wait_for()
     shot(watch, "watch", lang)
     wait_for(page, lambda: len(host.session.match.log.entries) > n)
