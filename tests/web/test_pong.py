@@ -75,7 +75,7 @@ def seat_page(browser: Any, host: TableHost, seat: str, **kw: Any) -> Any:
     page = new_page(browser, **kw)
     OPEN.append(page)
     page.goto(page_url(host))
-    page.get_by_role("button", name=f"Play {seat}").click()
+    page.locator(f"button[data-seat={seat}]").click()
     page.locator("canvas.pong-canvas").wait_for()
     return page
 
