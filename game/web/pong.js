@@ -227,12 +227,13 @@ export function mount(root, ctx) {
   function words() {
     if (!view || !tbl) return "";
     if (view.over) return view.result || t("The match is over");
-    const me = mine();
-    if (ctx.watch || me === null) return tbl.throwing >= 0 ? t("{team} throw", { team: tbl.sides[tbl.throwing].name }) : "";
-    if (removal().length) return t("Tap your hit cups to take them off the table");
-    if (tbl.defenders.length) return t("Defend: tap the ball once it bounced (swat) or past the far edge (catch)");
-    if (thrower()) return t("{name}: flick the ball up towards the cups – faster throws further, a longer swipe throws higher", { name: thrower() });
-    if (view.actions.length) return t("Your turn");
+    if (!ctx.watch && mine() !== null) {
+      if (removal().length) return t("Tap your hit cups to take them off the table");
+      if (tbl.defenders.length) return t("Defend: tap the ball once it bounced (swat) or past the far edge (catch)");
+      if (thrower()) return t("{name}: flick the ball up towards the cups – faster throws further, a longer swipe throws higher", { name: thrower() });
+      if (view.actions.length) return t("Your turn");
+    }
+    if (tbl.phase === "remove" && tbl.target >= 0) return t("{team} take their hit cups off the table", { team: tbl.sides[tbl.target].name });
     return tbl.throwing >= 0 ? t("{team} throw", { team: tbl.sides[tbl.throwing].name }) : "";
   }
 
