@@ -172,7 +172,7 @@ export function mount(root, ctx) {
   canvas.addEventListener("pointermove", (e) => {
     if (!samples.length) return;
     samples.push(local(e));
-    if (samples.length > 60) samples.splice(0, samples.length - 60);
+    if (samples.length > 400) samples.splice(1, samples.length - 400);  // (the first stays: where the finger came down)
     const a = aimOf(samples, pointer, pic.st.speeds);
     const s0 = samples[0], s1 = samples[samples.length - 1];
     aimLine = a ? { from: [s0.x, s0.y], to: [s1.x, s1.y], text: `${a.speed.toFixed(1)} m/s · ${Math.round(a.angle)}°` } : null;
