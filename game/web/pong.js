@@ -263,6 +263,7 @@ export function mount(root, ctx) {
     pic.side = tbl.throwing >= 0 ? tbl.throwing : (mine() ?? 0);
     pic.rack = !ctx.watch && removal().length > 0 && tbl.target === mine();
     layout();
+    pic.names = tbl.sides.map((s) => s.name);
     pic.setCups(cups());
     say(status, words());
     drawScore();

@@ -35,6 +35,7 @@ export class Picture {
     this.F = 1; this.cy = 0; this.k = 1; this.ox = 0; this.oy = 0; this.kr = 1;
     this.rack = false;  // the own rack from above, to choose the cups that go
     /** @type {CupAt[]} */ this.cups = [];
+    /** @type {string[]} */ this.names = [];  // the two teams, written under their ends when watching
     this.bgKey = "";
   }
 
@@ -92,7 +93,7 @@ export class Picture {
 
   /** Draw the table and the cups into the offscreen picture (when they changed). @param {CupAt[]} cups */
   setCups(cups) {
-    const key = JSON.stringify([cups, this.w, this.h, this.side, this.watch, this.rack]);
+    const key = JSON.stringify([cups, this.names, this.w, this.h, this.side, this.watch, this.rack]);
     this.cups = cups;
     if (key === this.bgKey) return;
     this.bgKey = key;
@@ -109,6 +110,13 @@ export class Picture {
       g.lineWidth = 4; g.strokeStyle = WOOD; g.stroke();
       const m1 = this.at(L / 2, -W, 0), m2 = this.at(L / 2, W, 0);
       if (m1 && m2) { g.beginPath(); g.moveTo(m1[0], m1[1]); g.lineTo(m2[0], m2[1]); g.lineWidth = 1.5; g.strokeStyle = LINE; g.stroke(); }
+    }
+    if (this.watch) {
+      g.fillStyle = "#b9a98c"; g.font = "600 15px system-ui, sans-serif"; g.textBaseline = "top";
+      this.names.forEach((name, i) => {
+        const p = this.at(i ? L : 0, -W, 0);
+        if (p) { g.textAlign = i ? "right" : "left"; g.fillText(name, p[0], p[1] + 8); }
+      });
     }
     const order = [...cups].sort((a, b) => this.depthOf(b) - this.depthOf(a));
     for (const c of order) this.cup(g, c);
