@@ -6,6 +6,7 @@ the streak call is tapped (bierpong.art21), and a watching page draws the ball t
 table plays."""
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from typing import Any, Callable
@@ -18,7 +19,7 @@ from game.net.host import TableHost
 from game.rules import bierpong as R
 from game.session import Pace, session_for
 from tests.bierpong_helpers import play
-from tests.web.conftest import WAIT_MS, new_page, no_errors, page_url
+from tests.web.conftest import PHONE, TABLET, WAIT_MS, new_page, no_errors, page_url
 
 BOUNCING = ((0.0, 0.0, 0.45), (2.0, 0.0, 1.0))  # a ball that lands at 0.9 m and rolls on for ~2 s
 
@@ -156,3 +157,38 @@ def test_art21_the_phone_calls_heating_up_after_the_second_hit_in_a_row(browser:
     entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
     assert entry.action == "Ann: heating up", entry
     no_errors(page)
+
+
+def timed_flick(page: Any, *, up_px: float, steps: int, step_s: float) -> None:
+    """A flick with the touch events' own timestamps (uniform, straight up from the table's middle):
+    the page measures the same flick however busy the machine is."""
+    box = page.locator("canvas.pong-canvas").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.9
+    cdp = page.context.new_cdp_session(page)
+    t0 = time.time()
+    for i in range(steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart" if i == 0 else "touchMove", "timestamp": t0 + i * step_s,
+                                              "touchPoints": [{"x": x, "y": y - up_px * i / steps, "id": 1}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "timestamp": t0 + steps * step_s, "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_flick_means_the_same_throw_on_a_phone_and_a_tablet(browser: Any, hosts: list[TableHost]) -> None:
+    """The flick's mapping (docs/web.md): 150 CSS px up in 100 ms is 23.8 mm at 238 mm/s on any touch
+    screen – 4.51 m/s (5 m/s at 400 mm/s, 0.3 m/s per 100 mm/s) at 38.8° (25° at 10 mm, 60° at 45 mm),
+    straight down the table from its middle – on the phone and on the tablet alike."""
+    mm = 150 * 25.4 / 160
+    speed = 5.0 + 0.003 * (mm / 0.1 - 400)
+    angle = math.radians(25 + 35 * (mm - 10) / 35)
+    want = [speed * math.cos(angle), 0.0, speed * math.sin(angle)]
+    for device in (PHONE, TABLET):
+        host = pong_host("throw-off Ann hit 1, Cem miss", "Foxes begin")
+        hosts.append(host)
+        page = seat_page(browser, host, "Foxes", device=device)
+        n = len(host.session.match.log.entries)
+        timed_flick(page, up_px=150, steps=5, step_s=0.02)
+        entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+        launch = entry.detail["throws"][0]
+        assert launch["release"] == [0.0, 0.0, 0.45], launch
+        assert all(abs(a - b) < 0.005 for a, b in zip(launch["velocity"], want)), (device["viewport"], launch["velocity"], want)
+        no_errors(page)
