@@ -122,7 +122,7 @@ export function mount(root, ctx) {
     const now = performance.now();
     const live = balls(now);
     pic.frame(live, aimLine, !!thrower() && !flying().length);
-    if (live.length) canvas.dataset.drawn = String(++drawn);
+    if (live.length && !drawn) { drawn = 1; canvas.dataset.drawn = ""; }  // (once: a ball was drawn – no DOM work per frame)
     const busy = flying().length > 0;
     if (busy || samples.length || now - lastMsg < LINGER_MS) requestAnimationFrame(tick);
     else running = false;
