@@ -200,8 +200,12 @@ export function mount(root, ctx) {
     if (!offers.length || !offers.some((o) => o.cups.includes(id))) return;
     const hit = offers[0].cups[0];
     if (offers.length === 1 && (id === hit || offers[0].cups.length === 1)) { ctx.act(offers[0].action); return; }
-    if (id !== hit) { if (chosen.has(id)) chosen.delete(id); else chosen.add(id); }
     chosen.add(hit);
+    if (id !== hit && chosen.has(id)) chosen.delete(id);
+    else if (id !== hit) {
+      if (chosen.size >= offers[0].cups.length) chosen.delete([...chosen].find((c) => c !== hit) ?? -1);  // (one too many: the first chosen goes back)
+      chosen.add(id);
+    }
     redraw();
   }
 

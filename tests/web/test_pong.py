@@ -192,3 +192,18 @@ def test_a_flick_means_the_same_throw_on_a_phone_and_a_tablet(browser: Any, host
         assert launch["release"] == [0.0, 0.0, 0.45], launch
         assert all(abs(a - b) < 0.005 for a, b in zip(launch["velocity"], want)), (device["viewport"], launch["velocity"], want)
         no_errors(page)
+
+
+def test_art3_a_second_extra_cup_tapped_replaces_the_first(browser: Any, hosts: list[TableHost]) -> None:
+    """A bounce takes exactly one more cup (bierpong.art3): tapping 2, then 3, chooses 3."""
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", "Cem: bounce 5", "Dana: miss")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes")
+    n = len(host.session.match.log.entries)
+    page.locator(".pong-cups button[data-cup='2']").click()
+    page.locator(".pong-cups button[data-cup='3']").click()
+    assert page.locator(".pong-cups button[aria-pressed=true]").all_inner_texts() == ["Cup 3"]
+    page.locator("button.action-remove", has_text="5, 3").click()
+    entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+    assert entry.action == "Foxes remove 5 3", entry
+    no_errors(page)
