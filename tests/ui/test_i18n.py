@@ -511,3 +511,11 @@ def test_main_rules_stays_english_whatever_the_interface_language(tmp_path: Path
         assert de[r.summary] not in out
     for o in GAMES["schock"].spec.options:
         assert f"  {o.name} = {o.default!r}" in out and o.help in out and de[o.help] not in out
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_each_msgid_is_in_its_catalogue_once(code: str) -> None:
+    """Two branches adding the same words leave one entry (a second one would win silently when compiled)."""
+    ids = [line for line in po_path(code).read_text(encoding="utf-8").splitlines() if line.startswith('msgid "') and line != 'msgid ""']
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    assert twice == []
