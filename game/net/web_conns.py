@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, speaking, tr
 from game.net.protocol import encode
-from game.net.web_texts import FeedTexts, ViewTexts
+from game.net.web_texts import Challengeable, FeedTexts, ViewTexts
 
 if TYPE_CHECKING:
     from game.net.host import TableHost, _Conn
@@ -67,6 +67,7 @@ class WebViews:
         self.host = host
         self.sent = 0  # views written out (the tests, the bench)
         self.feed = FeedTexts()  # the feed's lines, encoded once per language and kept
+        self.challengeable = Challengeable()  # the log's overrides, kept as it grows
 
     def _state(self) -> tuple[Any, ...]:
         h = self.host
@@ -91,7 +92,7 @@ class WebViews:
             text = made.get(key)
             if text is None:
                 if texts is None:
-                    texts = ViewTexts(h.session, h._seat_list(), self.feed)
+                    texts = ViewTexts(h.session, h._seat_list(), self.feed, self.challengeable)
                 text = made[key] = texts.text(c.seat, c.lang, static)
             c.viewed = now
             groups.setdefault(text, []).append(c)

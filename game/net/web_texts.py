@@ -14,10 +14,11 @@ from typing import Any
 
 from game.i18n import speaking
 from game.net.protocol import VERSION
-from game.net.web_view import (FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line, game_static, own,
+from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line, game_static, own,
                                shared)
-from game.rules.challenge import challengeable
+from game.rules.challenge import CHALLENGEABLE, overrides
 from game.rules.matchlog import Entry
+from game.rules.ruling import Ruling
 from game.session.feed import FeedItem, feed_by_entry
 from game.session.session import Session
 
@@ -35,7 +36,7 @@ class FeedTexts:
     items are the same (a new log after an undo, a challenge striking a ruling: made anew)."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, int], tuple[Entry, list[FeedItem], list[str]]] = {}
+        self._kept: dict[tuple[str, int], tuple[Entry, list[Any], list[str]]] = {}
 
     def lines(self, lang: str, entries: Sequence[Entry], first: int, rows: list[list[FeedItem]]) -> list[str]:
         """The lines of `rows` (`feed_by_entry(entries[first:])`) in `lang` (call inside `speaking(lang)`)."""
@@ -44,8 +45,9 @@ class FeedTexts:
             n = first + k + 1
             e = entries[first + k]
             got = self._kept.get((lang, n))
-            if got is None or got[0] is not e or got[1] != row:
-                got = (e, row, [_JSON.encode(feed_line(it, n)) for it in row])
+            said = [(it.ruling, it.struck, it.override, it.was) for it in row]  # (what a line shows: not `origin`)
+            if got is None or got[0] is not e or got[1] != said:
+                got = (e, said, [_JSON.encode(feed_line(it, n)) for it in row])
                 self._kept[(lang, n)] = got
             out.extend(got[2])
         if len(self._kept) > KEPT:
@@ -54,14 +56,43 @@ class FeedTexts:
         return out
 
 
+class Challengeable:
+    """The newest rulings a challenge may target (`game.rules.challenge.challengeable`, its first
+    `CHALLENGES`), with the log's overrides kept and added to as the log grows (not refolded)."""
+
+    def __init__(self) -> None:
+        self._entries: list[Entry] | None = None
+        self._last: Entry | None = None
+        self._n = 0
+        self._under: dict[tuple[int, int], int] = {}
+        self._drinks: list[tuple[int, int, Ruling]] = []  # every drink ruling and tally, in log order
+
+    def newest(self, entries: list[Entry]) -> list[tuple[int, int, Ruling]]:
+        n = self._n
+        if self._entries is not entries or n > len(entries) or (n and entries[n - 1] is not self._last):
+            self._entries, n, self._under, self._drinks = entries, 0, {}, []  # another log, or cut back: folded afresh
+        overrides(entries, self._under, n)
+        self._drinks += [(i, j, r) for i in range(n + 1, len(entries) + 1)
+                         for j, r in enumerate(entries[i - 1].rulings, start=1) if r.what in CHALLENGEABLE]
+        self._n, self._last = len(entries), entries[-1] if entries else None
+        out: list[tuple[int, int, Ruling]] = []
+        for i, j, r in reversed(self._drinks):
+            if (i, j) not in self._under:
+                out.append((i, j, r))
+                if len(out) >= CHALLENGES:
+                    break
+        return out
+
+
 class ViewTexts:
     """The view messages of one change: `text(seat, lang, static)` for a connection, each part made
     once (the shared part per language, Kontra's rulings per language, the seat's part per seat)."""
 
-    def __init__(self, session: Session, seats: list[dict[str, Any]], feed: FeedTexts) -> None:
+    def __init__(self, session: Session, seats: list[dict[str, Any]], feed: FeedTexts, challengeable: Challengeable) -> None:
         self.session = session
         self.seats = seats
         self.feed = feed
+        self.challengeable = challengeable
         self.entries = session.match.log.entries
         self.first = max(0, len(self.entries) - FEED_ENTRIES)
         self._rows: list[list[FeedItem]] | None = None
@@ -110,7 +141,7 @@ class ViewTexts:
         got = self._rulings.get(lang)
         if got is None:
             if self._found is None:
-                self._found = challengeable(self.entries)
+                self._found = self.challengeable.newest(self.entries)
             got = self._rulings[lang] = _JSON.encode(challenge_rulings(self.session, self._found))
         return got
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from game.descriptor import load
@@ -69,11 +70,16 @@ def feed_line(it: FeedItem, entry: int) -> dict[str, Any]:
 
 
 def game_view(session: Session) -> GameView:
-    return load(session.match.info.web_view)  # type: ignore[no-any-return]
+    return getattr(_module(session), session.match.info.web_view.partition(":")[2])  # type: ignore[no-any-return]
 
 
 def _module(session: Session) -> Any:
-    return importlib.import_module(session.match.info.web_view.partition(":")[0])
+    return _imported(session.match.info.web_view.partition(":")[0])
+
+
+@cache
+def _imported(name: str) -> Any:
+    return importlib.import_module(name)
 
 
 def game_parts(session: Session) -> tuple[TablePart, SeatPart] | None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from game.descriptor import load
@@ -35,7 +36,8 @@ from game.dice.actions import Action, Roll, Tower
 from game.dice.state import DiceState
 from game.dice.turn import minus
 from game.dice.words import ruling_words
-from game.i18n import _, plural, tr
+from game.i18n import _, language, plural
+from game.i18n import tr as _tr
 from game.rules.challenge import CHALLENGE
 from game.rules.dice import Faces, Throw
 from game.rules.matchlog import Entry
@@ -43,6 +45,21 @@ from game.rules.ruling import Ruling, What
 from game.session.session import Session
 from game.state import CHANCE
 
+
+
+_SAID: dict[tuple[str, str], str] = {}  # (language, referee's text) → its words: a view says the same throws again and again
+_SAID_KEPT = 4096
+
+
+def tr(text: str) -> str:
+    """`game.i18n.tr`, kept per language (the views of every change say the same throws again)."""
+    key = (language(), text)
+    got = _SAID.get(key)
+    if got is None:
+        if len(_SAID) >= _SAID_KEPT:
+            _SAID.clear()
+        got = _SAID[key] = _tr(text)
+    return got
 
 
 def picture(session: Session) -> dict[str, Any]:
@@ -252,7 +269,12 @@ def last_round(session: Session) -> Round | None:
 def _header(session: Session, r: Ruling) -> str | None:
     """The round header `r` opens (None: `r` opens no round)."""
     ref = session.match.info.round_header
-    return load(ref)(r) if ref else None  # type: ignore[no-any-return]
+    return _loaded(ref)(r) if ref else None  # type: ignore[no-any-return]
+
+
+@cache
+def _loaded(ref: str) -> Any:
+    return load(ref)
 
 
 def _state_after(session: Session, n: int) -> DiceState | None:
@@ -270,11 +292,29 @@ def _state_after(session: Session, n: int) -> DiceState | None:
     return st  # type: ignore[no-any-return]
 
 
+_SAID_ROUNDS: dict[tuple[int, str], tuple[Round, dict[str, Any]]] = {}  # (id of a Round, language) → it in words
+
+
 def _said_round(session: Session, last: Round | None) -> dict[str, Any] | None:
     """The last round in words: where it stood, each throw, and what the referee ruled when its last
-    throw fell (mats, a lost half, a stroke or a Schuss – not the next round's opening, not a call)."""
+    throw fell (mats, a lost half, a stroke or a Schuss – not the next round's opening, not a call).
+    Kept per round and language (the round stays the last one for many views)."""
     if last is None:
         return None
+    key = (id(last), language())
+    with _ROUNDS_LOCK:
+        got = _SAID_ROUNDS.get(key)
+    if got is not None and got[0] is last:
+        return got[1]
+    said = _round_words(session, last)
+    with _ROUNDS_LOCK:
+        while len(_SAID_ROUNDS) >= 3 * _ROUNDS_KEPT:
+            _SAID_ROUNDS.pop(next(iter(_SAID_ROUNDS)))
+        _SAID_ROUNDS[key] = (last, said)
+    return said
+
+
+def _round_words(session: Session, last: Round) -> dict[str, Any]:
     before = last.before
     return {
         "title": " · ".join(tr(p) for p in before.headline()),
