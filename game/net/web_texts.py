@@ -23,7 +23,7 @@ from game.session.feed import FeedItem, feed_by_entry
 from game.session.session import Session
 
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-KEPT = 3 * (LOG_ENTRIES + FEED_ENTRIES)  # encoded feed entries kept (three languages' logs): beyond, the oldest go
+KEPT = 2 * (LOG_ENTRIES + FEED_ENTRIES)  # entries whose feed lines are kept: beyond, the oldest go
 
 
 def members(d: dict[str, Any]) -> str:
@@ -32,27 +32,40 @@ def members(d: dict[str, Any]) -> str:
 
 
 class FeedTexts:
-    """The feed's lines as JSON text, per (language, entry number), kept while the entry and its
-    items are the same (a new log after an undo, a challenge striking a ruling: made anew)."""
+    """The feed's lines as JSON text, per (language, entry number), kept while the entry and what
+    its items show are the same (a new log after an undo, a challenge striking a ruling: made anew)."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, int], tuple[Entry, list[Any], list[str]]] = {}
+        self._shows: dict[int, tuple[Entry, list[Any], int]] = {}  # entry number → (entry, what it shows, version)
+        self._texts: dict[tuple[str, int], tuple[int, list[str]]] = {}  # (language, entry number) → (version, lines)
+        self._version = 0
 
-    def lines(self, lang: str, entries: Sequence[Entry], first: int, rows: list[list[FeedItem]]) -> list[str]:
-        """The lines of `rows` (`feed_by_entry(entries[first:])`) in `lang` (call inside `speaking(lang)`)."""
-        out: list[str] = []
-        for k, row in enumerate(rows):
+    def rows(self, entries: Sequence[Entry], first: int) -> list[tuple[int, list[FeedItem], int]]:
+        """The feed of `entries[first:]` (once per change, in no language): (entry number, items, version) each."""
+        out = []
+        for k, row in enumerate(feed_by_entry(entries[first:])):
             n = first + k + 1
-            e = entries[first + k]
-            got = self._kept.get((lang, n))
-            said = [(it.ruling, it.struck, it.override, it.was) for it in row]  # (what a line shows: not `origin`)
-            if got is None or got[0] is not e or got[1] != said:
-                got = (e, said, [_JSON.encode(feed_line(it, n)) for it in row])
-                self._kept[(lang, n)] = got
-            out.extend(got[2])
-        if len(self._kept) > KEPT:
+            e = entries[n - 1]
+            shows = [(it.ruling, it.struck, it.override, it.was) for it in row]  # (what a line shows: not `origin`)
+            got = self._shows.get(n)
+            if got is None or got[0] is not e or got[1] != shows:
+                self._version += 1
+                got = self._shows[n] = (e, shows, self._version)
+            out.append((n, row, got[2]))
+        if len(self._shows) > KEPT:
             low = len(entries) - LOG_ENTRIES
-            self._kept = {key: v for key, v in self._kept.items() if key[1] > low}
+            self._shows = {n: v for n, v in self._shows.items() if n > low}
+            self._texts = {key: v for key, v in self._texts.items() if key[1] > low}
+        return out
+
+    def lines(self, lang: str, rows: list[tuple[int, list[FeedItem], int]]) -> list[str]:
+        """The lines of `rows` (from `rows`) in `lang` (call inside `speaking(lang)`)."""
+        out: list[str] = []
+        for n, row, version in rows:
+            got = self._texts.get((lang, n))
+            if got is None or got[0] != version:
+                got = self._texts[(lang, n)] = (version, [_JSON.encode(feed_line(it, n)) for it in row])
+            out.extend(got[1])
         return out
 
 
@@ -95,7 +108,7 @@ class ViewTexts:
         self.challengeable = challengeable
         self.entries = session.match.log.entries
         self.first = max(0, len(self.entries) - FEED_ENTRIES)
-        self._rows: list[list[FeedItem]] | None = None
+        self._rows: list[tuple[int, list[FeedItem], int]] | None = None
         self._shared: dict[str, str] = {}
         self._rulings: dict[str, str] = {}
         self._found: Any = None
@@ -110,16 +123,16 @@ class ViewTexts:
                 parts.append('"static":' + _JSON.encode(game_static(self.session)) + ',"log":' + self._log_part(lang))
         return '{"type":"view","v":%d,"at":%d,"view":{%s}}' % (VERSION, len(self.entries), ",".join(parts))
 
-    def _feed(self, lang: str, since: int, rows: list[list[FeedItem]]) -> str:
-        return "[" + ",".join(self.feed.lines(lang, self.entries, since, rows)) + "]"
+    def _feed(self, lang: str, rows: list[tuple[int, list[FeedItem], int]]) -> str:
+        return "[" + ",".join(self.feed.lines(lang, rows)) + "]"
 
     def _shared_part(self, lang: str) -> str:
         got = self._shared.get(lang)
         if got is None:
             if self._rows is None:
-                self._rows = feed_by_entry(self.entries[self.first:])
+                self._rows = self.feed.rows(self.entries, self.first)
             body = members(shared(self.session, lang, self.seats, feed=False))
-            got = self._shared[lang] = body + ',"feed":' + self._feed(lang, self.first, self._rows)
+            got = self._shared[lang] = body + ',"feed":' + self._feed(lang, self._rows)
         return got
 
     def _own_part(self, seat: int | None, lang: str) -> str:
@@ -150,5 +163,5 @@ class ViewTexts:
         got = self._log.get(lang)
         if got is None:
             since = max(0, len(self.entries) - LOG_ENTRIES)
-            got = self._log[lang] = self._feed(lang, since, feed_by_entry(self.entries[since:]))
+            got = self._log[lang] = self._feed(lang, self.feed.rows(self.entries, since))
         return got

@@ -176,15 +176,17 @@ def seats(session: Session, last: Round | None) -> list[dict[str, Any]]:
     tally = session.match.drinks()  # strokes and Schüsse by the rulings that stand (a challenge overrides one)
     results = dict(st.results)
     before = dict(last.throws()) if last is not None else {}
-    order = list(st.round_order) + [i for i in range(len(st.players)) if i not in st.round_order]
+    playing = set(st.round_order)
+    order = list(st.round_order) + [i for i in range(len(st.players)) if i not in playing]
+    on, over, key = st.on_turn(), session.over(), words.count_key
     rows = []
     for i in order:
         name = st.players[i]
-        n = int(getattr(tally[name], words.count_key)) if words.count_key else 0
+        n = int(getattr(tally[name], key)) if key else 0
+        mats = st.ledger[name].mats
         row: dict[str, Any] = {
-            "seat": i, "name": name, "bot": session.is_bot(i),
-            "current": st.on_turn() == i, "active": session.over() or i in st.round_order,
-            "mats": st.ledger[name].mats, "mats_text": mats_text(st.ledger[name].mats),
+            "seat": i, "name": name, "bot": session.is_bot(i), "current": on == i, "active": over or i in playing,
+            "mats": mats, "mats_text": mats_text(mats),
             "count": n, "count_text": (_(words.one if n == 1 else words.many).format(n=n) if words.one else str(n)),
             "tags": [tr(p) for p in st.seat_tags(i)],
         }
