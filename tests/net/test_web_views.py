@@ -14,6 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.match import Match, PlayerSpec
 from game.net.host import TableHost
+from game.net.web_texts import Challengeable, FeedTexts, ViewTexts
 from game.net.web_view import view
 from game.session import INSTANT, session_for
 from tests.net.waiting import WAIT, until
@@ -95,3 +96,18 @@ def test_every_change_reaches_every_browser_none_misses_a_view(host: TableHost) 
             views = [view_at(ws, len(log)) for ws in socks]
             assert {v["at"] for v in views} == {len(log)}  # each browser has the table as it stands
             assert len({json.dumps(v["table"]) for v in views if v["lang"] == "en"}) == 1
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen", "racerbile", "bierpong"])
+def test_the_spliced_text_is_the_view_made_whole_for_every_seat_and_language_split_or_not(game: str) -> None:
+    """Schock, Katchen and the races split their part (`table_view`, `seat_view`); Bierpong's page
+    still goes through the whole `view(session, seat)` made per seat – the fallback."""
+    m = Match(game, [PlayerSpec("Ann", "remote"), PlayerSpec("Bo", "remote")], seed=2, track="babybane" if game == "racerbile" else None)
+    s = session_for(m, pace=INSTANT)
+    texts = ViewTexts(s, [], FeedTexts(), Challengeable())
+    for seat in (0, 1, None):
+        for lang in ("en", "de", "da"):
+            for static in (True, False):
+                got = json.loads(texts.text(seat, lang, static))
+                assert got["type"] == "view" and got["at"] == len(m.log.entries)
+                assert got["view"] == json.loads(json.dumps(view(s, seat, lang, [], static=static))), (seat, lang, static)
