@@ -26,9 +26,12 @@ function sorted(faces) {
   return [...faces].sort((a, b) => b - a).join(",");
 }
 
+/** This page's stylesheet (`/dice.css`): main.js fetches it ahead while the seats are chosen. */
+export const STYLE = "dice";
+
 /** @param {HTMLElement} root @param {import("./main.js").Context} ctx */
 export function mount(root, ctx) {
-  useStyle("dice");
+  useStyle(STYLE);
   const head = el("div", { class: "dice-head" });
   const banner = el("div", { class: "dice-call", role: "status", hidden: true });
   const cup = el("section", { class: "cup" });

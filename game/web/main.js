@@ -3,7 +3,7 @@
  * game's own screen (`dice.js`, `race.js`, `pong.js`, named by the host's view) under the bar (the game,
  * you, whose turn, the connection) – or the big-screen layout to watch. The page draws what the host
  * sends and sends requests; it decides no rule. */
-import { el, fill, buzz } from "./dom.js";
+import { el, fill, buzz, preloadStyle } from "./dom.js";
 import { drawFeed } from "./feed.js";
 import { askCode, drawChooser, drawClosed } from "./join.js";
 import { Table, keptToken } from "./net.js";
@@ -70,7 +70,8 @@ const fetched = new Set();
 function prefetch(client) {
   if (!client || fetched.has(client)) return;
   fetched.add(client);
-  import(`./${client}.js`).catch(() => fetched.delete(client)); // (mounting asks again, and says what failed)
+  import(`./${client}.js`).then((module) => { if (module.STYLE) preloadStyle(module.STYLE); },
+    () => fetched.delete(client)); // (mounting asks again, and says what failed)
 }
 
 /** @type {Promise<void> | null} */

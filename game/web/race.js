@@ -19,9 +19,12 @@ export function clockText(s) {
   return `${two(Math.floor(n / 3600))}:${two(Math.floor((n % 3600) / 60))}:${two(n % 60)}`;
 }
 
+/** This page's stylesheet (`/race.css`): main.js fetches it ahead while the seats are chosen. */
+export const STYLE = "race";
+
 /** @param {HTMLElement} root @param {import("./main.js").Context} ctx */
 export function mount(root, ctx) {
-  useStyle("race");
+  useStyle(STYLE);
   const head = el("div", { class: "race-head" });
   const clock = el("div", { class: "race-clock" });
   const boardBox = el("div", { class: "board-box" });
