@@ -28,7 +28,6 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from game.descriptor import load
 from game.i18n import _, speaking, tr
 from game.net.authority import JUDGES
 from game.rules.catalog import title
