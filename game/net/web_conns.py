@@ -5,8 +5,8 @@ replay them): after its `welcome` (the header and its seat's token, no entries) 
 and a new one after every change – the log grew or was cut back, who plays changed, the match ended.
 Views are computed on the thread that plays the session, once per (seat, language) and change – their
 shared part once per language (`game.net.web_texts`) –, and every connection sharing them is sent the
-same text, written straight to its socket when it reads (as the laptops' entries are). Its requests are the laptops' own messages
-(`act`, `launch`, `defend`), checked by the same table and limits.
+same text, written straight to its socket when it reads (as the laptops' entries are). Its requests
+are the laptops' own messages (`act`, `launch`, `defend`), checked by the same table and limits.
 """
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from game.i18n import speaking
 from game.net.protocol import VERSION
-from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line, game_static, own,
-                               shared)
+from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line,
+                               game_static, own, shared)
 from game.rules.challenge import CHALLENGEABLE, overrides
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling

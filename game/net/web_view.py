@@ -7,7 +7,7 @@ actions and the coach's advice: the page lights them and sends the chosen one ba
 the game's own picture of the table (`GameInfo.web_view`, e.g. `game.net.views.dice:view`).
 
 A view has two parts: what every connection speaking one language shares (`shared`: the table, the
-feed, the turn – made and encoded once per language and change, `game.net.web_conns`) and the seat's
+feed, the turn – made and encoded once per language and change, `game.net.web_texts`) and the seat's
 own (`own`: who you are, your turn, your actions, Kontra). A game's view module splits its part alike:
 
 - `table_view(session)`: a dict with `table` (anything the game's page draws, the same for every seat

@@ -2,11 +2,12 @@
 table's picture (`game.net.views.dice_table`).
 
 The table is the same for every seat (`table_view`, made once per language); the page marks the
-seat's own row and cup by its `you` as `dice_table.marked` does. The page decides no rule. Each choice is one of the state's legal actions: its notation (sent back as
-is), its words, its `kind` (`roll`, `flip`, `stand`) and, for a roll, `keep` – the faces of the dice
-that stay on the table, high to low, the ones already out of the cup included. The page lets a player
-tap dice and sends the roll whose `keep` holds the faces tapped (and those out); a choice the host did
-not offer cannot be sent. No pygame here.
+seat's own row and cup by its `you` as `dice_table.marked` does. The page decides no rule. Each
+choice (`seat_view`) is one of the state's legal actions: its notation (sent back as is), its words,
+its `kind` (`roll`, `flip`, `stand`) and, for a roll, `keep` – the faces of the dice that stay on the
+table, high to low, the ones already out of the cup included. The page lets a player tap dice and
+sends the roll whose `keep` holds the faces tapped (and those out); a choice the host did not offer
+cannot be sent. No pygame here.
 """
 from __future__ import annotations
 
