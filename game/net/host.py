@@ -31,7 +31,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
@@ -600,20 +600,29 @@ class TableHost:
     def _fan_out(self, conns: list[_Conn], at: int, parts: list[bytes], gen: int) -> None:
         """New entries for every joined client: written at once to each that is idle and reading
         (one text, encoded once for all of them); queued for the others, whose senders wait."""
+        for c in self._write_idle(conns, lambda: _Batch(at, parts, gen).data()):
+            self._enqueue_entries(c, at, parts, gen)
+
+    def _fan_views(self, groups: list[tuple[str, list[_Conn]]]) -> None:
+        """Browsers' views (`web_conns`): each text written at once to the connections that read, queued for the others."""
+        for text, conns in groups:
+            for c in self._write_idle(conns, text.encode):
+                self._queue(c, text)
+
+    def _write_idle(self, conns: list[_Conn], data: Callable[[], bytes]) -> list[_Conn]:
+        """`data()` (a text's UTF-8) written at once to each of `conns` that is idle and reading; the
+        others (their senders have messages waiting: nothing may overtake them) are returned."""
         idle = [c for c in conns if not c.dropped and not c.out and not c.busy
                 and c.ws.transport is not None and c.ws.transport.get_write_buffer_size() < IDLE_BUFFER]
         if idle:
             # one frame for all of them: a server's frames are not masked, and without compression
             # every connection sends the same bytes
-            frame = Frame(Opcode.TEXT, _Batch(at, parts, gen).data()).serialize(mask=False, extensions=[])
+            frame = Frame(Opcode.TEXT, data()).serialize(mask=False, extensions=[])
             for c in idle:
                 if c.ws.protocol.state is State.OPEN and c.ws.transport is not None:
                     c.ws.transport.write(frame)
-        if len(idle) < len(conns):
-            written = set(map(id, idle))
-            for c in conns:
-                if id(c) not in written:
-                    self._enqueue_entries(c, at, parts, gen)
+        written = set(map(id, idle))
+        return [c for c in conns if id(c) not in written]
 
     def _enqueue(self, conn: _Conn, text: str) -> None:
         self._queue(conn, text)

@@ -3,9 +3,10 @@
 A browser says `web: true` and its language in its hello. It is sent no log entries (it could not
 replay them): after its `welcome` (the header and its seat's token, no entries) it gets a view at once
 and a new one after every change – the log grew or was cut back, who plays changed, the match ended.
-Views are computed on the thread that plays the session, once per (seat, language) and change, and
-every connection sharing them is sent the same text. Its requests are the laptops' own messages
-(`act`, `launch`, `defend`), checked by the same table and limits.
+Views are computed on the thread that plays the session, once per (seat, language) and change – their
+shared part once per language (`game.net.web_texts`) –, and every connection sharing them is sent the
+same text, written straight to its socket when it reads (as the laptops' entries are). Its requests
+are the laptops' own messages (`act`, `launch`, `defend`), checked by the same table and limits.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, speaking, tr
 from game.net.protocol import encode
-from game.net.web_view import view
+from game.net.web_texts import Challengeable, FeedTexts, ViewTexts
 
 if TYPE_CHECKING:
     from game.net.host import TableHost, _Conn
@@ -65,6 +66,8 @@ class WebViews:
     def __init__(self, host: TableHost) -> None:
         self.host = host
         self.sent = 0  # views written out (the tests, the bench)
+        self.feed = FeedTexts()  # the feed's lines, encoded once per language and kept
+        self.challengeable = Challengeable()  # the log's overrides, kept as it grows
 
     def _state(self) -> tuple[Any, ...]:
         h = self.host
@@ -73,11 +76,14 @@ class WebViews:
 
     def send(self, conns: list[_Conn], *, force: bool = False) -> None:
         """A view to each browser connection among `conns` whose table changed since its last one
-        (`force`: to each, changed or not – a newcomer)."""
+        (`force`: to each, changed or not – a newcomer): made once per (seat, language) from the part
+        every connection of a language shares (`game.net.web_texts`), and written straight to every
+        connection that is reading, one frame for all that get the same text."""
         h = self.host
         now = self._state()
+        texts: ViewTexts | None = None
         made: dict[tuple[Any, ...], str] = {}
-        seats: list[dict[str, Any]] | None = None
+        groups: dict[str, list[_Conn]] = {}
         for c in conns:
             if not c.web or not c.joined or c.dropped or (c.viewed == now and not force):
                 continue
@@ -85,10 +91,11 @@ class WebViews:
             key = (c.seat, c.lang, static)
             text = made.get(key)
             if text is None:
-                if seats is None:
-                    seats = h._seat_list()
-                text = encode("view", at=now[1], view=view(h.session, c.seat, c.lang, seats, static=static))
-                made[key] = text
+                if texts is None:
+                    texts = ViewTexts(h.session, h._seat_list(), self.feed, self.challengeable)
+                text = made[key] = texts.text(c.seat, c.lang, static)
             c.viewed = now
-            h._send(c, text)
+            groups.setdefault(text, []).append(c)
             self.sent += 1
+        if groups:
+            h._soon(h._fan_views, list(groups.items()))

@@ -4,32 +4,38 @@ A laptop replays the log with the game's own rules; a browser knows no rule, so 
 browser connection a `view` message whenever the table changed: who plays, whose turn it is, the
 referee's feed in the browser's language, the actions the seat may take now (the host's legal
 actions and the coach's advice: the page lights them and sends the chosen one back as an `act`), and
-the game's own picture of the table (`GameInfo.web_view`, e.g. `game.net.views.dice:view`). A view is
-computed once per (seat, language) and change, and sent as is to every connection that shares them.
+the game's own picture of the table (`GameInfo.web_view`, e.g. `game.net.views.dice:view`).
 
-A game's `web_view(session, seat)` (seat: the connection's seat index, `JUDGES` for the judges' seat,
-None for a spectator) returns a dict with `actions` (a list of `{"action": NOTATION, "label": WORDS,
-…}`, empty when the seat has nothing to decide) and `table` (anything the game's page draws), and may
-add `result` (the match's outcome in words, once it is over). Its module may define `static(session)`:
-what is drawn once (a track, a rack's layout), sent with a connection's first view only and after an
-undo or a new match. Both are called in the browser's language
-(`game.i18n.speaking`): its words go through `_()` as the windows' do. No pygame here.
+A view has two parts: what every connection speaking one language shares (`shared`: the table, the
+feed, the turn – made and encoded once per language and change, `game.net.web_texts`) and the seat's
+own (`own`: who you are, your turn, your actions, Kontra). A game's view module splits its part alike:
+
+- `table_view(session)`: a dict with `table` (anything the game's page draws, the same for every seat
+  and watcher) and, once over, `result` (the match's outcome in words);
+- `seat_view(session, seat)` (seat: the connection's seat index, `JUDGES` for the judges' seat, None
+  for a spectator): a dict with `actions` (a list of `{"action": NOTATION, "label": WORDS, …}`, empty
+  when the seat has nothing to decide) and whatever else is the seat's alone.
+
+A module without them offers `view(session, seat)` (the fallback: `actions`, `table` and `result` made
+for each seat). Its module may define `static(session)`: what is drawn once (a track, a rack's layout),
+sent with a connection's first view only and after an undo or a new match. All are called in the
+browser's language (`game.i18n.speaking`): its words go through `_()` as the windows' do. No pygame here.
 """
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
-from game.descriptor import load
 from game.i18n import _, speaking, tr
 from game.net.authority import JUDGES
 from game.rules.catalog import title
 from game.rules.challenge import JUDGES as JUDGES_NAME
 from game.rules.challenge import MOST, challengeable, drink_word
 from game.rules.matchlog import Entry
-from game.rules.ruling import What
-from game.session.feed import drink_text, feed_by_entry, override_line, round_header
+from game.rules.ruling import Ruling, What
+from game.session.feed import FeedItem, drink_text, feed_by_entry, override_line, round_header
 from game.session.session import Session
 
 FEED_ENTRIES = 60  # the last entries whose rulings a view's feed shows (a phone shows the newest few)
@@ -37,85 +43,136 @@ CHALLENGES = 30  # the newest rulings a seat is offered to challenge
 LOG_ENTRIES = 3000  # the last entries whose rulings a connection's first view brings for its log sheet (a bound on its cost)
 
 GameView = Callable[[Session, "int | None"], dict[str, Any]]
+TablePart = Callable[[Session], dict[str, Any]]
+SeatPart = Callable[[Session, "int | None"], dict[str, Any]]
 
 
 def feed_lines(entries: Sequence[Entry], first: int = 1) -> list[dict[str, Any]]:
     """The rulings of `entries` (the log's entries from number `first`) as a browser's feed shows them,
     oldest first: the rule id and its title, the text, and whether a challenge struck or made it."""
-    out: list[dict[str, Any]] = []
-    for k, row in enumerate(feed_by_entry(entries)):
-        for it in row:
-            r = it.ruling
-            header = round_header(r)
-            line: dict[str, Any] = {"entry": first + k, "rule": r.rule, "who": r.who, "what": r.what.value}
-            if header is not None:
-                line.update(header=True, text=header)
-            else:
-                line.update(title=_(title(r.rule)) if title(r.rule) else "", text=tr(r.arithmetic),
-                            struck=it.struck, override=it.override, note=r.what is What.NOTE)
-                if it.override:
-                    line["change"] = override_line(r, it.was)
-            out.append(line)
-    return out
+    return [feed_line(it, first + k) for k, row in enumerate(feed_by_entry(entries)) for it in row]
+
+
+def feed_line(it: FeedItem, entry: int) -> dict[str, Any]:
+    """One feed item (of the log's entry number `entry`) as a browser's feed shows it, in the current language."""
+    r = it.ruling
+    header = round_header(r)
+    line: dict[str, Any] = {"entry": entry, "rule": r.rule, "who": r.who, "what": r.what.value}
+    if header is not None:
+        line.update(header=True, text=header)
+    else:
+        line.update(title=_(title(r.rule)) if title(r.rule) else "", text=tr(r.arithmetic),
+                    struck=it.struck, override=it.override, note=r.what is What.NOTE)
+        if it.override:
+            line["change"] = override_line(r, it.was)
+    return line
 
 
 def game_view(session: Session) -> GameView:
-    return load(session.match.info.web_view)  # type: ignore[no-any-return]
+    return getattr(_module(session), session.match.info.web_view.partition(":")[2])  # type: ignore[no-any-return]
+
+
+def _module(session: Session) -> Any:
+    return _imported(session.match.info.web_view.partition(":")[0])
+
+
+@cache
+def _imported(name: str) -> Any:
+    return importlib.import_module(name)
+
+
+def game_parts(session: Session) -> tuple[TablePart, SeatPart] | None:
+    """The game's split view (`table_view`, `seat_view`), or None: its `view` is made for each seat."""
+    module = _module(session)
+    shared, own = getattr(module, "table_view", None), getattr(module, "seat_view", None)
+    return (shared, own) if shared is not None and own is not None else None
 
 
 def game_static(session: Session) -> dict[str, Any] | None:
     """The game's parts drawn once (its view module's `static(session)`), or None."""
-    module = importlib.import_module(session.match.info.web_view.partition(":")[0])
-    f = getattr(module, "static", None)
+    f = getattr(_module(session), "static", None)
     return f(session) if f is not None else None
+
+
+def shared(session: Session, lang: str, seats: list[dict[str, Any]], *, feed: bool = True) -> dict[str, Any]:
+    """What every connection speaking `lang` is sent alike (call it inside `speaking(lang)`): the game,
+    the turn, the players, the feed (without `feed`: left to the caller, who keeps its lines) and the
+    game's table when the game splits its view."""
+    info = session.match.info
+    entries = session.match.log.entries
+    waiting = set(session.waiting_for()) if not session.over() else set()
+    body: dict[str, Any] = {
+        "game": info.name, "title": info.title, "client": info.web_client, "lang": lang,
+        "at": len(entries), "over": session.over(),
+        "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
+        "on_turn": _on_turn(session),
+        "players": seats,
+    }
+    if feed:
+        first = max(0, len(entries) - FEED_ENTRIES)
+        body["feed"] = feed_lines(entries[first:], first + 1)
+    parts = game_parts(session)
+    if parts is not None:
+        body.update(parts[0](session))
+    return body
+
+
+def own(session: Session, seat: int | None, *, challenge: bool = True) -> dict[str, Any]:
+    """The seat's own part of its view (call it inside `speaking(lang)`): who it is, whether the table
+    waits for it, its actions, and (with `challenge`) what it may challenge; for a game that does not
+    split its view, the game's whole part (table and result too)."""
+    waiting = session.waiting_for() if not session.over() else ()
+    parts = game_parts(session)
+    part = parts[1](session, seat) if parts is not None else game_view(session)(session, seat)
+    body: dict[str, Any] = {"you": _you(session, seat), "your_turn": seat is not None and seat in waiting,
+                            "actions": part.get("actions", [])}
+    body.update((k, v) for k, v in part.items() if k != "actions")
+    if parts is None:
+        body.setdefault("table", {})
+    if seat is not None and challenge:
+        body["challenge"] = challenge_offer(session, seat)
+    return body
 
 
 def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, Any]], *, static: bool) -> dict[str, Any]:
     """The `view` message's body for a connection at `seat` (None: watching; `JUDGES`: the judges)
-    speaking `lang`; with `static`, the game's parts drawn once."""
-    info = session.match.info
-    log = session.match.log
-    entries = log.entries
+    speaking `lang`; with `static`, the game's parts drawn once. (The host sends the same, made in
+    its two parts with their encodings kept: `game.net.web_conns`.)"""
+    entries = session.match.log.entries
     with speaking(lang):
-        part = game_view(session)(session, seat)
-        first = max(0, len(entries) - FEED_ENTRIES)
-        waiting = set(session.waiting_for()) if not session.over() else set()
-        body: dict[str, Any] = {
-            "game": info.name, "title": info.title, "client": info.web_client, "lang": lang,
-            "at": len(entries), "over": session.over(),
-            "you": _you(session, seat),
-            "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
-            "your_turn": seat is not None and seat in waiting,
-            "on_turn": _on_turn(session),
-            "players": seats,
-            "feed": feed_lines(entries[first:], first + 1),
-            "actions": part.get("actions", []),
-            "table": part.get("table", {}),
-        }
-        if "result" in part:
-            body["result"] = part["result"]
-        if seat is not None:
-            body["challenge"] = challenge_offer(session, seat)
+        body = {**shared(session, lang, seats), **own(session, seat)}
         if static:
+            first = max(0, len(entries) - FEED_ENTRIES)
             body["static"] = game_static(session)
             since = max(0, len(entries) - LOG_ENTRIES)
             body["log"] = feed_lines(entries[since:], since + 1) if first else body["feed"]  # the page's log sheet
     return body
 
 
+def challenge_rulings(session: Session, found: list[tuple[int, int, Ruling]] | None = None) -> list[dict[str, Any]]:
+    """The drink rulings and tallies that may be challenged now, newest first (`CHALLENGES` at most),
+    in the current language (`found`: `challengeable(entries)` when the caller has it)."""
+    if found is None:
+        found = challengeable(session.match.log.entries)
+    return [{"ruling": f"{i}.{j}", "who": r.who, "what": r.what.value, "amount": r.amount,
+             "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "say": _amount_words(r.what),
+             "most": MOST[r.what][0] if r.what in MOST else None,
+             "label": f"{i}.{j}  {r.who}: {drink_text(r.what, r.amount)} – {tr(r.arithmetic)}"}
+            for i, j, r in found[:CHALLENGES]]
+
+
+def challenge_by(session: Session, seat: int) -> list[str]:
+    """The names `seat` challenges in: its own (a team's drivers), or the judges'."""
+    m = session.match
+    return [JUDGES_NAME] if seat == JUDGES else list(m.players[seat].drivers or (m.players[seat].name,))
+
+
 def challenge_offer(session: Session, seat: int) -> dict[str, Any]:
     """What the seat may challenge now (Kontra, `game.rules.challenge`): the drink rulings and tallies
-    not overridden yet (newest first, `CHALLENGES` at most), the names it challenges in (its own: a
-    team's drivers, the judges), and who an override may hand out to. The page composes the notation
-    from these; the host rules on it as on a laptop's."""
-    m = session.match
-    by = [JUDGES_NAME] if seat == JUDGES else list(m.players[seat].drivers or (m.players[seat].name,))
-    rulings = [{"ruling": f"{i}.{j}", "who": r.who, "what": r.what.value, "amount": r.amount,
-                "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "say": _amount_words(r.what),
-                "most": MOST[r.what][0] if r.what in MOST else None,
-                "label": f"{i}.{j}  {r.who}: {drink_text(r.what, r.amount)} – {tr(r.arithmetic)}"}
-               for i, j, r in challengeable(m.log.entries)[:CHALLENGES]]
-    return {"by": by, "people": m.people(), "rulings": rulings}
+    not overridden yet (`challenge_rulings`), the names it challenges in (its own: a team's drivers,
+    the judges), and who an override may hand out to. The page composes the notation from these; the
+    host rules on it as on a laptop's."""
+    return {"by": challenge_by(session, seat), "people": session.match.people(), "rulings": challenge_rulings(session)}
 
 
 def _amount_words(what: What) -> list[str]:

@@ -118,10 +118,12 @@ def rule_on(entries: Sequence[Entry], ch: Challenge) -> Ruling:
                   f"challenged by {ch.by}: {ch.reason} – instead of {was} ({r.arithmetic})", giver=r.giver)
 
 
-def overrides(entries: Sequence[Entry]) -> dict[tuple[int, int], int]:
-    """Each challenged ruling (entry, ruling) → the challenge entry that overrides it (all from 1)."""
-    under: dict[tuple[int, int], int] = {}
-    for k, e in enumerate(entries, start=1):
+def overrides(entries: Sequence[Entry], under: dict[tuple[int, int], int] | None = None, start: int = 0) -> dict[tuple[int, int], int]:
+    """Each challenged ruling (entry, ruling) → the challenge entry that overrides it (all from 1);
+    `under` and `start`: those of the first `start` entries, known already (the result adds to it)."""
+    under = {} if under is None else under
+    for k in range(start + 1, len(entries) + 1):
+        e = entries[k - 1]
         if e.seat == CHALLENGE and e.rulings:
             try:
                 ch = parse_challenge(e.action)

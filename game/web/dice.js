@@ -26,9 +26,12 @@ function sorted(faces) {
   return [...faces].sort((a, b) => b - a).join(",");
 }
 
+/** This page's stylesheet (`/dice.css`): main.js fetches it ahead while the seats are chosen. */
+export const STYLE = "dice";
+
 /** @param {HTMLElement} root @param {import("./main.js").Context} ctx */
 export function mount(root, ctx) {
-  useStyle("dice");
+  useStyle(STYLE);
   const head = el("div", { class: "dice-head" });
   const banner = el("div", { class: "dice-call", role: "status", hidden: true });
   const cup = el("section", { class: "cup" });
@@ -73,14 +76,20 @@ export function mount(root, ctx) {
     ]);
   }
 
+  /** The seat this page plays (none: watching, the judges). @returns {number} */
+  function me() {
+    return view.you && typeof view.you.index === "number" && !ctx.watch ? view.you.index : -1;
+  }
+
   function drawCup() {
     const c = view.table.cup;
-    const mine = !!c.mine && !ctx.watch;
+    const mine = me() >= 0 && c.seat === me(); // (the table is every seat's: this page marks its own)
     /** @type {Die[]} */
     const dice = c.dice || [];
     const rolled = c.phase === "rolled" || c.phase === "rolling";
     const shown = rolled ? dice : (c.last ? c.last.dice : []);
-    const tappable = mine && !!c.tappable; // (while a choice is on its way the dice stay as picked, untappable)
+    // dice may be picked when the host offers this seat a roll (while a choice is on its way they stay as picked, untappable)
+    const tappable = mine && c.phase === "rolled" && (view.actions || []).some((/** @type {Offer} */ o) => o.kind === "roll");
     const row = [];
     const outs = [];
     shown.forEach((d, i) => {
@@ -131,13 +140,14 @@ export function mount(root, ctx) {
 
   function drawSeats() {
     const tb = view.table;
+    const you = view.you && typeof view.you.index === "number" ? view.you.index : -1;
     const rows = (tb.seats || []).map((/** @type {any} */ s) => el("li", {
-      class: ["seat-row", s.current ? "current" : "", s.active ? "" : "idle", s.you ? "you" : "", s.thrown ? "thrown" : ""].filter(Boolean).join(" "),
+      class: ["seat-row", s.current ? "current" : "", s.active ? "" : "idle", s.seat === you ? "you" : "", s.thrown ? "thrown" : ""].filter(Boolean).join(" "),
       "data-seat": s.seat,
     }, [
       el("div", { class: "seat-main" }, [
         el("span", { class: "seat-name", text: s.name }),
-        s.you ? el("span", { class: "seat-tag you", text: t("you") }) : null,
+        s.seat === you ? el("span", { class: "seat-tag you", text: t("you") }) : null,
         s.bot ? el("span", { class: "seat-tag", text: t("bot") }) : null,
         ...(s.tags || []).map((/** @type {string} */ x) => el("span", { class: "seat-tag hot", text: x })),
         el("div", { class: "seat-status", text: s.status }),

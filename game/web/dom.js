@@ -36,3 +36,10 @@ export function useStyle(name) {
   if (document.querySelector(`link[data-style="${name}"]`)) return;
   document.head.append(el("link", { rel: "stylesheet", href: `/${name}.css`, "data-style": name }));
 }
+
+/** Fetch a game's stylesheet ahead (while the seats are chosen), not applying it yet.
+ * @param {string} name e.g. "dice" */
+export function preloadStyle(name) {
+  if (document.querySelector(`link[data-style="${name}"], link[data-preload="${name}"]`)) return;
+  document.head.append(el("link", { rel: "preload", as: "style", href: `/${name}.css`, "data-preload": name }));
+}

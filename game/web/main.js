@@ -3,7 +3,7 @@
  * game's own screen (`dice.js`, `race.js`, `pong.js`, named by the host's view) under the bar (the game,
  * you, whose turn, the connection) – or the big-screen layout to watch. The page draws what the host
  * sends and sends requests; it decides no rule. */
-import { el, fill, buzz } from "./dom.js";
+import { el, fill, buzz, preloadStyle } from "./dom.js";
 import { drawFeed } from "./feed.js";
 import { askCode, drawChooser, drawClosed } from "./join.js";
 import { Table, keptToken } from "./net.js";
@@ -29,6 +29,7 @@ const page = {
   /** @type {string} */ state: "connecting",
   /** @type {boolean} */ myTurn: false,
   /** @type {any[]} */ log: [], // the referee's whole feed as far as this page has it (the log sheet)
+  /** @type {any} */ static: null, // what is drawn once (a track): sent with a connection's first view only
 };
 
 /** @returns {string} the join code in the address's fragment (the browser never sends it) */
@@ -60,6 +61,17 @@ function chooser() {
     page.mode = "play";
     page.table?.take(choice);
   });
+}
+
+/** The game's page (`dice.js` …) fetched while the seats are chosen: mounting it then waits for nothing.
+ * @type {Set<string>} */
+const fetched = new Set();
+/** @param {string} client */
+function prefetch(client) {
+  if (!client || fetched.has(client)) return;
+  fetched.add(client);
+  import(`./${client}.js`).then((module) => { if (module.STYLE) preloadStyle(module.STYLE); },
+    () => fetched.delete(client)); // (mounting asks again, and says what failed)
 }
 
 /** @type {Promise<void> | null} */
@@ -152,14 +164,15 @@ function heard(msg) {
     else if (page.mode === "play") page.mode = "choose"; // (asked afresh: the seat was gone)
   } else if (msg.type === "view") {
     const first = !page.view;
+    if (msg.view.static) page.static = msg.view.static; // (it may come while the seats are chosen)
+    else if (page.static) msg.view.static = page.static; // each screen gets it with every view
     page.view = msg.view;
     document.title = msg.view.title ? `${msg.view.title} · Stammtisch` : "Stammtisch";
     keepLog(msg.view);
     const mine = !!msg.view.your_turn;
     if (mine && !page.myTurn) buzz(120);
     page.myTurn = mine;
-    if (page.mode === "choose") chooser();
-    else drawGame(first);
+    if (page.mode === "choose") { chooser(); prefetch(msg.view.client); } else drawGame(first);
   } else if (msg.type === "table") {
     page.screen?.table?.(msg);
   } else if (msg.type === "refused") {
@@ -184,16 +197,24 @@ function stateChanged(state) {
   drawBar();
 }
 
+/** The page's words, asked for at once: the table's line opens meanwhile, and its messages wait for them. */
+const words = loadWords(pickLanguage());
+
 function start() {
   const code = codeInAddress();
-  if (!code) { askCode(app, goTo); return; }
+  if (!code) { words.then(() => askCode(app, goTo)); return; }
   if (page.table) page.table.close();
-  Object.assign(page, { seats: [], judges: null, view: null, screen: null, client: "", log: [], mode: keptToken(code) ? "play" : "choose" });
-  fill(app, [el("section", { class: "join" }, [el("h1", { text: "Stammtisch" }), el("p", { class: "muted", text: t("Connecting…") })])]);
-  page.table = new Table(code, pickLanguage(), heard, stateChanged);
-  page.table.open();
+  Object.assign(page, { seats: [], judges: null, view: null, screen: null, client: "", log: [], static: null, mode: keptToken(code) ? "play" : "choose" });
+  const table = new Table(code, pickLanguage(), (msg) => { words.then(() => { if (page.table === table) heard(msg); }); },
+    (state) => { words.then(() => { if (page.table === table) stateChanged(state); }); });
+  page.table = table;
+  table.open();
+  words.then(() => {
+    if (page.table === table && !page.view && !page.seats.length && page.state !== "joined") {
+      fill(app, [el("section", { class: "join" }, [el("h1", { text: "Stammtisch" }), el("p", { class: "muted", text: t("Connecting…") })])]);
+    }
+  });
 }
 
-await loadWords(pickLanguage());
 addEventListener("hashchange", () => { if (codeInAddress() && codeInAddress() !== page.table?.code) start(); });
 start();

@@ -9,7 +9,7 @@ import { t } from "./words.js";
 
 /** @typedef {import("./actions.js").Offer} Offer */
 
-/** The track as last sent (`static` comes with a connection's first view only). @type {any} */
+/** The track as last sent (`static`: main.js keeps it and hands it on with every view). @type {any} */
 let track = null;
 
 /** @param {number} s seconds @returns {string} */
@@ -19,9 +19,12 @@ export function clockText(s) {
   return `${two(Math.floor(n / 3600))}:${two(Math.floor((n % 3600) / 60))}:${two(n % 60)}`;
 }
 
+/** This page's stylesheet (`/race.css`): main.js fetches it ahead while the seats are chosen. */
+export const STYLE = "race";
+
 /** @param {HTMLElement} root @param {import("./main.js").Context} ctx */
 export function mount(root, ctx) {
-  useStyle("race");
+  useStyle(STYLE);
   const head = el("div", { class: "race-head" });
   const clock = el("div", { class: "race-clock" });
   const boardBox = el("div", { class: "board-box" });
@@ -175,19 +178,6 @@ export function mount(root, ctx) {
     tickClock();
   }
 
-  /** The track came with a view this screen never saw (the chooser's): connect afresh, once, and the
-   * host's first view of the new connection brings it (until the page keeps `static` for its screens). */
-  let asked = false;
-  function askTrack() {
-    const table = /** @type {any} */ (ctx.table);
-    if (asked || !table.ws) return;
-    asked = true;
-    const old = table.ws;
-    table.ws = null;
-    old.close();
-    table.open();
-  }
-
   const timer = setInterval(() => { if (document.body.contains(root)) tickClock(); else clearInterval(timer); }, 1000);
   root.classList.toggle("judging", false);
   return {
@@ -199,7 +189,6 @@ export function mount(root, ctx) {
       clockAt = performance.now();
       root.classList.toggle("judging", !!(v.you && v.you.judge));
       if (fresh && track) board.setTrack(track);
-      if (!track) askTrack();
       if (v.at !== undefined && fault && !v.actions.some((/** @type {Offer} */ o) => o.action === fault)) fault = null;
       draw();
     },

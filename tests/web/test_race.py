@@ -250,3 +250,16 @@ def test_a_watcher_sees_the_board_the_caps_the_standings_and_the_le_mans_clock(b
     page.wait_for_function("w => +document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2] < w * 0.8", arg=width)
     page.locator(".board-tools button").click()  # the whole track again
     no_errors(page)
+
+
+def test_the_track_sent_while_the_seats_are_chosen_is_kept_by_the_page_no_second_connection(browser: Any, hosts: list[TableHost]) -> None:
+    host = race_host()
+    hosts.append(host)
+    page = new_page(browser)
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    take(page, host, "Ann")  # the first view (with the track) came while the seats were shown
+    assert page.locator("svg.board path.field").count() > 0  # (one path per kind of field)
+    page.locator("button.action-order").wait_for()
+    assert len(sockets) == 1  # the seat was taken on the same connection: the page kept the track
+    no_errors(page)

@@ -42,7 +42,7 @@ def test_a_phone_reloading_mid_turn_comes_back_to_its_seat_at_the_current_positi
     assert len(token) == 1 and host.tokens[0] == token[0][1]  # the seat's token, kept by this browser only
     page.reload()  # the phone slept, its browser reloaded the page
     page.locator("#bar .turn.mine").wait_for()
-    assert page.locator("#bar .you").inner_text() == "Ann" and page.locator("[data-seat]").count() == 0  # no seat to choose again
+    assert page.locator("#bar .you").inner_text() == "Ann" and page.locator("button.seat[data-seat]").count() == 0  # no seat to choose again (the chooser's buttons)
     assert page.evaluate("() => document.querySelectorAll('#feed > *').length") > 0
     page.click("#open-log")  # what it missed: the whole log is there
     assert page.locator("#log-feed > *").count() >= 1

@@ -1,11 +1,13 @@
 """Schock and Katchen in a browser's view (`game.net.web_view`): the seat's choices in words, and the
 table's picture (`game.net.views.dice_table`).
 
-The page decides no rule. Each choice is one of the state's legal actions: its notation (sent back as
-is), its words, its `kind` (`roll`, `flip`, `stand`) and, for a roll, `keep` – the faces of the dice
-that stay on the table, high to low, the ones already out of the cup included. The page lets a player
-tap dice and sends the roll whose `keep` holds the faces tapped (and those out); a choice the host did
-not offer cannot be sent. No pygame here.
+The table is the same for every seat (`table_view`, made once per language); the page marks the
+seat's own row and cup by its `you` as `dice_table.marked` does. The page decides no rule. Each
+choice (`seat_view`) is one of the state's legal actions: its notation (sent back as is), its words,
+its `kind` (`roll`, `flip`, `stand`) and, for a roll, `keep` – the faces of the dice that stay on the
+table, high to low, the ones already out of the cup included. The page lets a player tap dice and
+sends the roll whose `keep` holds the faces tapped (and those out); a choice the host did not offer
+cannot be sent. No pygame here.
 """
 from __future__ import annotations
 
@@ -16,22 +18,33 @@ from game.dice.state import DiceState
 from game.dice.turn import Turn, minus
 from game.dice.words import faces_text
 from game.i18n import _, plural, tr
-from game.net.views.dice_table import picture
+from game.net.views.dice_table import marked, picture
 from game.rules.dice import Faces, norm
 from game.session.session import Session
 from game.store.saves import result_of
 
 
-def view(session: Session, seat: int | None) -> dict[str, Any]:
-    """The seat's choices (none unless the table waits for it) and the table as it stands."""
-    st: DiceState = session.state
-    offers: list[dict[str, Any]] = []
-    if seat is not None and seat >= 0 and seat in session.waiting_for() and not session.over():
-        offers = choices(st)
-    out: dict[str, Any] = {"actions": offers, "table": picture(session, seat, offers)}
+def table_view(session: Session) -> dict[str, Any]:
+    """The table as it stands, the same for every seat and watcher, and the result once over."""
+    out: dict[str, Any] = {"table": picture(session)}
     if session.over():
         result = result_of(session.match)
         out["result"] = tr(result) if result is not None else _("The match is over")
+    return out
+
+
+def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
+    """The seat's choices: none unless the table waits for it."""
+    if seat is not None and seat >= 0 and seat in session.waiting_for() and not session.over():
+        return {"actions": choices(session.state)}
+    return {"actions": []}
+
+
+def view(session: Session, seat: int | None) -> dict[str, Any]:
+    """The seat's choices and the table as that seat sees it (its row, its cup: `marked`) in one –
+    what the page puts together from `table_view` and `seat_view`."""
+    out = {**table_view(session), **seat_view(session, seat)}
+    out["table"] = marked(out["table"], seat, out["actions"])
     return out
 
 

@@ -6,17 +6,20 @@ The `table` of a view (every text in the connection's language; the page shows t
 - `headline` – where the match stands, in parts ("Game 1 of 1", "first half", "round 3");
 - `pile` – the mats not handed out: `label` ("Middle", "Stack"), `n`, `text` ("13 mats", "empty");
 - `cup` – the dice on the table: `phase` (`to_roll`, `rolling`, `rolled`, `over`), whose (`seat`,
-  `name`, `mine`), `roll`/`rolls` and `roll_text`, `dice` (each `{face, out?, kept?, new?}`: out of the
+  `name`), `roll`/`rolls` and `roll_text`, `dice` (each `{face, out?, kept?, new?}`: out of the
   cup for good – Schock –, kept from the last roll – Katchen's phase 2, the page picks them again –,
-  just landed), `throw` (what they count as), `tappable` and `hint` (the seat on turn may pick dice
-  for its next roll), `mark` (the word under a picked die), `last` (the latest finished throw:
-  `name`, `throw`, `dice`), `status`/`up_to` before the first roll;
-- `seats` – a row per player, the round's throwers in order, then who sits out: `name`, `you`, `bot`,
+  just landed), `throw` (what they count as), `hint` (how the seat on turn picks dice for its next
+  roll: the page shows it when it offers that seat a roll), `mark` (the word under a picked die),
+  `last` (the latest finished throw: `name`, `throw`, `dice`), `status`/`up_to` before the first roll;
+- `seats` – a row per player, the round's throwers in order, then who sits out: `seat`, `name`, `bot`,
   `current`, `active`, `mats`, `mats_text`, `count`/`count_text` (strokes or Schüsse), `status` (the
   throw this round, "rolling · 2 of 3", "last: …", "waiting", why it sits out), `thrown`, `tags`;
 - `count_label`, `fresh` (nobody has rolled in this round yet), `last_round` (`title`, `throws`,
   `outcome`: what the referee ruled when it ended), `calls` (call-outs to show big), and once over
   `standing` (lines, best first).
+
+The table is the same for every seat and watcher; `marked` adds what one seat sees as its own (its
+row's `you`, its cup's `mine`, `tappable`), as the page does by its view's `you` and `actions`.
 
 The last round's throws are replayed from the log's nearest kept state (a round ends inside one entry,
 so its throws are no longer in the state). No pygame here.
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from game.descriptor import load
@@ -32,7 +36,8 @@ from game.dice.actions import Action, Roll, Tower
 from game.dice.state import DiceState
 from game.dice.turn import minus
 from game.dice.words import ruling_words
-from game.i18n import _, plural, tr
+from game.i18n import _, language, plural
+from game.i18n import tr as _tr
 from game.rules.challenge import CHALLENGE
 from game.rules.dice import Faces, Throw
 from game.rules.matchlog import Entry
@@ -42,15 +47,30 @@ from game.state import CHANCE
 
 
 
-def picture(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dict[str, Any]:
-    """The `table` part of a view for `seat` (None: watching); `offers`: the seat's choices now."""
+_SAID: dict[tuple[str, str], str] = {}  # (language, referee's text) → its words: a view says the same throws again and again
+_SAID_KEPT = 4096
+
+
+def tr(text: str) -> str:
+    """`game.i18n.tr`, kept per language (the views of every change say the same throws again)."""
+    key = (language(), text)
+    got = _SAID.get(key)
+    if got is None:
+        if len(_SAID) >= _SAID_KEPT:
+            _SAID.clear()
+        got = _SAID[key] = _tr(text)
+    return got
+
+
+def picture(session: Session) -> dict[str, Any]:
+    """The `table` part of a view, the same for every seat and watcher (`marked`: a seat's own)."""
     st: DiceState = session.state
     last = last_round(session)
     words = session.match.info.result
     table: dict[str, Any] = {
         "headline": [_first_up(tr(p)) if k == 0 else tr(p) for k, p in enumerate(st.headline())],
-        "cup": cup(session, seat, offers),
-        "seats": seats(session, seat, last),
+        "cup": cup(session),
+        "seats": seats(session, last),
         "count_label": _(words.unit),
         "fresh": not st.results and (st.turn is None or st.turn.roll_no == 0),  # nobody has rolled yet this round
         "last_round": _said_round(session, last),
@@ -76,7 +96,20 @@ def _die(face: int, **flags: bool) -> dict[str, Any]:
     return {"face": face, **{k: v for k, v in flags.items() if v}}
 
 
-def cup(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dict[str, Any]:
+def marked(table: dict[str, Any], seat: int | None, offers: list[dict[str, Any]]) -> dict[str, Any]:
+    """`table` (a `picture`) as `seat` sees it – as the page marks it: its row (`you`), its cup
+    (`mine`), and whether it may pick dice for a roll it is offered (`tappable`, with the `hint`)."""
+    c = dict(table["cup"])
+    c["mine"] = seat is not None and c.get("seat") == seat
+    if c.get("phase") == "rolled":
+        c["tappable"] = c["mine"] and any(o["kind"] == "roll" for o in offers)
+        if not c["tappable"]:
+            c.pop("hint", None)
+    rows = [{**row, "you": seat == row["seat"]} for row in table["seats"]]
+    return {**table, "cup": c, "seats": rows}
+
+
+def cup(session: Session) -> dict[str, Any]:
     """The dice on the table: the turn's (out of the cup, kept, just rolled), or the last finished
     throw while the next player has not rolled; whose they are and what they count as."""
     st: DiceState = session.state
@@ -91,7 +124,7 @@ def cup(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dic
         out["phase"] = "over"
         return out
     name = st.players[t.seat]
-    out.update(seat=t.seat, name=name, mine=seat == t.seat, roll=t.roll_no, rolls=t.max_rolls,
+    out.update(seat=t.seat, name=name, roll=t.roll_no, rolls=t.max_rolls,
                roll_text=_("roll {n} of {total}").format(n=t.roll_no, total=t.max_rolls))
     if t.pending is not None:
         out.update(phase="rolling", dice=[_die(f, out=st.SETS_ASIDE, kept=not st.SETS_ASIDE) for f in t.pending])
@@ -109,11 +142,8 @@ def cup(session: Session, seat: int | None, offers: list[dict[str, Any]]) -> dic
         phase="rolled",
         dice=[_die(f, out=True) for f in set_aside] + [_die(f, kept=True) for f in kept] + [_die(f, new=landed) for f in rest],
         throw=tr(st.describe(now)) if now is not None else "",
-        tappable=out.get("mine", False) and any(o["kind"] == "roll" for o in offers),
+        hint=_("Tap a die to put it out before the next roll") if st.SETS_ASIDE else _("Tap a die to keep it for the next roll"),
     )
-    if out["tappable"]:
-        out["hint"] = (_("Tap a die to put it out before the next roll") if st.SETS_ASIDE
-                       else _("Tap a die to keep it for the next roll"))
     return out
 
 
@@ -139,22 +169,24 @@ def _last_keep(entries: list[Entry], seat: int) -> Faces:
     return ()
 
 
-def seats(session: Session, seat: int | None, last: Round | None) -> list[dict[str, Any]]:
+def seats(session: Session, last: Round | None) -> list[dict[str, Any]]:
     """Each player as a row: the round's throwers in their order, then who sits this round out."""
     st: DiceState = session.state
     words = session.match.info.result
     tally = session.match.drinks()  # strokes and Schüsse by the rulings that stand (a challenge overrides one)
     results = dict(st.results)
     before = dict(last.throws()) if last is not None else {}
-    order = list(st.round_order) + [i for i in range(len(st.players)) if i not in st.round_order]
+    playing = set(st.round_order)
+    order = list(st.round_order) + [i for i in range(len(st.players)) if i not in playing]
+    on, over, key = st.on_turn(), session.over(), words.count_key
     rows = []
     for i in order:
         name = st.players[i]
-        n = int(getattr(tally[name], words.count_key)) if words.count_key else 0
+        n = int(getattr(tally[name], key)) if key else 0
+        mats = st.ledger[name].mats
         row: dict[str, Any] = {
-            "seat": i, "name": name, "you": seat == i, "bot": session.is_bot(i),
-            "current": st.on_turn() == i, "active": session.over() or i in st.round_order,
-            "mats": st.ledger[name].mats, "mats_text": mats_text(st.ledger[name].mats),
+            "seat": i, "name": name, "bot": session.is_bot(i), "current": on == i, "active": over or i in playing,
+            "mats": mats, "mats_text": mats_text(mats),
             "count": n, "count_text": (_(words.one if n == 1 else words.many).format(n=n) if words.one else str(n)),
             "tags": [tr(p) for p in st.seat_tags(i)],
         }
@@ -239,7 +271,12 @@ def last_round(session: Session) -> Round | None:
 def _header(session: Session, r: Ruling) -> str | None:
     """The round header `r` opens (None: `r` opens no round)."""
     ref = session.match.info.round_header
-    return load(ref)(r) if ref else None  # type: ignore[no-any-return]
+    return _loaded(ref)(r) if ref else None  # type: ignore[no-any-return]
+
+
+@cache
+def _loaded(ref: str) -> Any:
+    return load(ref)
 
 
 def _state_after(session: Session, n: int) -> DiceState | None:
@@ -257,11 +294,29 @@ def _state_after(session: Session, n: int) -> DiceState | None:
     return st  # type: ignore[no-any-return]
 
 
+_SAID_ROUNDS: dict[tuple[int, str], tuple[Round, dict[str, Any]]] = {}  # (id of a Round, language) → it in words
+
+
 def _said_round(session: Session, last: Round | None) -> dict[str, Any] | None:
     """The last round in words: where it stood, each throw, and what the referee ruled when its last
-    throw fell (mats, a lost half, a stroke or a Schuss – not the next round's opening, not a call)."""
+    throw fell (mats, a lost half, a stroke or a Schuss – not the next round's opening, not a call).
+    Kept per round and language (the round stays the last one for many views)."""
     if last is None:
         return None
+    key = (id(last), language())
+    with _ROUNDS_LOCK:
+        got = _SAID_ROUNDS.get(key)
+    if got is not None and got[0] is last:
+        return got[1]
+    said = _round_words(session, last)
+    with _ROUNDS_LOCK:
+        while len(_SAID_ROUNDS) >= 3 * _ROUNDS_KEPT:
+            _SAID_ROUNDS.pop(next(iter(_SAID_ROUNDS)))
+        _SAID_ROUNDS[key] = (last, said)
+    return said
+
+
+def _round_words(session: Session, last: Round) -> dict[str, Any]:
     before = last.before
     return {
         "title": " · ".join(tr(p) for p in before.headline()),

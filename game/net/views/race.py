@@ -4,7 +4,8 @@
 computes centres and corners with the same hex maths as `game.hexgrid.Layout`), the start line's
 fields and heading, arrows, the pit lane, the 42 field, the Dunlop bridge, the splits and the
 names on the board. `view` is the race as it stands: the cars, the turn (gear, dice, roll), the
-standings, the Le Mans clock, a headline in words – and the seat's offers (`race_offers`).
+standings, the Le Mans clock, a headline in words (`table_view`, the same for every seat) – and the
+seat's offers (`seat_view`, `race_offers`).
 """
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ def initials(names: Sequence[str]) -> list[str]:
     return [f if first.count(f) == 1 else n.strip()[:2].capitalize() for f, n in zip(first, names)]
 
 
-def view(session: Session, seat: int | None) -> dict[str, Any]:
+def table_view(session: Session) -> dict[str, Any]:
+    """The race as it stands, the same for every seat and watcher, and the result once over."""
     st: RaceState = session.state
     placed = st.phase not in (ORDER, START_ROLL)
     marks = initials(st.players)
@@ -57,10 +59,20 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
         "phase": st.phase, "lemans": st.lemans, "cars": cars, "standings": standings(session),
         "say": headline(session), "turn": turn(st), "clock": clock(session) if st.lemans else None,
     }
-    out: dict[str, Any] = {"actions": offers(session, seat, JUDGES), "table": table}
+    out: dict[str, Any] = {"table": table}
     if st.is_terminal():
         out["result"] = _("The race is over – {name} wins").format(name=st.players[st.standings()[0]])
     return out
+
+
+def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
+    """The seat's offers (`race_offers`)."""
+    return {"actions": offers(session, seat, JUDGES)}
+
+
+def view(session: Session, seat: int | None) -> dict[str, Any]:
+    """The seat's offers and the race in one."""
+    return {**table_view(session), **seat_view(session, seat)}
 
 
 def turn(st: RaceState) -> dict[str, Any] | None:
