@@ -519,3 +519,6 @@ def test_each_msgid_is_in_its_catalogue_once(code: str) -> None:
     ids = [line for line in po_path(code).read_text(encoding="utf-8").splitlines() if line.startswith('msgid "') and line != 'msgid ""']
     twice = sorted({i for i in ids if ids.count(i) > 1})
     assert twice == []
+    lines = po_path(code).read_text(encoding="utf-8").splitlines()
+    two_words = [n + 1 for n, (a, b) in enumerate(zip(lines, lines[1:])) if a.startswith("msgstr ") and b.startswith("msgstr ")]
+    assert two_words == []  # one entry, two translations: a merge left both
