@@ -13,6 +13,7 @@ from collections import OrderedDict
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame.freetype
@@ -203,7 +204,7 @@ class GlyphChain:
     def font(self, i: int, size: int) -> pygame.font.Font:
         f = self._fonts.get((i, size))
         if f is None:
-            f = pygame.font.Font(self.paths[i], size)
+            f = SharedFont(self.paths[i], size)
             self._fonts[(i, size)] = f
         return f
 
@@ -226,6 +227,62 @@ class GlyphChain:
             else:
                 runs.append((i, c))
         return runs
+
+
+# One FreeType face per font file, shared by every size of it: FreeType's autofitter studies a face
+# the first time a glyph is loaded from it (~3 ms for Noto Sans: which glyphs each of its scripts
+# covers), so every size opened as its own face paid that again – some twenty faces before the menu's
+# first frame. A size drawn on the shared face only has its glyphs loaded again at that size.
+# (file, script, direction) → [the face, the size it is set to]; dropped when the font module has quit
+# since (a font made before `pygame.quit()` is dead after it).
+_FACES: dict[tuple[str, str, int], list[object]] = {}
+
+
+def _shared_face(path: str, size: int, script: str, direction: int) -> list[object]:
+    key = (path, script, direction)
+    face = _FACES.get(key)
+    if face is not None:
+        try:
+            face[0].get_height()  # type: ignore[attr-defined]
+        except pygame.error:  # the font module quit since: every face is dead
+            _FACES.clear()
+            face = None
+    if face is None:
+        f = pygame.font.Font(path, size)
+        if script:
+            f.set_script(script)
+        if direction >= 0:
+            f.set_direction(direction)
+        face = _FACES[key] = [f, size]
+    return face
+
+
+class SharedFont(pygame.font.Font):
+    """A font file at one size whose glyphs are loaded, measured and drawn by its file's one shared
+    face (set to this size when another size used it last); its own metrics (height, ascent, line
+    size) are its own. Draws exactly what a font of its own would."""
+
+    def __init__(self, path: str, size: int, script: str = "", direction: int = -1) -> None:
+        super().__init__(path, size)
+        self._pt = int(size)
+        self._face = _shared_face(path, self._pt, script, direction)
+
+    def _at(self) -> pygame.font.Font:
+        face = self._face
+        f: pygame.font.Font = face[0]  # type: ignore[assignment]
+        if face[1] != self._pt:
+            f.point_size = self._pt
+            face[1] = self._pt
+        return f
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        return self._at().size(text)
+
+    def render(self, text: str | bytes | None, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:  # type: ignore[override]
+        return self._at().render(text, antialias, color, bgcolor, wraplength)
+
+    def metrics(self, text: str | bytes) -> list[tuple[int, int, int, int, int] | None]:  # type: ignore[override]
+        return self._at().metrics(text)
 
 
 def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface | None:
@@ -377,7 +434,7 @@ class Fonts:
         if f is None:
             path = self._path(style)
             try:
-                f = pygame.font.Font(path, size)
+                f = SharedFont(path, size) if path is not None else pygame.font.Font(None, size)
             except (OSError, FileNotFoundError):  # pragma: no cover
                 f = pygame.font.Font(None, size)
             if path is None and style == "bold":
