@@ -669,16 +669,22 @@ def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
 
 @cache
 def _vignette_alpha(strength: int) -> bytes:
-    """The vignette's 48×32 RGBA pixels (black, the edge's darkness as alpha)."""
+    """The vignette's 48×32 RGBA pixels (black, the edge's darkness as alpha); the bottom half is the
+    top half mirrored (each row's distance from the middle is the same number, negated)."""
     sw, sh = 48, 32
-    out = bytearray(sw * sh * 4)
-    for y in range(sh):
-        dy = (y + 0.5) / sh * 2 - 1
-        for x in range(sw):
-            dx = (x + 0.5) / sw * 2 - 1
-            d = min(1.0, math.hypot(dx * 0.85, dy * 0.95))
-            out[(y * sw + x) * 4 + 3] = min(255, int(strength * max(0.0, d - 0.45) / 0.55 * max(0.0, d - 0.45) / 0.55))
-    return bytes(out)
+    hypot = math.hypot
+    ex = [((x + 0.5) / sw * 2 - 1) * 0.85 for x in range(sw)]
+    rows: list[bytes] = []
+    for y in range(sh // 2):
+        ey = ((y + 0.5) / sh * 2 - 1) * 0.95
+        alpha = []
+        for e in ex:
+            m = min(1.0, hypot(e, ey)) - 0.45
+            alpha.append(min(255, int(strength * m / 0.55 * m / 0.55)) if m > 0.0 else 0)
+        row = bytearray(sw * 4)
+        row[3::4] = bytes(alpha)
+        rows.append(bytes(row))
+    return b"".join(rows + rows[::-1])
 
 
 def _vignette_small(strength: int) -> pygame.Surface:
