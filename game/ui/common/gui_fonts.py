@@ -31,9 +31,8 @@ class SafeGUIFont(GUIFontPygame):
         forced = force_style and style is not None and bool(style.get("bold") or style.get("italic"))
         self._shared: pygame.font.Font | None = None
         if isinstance(file, str) and not forced and self.antialiased:
-            script = str(style.get("script", "")) if style is not None else ""
-            direction = int(style.get("direction", -1)) if style is not None else -1
-            self._shared = theme.SharedFont(file, int(size), script, direction)
+            style = style or {}
+            self._shared = theme.SharedFont(file, int(size), str(style.get("script") or theme.NO_SCRIPT), int(style.get("direction", pygame.DIRECTION_LTR)))
 
     @property
     def _font(self) -> pygame.font.Font:

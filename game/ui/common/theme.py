@@ -229,50 +229,66 @@ class GlyphChain:
         return runs
 
 
-# One FreeType face per font file, shared by every size of it: FreeType's autofitter studies a face
-# the first time a glyph is loaded from it (~3 ms for Noto Sans: which glyphs each of its scripts
-# covers), so every size opened as its own face paid that again – some twenty faces before the menu's
-# first frame. A size drawn on the shared face only has its glyphs loaded again at that size.
-# (file, script, direction) → [the face, the size it is set to]; dropped when the font module has quit
-# since (a font made before `pygame.quit()` is dead after it).
-_FACES: dict[tuple[str, str, int], list[object]] = {}
+# One FreeType face per font file, shared by all its sizes, styles of shaping and users (these fonts,
+# pygame_gui's widgets): FreeType's autofitter studies a face the first time a glyph is loaded from it
+# (~3 ms for Noto Sans: which glyphs each of its scripts covers), so each size opened as a face of its
+# own paid that again – some twenty faces before the menu's first frame. A size drawn on the shared
+# face only has its glyphs loaded again at that size.
+NO_SCRIPT = "Zzzz"  # SDL_ttf's own default: the script is not set (pygame_gui sets its locale's, e.g. "Latn")
 
 
-def _shared_face(path: str, size: int, script: str, direction: int) -> list[object]:
-    key = (path, script, direction)
-    face = _FACES.get(key)
+class _Face:
+    """A font file's one face and what it is set to now (size, script, direction)."""
+
+    __slots__ = ("font", "size", "script", "direction")
+
+    def __init__(self, path: str, size: int) -> None:
+        self.font = pygame.font.Font(path, size)
+        self.size = size
+        self.script = NO_SCRIPT
+        self.direction = pygame.DIRECTION_LTR  # (SDL_ttf's default)
+
+
+_FACES: dict[str, _Face] = {}  # font file → its face (all dead, and dropped, once the font module quit)
+
+
+def _shared_face(path: str, size: int) -> _Face:
+    face = _FACES.get(path)
     if face is not None:
         try:
-            face[0].get_height()  # type: ignore[attr-defined]
-        except pygame.error:  # the font module quit since: every face is dead
+            face.font.get_height()
+        except pygame.error:  # the font module quit since (`pygame.quit()`): every face is dead
             _FACES.clear()
             face = None
     if face is None:
-        f = pygame.font.Font(path, size)
-        if script:
-            f.set_script(script)
-        if direction >= 0:
-            f.set_direction(direction)
-        face = _FACES[key] = [f, size]
+        face = _FACES[path] = _Face(path, size)
     return face
 
 
 class SharedFont(pygame.font.Font):
-    """A font file at one size whose glyphs are loaded, measured and drawn by its file's one shared
-    face (set to this size when another size used it last); its own metrics (height, ascent, line
-    size) are its own. Draws exactly what a font of its own would."""
+    """A font file at one size (and script and direction of shaping) whose glyphs are loaded,
+    measured and drawn by the file's one shared face, set to this size first when another used it
+    last; its metrics (height, ascent, line size) are its own. Draws exactly what a font of its
+    own would."""
 
-    def __init__(self, path: str, size: int, script: str = "", direction: int = -1) -> None:
+    def __init__(self, path: str, size: int, script: str = NO_SCRIPT, direction: int = pygame.DIRECTION_LTR) -> None:
         super().__init__(path, size)
         self._pt = int(size)
-        self._face = _shared_face(path, self._pt, script, direction)
+        self._script = script or NO_SCRIPT
+        self._direction = direction
+        self._face = _shared_face(path, self._pt)
 
     def _at(self) -> pygame.font.Font:
         face = self._face
-        f: pygame.font.Font = face[0]  # type: ignore[assignment]
-        if face[1] != self._pt:
-            f.point_size = self._pt
-            face[1] = self._pt
+        f = face.font
+        if face.size != self._pt:
+            f.point_size = face.size = self._pt
+        if face.script != self._script:
+            f.set_script(self._script)
+            face.script = self._script
+        if face.direction != self._direction:
+            f.set_direction(self._direction)
+            face.direction = self._direction
         return f
 
     def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
