@@ -772,10 +772,17 @@ def slate(size: tuple[int, int], seed: int = 5) -> pygame.Surface:
 
 
 def for_display(surf: pygame.Surface, alpha: bool = False) -> pygame.Surface:
-    """The surface in the display's pixel format (blits faster), when a display is open."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surf.convert_alpha() if alpha else surf.convert()
-    return surf
+    """The surface in the display's pixel format (blits faster), when a display is open – `surf`
+    itself when it is in that format already (no copy of a whole screen made for nothing)."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    if screen is None:
+        return surf
+    if alpha:
+        return surf.convert_alpha()
+    if (surf.get_bitsize() == screen.get_bitsize() and surf.get_masks() == screen.get_masks() and not surf.get_flags() & pygame.SRCALPHA
+            and surf.get_alpha() is None and surf.get_colorkey() is None):
+        return surf
+    return surf.convert()
 
 
 def scale_for(size: tuple[int, int]) -> float:
