@@ -229,16 +229,21 @@ class GlyphChain:
         return runs
 
 
-# One FreeType face per font file, shared by all its sizes, styles of shaping and users (these fonts,
+# One FreeType face per font file, shared by its sizes, styles of shaping and users (these fonts,
 # pygame_gui's widgets): FreeType's autofitter studies a face the first time a glyph is loaded from it
 # (~3 ms for Noto Sans: which glyphs each of its scripts covers), so each size opened as a face of its
-# own paid that again – some twenty faces before the menu's first frame. A size drawn on the shared
-# face only has its glyphs loaded again at that size.
+# own paid that again – some twenty faces before the menu's first frame. Setting the shared face to
+# another size costs a fraction of that (~0.5 ms: its glyphs are loaded again at that size), so a size
+# that keeps coming back to it after others (text redrawn in several sizes every frame) moves to a
+# face of its own after a few times: rent, then buy (building the menu sets a face back to a size
+# up to 9 times; a text redrawn every frame in another size than its neighbours takes its own face
+# within its first dozen frames).
 NO_SCRIPT = "Zzzz"  # SDL_ttf's own default: the script is not set (pygame_gui sets its locale's, e.g. "Latn")
+OWN_FACE_AFTER = 10  # times a font had to set the shared face back to its size before it takes a face of its own
 
 
 class _Face:
-    """A font file's one face and what it is set to now (size, script, direction)."""
+    """A font file's shared face and what it is set to now (size, script, direction)."""
 
     __slots__ = ("font", "size", "script", "direction")
 
@@ -249,7 +254,7 @@ class _Face:
         self.direction = pygame.DIRECTION_LTR  # (SDL_ttf's default)
 
 
-_FACES: dict[str, _Face] = {}  # font file → its face (all dead, and dropped, once the font module quit)
+_FACES: dict[str, _Face] = {}  # font file → its shared face (all dead, and dropped, once the font module quit)
 
 
 def _shared_face(path: str, size: int) -> _Face:
@@ -265,40 +270,55 @@ def _shared_face(path: str, size: int) -> _Face:
     return face
 
 
+_Font = pygame.font.Font
+
+
 class SharedFont(pygame.font.Font):
     """A font file at one size (and script and direction of shaping) whose glyphs are loaded,
-    measured and drawn by the file's one shared face, set to this size first when another used it
-    last; its metrics (height, ascent, line size) are its own. Draws exactly what a font of its
-    own would."""
+    measured and drawn by the file's shared face, set to this size first when another used it last
+    – or, once that happened `OWN_FACE_AFTER` times, by its own face; its metrics (height, ascent,
+    line size) are its own. Draws exactly what a font of its own would."""
 
     def __init__(self, path: str, size: int, script: str = NO_SCRIPT, direction: int = pygame.DIRECTION_LTR) -> None:
         super().__init__(path, size)
         self._pt = int(size)
         self._script = script or NO_SCRIPT
         self._direction = direction
-        self._face = _shared_face(path, self._pt)
+        if self._script != NO_SCRIPT:
+            self.set_script(self._script)
+        if direction != pygame.DIRECTION_LTR:
+            self.set_direction(direction)
+        self._face: _Face | None = _shared_face(path, self._pt)
+        self._returns = 0  # times the shared face was set back to this font's size
 
     def _at(self) -> pygame.font.Font:
         face = self._face
+        if face is None:
+            return self
         f = face.font
-        if face.size != self._pt:
-            f.point_size = face.size = self._pt
-        if face.script != self._script:
-            f.set_script(self._script)
-            face.script = self._script
-        if face.direction != self._direction:
-            f.set_direction(self._direction)
-            face.direction = self._direction
+        if face.size != self._pt or face.script != self._script or face.direction != self._direction:
+            self._returns += 1
+            if self._returns > OWN_FACE_AFTER:
+                self._face = None
+                return self
+            if face.size != self._pt:
+                f.point_size = face.size = self._pt
+            if face.script != self._script:
+                f.set_script(self._script)
+                face.script = self._script
+            if face.direction != self._direction:
+                f.set_direction(self._direction)
+                face.direction = self._direction
         return f
 
     def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
-        return self._at().size(text)
+        return _Font.size(self._at(), text)
 
     def render(self, text: str | bytes | None, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:  # type: ignore[override]
-        return self._at().render(text, antialias, color, bgcolor, wraplength)
+        return _Font.render(self._at(), text, antialias, color, bgcolor, wraplength)
 
     def metrics(self, text: str | bytes) -> list[tuple[int, int, int, int, int] | None]:  # type: ignore[override]
-        return self._at().metrics(text)
+        return _Font.metrics(self._at(), text)
 
 
 def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface | None:
