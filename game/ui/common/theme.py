@@ -800,7 +800,7 @@ def for_display(surf: pygame.Surface, alpha: bool = False) -> pygame.Surface:
     if alpha:
         return surf.convert_alpha()
     if (surf.get_bitsize() == screen.get_bitsize() and surf.get_masks() == screen.get_masks() and not surf.get_flags() & pygame.SRCALPHA
-            and surf.get_alpha() is None and surf.get_colorkey() is None):
+            and surf.get_alpha() is None and surf.get_colorkey() is None and surf.get_parent() is None):
         return surf
     return surf.convert()
 
