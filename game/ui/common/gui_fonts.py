@@ -3,25 +3,42 @@
 pygame_gui renders with SDL_ttf directly: a label, button or entry holding only a zero-width
 character (U+200D, U+200B, U+FE0F) or a NUL raises `pygame.error`, and glyphs Noto Sans lacks (✓ of a
 check box, emoji in a name) are boxes. `install()` makes pygame_gui load its fonts as `SafeGUIFont`,
-which renders any string, with the fallback chain of `theme.chain_paths`.
+which renders any string, with the fallback chain of `theme.chain_paths`, from the font files
+themselves (not a copy of each in memory) through the faces every size shares (`theme.SharedFont`).
 """
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui.core.utility as gui_utility
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
+from pygame_gui.core.utility import FontResource, PackageResource
 
 from game.ui.common import theme
 
 
 class SafeGUIFont(GUIFontPygame):
-    """A pygame_gui font that never raises and falls back to other fonts for missing glyphs."""
+    """A pygame_gui font that never raises and falls back to other fonts for missing glyphs; one
+    loaded from a file draws through the face its file's sizes share (`theme.SharedFont`), unless
+    it is underlined or its style is forced (pygame_gui sets those on its own font)."""
+
+    def __init__(self, file: Any, size: int | float, force_style: bool = False, style: dict[str, Any] | None = None) -> None:
+        super().__init__(file, size, force_style, style)
+        forced = force_style and style is not None and bool(style.get("bold") or style.get("italic"))
+        self._shared: pygame.font.Font | None = None
+        if isinstance(file, str) and not forced and self.antialiased:
+            style = style or {}
+            self._shared = theme.SharedFont(file, int(size), str(style.get("script") or theme.NO_SCRIPT), int(style.get("direction", pygame.DIRECTION_LTR)))
 
     @property
     def _font(self) -> pygame.font.Font:
-        return self._GUIFontPygame__internal_font  # type: ignore[attr-defined, no-any-return]
+        own: pygame.font.Font = self._GUIFontPygame__internal_font  # type: ignore[attr-defined]
+        shared = self.__dict__.get("_shared")
+        return shared if shared is not None and not own.underline else own
 
     def _chain(self) -> theme.GlyphChain:
         """The fallback chain, made when first needed (per font: fonts die with `pygame.quit()`)."""
@@ -85,6 +102,35 @@ class SafeGUIFont(GUIFontPygame):
             return [None] * len(text)
 
 
+@cache
+def _package_file(package: str, resource: str) -> str | None:
+    """A packaged font as a file on disk (None: not a plain file, e.g. inside a zip)."""
+    try:
+        p = resources.files(package).joinpath(resource)
+        return str(p) if isinstance(p, Path) and p.is_file() else None
+    except (ModuleNotFoundError, FileNotFoundError, TypeError):  # pragma: no cover
+        return None
+
+
+_LOAD = FontResource.load
+
+
+def _load_from_file(self: FontResource) -> Any:
+    """pygame_gui's font loading, with a packaged font opened as its file (pygame_gui reads a copy of
+    it into memory for each size) – so that its sizes share one face (`SafeGUIFont`)."""
+    where = self.location
+    if isinstance(where, PackageResource):
+        path = _package_file(where.package, where.resource)
+        if path is not None:
+            self.location = path
+            try:
+                return _LOAD(self)
+            finally:
+                self.location = where
+    return _LOAD(self)
+
+
 def install() -> None:
-    """Make pygame_gui create its fonts as `SafeGUIFont` (idempotent)."""
+    """Make pygame_gui create its fonts as `SafeGUIFont`, from the font files (idempotent)."""
     gui_utility.GUIFontPygame = SafeGUIFont  # type: ignore[misc]
+    FontResource.load = _load_from_file  # type: ignore[method-assign]

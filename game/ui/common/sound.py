@@ -10,7 +10,6 @@ outside `pygame.quit()` the mixer is started again and the files reloaded on the
 """
 from __future__ import annotations
 
-import logging
 import os
 import math
 import time
@@ -41,8 +40,6 @@ BUFFER = 512
 CHANNELS = 16
 THROTTLE = 0.040  # seconds: the same sound starts at most once per this interval
 _PLAYED_KEEP = 1000  # `played` keeps the last this-many names
-
-log = logging.getLogger(__name__)
 
 
 def _clamp01(v: float) -> float:
@@ -117,7 +114,9 @@ class Sounds:
         self._sounds.clear()
         self._status = f"sound: off – {why}"
         self._said = (N_("sound: off – {why}"), {"why": why})
-        log.info(self._status)
+        import logging  # (only when the sound fails: not loaded at start-up)
+
+        logging.getLogger(__name__).info(self._status)
         return False
 
     def init(self) -> bool:

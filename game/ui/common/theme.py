@@ -13,6 +13,7 @@ from collections import OrderedDict
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame.freetype
@@ -203,7 +204,7 @@ class GlyphChain:
     def font(self, i: int, size: int) -> pygame.font.Font:
         f = self._fonts.get((i, size))
         if f is None:
-            f = pygame.font.Font(self.paths[i], size)
+            f = SharedFont(self.paths[i], size)
             self._fonts[(i, size)] = f
         return f
 
@@ -226,6 +227,98 @@ class GlyphChain:
             else:
                 runs.append((i, c))
         return runs
+
+
+# One FreeType face per font file, shared by its sizes, styles of shaping and users (these fonts,
+# pygame_gui's widgets): FreeType's autofitter studies a face the first time a glyph is loaded from it
+# (~3 ms for Noto Sans: which glyphs each of its scripts covers), so each size opened as a face of its
+# own paid that again – some twenty faces before the menu's first frame. Setting the shared face to
+# another size costs a fraction of that (~0.5 ms: its glyphs are loaded again at that size), so a size
+# that keeps coming back to it after others (text redrawn in several sizes every frame) moves to a
+# face of its own after a few times: rent, then buy (building the menu sets a face back to a size
+# up to 9 times; a text redrawn every frame in another size than its neighbours takes its own face
+# within its first dozen frames).
+NO_SCRIPT = "Zzzz"  # SDL_ttf's own default: the script is not set (pygame_gui sets its locale's, e.g. "Latn")
+OWN_FACE_AFTER = 10  # times a font had to set the shared face back to its size before it takes a face of its own
+
+
+class _Face:
+    """A font file's shared face and what it is set to now (size, script, direction)."""
+
+    __slots__ = ("font", "size", "script", "direction")
+
+    def __init__(self, path: str, size: int) -> None:
+        self.font = pygame.font.Font(path, size)
+        self.size = size
+        self.script = NO_SCRIPT
+        self.direction = pygame.DIRECTION_LTR  # (SDL_ttf's default)
+
+
+_FACES: dict[str, _Face] = {}  # font file → its shared face (all dead, and dropped, once the font module quit)
+
+
+def _shared_face(path: str, size: int) -> _Face:
+    face = _FACES.get(path)
+    if face is not None:
+        try:
+            face.font.get_height()
+        except pygame.error:  # the font module quit since (`pygame.quit()`): every face is dead
+            _FACES.clear()
+            face = None
+    if face is None:
+        face = _FACES[path] = _Face(path, size)
+    return face
+
+
+_Font = pygame.font.Font
+
+
+class SharedFont(pygame.font.Font):
+    """A font file at one size (and script and direction of shaping) whose glyphs are loaded,
+    measured and drawn by the file's shared face, set to this size first when another used it last
+    – or, once that happened `OWN_FACE_AFTER` times, by its own face; its metrics (height, ascent,
+    line size) are its own. Draws exactly what a font of its own would."""
+
+    def __init__(self, path: str, size: int, script: str = NO_SCRIPT, direction: int = pygame.DIRECTION_LTR) -> None:
+        super().__init__(path, size)
+        self._pt = int(size)
+        self._script = script or NO_SCRIPT
+        self._direction = direction
+        if self._script != NO_SCRIPT:
+            self.set_script(self._script)
+        if direction != pygame.DIRECTION_LTR:
+            self.set_direction(direction)
+        self._face: _Face | None = _shared_face(path, self._pt)
+        self._returns = 0  # times the shared face was set back to this font's size
+
+    def _at(self) -> pygame.font.Font:
+        face = self._face
+        if face is None:
+            return self
+        f = face.font
+        if face.size != self._pt or face.script != self._script or face.direction != self._direction:
+            self._returns += 1
+            if self._returns > OWN_FACE_AFTER:
+                self._face = None
+                return self
+            if face.size != self._pt:
+                f.point_size = face.size = self._pt
+            if face.script != self._script:
+                f.set_script(self._script)
+                face.script = self._script
+            if face.direction != self._direction:
+                f.set_direction(self._direction)
+                face.direction = self._direction
+        return f
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        return _Font.size(self._at(), text)
+
+    def render(self, text: str | bytes | None, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:  # type: ignore[override]
+        return _Font.render(self._at(), text, antialias, color, bgcolor, wraplength)
+
+    def metrics(self, text: str | bytes) -> list[tuple[int, int, int, int, int] | None]:  # type: ignore[override]
+        return _Font.metrics(self._at(), text)
 
 
 def _render_run(f: pygame.font.Font, run: str, color: Color) -> pygame.Surface | None:
@@ -377,7 +470,7 @@ class Fonts:
         if f is None:
             path = self._path(style)
             try:
-                f = pygame.font.Font(path, size)
+                f = SharedFont(path, size) if path is not None else pygame.font.Font(None, size)
             except (OSError, FileNotFoundError):  # pragma: no cover
                 f = pygame.font.Font(None, size)
             if path is None and style == "bold":
@@ -612,16 +705,22 @@ def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
 
 @cache
 def _vignette_alpha(strength: int) -> bytes:
-    """The vignette's 48×32 RGBA pixels (black, the edge's darkness as alpha)."""
+    """The vignette's 48×32 RGBA pixels (black, the edge's darkness as alpha); the bottom half is the
+    top half mirrored (each row's distance from the middle is the same number, negated)."""
     sw, sh = 48, 32
-    out = bytearray(sw * sh * 4)
-    for y in range(sh):
-        dy = (y + 0.5) / sh * 2 - 1
-        for x in range(sw):
-            dx = (x + 0.5) / sw * 2 - 1
-            d = min(1.0, math.hypot(dx * 0.85, dy * 0.95))
-            out[(y * sw + x) * 4 + 3] = min(255, int(strength * max(0.0, d - 0.45) / 0.55 * max(0.0, d - 0.45) / 0.55))
-    return bytes(out)
+    hypot = math.hypot
+    ex = [((x + 0.5) / sw * 2 - 1) * 0.85 for x in range(sw)]
+    rows: list[bytes] = []
+    for y in range(sh // 2):
+        ey = ((y + 0.5) / sh * 2 - 1) * 0.95
+        alpha = []
+        for e in ex:
+            m = min(1.0, hypot(e, ey)) - 0.45
+            alpha.append(min(255, int(strength * m / 0.55 * m / 0.55)) if m > 0.0 else 0)
+        row = bytearray(sw * 4)
+        row[3::4] = bytes(alpha)
+        rows.append(bytes(row))
+    return b"".join(rows + rows[::-1])
 
 
 def _vignette_small(strength: int) -> pygame.Surface:
@@ -693,10 +792,17 @@ def slate(size: tuple[int, int], seed: int = 5) -> pygame.Surface:
 
 
 def for_display(surf: pygame.Surface, alpha: bool = False) -> pygame.Surface:
-    """The surface in the display's pixel format (blits faster), when a display is open."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surf.convert_alpha() if alpha else surf.convert()
-    return surf
+    """The surface in the display's pixel format (blits faster), when a display is open – `surf`
+    itself when it is in that format already (no copy of a whole screen made for nothing)."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    if screen is None:
+        return surf
+    if alpha:
+        return surf.convert_alpha()
+    if (surf.get_bitsize() == screen.get_bitsize() and surf.get_masks() == screen.get_masks() and not surf.get_flags() & pygame.SRCALPHA
+            and surf.get_alpha() is None and surf.get_colorkey() is None and surf.get_parent() is None):
+        return surf
+    return surf.convert()
 
 
 def scale_for(size: tuple[int, int]) -> float:

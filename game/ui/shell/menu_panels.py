@@ -259,8 +259,9 @@ def profile_panel(sc: MenuScene, cv: Canvas) -> None:
     room = sc.right.bottom - y - 56
     help_lines = 0
     if not track_row:  # a race's options are many: a page at a time from the start
+        wrapped = [len(help_lines_of(sc, o, width)) for o in opts]  # (each help wrapped once)
         for n_lines in (3, 2, 1):
-            need = sum(34 + 16 * min(n_lines, len(help_lines_of(sc, o, width))) + 6 for o in opts)
+            need = sum(34 + 16 * min(n_lines, n) + 6 for n in wrapped)
             if need <= room:
                 help_lines = n_lines
                 break
