@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UICheckBox
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
@@ -25,6 +25,7 @@ from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.dice import norm
 from game.rules.ledger import Ledger
+from game.rules.realtable import ASIDE, TABLE, TableMode
 from game.rules.ruling import Ruling
 from game.session.dice import DiceSession
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
@@ -37,6 +38,7 @@ from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.dice.dice_draw import TableDrawing
 from game.ui.dice.dice_view import DiceView
+from game.ui.dice.entry_pad import EntryPad
 from game.ui.common.feed import Feed
 from game.ui.common.help import HelpOverlay
 from game.ui.dice.mats import MatArt
@@ -63,6 +65,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.toast = Toast(self.fonts)
         self.feed = Feed(self.fonts)
         self.help: HelpOverlay | None = None
+        self.pad = EntryPad()  # a real table: the faces the player on turn enters
         self.modal: Modal | None = None
         self.final_dismissed = False
         # (a session given: a seat joined from another laptop, `game.net.remote`)
@@ -120,6 +123,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             UIButton(plan[key], b(name), self.ui, object_id=small, tool_tip_text=name if b(name) != name else None)
             for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
+        self.b_tower = UIButton(plan["flip"], b(_("Türmchen (T)")), self.ui, object_id=small,
+                                tool_tip_text=_("the dice came down stacked: the roll is thrown again"))
+        self.b_tower.hide()
         quick = _("Finish quickly (Q)")  # every person is out (Katchen): the bots play on with no waiting
         self.b_quick = UIButton(plan["roll"].union(plan["stand"]), b(quick), self.ui, object_id=small,
                                 tool_tip_text=_("everyone at this table is out: the bots play the rest with no waiting"))
@@ -141,6 +147,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             UIButton(pygame.Rect(x, L.tools.y, w, L.tools.h or int(40 * s)), name, self.ui, tool_tip_text=tip)  # (a TV's are hidden)
             for x, w, name, tip in zip(xs, widths, tools, tips)
         )
+        real = _("Real dice (R)")
+        self.b_real = UICheckBox(pygame.Rect(L.felt.x + int(14 * s), L.felt.y + int(12 * s), 20, 20), real, self.ui,
+                                 initial_state=self.session.real_table(),
+                                 tool_tip_text=_("real dice: the player on turn throws his own and enters the faces; off: the program throws"))
         if self.watching():  # the TV's layout: no buttons (its keys are in the table's corner)
             for tool in (self.b_log, self.b_save, self.b_help, self.b_menu):
                 tool.hide()
@@ -249,7 +259,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         after: DiceState = e.after
         self.shown = after
         self.feed.set_log(self.match.log.entries[: e.index + 1])
-        if e.entry.seat == CHALLENGE:
+        if e.entry.seat == TABLE:  # a switch of the table (game.rules.realtable): who switched, which way
+            self.switched(e)
+        if e.entry.seat in ASIDE:  # (a challenge, a switch: the game's state is untouched)
             return
         self.toast.dismiss("turn")  # "X's turn" is stale once anyone has acted
         for r in e.entry.rulings:
@@ -281,6 +293,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def keyboard_seat(self) -> int:
         """The seat this keyboard speaks for: the one on turn if a person here plays it, else the
         first person's here (the session refuses what is not theirs to do)."""
+        if self.session.entering():  # a real throw to enter: the seat whose throw it is (to_act() is chance)
+            mine = [i for i in self.session.enterers() if self.session.here(i)]
+            if mine:
+                return mine[0]
         now = self.session.to_act()
         if self.session.here(now):
             return now
@@ -321,6 +337,49 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def flip(self) -> bool:
         flips = [a for a in self.state.legal_actions() if isinstance(a, Flip)]
         return self.ask(flips[0] if flips else Flip(1))
+
+    # --- a real table: the faces entered, the switch (docs/real-table.md) ----------------------------
+
+    def entering_here(self) -> bool:
+        """A person at this keyboard is to enter the faces of a real throw (nothing moving on the table)."""
+        if self.replaying or self.busy() or self.modal is not None or self.state.is_terminal():
+            return False
+        return self.session.entering() and any(self.session.here(i) for i in self.session.enterers())
+
+    def enter(self, text: str) -> bool:
+        """The faces (or "tower") this keyboard's player entered; a refusal is shown with its reason."""
+        self.pad.clear()
+        if not self.entering_here():
+            return False
+        refusal = self.session.enter(self.keyboard_seat(), text)
+        if refusal is not None:
+            self.toast.show(str(refusal), "error")
+        return refusal is None
+
+    def tower(self) -> bool:
+        """The real dice came down stacked (a Türmchen, schock.tower): the roll is thrown again."""
+        return self.enter("tower")
+
+    def switch_table(self) -> bool:
+        """Switch between real dice and the program's (logged: who switched, which way)."""
+        if self.replaying or self.busy() or not self.session.authority.local:
+            return False
+        refusal = self.session.switch_table(self.keyboard_seat(), not self.session.real_table())
+        if refusal is not None:
+            self.toast.show(str(refusal), "error")
+        return refusal is None
+
+    def switched(self, e: Applied) -> None:
+        """A switch of the table is shown: a banner saying who switched and which way."""
+        mode = self.match.parse(e.entry.action)
+        if not isinstance(mode, TableMode):
+            return
+        if mode.real:
+            self.banners.push(_("Real dice"), _("{name} switched: each player throws his own dice and enters them").format(name=mode.by), "info", 1.6)
+        else:
+            self.banners.push(_("The program's dice"), _("{name} switched: the program throws the dice").format(name=mode.by), "info", 1.6)
+        self.pad.clear()
+        self._button_sig = ()
 
     def can_keep(self) -> bool:
         """A person may keep (or put out) dice now: his turn, rolled, another roll allowed, nothing moving."""
@@ -434,6 +493,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_roll: self.roll,
                 self.b_stand: self.stand,
                 self.b_flip: self.flip,
+                self.b_tower: self.tower,
                 self.b_undo: self.undo,
                 self.b_quick: self.finish_quickly,
                 self.b_log: self.open_log,
@@ -445,7 +505,14 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             if f is not None:
                 f()
             return
+        if e.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) and e.ui_element is self.b_real:
+            wanted = e.type == pygame_gui.UI_CHECK_BOX_CHECKED  # (the box set to the table's way posts this too)
+            if wanted != self.session.real_table() and not self.switch_table():
+                self._button_sig = ()  # refused: the box shows the table as it is played
+            return
         if self.feed.handle_event(e):
+            return
+        if self.pad_event(e):
             return
         if e.type == pygame.KEYDOWN:
             ctrl = bool(e.mod & pygame.KMOD_CTRL)
@@ -470,6 +537,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.open_challenge()
             elif e.key == pygame.K_n and self.state.is_terminal():
                 self.new_match()
+            elif e.key == pygame.K_r:
+                self.switch_table()
         elif e.type == pygame.MOUSEMOTION:
             self.dice.hover = self.dice.hit(e.pos) if self.can_keep() else None
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
@@ -484,6 +553,40 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             else:
                 self.toggle_die(hit)
 
+
+    def pad_event(self, e: pygame.event.Event) -> bool:
+        """The entry pad's keys and clicks while this keyboard's player enters a real throw: a face
+        clicked (entered once there are as many as dice thrown), digits and spaces typed, Enter,
+        Backspace, T for a Türmchen. True: the event was the pad's."""
+        if not self.entering_here():
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            face = self.pad.hit(e.pos)
+            if face is None:
+                return False
+            text = self.pad.click(face, self.state)
+            if text is not None:
+                self.enter(text)
+            return True
+        if e.type != pygame.KEYDOWN or e.mod & pygame.KMOD_CTRL:
+            return False
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            typed = self.pad.typed.strip()
+            if typed:
+                self.enter(typed)
+            else:
+                self.toast.show(_("Enter the faces your dice show first: click them, or type 6 5 2"), "error")
+            return True
+        if e.key == pygame.K_BACKSPACE:
+            self.pad.back()
+            return True
+        if e.key == pygame.K_t:
+            self.tower()
+            return True
+        keypad = {pygame.K_KP1: "1", pygame.K_KP2: "2", pygame.K_KP3: "3", pygame.K_KP4: "4", pygame.K_KP5: "5", pygame.K_KP6: "6",
+                  pygame.K_KP7: "7", pygame.K_KP8: "8", pygame.K_KP9: "9", pygame.K_KP0: "0"}
+        char = e.unicode or keypad.get(e.key, "") or (chr(e.key) if 32 <= e.key < 127 else "")
+        return self.pad.type(char)
 
     # --- time --------------------------------------------------------------------------------
 
@@ -514,10 +617,22 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         flips = [a.count for a in legal if isinstance(a, Flip)]
         remote = not self.session.authority.local  # (a joined laptop: the host finishes the match)
         quick = not remote and not self.replaying and self.session.people_out()  # (the bots' dice may be in the air)
-        sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick)
+        entering = self.entering_here()
+        tower_ok = entering and Tower() in st.legal_actions()
+        switch_ok = not remote and not self.replaying and not st.is_terminal() and self.session.anyone_here() and not self.busy()
+        real = self.session.real_table()
+        sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick, tower_ok, switch_ok, real)
         if sig == self._button_sig:
             return
         self._button_sig = sig
+        self.b_tower.show() if tower_ok else self.b_tower.hide()
+        if self.b_real.get_state() != real:
+            self.b_real.set_state(real)
+        if remote or self.replaying or self.watching() or st.is_terminal():
+            self.b_real.hide()
+        else:
+            self.b_real.show()
+            self.b_real.enable() if switch_ok else self.b_real.disable()
         for b in (self.b_roll, self.b_stand, self.b_quick):
             if (b is self.b_quick) == quick:
                 b.show()
@@ -535,7 +650,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_stand.hide()
                 self.b_flip.hide()
                 return
-        if flips:
+        if flips and not tower_ok:
             self.b_flip.set_text(self.bar_label(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)")))
             self.b_flip.show()
         else:
@@ -554,6 +669,12 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self._draw_seat(surface, seat)
         self._draw_center(surface)
         self.dice.draw(surface, self.fonts, marks=self.show_marks())
+        if self.entering_here():
+            seat = self.keyboard_seat()
+            name = self.state.players[seat] if 0 <= seat < len(self.state.players) else ""
+            self.pad.draw(surface, self.fonts, self.state, name, self.L.dice_center, self.L.felt.inflate(-int(16 * self.L.s), -int(16 * self.L.s)), self.L.s)
+        else:
+            self.pad.drawn = None
         self.feed.draw(surface)
         self.ui.draw_ui(surface)
         L = self.L
