@@ -22,7 +22,7 @@ from game.dice.state import DiceState
 from game.dice.words import log_words, ruling_words
 from game.i18n import _, language, tr
 from game.match import Match
-from game.rules.challenge import CHALLENGE, Challenge
+from game.rules.challenge import Challenge
 from game.rules.dice import norm
 from game.rules.ledger import Ledger
 from game.rules.realtable import ASIDE, TABLE, TableMode
@@ -369,6 +369,14 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.toast.show(str(refusal), "error")
         return refusal is None
 
+    def switch_words(self, action: str) -> str:
+        """A switch of the table in the log's words ("Anna switches to real dice")."""
+        mode = self.match.parse(action)
+        if not isinstance(mode, TableMode):
+            return action
+        words = _("{name} switches to real dice") if mode.real else _("{name} switches to the program's dice")
+        return words.format(name=mode.by)
+
     def switched(self, e: Applied) -> None:
         """A switch of the table is shown: a banner saying who switched and which way."""
         mode = self.match.parse(e.entry.action)
@@ -456,7 +464,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
 
     def open_log(self) -> None:
         names = [p.name for p in self.match.players]
-        items = [(f"{i + 1:>4}.  {tr(line)}", str(i)) for i, line in log_words(self.match.log.entries, names)]
+        lines = [(i, tr(line)) for i, line in log_words(self.match.log.entries, names)]
+        lines += [(i, self.switch_words(e.action)) for i, e in enumerate(self.match.log.entries) if e.seat == TABLE]
+        items = [(f"{i + 1:>4}.  {line}", str(i)) for i, line in sorted(lines)]
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:
