@@ -13,6 +13,7 @@ import pytest
 
 from game.cli import main
 from game.dice.actions import Dice, Roll, Tower
+from game.i18n import _
 from game.match import Match, PlayerSpec
 from game.rules.realtable import TABLE
 from game.state import CHANCE
@@ -195,3 +196,38 @@ def test_play_table_with_a_saved_match_is_refused_with_a_clear_message(capsys: p
     assert main(["play", "schock", "--table", "--load", str(f)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("--table:") and "Traceback" not in err
+
+
+def test_the_menus_real_table_box_starts_the_match_at_a_real_table(app: App) -> None:
+    from game.ui.shell.menu import MenuScene
+
+    menu = MenuScene(app, MenuModel.from_choice("schock", None, None))
+    app.push(menu)
+    app.step(0.05)
+    click(menu.real_box.rect.center)
+    app.step(0.05)
+    app.step(0.05)
+    assert menu.model.real_table and menu.model.make_match(seed=3).real_table
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+@pytest.mark.parametrize("size", [(1600, 1000), (960, 640)])
+def test_the_entry_pad_fits_on_the_felt_below_the_middle_stack_in_every_language(app: App, lang: str, size: tuple[int, int]) -> None:
+    from game.i18n import set_language
+
+    set_language(lang)
+    try:
+        t = real_table(app)
+        roll_and_wait(app, t)
+        screen = pygame.Surface(size)
+        t.resize(size)
+        t.draw(screen)
+        box = t.pad.drawn
+        assert box is not None and t.L.felt.contains(box)
+        assert box.top >= t.L.stack_box.bottom  # the middle stack and its count stay in sight
+        assert len(t.pad.buttons) == 6 and all(box.contains(r) for r, _f in t.pad.buttons)
+        name = t.state.players[t.keyboard_seat()]
+        words = t.fonts.size(_("{name}: enter the dice you threw").format(name=name), int(20 * t.L.s), "bold")[0]
+        assert words < box.w  # the words in the language of the screen fit the pad
+    finally:
+        set_language("en")

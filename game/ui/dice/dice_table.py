@@ -682,7 +682,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         if self.entering_here():
             seat = self.keyboard_seat()
             name = self.state.players[seat] if 0 <= seat < len(self.state.players) else ""
-            self.pad.draw(surface, self.fonts, self.state, name, self.L.dice_center, self.L.felt.inflate(-int(16 * self.L.s), -int(16 * self.L.s)), self.L.s)
+            L = self.L
+            top = (L.dice_center[0], L.stack_box.bottom + int(6 * L.s))
+            self.pad.draw(surface, self.fonts, self.state, name, top, L.felt.inflate(-int(16 * L.s), -int(16 * L.s)), L.s)
         else:
             self.pad.drawn = None
         self.feed.draw(surface)

@@ -73,10 +73,11 @@ class EntryPad:
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, st: DiceState, name: str, center: tuple[int, int],
+    def draw(self, surface: pygame.Surface, fonts: Fonts, st: DiceState, name: str, top: tuple[int, int],
              bounds: pygame.Rect, s: float) -> pygame.Rect:
-        """The pad around `center`, kept within `bounds`: who enters, the slots (the dice kept or put
-        out, then the ones entered), the six faces to click and how to type them."""
+        """The pad from `top` (its midtop: under the middle stack, which stays in sight) down, kept within
+        `bounds`: who enters, the slots (the dice kept or put out, then the ones entered), the six faces
+        to click and how to type them."""
         b = max(34, int(58 * s))
         small = max(26, int(40 * s))
         if self._art is None or self._art.size != b:
@@ -94,9 +95,9 @@ class EntryPad:
         hints = [fonts.text(line, hint_size, theme.MUTED, "italic") for line in hint_lines]
         height = pad + title.get_height() + gap + small + gap + b + gap + sum(h.get_height() for h in hints) + pad
         box = pygame.Rect(0, 0, min(width, bounds.w), min(height, bounds.h))
-        box.center = center
+        box.midtop = top
         box.clamp_ip(bounds)
-        theme.rounded_panel(surface, box, (20, 16, 10, 225), theme.BRASS, int(10 * s), 2)
+        theme.rounded_panel(surface, box, (20, 16, 10, 248), theme.BRASS, int(10 * s), 2)
         cx = box.centerx
         y = box.y + pad
         surface.blit(title, title.get_rect(midtop=(cx, y)))
