@@ -97,6 +97,14 @@ def test_schock_second_roll_enters_only_the_dice_thrown_the_ones_put_out_stay(ap
     app.step(0.05)
     roll_and_wait(app, t)
     assert t.pad.needed(m.state) == 1 and t.pad.shown(m.state) == [None]
+    assert t.pad.drawn is not None
+    n, kept, told = len(m.log.entries), t.dice.kept_faces(), t.toast.text
+    under = [t.dice.rect(i).center for i in range(3) if t.pad.drawn.collidepoint(t.dice.rect(i).center) and t.pad.hit(t.dice.rect(i).center) is None]
+    assert under  # a die lies under the pad's panel, away from its faces
+    click(under[0])  # a click there is the pad's: the die under it is not touched
+    app.step(0.05)
+    assert len(m.log.entries) == n and t.dice.kept_faces() == kept and t.pad.shown(m.state) == [None]
+    assert t.toast.text == told  # (nor is the die under it told it cannot be kept now)
     click(face_at(t, 1))  # one click: the one die thrown
     settle(app, t)
     assert chance_entries(m)[-1][0] == str(Dice((1,)))

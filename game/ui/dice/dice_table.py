@@ -186,6 +186,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         """Make the view match the match (after start, load, undo)."""
         st = self.shown = self.match.state
         self.playing.clear()
+        self.pad.clear()
         self.throwing = False
         self.banners.clear()
         self.last_throw = {seat: tr(st.describe(th)) for seat, th in st.results}
@@ -570,10 +571,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         Backspace, T for a Türmchen. True: the event was the pad's."""
         if not self.entering_here():
             return False
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            face = self.pad.hit(e.pos)
-            if face is None:
-                return False
+        if e.type == pygame.MOUSEBUTTONDOWN:
+            face = self.pad.hit(e.pos) if e.button == 1 else None
+            if face is None:  # (a click on the pad's panel is no click on the dice under it)
+                return self.pad.drawn is not None and self.pad.drawn.collidepoint(e.pos)
             text = self.pad.click(face, self.state)
             if text is not None:
                 self.enter(text)
