@@ -72,6 +72,21 @@ def test_schock_roll_at_a_real_table_is_the_faces_clicked_on_the_pad(app: App) -
     assert not t.session.entering()  # the player decides again (keep, put out, stand)
 
 
+def test_schock_first_roll_of_a_turn_at_a_real_table_is_three_clicks_without_space(app: App) -> None:
+    t = real_table(app)
+    m = t.match
+    app.step(0.05)
+    assert t.pad.drawn is not None and not t.session.entering()  # the pad is open before the roll: nothing to keep yet
+    n = len(m.log.entries)
+    for face in (2, 2, 1):
+        click(face_at(t, face))
+        app.step(0.05)
+    settle(app, t)
+    rolled, thrown = (m.parse(e.action) for e in m.log.entries[n:n + 2])
+    assert isinstance(rolled, Roll) and thrown == Dice((2, 2, 1))  # the roll, then the faces entered
+    assert sorted(m.state.turn.faces) == [1, 2, 2]
+
+
 def test_schock_roll_at_a_real_table_is_the_faces_typed_and_enter(app: App) -> None:
     t = real_table(app)
     m = t.match

@@ -347,9 +347,26 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             return False
         return self.session.entering() and any(self.session.here(i) for i in self.session.enterers())
 
+    def first_roll_here(self) -> bool:
+        """At a real table, a person at this keyboard is to make his turn's first roll (nothing to keep
+        yet): the pad shows at once – entering the faces rolls (Space first is not needed)."""
+        st = self.state
+        t = st.turn
+        if not self.session.real_table() or self.replaying or self.busy() or self.modal is not None or st.is_terminal():
+            return False
+        return (t is not None and t.rolls == 0 and t.pending is None and st.current_player() == t.seat and self.is_human(t.seat)
+                and self.session.authority.local and any(isinstance(a, Roll) for a in st.legal_actions()))
+
+    def pad_open(self) -> bool:
+        """The entry pad is shown: faces to enter, or a first roll to make with real dice."""
+        return self.entering_here() or self.first_roll_here()
+
     def enter(self, text: str) -> bool:
-        """The faces (or "tower") this keyboard's player entered; a refusal is shown with its reason."""
+        """The faces (or "tower") this keyboard's player entered – rolling first when it is his turn's
+        first roll; a refusal is shown with its reason."""
         self.pad.clear()
+        if self.first_roll_here() and not self.ask(Roll()):
+            return False
         if not self.entering_here():
             return False
         refusal = self.session.enter(self.keyboard_seat(), text)
@@ -569,7 +586,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         """The entry pad's keys and clicks while this keyboard's player enters a real throw: a face
         clicked (entered once there are as many as dice thrown), digits and spaces typed, Enter,
         Backspace, T for a Türmchen. True: the event was the pad's."""
-        if not self.entering_here():
+        if not self.pad_open():
             return False
         if e.type == pygame.MOUSEBUTTONDOWN:
             face = self.pad.hit(e.pos) if e.button == 1 else None
@@ -591,9 +608,11 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         if e.key == pygame.K_BACKSPACE:
             self.pad.back()
             return True
-        if e.key == pygame.K_t:
+        if e.key == pygame.K_t and self.entering_here():
             self.tower()
             return True
+        if e.key == pygame.K_SPACE and not self.pad.typed and self.first_roll_here():
+            return False  # Space with nothing typed: the roll, as at any table (then the faces)
         keypad = {pygame.K_KP1: "1", pygame.K_KP2: "2", pygame.K_KP3: "3", pygame.K_KP4: "4", pygame.K_KP5: "5", pygame.K_KP6: "6",
                   pygame.K_KP7: "7", pygame.K_KP8: "8", pygame.K_KP9: "9", pygame.K_KP0: "0"}
         char = e.unicode or keypad.get(e.key, "") or (chr(e.key) if 32 <= e.key < 127 else "")
@@ -680,7 +699,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self._draw_seat(surface, seat)
         self._draw_center(surface)
         self.dice.draw(surface, self.fonts, marks=self.show_marks())
-        if self.entering_here():
+        if self.pad_open():
             seat = self.keyboard_seat()
             name = self.state.players[seat] if 0 <= seat < len(self.state.players) else ""
             L = self.L
