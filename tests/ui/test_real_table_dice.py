@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.cli import main
@@ -154,8 +155,8 @@ def test_schock_tower_at_a_real_table_throws_the_roll_again_by_its_button(app: A
     roll_and_wait(app, t)
     app.step(0.05)
     assert t.b_tower.visible  # schock.tower: a Türmchen is offered while the faces are entered
-    t.tower()
-    for _ in range(100):  # the Türmchen's pause
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=t.b_tower))  # "Türmchen (T)"
+    for _step in range(100):  # the Türmchen's pause
         app.step(0.05)
         if t.entering_here():
             break
@@ -254,3 +255,16 @@ def test_the_entry_pad_fits_on_the_felt_below_the_middle_stack_in_every_language
         assert words < box.w  # the words in the language of the screen fit the pad
     finally:
         set_language("en")
+
+
+def test_katchen_phase1_throw_at_a_real_table_typed_is_ruled_from_the_faces_entered(app: App) -> None:
+    t = table_for(app, Match("katchen", PEOPLE, seed=4, real_table=True))
+    settle(app, t)
+    m = t.match
+    seat = m.state.turn.seat
+    assert not t.b_tower.visible  # Katchen has no Türmchen
+    type_text("421")  # one throw each in phase 1: typed at once, rolled and entered with Enter
+    key(pygame.K_RETURN)
+    settle(app, t)
+    assert chance_entries(m)[-1] == (str(Dice((4, 2, 1))), {"entered": m.players[seat].name})
+    assert m.state.turns_done == 1  # the throw is over after its one roll (katchen.phase1)
