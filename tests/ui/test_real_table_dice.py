@@ -268,3 +268,27 @@ def test_katchen_phase1_throw_at_a_real_table_typed_is_ruled_from_the_faces_ente
     settle(app, t)
     assert chance_entries(m)[-1] == (str(Dice((4, 2, 1))), {"entered": m.players[seat].name})
     assert m.state.turns_done == 1  # the throw is over after its one roll (katchen.phase1)
+
+
+def test_the_replay_viewer_says_a_switch_of_the_table_in_words(app: App, tmp_path: Path) -> None:
+    from game.i18n import set_language
+    from game.session import INSTANT
+    from game.session.dice import DiceSession
+    from game.ui.shell.replay import ReplayScene
+    from tests.session.test_replay_flow import saved
+
+    m = Match("schock", PEOPLE, seed=5, real_table=True)
+    s = DiceSession(m, pace=INSTANT)
+    assert s.request("Anna" if m.state.turn.seat == 0 else "Bernd", Roll()) is None
+    assert s.enter(m.state.players[m.state.turn.seat], "6 6 2") is None
+    assert s.switch_table("Bernd", False) is None
+    k = len(m.log.entries) - 1
+    viewer = ReplayScene(app, str(saved(tmp_path, m)), step=k)
+    app.push(viewer)
+    app.step(0.0)
+    assert viewer.action_said(k) == "Bernd switches to the program's dice"
+    set_language("de")
+    try:
+        assert viewer.action_said(k) == "Bernd wechselt zu den Würfeln des Programms" and viewer.who(TABLE) == "der Tisch"
+    finally:
+        set_language("en")

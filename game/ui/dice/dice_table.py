@@ -34,6 +34,7 @@ from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.prefs import hint_seen, mark_hint_seen
 from game.ui.common.session_scene import SessionScene
+from game.ui.common.words import switch_words
 from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.dice.dice_draw import TableDrawing
@@ -387,14 +388,6 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self.toast.show(str(refusal), "error")
         return refusal is None
 
-    def switch_words(self, action: str) -> str:
-        """A switch of the table in the log's words ("Anna switches to real dice")."""
-        mode = self.match.parse(action)
-        if not isinstance(mode, TableMode):
-            return action
-        words = _("{name} switches to real dice") if mode.real else _("{name} switches to the program's dice")
-        return words.format(name=mode.by)
-
     def switched(self, e: Applied) -> None:
         """A switch of the table is shown: a banner saying who switched and which way."""
         mode = self.match.parse(e.entry.action)
@@ -483,7 +476,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def open_log(self) -> None:
         names = [p.name for p in self.match.players]
         lines = [(i, tr(line)) for i, line in log_words(self.match.log.entries, names)]
-        lines += [(i, self.switch_words(e.action)) for i, e in enumerate(self.match.log.entries) if e.seat == TABLE]
+        lines += [(i, switch_words(e.action)) for i, e in enumerate(self.match.log.entries) if e.seat == TABLE]
         items = [(f"{i + 1:>4}.  {line}", str(i)) for i, line in sorted(lines)]
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
