@@ -292,3 +292,17 @@ def test_the_replay_viewer_says_a_switch_of_the_table_in_words(app: App, tmp_pat
         assert viewer.action_said(k) == "Bernd wechselt zu den Würfeln des Programms" and viewer.who(TABLE) == "der Tisch"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (960, 640)])
+def test_the_entry_pad_keeps_clear_of_eight_seat_cards(app: App, size: tuple[int, int]) -> None:
+    names = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gabi", "Heinz"]
+    t = table_for(app, Match("schock", [PlayerSpec(n) for n in names], seed=4, real_table=True))
+    settle(app, t)
+    screen = pygame.Surface(size)
+    t.resize(size)
+    t.draw(screen)
+    box = t.pad.drawn
+    assert box is not None and len(t.pad.buttons) == 6
+    assert not [r for r in t.L.seats if r.colliderect(box)]  # every player's card stays in sight
+    assert not box.colliderect(t.b_real.rect)

@@ -697,7 +697,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             name = self.state.players[seat] if 0 <= seat < len(self.state.players) else ""
             L = self.L
             top = (L.dice_center[0], L.stack_box.bottom + int(6 * L.s))
-            self.pad.draw(surface, self.fonts, self.state, name, top, L.felt.inflate(-int(16 * L.s), -int(16 * L.s)), L.s)
+            felt = L.felt.inflate(-int(16 * L.s), -int(16 * L.s))
+            clear = pygame.Rect(L.tumble.x, felt.y, L.tumble.w, felt.h)  # between the seats at the sides
+            self.pad.draw(surface, self.fonts, self.state, name, top, clear if clear.w >= 260 else felt, L.s)
         else:
             self.pad.drawn = None
         self.feed.draw(surface)

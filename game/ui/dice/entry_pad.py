@@ -78,15 +78,19 @@ class EntryPad:
         """The pad from `top` (its midtop: under the middle stack, which stays in sight) down, kept within
         `bounds`: who enters, the slots (the dice kept or put out, then the ones entered), the six faces
         to click and how to type them."""
-        b = max(34, int(58 * s))
-        small = max(26, int(40 * s))
+        gap = max(6, int(10 * s))
+        pad = max(10, int(16 * s))
+        b = max(28, min(max(34, int(58 * s)), (bounds.w - 2 * pad - 5 * gap) // 6))  # the six faces fit across
+        small = max(24, min(max(26, int(40 * s)), b - 6))
         if self._art is None or self._art.size != b:
             self._art = DieArt(b)
         if self._small is None or self._small.size != small:
             self._small = DieArt(small)
-        gap = max(6, int(10 * s))
-        pad = max(10, int(16 * s))
-        title = fonts.shadowed(_("{name}: enter the dice you threw").format(name=name), max(15, int(20 * s)), theme.CHALK_YELLOW, "bold")
+        words = _("{name}: enter the dice you threw").format(name=name)
+        size = max(15, int(20 * s))
+        while size > 12 and fonts.size(words, size, "bold")[0] > bounds.w - 2 * pad:  # a long name, a longer language
+            size -= 1
+        title = fonts.shadowed(fonts.fit(words, size, bounds.w - 2 * pad, "bold"), size, theme.CHALK_YELLOW, "bold")
         hint_size = max(12, int(14 * s))
         hint_width = 6 * b + 5 * gap
         width = max(hint_width, title.get_width()) + 2 * pad
