@@ -48,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1, help="games in the match (default 1)")
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
     play.add_argument("--load", metavar="FILE", help="continue a saved match instead")
+    play.add_argument("--table", action="store_true",
+                      help="a real table: you throw real dice, caps and balls and enter what they show; the program rules (docs/real-table.md)")
     _frames(play)
     play.add_argument("--fullscreen", action="store_true")
 
@@ -370,6 +372,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.load:
             from game.store.matchfile import load_match
 
+            if args.table:
+                raise InputError("a saved match keeps the way it was played: switch the table in the match instead (R)", "--table")
             loaded = load_match(args.load, defer_check=True)  # a broken file: file:line:column: message, exit 2 – before any window
             return run_app("table", load=args.load, loaded=loaded, frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
         if not GAMES[args.game].seating.track:
@@ -386,6 +390,7 @@ def _run(args: argparse.Namespace) -> int:
             frames=args.frames,
             screenshot=args.screenshot,
             fullscreen=args.fullscreen,
+            real_table=args.table,
         )
     if cmd == "referee":
         from game.tools.records import referee

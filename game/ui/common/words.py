@@ -1,8 +1,9 @@
 """Words for ids a screen would otherwise show raw: the kinds of bot, the cup formations, the
-track themes."""
+track themes, a switch of the table."""
 from __future__ import annotations
 
 from game.i18n import N_, _
+from game.rules.realtable import parse_mode
 
 BOT_WORDS: dict[str, str] = {
     "careful": N_("Careful bot"),
@@ -46,3 +47,14 @@ THEME_WORDS: dict[str, str] = {  # game.racerbile.track.THEMES
 def theme_label(name: str) -> str:
     """A track theme as people read it ("Nacht", not `night`)."""
     return _(THEME_WORDS[name]) if name in THEME_WORDS else name
+
+
+def switch_words(action: str) -> str:
+    """A logged switch of the table ("real table by Anna", `game.rules.realtable`) as people read it:
+    "Anna switches to real dice"; anything else as it is."""
+    try:
+        mode = parse_mode(action)
+    except ValueError:
+        return action
+    words = _("{name} switches to real dice") if mode.real else _("{name} switches to the program's dice")
+    return words.format(name=mode.by)

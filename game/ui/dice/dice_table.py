@@ -15,16 +15,17 @@ from typing import Any, Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UICheckBox
 
 from game.dice.actions import Action, Dice, Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
 from game.dice.words import log_words, ruling_words
 from game.i18n import _, language, tr
 from game.match import Match
-from game.rules.challenge import CHALLENGE, Challenge
+from game.rules.challenge import Challenge
 from game.rules.dice import norm
 from game.rules.ledger import Ledger
+from game.rules.realtable import ASIDE, TABLE, TableMode
 from game.rules.ruling import Ruling
 from game.session.dice import DiceSession
 from game.session.events import Applied, Notice, Refusal, Rewound, SessionEvent
@@ -33,10 +34,12 @@ from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.prefs import hint_seen, mark_hint_seen
 from game.ui.common.session_scene import SessionScene
+from game.ui.common.words import switch_words
 from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.dice.dice_draw import TableDrawing
 from game.ui.dice.dice_view import DiceView
+from game.ui.dice.entry_pad import EntryPad
 from game.ui.common.feed import Feed
 from game.ui.common.help import HelpOverlay
 from game.ui.dice.mats import MatArt
@@ -63,6 +66,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         self.toast = Toast(self.fonts)
         self.feed = Feed(self.fonts)
         self.help: HelpOverlay | None = None
+        self.pad = EntryPad()  # a real table: the faces the player on turn enters
         self.modal: Modal | None = None
         self.final_dismissed = False
         # (a session given: a seat joined from another laptop, `game.net.remote`)
@@ -120,6 +124,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             UIButton(plan[key], b(name), self.ui, object_id=small, tool_tip_text=name if b(name) != name else None)
             for key, name in (("roll", _("Roll (Space)")), ("stand", _("Stand (Enter)")), ("flip", _("Turn six (F)")))
         )
+        self.b_tower = UIButton(plan["flip"], b(_("Türmchen (T)")), self.ui, object_id=small,
+                                tool_tip_text=_("the dice came down stacked: the roll is thrown again"))
+        self.b_tower.hide()
         quick = _("Finish quickly (Q)")  # every person is out (Katchen): the bots play on with no waiting
         self.b_quick = UIButton(plan["roll"].union(plan["stand"]), b(quick), self.ui, object_id=small,
                                 tool_tip_text=_("everyone at this table is out: the bots play the rest with no waiting"))
@@ -141,6 +148,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             UIButton(pygame.Rect(x, L.tools.y, w, L.tools.h or int(40 * s)), name, self.ui, tool_tip_text=tip)  # (a TV's are hidden)
             for x, w, name, tip in zip(xs, widths, tools, tips)
         )
+        real = _("Real dice (R)")
+        self.b_real = UICheckBox(pygame.Rect(L.felt.x + int(14 * s), L.felt.y + int(12 * s), 20, 20), real, self.ui,
+                                 initial_state=self.session.real_table(),
+                                 tool_tip_text=_("real dice: the player on turn throws his own and enters the faces; off: the program throws"))
         if self.watching():  # the TV's layout: no buttons (its keys are in the table's corner)
             for tool in (self.b_log, self.b_save, self.b_help, self.b_menu):
                 tool.hide()
@@ -176,6 +187,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         """Make the view match the match (after start, load, undo)."""
         st = self.shown = self.match.state
         self.playing.clear()
+        self.pad.clear()
         self.throwing = False
         self.banners.clear()
         self.last_throw = {seat: tr(st.describe(th)) for seat, th in st.results}
@@ -249,7 +261,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         after: DiceState = e.after
         self.shown = after
         self.feed.set_log(self.match.log.entries[: e.index + 1])
-        if e.entry.seat == CHALLENGE:
+        if e.entry.seat == TABLE:  # a switch of the table (game.rules.realtable): who switched, which way
+            self.switched(e)
+        if e.entry.seat in ASIDE:  # (a challenge, a switch: the game's state is untouched)
             return
         self.toast.dismiss("turn")  # "X's turn" is stale once anyone has acted
         for r in e.entry.rulings:
@@ -281,6 +295,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def keyboard_seat(self) -> int:
         """The seat this keyboard speaks for: the one on turn if a person here plays it, else the
         first person's here (the session refuses what is not theirs to do)."""
+        if self.session.entering():  # a real throw to enter: the seat whose throw it is (to_act() is chance)
+            mine = [i for i in self.session.enterers() if self.session.here(i)]
+            if mine:
+                return mine[0]
         now = self.session.to_act()
         if self.session.here(now):
             return now
@@ -321,6 +339,66 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
     def flip(self) -> bool:
         flips = [a for a in self.state.legal_actions() if isinstance(a, Flip)]
         return self.ask(flips[0] if flips else Flip(1))
+
+    # --- a real table: the faces entered, the switch (docs/real-table.md) ----------------------------
+
+    def entering_here(self) -> bool:
+        """A person at this keyboard is to enter the faces of a real throw (nothing moving on the table)."""
+        if self.replaying or self.busy() or self.modal is not None or self.state.is_terminal():
+            return False
+        return self.session.entering() and any(self.session.here(i) for i in self.session.enterers())
+
+    def first_roll_here(self) -> bool:
+        """At a real table, a person at this keyboard is to make his turn's first roll (nothing to keep
+        yet): the pad shows at once – entering the faces rolls (Space first is not needed)."""
+        st = self.state
+        t = st.turn
+        if not self.session.real_table() or self.replaying or self.busy() or self.modal is not None or st.is_terminal():
+            return False
+        return (t is not None and t.rolls == 0 and t.pending is None and st.current_player() == t.seat and self.is_human(t.seat)
+                and self.session.authority.local and any(isinstance(a, Roll) for a in st.legal_actions()))
+
+    def pad_open(self) -> bool:
+        """The entry pad is shown: faces to enter, or a first roll to make with real dice."""
+        return self.entering_here() or self.first_roll_here()
+
+    def enter(self, text: str) -> bool:
+        """The faces (or "tower") this keyboard's player entered – rolling first when it is his turn's
+        first roll; a refusal is shown with its reason."""
+        self.pad.clear()
+        if self.first_roll_here() and not self.ask(Roll()):
+            return False
+        if not self.entering_here():
+            return False
+        refusal = self.session.enter(self.keyboard_seat(), text)
+        if refusal is not None:
+            self.toast.show(str(refusal), "error")
+        return refusal is None
+
+    def tower(self) -> bool:
+        """The real dice came down stacked (a Türmchen, schock.tower): the roll is thrown again."""
+        return self.enter("tower")
+
+    def switch_table(self) -> bool:
+        """Switch between real dice and the program's (logged: who switched, which way)."""
+        if self.replaying or self.busy() or not self.session.authority.local:
+            return False
+        refusal = self.session.switch_table(self.keyboard_seat(), not self.session.real_table())
+        if refusal is not None:
+            self.toast.show(str(refusal), "error")
+        return refusal is None
+
+    def switched(self, e: Applied) -> None:
+        """A switch of the table is shown: a banner saying who switched and which way."""
+        mode = self.match.parse(e.entry.action)
+        if not isinstance(mode, TableMode):
+            return
+        if mode.real:
+            self.banners.push(_("Real dice"), _("{name} switched: each player throws his own dice and enters them").format(name=mode.by), "info", 1.6)
+        else:
+            self.banners.push(_("The program's dice"), _("{name} switched: the program throws the dice").format(name=mode.by), "info", 1.6)
+        self.pad.clear()
+        self._button_sig = ()
 
     def can_keep(self) -> bool:
         """A person may keep (or put out) dice now: his turn, rolled, another roll allowed, nothing moving."""
@@ -397,7 +475,9 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
 
     def open_log(self) -> None:
         names = [p.name for p in self.match.players]
-        items = [(f"{i + 1:>4}.  {tr(line)}", str(i)) for i, line in log_words(self.match.log.entries, names)]
+        lines = [(i, tr(line)) for i, line in log_words(self.match.log.entries, names)]
+        lines += [(i, switch_words(e.action)) for i, e in enumerate(self.match.log.entries) if e.seat == TABLE]
+        items = [(f"{i + 1:>4}.  {line}", str(i)) for i, line in sorted(lines)]
         self.modal = log_dialog(self.fonts, self.host.size, items, self.undo_to)
 
     def open_challenge(self) -> None:
@@ -434,6 +514,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_roll: self.roll,
                 self.b_stand: self.stand,
                 self.b_flip: self.flip,
+                self.b_tower: self.tower,
                 self.b_undo: self.undo,
                 self.b_quick: self.finish_quickly,
                 self.b_log: self.open_log,
@@ -445,7 +526,14 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             if f is not None:
                 f()
             return
+        if e.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) and e.ui_element is self.b_real:
+            wanted = e.type == pygame_gui.UI_CHECK_BOX_CHECKED  # (the box set to the table's way posts this too)
+            if wanted != self.session.real_table() and not self.switch_table():
+                self._button_sig = ()  # refused: the box shows the table as it is played
+            return
         if self.feed.handle_event(e):
+            return
+        if self.pad_event(e):
             return
         if e.type == pygame.KEYDOWN:
             ctrl = bool(e.mod & pygame.KMOD_CTRL)
@@ -470,6 +558,8 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.open_challenge()
             elif e.key == pygame.K_n and self.state.is_terminal():
                 self.new_match()
+            elif e.key == pygame.K_r:
+                self.switch_table()
         elif e.type == pygame.MOUSEMOTION:
             self.dice.hover = self.dice.hit(e.pos) if self.can_keep() else None
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
@@ -484,6 +574,42 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             else:
                 self.toggle_die(hit)
 
+
+    def pad_event(self, e: pygame.event.Event) -> bool:
+        """The entry pad's keys and clicks while this keyboard's player enters a real throw: a face
+        clicked (entered once there are as many as dice thrown), digits and spaces typed, Enter,
+        Backspace, T for a Türmchen. True: the event was the pad's."""
+        if not self.pad_open():
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN:
+            face = self.pad.hit(e.pos) if e.button == 1 else None
+            if face is None:  # (a click on the pad's panel is no click on the dice under it)
+                return self.pad.drawn is not None and self.pad.drawn.collidepoint(e.pos)
+            text = self.pad.click(face, self.state)
+            if text is not None:
+                self.enter(text)
+            return True
+        if e.type != pygame.KEYDOWN or e.mod & pygame.KMOD_CTRL:
+            return False
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            typed = self.pad.typed.strip()
+            if typed:
+                self.enter(typed)
+            else:
+                self.toast.show(_("Enter the faces your dice show first: click them, or type 6 5 2"), "error")
+            return True
+        if e.key == pygame.K_BACKSPACE:
+            self.pad.back()
+            return True
+        if e.key == pygame.K_t and self.entering_here():
+            self.tower()
+            return True
+        if e.key == pygame.K_SPACE and not self.pad.typed and self.first_roll_here():
+            return False  # Space with nothing typed: the roll, as at any table (then the faces)
+        keypad = {pygame.K_KP1: "1", pygame.K_KP2: "2", pygame.K_KP3: "3", pygame.K_KP4: "4", pygame.K_KP5: "5", pygame.K_KP6: "6",
+                  pygame.K_KP7: "7", pygame.K_KP8: "8", pygame.K_KP9: "9", pygame.K_KP0: "0"}
+        char = e.unicode or keypad.get(e.key, "") or (chr(e.key) if 32 <= e.key < 127 else "")
+        return self.pad.type(char)
 
     # --- time --------------------------------------------------------------------------------
 
@@ -514,10 +640,22 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
         flips = [a.count for a in legal if isinstance(a, Flip)]
         remote = not self.session.authority.local  # (a joined laptop: the host finishes the match)
         quick = not remote and not self.replaying and self.session.people_out()  # (the bots' dice may be in the air)
-        sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick)
+        entering = self.entering_here()
+        tower_ok = entering and Tower() in st.legal_actions()
+        switch_ok = not remote and not self.replaying and not st.is_terminal() and self.session.anyone_here() and not self.busy()
+        real = self.session.real_table()
+        sig = (roll_ok, stand_ok, tuple(flips), len(self.match.log.entries) > 1, quick, tower_ok, switch_ok, real)
         if sig == self._button_sig:
             return
         self._button_sig = sig
+        self.b_tower.show() if tower_ok else self.b_tower.hide()
+        if self.b_real.get_state() != real:
+            self.b_real.set_state(real)
+        if remote or self.replaying or self.watching() or st.is_terminal():
+            self.b_real.hide()
+        else:
+            self.b_real.show()
+            self.b_real.enable() if switch_ok else self.b_real.disable()
         for b in (self.b_roll, self.b_stand, self.b_quick):
             if (b is self.b_quick) == quick:
                 b.show()
@@ -535,7 +673,7 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
                 self.b_stand.hide()
                 self.b_flip.hide()
                 return
-        if flips:
+        if flips and not tower_ok:
             self.b_flip.set_text(self.bar_label(_("Turn 2 sixes (F)") if flips[0] == 2 else _("Turn six (F)")))
             self.b_flip.show()
         else:
@@ -554,6 +692,16 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
             self._draw_seat(surface, seat)
         self._draw_center(surface)
         self.dice.draw(surface, self.fonts, marks=self.show_marks())
+        if self.pad_open():
+            seat = self.keyboard_seat()
+            name = self.state.players[seat] if 0 <= seat < len(self.state.players) else ""
+            L = self.L
+            top = (L.dice_center[0], L.stack_box.bottom + int(6 * L.s))
+            felt = L.felt.inflate(-int(16 * L.s), -int(16 * L.s))
+            clear = pygame.Rect(L.tumble.x, felt.y, L.tumble.w, felt.h)  # between the seats at the sides
+            self.pad.draw(surface, self.fonts, self.state, name, top, clear if clear.w >= 260 else felt, L.s)
+        else:
+            self.pad.drawn = None
         self.feed.draw(surface)
         self.ui.draw_ui(surface)
         L = self.L

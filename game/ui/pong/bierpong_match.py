@@ -35,7 +35,8 @@ import pygame
 from game.bierpong.actions import Begin, Call, Catch, EndRound, Fetch, Leave, Remove, Together
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
 from game.i18n import N_, _, tr
-from game.rules.challenge import CHALLENGE, Challenge
+from game.rules.challenge import Challenge
+from game.rules.realtable import ASIDE
 from game.session import LIVE, Applied, Notice, Rewound, SessionEvent, session_for
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
@@ -168,7 +169,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
                 for i in range(2):  # the scoreboard's count ticks down
                     self.effects.cups_gone(i, len(ev.before.sides[i].rack), len(ev.after.sides[i].rack))
                 self.call_out(ev)
-            if ev.entry.seat == CHALLENGE:
+            if ev.entry.seat in ASIDE:  # (a challenge, a switch of the table: no throw of the game)
                 self.refeed()
                 return
             if not isinstance(ev.before, BierpongState) or not isinstance(ev.after, BierpongState):

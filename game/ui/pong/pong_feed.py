@@ -23,7 +23,7 @@ from game.i18n import _, language, tr
 from game.match import CHECKPOINT
 from game.rules.phrase import values_of
 from game.rules.ruling import Ruling, What
-from game.rules.challenge import CHALLENGE
+from game.rules.realtable import ASIDE
 from game.session.feed import FeedItem, feed_by_entry, override_line
 from game.ui.pong.pong_hud import OVERRIDE_MARK, FeedHead, StruckLine
 from game.ui.common.words import formation_label
@@ -287,7 +287,7 @@ class SheetFeed:
                 self.sheet.start(row)
                 continue
             after = st
-            if e.seat != CHALLENGE:  # (a challenge changes no state)
+            if e.seat not in ASIDE:  # (a challenge, a switch of the table change no state)
                 try:
                     after = st.apply(e.action).state
                 except ValueError:

@@ -34,6 +34,7 @@ def run_app(
     remote_timeout: float | None = None,
     loaded: Any = None,
     announce: bool = True,
+    real_table: bool = False,
 ) -> int:
     """Open the window and run until it is closed (or for `frames` frames); return an exit code.
 
@@ -42,7 +43,8 @@ def run_app(
     or the saved match `load`. A file that cannot be loaded is shown as a message in the menu.
     `screenshot` saves the last frame (PNG). A table with remote players is hosted (on `port`, by
     default `game.net.hosting.DEFAULT_PORT`; announced on the network by mDNS unless not `announce`)
-    and says on the terminal where to join it; `join` = (address, code, seat or None) opens the join
+    and says on the terminal where to join it (`real_table`: the match is played with real dice, caps and
+    cups, docs/real-table.md); `join` = (address, code, seat or None) opens the join
     screen, connects, and takes the seat (None: shows the seats).
     """
     from game.gcpause import paused_gc
@@ -64,6 +66,7 @@ def run_app(
         warning = startup_settings()  # the user's settings: language, sound, assists, players
         model = MenuModel.from_choice(g, players, profile, games, track)
         model.apply_settings(remembered=players is None)
+        model.real_table = real_table
         menu = MenuScene(app, model)
         if warning:  # shown once, before anything the menu had to say
             menu.message = f"{warning} · {menu.message}" if menu.message else warning

@@ -37,6 +37,7 @@ class MenuScene(MenuActions, OverlayScene):
     game_buttons: dict[UIButton, str]
     add_button: UIButton
     coach_box: UICheckBox | None
+    real_box: UICheckBox
     variant_menu: UIDropDownMenu | None
     track_menu: UIDropDownMenu | None
     option_widgets: dict[str, Any]
@@ -114,6 +115,7 @@ class MenuScene(MenuActions, OverlayScene):
         y = panels.game_row(self, cv, x0, y + 40)
         y = panels.team_panel(self, cv, x0, y) if m.team_game else panels.player_panel(self, cv, x0, y)
         panels.coach_row(self, cv, x0, y)
+        panels.real_table_row(self, cv, x0, y)
         panels.brief(self, cv, x0, y + 34 + 26)
         panels.profile_panel(self, cv)
         panels.bottom_bar(self, margin)
@@ -261,6 +263,8 @@ class MenuScene(MenuActions, OverlayScene):
         elif e.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             if e.ui_element is self.coach_box:
                 m.coach = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if e.ui_element is self.real_box:
+                m.real_table = e.type == pygame_gui.UI_CHECK_BOX_CHECKED
             for name, wdg in self.option_widgets.items():
                 if wdg is e.ui_element:
                     m.options[m.game][name] = e.type == pygame_gui.UI_CHECK_BOX_CHECKED

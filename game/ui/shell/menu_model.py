@@ -91,6 +91,7 @@ class MenuModel:
     track: str = DEFAULT_TRACK  # a race's track: a shipped track's name or a file
     coach: bool = True  # a race's coach explains the ways (C switches it in the race)
     teams: dict[str, list[TeamRow]] = field(default_factory=default_teams)  # each team game's teams, by game
+    real_table: bool = False  # played with real dice, caps and cups: the seats enter what they throw (docs/real-table.md)
 
     def __post_init__(self) -> None:
         for g, info in GAMES.items():
@@ -374,7 +375,8 @@ class MenuModel:
 
         if GAMES[self.game].race:
             try:
-                return Match(self.game, self.player_specs(), self.profile(), seed=seed, track=self.track)
+                return Match(self.game, self.player_specs(), self.profile(), seed=seed, track=self.track, real_table=self.real_table)
             except InputError as e:
                 raise ValueError(_("the track {track} cannot be loaded: {error}").format(track=repr(self.track), error=e)) from None
-        return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()))
+        return Match(self.game, self.player_specs(), self.profile(), seed=seed, games=int(self.games.strip()),
+                     real_table=self.real_table)

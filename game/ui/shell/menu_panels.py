@@ -193,9 +193,18 @@ def coach_row(sc: MenuScene, cv: Canvas, x0: int, y: int) -> None:
     sc.coach_box = UICheckBox(
         pygame.Rect(x0 + 212, y + 7, 20, 20), _("coach"), sc.ui, initial_state=sc.model.coach, tool_tip_text=_("the coach explains each way: its path, squeals and sips (C in the race)")
     )
-    hint = _("shows the path and the sips of each way")
-    if x0 + 300 + sc.fonts.size(hint, 12, "italic")[0] < sc.left.right - 10:
-        cv.small(hint, x0 + 300, y + 10, theme.MUTED, 12)
+
+
+def real_table_row(sc: MenuScene, cv: Canvas, x0: int, y: int) -> None:
+    """The real table's box beside "+ Add" (after the coach's): real dice, caps and cups, the seats
+    enter what they throw and the program rules (docs/real-table.md) – every game."""
+    x = x0 + (300 if sc.coach_box is not None else 212)
+    sc.real_box = UICheckBox(pygame.Rect(x, y + 7, 20, 20), _("real table"), sc.ui, initial_state=sc.model.real_table,
+                             tool_tip_text=_("you throw real dice, caps and balls and enter what they show; the program rules"))
+    hint = _("you throw, the program rules")
+    hx = x + 40 + sc.fonts.size(_("real table"), 14)[0]
+    if hx + sc.fonts.size(hint, 12, "italic")[0] < sc.left.right - 10:
+        cv.small(hint, hx, y + 10, theme.MUTED, 12)
 
 
 def brief(sc: MenuScene, cv: Canvas, x0: int, y: int) -> None:

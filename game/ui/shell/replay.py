@@ -29,6 +29,8 @@ from game.i18n import _, language, tr
 from game.replay import Cursor, Launch, Replay, throws_of
 from game.store.bookmarks import load_bookmarks, save_bookmarks
 from game.rules.challenge import CHALLENGE
+from game.rules.realtable import TABLE
+from game.ui.common.words import switch_words
 from game.rules.matchlog import START, MatchLog
 from game.session.live_table import LiveTable
 from game.state import CHANCE
@@ -497,6 +499,8 @@ class ReplayScene(OverlayScene):
         e = self.replay.entry(k)
         if e.seat == CHALLENGE:
             text = f"{self.who(e.seat)}: {e.action}"
+        elif e.seat == TABLE:  # a switch between real and simulated dice, caps and balls
+            text = switch_words(e.action)
         else:
             who = self.who(e.seat) if e.seat >= 0 else ""
             state = self.replay.state_at(k - 1) if k > 0 else None
@@ -511,6 +515,8 @@ class ReplayScene(OverlayScene):
             return _("chance")
         if seat == CHALLENGE:
             return _("challenge")
+        if seat == TABLE:
+            return _("the table")
         players = self.replay.log.players
         return str(players[seat].get("name", seat)) if 0 <= seat < len(players) else str(seat)
 
