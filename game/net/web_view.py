@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from game.i18n import _, speaking, tr
+from game.i18n import N_, _, speaking, tr
 from game.net.authority import JUDGES
 from game.rules.catalog import title
 from game.rules.challenge import JUDGES as JUDGES_NAME
@@ -175,13 +175,18 @@ def challenge_offer(session: Session, seat: int) -> dict[str, Any]:
     return {"by": challenge_by(session, seat), "people": session.match.people(), "rulings": challenge_rulings(session)}
 
 
+REST = N_("the rest of the beer")
+AMOUNTS = {What.SIPS: (N_("{n} sip"), N_("{n} sips")), What.BEER: (N_("a beer"), N_("{n} beers")),
+           What.STROKE: (N_("{n} stroke"), N_("{n} strokes"))}  # (for one, for any other number)
+
+
 def _amount_words(what: What) -> list[str]:
     """How an amount of `what` reads in the current language, for one and for any other number
     (`{n}` where the number goes): the page shows the override's amount with these."""
-    one = {What.SIPS: _("{n} sip"), What.BEER: _("a beer"), What.STROKE: _("{n} stroke"), What.SCHUSS: "{n} Schuss"}
-    many = {What.SIPS: _("{n} sips"), What.BEER: _("{n} beers"), What.STROKE: _("{n} strokes"), What.SCHUSS: "{n} Schüsse"}
-    rest = _("the rest of the beer")
-    return [one.get(what, rest), many.get(what, rest)]
+    if what is What.SCHUSS:
+        return ["{n} Schuss", "{n} Schüsse"]  # Katchen's word in every language
+    one, many = AMOUNTS.get(what, (REST, REST))
+    return [_(one), _(many)]
 
 
 def _on_turn(session: Session) -> str | None:
