@@ -46,6 +46,7 @@ from game.ui.common.feed import Feed
 from game.ui.common.help import HelpOverlay
 from game.ui.common.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
 from game.ui.race import race_frame as frame
+from game.ui.race import race_pad as pad
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, OpponentChooser, RaceFinal, TimeTrialDialog
 from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, entry_words, log_items, push_ruling
 from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows, StandingRow
@@ -123,6 +124,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.banner_alpha = 1.0
         self.bridge_faint = False  # the Dunlop bridge drawn see-through (lit fields under it)
         self.hl = Highlight()
+        self.pad = pad.DicePad()  # a real table: the dice a person here enters (`race_pad`)
         self.ui = make_manager(host.size, self.overlay_open)
         self._sig: tuple[Any, ...] = ()
         self.resize(host.size)
@@ -291,6 +293,10 @@ class RaceScene(SessionScene, OverlayScene):
         if err:
             self.toast.show(err, "error")
         return err is None
+
+    def switch_table(self) -> None:
+        """R: a real table (the dice are entered) or a simulated one (the program rolls) from now on."""
+        pad.switch(self)
 
     def shift(self, delta: int) -> bool:
         if self.state.phase != GEAR:
@@ -473,7 +479,8 @@ class RaceScene(SessionScene, OverlayScene):
         if self.feed.handle_event(e):
             return
         if e.type == pygame.KEYDOWN:
-            self.key(e.key, e.mod)
+            if not pad.key(self, e.key):
+                self.key(e.key, e.mod)
         elif e.type == pygame.MOUSEWHEEL:
             pos = getattr(e, "pos", None) or pygame.mouse.get_pos()
             if self.L.board.collidepoint(pos):
@@ -481,6 +488,8 @@ class RaceScene(SessionScene, OverlayScene):
                 if steps:
                     self.view.zoom(WHEEL_STEP ** float(steps), pos, preview=True)
                     self.hl.clear()
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and pad.click(self, e.pos):
+            return
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 2, 3):
             if self.L.board.collidepoint(e.pos):
                 self._drag_from = e.pos
@@ -551,7 +560,7 @@ class RaceScene(SessionScene, OverlayScene):
             tool: dict[int, Callable[[], Any]] = {pygame.K_c: self.toggle_coach, pygame.K_x: self.open_faults, pygame.K_j: self.open_judges,
                                                   pygame.K_l: self.open_log, pygame.K_k: self.open_challenge, pygame.K_f: self.fit_board,
                                                   pygame.K_HOME: self.fit_board, pygame.K_g: self.follow_again,
-                                                  pygame.K_F2: self.toggle_legend}
+                                                  pygame.K_F2: self.toggle_legend, pygame.K_r: self.switch_table}
             if k in tool:
                 tool[k]()
 
@@ -587,6 +596,7 @@ class RaceScene(SessionScene, OverlayScene):
             "save": self.save,
             "help": self.toggle_help,
             "menu": self.ask_leave,
+            "table": self.switch_table,
         }
         for key, b in self.tool_buttons.items():
             if el is b:
@@ -619,6 +629,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.play(dt)
         self.session.tick(dt, hold=self.holding())
         self.play(0.0)  # what the table did just now starts showing in this frame
+        pad.refresh(self)
         self.open_dialogs()
         self.follow_car()
         self._update_buttons()
@@ -729,6 +740,7 @@ class RaceScene(SessionScene, OverlayScene):
         draw_panels(surface, L)
         frame.draw_top(self, surface)
         frame.draw_controls(self, surface)
+        pad.draw(self, surface)
         self.tray.draw(surface, self.fonts, L.tray, s)
         kinds = [self.session.kind_of(i) for i in range(len(st.players))]
         title = _("Standings") if st.phase not in (ORDER, START_ROLL) else _("Seats")
