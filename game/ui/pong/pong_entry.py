@@ -213,7 +213,7 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
     x, y = panel.left + pad, panel.top + int(10 * s)
     who = sc.session.thrower()
     target = st.sides[sc.session.target_side()]
-    title = _("{name}'s throw at the {team}' cups: what did the ball do?").format(name=who, team=target.name)
+    title = _("{name}'s throw at {team}: what did the ball do?").format(name=who, team=target.name)
     surface.blit(f.shadowed(f.fit(title, int(22 * s), inner, "serif"), int(22 * s), theme.CREAM, "serif"), (x, y))
     y += int(32 * s)
     hint = _("click the cup it went in · Roller: the cups it touched, in order, the last the cup it went in")

@@ -169,7 +169,7 @@ def draw(sc: RaceScene, surface: pygame.Surface) -> None:
         if r.collidepoint(mouse):
             pygame.draw.rect(surface, theme.BRASS, r.inflate(4, 4), 2, border_radius=int(die * 0.25))
     bx = x + 6 * (die + gap) + gap
-    for name, text in (("back", _("⌫ Back")), ("send", _("Enter ↵"))):
+    for name, text in (("back", _("← Back")), ("send", _("Enter ↵"))):
         tw = f.size(text, size, "bold")[0] + int(24 * s)
         r = pygame.Rect(bx, top, min(tw, max(40, c.right - m - bx)), die)
         if r.w <= 0:
