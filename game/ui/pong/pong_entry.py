@@ -198,6 +198,10 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         return
     f = sc.host.fonts
     st: BierpongState = sc.state
+    above = [r.bottom for r in getattr(sc, "board_lines", [])] + [b.rect.bottom for b in sc.buttons if b.rect.w]
+    top = max([area.top, *above]) + int(4 * s)  # the scoreboard and its buttons (calls, a Dead Cup) stay in sight
+    if top < area.bottom - int(200 * s):
+        area = pygame.Rect(area.x, top, area.w, area.bottom - top)
     veil = pygame.Surface(area.size, pygame.SRCALPHA)
     veil.fill((8, 8, 10, 200))
     surface.blit(veil, area.topleft)
