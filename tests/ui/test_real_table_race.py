@@ -16,7 +16,8 @@ from game.rules.realtable import TABLE
 from game.state import CHANCE
 from game.ui.race import race_pad
 from game.ui.race.race import RaceScene
-from game.ui.race.race_dialogs import TimeTrialDialog
+from game.ui.race.race_dialogs import JudgesConsole, TimeTrialDialog
+from game.ui.race.race_draw import log_items
 from game.ui.shell.menu import MenuScene
 from tests.ui.test_race_ui import click, key, pixel, press, settle
 
@@ -130,6 +131,7 @@ def test_real_table_switched_to_simulated_dice_and_back_by_r_says_who(app: App) 
     app.step(0.05)
     settle(app, scene)
     assert [e.action for e in scene.match.log.entries if e.seat == TABLE] == ["simulated table by Anna"]
+    assert any(t.endswith("Anna switched to simulated dice") for t, _k in log_items(scene.match))  # the log dialog says who
     assert not scene.session.real_table() and "Simulated table" in scene.banners.shown
     for _ in range(40):  # the program rolls Anna's die now
         app.step(0.05)
@@ -139,3 +141,34 @@ def test_real_table_switched_to_simulated_dice_and_back_by_r_says_who(app: App) 
     press(scene.tool_buttons["table"])
     app.step(0.05)
     assert scene.session.real_table() and scene.match.log.entries[-1].action == "real table by Anna"
+
+
+def test_le_mans_at_a_real_table_the_event_clock_runs_and_the_judges_sit_while_a_driver_enters_his_dice(app: App) -> None:
+    """racerbile.lemans.end, racerbile.lemans.judges: at a real table nothing waits for a draw – while
+    the pad waits for the driver's dice the event clock runs on and the judges' console opens (J)."""
+    teams = [PlayerSpec("Rød", drivers=("Anna", "Bo", "Carl")), PlayerSpec("Blå", drivers=("Dorte", "Emil", "Frida"))]
+    m = Match("racerbile", teams, R.SPEC.make(R.LE_MANS, lemans_time_factor=60), seed=2, track="le_mans", real_table=True)
+    app.push(MenuScene(app))
+    scene = RaceScene(app, m, autosave=False)
+    app.push(scene)
+    app.step(0.05)
+    trial = scene.modal
+    assert isinstance(trial, TimeTrialDialog)
+    trial.go(roll=True)
+    for _ in range(40):
+        app.step(0.05)
+        if scene.session.entering() and scene.state.phase == START_ROLL:
+            key(pygame.K_1 + len(scene.state.rolled) % 6)  # each team's own die, typed
+            key(pygame.K_RETURN)
+        elif scene.state.phase == GEAR:
+            key(pygame.K_RETURN)
+        elif scene.state.phase == ROLL:
+            break
+    assert scene.state.phase == ROLL and scene.session.entering() and scene.pad.rects
+    before = scene.session.event_seconds()
+    for _ in range(10):
+        app.step(0.1)
+    assert scene.session.event_seconds() > before  # the 24-hour clock runs while the dice are entered
+    key(pygame.K_j)
+    app.step(0.05)
+    assert isinstance(scene.modal, JudgesConsole) and scene.pad.rects == {}  # the console over the pad
