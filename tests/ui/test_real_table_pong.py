@@ -11,6 +11,7 @@ from game.bierpong.actions import parse_action
 from game.bierpong.state import PLAY, REMOVE
 from game.match import Match, PlayerSpec
 from game.ui.pong.bierpong_match import BierpongMatchScene
+from game.ui.pong import pong_entry
 from game.ui.pong.pong_entry import entry_open
 from tests.ui.test_bierpong_ui import click, key
 
@@ -59,20 +60,17 @@ def test_bierpong_art14_a_bounce_hit_entered_on_the_card_takes_two_cups(app: App
     rules the bounce (bierpong.art14): the owners remove the hit cup and one more."""
     scene = open_real(app)
     assert not scene.can_aim()  # no ball is flicked at a real table
-    press(app, scene, "Bounce")
+    press(app, scene, "Bounce")  # the flag first, then the cup: entered at once
+    assert scene.entry.bounce and actions(scene)[-1] == "Foxes begin"
     click_cup(app, scene, 3)
-    assert scene.entry.error == "" and scene.entry.cups == [3] and scene.entry.bounce
-    key(app, pygame.K_RETURN)
-    scene.draw(app.screen)
-    assert actions(scene)[-1] == "Anna: bounce 3"
+    assert actions(scene)[-1] == "Anna: bounce 3" and scene.entry.error == "" and not scene.entry.bounce
     assert not scene.session.table.flights  # nothing thrown on the physics table
     st = scene.state
     for _ in range(4):  # the second ball (Bo's), a miss, ends the round: the Owls remove their cups
         if st.phase == REMOVE:
             break
         if entry_open(scene):
-            press(app, scene, "Miss")
-            press(app, scene, "Enter it")
+            key(app, pygame.K_m)
         elif any(b.key == "E" for b in scene.options()):
             key(app, pygame.K_e)
         st = scene.state
@@ -92,11 +90,21 @@ def test_bierpong_art3_a_cup_already_gone_is_refused_on_the_card_nothing_logged(
     scene.draw(app.screen)
     assert entry_open(scene) and 3 not in scene.entry.cup_spots  # the rack on the card is the real rack
     n = len(m.log.entries)
-    scene.entry.cups = [3]  # as if typed from memory: the card still sends it to the referee
-    press(app, scene, "Enter it")
-    assert len(m.log.entries) == n and "3" in scene.entry.error
-    press(app, scene, "Roller")
+    pong_entry.click_cup(scene, 3)  # what the card does with a click on cup 3, were it drawn
+    scene.draw(app.screen)
+    assert len(m.log.entries) == n and "cup 3" in scene.entry.error  # the reason on the card, nothing logged
+    press(app, scene, "Roller")  # bierpong.art15: the cups it touched, the last the cup it went in, then Enter
     click_cup(app, scene, 2)
     click_cup(app, scene, 5)
-    press(app, scene, "Enter it")
+    assert len(m.log.entries) == n and scene.entry.cups == [2, 5] and scene.entry.error == ""
+    key(app, pygame.K_RETURN)
     assert actions(scene)[-1] == "Anna: roller 2>5"
+
+
+def test_bierpong_art23_an_air_ball_caught_is_entered_with_its_catcher(app: App) -> None:
+    """bierpong.art23: "caught by Dana", then Air ball – the throw and the catch go in, one after the other."""
+    scene = open_real(app)
+    press(app, scene, "caught by Dana")
+    press(app, scene, "Air ball")
+    assert actions(scene)[-2:] == ["Anna: air", "Dana catches Anna"]
+    assert any("art23" in r.rule for r in scene.match.log.entries[-1].rulings)

@@ -29,22 +29,22 @@ HIT, MISS, AIR, BACK = "hit", "miss", "air", "back"
 
 @dataclass
 class ThrowEntry:
-    """What the card holds: the ball's result, the cups clicked, the flags, who swatted or caught."""
+    """What the card holds: the flags set, the cups clicked (a roller's path), the last refusal."""
 
-    kind: str = HIT
-    cups: list[int] = field(default_factory=list)  # the cup it went in (last), with Roller the cups touched before
+    cups: list[int] = field(default_factory=list)  # with Roller: the cups it touched, in order
     bounce: bool = False
     roller: bool = False
-    by: str = ""  # swatted by (a bounced hit), caught by (an air ball)
+    by: str = ""  # an air ball caught by
     fetched: bool = False
     error: str = ""
+    last: str = ""  # the lines entered last (said on the card until the next)
     asked: tuple[int, str] = (-1, "")  # (entries, thrower) the card was last cleared for
     buttons: list[Button] = field(default_factory=list)
     cup_spots: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     panel: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     def clear(self) -> None:
-        self.kind, self.cups, self.bounce, self.roller, self.by, self.fetched, self.error = HIT, [], False, False, "", False, ""
+        self.cups, self.bounce, self.roller, self.by, self.fetched, self.error = [], False, False, "", False, ""
 
 
 def entry_open(sc: Any) -> bool:
@@ -56,36 +56,39 @@ def entry_open(sc: Any) -> bool:
             and sc._here(st.throwing_team()))
 
 
-def lines(sc: Any, e: ThrowEntry) -> list[str]:
-    """The notation lines the card makes now (empty: not complete – no cup clicked for a hit)."""
+def lines(sc: Any, e: ThrowEntry, kind: str, cup: int | None = None, swat: str = "") -> list[str]:
+    """The notation lines of a result (`kind`: a hit in `cup` – with Roller the path clicked –, a miss,
+    an air ball, rolled back; `swat`: swatted by) with the flags set on the card."""
     who = sc.session.thrower()
     st: BierpongState = sc.state
     if who is None:
         return []
-    if e.kind == HIT:
-        if not e.cups or (e.roller and len(e.cups) < 2):
+    if swat:
+        return [str(Swat(swat, who))]
+    if kind == HIT:
+        path = tuple(e.cups) if e.roller else ()
+        cup = cup if cup is not None else (path[-1] if path else None)
+        if cup is None or (e.roller and len(set(path + (cup,))) < 2):
             return []
-        out = Outcome(cup=e.cups[-1], bounced=e.bounce, touched=tuple(e.cups) if e.roller else ())
+        out = Outcome(cup=cup, bounced=e.bounce, touched=tuple(dict.fromkeys(path + (cup,))) if e.roller else ())
     else:
-        out = Outcome(air=e.kind == AIR, back=e.kind == BACK)
+        out = Outcome(air=kind == AIR, back=kind == BACK)
     if st.phase == THROWOFF:
         return [str(ThrowoffBall(who, out))]
-    if e.kind == HIT and e.bounce and e.by:
-        return [str(Swat(e.by, who))]
     first = str(Throw(who, out))
-    if e.kind == AIR and e.by:
+    if kind == AIR and e.by:
         return [first, str(Catch(e.by, who))]
-    if e.kind == BACK and e.fetched:
+    if kind == BACK and e.fetched:
         return [first, str(Fetch(who))]
     return [first]
 
 
-def send(sc: Any) -> bool:
-    """Enter the card's lines, one by one (a refusal stops there, its reason on the card)."""
+def send(sc: Any, said: list[str]) -> bool:
+    """Enter the lines one by one (a refusal stops there, its reason on the card); the card says what
+    went in and that Ctrl+Z takes it back."""
     e: ThrowEntry = sc.entry
-    said = lines(sc, e)
     if not said:
-        e.error = _("click the cup the ball went in – or Miss, Air ball, Rolled back") if e.kind == HIT else ""
+        e.error = _("Roller: click the cups it touched, the last the cup it went in – then Enter")
         return False
     for line in said:
         refusal = sc.session.enter(sc.session.to_act(), line)
@@ -94,13 +97,21 @@ def send(sc: Any) -> bool:
             sc.toast = e.error
             return False
     e.clear()
+    e.last = " · ".join(said)
     return True
+
+
+def result(sc: Any, kind: str, cup: int | None = None, swat: str = "") -> Callable[[], None]:
+    """A result's button: entered at once, with the flags set before it."""
+    return lambda: None if send(sc, lines(sc, sc.entry, kind, cup, swat)) else None
 
 
 def refresh(sc: Any) -> None:
     e: ThrowEntry = sc.entry
     now = (len(sc.match.log.entries), sc.session.thrower() or "")
     if now != e.asked:
+        if now[0] < e.asked[0]:
+            e.last = ""  # undone
         e.asked = now
         e.clear()
 
@@ -119,44 +130,42 @@ def _pick(session: Any, i: int) -> Callable[[], None]:
     return go
 
 
+MARK = "✓ "
+
+
 def buttons(sc: Any) -> list[Button]:
-    """The card's buttons now: who threw, the result, the flags, who swatted or caught, Enter."""
+    """The card's buttons now: who threw, the flags (set first), the results (entered at once)."""
     e: ThrowEntry = sc.entry
     st: BierpongState = sc.state
     s = sc.session
     out: list[Button] = []
     ts = st.throwers() if st.phase != THROWOFF else ()
     if len(ts) > 1:
-        for i, p in enumerate(ts):
-            out.append(Button(("✓ " if p == s.thrower() else "") + _("{name} threw").format(name=p), _pick(s, i)))
-    mark = "✓ "
-    out += [Button((mark if e.kind == MISS else "") + _("Miss"), _set(e, kind=MISS, cups=[], by=""), "M"),
-            Button((mark if e.kind == AIR else "") + _("Air ball"), _set(e, kind=AIR, cups=[], by=""), ""),
-            Button((mark if e.kind == BACK else "") + _("Rolled back"), _set(e, kind=BACK, cups=[], by=""), "")]
-    if e.kind == HIT:
-        out += [Button((mark if e.bounce else "") + _("Bounce"), _set(e, bounce=not e.bounce, by=""), "B"),
-                Button((mark if e.roller else "") + _("Roller"), _set(e, roller=not e.roller, cups=[]), "R")]
+        out += [Button((MARK if p == s.thrower() else "") + _("{name} threw").format(name=p), _pick(s, i)) for i, p in enumerate(ts)]
+    out += [Button((MARK if e.bounce else "") + _("Bounce"), _set(e, bounce=not e.bounce), "B"),
+            Button((MARK if e.roller else "") + _("Roller"), _set(e, roller=not e.roller, cups=[]), "R")]
     defenders = st.sides[1 - st.throwing_team()].members if st.phase != THROWOFF else ()
-    if e.kind == HIT and e.bounce:
-        out += [Button((mark if e.by == d else "") + _("swatted by {name}").format(name=d), _set(e, by="" if e.by == d else d)) for d in defenders]
-    if e.kind == AIR:
-        out += [Button((mark if e.by == d else "") + _("caught by {name}").format(name=d), _set(e, by="" if e.by == d else d)) for d in defenders]
-    if e.kind == BACK and st.phase != THROWOFF:
-        out.append(Button((mark if e.fetched else "") + _("fetched"), _set(e, fetched=not e.fetched)))
-    out.append(Button(_("Enter it"), lambda: None if send(sc) else None, "Enter"))
+    out += [Button((MARK if e.by == d else "") + _("caught by {name}").format(name=d), _set(e, by="" if e.by == d else d)) for d in defenders]
+    if st.phase != THROWOFF:
+        out.append(Button((MARK if e.fetched else "") + _("fetched"), _set(e, fetched=not e.fetched)))
+    out += [Button(_("Miss"), result(sc, MISS), "M"), Button(_("Air ball"), result(sc, AIR), "A"),
+            Button(_("Rolled back"), result(sc, BACK))]
+    out += [Button(_("swatted by {name}").format(name=d), result(sc, HIT, swat=d)) for d in defenders]
+    if e.roller:
+        out.append(Button(_("Enter the roller"), result(sc, HIT), "Enter"))
     return out
 
 
-def click_cup(e: ThrowEntry, cup: int) -> None:
-    """A cup clicked on the card: the cup the ball went in (with Roller: the next cup it touched)."""
-    e.kind, e.error = HIT, ""
-    if e.roller:
-        if cup in e.cups:
-            e.cups.remove(cup)
-        else:
-            e.cups.append(cup)
+def click_cup(sc: Any, cup: int) -> None:
+    """A cup clicked on the card: a hit in it, entered at once (with Roller: the next cup it touched)."""
+    e: ThrowEntry = sc.entry
+    e.error = ""
+    if not e.roller:
+        send(sc, lines(sc, e, HIT, cup))
+    elif cup in e.cups:
+        e.cups.remove(cup)
     else:
-        e.cups = [] if e.cups == [cup] else [cup]
+        e.cups.append(cup)
 
 
 def event(sc: Any, ev: pygame.event.Event) -> bool:
@@ -171,13 +180,13 @@ def event(sc: Any, ev: pygame.event.Event) -> bool:
                 return True
         for cid, (x, y, r) in e.cup_spots.items():
             if (ev.pos[0] - x) ** 2 + (ev.pos[1] - y) ** 2 <= (r * 1.08) ** 2:
-                click_cup(e, cid)
+                click_cup(sc, cid)
                 return True
         return e.panel.collidepoint(ev.pos)
     if ev.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
         return e.panel.collidepoint(ev.pos)
     if ev.type == pygame.KEYDOWN and not ev.mod & pygame.KMOD_CTRL:
-        keys = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_m: "M", pygame.K_b: "B", pygame.K_r: "R"}
+        keys = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_m: "M", pygame.K_b: "B", pygame.K_r: "R", pygame.K_a: "A"}
         hit = next((b for b in buttons(sc) if b.key and b.key == keys.get(ev.key)), None)
         if hit is not None:
             hit.action()
@@ -220,7 +229,8 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
     title = _("{name}'s throw at {team}: what did the ball do?").format(name=who, team=target.name)
     surface.blit(f.shadowed(f.fit(title, int(22 * s), inner, "serif"), int(22 * s), theme.CREAM, "serif"), (x, y))
     y += int(32 * s)
-    hint = _("click the cup it went in · Roller: the cups it touched, in order, the last the cup it went in")
+    hint = (_("Roller: click the cups it touched in order, the last the cup it went in – then Enter") if e.roller
+            else _("set the flags first, then click what happened – the cup it went in, Miss, Air ball …: entered at once"))
     surface.blit(f.text(f.fit(hint, int(14 * s), inner), int(14 * s), theme.CHALK_DIM, "italic"), (x, y))
     y += int(22 * s)
     # the foot, from the bottom up: the line it makes (or the refusal), the buttons
@@ -237,8 +247,8 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
             used = 0
         rows[-1].append((b, w))
         used += w + int(8 * s)
-    said = lines(sc, e)
-    note = e.error or (("→ " + "  ·  ".join(said)) if said else "")
+    said = lines(sc, e, HIT) if e.roller else []
+    note = e.error or (("→ " + "  ·  ".join(said)) if said else _("entered: {line} · Ctrl+Z takes it back").format(line=e.last) if e.last else "")
     foot = panel.bottom - pad - int(22 * s)
     if note:
         nt = f.text(f.fit(note, int(16 * s), inner, "bold"), int(16 * s), theme.CHALK_RED if e.error else theme.CHALK_YELLOW, "bold")
@@ -250,7 +260,7 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         for b, w in row:
             label = b.text + (f"  [{b.key}]" if b.key else "")
             rect = pygame.Rect(bx, by, w, bh)
-            on = b.text.startswith("✓ ") or (b.key == "Enter" and bool(said))
+            on = b.text.startswith(MARK) or (b.key == "Enter" and bool(said))
             pygame.draw.rect(surface, theme.CHALK_YELLOW if on else theme.CREAM, rect, border_radius=int(6 * s))
             pygame.draw.rect(surface, theme.AMBER if rect.collidepoint(mouse) else theme.BRASS_DARK, rect, 2, border_radius=int(6 * s))
             t = f.text(f.fit(label, size, w - int(12 * s), "bold"), size, theme.INK, "bold")
@@ -259,11 +269,13 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
             bx += w + int(8 * s)
         by += bh + int(6 * s)
     rack = pygame.Rect(x, y, inner, foot - int(8 * s) - len(rows) * (bh + int(6 * s)) - y - int(8 * s))
-    _rack(sc, surface, s, target.rack.cups, rack)
+    _rack(sc, surface, s, target.rack.cups, rack, set(st.targets()), {h.cup for h in st.hits} if st.phase == PLAY else set())
 
 
-def _rack(sc: Any, surface: pygame.Surface, s: float, cups: Any, area: pygame.Rect) -> None:
-    """The rack thrown at, from the thrower's end: the far end up."""
+def _rack(sc: Any, surface: pygame.Surface, s: float, cups: Any, area: pygame.Rect, open_: set[int], hit: set[int]) -> None:
+    """The rack thrown at, from the thrower's end: the far end up; a cup with a ball in it already
+    this round marked (dimmed where no ball may land now – a Bombe's second ball may); with Roller
+    the cups clicked numbered in order."""
     e: ThrowEntry = sc.entry
     f = sc.host.fonts
     if not cups or area.h <= 10 or area.w <= 10:
@@ -285,8 +297,13 @@ def _rack(sc: Any, surface: pygame.Surface, s: float, cups: Any, area: pygame.Re
             last = c.id == e.cups[-1]
             w = max(3, int(5 * s))
             pygame.draw.circle(surface, theme.AMBER if last else CHOSEN, (px, py), R + w // 2 + int(2 * s), w)
+        if c.id not in open_:
+            pygame.gfxdraw.filled_circle(surface, px, py, R + 1, (20, 20, 24, 150))
         num = f.shadowed(str(c.id), max(12, int(R * 0.8)), theme.CREAM, "bold")
         surface.blit(num, num.get_rect(center=(px, py)))
-        if e.roller and c.id in e.cups and len(e.cups) > 1:
-            t = f.text(str(e.cups.index(c.id) + 1) + ".", max(10, int(R * 0.4)), theme.CHALK_YELLOW, "bold")
-            surface.blit(t, t.get_rect(midbottom=(px, py - R)))
+        tag = (f"{e.cups.index(c.id) + 1}." if e.roller and c.id in e.cups else "") or (_("hit") if c.id in hit or c.id not in open_ else "")
+        if tag:  # on a dark pill under the number, readable over the rim
+            t = f.text(tag, max(10, int(R * 0.34)), theme.CHALK_YELLOW if e.roller and c.id in e.cups else theme.CREAM, "bold")
+            box = t.get_rect(midtop=(px, py + int(R * 0.38)))
+            theme.rounded_panel(surface, box.inflate(int(8 * s), int(2 * s)), (20, 20, 24, 200), None, int(5 * s))
+            surface.blit(t, box)
