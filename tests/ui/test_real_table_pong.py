@@ -108,3 +108,20 @@ def test_bierpong_art23_an_air_ball_caught_is_entered_with_its_catcher(app: App)
     press(app, scene, "Air ball")
     assert actions(scene)[-2:] == ["Anna: air", "Dana catches Anna"]
     assert any("art23" in r.rule for r in scene.match.log.entries[-1].rulings)
+
+
+def test_bierpong_art8_the_throw_off_is_entered_ball_by_ball_then_the_winner_chooses(app: App) -> None:
+    """bierpong.art8: one ball a side – Anna's in cup 2 (a click), Cem's a miss (M) – then the Foxes
+    choose who begins on the scoreboard's buttons."""
+    m = Match("bierpong", [PlayerSpec("Foxes", drivers=("Anna", "Bo")), PlayerSpec("Owls", drivers=("Cem", "Dana"))], real_table=True)
+    scene = BierpongMatchScene(app, m, autosave=False)
+    app.push(scene)
+    app.step(0.0)
+    scene.draw(app.screen)
+    assert entry_open(scene) and scene.session.thrower() == "Anna"
+    click_cup(app, scene, 2)
+    assert scene.session.thrower() == "Cem" and entry_open(scene)
+    key(app, pygame.K_m)
+    assert actions(scene) == ["throw-off Anna hit 2", "throw-off Cem miss"]
+    scene.draw(app.screen)
+    assert not entry_open(scene) and [b.text for b in scene.buttons] == ["Foxes begin", "Owls begin"]

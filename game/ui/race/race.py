@@ -12,7 +12,8 @@ path – and holds the table (`tick(dt, hold=True)`) while it does, or while a d
 Keys: ↑ ↓ Enter choose the gear; Tab cycles the ways to the hovered field, Enter drives it;
 C switches the coach, X calls a fault, J opens the judges' console (Le Mans), L the match log,
 Ctrl+Z undoes, Ctrl+S saves, F shows the whole track (G follows the car on turn again), + and −
-zoom, F1 shows the rules, Esc leaves.
+zoom, F1 shows the rules, Esc leaves. At a real table (`race_pad`) the dice are entered on the pad
+under the board – faces clicked or typed, Backspace, Enter; R switches real and simulated dice.
 """
 from __future__ import annotations
 
