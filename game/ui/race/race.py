@@ -238,6 +238,8 @@ class RaceScene(SessionScene, OverlayScene):
                 sounds().play("dice_rattle")
             else:
                 self.landed()
+            if self.playing is not None and (ev.entry.detail or {}).get("entered"):
+                self.tray.finish()  # a real throw: its dice lie on the table already (the pad asks on at once)
 
     def landed(self) -> None:
         """The entry being shown has landed: its sounds, banners and feed lines."""
