@@ -96,6 +96,7 @@ def test_racerbile_gears_dice_entered_by_clicks_and_keys_refusal_shown_then_the_
     app.step(0.05)
     assert len(scene.match.log.entries) == n  # nothing logged
     assert "dice are rolling, not 2" in scene.pad.error and scene.pad.faces == [4, 2]  # kept, to be mended
+    assert scene.pad.error.endswith("(rule racerbile.gears)")  # the rule cited, not standing for words
     scene.draw(app.screen)  # the reason is drawn on the pad
     key(pygame.K_BACKSPACE)
     key(pygame.K_BACKSPACE)

@@ -2,6 +2,8 @@
 track themes."""
 from __future__ import annotations
 
+import re
+
 from game.i18n import N_, _
 
 BOT_WORDS: dict[str, str] = {
@@ -46,3 +48,13 @@ THEME_WORDS: dict[str, str] = {  # game.racerbile.track.THEMES
 def theme_label(name: str) -> str:
     """A track theme as people read it ("Nacht", not `night`)."""
     return _(THEME_WORDS[name]) if name in THEME_WORDS else name
+
+
+_RULE_REASON = re.compile(r" ?\(((?:racerbile|bierpong|schock|katchen)\.[\w.]+): ([^()]*)\)")
+
+
+def refusal_words(text: str) -> str:
+    """A referee's refusal as a person reads it: a reason given as "(racerbile.gears: as many dice as
+    the gear)" becomes "– as many dice as the gear (rule racerbile.gears)", the rule cited, not
+    standing for words."""
+    return _RULE_REASON.sub(lambda m: " – " + _("{reason} (rule {rule})").format(reason=m.group(2), rule=m.group(1)), text)

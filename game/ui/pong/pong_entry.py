@@ -20,6 +20,7 @@ from game.bierpong.outcome import Outcome
 from game.bierpong.state import KONTER, PLAY, THROWOFF, BierpongState
 from game.i18n import _
 from game.ui.common import theme
+from game.ui.common.words import refusal_words
 from game.ui.pong.pong_hud import Button
 from game.ui.pong.pong_removal import CHOSEN, MAX_RIM
 from game.ui.pong.pong_view import BEER, CUP_DARK, RIM
@@ -93,7 +94,7 @@ def send(sc: Any, said: list[str]) -> bool:
     for line in said:
         refusal = sc.session.enter(sc.session.to_act(), line)
         if refusal is not None:
-            e.error = str(refusal)
+            e.error = refusal_words(str(refusal))
             sc.toast = e.error
             return False
     e.clear()

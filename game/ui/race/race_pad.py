@@ -16,6 +16,7 @@ from game.i18n import _
 from game.racerbile.state import ROLL, START_ROLL
 from game.ui.common import theme
 from game.ui.common.theme import fit_text
+from game.ui.common.words import refusal_words
 from game.ui.dice.dice_view import DieArt
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def send(sc: RaceScene) -> bool:
         return False
     refusal = sc.session.enter(seat, " ".join(map(str, pad.faces)))
     if refusal is not None:
-        pad.error = str(refusal)
+        pad.error = refusal_words(str(refusal))
         sc.toast.show(pad.error, "error")
         return False
     pad.faces.clear()
