@@ -663,7 +663,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             balls.append(BallDraw(0, CONST.table_length - x, -y, z, False))
         return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
-                         labels=self.labels, feed=self.feed, status="", keys=(N_("V: view (thrower's · side · above)"), TV_KEYS) if self.watching() else KEYS,
+                         labels=self.labels, feed=self.feed, status="", keys=(N_("V: view (thrower's · side · above)"), TV_KEYS) if self.watching() else pong_entry.KEYS if self.session.real_table() else KEYS,
                          title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:

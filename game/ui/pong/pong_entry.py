@@ -18,7 +18,7 @@ import pygame.gfxdraw
 from game.bierpong.actions import Catch, Fetch, Swat, Throw, ThrowoffBall
 from game.bierpong.outcome import Outcome
 from game.bierpong.state import KONTER, PLAY, THROWOFF, BierpongState
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui.common import theme
 from game.ui.common.words import refusal_words
 from game.ui.pong.pong_hud import Button
@@ -26,6 +26,17 @@ from game.ui.pong.pong_removal import CHOSEN, MAX_RIM
 from game.ui.pong.pong_view import BEER, CUP_DARK, RIM
 
 HIT, MISS, AIR, BACK = "hit", "miss", "air", "back"
+KEYS = (  # the key list beside the table at a real table (shown through `_()` by the view)
+    N_("a real table: the card says what each ball did"),
+    N_("flags first, then the cup or the result"),
+    N_("M: miss · A: air ball · B: bounce · R: roller"),
+    N_("Enter: the roller · Backspace: flags off"),
+    N_("H O I: calls · F: fetch · E: end of round"),
+    N_("T: table events (fouls, knock-over, time)"),
+    N_("L: log · K: challenge a drink ruling"),
+    N_("Ctrl+Z: undo · Ctrl+S: save"),
+    N_("V: view (thrower's · side · above)"),
+)
 
 
 @dataclass
