@@ -1,11 +1,13 @@
 """Bierpong at a real table (issue 32, `docs/real-table.md`): no ball flies on the screen; after each
-real throw one card over the table says what the ball did – the rack thrown at close up (click the cup
-it went in; with Roller, the cups it touched in order, the last the cup it went in), Miss, Air ball,
-Rolled back, and the flags Bounce, Roller, swatted by X, caught by X, fetched – and the notation line
-it makes (`Ann: bounce 3`, `Cem swats Ann`, `Dana catches Ann`, `Ann fetches`), sent with
-`Session.enter`. The referee rules the rest (Bombe, Island, balls back, Dead Cups, Konter, on fire,
-the drinks); the owners remove their cups on the removal card as in any match. A refusal (a cup
-already gone, a roller over a cup not there) stays on the card with its reason; nothing is logged.
+real throw one card over the table (under the scoreboard) says what the ball did: the flags first –
+Bounce, Roller, caught by X, fetched, and in a team who threw – then one click on the result enters
+its notation line with `Session.enter` at once: the cup it went in on the rack close up (`Ann:
+bounce 3`), Miss, Air ball (`Ann: air`, `Dana catches Ann`), Rolled back (`Ann: back`, `Ann
+fetches`), swatted by X (`Cem swats Ann`); a roller's cups are clicked in order, then Enter. The
+referee rules the rest (Bombe, Island, balls back, Dead Cups, Konter, on fire, the drinks); the
+owners remove their cups on the removal card as in any match; Ctrl+Z takes an entry back. A refusal
+(a cup already gone, a roller over a cup not there) stays on the card with its reason; nothing is
+logged.
 """
 from __future__ import annotations
 
