@@ -19,7 +19,7 @@ from game.ui.race.race import RaceScene
 from game.ui.race.race_dialogs import JudgesConsole, TimeTrialDialog
 from game.ui.race.race_draw import log_items
 from game.ui.shell.menu import MenuScene
-from tests.ui.test_race_ui import click, key, pixel, press, settle
+from tests.ui.test_race_ui import click, key, move_mouse, pixel, press, settle
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
@@ -118,6 +118,10 @@ def test_racerbile_gears_dice_entered_by_clicks_and_keys_refusal_shown_then_the_
     m = scene.moves()
     assert m is not None and m.ends()
     end = m.ends()[0]
+    move_mouse(pixel(scene, end))  # the coach shows the way there, with its sips, as in any race
+    app.step(0.05)
+    way = scene.shown_way()
+    assert way is not None and way.end == end and scene.coach_lines(way)
     click(pixel(scene, end))
     app.step(0.05)
     settle(app, scene)
