@@ -18,6 +18,7 @@ from game.rules import racerbile as racerbile_rules
 from game.store.matchfile import write_log
 from game.ui.common.app import App
 from tests.scene_shows import SHOWS, frames, press
+from tests.sweep_real_table import REAL_TABLE
 
 GAMES = tuple(REGISTERED)  # every game of the registry
 
@@ -261,6 +262,7 @@ def pub_tv(app: App) -> None:
 
 ALL: dict[str, Callable[[App], None]] = {
     **SHOWS,
+    **REAL_TABLE,  # the real table's pads (issue 32)
     "menu_rules": menu_rules,
     "menu_choices": menu_choices,
     "menu_lists": menu_lists,

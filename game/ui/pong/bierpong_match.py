@@ -47,6 +47,7 @@ from game.session.feed import FeedItem
 from game.ui.common.modal import Confirm, log_dialog
 from game.ui.pong.pong_view import ball_draws, cup_draws
 from game.ui.pong.pong import SLOW, draw_call_out, event_label, event_place, follow_balls, is_routine, play_sound
+from game.ui.pong import pong_entry
 from game.ui.pong.pong_aim import Sling
 from game.ui.pong.pong_dialogs import TABLE_EVENTS, DefenderChooser, TableEvents
 from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word
@@ -124,6 +125,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         self.init_cameras("side" if self.watching() else "thrower")  # the TV sees both racks
         self._cam_team = self.state.throwing_team()
         self.sheet = ScoreSheet()  # the feed: one block per round (`pong_feed`)
+        self.entry = pong_entry.ThrowEntry()  # a real table: what a real throw did (`pong_entry`)
         self.session.listen(self.heard)
         self.refeed()
         if len(match.log.entries) <= 1 and not self.watching():  # a match begun here (the first shows the aim preview)
@@ -248,7 +250,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         """A person here may throw now: the ball waits in the thrower's hand."""
         who = self.thrower()
         st = self.state
-        return (who is not None and self.shown is None and self.modal is None and st.phase in (PLAY, THROWOFF, KONTER)
+        return (who is not None and self.shown is None and self.modal is None and st.phase in (PLAY, THROWOFF, KONTER) and not self.session.real_table()
                 and self._here(self.state.throwing_team())
                 and (not self.session.table.busy or self.session.pairing() is not None))
 
@@ -305,6 +307,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         elif first and balls:  # the first throw-off ball was just ruled: it stays in the picture
             self.throwoff_rest = balls[-1]
         self.label_events(self.session.table, self.session.drain_table_events())
+        pong_entry.refresh(self)
         for lab in self.results:
             add_label(self.labels, lab)
         self.results.clear()
@@ -496,7 +499,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
     # --- input -----------------------------------------------------------------------------------
 
     def handle_event(self, e: pygame.event.Event) -> None:
-        if self.overlay_event(e):
+        if self.overlay_event(e) or pong_entry.event(self, e):
             return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for b in self.buttons:
@@ -661,7 +664,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             balls.append(BallDraw(0, CONST.table_length - x, -y, z, False))
         return PongFrame(cups=cups, balls=balls, trails=live.trails(), preview=self.preview,
                          sling=(self.press, self.mouse) if self.press is not None else None, sling_text=self.sling_text(),
-                         labels=self.labels, feed=self.feed, status="", keys=(N_("V: view (thrower's · side · above)"), TV_KEYS) if self.watching() else KEYS,
+                         labels=self.labels, feed=self.feed, status="", keys=(N_("V: view (thrower's · side · above)"), TV_KEYS) if self.watching() else pong_entry.KEYS if self.session.real_table() else KEYS,
                          title=_("Bierpong – {a} vs {b}").format(a=a, b=b), banner=status)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -687,6 +690,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.card.draw(surface, self.viewport(), self.view.layout.s, self.state, ch, self.selected, self.buttons,
                            self.scoreboard(), self.toast)
         L = self.view.layout
+        pong_entry.draw(self, surface, self.viewport(), L.s)
         title_w = self.host.fonts.size(_(fr.title), int(24 * L.s), "serif")[0]
         self.draw_table(surface, (L.top.right, max(2, L.header.y + (L.header.h - int(30 * L.s)) // 2)), L.s * 0.85,
                         max(120, L.top.right - L.header.left - title_w - int(20 * L.s)), one_line=True)

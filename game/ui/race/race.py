@@ -12,7 +12,8 @@ path – and holds the table (`tick(dt, hold=True)`) while it does, or while a d
 Keys: ↑ ↓ Enter choose the gear; Tab cycles the ways to the hovered field, Enter drives it;
 C switches the coach, X calls a fault, J opens the judges' console (Le Mans), L the match log,
 Ctrl+Z undoes, Ctrl+S saves, F shows the whole track (G follows the car on turn again), + and −
-zoom, F1 shows the rules, Esc leaves.
+zoom, F1 shows the rules, Esc leaves. At a real table (`race_pad`) the dice are entered on the pad
+under the board – faces clicked or typed, Backspace, Enter; R switches real and simulated dice.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from game.ui.common.feed import Feed
 from game.ui.common.help import HelpOverlay
 from game.ui.common.modal import Confirm, ListDialog, Modal, log_dialog, make_manager
 from game.ui.race import race_frame as frame
+from game.ui.race import race_pad as pad
 from game.ui.race.race_dialogs import FaultMenu, JudgesConsole, OpponentChooser, RaceFinal, TimeTrialDialog
 from game.ui.race.race_draw import Highlight, Hop, clock_lines, coach_lines, entry_words, log_items, push_ruling
 from game.ui.race.race_hud import DiceTray, Line, draw_note, draw_panels, draw_standings, initials, race_layout, standing_rows, StandingRow
@@ -123,6 +125,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.banner_alpha = 1.0
         self.bridge_faint = False  # the Dunlop bridge drawn see-through (lit fields under it)
         self.hl = Highlight()
+        self.pad = pad.DicePad()  # a real table: the dice a person here enters (`race_pad`)
         self.ui = make_manager(host.size, self.overlay_open)
         self._sig: tuple[Any, ...] = ()
         self.resize(host.size)
@@ -235,6 +238,8 @@ class RaceScene(SessionScene, OverlayScene):
                 sounds().play("dice_rattle")
             else:
                 self.landed()
+            if self.playing is not None and (ev.entry.detail or {}).get("entered"):
+                self.tray.finish()  # a real throw: its dice lie on the table already (the pad asks on at once)
 
     def landed(self) -> None:
         """The entry being shown has landed: its sounds, banners and feed lines."""
@@ -291,6 +296,10 @@ class RaceScene(SessionScene, OverlayScene):
         if err:
             self.toast.show(err, "error")
         return err is None
+
+    def switch_table(self) -> None:
+        """R: a real table (the dice are entered) or a simulated one (the program rolls) from now on."""
+        pad.switch(self)
 
     def shift(self, delta: int) -> bool:
         if self.state.phase != GEAR:
@@ -473,7 +482,8 @@ class RaceScene(SessionScene, OverlayScene):
         if self.feed.handle_event(e):
             return
         if e.type == pygame.KEYDOWN:
-            self.key(e.key, e.mod)
+            if not pad.key(self, e.key):
+                self.key(e.key, e.mod)
         elif e.type == pygame.MOUSEWHEEL:
             pos = getattr(e, "pos", None) or pygame.mouse.get_pos()
             if self.L.board.collidepoint(pos):
@@ -481,6 +491,8 @@ class RaceScene(SessionScene, OverlayScene):
                 if steps:
                     self.view.zoom(WHEEL_STEP ** float(steps), pos, preview=True)
                     self.hl.clear()
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and pad.click(self, e.pos):
+            return
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 2, 3):
             if self.L.board.collidepoint(e.pos):
                 self._drag_from = e.pos
@@ -551,7 +563,7 @@ class RaceScene(SessionScene, OverlayScene):
             tool: dict[int, Callable[[], Any]] = {pygame.K_c: self.toggle_coach, pygame.K_x: self.open_faults, pygame.K_j: self.open_judges,
                                                   pygame.K_l: self.open_log, pygame.K_k: self.open_challenge, pygame.K_f: self.fit_board,
                                                   pygame.K_HOME: self.fit_board, pygame.K_g: self.follow_again,
-                                                  pygame.K_F2: self.toggle_legend}
+                                                  pygame.K_F2: self.toggle_legend, pygame.K_r: self.switch_table}
             if k in tool:
                 tool[k]()
 
@@ -587,6 +599,7 @@ class RaceScene(SessionScene, OverlayScene):
             "save": self.save,
             "help": self.toggle_help,
             "menu": self.ask_leave,
+            "table": self.switch_table,
         }
         for key, b in self.tool_buttons.items():
             if el is b:
@@ -619,6 +632,7 @@ class RaceScene(SessionScene, OverlayScene):
         self.play(dt)
         self.session.tick(dt, hold=self.holding())
         self.play(0.0)  # what the table did just now starts showing in this frame
+        pad.refresh(self)
         self.open_dialogs()
         self.follow_car()
         self._update_buttons()
@@ -729,6 +743,7 @@ class RaceScene(SessionScene, OverlayScene):
         draw_panels(surface, L)
         frame.draw_top(self, surface)
         frame.draw_controls(self, surface)
+        pad.draw(self, surface)
         self.tray.draw(surface, self.fonts, L.tray, s)
         kinds = [self.session.kind_of(i) for i in range(len(st.players))]
         title = _("Standings") if st.phase not in (ORDER, START_ROLL) else _("Seats")

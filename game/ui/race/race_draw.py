@@ -22,6 +22,7 @@ from game.rules import racerbile as R
 from game.rules.phrase import action_or_words, values_of
 from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE
+from game.rules.realtable import TABLE, parse_mode
 from game.rules.ruling import Ruling, What
 from game.session.events import Applied
 from game.state import CHANCE
@@ -274,6 +275,9 @@ def entry_words(match: Match, i: int) -> str:
     players = match.players
     if e.seat == CHALLENGE:
         return e.action
+    if e.seat == TABLE:  # a switch between a real and a simulated table (`game.rules.realtable`)
+        mode = parse_mode(e.action)
+        return (_("{name} switched to a real table") if mode.real else _("{name} switched to simulated dice")).format(name=mode.by)
     who = players[e.seat].name if 0 <= e.seat < len(players) else ""
     return tr(action_words(e.action, who, match.state))
 

@@ -43,7 +43,8 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
     table = ([("faults", _("Fault (X)"), _("call a fault the table saw (X)"))]
              + ([("judges", _("Judges (J)"), _("the judges' console (J)"))] if lemans else [coach])
              + [("log", _("Log (L)"), _("the match log: undo to any action (L)")),
-                ("challenge", _("Kontra (K)"), _("challenge a drink ruling, with a reason (K)"))])
+                ("challenge", _("Kontra (K)"), _("challenge a drink ruling, with a reason (K)")),
+                ("table", _("Real table (R)"), _("real dice and caps: the drivers enter what they roll – or back to simulated dice (R)"))])
     match = ([coach] if lemans else []) + [
         ("undo", _("Undo"), _("back to before the last decision (Ctrl+Z)")), ("save", _("Save"), _("save the race (Ctrl+S)")),
         ("help", _("Rules"), _("the rules (F1)")), ("menu", _("Menu"), _("leave the race (Esc)"))]
@@ -51,7 +52,7 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
     if sc.watching():  # the TV's big-screen layout: no buttons (its keys: L, F1, Esc)
         return [[], []]
     if client is not None:  # joined from afar: undo and challenges are the host's; a spectator calls nothing either
-        gone = {"undo", "challenge"} | ({"faults", "judges"} if client.index is None and not client.judge else set())
+        gone = {"undo", "challenge", "table"} | ({"faults", "judges"} if client.index is None and not client.judge else set())
         if client.index is not None:
             gone.add("judges")  # a team's seat: the judges sit elsewhere
         table, match = [t for t in table if t[0] not in gone], [t for t in match if t[0] not in gone]
@@ -187,7 +188,7 @@ def update_buttons(sc: RaceScene) -> None:
         m = sc.moves()
         if m is not None and len(m.ends()) == 1:
             action = _("Drive (Enter)")
-    sig = (gear, tuple(shifts), tuple(drivers), action, len(sc.match.log.entries) > 1, sc.coach_on)
+    sig = (gear, tuple(shifts), tuple(drivers), action, len(sc.match.log.entries) > 1, sc.coach_on, sc.session.real_table())
     if sig == sc._sig:
         return
     sc._sig = sig
@@ -229,6 +230,9 @@ def update_buttons(sc: RaceScene) -> None:
         sc.b_action.show()
     else:
         sc.b_action.hide()
+    real = sc.tool_buttons.get("table")
+    if real is not None:
+        real.select() if sc.session.real_table() else real.unselect()
     coach = sc.tool_buttons.get("coach")  # (none on a TV)
     if coach is not None and sc.coach_on:
         coach.select()
