@@ -51,7 +51,6 @@ def theme_label(name: str) -> str:
     return _(THEME_WORDS[name]) if name in THEME_WORDS else name
 
 
-<<<<<<< HEAD
 def switch_words(action: str) -> str:
     """A logged switch of the table ("real table by Anna", `game.rules.realtable`) as people read it:
     "Anna switches to real dice"; anything else as it is."""
@@ -61,7 +60,8 @@ def switch_words(action: str) -> str:
         return action
     words = _("{name} switches to real dice") if mode.real else _("{name} switches to the program's dice")
     return words.format(name=mode.by)
-=======
+
+
 _RULE_REASON = re.compile(r" ?\(((?:racerbile|bierpong|schock|katchen)\.[\w.]+): ([^()]*)\)")
 
 
@@ -70,4 +70,3 @@ def refusal_words(text: str) -> str:
     the gear)" becomes "– as many dice as the gear (rule racerbile.gears)", the rule cited, not
     standing for words."""
     return _RULE_REASON.sub(lambda m: " – " + _("{reason} (rule {rule})").format(reason=m.group(2), rule=m.group(1)), text)
->>>>>>> h/realrace
