@@ -265,7 +265,7 @@ def window(size: tuple[int, int]) -> Surf:
 
 
 def untranslated(code: str) -> tuple[set[str], list[tuple[re.Pattern[str], str]]]:
-    """The catalogue's English msgids that `code` translates differently: the plain ones, and the
+    """The catalogue's English msgids that `code` translates differently (and never uses as a translation): the plain ones, and the
     ones with placeholders as patterns (only those with some words of their own)."""
     cat = parse_po(po_path(code).read_text(encoding="utf-8"))
     plain: set[str] = set()
@@ -280,7 +280,8 @@ def untranslated(code: str) -> tuple[set[str], list[tuple[re.Pattern[str], str]]
                 shaped.append((re.compile(body + r"\Z", re.S), msgid))
         elif re.search(r"[A-Za-z]{3,}", msgid):
             plain.add(msgid)
-    return plain, shaped
+    # a word spelled alike in both languages ("Stand" translates "Standings" and is a msgid of its own)
+    return plain - set(cat.values()), shaped
 
 
 def is_notation(text: str) -> bool:

@@ -33,7 +33,7 @@ KEYS = (  # the key list beside the table at a real table (shown through `_()` b
     N_("flags first, then the cup or the result"),
     N_("M: miss · A: air ball · B: bounce · R: roller"),
     N_("Enter: the roller · Backspace: flags off"),
-    N_("H O I: calls · F: fetch · E: end of round"),
+    N_("E: end of round · H O I: calls · F: fetch"),
     N_("T: table events (fouls, knock-over, time)"),
     N_("L: log · K: challenge a drink ruling"),
     N_("Ctrl+Z: undo · Ctrl+S: save"),

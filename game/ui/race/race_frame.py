@@ -61,7 +61,7 @@ def tools(sc: RaceScene) -> list[list[tuple[str, str, str]]]:
 
 def tool_rows(sc: RaceScene, width: int, gap: int) -> list[list[tuple[str, str, str]]]:
     """The tool buttons in rows of `width`: a row per group, with the keys where they fit, else the
-    words alone; a group whose words do not fit one row (a narrow window, longer words) takes two."""
+    words alone; a group whose words do not fit one row (a narrow window, longer words) takes two, or more."""
     font = sc.fonts.at(16, "bold")
 
     def need(items: list[tuple[str, str, str]]) -> int:
@@ -75,7 +75,14 @@ def tool_rows(sc: RaceScene, width: int, gap: int) -> list[list[tuple[str, str, 
             rows.append(group)
             continue
         half = (len(group) + 1) // 2
-        rows += [group[:half], group[half:]]
+        for part in (group[:half], group[half:]):  # two rows, or as many as the words need
+            row: list[tuple[str, str, str]] = []
+            for item in part:
+                if row and need([*row, item]) > width:
+                    rows.append(row)
+                    row = []
+                row.append(item)
+            rows.append(row)
     return rows
 
 
