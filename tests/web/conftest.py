@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,10 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 TABLET = {"viewport": {"width": 768, "height": 1024}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 WAIT_MS = 15_000  # the longest a page may take to show what a test waits for
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img" / "phone"
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img" / "phone"
+# The screens the tests look at are kept in the docs when asked (`STAMMTISCH_SHOTS=1`: refresh
+# docs/img/phone), else in a folder of this run – a test run leaves the checkout as it was.
+SHOTS = DOCS_SHOTS if os.environ.get("STAMMTISCH_SHOTS") else Path(tempfile.mkdtemp(prefix="stammtisch-shots-"))
 
 
 def _need_browser() -> None:
@@ -66,11 +70,11 @@ def no_errors(page: Any) -> None:
 
 
 def shot(page: Any, name: str, lang: str) -> Path:
-    """A screenshot of the page as it stands: `docs/img/phone/<name>-<lang>-<w>x<h>.png`."""
+    """A screenshot of the page as it stands: `SHOTS/<name>-<lang>-<w>x<h>.png`."""
     size = page.viewport_size
     path = SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), scale="css")  # (CSS pixels: the size in the name)
     return path
 
 

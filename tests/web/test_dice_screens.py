@@ -78,7 +78,7 @@ def _screens(browser: Any, host: TableHost, shots: list[tuple[str, str | None, b
                 page.set_viewport_size(size)
                 page.wait_for_timeout(100)
                 _looks_right(page, lang)
-                page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), animations="disabled")
+                page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), animations="disabled", scale="css")
         no_errors(page)
         ctx.close()
 

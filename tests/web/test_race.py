@@ -94,7 +94,7 @@ def shoot(page: Any, name: str, lang: str) -> None:
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(150)
-        page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"))
+        page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), scale="css")
     page.set_viewport_size(SIZES[0])
 
 
