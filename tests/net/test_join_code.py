@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import pytest
 from websockets.asyncio.client import connect as aconnect
@@ -103,7 +103,7 @@ async def _guess(port: int, source: str, code: str, knocked: list[str]) -> str |
         return None
 
 
-async def _spent(table: TableHost, guesses: list[asyncio.Future[str | None]], knocked: list[str]) -> None:
+async def _spent(table: TableHost, guesses: Sequence[asyncio.Future[str | None]], knocked: list[str]) -> None:
     """Until every guess has knocked (or could not connect), the host has taken each hello (checked or
     waiting), and the table's wrong codes are spent: the rest wait."""
     for _ in range(int(WAIT / 0.01)):  # (bounded)
