@@ -647,8 +647,11 @@ class TableHost:
                 conn.sent.append(now)
                 while conn.sent and now - conn.sent[0] > 1.0:
                     conn.sent.popleft()
-                if len(conn.sent) > FLOOD:
-                    await ws.close(1008, "too many messages")
+                if len(conn.sent) > FLOOD:  # it goes: what it sent meanwhile is read and dropped until its
+                    closing = asyncio.ensure_future(ws.close(1008, "too many messages"))  # answer to the close
+                    async for _ in ws:  # arrives (unread, the close would wait out its whole timeout)
+                        pass
+                    await closing
                     break
                 try:
                     msg = decode(raw)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.match import Match, PlayerSpec
@@ -196,11 +197,12 @@ def test_a_seat_is_taken_once_and_its_token_alone_brings_it_back(table: TableHos
 def test_a_flood_is_disconnected_and_the_others_play_on(table: TableHost) -> None:
     ann, bo = joined(table, seat="Ann"), joined(table, seat="Bo")
     with raw(table) as ws:
-        with pytest.raises(Exception):
+        with pytest.raises(ConnectionClosed) as closed:
             for _ in range(FLOOD * 5):
                 ws.send(encode("act", action="roll", at=1))
             for _ in range(FLOOD * 5):
                 ws.recv(timeout=WAIT)
+    assert closed.value.rcvd is not None and closed.value.rcvd.reason == "too many messages"  # the host said why
     ann.request("roll")
     until(lambda: bo.mirror is not None and len(bo.mirror.log.entries) > 2,
           [lambda: table.pump(), lambda: table.session.tick(0.01), lambda: bo.pump(), lambda: ann.pump()])
