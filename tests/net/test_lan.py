@@ -54,8 +54,9 @@ def test_a_headless_host_and_bots_from_other_processes_play_the_match_the_same_s
         assert len(line) == 4, host.stderr.read() if host.poll() is not None and host.stderr else line
         assert line[0] == "table" and line[1].startswith("ws://127.0.0.1:") and line[2] == "code" and len(line[3]) == 6
         url, code = line[1], line[3]
-        wrong = cli("join", url, "--code", "XXXXXX", "--seat", "Ann", "--bot", "bot")
-        assert wrong.wait(WAIT) == 2 and "wrong join code" in (wrong.stderr.read() if wrong.stderr else "")
+        if game == "schock":  # (a wrong code's exit is the same at every game's table: one process for it)
+            wrong = cli("join", url, "--code", "XXXXXX", "--seat", "Ann", "--bot", "bot")
+            assert wrong.wait(WAIT) == 2 and "wrong join code" in (wrong.stderr.read() if wrong.stderr else "")
         watcher = cli("join", url, "--code", code, "--watch", "--timeout", "120")
         guard = threading.Timer(WAIT, watcher.kill)  # a bounded wait for its first line: it has joined
         guard.start()
