@@ -8,6 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
 import pytest
+from hypothesis import settings
+
+# no deadline for a Hypothesis example: a deadline is a timed test, and on a shared machine a slow
+# example is no failure (it made the quick loop fail now and then: "FlakyFailure … DeadlineExceeded")
+settings.register_profile("stammtisch", deadline=None)
+settings.load_profile("stammtisch")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,9 +24,10 @@ _UI = Path(__file__).resolve().parent / "ui"
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: two workers more than cores – some network tests wait on the host's rate limits
+    """`-n auto`: two workers more than cores – some tests wait on other processes and sockets
     (wall time, no CPU), and the extra workers keep the cores busy meanwhile (on 2 cores the quick
-    loop took 181 s with 4 workers, 205 s with 2 and 210 s with 6)."""
+    loop took 181 s with 4 workers, 205 s with 2 and 210 s with 6, when the join-code tests still
+    waited on the real rate limits)."""
     return (os.cpu_count() or 1) + 2
 
 

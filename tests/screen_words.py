@@ -83,9 +83,12 @@ def screen_texts(app: App, code: str, show: Callable[[App], None]) -> set[str]:
     return {t.strip() for t in texts if t.strip()}
 
 
-def left_in_english(app: App, code: str, show: Callable[[App], None], allowed: frozenset[str] = frozenset()) -> list[str]:
-    """Texts the `code` screen shows exactly as the English one does, with an English word in them."""
-    english = screen_texts(app, "en", show)
+def left_in_english(app: App, code: str, show: Callable[[App], None], allowed: frozenset[str] = frozenset(),
+                    english: set[str] | None = None) -> list[str]:
+    """Texts the `code` screen shows exactly as the English one does, with an English word in them
+    (`english`: the English screen's texts, when the caller has them already)."""
+    if english is None:
+        english = screen_texts(app, "en", show)
     theirs = screen_texts(app, code, show)
     words = english_words(code)
     return sorted(t for t in theirs & english if t not in allowed and any(w.lower() in words for w in WORD.findall(t)))

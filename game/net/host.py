@@ -40,7 +40,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import authority
 from game.net.authority import JUDGES  # the judges' seat (Le Mans) among the seats' tokens
-from game.net.gate import JOIN_CHUNK, TABLE_TRIES, TABLE_TRIES_PER_MINUTE, TRIES, CodeGate, Join
+from game.net.gate import JOIN_CHUNK, TABLE_TRIES, TABLE_TRIES_PER_MINUTE, TRIES, CodeGate, Join, Limits
 from game.net.protocol import MAX_MESSAGE, VERSION, BadMessage, decode, encode, run_loop, new_code, new_token, same_code, same_token
 from game.session.events import Rewound, SessionEvent
 from game.rules.challenge import Challenge
@@ -105,11 +105,12 @@ class _Conn:
 
 
 class TableHost:
-    """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default)."""
+    """Serve `session` at `host:port` (0: a free port); `code` is the join code (new by default);
+    `limits` the door's (`game.net.gate.Limits`: the real ones unless a test shortens them or steps their clock)."""
 
     def __init__(self, session: Session, *, host: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  tokens: dict[int, str] | None = None, remote_timeout: float | None = None, slow_after: float = SLOW_AFTER,
-                 drive_every: float | None = None) -> None:
+                 drive_every: float | None = None, limits: Limits = Limits()) -> None:
         if remote_timeout is not None and not (0 < remote_timeout < 1e9):  # (NaN fails both)
             raise ValueError(f"remote_timeout: a positive number of seconds, not {remote_timeout!r}")
         if drive_every is not None and not (0 < drive_every <= 1):
@@ -136,7 +137,7 @@ class TableHost:
         self._next = 0
         self._seats_said = ""  # the last `seats` message every client was sent
         self._join_at = 0.0  # (monotonic) when the joins' next chunk may go: they share `JOIN_RATE`
-        self._gate: CodeGate[tuple[_Conn, dict[str, Any]]] = CodeGate()  # hellos waiting for their code's check
+        self._gate: CodeGate[tuple[_Conn, dict[str, Any]]] = CodeGate(limits)  # hellos waiting for their code's check
         self._encoded: list[bytes] = []  # each entry of the log as JSON, encoded once (cut back: a new list)
         self._sent = 0  # entries every joined client has been sent
         self._rewound: int | None = None
@@ -332,7 +333,7 @@ class TableHost:
                 return self._refuse(conn, N_("wrong join code"), fatal=True, why="code")
             return self._welcome(conn, msg, seat)
         conn.knocking = True
-        for (other, _msg), reason in self._gate.knock(conn.address, (conn, msg), time.monotonic()):
+        for (other, _msg), reason in self._gate.knock(conn.address, (conn, msg), self._gate.now()):
             other.knocking = False
             self._refuse(other, reason, fatal=True, why="busy")
         self._let_in()
@@ -341,7 +342,7 @@ class TableHost:
         """Check the join codes whose turn it is (`CodeGate`); a right one is let in."""
         if not len(self._gate):
             return
-        now = time.monotonic()
+        now = self._gate.now()
         for conn, msg in self._gate.due(now):
             conn.knocking = False
             if not same_code(str(msg["code"]), self.code):
@@ -670,8 +671,11 @@ class TableHost:
                 conn.sent.append(now)
                 while conn.sent and now - conn.sent[0] > 1.0:
                     conn.sent.popleft()
-                if len(conn.sent) > FLOOD:
-                    await ws.close(1008, "too many messages")
+                if len(conn.sent) > FLOOD:  # it goes: what it sent meanwhile is read and dropped until its
+                    closing = asyncio.ensure_future(ws.close(1008, "too many messages"))  # answer to the close
+                    async for _ in ws:  # arrives (unread, the close would wait out its whole timeout)
+                        pass
+                    await closing
                     break
                 try:
                     msg = decode(raw)

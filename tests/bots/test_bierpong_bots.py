@@ -6,6 +6,7 @@ Cups of the 10-cup triangle: 1 at the front tip, then 2 3, 4 5 6, 7 8 9 10 (row 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from typing import Any
@@ -55,6 +56,13 @@ def new_game(*lines: str, **options: Any) -> Match:
     return m
 
 
+@functools.cache
+def bot_game(skills: tuple[str, str], per_team: int, seed: int) -> Any:
+    """A bots-only game through the real physics, played once per test process and shared by the
+    tests that only read it (`play_game`: each call plays it again)."""
+    return play_game(list(skills), per_team, seed)
+
+
 def bots(**changes: Any) -> BierpongBots:
     sk = dataclasses.replace(SKILLS["regular"], **changes)
     return BierpongBots({"Ann": sk, "Cem": sk}, random.Random(3))
@@ -68,7 +76,7 @@ def test_bot_games_end_with_a_side_out_of_cups(per_team: int) -> None:
     """A bots-only game ends: one side has no cups left and loses (bierpong.art9), after the
     throw-off (bierpong.art8) and any Konter (bierpong.art10)."""
     for seed in range(3):
-        run = play_game(["casual", "pro"], per_team, seed)
+        run = bot_game(("casual", "pro"), per_team, seed)
         st = run.state
         assert run.finished and st.is_terminal()
         assert st.winner is not None
@@ -81,9 +89,9 @@ def test_bot_games_end_with_a_side_out_of_cups(per_team: int) -> None:
 
 def test_same_seed_same_game_log() -> None:
     """The bots draw only from the match's seeded generator: same seed, same log; another seed, another."""
-    a = json.loads(play_game(["regular", "good"], 2, 11).match.log.to_json())
-    b = json.loads(play_game(["regular", "good"], 2, 11).match.log.to_json())
-    c = json.loads(play_game(["regular", "good"], 2, 12).match.log.to_json())
+    a = json.loads(bot_game(("casual", "pro"), 2, 0).match.log.to_json())
+    b = json.loads(play_game(["casual", "pro"], 2, 0).match.log.to_json())  # played again
+    c = json.loads(bot_game(("casual", "pro"), 2, 1).match.log.to_json())
     assert a == b
     assert len(a["entries"]) > 20
     assert a["entries"] != c["entries"]
@@ -92,8 +100,8 @@ def test_same_seed_same_game_log() -> None:
 def test_replay_of_a_bot_game_reproduces_every_ruling(tmp_path: Any) -> None:
     """`Match.replay` of a saved bot game – physics outcomes written in the notation – rules every
     entry exactly as played (it raises on the first ruling that differs)."""
-    for per_team, seed in ((1, 4), (2, 5), (3, 6)):
-        run = play_game(["good", "casual"], per_team, seed)
+    for per_team, seed in ((1, 0), (2, 1), (3, 2)):
+        run = bot_game(("casual", "pro"), per_team, seed)
         path = tmp_path / f"game{seed}.json"
         write_log(run.match.log, path)
         again = Match.replay(read_json_log(path))
@@ -107,7 +115,7 @@ def test_bot_games_use_the_special_rules() -> None:
     bierpong.art22), catch air balls (bierpong.art23) – and every sip drunk is a hit cup's (bierpong.art1)."""
     total: dict[str, int] = {}
     for seed in range(6):
-        run = play_game(["good", "pro"], 2, seed)
+        run = bot_game(("good", "pro"), 2, seed)
         for row in run.stats().values():
             for k, v in row.items():
                 total[k] = total.get(k, 0) + v
@@ -332,14 +340,14 @@ def test_bots_throw_both_balls_at_once_in_teams_art4() -> None:
     def togethers(run: Any) -> list[Any]:
         return [e for e in run.match.log.entries[1:] if isinstance(parse_action(e.action), Together)]
 
-    runs = [play_game(["pro", "good"], 2, seed) for seed in (1, 2)]
+    runs = [bot_game(("good", "pro"), 2, seed) for seed in range(6)]  # (the special rules' games)
     teams = [e for run in runs for e in togethers(run)]
     assert teams
     assert all(any(r.rule == "bierpong.art4" for r in e.rulings) for e in teams)
     for run in runs:  # both balls' outcomes are in the log: a replay rules them alike
         assert Match.replay(run.match.log).rulings() == run.match.rulings()
     for seed in (1, 2):
-        assert not togethers(play_game(["pro", "good"], 1, seed))
+        assert not togethers(bot_game(("good", "pro"), 1, seed))
 
 
 # --- the command ------------------------------------------------------------------------------------
@@ -371,7 +379,7 @@ def test_simulate_bierpong_text_and_bad_input(capsys: pytest.CaptureFixture[str]
 
 
 def test_simulate_runs_several_games() -> None:
-    res = simulate(["regular", "regular"], 1, 3, 9)
+    res = simulate(["pro", "pro"], 1, 3, 9)  # (pros end a game in a quarter of the regulars' throws)
     assert len(res.games) == 3 and sum(res.to_dict()["wins"].values()) == 3
 
 

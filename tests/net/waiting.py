@@ -18,3 +18,17 @@ def until(what: Callable[[], Any], *pumps: Callable[[], Any], seconds: float = W
             return got
         time.sleep(0.002)
     raise AssertionError(f"not within {seconds} s: {what}")
+
+
+class Clock:
+    """A clock the test steps (`game.net.gate.Limits(clock=...)`): what the door makes wait, waits
+    until the test moves the clock on – a wait that is certain, and over as soon as the test says."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

@@ -252,7 +252,7 @@ def test_the_throw_off_is_seen_from_one_side_with_both_balls_art8(app: App) -> N
 def test_the_close_up_speaks_german_and_danish(app: App) -> None:
     """Every word of the removal close-up (title, instructions, legend, buttons, tags) is translated;
     the feed beside it is another matter (its lines are left out here)."""
-    from tests.screen_words import left_in_english
+    from tests.screen_words import left_in_english, screen_texts
 
     feeds: set[str] = set()
 
@@ -264,7 +264,8 @@ def test_the_close_up_speaks_german_and_danish(app: App) -> None:
         feeds.update(text.strip() for _, text in sc.feed)
         feeds.add(sc.scoreboard().strip())  # (its head line quotes the scoreboard)
 
+    english = screen_texts(app, "en", show)  # (once for both)
     for code in ("de", "da"):
         # (the removal's arithmetic is the referee's phrase: "bounce: …" is the feed's to translate)
-        left = [t for t in left_in_english(app, code, show) if t not in feeds and not t.startswith("bounce")]
+        left = [t for t in left_in_english(app, code, show, english=english) if t not in feeds and not t.startswith("bounce")]
         assert left == [], code
