@@ -45,20 +45,22 @@ def wait_for(page: Any, what: Callable[[], Any], *, ms: int = WAIT_MS) -> Any:
 
 
 def flick(page: Any, *, dx: float = 0.0, up: float = 260.0, steps: int = 8, step_ms: int = 12) -> None:
-    """A finger's flick up the table's canvas (CDP touch events: touchstart, moves, touchend)."""
+    """A finger's flick up the table's canvas (CDP touch events: touchstart, moves, touchend), each
+    event with its own timestamp: the page measures the same flick however busy the machine is."""
     box = page.locator("canvas.pong-canvas").bounding_box()
     x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.9
     cdp = page.context.new_cdp_session(page)
+    t0 = time.time()
 
-    def touch(kind: str, x: float, y: float) -> None:
+    def touch(kind: str, i: int) -> None:
+        x, y = x0 + dx * i / steps, y0 - up * i / steps
         points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1, "radiusX": 6, "radiusY": 6, "force": 1}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "timestamp": t0 + i * step_ms / 1000, "touchPoints": points})
 
-    touch("touchStart", x0, y0)
+    touch("touchStart", 0)
     for i in range(1, steps + 1):
-        page.wait_for_timeout(step_ms)
-        touch("touchMove", x0 + dx * i / steps, y0 - up * i / steps)
-    touch("touchEnd", x0 + dx, y0 - up)
+        touch("touchMove", i)
+    touch("touchEnd", steps)
     cdp.detach()
 
 
