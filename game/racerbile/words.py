@@ -1,5 +1,6 @@
 """A race's actions in words, for the match log and the replay viewer: "Rød shifts up a gear",
-"Rød drives 5 fields to field 15 by Omvejen", "the dice show 5 6", "the judges: Blå drinks 3 sips".
+"Rød drives 5 fields to field 15 by Omvejen", "the dice show 5 6", "the judges: Blå drinks 3 sips";
+and a car's state in the standings ("off the track", "−2 laps"), for the window and the phone alike.
 The notation stays the log's truth; these are phrases said in the reader's language
 (`game.i18n.tr`). No pygame here.
 """
@@ -7,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.racerbile.actions import Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
 from game.racerbile.fieldnames import drive_words
+from game.racerbile.parts import Car
 from game.rules.option_words import option_label
 from game.rules.phrase import action_or_words, phrase
 
@@ -66,3 +68,20 @@ def _judge_words(a: Judge) -> str:
         return phrase(N_("the judges: {team} loses {n} lap – {reason}") if one else N_("the judges: {team} loses {n} laps – {reason}"),
                       team=a.target, n=a.value, reason=reason)
     return phrase(N_("the judges set {option} to {value} – {reason}"), option=phrase(option_label("racerbile", a.target)), value=a.value, reason=reason)
+
+
+def car_notes(car: Car) -> list[str]:
+    """What the standings say of a car beside its place, in the current language: put out by the
+    judges (racerbile.lemans.judges), off the track, blocking, losing a turn, laps taken away."""
+    notes = []
+    if car.out:
+        notes.append(_("out: {reason}").format(reason=car.out))
+    if car.off:
+        notes.append(_("off the track"))
+    if car.flipped:
+        notes.append(_("blocking"))
+    if car.skip:
+        notes.append(_("loses a turn"))
+    if car.lost_laps:
+        notes.append((_("−{n} lap") if car.lost_laps == 1 else _("−{n} laps")).format(n=car.lost_laps))
+    return notes

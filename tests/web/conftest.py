@@ -98,3 +98,13 @@ def hosts() -> Iterator[list[TableHost]]:
     yield made
     for h in made:
         h.close()
+
+
+OPEN: list[Any] = []  # the pages a test keeps here are closed after it (a closed host's pages would retry for ever)
+
+
+@pytest.fixture(autouse=True)
+def _close_pages() -> Iterator[None]:
+    yield
+    while OPEN:
+        OPEN.pop().context.close()

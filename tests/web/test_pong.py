@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
 from typing import Any, Callable
 
-import pytest
 
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
@@ -19,7 +17,7 @@ from game.net.host import TableHost
 from game.rules import bierpong as R
 from game.session import Pace, session_for
 from tests.bierpong_helpers import play
-from tests.web.conftest import PHONE, TABLET, WAIT_MS, new_page, no_errors, page_url
+from tests.web.conftest import OPEN, PHONE, TABLET, WAIT_MS, new_page, no_errors, page_url
 
 BOUNCING = ((0.0, 0.0, 0.45), (2.0, 0.0, 1.0))  # a ball that lands at 0.9 m and rolls on for ~2 s
 
@@ -62,16 +60,6 @@ def flick(page: Any, *, dx: float = 0.0, up: float = 260.0, steps: int = 8, step
         touch("touchMove", i)
     touch("touchEnd", steps)
     cdp.detach()
-
-
-OPEN: list[Any] = []  # the pages a test opened: closed after it (a closed host's pages would retry for ever)
-
-
-@pytest.fixture(autouse=True)
-def _close_pages() -> Iterator[None]:
-    yield
-    while OPEN:
-        OPEN.pop().context.close()
 
 
 def seat_page(browser: Any, host: TableHost, seat: str, **kw: Any) -> Any:

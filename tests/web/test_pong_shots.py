@@ -3,25 +3,16 @@ big-screen watch, at 390×844 and 768×1024 in en, de and da – kept under `doc
 (`pong-<screen>-<lang>-<w>x<h>.png`). Each screen is checked for what a newcomer needs on it."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from game.net.client import TableClient
 from game.net.host import TableHost
-from tests.web.conftest import PHONE, SHOTS, TABLET, new_page, no_errors, page_url
+from tests.web.conftest import OPEN, PHONE, SHOTS, TABLET, new_page, no_errors, page_url
 from tests.web.test_pong import BOUNCING, flick, pong_host, wait_for
 
 DEVICES = {"phone": PHONE, "tablet": TABLET}
-OPEN: list[Any] = []  # the pages a test opened: closed after it (a closed host's pages would retry for ever)
-
-
-@pytest.fixture(autouse=True)
-def _close_pages() -> Iterator[None]:
-    yield
-    while OPEN:
-        OPEN.pop().context.close()
 
 
 def shot(page: Any, name: str, lang: str) -> None:

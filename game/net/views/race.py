@@ -16,6 +16,7 @@ from game.net.authority import JUDGES
 from game.net.views.race_offers import offers
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.racerbile.track import Kind
+from game.racerbile.words import car_notes
 from game.session.session import Session
 
 KINDS = (Kind.NORMAL, Kind.DOWNSHIFT, Kind.BLOCKING, Kind.MIDWAY)  # a field's kind in `static`: its index here
@@ -122,17 +123,7 @@ def standings(session: Session) -> list[dict[str, Any]]:
     for place, s in enumerate(order, start=1):
         car = st.cars[s]
         accs = [drinks[d] for d in st.drivers[s] if d in drinks.players]
-        notes = []
-        if car.out:
-            notes.append(_("out: {reason}").format(reason=car.out))
-        if car.off:
-            notes.append(_("off the track"))
-        if car.flipped:
-            notes.append(_("blocking"))
-        if car.skip:
-            notes.append(_("loses a turn"))
-        if car.lost_laps:
-            notes.append((_("−{n} lap") if car.lost_laps == 1 else _("−{n} laps")).format(n=car.lost_laps))
+        notes = car_notes(car)
         gap = ""
         if placed and prev is not None and not car.out and not car.off:
             d = st.distance(prev) - st.distance(s)

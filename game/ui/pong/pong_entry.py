@@ -24,7 +24,7 @@ from game.i18n import N_, _
 from game.ui.common import theme
 from game.ui.common.words import refusal_words
 from game.ui.pong.pong_hud import Button
-from game.ui.pong.pong_removal import CHOSEN, MAX_RIM
+from game.ui.pong.pong_removal import CHOSEN, MAX_RIM, card_panel
 from game.ui.pong.pong_view import BEER, CUP_DARK, RIM
 
 HIT, MISS, AIR, BACK = "hit", "miss", "air", "back"
@@ -225,16 +225,7 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
     top = max([area.top, *above]) + int(4 * s)  # the scoreboard and its buttons (calls, a Dead Cup) stay in sight
     if top < area.bottom - int(200 * s):
         area = pygame.Rect(area.x, top, area.w, area.bottom - top)
-    veil = pygame.Surface(area.size, pygame.SRCALPHA)
-    veil.fill((8, 8, 10, 200))
-    surface.blit(veil, area.topleft)
-    m = int(12 * s)
-    panel = area.inflate(-2 * m, -2 * m)
-    if panel.w > int(980 * s):
-        panel.w = int(980 * s)
-        panel.centerx = area.centerx
-    e.panel = panel
-    theme.rounded_panel(surface, panel, (26, 28, 32), theme.CHALK_BLUE, int(12 * s), 2)
+    e.panel = panel = card_panel(surface, area, s, theme.CHALK_BLUE, veil=200)
     pad = int(16 * s)
     inner = panel.w - 2 * pad
     x, y = panel.left + pad, panel.top + int(10 * s)

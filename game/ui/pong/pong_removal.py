@@ -110,16 +110,7 @@ class RemovalCard:
              selected: Sequence[int], buttons: Sequence[Button], score: str = "", note: str = "") -> None:
         """The card inside `area` (the table's picture, veiled); `buttons` laid out along its foot."""
         f = self.fonts
-        veil = pygame.Surface(area.size, pygame.SRCALPHA)
-        veil.fill((8, 8, 10, 215))
-        surface.blit(veil, area.topleft)
-        m = int(12 * s)
-        panel = area.inflate(-2 * m, -2 * m)
-        if panel.w > int(980 * s):
-            panel.w = int(980 * s)
-            panel.centerx = area.centerx
-        self.panel = panel
-        theme.rounded_panel(surface, panel, (26, 28, 32), theme.AMBER, int(12 * s), 2)
+        self.panel = panel = card_panel(surface, area, s, theme.AMBER, veil=215)
         pad = int(16 * s)
         inner = panel.w - 2 * pad
         x, y = panel.left + pad, panel.top + int(10 * s)
@@ -308,3 +299,18 @@ class RemovalPicker:
 
 
 __all__ = ["Choices", "RemovalCard", "RemovalPicker", "instructions", "removal_choices"]
+
+
+def card_panel(surface: pygame.Surface, area: pygame.Rect, s: float, border: tuple[int, int, int], *, veil: int) -> pygame.Rect:
+    """A card over the table's picture: `area` veiled (`veil`: its alpha), a panel inside it (at most
+    980 px at scale 1, centred) with a `border`-coloured rim; the panel's rect."""
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill((8, 8, 10, veil))
+    surface.blit(shade, area.topleft)
+    m = int(12 * s)
+    panel = area.inflate(-2 * m, -2 * m)
+    if panel.w > int(980 * s):
+        panel.w = int(980 * s)
+        panel.centerx = area.centerx
+    theme.rounded_panel(surface, panel, (26, 28, 32), border, int(12 * s), 2)
+    return panel

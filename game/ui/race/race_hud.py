@@ -16,6 +16,7 @@ import pygame
 from game.hexgrid import Hex
 from game.i18n import _, plural
 from game.racerbile.state import RaceState
+from game.racerbile.words import car_notes
 from game.rules import racerbile as R
 from game.rules.ledger import Ledger
 from game.ui.common import theme
@@ -199,17 +200,7 @@ def standing_rows(st: RaceState, kinds: Sequence[str] = (), drinks: Ledger | Non
         car = st.cars[seat]
         led = drinks if drinks is not None else st.ledger
         accs = [led[d] for d in st.drivers[seat] if d in led.players]
-        notes = []
-        if car.out:  # put out by the judges (racerbile.lemans.judges)
-            notes.append(_("out: {reason}").format(reason=car.out))
-        if car.off:
-            notes.append(_("off the track"))
-        if car.flipped:
-            notes.append(_("blocking"))
-        if car.skip:
-            notes.append(_("loses a turn"))
-        if car.lost_laps:
-            notes.append((_("−{n} lap") if car.lost_laps == 1 else _("−{n} laps")).format(n=car.lost_laps))
+        notes = car_notes(car)
         if car.first_gear and placed:
             notes.append(_("1st gear forced"))
         k = racing.index(seat) if seat in racing else -1
