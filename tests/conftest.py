@@ -32,10 +32,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The `ui` marker comes from the folder (and from the `app` fixture elsewhere)."""
+    """The `ui` marker comes from the folder (and from the `app` fixture elsewhere); a test in a real
+    browser (the `browser` fixture: Chromium, a host, pages) is `slow` – the quick loop keeps the
+    views' own tests, the README's test command and CI run the browser too."""
     for item in items:
-        if _UI in Path(str(item.path)).parents or "app" in getattr(item, "fixturenames", ()):
+        names = getattr(item, "fixturenames", ())
+        if _UI in Path(str(item.path)).parents or "app" in names:
             item.add_marker(pytest.mark.ui)
+        if "browser" in names:
+            item.add_marker(pytest.mark.slow)
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
