@@ -109,6 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("--journal", metavar="FILE", default=None,
                       help="crash-proof: every entry on disk there as it happens; after a crash, --load FILE serves it again")
     host.add_argument("--load", metavar="FILE", default=None, help="serve the match of a journal again (the same code; clients come back with their tokens)")
+    host.add_argument("--table", action="store_true",
+                      help="a real table: every seat throws real dice, caps and balls and enters what they show, from its own laptop or phone (docs/real-table.md)")
 
     join = sub.add_parser("join", help="join a hosted table: seat a bot or watch (docs/network.md)")
     join.add_argument("address", metavar="ADDRESS", help="ws://ADDRESS:PORT as the host prints it")
@@ -250,16 +252,18 @@ def _host(args: argparse.Namespace) -> int:
         table = load(info.command_table)(args, "host")
         return run_app("table", game=args.game, players=table.players, profile=table.profile, seed=args.seed, games=table.games,
                        track=table.track, port=args.port, remote_timeout=t, frames=args.frames, screenshot=args.screenshot,
-                       announce=not args.no_announce)
+                       announce=not args.no_announce, real_table=args.table)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.load:
+        if args.table:
+            raise InputError("a journal keeps the way its match was played: --table starts a new match only", "--table")
         match = load_match(args.load, defer_check=True)
         if match.info.name != args.game:
             raise InputError(f"{args.load} holds a {match.info.name} match, not {args.game}", args.load)
     else:
         table = load(info.command_table)(args, "serve")
         try:
-            match = Match(args.game, table.players, table.profile, seed=seed, games=table.games, track=table.track)
+            match = Match(args.game, table.players, table.profile, seed=seed, games=table.games, track=table.track, real_table=args.table)
         except ValueError as e:
             raise InputError(str(e), "--track" if table.track else "--players") from None
     try:

@@ -8,6 +8,8 @@ AUTHORITY: tuple[Row, ...] = (
     Row("dice", Roll, Sender.TURN, why="schock.rolls, katchen.phase1"),
     Row("dice", Flip, Sender.TURN, why="schock.sixes"),
     Row("dice", Stand, Sender.TURN, why="schock.rolls, katchen.phase2"),
-    Row("dice", Dice, Sender.HOST, why="the dice as they land are drawn at the host"),
-    Row("dice", Tower, Sender.HOST, why="schock.tower: the dice as they land are the host's"),
+    Row("dice", Dice, Sender.HOST, why="the dice as they land are drawn at the host",
+        real=Sender.ENTERER),  # a real table: the thrower enters the faces (docs/real-table.md)
+    Row("dice", Tower, Sender.HOST, why="schock.tower: the dice as they land are the host's",
+        real=Sender.ENTERER),
 )

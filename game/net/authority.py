@@ -8,6 +8,13 @@ removes, the challenger) is the sender's own; what only the host's table can see
 where a ball came to rest – no laptop sends; the judges' decisions are the judges' seat's alone, and it
 makes nothing else. The referee's turn rules then apply as at the host ("it is Ann's turn"), and the
 rules bound every amount (a judges' penalty, a call's count, a challenge: `game.rules.challenge`).
+
+At a real table (`session.match.real_table`, docs/real-table.md) a row's `real` sender holds instead:
+the dice, the order die and Bierpong's throw lines are entered by the seat whose throw it is
+(`Sender.ENTERER`: `Session.enterers()`), and the host takes them through `Session.enter`, so the
+rule's refusals speak and nothing is logged. A switch of the table (`TableMode`) is the host's alone:
+it changes how every seat throws – the host's own seats and its bots included – and the host's
+screen is the table everybody looks at, so the table agrees on it there, not from one phone.
 """
 from __future__ import annotations
 
@@ -19,12 +26,14 @@ from game.i18n import _
 from game.rules.authority import Defend, Launch, Row, Sender
 from game.rules.challenge import JUDGES as JUDGES_NAME
 from game.rules.challenge import Challenge
+from game.rules.realtable import TableMode
 from game.session.session import Session
 
 JUDGES = -1  # the judges' seat (Le Mans) as the host counts seats
 
 SHARED: tuple[Row, ...] = (
     Row("every game", Challenge, Sender.OWN_NAME, lambda a: str(a.by), "game.rules.challenge; racerbile.lemans.judges"),
+    Row("every game", TableMode, Sender.HOST, why="game.rules.realtable: the whole table switches at the host's screen"),
 )
 
 
@@ -59,6 +68,7 @@ def refusal(session: Session, seat: int, action: Any) -> str | None:
     row = row_of(action)
     if row is None:
         return _("{action} is nothing a seat sends from afar").format(action=action)
+    sender = row.real if row.real is not None and session.real_table() else row.sender
     if seat == JUDGES:
         if row.sender is Sender.JUDGES or (row.sender is Sender.OWN_NAME and getattr(action, "by", None) == JUDGES_NAME):
             return None
@@ -67,7 +77,9 @@ def refusal(session: Session, seat: int, action: Any) -> str | None:
         return _("the judges' seat decides as the judges only (penalties, laps, rule changes, a team out)")
     if row.sender is Sender.JUDGES:
         return _("only the judges' seat decides that")
-    if row.sender is Sender.HOST:
+    if sender is Sender.ENTERER:
+        return entry_refusal(session, seat)
+    if sender is Sender.HOST:
         return _("{action}: the host's table makes that, no laptop sends it").format(action=action)
     if row.sender is Sender.TURN:
         return None
@@ -87,4 +99,20 @@ def refusal(session: Session, seat: int, action: Any) -> str | None:
     return None
 
 
-__all__ = ["AUTHORITY", "JUDGES", "SHARED", "Defend", "Launch", "Row", "Sender", "refusal", "row_of"]
+def entry_refusal(session: Session, seat: int) -> str | None:
+    """Why `seat` may not enter a throw's outcome at a real table now (None: it may – the session's
+    `enter` then rules on it: the turn, the rule's reason for an impossible throw)."""
+    if session.entering() and seat not in session.enterers():
+        hands = session.enterers()
+        name = session.match.players[hands[0]].name if len(hands) == 1 else _("a player here")
+        return _("it is {name}'s throw: {name} enters what it shows").format(name=name)
+    return None
+
+
+def is_entry(session: Session, action: Any) -> bool:
+    """`action` is a throw's outcome entered at a real table (the host takes it through `Session.enter`)."""
+    row = row_of(action)
+    return row is not None and row.real is Sender.ENTERER and session.real_table()
+
+
+__all__ = ["entry_refusal", "is_entry", "AUTHORITY", "JUDGES", "SHARED", "Defend", "Launch", "Row", "Sender", "refusal", "row_of"]

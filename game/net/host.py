@@ -413,7 +413,9 @@ class TableHost:
         try:
             action = self.session.match.parse(text)
         except (ValueError, TypeError, KeyError, IndexError) as e:
-            return self._refuse(conn, f"{text!r} is no action of this game: {e}")
+            action = self._outcome(text)  # at a real table also a throw's short form ("6 5 2", `Session.parse_outcome`)
+            if action is None:
+                return self._refuse(conn, f"{text!r} is no action of this game: {e}")
         # a client's `detail` is not taken into the log: a launch comes as a `launch` message, checked as one
         with speaking_to(conn):
             why = authority.refusal(self.session, conn.seat, action)  # who may send what: one table (`game.net.authority`)
@@ -421,10 +423,21 @@ class TableHost:
             return self._refuse(conn, why)
         if isinstance(action, Challenge):  # open at any time, as at the host's table (in the sender's own name)
             refusal = self.session.challenge(action)
+        elif conn.seat != JUDGES and authority.is_entry(self.session, action):  # a real throw's outcome, entered by its seat
+            refusal = self.session.enter(conn.seat, action)
         else:  # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
             refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
         if refusal is not None:
             self._refuse(conn, str(refusal))
+
+    def _outcome(self, text: str) -> Any:
+        """At a real table: a throw's outcome in the game's short form (`Session.parse_outcome`), or None."""
+        if not self.session.real_table():
+            return None
+        try:
+            return self.session.parse_outcome(text)
+        except (ValueError, TypeError, KeyError, IndexError):
+            return None
 
     def _ball(self, conn: _Conn, msg: dict[str, Any]) -> None:
         """Bierpong from afar: a ball let go (its launch) or a defender's swat or catch, for the

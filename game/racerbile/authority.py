@@ -7,10 +7,10 @@ from game.rules.authority import Row, Sender
 
 AUTHORITY: tuple[Row, ...] = (
     Row("racerbile", Order, Sender.TURN, why="racerbile.start: the players enter the start for the table"),
-    Row("racerbile", StartDie, Sender.HOST, why="chance: drawn at the host"),
+    Row("racerbile", StartDie, Sender.HOST, why="chance: drawn at the host", real=Sender.ENTERER),
     Row("racerbile", Shift, Sender.TURN, why="racerbile.turn"),
     Row("racerbile", Driver, Sender.TURN, why="racerbile.lemans.driver_change"),
-    Row("racerbile", Dice, Sender.HOST, why="chance: drawn at the host"),
+    Row("racerbile", Dice, Sender.HOST, why="chance: drawn at the host", real=Sender.ENTERER),
     Row("racerbile", Drive, Sender.TURN, why="racerbile.turn"),
     Row("racerbile", Name, Sender.TURN, why="racerbile.lemans.field42"),
     Row("racerbile", Call, Sender.NAMED, lambda a: str(a.who), "racerbile.faults: a seat owns up to its own faults"),

@@ -20,6 +20,7 @@ class Sender(StrEnum):
     OWN_NAME = "in the seat's own name (the judges' seat: in the judges' name)"
     JUDGES = "the judges' seat only"
     HOST = "nobody afar: the host's table makes it"
+    ENTERER = "the seat whose throw it is (`Session.enterers()`; where the game names none, the seat on turn)"
 
 
 @dataclass(frozen=True)
@@ -40,13 +41,16 @@ class Defend:
 
 @dataclass(frozen=True)
 class Row:
-    """One action kind: the game, its class, who may send it, whom it names, and why (a rule id)."""
+    """One action kind: the game, its class, who may send it, whom it names, and why (a rule id).
+    `real`: who sends it instead at a real table (None: the same as at a simulated one) – a chance
+    or throw outcome the host draws or throws, entered there by the seat whose throw it is."""
 
     game: str
     kind: type
     sender: Sender
     named: Callable[[Any], str] | None = None
     why: str = ""
+    real: Sender | None = None
 
 
 def player(a: Any) -> str:
