@@ -22,6 +22,7 @@ from game.net.host import TableHost
 from game.racerbile import actions as race_actions
 from game.rules import bierpong as BP
 from game.rules.challenge import JUDGES, Challenge, challengeable
+from game.rules.realtable import TableMode
 from game.rules.racerbile import SPEC as RACE
 from game.session import INSTANT, session_for
 from game.state import CHANCE
@@ -127,6 +128,7 @@ CASES: list[Case] = [
     Case(dice_actions.Flip, lambda: schock("roll", "dice 661"), lambda m: "flip 1", on_turn, off_turn, "turn"),
     Case(dice_actions.Dice, lambda: schock("roll"), lambda m: "dice 123", None, on_turn, HOSTS),
     Case(dice_actions.Tower, lambda: schock("roll"), lambda m: "tower", None, on_turn, HOSTS),
+    Case(TableMode, schock, lambda m: "real table by Ann", None, on_turn, HOSTS),  # the table switches at the host's screen
     # Racerbile
     Case(race_actions.Order, lambda: race(variant="racerbile"), lambda m: "startroll", named("Ann"), named("watch"), "spectator"),
     Case(race_actions.StartDie, lambda: race(turn=race_actions.Shift), lambda m: "start 3", None, on_turn, HOSTS),
@@ -270,10 +272,10 @@ def test_every_row_of_the_authority_table_the_right_sender_is_taken_and_a_wrong_
 
 
 def test_the_authority_table_has_every_action_kind_of_every_game_once() -> None:
-    """Every action class of Schock/Katchen, Racerbile and Bierpong, the challenge and the two Bierpong
+    """Every action class of Schock/Katchen, Racerbile and Bierpong, the challenge, a switch of the table and the two Bierpong
     messages is a row (a kind not in the table is refused: nothing passes unchecked)."""
     kinds = [*typing.get_args(dice_actions.Action), *typing.get_args(race_actions.Action), *typing.get_args(pong_actions.Action),
-             Challenge, authority.Launch, authority.Defend]
+             Challenge, TableMode, authority.Launch, authority.Defend]
     rows = [r.kind for r in AUTHORITY]
     assert sorted(map(str, rows)) == sorted(map(str, kinds)) and len(set(rows)) == len(rows)
     assert {c.kind for c in CASES} == set(rows), "a row without its case in this file"
