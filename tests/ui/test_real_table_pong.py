@@ -125,3 +125,20 @@ def test_bierpong_art8_the_throw_off_is_entered_ball_by_ball_then_the_winner_cho
     assert actions(scene) == ["throw-off Anna hit 2", "throw-off Cem miss"]
     scene.draw(app.screen)
     assert not entry_open(scene) and [b.text for b in scene.buttons] == ["Foxes begin", "Owls begin"]
+
+
+def test_switch_table_ctrl_r_switches_bierpong_between_entered_and_flown_balls_logged_with_who(app: App) -> None:
+    """Ctrl+R between throws: the physics table throws again (the card goes, a ball can be flicked), the
+    log says who switched; Ctrl+R again brings the card back. A switch leaves the game's state alone."""
+    scene = open_real(app)
+    before = scene.state
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    scene.draw(app.screen)
+    assert not scene.session.real_table() and actions(scene)[-1] == "simulated table by Foxes"
+    assert not entry_open(scene) and scene.can_aim() and scene.state == before
+    assert "Simulated table" in scene.banners.shown and "Foxes" in scene.toast
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    scene.draw(app.screen)
+    assert scene.session.real_table() and actions(scene)[-1] == "real table by Foxes" and entry_open(scene)
+    press(app, scene, "Miss")
+    assert actions(scene)[-1] == "Anna: miss"  # entered again from the card

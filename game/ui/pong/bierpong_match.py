@@ -36,7 +36,7 @@ from game.bierpong.actions import Begin, Call, Catch, EndRound, Fetch, Leave, Re
 from game.bierpong.state import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THROWOFF, BierpongState
 from game.i18n import N_, _, tr
 from game.rules.challenge import Challenge
-from game.rules.realtable import ASIDE
+from game.rules.realtable import ASIDE, parse_mode
 from game.session import LIVE, Applied, Notice, Rewound, SessionEvent, session_for
 from game.session.live_table import LiveTable
 from game.session.pong import CatchBall, PongSession, Release, SwatBall
@@ -54,6 +54,7 @@ from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, strike_feed
 from game.ui.pong.effects import TableEffects, calls
 from game.ui.common.banners import Banners
+from game.ui.common.words import refusal_words
 from game.ui.common.sound import sounds
 from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_removal import Choices, RemovalCard, RemovalPicker
@@ -78,6 +79,7 @@ KEYS = (  # shown through `_()` by the view
     N_("T: table events (fouls, knock-over, time)"),
     N_("L: log · K: challenge a drink ruling"),
     N_("Ctrl+Z: undo · Ctrl+S: save"),
+    N_("Ctrl+R: real table (throws entered)"),
     N_("S: slow · Space: pause · ↑↓: angle · Esc"),
     N_("V: view (thrower's · side · above)"),
     N_("P: side view inset (in perspective)"),
@@ -172,6 +174,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
                     self.effects.cups_gone(i, len(ev.before.sides[i].rack), len(ev.after.sides[i].rack))
                 self.call_out(ev)
             if ev.entry.seat in ASIDE:  # (a challenge, a switch of the table: no throw of the game)
+                self.switched(ev.entry.action)
                 self.refeed()
                 return
             if not isinstance(ev.before, BierpongState) or not isinstance(ev.after, BierpongState):
@@ -193,6 +196,32 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.show_feed()
             if ev.kind == "error":
                 self.toast = ev.text
+
+    def switch_table(self) -> bool:
+        """Ctrl+R: from now on the throws are entered (a real table) or thrown on the physics table –
+        between throws, by a team playing at this keyboard (the host's alone when hosted); logged."""
+        s = self.session
+        if self.replaying or self.watching() or not s.authority.local or s.table.busy or s.over():
+            return False
+        t = self.state.throwing_team()
+        seat = next((i for i in (t, 1 - t) if self._here(i)), None)
+        if seat is None:
+            return False
+        refusal = s.switch_table(seat, not s.real_table())
+        if refusal is not None:
+            self.toast = refusal_words(str(refusal))
+        return refusal is None
+
+    def switched(self, action: str) -> None:
+        """A logged switch of the table: a banner says who switched and which way."""
+        try:
+            mode = parse_mode(action)
+        except ValueError:
+            return  # (a challenge)
+        said = (_("{name}: real balls – each throw is entered on the card") if mode.real
+                else _("{name}: the balls fly on the screen again")).format(name=mode.by)
+        self.banners.push(_("Real table") if mode.real else _("Simulated table"), said, "info", 1.6)
+        self.toast = said
 
     def call_out(self, ev: Applied) -> None:
         """A hit's banner – its shot's name, who hit which cup – with its sound, and the special shots'
@@ -515,6 +544,9 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
                 return
             if ctrl and e.key == pygame.K_s:
                 self.save()
+                return
+            if ctrl and e.key == pygame.K_r:
+                self.switch_table()
                 return
             self.key(e.key)
             return

@@ -37,6 +37,7 @@ KEYS = (  # the key list beside the table at a real table (shown through `_()` b
     N_("T: table events (fouls, knock-over, time)"),
     N_("L: log · K: challenge a drink ruling"),
     N_("Ctrl+Z: undo · Ctrl+S: save"),
+    N_("Ctrl+R: the balls fly on the screen"),
     N_("V: view (thrower's · side · above)"),
 )
 
