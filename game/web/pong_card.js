@@ -67,7 +67,7 @@ export function throwCard(ctx) {
     const x1 = Math.max(...xs) + r, y1 = Math.max(...ys) + r;
     const dx = x1 - Math.min(...xs) + r, dy = y1 - Math.min(...ys) + r;
     box.style.aspectRatio = `${dy / dx}`;
-    box.style.maxWidth = `${Math.min(100, (dy / dx) * 60)}vh`;
+    box.style.maxWidth = `${(dy / dx) * 30}vh`;
     const open = new Set(/** @type {Entry} */ (entry).open), hit = new Set(tbl.hits);
     for (const [id, x, y] of cups) {
       const n = path.indexOf(id);
