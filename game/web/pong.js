@@ -3,8 +3,7 @@
  * ball or on Swat!/Catch! defends, a tap on your hit cups removes them; the calls and the rest of the
  * host's offers as buttons. The host's live table plays every ball: the page draws the `table`
  * messages it sends (~30 a second, eased between two) and sends the laptops' `launch` and `defend`.
- * At a real table (`table.real`) no ball flies: the seat on turn enters each real ball on the throw
- * card (`pong_card.js`), the others see whose throw is awaited and the lines entered last.
+ * At a real table the seat on turn enters each ball on the throw card (`pong_card.js`).
  * Watching (`ctx.watch`): the table from the side, large, with the cups left. */
 import { drawActions } from "./actions.js";
 import { el, fill, useStyle, buzz } from "./dom.js";
@@ -34,7 +33,6 @@ export function mount(root, ctx) {
   const card = throwCard(ctx);
   const last = el("p", { class: "pong-last" });
   root.append(score, status, stage, card.node, last, who, confirm, box);
-  hookRefusals(ctx, (reason) => card.refused(reason));
   const pic = new Picture(canvas, under);
   pic.watch = ctx.watch;
 
@@ -55,7 +53,7 @@ export function mount(root, ctx) {
 
   /** Who throws now from this phone (the picked member if allowed), or "". */
   function thrower() {
-    if (!tbl || ctx.watch || tbl.real || !tbl.throwers.length) return "";
+    if (!tbl || ctx.watch || !tbl.throwers.length) return "";
     const open = flying();
     /** @type {string[]} */
     let may = tbl.throwers;
@@ -68,7 +66,7 @@ export function mount(root, ctx) {
 
   /** The defence open now on a ball in play (the host's facts: bounced, untouched past the far edge). */
   function defence() {
-    if (!tbl || tbl.real || !tbl.defenders.length) return null;
+    if (!tbl || !tbl.defenders.length) return null;
     const s = latest();
     for (const f of flying()) {
       const b = (s?.balls || []).find((x) => x.id === f.ball);
@@ -240,7 +238,7 @@ export function mount(root, ctx) {
     if (!ctx.watch && mine() !== null) {
       if (removal().length) return t("Tap your hit cups to take them off the table");
       if (card.title()) return card.title();
-      if (tbl.defenders.length && !tbl.real) return t("Defend: tap the ball once it bounced (swat) or past the far edge (catch)");
+      if (tbl.defenders.length) return t("Defend: tap the ball once it bounced (swat) or past the far edge (catch)");
       if (thrower()) return t("{name}: flick the ball up towards the cups – faster throws further, a longer swipe throws higher", { name: thrower() });
       if (view.actions.length) return t("Your turn");
     }
@@ -250,7 +248,7 @@ export function mount(root, ctx) {
   }
 
   function drawWho() {
-    const names = !tbl || ctx.watch || tbl.real ? [] : tbl.defenders.length ? tbl.defenders : tbl.throwers;
+    const names = !tbl || ctx.watch ? [] : tbl.defenders.length ? tbl.defenders : tbl.throwers;
     const current = names.length < 2 ? "" : thrower() || (names.includes(pick) ? pick : names[0]);
     const key = `${names.join("\n")}\n${current}`;
     if (who.dataset.key === key) return;
@@ -274,7 +272,7 @@ export function mount(root, ctx) {
     if (!tbl) return;
     pic.side = tbl.throwing >= 0 ? tbl.throwing : (mine() ?? 0);
     pic.rack = !ctx.watch && removal().length > 0 && tbl.target === mine();
-    stage.hidden = !card.node.hidden;  // the card's rack instead of the table
+    stage.hidden = !card.node.hidden;
     layout();
     pic.names = tbl.sides.map((s) => s.name);
     pic.setCups(cups());
@@ -317,14 +315,3 @@ export function mount(root, ctx) {
   };
 }
 
-/** The host's refusals of this seat's requests (the shell toasts them) also go to the throw card: the
- * shell's `Table` is asked once for its messages (this module's hook into the shell).
- * @param {import("./main.js").Context} ctx @param {(reason: string) => void} to */
-function hookRefusals(ctx, to) {
-  const table = /** @type {any} */ (ctx.table);
-  if (!table.pongRefused) {
-    const shell = table.onMessage;
-    table.onMessage = (/** @type {any} */ m) => { if (m.type === "refused" && !m.fatal) table.pongRefused(String(m.reason)); shell(m); };
-  }
-  table.pongRefused = to;
-}

@@ -42,10 +42,11 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
     busy = bool(live is not None and live.table.busy)
     throwers: list[str] = []
     partners: dict[str, list[str]] = {}
-    if mine is not None and mine == throwing and st.phase in (THROWOFF, PLAY, KONTER) and not over and not session.is_bot(mine):
+    real = session.real_table()  # no flick, no defence on the phone: the throw card (`pong_entry`)
+    if mine is not None and mine == throwing and st.phase in (THROWOFF, PLAY, KONTER) and not over and not session.is_bot(mine) and not real:
         throwers = list(st.throwers())
         partners = {p: list(st.partners(p)) for p in throwers if st.may_pair()}
-    defending = mine is not None and mine == target and st.phase in (PLAY, KONTER) and not over and not session.is_bot(mine)
+    defending = mine is not None and mine == target and st.phase in (PLAY, KONTER) and not over and not session.is_bot(mine) and not real
     table = {
         "phase": st.phase, "round": st.round, "target": target, "throwing": throwing, "mine": mine, "busy": busy,
         "sides": [{"name": s.name, "members": list(s.members), "cups": [[c.id, round(c.x, 4), round(c.y, 4)] for c in s.rack.cups],
