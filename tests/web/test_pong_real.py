@@ -113,9 +113,9 @@ def test_bierpong_art23_an_air_ball_caught_is_entered_with_its_catcher(browser: 
     no_errors(foxes)
 
 
-def test_bierpong_a_cup_with_a_ball_in_it_already_is_refused_on_the_card_nothing_logged(browser: Any, hosts: list[TableHost]) -> None:
-    """On fire, Ann throws on; cup 3 still stands with her ball in it: a tap on it is refused by the
-    host with the rule's reason, shown on the card; nothing is logged, the next tap is taken."""
+def test_bierpong_art20_a_cup_with_a_ball_in_it_already_is_refused_on_the_card_nothing_logged(browser: Any, hosts: list[TableHost]) -> None:
+    """On fire (bierpong.art21), Ann throws on; cup 3 still stands with her ball in it – only a Bombe's
+    second ball lands there (art20): a tap on it is refused by the host with the rule's reason, shown on the card; nothing is logged, the next tap is taken."""
     host = real_host(*ON_FIRE)
     hosts.append(host)
     foxes = phone(browser, host, "Foxes")
@@ -125,4 +125,23 @@ def test_bierpong_a_cup_with_a_ball_in_it_already_is_refused_on_the_card_nothing
     assert [e.action for e in host.session.match.log.entries[n:] if e.seat >= 0] == []
     foxes.locator(".pong-rack button[data-cup='4']").click()
     logged(foxes, host, n, "Ann: hit 4")
+    no_errors(foxes)
+
+
+def test_bierpong_art15_a_roller_is_tapped_cup_by_cup_then_entered(browser: Any, hosts: list[TableHost]) -> None:
+    """Roller on, the cups it touched in order (a second tap takes one back), the last the cup it went
+    in, then "Enter the roller": `Ann: roller 2>5`, ruled as the same line through `Session.enter`."""
+    host = real_host(*START)
+    hosts.append(host)
+    foxes = phone(browser, host, "Foxes")
+    n = len(host.session.match.log.entries)
+    foxes.get_by_role("button", name="Roller").click()
+    send = foxes.get_by_role("button", name="Enter the roller")
+    assert send.is_disabled()
+    for cup in ("2", "4", "4", "5"):
+        foxes.locator(f".pong-rack button[data-cup='{cup}']").click()
+    foxes.locator(".pong-note", has_text="→ Ann: roller 2>5").wait_for()
+    send.click()
+    assert logged(foxes, host, n, "Ann: roller 2>5").detail == {"entered": "Foxes"}
+    same_as_enter(host, START, [("Foxes", "Ann: roller 2>5")])
     no_errors(foxes)
