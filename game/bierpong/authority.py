@@ -14,7 +14,8 @@ AUTHORITY: tuple[Row, ...] = (
     Row("bierpong", Throw, Sender.HOST, why="the host's live table rules every ball (a team sends its launch)", real=Sender.ENTERER),
     Row("bierpong", Together, Sender.HOST, why="bierpong.art4: the host's live table rules both balls", real=Sender.ENTERER),
     Row("bierpong", Swat, Sender.HOST, why="bierpong.art14: a defender sends the swat of a ball in play (defend)", real=Sender.ENTERER),
-    Row("bierpong", Catch, Sender.NAMED, lambda a: str(a.catcher), "bierpong.art23: the catcher's own team says it"),
+    Row("bierpong", Catch, Sender.NAMED, lambda a: str(a.catcher), "bierpong.art23: the catcher's own team says it",
+        real=Sender.ENTERER),  # at a real table the thrower's team enters the catch with its air ball too
     Row("bierpong", Begin, Sender.TURN, why="bierpong.art8: the throw-off's winners choose"),
     Row("bierpong", Call, Sender.NAMED, player, "bierpong.art21, art22, art5, art6: a player's own call"),
     Row("bierpong", Fetch, Sender.NAMED, player, "bierpong.art19"),

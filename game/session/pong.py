@@ -40,6 +40,8 @@ from physics.events import Event
 from physics.table import Cup
 from physics.world import Throw as PhysThrow
 
+REAL_LINES = (Throw, Together, ThrowoffBall, Swat, Catch)  # what a real ball did, entered by its seat
+
 CATCH_TIME = 2.0  # more seconds a bot waits while human defenders could still say they caught an air ball
 CLOCK_FLUSH = 5.0  # seconds of game clock at most between two logged `Clock` entries
 
@@ -282,6 +284,14 @@ class PongSession(Session):
         except IllegalAction:
             return  # the referee refuses the call itself
         self.void_last_throw(action.player)
+
+    def apply(self, action: Any, detail: dict[str, Any] | None = None, *, seat: int | None = None) -> Refusal | None:
+        """At a real table a ball's line a person's seat entered is logged with `detail: {"entered": SEAT}`,
+        as real dice are (Bierpong's table never waits on chance: its throws are the seat's own decisions)."""
+        if (seat is not None and self.match.real_table and 0 <= seat < len(self.match.players) and not self.is_bot(seat)
+                and isinstance(action, REAL_LINES)):
+            detail = {**(detail or {}), "entered": self.match.players[seat].name}
+        return super().apply(action, detail, seat=seat)
 
     def table_action(self, action: Any) -> bool:
         return isinstance(action, (Foul, KnockOver, Time)) or (isinstance(action, Call) and action.word in ("straighten", "ball out"))

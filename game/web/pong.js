@@ -3,10 +3,12 @@
  * ball or on Swat!/Catch! defends, a tap on your hit cups removes them; the calls and the rest of the
  * host's offers as buttons. The host's live table plays every ball: the page draws the `table`
  * messages it sends (~30 a second, eased between two) and sends the laptops' `launch` and `defend`.
+ * At a real table the seat on turn enters each ball on the throw card (`pong_card.js`).
  * Watching (`ctx.watch`): the table from the side, large, with the cups left. */
 import { drawActions } from "./actions.js";
 import { el, fill, useStyle, buzz } from "./dom.js";
 import { DEFAULT, Picture, toWorld } from "./pong_draw.js";
+import { throwCard } from "./pong_card.js";
 import { aimOf, launchOf } from "./pong_flick.js";
 import { t } from "./words.js";
 
@@ -28,7 +30,9 @@ export function mount(root, ctx) {
   const confirm = el("div", { class: "actions pong-remove" });
   const box = el("div", { class: "actions" });
   const stage = el("div", { class: "pong-stage" }, [under, canvas, defend]);
-  root.append(score, status, stage, who, confirm, box);
+  const card = throwCard(ctx);
+  const last = el("p", { class: "pong-last" });
+  root.append(score, status, stage, card.node, last, who, confirm, box);
   const pic = new Picture(canvas, under);
   pic.watch = ctx.watch;
 
@@ -233,11 +237,13 @@ export function mount(root, ctx) {
     if (view.over) return view.result || t("The match is over");
     if (!ctx.watch && mine() !== null) {
       if (removal().length) return t("Tap your hit cups to take them off the table");
+      if (card.title()) return card.title();
       if (tbl.defenders.length) return t("Defend: tap the ball once it bounced (swat) or past the far edge (catch)");
       if (thrower()) return t("{name}: flick the ball up towards the cups – faster throws further, a longer swipe throws higher", { name: thrower() });
       if (view.actions.length) return t("Your turn");
     }
     if (tbl.phase === "remove" && tbl.target >= 0) return t("{team} take their hit cups off the table", { team: tbl.sides[tbl.target].name });
+    if (tbl.real && tbl.entering >= 0) return t("Real table: waiting for the throw of {team}", { team: tbl.sides[tbl.entering].name });
     return tbl.throwing >= 0 ? t("{team} throw", { team: tbl.sides[tbl.throwing].name }) : "";
   }
 
@@ -266,10 +272,12 @@ export function mount(root, ctx) {
     if (!tbl) return;
     pic.side = tbl.throwing >= 0 ? tbl.throwing : (mine() ?? 0);
     pic.rack = !ctx.watch && removal().length > 0 && tbl.target === mine();
+    stage.hidden = !card.node.hidden;
     layout();
     pic.names = tbl.sides.map((s) => s.name);
     pic.setCups(cups());
     say(status, words());
+    say(last, tbl.real && tbl.last ? t("Entered last: {line}", { line: tbl.last }) : "");
     drawScore();
     drawWho();
     drawRemoval();
@@ -290,6 +298,7 @@ export function mount(root, ctx) {
       if (turned) chosen = new Set();
       if (turned && !flying().length) snaps = [];
       if (!pick && mine() !== null) pick = tbl.sides[/** @type {number} */ (mine())].members[0] || "";
+      card.update(v, pic.st.cup_r);
       redraw();
     },
     /** @param {any} msg */
@@ -305,3 +314,4 @@ export function mount(root, ctx) {
     },
   };
 }
+

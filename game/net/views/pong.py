@@ -5,8 +5,9 @@ with the laptops' `defend`; the rest of what it may say – begin, the calls (He
 Island: call-outs stay English), a fetch, a catch after the ball rests, the end of a round, the cups
 its owners remove or leave standing – comes from the state's legal actions here, each with its words
 and what the page draws it with (`kind`, the cups). Throws and throw-off balls are no offers: the
-host's live table rules the ball the page lets go. `static` is the table's size and the throw's
-limits, sent once. Nothing here changes the session.
+host's live table rules the ball the page lets go. At a real table the seat on turn enters each ball
+as its notation line instead (`pong_entry`: the throw card's facts). `static` is the table's size and
+the throw's limits, sent once. Nothing here changes the session.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.bierpong.phases import KONTER, PLAY, REMOVE, THROWOFF
 from game.bierpong.state import BierpongState
 from game.bierpong.words import action_words
 from game.i18n import _
+from game.net.views import pong_entry
 from game.session.session import Session
 from physics.constants import CONST
 
@@ -40,10 +42,11 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
     busy = bool(live is not None and live.table.busy)
     throwers: list[str] = []
     partners: dict[str, list[str]] = {}
-    if mine is not None and mine == throwing and st.phase in (THROWOFF, PLAY, KONTER) and not over and not session.is_bot(mine):
+    real = session.real_table()  # no flick, no defence on the phone: the throw card (`pong_entry`)
+    if mine is not None and mine == throwing and st.phase in (THROWOFF, PLAY, KONTER) and not over and not session.is_bot(mine) and not real:
         throwers = list(st.throwers())
         partners = {p: list(st.partners(p)) for p in throwers if st.may_pair()}
-    defending = mine is not None and mine == target and st.phase in (PLAY, KONTER) and not over and not session.is_bot(mine)
+    defending = mine is not None and mine == target and st.phase in (PLAY, KONTER) and not over and not session.is_bot(mine) and not real
     table = {
         "phase": st.phase, "round": st.round, "target": target, "throwing": throwing, "mine": mine, "busy": busy,
         "sides": [{"name": s.name, "members": list(s.members), "cups": [[c.id, round(c.x, 4), round(c.y, 4)] for c in s.rack.cups],
@@ -53,8 +56,12 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
         "defenders": list(st.sides[mine].members) if defending and mine is not None else [],
         "on_fire": st.on_fire or "", "heated": [p for p, _n in st.heated],
         "island": [[p, c] for p, c in st.island],
+        **pong_entry.table_part(session, st),  # a real table: no flick; who enters, the lines entered last
     }
     out: dict[str, Any] = {"actions": offers(session, st, mine) if not over else [], "table": table}
+    entry = pong_entry.seat_part(session, st, mine)
+    if entry is not None:
+        out["entry"] = entry  # the throw card's facts: this seat enters the real ball now
     if over:
         out["result"] = _result(st)
     return out
