@@ -167,6 +167,7 @@ export function mount(root, ctx) {
     const table = view.table;
     const turnSeat = table.turn ? table.turn.seat : -1;
     fill(head, [table.say, table.real ? el("small", { class: "real", text: t("Real table") }) : null]);
+    if (root.classList.contains("entering") && !view.enter) scrollTo(0, 0); // entered: the board, to tap where the cap stands
     root.classList.toggle("entering", !!view.enter);
     const drives = offered("drive");
     if (chosen && !drives.some((o) => o.to[0] === chosen?.[0] && o.to[1] === chosen?.[1])) chosen = null;

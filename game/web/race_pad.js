@@ -38,7 +38,8 @@ export class Pad {
     this.error = "";
     this.sent = false;
     hearRefusals(ctx.table);
-    refused = (reason) => { if (this.sent) { this.sent = false; this.error = reason; redraw(); } };
+    // the referee's reason as a person reads it: "(racerbile.gears: as many dice …)" → "– as many dice …"
+    refused = (reason) => { if (this.sent) { this.sent = false; this.error = reason.replace(/ ?\([a-z]+\.[\w.]+: ([^()]*)\)/g, " – $1"); redraw(); } };
     this.redraw = redraw;
   }
 
@@ -60,13 +61,13 @@ export class Pad {
     const status = this.error || (this.sent ? t("Sent – the referee rules") : t("Tap the faces your dice show"));
     return el("div", { class: "pad", role: "group", "aria-label": t("Real table") }, [
       el("strong", { class: "ask", text: ask.say }),
-      el("div", { class: "slots" }, Array.from({ length: n }, (_, i) => die(this.faces[i] || 0))),
+      el("div", { class: "pad-row" }, [
+        el("div", { class: "slots" }, Array.from({ length: n }, (_, i) => die(this.faces[i] || 0))),
+        el("button", { type: "button", class: "back", disabled: !this.faces.length || this.sent, onclick: back }, [t("← Back")]),
+      ]),
+      el("div", { class: this.error ? "refusal" : "hint", role: this.error ? "alert" : null, text: status }),
       el("div", { class: "faces" }, [1, 2, 3, 4, 5, 6].map((f) => el("button", {
         type: "button", class: "face", "data-face": f, "aria-label": String(f), disabled: full || this.sent, onclick: () => tap(f) }, [die(f)]))),
-      el("div", { class: "pad-foot" }, [
-        el("button", { type: "button", class: "back", disabled: !this.faces.length || this.sent, onclick: back }, [t("← Back")]),
-        el("span", { class: this.error ? "refusal" : "hint", role: this.error ? "alert" : null, text: status }),
-      ]),
     ]);
   }
 }
