@@ -17,10 +17,11 @@ from game.match import Match, PlayerSpec
 from game.net.host import TableHost
 from game.racerbile.state import GEAR, MOVE, ROLL
 from game.rules.racerbile import SPEC
-from game.session import INSTANT, session_for
+from game.racerbile.words import throw_dice
+from game.session import INSTANT, Pace, session_for
 from game.session.race import RaceSession
-from tests.web.conftest import new_page, no_errors
-from tests.web.test_race import LANGS, shoot, take, tap_field
+from tests.web.conftest import TABLET, new_page, no_errors
+from tests.web.test_race import LANGS, ROLLS, shoot, take, tap_field
 
 PLAYERS = ("Ann", "Ben")
 
@@ -157,3 +158,51 @@ def test_racerbile_gears_phones_enter_their_real_dice_and_the_host_rules_them_as
     assert entered == [("start 5", "Ann"), ("start 3", "Ben"), ("dice 6", "Ann"), ("dice 3", "Ann"), ("dice 2", "Ben"), ("dice 42", "Ann")]
     no_errors(ann)
     no_errors(ben)
+
+
+def test_racerbile_lemans_end_the_clock_runs_and_the_judges_decide_while_a_team_enters_its_real_dice(
+        browser: Any, hosts: list[TableHost]) -> None:
+    teams = [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo", "Cy")), PlayerSpec("Owls", "careful", drivers=("Dana", "Eli", "Finn"))]
+    m = Match("racerbile", teams, SPEC.make("le_mans"), seed=2, track="le_mans", real_table=True)
+    host = TableHost(session_for(m, pace=Pace(0.0, 0.0, True)), host="127.0.0.1", port=0, drive_every=0.005)
+    hosts.append(host)
+    s = host.session
+    log = s.match.log.entries
+    judges = new_page(browser, device=TABLET)
+    take(judges, host, "judges")
+    team = new_page(browser)
+    take(team, host, "Foxes")
+    team.locator("button.action-order").click()
+    enter(team, host, "6", "Foxes")  # racerbile.start: the Foxes' own die; the Owls' (a bot's) is drawn at the host
+    for _turn in range(ROLLS):  # (bounded) on to the Foxes' own dice
+        until(team, lambda: 0 in s.waiting_for() or s.entering(), "the Foxes' turn")
+        if s.entering():
+            break
+        if s.state.phase == MOVE:
+            drive(team, host)
+        else:
+            n = len(log)
+            team.locator("button.action-gear:not([disabled])").first.click()
+            until(team, lambda: len(log) > n, "the gear")
+    assert s.entering() and s.enterers() == (0,) and s.state.phase == ROLL
+    team.locator(".pad .ask").wait_for()
+    clock = s.event_seconds()
+    until(team, lambda: s.event_seconds() >= clock + 1, "the event clock running on while the dice are entered")
+    # the judges decide meanwhile (racerbile.lemans.judges): penalty sips for Anna
+    judges.locator('.step-group button[data-value="sips"]').click()
+    judges.locator(".step-target button").first.click()
+    judges.locator(".step-amount button").first.click()
+    judges.locator(".step-reason button").first.click()
+    n = len(log)
+    judges.locator("button.action-judge").click()
+    until(team, lambda: any(e.action.startswith("judge ") for e in log[n:]), "the judges' decision in the log")
+    team.locator("#feed", has_text="judges").wait_for()  # (the team's phone has heard it)
+    assert s.entering() and team.locator(".pad .ask").is_visible()
+    want = throw_dice(s.state)
+    n = len(log)
+    for _die in range(want):
+        team.locator('.pad button.face[data-face="3"]:not([disabled])').click()
+    until(team, lambda: any((e.detail or {}).get("entered") == "Foxes" for e in log[n:]), "the Foxes' dice in the log")
+    assert s.state.phase == MOVE
+    no_errors(team)
+    no_errors(judges)
