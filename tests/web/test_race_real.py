@@ -186,6 +186,7 @@ def test_racerbile_lemans_end_the_clock_runs_and_the_judges_decide_while_a_team_
             until(team, lambda: len(log) > n, "the gear")
     assert s.entering() and s.enterers() == (0,) and s.state.phase == ROLL
     team.locator(".pad .ask").wait_for()
+    assert isinstance(s, RaceSession)
     clock = s.event_seconds()
     until(team, lambda: s.event_seconds() >= clock + 1, "the event clock running on while the dice are entered")
     # the judges decide meanwhile (racerbile.lemans.judges): penalty sips for Anna
