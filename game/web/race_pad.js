@@ -57,13 +57,13 @@ export class Pad {
       if (this.faces.length === n) { this.sent = true; this.ctx.act(this.faces.join(" ")); }
       this.redraw();
     };
-    const back = () => { this.faces.pop(); this.error = ""; this.redraw(); };
+    const back = () => { this.faces.pop(); this.error = ""; this.sent = false; this.redraw(); }; // (also after a send never answered)
     const status = this.error || (this.sent ? t("Sent – the referee rules") : t("Tap the faces your dice show"));
     return el("div", { class: "pad", role: "group", "aria-label": t("Real table") }, [
       el("strong", { class: "ask", text: ask.say }),
       el("div", { class: "pad-row" }, [
         el("div", { class: "slots" }, Array.from({ length: n }, (_, i) => die(this.faces[i] || 0))),
-        el("button", { type: "button", class: "back", disabled: !this.faces.length || this.sent, onclick: back }, [t("← Back")]),
+        el("button", { type: "button", class: "back", disabled: !this.faces.length, onclick: back }, [t("← Back")]),
       ]),
       el("div", { class: this.error ? "refusal" : "hint", role: this.error ? "alert" : null, text: status }),
       el("div", { class: "faces" }, [1, 2, 3, 4, 5, 6].map((f) => el("button", {
