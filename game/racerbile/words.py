@@ -11,7 +11,7 @@ from typing import Any
 from game.i18n import N_, _
 from game.racerbile.actions import Call, Clock, Dice, Drive, Driver, Judge, Name, Order, Shift, StartDie, parse_action
 from game.racerbile.fieldnames import drive_words
-from game.racerbile.parts import Car
+from game.racerbile.parts import ROLL, START_ROLL, Car
 from game.rules.option_words import option_label
 from game.rules.phrase import action_or_words, phrase
 
@@ -85,3 +85,26 @@ def car_notes(car: Car) -> list[str]:
     if car.lost_laps:
         notes.append((_("−{n} lap") if car.lost_laps == 1 else _("−{n} laps")).format(n=car.lost_laps))
     return notes
+
+
+def throw_dice(st: Any) -> int:
+    """How many dice a real throw asks for now: one in the roll for the start order, else the dice in the air."""
+    if st.phase == START_ROLL:
+        return 1
+    return st.turn.pending if st.phase == ROLL and st.turn is not None else 0
+
+
+def throw_prompt(st: Any, seat: int) -> str:
+    """What a real throw asks `seat` to enter, in words: the die for the order, the gear's dice, or
+    the 5s and 6s thrown again (the desktop's pad and the phone's say the same)."""
+    n = throw_dice(st)
+    if st.phase == START_ROLL:
+        return _("{name}: roll your die for the order and enter it").format(name=st.players[seat])
+    t = st.turn
+    assert t is not None
+    who = st.driver(seat)
+    if t.dice or t.fives:
+        words = _("{name}: throw the 5 or 6 again and enter it") if n == 1 else _("{name}: throw the {n} fives and sixes again and enter them")
+        return words.format(name=who, n=n)
+    words = _("{name}: enter the die rolled in gear {gear}") if n == 1 else _("{name}: enter the {n} dice rolled in gear {gear}")
+    return words.format(name=who, n=n, gear=t.gear)

@@ -1,10 +1,12 @@
 // @ts-check
 /** Racerbile and Le Mans on a phone: the board (race_board.js), the gear, the dice, the fields within
  * reach lit – tap one for the coach's words on it, confirm to drive –, the Le Mans driver change and
- * the 42 field, the seat's own faults, the standings and the event clock; the judges' console for the
+ * the 42 field, the seat's own faults, the standings and the event clock; at a real table the pad for
+ * the seat's own throw (race_pad.js); the judges' console for the
  * judges' seat (race_judges.js); the big board for Watch. Every decision sent is an offer of the host's. */
 import { el, fill, useStyle } from "./dom.js";
 import { Board, SEAT_COLORS } from "./race_board.js";
+import { Pad } from "./race_pad.js";
 import { t } from "./words.js";
 
 /** @typedef {import("./actions.js").Offer} Offer */
@@ -42,6 +44,7 @@ export function mount(root, ctx) {
   let clockAt = 0;
   let lastTurn = "";
   if (ctx.watch) board.least = 26;
+  const pad = new Pad(ctx, () => draw());
 
   /** @param {string} kind @returns {Offer[]} */
   const offered = (kind) => (ctx.watch || !view ? [] : view.actions.filter((/** @type {Offer} */ o) => o.kind === kind));
@@ -68,6 +71,7 @@ export function mount(root, ctx) {
     const parts = [];
     const turn = table.turn;
     if (turn) parts.push(dice(turn));
+    if (view.enter) parts.push(pad.draw(view.enter)); // a real table: this seat enters its throw
     parts.push(buttons(offered("order")));
     const gears = offered("gear");
     if (gears.length) {
@@ -87,7 +91,7 @@ export function mount(root, ctx) {
     const names = offered("name42");
     if (names.length) parts.push(el("p", { class: "hint", text: t("Name an opponent: he drinks what you drink this turn") }), buttons(names, "names"));
     if (!view.your_turn && !view.over && !(view.you && view.you.judge) && !ctx.watch && view.you) {
-      parts.push(el("p", { class: "hint waiting", text: t("Waiting for {name}", { name: (view.turn || []).join(", ") || table.say }) }));
+      parts.push(el("p", { class: "hint waiting", text: table.entering ? table.entering.say : t("Waiting for {name}", { name: (view.turn || []).join(", ") || table.say }) }));
     }
     fill(controls, parts);
   }
@@ -162,7 +166,9 @@ export function mount(root, ctx) {
   function draw() {
     const table = view.table;
     const turnSeat = table.turn ? table.turn.seat : -1;
-    head.textContent = table.say;
+    fill(head, [table.say, table.real ? el("small", { class: "real", text: t("Real table") }) : null]);
+    if (root.classList.contains("entering") && !view.enter) scrollTo(0, 0); // entered: the board, to tap where the cap stands
+    root.classList.toggle("entering", !!view.enter);
     const drives = offered("drive");
     if (chosen && !drives.some((o) => o.to[0] === chosen?.[0] && o.to[1] === chosen?.[1])) chosen = null;
     const lit = /** @type {[number, number][]} */ ([...new Set(drives.map((o) => o.to.join(",")))].map((k) => k.split(",").map(Number)));

@@ -4,8 +4,8 @@
 computes centres and corners with the same hex maths as `game.hexgrid.Layout`), the start line's
 fields and heading, arrows, the pit lane, the 42 field, the Dunlop bridge, the splits and the
 names on the board. `view` is the race as it stands: the cars, the turn (gear, dice, roll), the
-standings, the Le Mans clock, a headline in words (`table_view`, the same for every seat) – and the
-seat's offers (`seat_view`, `race_offers`).
+standings, the Le Mans clock, a headline in words, at a real table the throw awaited (`table_view`, the
+same for every seat) – and the seat's offers and throw to enter (`seat_view`, `race_offers`, `race_entry`).
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from game.i18n import _
 from game.net.authority import JUDGES
+from game.net.views.race_entry import awaited, entry
 from game.net.views.race_offers import offers
 from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, ROLL, START_ROLL, RaceState
 from game.racerbile.track import Kind
@@ -59,6 +60,7 @@ def table_view(session: Session) -> dict[str, Any]:
     table: dict[str, Any] = {
         "phase": st.phase, "lemans": st.lemans, "cars": cars, "standings": standings(session),
         "say": headline(session), "turn": turn(st), "clock": clock(session) if st.lemans else None,
+        "real": session.real_table(), "entering": awaited(session),
     }
     out: dict[str, Any] = {"table": table}
     if st.is_terminal():
@@ -67,8 +69,8 @@ def table_view(session: Session) -> dict[str, Any]:
 
 
 def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
-    """The seat's offers (`race_offers`)."""
-    return {"actions": offers(session, seat, JUDGES)}
+    """The seat's offers (`race_offers`) and, at a real table, its throw to enter (`race_entry`)."""
+    return {"actions": offers(session, seat, JUDGES), "enter": entry(session, seat)}
 
 
 def view(session: Session, seat: int | None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.racerbile.state import ROLL, START_ROLL
+from game.racerbile.words import throw_dice, throw_prompt
 from game.ui.common import theme
 from game.ui.common.theme import fit_text
 from game.ui.common.words import refusal_words
@@ -47,26 +47,12 @@ def pad_seat(sc: RaceScene) -> int | None:
 
 def wanted(sc: RaceScene) -> int:
     """How many dice the session waits for: one in the roll for the order, else the throw's."""
-    st = sc.state
-    if st.phase == START_ROLL:
-        return 1
-    return st.turn.pending if st.phase == ROLL and st.turn is not None else 0
+    return throw_dice(sc.state)
 
 
 def prompt(sc: RaceScene, seat: int) -> str:
     """What the pad asks for, in words: whose throw, how many dice, which."""
-    st = sc.state
-    n = wanted(sc)
-    if st.phase == START_ROLL:
-        return _("{name}: roll your die for the order and enter it").format(name=st.players[seat])
-    t = st.turn
-    assert t is not None
-    who = st.driver(seat)
-    if t.dice or t.fives:
-        words = _("{name}: throw the 5 or 6 again and enter it") if n == 1 else _("{name}: throw the {n} fives and sixes again and enter them")
-        return words.format(name=who, n=n)
-    words = _("{name}: enter the die rolled in gear {gear}") if n == 1 else _("{name}: enter the {n} dice rolled in gear {gear}")
-    return words.format(name=who, n=n, gear=t.gear)
+    return throw_prompt(sc.state, seat)
 
 
 def refresh(sc: RaceScene) -> None:
