@@ -106,6 +106,7 @@ def shared(session: Session, lang: str, seats: list[dict[str, Any]], *, feed: bo
         "at": len(entries), "over": session.over(),
         "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
         "on_turn": _on_turn(session),
+        "real_table": session.real_table(),  # real dice, caps and cups: the seats enter their throws (docs/real-table.md)
         "players": seats,
     }
     if feed:

@@ -7,13 +7,19 @@ choice (`seat_view`) is one of the state's legal actions: its notation (sent bac
 its `kind` (`roll`, `flip`, `stand`) and, for a roll, `keep` – the faces of the dice that stay on the
 table, high to low, the ones already out of the cup included. The page lets a player tap dice and
 sends the roll whose `keep` holds the faces tapped (and those out); a choice the host did not offer
-cannot be sent. No pygame here.
+cannot be sent.
+
+At a real table (docs/real-table.md) the seat whose throw it is gets `enter` – the entry pad: `dice`
+(how many were thrown), `stay` (the faces kept or put out, which stay), `tower` (a Türmchen may be
+entered), `title`, and at a turn's first roll `roll` (the request to send before the faces, as the
+desktop pad does). The page sends the faces as the short form `6 5 2` (`Session.parse_outcome`). No
+pygame here.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from game.dice.actions import Flip, Roll, Stand
+from game.dice.actions import Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
 from game.dice.turn import Turn, minus
 from game.dice.words import faces_text
@@ -35,9 +41,35 @@ def table_view(session: Session) -> dict[str, Any]:
 
 def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
     """The seat's choices: none unless the table waits for it."""
-    if seat is not None and seat >= 0 and seat in session.waiting_for() and not session.over():
-        return {"actions": choices(session.state)}
-    return {"actions": []}
+    if seat is None or seat < 0 or session.over():
+        return {"actions": []}
+    out: dict[str, Any] = {"actions": choices(session.state) if seat in session.waiting_for() else []}
+    pad = entry(session, seat)
+    if pad is not None:
+        out["enter"] = pad
+    return out
+
+
+def entry(session: Session, seat: int) -> dict[str, Any] | None:
+    """The entry pad for `seat` at a real table: while it is to enter its throw's faces, or at its
+    turn's first roll (the pad asks for the roll first); None otherwise."""
+    st: DiceState = session.state
+    t = st.turn
+    if not session.real_table() or t is None or t.seat != seat or session.is_bot(seat):
+        return None
+    legal = st.legal_actions()
+    if session.entering() and seat in session.enterers() and t.pending is not None:
+        stay, roll = list(t.pending), None
+    elif t.rolls == 0 and t.pending is None and seat in session.waiting_for() and Roll(()) in legal:
+        stay, roll, legal = [], str(Roll(())), [Tower()] if st.TOWERS else []
+    else:
+        return None
+    n = 3 - len(stay)
+    out: dict[str, Any] = {"dice": n, "stay": stay, "tower": any(isinstance(a, Tower) for a in legal),
+                           "title": plural("Tap the face of the die you threw", "Tap the faces of the {n} dice you threw", n)}
+    if roll is not None:
+        out["roll"] = roll
+    return out
 
 
 def view(session: Session, seat: int | None) -> dict[str, Any]:

@@ -38,9 +38,9 @@ from game.dice.turn import minus
 from game.dice.words import ruling_words
 from game.i18n import _, language, plural
 from game.i18n import tr as _tr
-from game.rules.challenge import CHALLENGE
 from game.rules.dice import Faces, Throw
 from game.rules.matchlog import Entry
+from game.rules.realtable import ASIDE
 from game.rules.ruling import Ruling, What
 from game.session.session import Session
 from game.state import CHANCE
@@ -128,6 +128,8 @@ def cup(session: Session) -> dict[str, Any]:
                roll_text=_("roll {n} of {total}").format(n=t.roll_no, total=t.max_rolls))
     if t.pending is not None:
         out.update(phase="rolling", dice=[_die(f, out=st.SETS_ASIDE, kept=not st.SETS_ASIDE) for f in t.pending])
+        if session.entering():  # a real table: the thrower enters what his dice show (docs/real-table.md)
+            out["entering"] = _("{name} is entering the throw").format(name=name)
         return out
     if t.rolls == 0:
         out.update(phase="to_roll", status=_("{name} to roll").format(name=name),
@@ -247,10 +249,10 @@ def last_round(session: Session) -> Round | None:
     header = match.info.round_header
     end = None
     if session.over():
-        end = next((j for j in range(len(entries) - 1, 0, -1) if entries[j].seat != CHALLENGE), None)
+        end = next((j for j in range(len(entries) - 1, 0, -1) if entries[j].seat not in ASIDE), None)
     elif header:
         end = next((j for j in range(len(entries) - 1, 0, -1) if any(_header(session, r) is not None for r in entries[j].rulings)), None)
-    if end is None or entries[end].seat == CHALLENGE:
+    if end is None or entries[end].seat in ASIDE:
         return None
     key = (id(match.log), end)
     with _ROUNDS_LOCK:  # (several tables' threads in one program)
@@ -289,7 +291,7 @@ def _state_after(session: Session, n: int) -> DiceState | None:
     if st is None:
         return None
     for e in match.log.entries[k:n]:
-        if e.seat != CHALLENGE:  # (a challenge leaves the game's state alone)
+        if e.seat not in ASIDE:  # (a challenge, a switch of the table: the game's state stays)
             st = st.apply(st.parse_action(e.action)).state
     return st  # type: ignore[no-any-return]
 
