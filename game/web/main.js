@@ -11,7 +11,8 @@ import { closeSheets, openKontra, openLog } from "./sheets.js";
 import { loadWords, pickLanguage, t } from "./words.js";
 
 /** @typedef {import("./net.js").Message} Message */
-/** @typedef {{update: (view: any) => void, table?: (msg: Message) => void}} Screen */
+/** @typedef {{update: (view: any) => void, table?: (msg: Message) => void, refused?: (reason: string) => boolean}} Screen
+ * `refused`: the host refused this seat's request; true when the screen shows the reason itself (else a toast). */
 /** @typedef {{table: Table, watch: boolean, act: (action: string) => void, send: (msg: Message) => void,
  *   toast: (text: string) => void}} Context */
 
@@ -127,6 +128,7 @@ function drawBar() {
   const table = page.table;
   fill(bar, [
     el("span", { class: "title", text: view.title }),
+    view.real_table ? el("span", { class: "real", id: "real-table", text: t("Real table") }) : null,
     el("span", { class: "you", text: you }),
     el("span", { class: `turn${view.your_turn ? " mine" : ""}`, id: "turn", text: turn }),
     el("span", { class: "tools" }, [
@@ -182,7 +184,7 @@ function heard(msg) {
       askCode(app, goTo, { wrong: codeInAddress() });
     } else {
       if (msg.fatal && page.mode === "play") { page.mode = "choose"; page.screen = null; }
-      toast(msg.reason);
+      if (msg.fatal || !page.screen?.refused?.(msg.reason)) toast(msg.reason);
     }
   } else if (msg.type === "bye") {
     page.mode = "closed";
