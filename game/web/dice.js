@@ -2,7 +2,9 @@
 /** Schock and Katchen on a phone: the cup (tap dice to keep them or put them out, roll, turn sixes,
  * stand), everybody's throws this round with their mats and strokes, the pile, the last round and the
  * standing. The host says it all (`game/net/views/dice.py`): the page draws the table it sends and
- * sends one of the actions it offers – a roll is found among them by the faces it keeps. */
+ * sends one of the actions it offers – a roll is found among them by the faces it keeps. At a real table
+ * the seat whose throw it is gets the host's `enter` (docs/real-table.md): a pad of six faces whose
+ * last tap sends them (`6 5 2`), after the roll at a turn's first roll, as the desktop pad does. */
 import { el, fill, useStyle } from "./dom.js";
 import { t } from "./words.js";
 
@@ -39,7 +41,8 @@ export function mount(root, ctx) {
   const end = el("section", { class: "dice-end", hidden: true });
   const seats = el("section", { class: "dice-seats" });
   const last = el("section", { class: "dice-last", hidden: true });
-  const left = el("div", { class: "dice-main" }, [cup, buttons, end]);
+  const pad = el("section", { class: "pad", hidden: true });
+  const left = el("div", { class: "dice-main" }, [cup, pad, buttons, end]);
   const right = el("div", { class: "dice-side" }, [seats, last]);
   root.append(head, banner, el("div", { class: "dice-cols" }, [left, right]));
 
@@ -50,11 +53,16 @@ export function mount(root, ctx) {
   let fresh = false; // the view is a new position: just-rolled dice tumble once
   let waiting = 0; // a timer: a choice was sent, the buttons wait for the host's answer
   let bannerTimer = 0;
+  /** @type {number[]} */ let faces = []; // the faces tapped on the pad
+  let padKey = ""; // the pad's shape (dice, stay, roll): the faces tapped stay while it does
+  let sent = false; // the faces were sent: the next position clears them
+  let queued = ""; // the entry to send once the roll the pad asked for first is in
+  let why = ""; // the host's refusal of the pad's last entry
 
-  /** @param {Offer} offer */
-  function send(offer) {
+  /** @param {string} action */
+  function send(action) {
     if (waiting) return;
-    ctx.act(offer.action);
+    ctx.act(action);
     waiting = window.setTimeout(() => { waiting = 0; draw(); }, RETRY_MS);
     draw();
   }
@@ -95,7 +103,7 @@ export function mount(root, ctx) {
     shown.forEach((d, i) => {
       const tap = tappable && rolled && !d.out;
       const isPicked = tap && picked.has(i);
-      const cls = ["die", rolled ? "" : "done", isPicked ? "picked" : "", d.new && fresh ? "tumble" : ""].filter(Boolean).join(" ");
+      const cls = ["die", rolled ? "" : "done", isPicked ? "picked" : "", d.new && fresh && !view.real_table ? "tumble" : ""].filter(Boolean).join(" ");
       const die = el(tap ? "button" : "span", {
         class: cls, type: tap ? "button" : null, "data-face": d.face, "data-die": i, disabled: tap && !!waiting,
         "aria-pressed": tap ? String(isPicked) : null, "aria-label": String(d.face),
@@ -103,7 +111,7 @@ export function mount(root, ctx) {
       }, [pips(d.face), d.out ? null : el("span", { class: isPicked ? "mark" : "mark off", text: c.mark })]);
       (d.out ? outs : row).push(die);
     });
-    if (c.phase === "rolling") for (let k = shown.length; k < 3; k++) row.push(el("span", { class: "die rolling" }, [pips(0)]));
+    if (c.phase === "rolling") for (let k = shown.length; k < 3; k++) row.push(c.entering ? el("span", { class: "slot empty" }) : el("span", { class: "die rolling" }, [pips(0)]));
     const who = c.phase === "to_roll" ? (mine ? t("Your turn to roll") : c.status)
       : mine ? t("Your cup") : c.name ? t("{name}'s cup", { name: c.name }) : "";
     /** @type {(Node | string | null)[]} */
@@ -114,6 +122,7 @@ export function mount(root, ctx) {
     parts.push(el("div", { class: "dice-row" }, row.length ? row : [el("span", { class: "cup-empty", "aria-hidden": "true" })]));
     if (outs.length) parts.push(el("div", { class: "out-tray" }, [el("span", { class: "out-label", text: t("out") }), ...outs]));
     if (rolled && c.throw) parts.push(el("div", { class: "cup-throw", text: c.throw }));
+    if (c.entering) parts.push(el("div", { class: "cup-status", text: c.entering }));
     if (!rolled && c.last) parts.push(el("div", { class: "cup-last", text: `${c.last.name}: ${c.last.throw}` }));
     if (tappable && !waiting && c.hint) parts.push(el("div", { class: "cup-hint", text: c.hint }));
     cup.className = `cup phase-${c.phase}${mine ? " mine" : ""}`;
@@ -121,16 +130,57 @@ export function mount(root, ctx) {
     fill(cup, parts);
   }
 
+  /** The pad's entry (faces, `tower`) sent, after the roll when the pad asks for one first. @param {string} text */
+  function enter(text) {
+    why = "";
+    sent = true;
+    if (view.enter.roll) { queued = text; send(view.enter.roll); } else send(text);
+  }
+
+  /** A face tapped on the pad: the last slot filled sends the throw. @param {number} f */
+  function tap(f) {
+    if (waiting || faces.length >= view.enter.dice) return;
+    faces.push(f);
+    why = "";
+    if (faces.length === view.enter.dice) enter(faces.join(" "));
+    draw();
+  }
+
+  /** The entry pad (the host's `enter`): the dice that stay, the slots, six faces, Back, Türmchen. */
+  function drawPad() {
+    const e = ctx.watch ? null : view.enter;
+    pad.hidden = !e;
+    cup.hidden = !!e;
+    if (!e) return;
+    const c = view.table.cup;
+    const busy = !!waiting;
+    const slots = [...e.stay.map((/** @type {number} */ f) => el("span", { class: "slot stay" }, [pips(f)])),
+      ...Array.from({ length: e.dice }, (_, i) => (faces[i] ? el("span", { class: "slot", "data-face": faces[i] }, [pips(faces[i])]) : el("span", { class: "slot empty" })))];
+    fill(pad, [
+      el("div", { class: "cup-top" }, [el("span", { text: t("Your cup") }), el("span", { class: "cup-roll", text: c.phase === "to_roll" ? c.up_to : c.roll_text })]),
+      c.phase === "to_roll" && c.last ? el("div", { class: "cup-last", text: `${c.last.name}: ${c.last.throw}` }) : null,
+      el("p", { class: "pad-title", text: e.title }),
+      el("div", { class: "slots" }, slots),
+      why ? el("div", { class: "pad-why", role: "alert", text: why }) : null,
+      el("div", { class: "keys" }, [1, 2, 3, 4, 5, 6].map((f) => el("button", { class: "key", type: "button", "data-face": f, "aria-label": String(f),
+        disabled: busy || faces.length >= e.dice, onclick: () => tap(f) }, [pips(f)]))),
+      el("div", { class: "dice-more" }, [
+        el("button", { type: "button", class: "pad-back", disabled: busy || !faces.length, onclick: () => { faces.pop(); why = ""; draw(); } }, ["← " + t("Back")]),
+        e.tower ? el("button", { type: "button", class: "pad-tower", disabled: busy || faces.length > 0, onclick: () => enter("tower") }, [t("Türmchen")]) : null,
+      ]),
+    ]);
+  }
+
   function drawButtons() {
     /** @type {Offer[]} */
-    const offers = ctx.watch ? [] : view.actions || [];
+    const offers = ctx.watch ? [] : (view.actions || []).filter((/** @type {Offer} */ o) => !pad.hidden && view.enter.roll ? o.action !== view.enter.roll : true);
     const rolls = offers.filter((o) => o.kind === "roll");
     const roll = rolls.length ? chosenRoll() : undefined;
     const rest = offers.filter((o) => o.kind !== "roll");
     const busy = !!waiting;
     /** @param {Offer} o @param {string} cls */
     const button = (o, cls) => el("button", { class: `action action-${o.kind} ${cls}`, type: "button", "data-action": o.action,
-      disabled: busy, onclick: () => send(o) }, [o.label]);
+      disabled: busy, onclick: () => send(o.action) }, [o.label]);
     fill(buttons, [
       rolls.length ? (roll ? button(roll, "primary")
         : el("button", { class: "action action-roll primary", type: "button", disabled: true }, [t("This choice cannot be rolled")])) : null,
@@ -200,6 +250,7 @@ export function mount(root, ctx) {
     if (!view || !view.table || !view.table.cup) return;
     drawHead();
     drawCup();
+    drawPad();
     drawButtons();
     drawSeats();
     drawLast();
@@ -218,10 +269,27 @@ export function mount(root, ctx) {
         picked = new Set(dice.map((d, i) => (d.kept ? i : -1)).filter((i) => i >= 0)); // (Katchen: last roll's keep again)
         clearTimeout(waiting);
         waiting = 0;
+        const key = v.enter ? [v.enter.dice, v.enter.stay, v.enter.roll].join("|") : "";
+        if (queued && v.enter && !v.enter.roll) { view = v; send(queued); } // (the roll is in: now its faces)
+        else if (sent || key !== padKey) { faces = []; why = ""; sent = false; }
+        queued = "";
+        padKey = key;
       }
       view = v;
       root.dataset.at = String(v.at);
       draw();
+    },
+    /** The host refused this seat's request: shown on the pad while it is open (else a toast).
+     * @param {string} reason @returns {boolean} */
+    refused(reason) {
+      if (!view || !view.enter || ctx.watch) return false;
+      why = reason;
+      sent = false;
+      queued = "";
+      clearTimeout(waiting);
+      waiting = 0;
+      draw();
+      return true;
     },
   };
 }
