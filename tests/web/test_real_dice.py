@@ -161,7 +161,6 @@ def test_a_refusal_comes_back_onto_the_pad_with_the_hosts_reason_and_nothing_is_
     assert s.match.log.entries[-1].action == "tower" and _pad_open(ann)
     hold[0] = True
     host._loop.call_soon_threadsafe(lambda: s.undo_to(length - 1))  # noqa: SLF001 - the host's own hand, on its thread
-    ann.wait_for_function("() => true")
     for _ in range(200):
         if len(s.match.log.entries) == length - 1:
             break
