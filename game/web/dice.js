@@ -41,7 +41,7 @@ export function mount(root, ctx) {
   const end = el("section", { class: "dice-end", hidden: true });
   const seats = el("section", { class: "dice-seats" });
   const last = el("section", { class: "dice-last", hidden: true });
-  const pad = el("section", { class: "pad", hidden: true });
+  const pad = el("section", { class: "dice-pad", hidden: true });
   const left = el("div", { class: "dice-main" }, [cup, pad, buttons, end]);
   const right = el("div", { class: "dice-side" }, [seats, last]);
   root.append(head, banner, el("div", { class: "dice-cols" }, [left, right]));
@@ -111,7 +111,7 @@ export function mount(root, ctx) {
       }, [pips(d.face), d.out ? null : el("span", { class: isPicked ? "mark" : "mark off", text: c.mark })]);
       (d.out ? outs : row).push(die);
     });
-    if (c.phase === "rolling") for (let k = shown.length; k < 3; k++) row.push(c.entering ? el("span", { class: "slot empty" }) : el("span", { class: "die rolling" }, [pips(0)]));
+    if (c.phase === "rolling") for (let k = shown.length; k < 3; k++) row.push(c.entering ? el("span", { class: "dice-slot empty" }) : el("span", { class: "die rolling" }, [pips(0)]));
     const who = c.phase === "to_roll" ? (mine ? t("Your turn to roll") : c.status)
       : mine ? t("Your cup") : c.name ? t("{name}'s cup", { name: c.name }) : "";
     /** @type {(Node | string | null)[]} */
@@ -154,19 +154,19 @@ export function mount(root, ctx) {
     if (!e) return;
     const c = view.table.cup;
     const busy = !!waiting;
-    const slots = [...e.stay.map((/** @type {number} */ f) => el("span", { class: "slot stay" }, [pips(f)])),
-      ...Array.from({ length: e.dice }, (_, i) => (faces[i] ? el("span", { class: "slot", "data-face": faces[i] }, [pips(faces[i])]) : el("span", { class: "slot empty" })))];
+    const slots = [...e.stay.map((/** @type {number} */ f) => el("span", { class: "dice-slot stay" }, [pips(f)])),
+      ...Array.from({ length: e.dice }, (_, i) => (faces[i] ? el("span", { class: "dice-slot", "data-face": faces[i] }, [pips(faces[i])]) : el("span", { class: "dice-slot empty" })))];
     fill(pad, [
       el("div", { class: "cup-top" }, [el("span", { text: t("Your cup") }), el("span", { class: "cup-roll", text: c.phase === "to_roll" ? c.up_to : c.roll_text })]),
       c.phase === "to_roll" && c.last ? el("div", { class: "cup-last", text: `${c.last.name}: ${c.last.throw}` }) : null,
-      el("p", { class: "pad-title", text: e.title }),
-      el("div", { class: "slots" }, slots),
-      why ? el("div", { class: "pad-why", role: "alert", text: why }) : null,
-      el("div", { class: "keys" }, [1, 2, 3, 4, 5, 6].map((f) => el("button", { class: "key", type: "button", "data-face": f, "aria-label": String(f),
+      el("p", { class: "dice-ask", text: e.title }),
+      el("div", { class: "dice-slots" }, slots),
+      why ? el("div", { class: "dice-why", role: "alert", text: why }) : null,
+      el("div", { class: "dice-keys" }, [1, 2, 3, 4, 5, 6].map((f) => el("button", { class: "dice-key", type: "button", "data-face": f, "aria-label": String(f),
         disabled: busy || faces.length >= e.dice, onclick: () => tap(f) }, [pips(f)]))),
       el("div", { class: "dice-more" }, [
-        el("button", { type: "button", class: "pad-back", disabled: busy || !faces.length, onclick: () => { faces.pop(); why = ""; draw(); } }, ["← " + t("Back")]),
-        e.tower ? el("button", { type: "button", class: "pad-tower", disabled: busy || faces.length > 0, onclick: () => enter("tower") }, [t("Türmchen")]) : null,
+        el("button", { type: "button", class: "dice-back", disabled: busy || !faces.length, onclick: () => { faces.pop(); why = ""; draw(); } }, ["← " + t("Back")]),
+        e.tower ? el("button", { type: "button", class: "dice-tower", disabled: busy || faces.length > 0, onclick: () => enter("tower") }, [t("Türmchen")]) : null,
       ]),
     ]);
   }

@@ -37,13 +37,13 @@ def _grown(page: Any, n: int) -> None:
 
 
 def _pad_open(page: Any) -> bool:
-    return page.locator(".pad:not([hidden]) .keys button.key:enabled").count() == 6
+    return page.locator(".dice-pad:not([hidden]) .dice-keys button.dice-key:enabled").count() == 6
 
 
 def _tap(page: Any, faces: str) -> None:
     """Tap the faces on the pad (the last one sends them: after the roll, at a turn's first roll)."""
     for f in faces.split():
-        page.locator(f'.pad .keys button.key[data-face="{f}"]').click()
+        page.locator(f'.dice-pad .dice-keys button.dice-key[data-face="{f}"]').click()
 
 
 def _decide(page: Any) -> str:
@@ -98,15 +98,15 @@ def test_schock_rolls_two_phones_enter_their_own_throws_a_round_is_ruled_as_at_o
                 n = _at(page)
                 other = pages[names[name]]
                 if not towered and name == "Bo":  # a Türmchen first (schock.tower): the pad stays for the real faces
-                    page.locator(".pad button.pad-tower").click()
+                    page.locator(".dice-pad button.dice-tower").click()
                     page.wait_for_function("n => Number(document.querySelector('.game-dice').dataset.at) >= n + 2", arg=n)
                     towered = True
                     assert _pad_open(page)
                     n = _at(page)
-                needed = page.locator(".pad .slots .slot:not(.stay)").count()
+                needed = page.locator(".dice-pad .dice-slots .dice-slot:not(.stay)").count()
                 faces = next(t for t in throws[name] if len(t.split()) == needed)
                 throws[name].remove(faces)
-                if page.locator(".pad .slots .slot.stay").count():  # (while the thrower enters: the other phone says so)
+                if page.locator(".dice-pad .dice-slots .dice-slot.stay").count():  # (while the thrower enters: the other phone says so)
                     other.wait_for_function("() => !!document.querySelector('.cup .cup-status')")
                     assert name in other.locator(".cup .cup-status").inner_text()
                     seen_entering = True
@@ -153,9 +153,9 @@ def test_a_refusal_comes_back_onto_the_pad_with_the_hosts_reason_and_nothing_is_
     _take(ann, host, "Ann")
     s = host.session
     assert s.waiting_for() == (0,)
-    ann.locator(".pad:not([hidden])").wait_for()
+    ann.locator(".dice-pad:not([hidden])").wait_for()
     n = _at(ann)
-    ann.locator(".pad button.pad-tower").click()  # the roll, then the Türmchen
+    ann.locator(".dice-pad button.dice-tower").click()  # the roll, then the Türmchen
     ann.wait_for_function("n => Number(document.querySelector('.game-dice').dataset.at) >= n + 2", arg=n)
     length = len(s.match.log.entries)
     assert s.match.log.entries[-1].action == "tower" and _pad_open(ann)
@@ -175,10 +175,10 @@ def test_a_refusal_comes_back_onto_the_pad_with_the_hosts_reason_and_nothing_is_
     hold[0] = False
     for m in held:
         routes[-1].send(m)
-    why = ann.locator(".pad .pad-why")
+    why = ann.locator(".dice-pad .dice-why")
     why.wait_for()
     assert "went back" in why.inner_text() and ann.locator("#toast").count() == 0
-    assert _pad_open(ann) and ann.locator(".pad .slots .slot.empty").count() == 3
+    assert _pad_open(ann) and ann.locator(".dice-pad .dice-slots .dice-slot.empty").count() == 3
     ann.locator(".dice-call").wait_for(state="hidden")  # (the Türmchen's call-out, shown big a moment: taps go through it)
     ann.evaluate("scrollTo(0, 0)")
     shot(ann, "real-dice-refused", "en")
@@ -204,9 +204,9 @@ def test_katchen_phase1_a_phone_enters_its_throw_and_the_host_logs_it_as_entered
             _grown(page, n)
         else:
             page.wait_for_timeout(50)
-    assert _pad_open(page) and page.locator(".pad button.pad-tower").count() == 0
+    assert _pad_open(page) and page.locator(".dice-pad button.dice-tower").count() == 0
     n = len(host.session.match.log.entries)
-    needed = page.locator(".pad .slots .slot:not(.stay)").count()
+    needed = page.locator(".dice-pad .dice-slots .dice-slot:not(.stay)").count()
     faces = "5 4 2"[: 2 * needed - 1]
     _tap(page, faces)
     _grown(page, n)

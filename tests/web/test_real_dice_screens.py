@@ -58,13 +58,13 @@ def _shots(browser: Any, host: TableHost, name: str, seat: str, tap: str | None)
         page.locator(".game-dice .seat-row").first.wait_for()
         assert page.locator("#real-table").inner_text() == {"en": "Real table", "de": "Echter Tisch", "da": "Rigtigt bord"}[lang]
         if tap:
-            page.locator(f'.pad .keys button.key[data-face="{tap}"]').click()
-            assert page.locator(".pad .slots .slot[data-face]").count() == 1
+            page.locator(f'.dice-pad .dice-keys button.dice-key[data-face="{tap}"]').click()
+            assert page.locator(".dice-pad .dice-slots .dice-slot[data-face]").count() == 1
         for size in SIZES:
             page.set_viewport_size(size)
             page.wait_for_timeout(100)
             _looks_right(page, lang)
-            trouble = page.evaluate("""() => [...document.querySelectorAll('.pad .keys button.key')]
+            trouble = page.evaluate("""() => [...document.querySelectorAll('.dice-pad .dice-keys button.dice-key')]
               .filter((b) => b.getBoundingClientRect().width < 64 || b.getBoundingClientRect().right > innerWidth).length""")
             assert trouble == 0, "a face button too small or off the screen"
             page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), animations="disabled", scale="css")
