@@ -107,6 +107,16 @@ def tr(text: str) -> str:
     return say(text, _)
 
 
+_RULE_REASON = re.compile(r" ?\(([a-z]+\.[\w.]+): ([^()]*)\)")
+
+
+def refusal_words(text: str) -> str:
+    """A referee's refusal as a person reads it: a reason given as "(racerbile.gears: as many dice as
+    the gear)" becomes "– as many dice as the gear (rule racerbile.gears)", the rule cited, not
+    standing for words (the window's toasts and a browser's refusals alike)."""
+    return _RULE_REASON.sub(lambda m: " – " + _("{reason} (rule {rule})").format(reason=m.group(2), rule=m.group(1)), text)
+
+
 # --- catalogs ---------------------------------------------------------------------------------
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import N_, _, speaking, tr
+from game.i18n import N_, _, refusal_words, speaking, tr
 from game.net.protocol import encode
 from game.net.web_texts import Challengeable, FeedTexts, ViewTexts
 
@@ -47,7 +47,7 @@ def spoken(lang: str, reason: str, values: dict[str, Any]) -> str:
         said = _(reason)
         if values:
             return said.format(**values)
-        return said if said != reason else tr(reason)
+        return said if said != reason else refusal_words(tr(reason))
 
 
 def speaking_to(conn: _Conn) -> AbstractContextManager[None]:

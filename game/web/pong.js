@@ -289,6 +289,8 @@ export function mount(root, ctx) {
   addEventListener("resize", () => { if (tbl) redraw(); });
 
   return {
+    /** @param {string} reason */
+    refused: (reason) => card.refused(reason),
     /** @param {any} v */
     update(v) {
       if (v.static) pic.st = { ...DEFAULT, ...v.static };

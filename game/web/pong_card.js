@@ -81,15 +81,14 @@ export function throwCard(ctx) {
     ]);
   }
 
-  // the host's refusals go to the card too (the shell toasts them): a hook into the shell's `Table`
-  const table = /** @type {any} */ (ctx.table);
-  if (!table.pongRefused) {
-    const shell = table.onMessage;
-    table.onMessage = (/** @type {any} */ m) => { if (m.type === "refused" && !m.fatal) table.pongRefused(String(m.reason)); shell(m); };
-  }
-  table.pongRefused = (/** @type {string} */ reason) => { queue = []; error = reason; draw(); };
-
   return {
+    /** The host refused a line: its reason on the card while it is open (true), else the shell says it.
+     * @param {string} reason @returns {boolean} */
+    refused(reason) {
+      if (node.hidden) return false;
+      queue = []; error = reason; draw();
+      return true;
+    },
     node,
     title: () => (node.hidden ? "" : t("{name}'s throw at {team}: what did the ball do?", { name: me().name, team: tbl.sides[tbl.target].name })),
     /** The card is open while the view has `entry`. @param {any} view @param {number} rim */

@@ -166,7 +166,7 @@ export function mount(root, ctx) {
   function draw() {
     const table = view.table;
     const turnSeat = table.turn ? table.turn.seat : -1;
-    fill(head, [table.say, table.real ? el("small", { class: "real", text: t("Real table") }) : null]);
+    fill(head, [table.say]); // (a real table: the bar says so)
     if (root.classList.contains("entering") && !view.enter) scrollTo(0, 0); // entered: the board, to tap where the cap stands
     root.classList.toggle("entering", !!view.enter);
     const drives = offered("drive");
@@ -187,6 +187,8 @@ export function mount(root, ctx) {
   const timer = setInterval(() => { if (document.body.contains(root)) tickClock(); else clearInterval(timer); }, 1000);
   root.classList.toggle("judging", false);
   return {
+    /** @param {string} reason */
+    refused: (reason) => pad.refused(reason),
     /** @param {any} v */
     update(v) {
       if (v.static) track = v.static;

@@ -14,21 +14,6 @@ const PIPS = [[], [4], [0, 8], [0, 4, 8], [0, 2, 6, 8], [0, 2, 4, 6, 8], [0, 2, 
 const die = (face) => el("span", { class: `pips${face ? "" : " empty"}` },
   Array.from({ length: 9 }, (_, i) => el("i", { class: PIPS[face].includes(i) ? "on" : "" })));
 
-/** Who hears the host's refusals now (the pad of the screen mounted last). @type {((reason: string) => void) | null} */
-let refused = null;
-/** The tables whose messages are heard here. @type {WeakSet<object>} */
-const hearing = new WeakSet();
-
-/** Hear the host's refusals before the shell toasts them: the shell's `Table` handler, wrapped once per
- * table (a hook kept in this module: the shell's context has no refusal callback).
- * @param {any} table */
-function hearRefusals(table) {
-  if (!table || hearing.has(table)) return;
-  hearing.add(table);
-  const on = table.onMessage;
-  table.onMessage = (/** @type {any} */ msg) => { if (msg.type === "refused" && !msg.fatal) refused?.(String(msg.reason)); on(msg); };
-}
-
 export class Pad {
   /** @param {import("./main.js").Context} ctx @param {() => void} redraw */
   constructor(ctx, redraw) {
@@ -37,10 +22,17 @@ export class Pad {
     this.key = "";
     this.error = "";
     this.sent = false;
-    hearRefusals(ctx.table);
-    // the referee's reason as a person reads it: "(racerbile.gears: as many dice …)" → "– as many dice …"
-    refused = (reason) => { if (this.sent) { this.sent = false; this.error = reason.replace(/ ?\([a-z]+\.[\w.]+: ([^()]*)\)/g, " – $1"); redraw(); } };
     this.redraw = redraw;
+  }
+
+  /** The host refused what this pad sent: its reason stays on the pad (true), else the shell says it.
+   * @param {string} reason @returns {boolean} */
+  refused(reason) {
+    if (!this.sent) return false;
+    this.sent = false;
+    this.error = reason;
+    this.redraw();
+    return true;
   }
 
   /** The pad for the host's `enter`: the line asking, the slots, the six faces, Back.

@@ -4,6 +4,7 @@ decision from a tablet ruled at the host, and a watcher's big board. Screenshots
 en, de and da at phone and tablet size go to docs/img/phone/."""
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, Callable, cast
 
@@ -86,7 +87,7 @@ def pinch(page: Any, x: float, y: float) -> None:
 
 def shoot(page: Any, name: str, lang: str) -> None:
     """The screen at phone and tablet size (`name`-`lang`-WxH.png), checked for raw ids and notation."""
-    text = page.inner_text(".game-race")
+    text = re.sub(r"\((?:rule|Regel|regel) [a-z]+\.[\w.]+\)", "", page.inner_text(".game-race"))  # a rule cited, not a raw id
     for raw in ("racerbile.", "drive ", "gear up", "gear hold", "judge ", "call "):
         assert raw not in text, f"{name}: {raw!r} shown to a user"
     SHOTS.mkdir(parents=True, exist_ok=True)

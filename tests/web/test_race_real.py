@@ -100,7 +100,7 @@ def test_racerbile_gears_phones_enter_their_real_dice_and_the_host_rules_them_as
     # racerbile.start: the roll for the order, each phone its own die; the other phone sees whose throw it is
     ann.locator("button.action-order").click()
     ann.locator(".pad .ask").wait_for()
-    assert ann.locator(".pad .slots .pips").count() == 1 and ann.locator(".race-head .real").is_visible()
+    assert ann.locator(".pad .slots .pips").count() == 1 and ann.locator("#real-table").is_visible()
     waiting = ben.locator(".hint.waiting")
     waiting.wait_for()
     assert "Ann" in waiting.inner_text() and ben.locator(".pad").count() == 0

@@ -2,9 +2,8 @@
 track themes, a switch of the table."""
 from __future__ import annotations
 
-import re
-
 from game.i18n import N_, _
+from game.i18n import refusal_words as refusal_words  # (the window's and the phone's alike)
 from game.rules.realtable import parse_mode
 
 BOT_WORDS: dict[str, str] = {
@@ -60,13 +59,3 @@ def switch_words(action: str) -> str:
         return action
     words = _("{name} switches to real dice") if mode.real else _("{name} switches to the program's dice")
     return words.format(name=mode.by)
-
-
-_RULE_REASON = re.compile(r" ?\(((?:racerbile|bierpong|schock|katchen)\.[\w.]+): ([^()]*)\)")
-
-
-def refusal_words(text: str) -> str:
-    """A referee's refusal as a person reads it: a reason given as "(racerbile.gears: as many dice as
-    the gear)" becomes "– as many dice as the gear (rule racerbile.gears)", the rule cited, not
-    standing for words."""
-    return _RULE_REASON.sub(lambda m: " – " + _("{reason} (rule {rule})").format(reason=m.group(2), rule=m.group(1)), text)
