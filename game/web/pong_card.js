@@ -50,7 +50,7 @@ export function throwCard(ctx) {
     const cups = /** @type {number[][]} */ (tbl.sides[tbl.target].cups), box = el("div", { class: "pong-rack" });
     const xs = cups.map((c) => c[1]), ys = cups.map((c) => c[2]), x1 = Math.max(...xs) + r, y1 = Math.max(...ys) + r;
     const dx = x1 - Math.min(...xs) + r, dy = y1 - Math.min(...ys) + r, open = new Set(entry?.open), hit = new Set(tbl.hits);
-    Object.assign(box.style, { aspectRatio: `${dy / dx}`, maxWidth: `${(dy / dx) * 30}vh` });
+    Object.assign(box.style, { aspectRatio: `${dy / dx}`, maxWidth: `${(dy / dx) * 28}vh` });
     for (const [id, x, y] of cups) {
       const n = path.indexOf(id), b = el("button", { type: "button", class: `cup${open.has(id) ? "" : " shut"}${n < 0 ? "" : " on"}`,
         "data-cup": id, onclick: () => tap(id) }, [el("b", { text: id }), n >= 0 ? el("i", { text: `${n + 1}.` }) : hit.has(id) || !open.has(id) ? el("i", { text: t("hit") }) : null]);
