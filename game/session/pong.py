@@ -204,7 +204,7 @@ class PongSession(Session):
                 self.fresh_table()
             self.table.throw(t, player, side=self.target_side(), pairable=pairable)
         except ValueError as e:
-            return Refusal(str(e))
+            return Refusal.of(e)
         return None
 
     def release(self, who: int | str, req: Release) -> Refusal | None:
@@ -294,7 +294,7 @@ class PongSession(Session):
             try:
                 mine = self.state.team_of(action.catcher) == seat
             except IllegalAction as e:
-                return Refusal(str(e))
+                return Refusal.of(e)
             if not mine:
                 return Refusal(_("{name} catches for his own team only").format(name=action.catcher))
             if self.is_bot(seat):

@@ -238,7 +238,7 @@ class Session:
         try:
             entry = self.match.apply(action, detail)
         except (IllegalAction, ValueError) as e:
-            return Refusal(str(e))
+            return Refusal.of(e)
         self.bot_wait = 0.0
         self.applied(entry, before)
         self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat, action))
