@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 from game.errors import IllegalAction, InputError
 from game.gcpause import paused_gc
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
-from game.rules.challenge import CHALLENGE, CHALLENGEABLE, JUDGES, Challenge, effective_rulings, is_challenge_text, overridden, overrides, parse_challenge, rule_on
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, nobody_here, overridden, overrides, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
 from game.rules.phrase import N_, phrase
@@ -226,12 +226,7 @@ class Match:
             raise IllegalAction(phrase(N_("{head}: {name} is nobody at this table ({people})"), head=ch.head, name=repr(ch.who), people=", ".join(people)))
         others = self.state.challengers()  # e.g. a Le Mans event's judges
         if ch.by not in people and ch.by not in others:
-            if not others:
-                raise IllegalAction(phrase(N_("{head}: {name} is nobody at this table"), head=ch.head, name=repr(ch.by)))
-            if others == (JUDGES,):
-                raise IllegalAction(phrase(N_("{head}: {name} is nobody at this table, nor the judges"), head=ch.head, name=repr(ch.by)))
-            raise IllegalAction(phrase(N_("{head}: {name} is nobody at this table, nor the {others}"), head=ch.head, name=repr(ch.by),
-                                       others=", nor the ".join(others)))
+            raise IllegalAction(nobody_here(ch.head, ch.by, others))
         return parse_challenge(str(ch))
 
     def drinks(self) -> Ledger:

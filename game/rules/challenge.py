@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from game.errors import IllegalAction
 from game.rules.matchlog import Entry
-from game.rules.phrase import N_, phrase
+from game.rules.phrase import N_, Phrase, phrase
 from game.rules.ruling import Ruling, What
 
 CHALLENGE = -4  # the seat of a challenge entry in the match log
@@ -92,6 +92,16 @@ def parse_challenge(text: str) -> Challenge:
     if max(len(entry), len(ruling), len(amount)) > DIGITS:
         raise ValueError(f"a challenge's numbers have at most {DIGITS} digits: {text[:80]!r}")
     return Challenge(int(entry), int(ruling), by.strip(), int(amount), DRINK_WORDS[word], who.strip(), reason.strip())
+
+
+def nobody_here(head: str, name: str, others: tuple[str, ...]) -> Phrase:
+    """Why `name` may not challenge: nobody at the table, nor one of the `others` who may (a Le Mans
+    event's judges)."""
+    if not others:
+        return phrase(N_("{head}: {name} is nobody at this table"), head=head, name=repr(name))
+    if others == (JUDGES,):
+        return phrase(N_("{head}: {name} is nobody at this table, nor the judges"), head=head, name=repr(name))
+    return phrase(N_("{head}: {name} is nobody at this table, nor the {others}"), head=head, name=repr(name), others=", nor the ".join(others))
 
 
 def target_of(entries: Sequence[Entry], ch: Challenge) -> Ruling:
