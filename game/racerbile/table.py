@@ -113,7 +113,7 @@ def judge(race: RaceState, a: Judge) -> Step:
         try:
             seat, n = race.seat_of(a.target), int(a.value)
         except (KeyError, ValueError):
-            raise IllegalAction("judge sips WHO N REASON") from None
+            raise IllegalAction(phrase(N_("judge sips WHO N REASON"))) from None
         who = a.target if a.target in race.drivers[seat] else race.driver(seat)
         st, out = race.charge([Ruling(who, What.SIPS, n, "racerbile.lemans.judges", phrase(N_("penalty from the judges: {n} sips – {reason}"), n=n, reason=reason))])
         return Step(st, tuple(out))
@@ -121,7 +121,7 @@ def judge(race: RaceState, a: Judge) -> Step:
         try:
             seat, n = race.seat_of(a.target), int(a.value)
         except (KeyError, ValueError):
-            raise IllegalAction("judge laps TEAM N REASON") from None
+            raise IllegalAction(phrase(N_("judge laps TEAM N REASON"))) from None
         car = race.cars[seat]
         st = replace(race, cars=set_car(race.cars, seat, replace(car, lost_laps=car.lost_laps + n)))
         return Step(st, (Ruling(race.driver(seat), What.LAPS, -n, "racerbile.lemans.judges", phrase(N_("the judges take {laps} from {team} – {reason}"), laps=R.count(n, N_("{n} lap"), N_("{n} laps")), team=race.players[seat], reason=reason)),))
@@ -136,14 +136,14 @@ def judge(race: RaceState, a: Judge) -> Step:
             opts[name] = opt.check(value)
             profile = R.SPEC.make(race.profile.variant, **opts)
         except (KeyError, ValueError) as e:
-            raise IllegalAction(str(e.args[0])) from None
+            raise IllegalAction(e.args[0] if isinstance(e.args[0], str) else str(e.args[0])) from None
         st = replace(race, profile=profile)
         return Step(st, (Ruling(race.driver(0), What.NOTE, 0, "racerbile.lemans.judges", phrase(N_("the judges set {option} = {value} – {reason}"), option=name, value=a.value, reason=reason)),))
     if a.kind == "out":
         try:
             seat = race.seat_of(a.target)
         except KeyError:
-            raise IllegalAction("judge out TEAM REASON") from None
+            raise IllegalAction(phrase(N_("judge out TEAM REASON"))) from None
         if race.cars[seat].out:
             raise IllegalAction(phrase(N_("{team} is out already ({why})"), team=race.players[seat], why=race.cars[seat].out))
         if sum(1 for c in race.cars if not c.out) <= 1:

@@ -130,7 +130,7 @@ def test_every_refusal_of_the_rules_is_a_phrase_with_its_msgid_in_both_catalogue
     """No `raise IllegalAction("…")` or f-string left in the rules converted here; each N_ msgid of
     their files is in the German and Danish catalogues."""
     files = [ROOT / "game" / p for p in ("dice/state.py", "dice/schock.py", "racerbile/state.py", "racerbile/moves.py",
-                                          "racerbile/turn.py", "racerbile/start.py", "racerbile/drive.py", "bierpong/state.py",
+                                          "racerbile/turn.py", "racerbile/start.py", "racerbile/drive.py", "racerbile/table.py", "bierpong/state.py",
                                           "bierpong/table.py", "bierpong/removals.py", "bierpong/throwoff.py", "bierpong/konter.py",
                                           "rules/challenge.py", "match.py")]
     for f in files:
