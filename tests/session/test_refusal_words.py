@@ -140,3 +140,23 @@ def test_every_refusal_of_the_rules_is_a_phrase_with_its_msgid_in_both_catalogue
     for code in ("de", "da"):
         cat = parse_po(po_path(code).read_text(encoding="utf-8"))
         assert not [m for m in msgids if m not in cat], code
+
+
+def test_each_phrase_of_the_refusals_gets_exactly_its_placeholders() -> None:
+    """`phrase(N_("…{who}…"), who=…)`: a missing or misspelt value would fail only when refused."""
+    import ast
+    import re
+
+    checked = 0
+    for f in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "phrase" and node.args):
+                continue
+            first = node.args[0]
+            if any(k.arg is None for k in node.keywords):
+                continue  # (values passed on as **words)
+            if isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id == "N_" and isinstance(first.args[0], ast.Constant):
+                wanted = set(re.findall(r"\{(\w+)", str(first.args[0].value)))
+                assert {k.arg for k in node.keywords} == wanted, f"{f.name}:{node.lineno}"
+                checked += 1
+    assert checked > 150
