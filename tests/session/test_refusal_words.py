@@ -160,3 +160,13 @@ def test_each_phrase_of_the_refusals_gets_exactly_its_placeholders() -> None:
                 assert {k.arg for k in node.keywords} == wanted, f"{f.name}:{node.lineno}"
                 checked += 1
     assert checked > 150
+
+
+def test_the_tables_own_refusals_are_phrases_too_so_a_browser_hears_them_in_its_language(speaking: None) -> None:
+    """Whose turn it is, a throw not waiting: the session's refusals are said where they are read,
+    not in the host's language at the moment they were made."""
+    s = real_session("schock", 2)
+    set_language("de")  # the host speaks German; a Danish phone asks out of turn
+    refusal = s.request("Bernd", Roll())
+    assert refusal is not None and refusal.reason == "it is Anna's turn"
+    assert str(refusal) == "Anna ist an der Reihe" and spoken("da", refusal.reason, {}) == "det er Annas tur"
