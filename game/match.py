@@ -18,9 +18,10 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 from game.errors import IllegalAction, InputError
 from game.gcpause import paused_gc
 from game.games import GAMES, GameInfo, PlayerSpec, profile_from_dict
-from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, overridden, overrides, parse_challenge, rule_on
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, Challenge, effective_rulings, is_challenge_text, nobody_here, overridden, overrides, parse_challenge, rule_on
 from game.rules.ledger import Account, Drink, Ledger
 from game.rules.matchlog import START, Entry, MatchLog
+from game.rules.phrase import N_, phrase
 from game.rules.profile import Profile
 from game.rules.realtable import SETTING as REAL_TABLE, TABLE, TableMode, is_mode_text, parse_mode
 from game.rules.ruling import Ruling
@@ -145,7 +146,7 @@ class Match:
             ruling = rule_on(self.log.entries, action)
             refused = self.state.challenge_refusal(ruling)
             if refused is not None:
-                raise IllegalAction(f"{action.head}: {refused}")
+                raise IllegalAction(phrase(N_("{head}: {reason}"), head=action.head, reason=refused))
             entry = Entry(CHALLENGE, str(action), (ruling,), detail)
         elif isinstance(action, TableMode):
             entry = Entry(TABLE, str(self._switch(action)), (), detail)
@@ -180,11 +181,11 @@ class Match:
         """A switch of the table by somebody at it, to the other way of throwing; IllegalAction otherwise."""
         people = self.people()
         if mode.by not in people and mode.by not in (str(p["name"]) for p in self.log.players):
-            raise IllegalAction(f"{mode.by!r} is nobody at this table ({', '.join(people)})")
+            raise IllegalAction(phrase(N_("{name} is nobody at this table ({people})"), name=repr(mode.by), people=", ".join(people)))
         if mode.real == self.real_table:
-            raise IllegalAction(f"the match is at a {'real' if mode.real else 'simulated'} table already")
+            raise IllegalAction(phrase(N_("the match is at a real table already") if mode.real else N_("the match is at a simulated table already")))
         if self.state.is_terminal():
-            raise IllegalAction("the match is over")
+            raise IllegalAction(phrase(N_("the match is over")))
         return mode
 
     def draw_chance(self) -> Any:
@@ -216,16 +217,16 @@ class Match:
         """A challenge as its notation reads back (names and reason as written), by somebody at the
         table (or whom the game lets challenge too) and for somebody at the table; IllegalAction otherwise."""
         if not ch.reason.strip():
-            raise IllegalAction(f"{ch.head}: a challenge needs a reason")
+            raise IllegalAction(phrase(N_("{head}: a challenge needs a reason"), head=ch.head))
         people = self.people()
         for name in (ch.by, ch.who):
             if any(sep in name for sep in (": ", " – ", " - ")):
-                raise IllegalAction(f"{ch.head}: the name {name!r} cannot be written in a challenge (': ' or ' – ' in it)")
+                raise IllegalAction(phrase(N_("{head}: the name {name} cannot be written in a challenge (': ' or ' – ' in it)"), head=ch.head, name=repr(name)))
         if ch.who not in people:
-            raise IllegalAction(f"{ch.head}: {ch.who!r} is nobody at this table ({', '.join(people)})")
+            raise IllegalAction(phrase(N_("{head}: {name} is nobody at this table ({people})"), head=ch.head, name=repr(ch.who), people=", ".join(people)))
         others = self.state.challengers()  # e.g. a Le Mans event's judges
         if ch.by not in people and ch.by not in others:
-            raise IllegalAction(f"{ch.head}: {ch.by!r} is nobody at this table" + "".join(f", nor the {o}" for o in others))
+            raise IllegalAction(nobody_here(ch.head, ch.by, others))
         return parse_challenge(str(ch))
 
     def drinks(self) -> Ledger:

@@ -24,7 +24,7 @@ def konter_throw(st: BierpongState, player: str, o: Outcome, rs: list[Ruling]) -
     k = st.konter
     assert k is not None
     if st.team_of(player) != k.team:
-        raise IllegalAction(f"{player}: {st.players[k.team]} are countering (bierpong.art10)")
+        raise IllegalAction(phrase(N_("{who}: {team} are countering (bierpong.art10)"), who=player, team=st.players[k.team]))
     trick = k.made - k.trick_made >= k.throws  # the regular counter balls are thrown: a fetched ball's trickshot
     got, cups, sp, balls = k.got, k.cups, k.special_done, k.balls
     called = dict(st.island).get(player)

@@ -25,36 +25,37 @@ def remove_cups(st: BierpongState, a: Remove | Leave, rs: list[Ruling]) -> Bierp
     side = st.sides[t]
     if st.phase == REMOVE:
         if t == st.team:
-            raise IllegalAction(f"{a}: {side.name} throw; their opponents remove cups now")
+            raise IllegalAction(phrase(N_("{action}: {team} throw; their opponents remove cups now"), action=str(a), team=side.name))
         item = st.queue[0]
         if isinstance(a, Leave):
             if a.cup != item.cup:
-                raise IllegalAction(f"{a}: the cup to remove now is {item.cup}")
+                raise IllegalAction(phrase(N_("{action}: the cup to remove now is {cup}"), action=str(a), cup=item.cup))
             rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art18",
                              phrase(N_("{team} leave the hit cup {cup} standing: a Dead Cup – if hit again, the hitters win at once"),
                                     team=side.name, cup=item.cup)))
             if not st._may_leave(item):
-                why = ("it is the last cup standing: the hit opens the Konter (bierpong.art10)" if item.may_stay else
-                       "only a plain hit's cup may stay; a special shot's, balls back's and a trickshot's cups go (bierpong.art3, bierpong.art13, bierpong.art19)")
-                raise IllegalAction(f"{a}: cup {item.cup} cannot be left standing – {why}; {item.arithmetic}")
+                why = (N_("it is the last cup standing: the hit opens the Konter (bierpong.art10)") if item.may_stay else
+                       N_("only a plain hit's cup may stay; a special shot's, balls back's and a trickshot's cups go (bierpong.art3, bierpong.art13, bierpong.art19)"))
+                raise IllegalAction(phrase(N_("{action}: cup {cup} cannot be left standing – {why}; {removal}"), action=str(a), cup=item.cup, why=phrase(why),
+                                           removal=item.arithmetic))
             new = dataclasses.replace(side, dead=side.dead | {item.cup}, owed=(*side.owed, item))
             st = dataclasses.replace(st._with_side(t, new), queue=st.queue[1:], just_left=st.just_left | {item.cup})
             return st._flow(rs)
         choices = st._extra_choices(item)
         if not a.cups or a.cups[0] != item.cup or tuple(sorted(a.cups[1:])) not in {tuple(sorted(c)) for c in choices}:
             near, _ = side.rack.eligible_extra(item.cup, item.extra, frozenset(r.cup for r in st.queue[1:]))
-            raise IllegalAction(f"{a}: remove cup {item.cup} and {item.extra} more – the adjacent ones first "
-                                f"({', '.join(map(str, near)) or 'none left'}) (bierpong.art3); {item.arithmetic}")
+            raise IllegalAction(phrase(N_("{action}: remove cup {cup} and {n} more – the adjacent ones first ({near}) (bierpong.art3); {removal}"), action=str(a),
+                                       cup=item.cup, n=item.extra, near=", ".join(map(str, near)) or phrase(N_("none left")), removal=item.arithmetic))
         return do_remove(st, item, a.cups, rs)._flow(rs)
     # a Dead Cup removed by its owners, not in the other team's round (bierpong.art18)
     if isinstance(a, Leave) or t != st.team or st.phase not in (PLAY, CALLS) or not a.cups or a.cups[0] not in side.dead:
-        raise IllegalAction(f"{a}: cups are removed after a hit, or a Dead Cup by its owners in their own round (bierpong.art18)")
+        raise IllegalAction(phrase(N_("{action}: cups are removed after a hit, or a Dead Cup by its owners in their own round (bierpong.art18)"), action=str(a)))
     item = next(r for r in side.owed if r.cup == a.cups[0])
     near, rest = side.rack.eligible_extra(item.cup, item.extra)
     n = min(item.extra, len(near) + len(rest))
     ok = set(a.cups[1:]) <= set(near) if n <= len(near) else set(near) <= set(a.cups[1:]) <= set(near) | set(rest)
     if len(a.cups) - 1 != n or not ok:
-        raise IllegalAction(f"{a}: the Dead Cup {item.cup} goes with {n} more, adjacent ones first (bierpong.art3)")
+        raise IllegalAction(phrase(N_("{action}: the Dead Cup {cup} goes with {n} more, adjacent ones first (bierpong.art3)"), action=str(a), cup=item.cup, n=n))
     rs.append(Ruling(side.name, What.CUPS, 1 + n, "bierpong.art18",
                      phrase(N_("{team} remove their Dead Cup: {removal}"), team=side.name, removal=item.arithmetic)))
     new = dataclasses.replace(side, rack=side.rack.without(set(a.cups)), dead=side.dead - {item.cup},

@@ -214,7 +214,7 @@ class BierpongState:
 
     def draw_chance(self, rng: Any) -> Action:
         """No chance to draw: a throw carries its outcome (a physics classification or a record's)."""
-        raise IllegalAction("a Bierpong throw carries its outcome: there is no chance to draw")
+        raise IllegalAction(phrase(N_("a Bierpong throw carries its outcome: there is no chance to draw")))
 
     def challenge_refusal(self, ruling: Ruling) -> str | None:
         """Every drink ruling of a Bierpong game may be challenged – to no more sips than a turn drinks
@@ -231,13 +231,13 @@ class BierpongState:
         for i, s in enumerate(self.sides):
             if player in s.members:
                 return i
-        raise IllegalAction(f"{player!r} plays for neither team ({', '.join(m for s in self.sides for m in s.members)})")
+        raise IllegalAction(phrase(N_("{name} plays for neither team ({members})"), name=repr(player), members=", ".join(m for s in self.sides for m in s.members)))
 
     def side_named(self, name: str) -> int:
         for i, s in enumerate(self.sides):
             if s.name == name:
                 return i
-        raise IllegalAction(f"no team {name!r}; the teams are {self.players[0]} and {self.players[1]}")
+        raise IllegalAction(phrase(N_("no team {name}; the teams are {a} and {b}"), name=repr(name), a=self.players[0], b=self.players[1]))
 
     @property
     def defender(self) -> Side:
@@ -427,20 +427,20 @@ class BierpongState:
         if isinstance(action, str):
             action = parse_action(action)
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(phrase(N_("the game is over")))
         rulings: list[Ruling] = []
         st = self
         if st.phase == CALLS and not isinstance(action, (Call, EndRound, Foul, Fetch, Catch, Clock)):
             st = dataclasses.replace(st, ended=True, phase=PLAY)._flow(rulings)
             if st.phase == OVER:
-                raise IllegalAction("the game is over")
+                raise IllegalAction(phrase(N_("the game is over")))
         st = st._apply(action, rulings)
         return Step(st, tuple(rulings))
 
     def _apply(self, a: Action, rs: list[Ruling]) -> BierpongState:
         if isinstance(a, Throwoff):
             if self.throwoff_first is not None:
-                raise IllegalAction(f"throw-off: {self.throwoff_first[0]}'s ball is thrown – now the ball of {self.players[1]} (bierpong.art8)")
+                raise IllegalAction(phrase(N_("throw-off: {who}'s ball is thrown – now the ball of {team} (bierpong.art8)"), who=self.throwoff_first[0], team=self.players[1]))
             return throwoff(self, a, rs)
         if isinstance(a, ThrowoffBall):
             return throwoff_ball(self, a, rs)
@@ -451,12 +451,12 @@ class BierpongState:
         if isinstance(a, Foul):
             return foul(self, a, rs)
         if self.phase in (THROWOFF, CHOOSE):
-            raise IllegalAction(f"{a}: the throw-off comes first (bierpong.art8)")
+            raise IllegalAction(phrase(N_("{action}: the throw-off comes first (bierpong.art8)"), action=str(a)))
         if isinstance(a, EndRound):
             if konter_open(self):  # the counter ball that came back is not fetched: the Konter is decided
                 return konter_verdict(dataclasses.replace(self, last=None), rs, no_fetch=True)
             if self.phase != CALLS:
-                raise IllegalAction("end of round: the round ends by itself unless a call could follow its last hit")
+                raise IllegalAction(phrase(N_("end of round: the round ends by itself unless a call could follow its last hit")))
             return dataclasses.replace(self, ended=True, phase=PLAY)._flow(rs)
         if isinstance(a, Time):
             return time_up(self, rs)
@@ -476,7 +476,7 @@ class BierpongState:
             return catch(self, a, rs)
         if isinstance(a, Fetch):
             return fetch(self, a, rs)
-        raise IllegalAction(f"not a Bierpong action: {a!r}")
+        raise IllegalAction(phrase(N_("not a Bierpong action: {action}"), action=repr(a)))
 
     # --- the clock and a new round -------------------------------------------------------
 
@@ -510,17 +510,17 @@ class BierpongState:
 
     def _throw(self, player: str, o: Outcome, rs: list[Ruling], *, together: bool = False) -> BierpongState:
         if self.phase not in (PLAY, KONTER):
-            raise IllegalAction(f"{player}: no throw now – {self._waiting()}")
+            raise IllegalAction(phrase(N_("{who}: no throw now – {why}"), who=player, why=self._waiting()))
         if self.phase == PLAY and self.team_of(player) != self.team:
-            raise IllegalAction(f"{player}: it is {self.players[self.team]}'s round")
+            raise IllegalAction(phrase(N_("{who}: it is {team}'s round"), who=player, team=self.players[self.team]))
         allowed = self.throwers()
         if player not in allowed and not together:
-            raise IllegalAction(f"{player} may not throw now; next to throw: {', '.join(allowed) or 'nobody'} (bierpong.art11)")
+            raise IllegalAction(phrase(N_("{who} may not throw now; next to throw: {next} (bierpong.art11)"), who=player, next=", ".join(allowed) or phrase(N_("nobody"))))
         if o.cup is not None and o.cup not in self.targets():
-            raise IllegalAction(f"{player}: cup {o.cup} is not a cup a ball can land in now (standing: {self._standing_text()})")
+            raise IllegalAction(phrase(N_("{who}: cup {cup} is not a cup a ball can land in now (standing: {standing})"), who=player, cup=o.cup, standing=self._standing_text()))
         gone = next((c for c in o.touched if c not in self.defender.rack.ids), None)
         if gone is not None:
-            raise IllegalAction(f"{player}: a roller over cup {gone}, which is not on the table (standing: {self._standing_text()}; bierpong.art15)")
+            raise IllegalAction(phrase(N_("{who}: a roller over cup {cup}, which is not on the table (standing: {standing}; bierpong.art15)"), who=player, cup=gone, standing=self._standing_text()))
         if self.phase == KONTER:
             return konter_throw(self, player, o, rs)
         kind = "fire" if self.on_fire else "trick" if self.stage == "tricks" else "standard" if len(self.standard) < 2 else "extra"
@@ -688,14 +688,14 @@ class BierpongState:
         return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=(), last=None, last_pair=pairs)
 
     def _standing_text(self) -> str:
-        return " ".join(map(str, self.defender.rack.ids)) or "none"
+        return " ".join(map(str, self.defender.rack.ids)) or phrase(N_("none"))
 
     def _waiting(self) -> str:
         if self.phase == REMOVE:
-            return f"{self.defender.name} must first remove cups ({self.queue[0].arithmetic})"
+            return phrase(N_("{team} must first remove cups ({removal})"), team=self.defender.name, removal=self.queue[0].arithmetic)
         if self.phase == CALLS:
-            return "the round is over"
-        return f"phase {self.phase}"
+            return phrase(N_("the round is over"))
+        return phrase(N_("phase {phase}"), phase=self.phase)
 
     def summary(self) -> Mapping[str, Any]:
         return {s.name: {"cups": list(s.rack.ids), "dead": sorted(s.dead), "members": list(s.members)} for s in self.sides}

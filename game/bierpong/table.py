@@ -22,19 +22,19 @@ if TYPE_CHECKING:
 def together(st: BierpongState, a: Together, rs: list[Ruling]) -> BierpongState:
     """Both standard balls thrown at once (bierpong.art4): in a team game, by the pair whose turn it is."""
     if st.phase == PLAY and len(st.sides[st.team].members) == 1:
-        raise IllegalAction(f"{a}: throwing both balls at once is forbidden to a lone player – singles (bierpong.art4)")
+        raise IllegalAction(phrase(N_("{action}: throwing both balls at once is forbidden to a lone player – singles (bierpong.art4)"), action=str(a)))
     if st.phase != PLAY or st.on_fire or st.stage != "throws" or st.standard:
-        raise IllegalAction(f"{a}: two balls at once only as a round's two standard throws (bierpong.art4)")
+        raise IllegalAction(phrase(N_("{action}: two balls at once only as a round's two standard throws (bierpong.art4)"), action=str(a)))
     for t in (a.first, a.second):
         if st.team_of(t.player) != st.team:
-            raise IllegalAction(f"{t.player}: it is {st.players[st.team]}'s round")
+            raise IllegalAction(phrase(N_("{who}: it is {team}'s round"), who=t.player, team=st.players[st.team]))
     if len(st.sides[st.team].members) >= 3:  # only the pair whose turn it is: together lifts no rotation (the Decision)
         firsts = st._standard_throwers()
         seconds = dataclasses.replace(st, standard=(a.first.player,))._standard_throwers()
         if a.first.player not in firsts or a.second.player not in seconds:
             pairs = sorted({" + ".join(sorted((p, q))) for p in firsts
                             for q in dataclasses.replace(st, standard=(p,))._standard_throwers()})
-            raise IllegalAction(f"{a}: both balls at once only by the pair whose turn it is ({', '.join(pairs)}) (bierpong.art11)")
+            raise IllegalAction(phrase(N_("{action}: both balls at once only by the pair whose turn it is ({pairs}) (bierpong.art11)"), action=str(a), pairs=", ".join(pairs)))
     if a.first.player == a.second.player:
         said = phrase(N_("{who} throws both balls at once – allowed in a team game"), who=a.first.player)
     else:
@@ -53,7 +53,7 @@ def swat(st: BierpongState, a: Swat, rs: list[Ruling]) -> BierpongState:
     # in a Konter too: the finishers swat a bounced counter ball (the Decision "Swats, catches and fetches during a Konter")
     t = st.throwing_team()
     if st.phase not in (PLAY, KONTER) or st.team_of(a.defender) == t or st.team_of(a.thrower) != t:
-        raise IllegalAction(f"{a}: a defender swats a bounced ball of the throwing team (bierpong.art14)")
+        raise IllegalAction(phrase(N_("{action}: a defender swats a bounced ball of the throwing team (bierpong.art14)"), action=str(a)))
     rs.append(Ruling(a.defender, What.NOTE, 0, "bierpong.art14",
                      phrase(N_("{defender} swats {thrower}'s ball away after it touched down: no hit"), defender=a.defender, thrower=a.thrower)))
     return st._throw(a.thrower, Outcome(), rs)._flow(rs)
@@ -64,12 +64,12 @@ def catch(st: BierpongState, a: Catch, rs: list[Ruling]) -> BierpongState:
     # a counter air ball too: the catcher throws twice in his team's next round (the Decision "Swats, catches
     # and fetches during a Konter")
     if st.phase not in (PLAY, CALLS, KONTER) or not st.last or st.last[1] != "air" or st.last[0] != a.thrower:
-        raise IllegalAction(f"{a}: only a ball that just went over as an air ball can be caught (bierpong.art23)")
+        raise IllegalAction(phrase(N_("{action}: only a ball that just went over as an air ball can be caught (bierpong.art23)"), action=str(a)))
     if st.last[2]:
-        raise IllegalAction(f"{a}: a trickshot caught behind the edge is no air ball (bierpong.art19)")
+        raise IllegalAction(phrase(N_("{action}: a trickshot caught behind the edge is no air ball (bierpong.art19)"), action=str(a)))
     t = st.throwing_team()
     if st.team_of(a.catcher) == t:
-        raise IllegalAction(f"{a}: the catcher must be of the other team (bierpong.art23)")
+        raise IllegalAction(phrase(N_("{action}: the catcher must be of the other team (bierpong.art23)"), action=str(a)))
     rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
                      phrase(N_("Air ball caught: {team} have one throw more in their next round – {catcher} throws it after the two standard throws"),
                             team=st.players[1 - t], catcher=a.catcher)))
@@ -80,7 +80,7 @@ def fetch(st: BierpongState, a: Fetch, rs: list[Ruling]) -> BierpongState:
     """A ball that came back fetched (bierpong.art19): a trickshot once the regular throws are done."""
     t = st.throwing_team()
     if st.phase not in (PLAY, CALLS, KONTER) or not st.last or st.last[1] != "back" or st.team_of(a.player) != t:
-        raise IllegalAction(f"{a}: only the throwing team fetches a ball that just came back to its half (bierpong.art19)")
+        raise IllegalAction(phrase(N_("{action}: only the throwing team fetches a ball that just came back to its half (bierpong.art19)"), action=str(a)))
     if st.phase == KONTER and st.konter is not None:  # a counter ball: a trickshot after the regular counter balls
         k = st.konter
         rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
@@ -109,8 +109,8 @@ def call(st: BierpongState, a: Call, rs: list[Ruling]) -> BierpongState:
         return call_island(st, a, rs)
     if a not in st._calls():
         n = st.streak_of(a.player)
-        raise IllegalAction(f"{a}: {a.player} has {hits_text(n)} in a row; \"Heating up\" from two, \"On fire\" from three (with or "
-                            "without \"Heating up\"), each right after a hit of the streak (bierpong.art21)")
+        raise IllegalAction(phrase(N_("{action}: {who} has {hits} in a row; \"Heating up\" from two, \"On fire\" from three (with or "
+                                      "without \"Heating up\"), each right after a hit of the streak (bierpong.art21)"), action=str(a), who=a.player, hits=hits_text(n)))
     if a.word == "heating up":
         rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=st.streak_of(a.player)),
                           words=("Heating up!",)))
@@ -127,16 +127,16 @@ def call_island(st: BierpongState, a: Call, rs: list[Ruling]) -> BierpongState:
     """Island called on a cup standing alone for the caller's next throw, once a game (bierpong.art22)."""
     # in a Konter too: the counter repeats an Island with its call (bierpong.art10, the Decision "The Konter's special shot")
     if st.phase not in (PLAY, KONTER) or a.player not in st.throwers():
-        raise IllegalAction(f"{a}: Island is called by the player about to throw (bierpong.art22)")
+        raise IllegalAction(phrase(N_("{action}: Island is called by the player about to throw (bierpong.art22)"), action=str(a)))
     if a.player in st.islands_used:
-        raise IllegalAction(f"{a}: {a.player} has called Island already – once per game (bierpong.art22)")
+        raise IllegalAction(phrase(N_("{action}: {who} has called Island already – once per game (bierpong.art22)"), action=str(a), who=a.player))
     if a.player in dict(st.island):
-        raise IllegalAction(f"{a}: {a.player} has called Island for the next throw already (bierpong.art22)")
+        raise IllegalAction(phrase(N_("{action}: {who} has called Island for the next throw already (bierpong.art22)"), action=str(a), who=a.player))
     assert a.cup is not None
     rack = st.sides[st.team].rack if st.phase == KONTER else st.defender.rack
     if not rack.is_island(a.cup):
-        raise IllegalAction(f"{a}: cup {a.cup} is not an island – it has neighbours or is gone (islands: "
-                            f"{', '.join(map(str, rack.islands())) or 'none'}) (bierpong.art22)")
+        raise IllegalAction(phrase(N_("{action}: cup {cup} is not an island – it has neighbours or is gone (islands: {islands}) (bierpong.art22)"),
+                                   action=str(a), cup=a.cup, islands=", ".join(map(str, rack.islands())) or phrase(N_("none"))))
     rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art22", phrase(N_("{who} calls Island on cup {cup}"), who=a.player, cup=a.cup),
                       words=(f"Island {a.cup}!",)))
     return dataclasses.replace(st, island=(*st.island, (a.player, a.cup)), islands_used=st.islands_used | {a.player})
@@ -186,28 +186,29 @@ def check_void(st: BierpongState, a: Foul) -> None:
     if a.player in nxt.throwers():
         return
     if st.last is not None and st.last[0] == a.player and st.last[1] != "fetched":
-        raise IllegalAction(f"{a}: with elbow_voids_throw the voided throw is not recorded – {a.player}'s throw just recorded counts; "
-                            f"take it back and write \"{a}\" in its place, then the throw again (bierpong.art12)")
-    raise IllegalAction(f"{a}: with elbow_voids_throw an elbow voids the throw of the player about to throw, and {a.player} is not "
-                        f"(next to throw: {', '.join(nxt.throwers()) or 'nobody'}) – write \"{a}\" in place of the voided throw (bierpong.art12)")
+        raise IllegalAction(phrase(N_("{action}: with elbow_voids_throw the voided throw is not recorded – {who}'s throw just recorded counts; "
+                                      "take it back and write \"{action}\" in its place, then the throw again (bierpong.art12)"), action=str(a), who=a.player))
+    raise IllegalAction(phrase(N_("{action}: with elbow_voids_throw an elbow voids the throw of the player about to throw, and {who} is not "
+                                  "(next to throw: {next}) – write \"{action}\" in place of the voided throw (bierpong.art12)"), action=str(a), who=a.player,
+                               next=", ".join(nxt.throwers()) or phrase(N_("nobody"))))
 
 
 def run_clock(st: BierpongState, a: Clock) -> BierpongState:
     """`Clock(seconds)`: the game clock runs on (bierpong.art9), never past the timer."""
     limit = st.time_limit()
     if limit is None:
-        raise IllegalAction("clock: this game has no timer (bierpong.art9)")
+        raise IllegalAction(phrase(N_("clock: this game has no timer (bierpong.art9)")))
     if not st.clock_runs():
-        raise IllegalAction("clock: the game clock runs from the end of the throw-off until time is up (bierpong.art9)")
+        raise IllegalAction(phrase(N_("clock: the game clock runs from the end of the throw-off until time is up (bierpong.art9)")))
     if a.seconds < 1 or st.clock + a.seconds > limit:
-        raise IllegalAction(f"clock: {a.seconds} s – the clock has {limit - st.clock} s left (bierpong.art9)")
+        raise IllegalAction(phrase(N_("clock: {n} s – the clock has {left} s left (bierpong.art9)"), n=a.seconds, left=limit - st.clock))
     return dataclasses.replace(st, clock=st.clock + a.seconds)
 
 
 def time_up(st: BierpongState, rs: list[Ruling]) -> BierpongState:
     """`Time`: the timer ran out (bierpong.art9) – more cups left wins, a tie is sudden death."""
     if not st.profile["timer"] or st.timed_out:
-        raise IllegalAction("time: this game has no timer running (bierpong.art9)")
+        raise IllegalAction(phrase(N_("time: this game has no timer running (bierpong.art9)")))
     # a hit cup not yet removed counts as gone, its drink is booked; a Dead Cup still standing is a cup
     # left (the Decision "Timer runs out with a hit cup not yet removed")
     now = st
@@ -239,16 +240,16 @@ def knock_over(st: BierpongState, a: KnockOver, rs: list[Ruling]) -> BierpongSta
     side = st.sides[t]
     named = (a.cup, *a.more)
     if len(set(named)) != len(named):
-        raise IllegalAction(f"{a}: name each cup that fell once")
+        raise IllegalAction(phrase(N_("{action}: name each cup that fell once"), action=str(a)))
     for c in named:
         if c not in side.rack:
-            raise IllegalAction(f"{a}: {side.name} have no cup {c} standing")
+            raise IllegalAction(phrase(N_("{action}: {team} have no cup {cup} standing"), action=str(a), team=side.name, cup=c))
     if len(side.rack) == 1:
         rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art16",
                          phrase(N_("{who} knocked over the last cup: it is stood up again, never removed this way"), who=a.player)))
         return st
     if 1 - t == st.team and a.cup in {h.cup for h in st.hits}:
-        raise IllegalAction(f"{a}: cup {a.cup} holds a ball of this round and goes anyway")
+        raise IllegalAction(phrase(N_("{action}: cup {cup} holds a ball of this round and goes anyway"), action=str(a), cup=a.cup))
     if a.more:  # one incident, one cup (the Decision): the first named goes – the owners name it first, as in a removal
         said = phrase(N_("{who} knocked over own cups {cups} at once: one incident, 1 cup removed – cup {cup}, named first; "
                          "the others are stood up again"), who=a.player, cups=" ".join(map(str, named)), cup=a.cup)

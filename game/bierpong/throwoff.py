@@ -19,14 +19,14 @@ if TYPE_CHECKING:
 
 def throwoff(st: BierpongState, a: Throwoff, rs: list[Ruling]) -> BierpongState:
     if st.phase != THROWOFF:
-        raise IllegalAction("the throw-off is over (bierpong.art8)")
+        raise IllegalAction(phrase(N_("the throw-off is over (bierpong.art8)")))
     if a.a not in st.sides[0].members or a.b not in st.sides[1].members:
-        raise IllegalAction(f"throw-off: first a player of {st.players[0]}, then one of {st.players[1]} (bierpong.art8)")
+        raise IllegalAction(phrase(N_("throw-off: first a player of {a}, then one of {b} (bierpong.art8)"), a=st.players[0], b=st.players[1]))
     if st.rethrow and (a.a, a.b) != st.rethrow:
-        raise IllegalAction(f"throw-off: both hit, so {st.rethrow[0]} and {st.rethrow[1]} throw again (bierpong.art8)")
+        raise IllegalAction(phrase(N_("throw-off: both hit, so {a} and {b} throw again (bierpong.art8)"), a=st.rethrow[0], b=st.rethrow[1]))
     for o in (a.a_out, a.b_out):
         if o.cup is not None and o.cup not in st.sides[1 if o is a.a_out else 0].rack:
-            raise IllegalAction(f"throw-off: there is no cup {o.cup} (bierpong.art8)")
+            raise IllegalAction(phrase(N_("throw-off: there is no cup {cup} (bierpong.art8)"), cup=o.cup))
     ha, hb = a.a_out.hit, a.b_out.hit
     if ha and hb:
         rs.append(Ruling(st.players[0], What.NOTE, 0, "bierpong.art8",
@@ -47,17 +47,18 @@ def throwoff_ball(st: BierpongState, a: ThrowoffBall, rs: list[Ruling]) -> Bierp
     """One ball of the throw-off: the first (a player of the first team) is held, the second (of the
     other team) completes it – ruled as `Throwoff(first, second)`."""
     if st.phase != THROWOFF:
-        raise IllegalAction("the throw-off is over (bierpong.art8)")
+        raise IllegalAction(phrase(N_("the throw-off is over (bierpong.art8)")))
     first = st.throwoff_first
     t = st.throwing_team()
     if a.player not in st.sides[t].members:
-        raise IllegalAction(f"throw-off: the {'first' if t == 0 else 'second'} ball is thrown by a player of {st.players[t]} (bierpong.art8)")
+        raise IllegalAction(phrase(N_("throw-off: the first ball is thrown by a player of {team} (bierpong.art8)") if t == 0 else
+                                   N_("throw-off: the second ball is thrown by a player of {team} (bierpong.art8)"), team=st.players[t]))
     if st.rethrow and a.player != st.rethrow[t]:
-        raise IllegalAction(f"throw-off: both hit, so {st.rethrow[0]} and {st.rethrow[1]} throw again (bierpong.art8)")
+        raise IllegalAction(phrase(N_("throw-off: both hit, so {a} and {b} throw again (bierpong.art8)"), a=st.rethrow[0], b=st.rethrow[1]))
     if first is not None:
         return throwoff(dataclasses.replace(st, throwoff_first=None), Throwoff(first[0], first[1], a.player, a.outcome), rs)
     if a.outcome.cup is not None and a.outcome.cup not in st.sides[1].rack:
-        raise IllegalAction(f"throw-off: there is no cup {a.outcome.cup} (bierpong.art8)")
+        raise IllegalAction(phrase(N_("throw-off: there is no cup {cup} (bierpong.art8)"), cup=a.outcome.cup))
     rs.append(Ruling(st.players[0], What.NOTE, 0, "bierpong.art8",
                      phrase(N_("Throw-off: {name} {outcome} – now the ball of {team}"), name=a.player, outcome=str(a.outcome),
                             team=st.players[1])))
@@ -66,7 +67,7 @@ def throwoff_ball(st: BierpongState, a: ThrowoffBall, rs: list[Ruling]) -> Bierp
 
 def begin(st: BierpongState, a: Begin, rs: list[Ruling]) -> BierpongState:
     if st.phase != CHOOSE:
-        raise IllegalAction(f"{a}: only the throw-off's winner chooses who begins, right after it (bierpong.art8)")
+        raise IllegalAction(phrase(N_("{action}: only the throw-off's winner chooses who begins, right after it (bierpong.art8)"), action=str(a)))
     t = st.side_named(a.team)
     rs.append(Ruling(st.players[t], What.NOTE, 0, "bierpong.art8",
                      phrase(N_("{chooser} chose: {team} begin"), chooser=st.players[st.team], team=st.players[t])))

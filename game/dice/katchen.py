@@ -87,7 +87,7 @@ class KatchenState(DiceState):
     def challenge_refusal(self, ruling: Ruling) -> str | None:
         """At a tournament table a Schuss is not challenged: the Schüsse decide who leaves (katchen.phase2)."""
         if ruling.what is What.SCHUSS and self.profile["schuss_limit"] is not None:
-            return "at a tournament table the Schüsse decide who leaves it (katchen.phase2) – go back to before it (undo to here) instead"
+            return phrase(N_("at a tournament table the Schüsse decide who leaves it (katchen.phase2) – go back to before it (undo to here) instead"))
         return None
 
     def _opening(self) -> tuple[Ruling, ...]:

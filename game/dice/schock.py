@@ -100,10 +100,10 @@ class SchockState(DiceState):
     def why_no_flip(self, t: Turn, count: int) -> str:
         sixes = sum(1 for f in t.fresh if f == 6)
         if t.rolls >= t.max_rolls and sixes == 2:
-            return "a six may not be turned on the last roll (schock.sixes)"
+            return phrase(N_("a six may not be turned on the last roll (schock.sixes)"))
         if sixes < 2:
-            return "turning needs two or three sixes from the last roll (schock.sixes)"
-        return f"with {sixes} sixes, {rules.sixes_flippable(t.fresh)} may be turned, not {count} (schock.sixes)"
+            return phrase(N_("turning needs two or three sixes from the last roll (schock.sixes)"))
+        return phrase(N_("with {sixes} sixes, {may} may be turned, not {count} (schock.sixes)"), sixes=sixes, may=rules.sixes_flippable(t.fresh), count=count)
 
     def roll_rulings(self, t: Turn, new: Faces, dice_in_cup: int) -> tuple[Ruling, ...]:
         return tuple(rules.roll_callouts(self.players[t.seat], new, dice_in_cup))

@@ -166,7 +166,7 @@ class DiceState:
         Türmchen with probability TOWER_CHANCE (seeded logs depend on this order of draws)."""
         t = self.turn
         if t is None or t.pending is None:
-            raise IllegalAction("no roll is pending")
+            raise IllegalAction(phrase(N_("no roll is pending")))
         if self.TOWERS and rng.random() < TOWER_CHANCE:
             return Tower()
         return Dice(tuple(rng.randint(1, 6) for _ in range(3 - len(t.pending))))
@@ -182,13 +182,13 @@ class DiceState:
         """Apply one action; an illegal one raises `IllegalAction` naming what is allowed."""
         t = self.turn
         if self.over or t is None:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(phrase(N_("the match is over")))
         if t.pending is not None:
             if isinstance(action, Dice):
                 return self._rolled(t, t.pending, norm(action.faces))
             if isinstance(action, Tower) and self.TOWERS:
                 return Step(replace(self, turn=replace(t, towers=t.towers + 1)), self.tower_rulings(t))
-            raise IllegalAction(f"the dice are rolling: {3 - len(t.pending)} dice must land (or a tower)")
+            raise IllegalAction(phrase(N_("the dice are rolling: {n} dice must land (or a tower)"), n=3 - len(t.pending)))
         if isinstance(action, Roll):
             return self._roll(t, norm(action.keep))
         if isinstance(action, Flip):
@@ -201,11 +201,11 @@ class DiceState:
             return Step(replace(self, turn=t2))
         if isinstance(action, Stand):
             if t.rolls == 0:
-                raise IllegalAction(f"{self.players[t.seat]} has not rolled yet")
+                raise IllegalAction(phrase(N_("{who} has not rolled yet"), who=self.players[t.seat]))
             if t.must_roll:
-                raise IllegalAction("a six was turned: turning is only allowed when another roll follows (schock.sixes)")
+                raise IllegalAction(phrase(N_("a six was turned: turning is only allowed when another roll follows (schock.sixes)")))
             return self._end_turn(t, ())
-        raise IllegalAction(f"{action} is not an action of this table")
+        raise IllegalAction(phrase(N_("{action} is not an action of this table"), action=str(action)))
 
     def returns(self) -> tuple[float, ...]:
         raise NotImplementedError
@@ -215,23 +215,21 @@ class DiceState:
     def _roll(self, t: Turn, keep: Faces) -> Step:
         who = self.players[t.seat]
         if t.rolls >= t.max_rolls:
-            why = "the round's opener" if t.max_rolls < self.max_rolls() else "the rules"
-            raise IllegalAction(f"{who} has used all {t.max_rolls} rolls {why} allow")
+            why = N_("{who} has used all {n} rolls the round's opener allows") if t.max_rolls < self.max_rolls() else N_("{who} has used all {n} rolls the rules allow")
+            raise IllegalAction(phrase(why, who=who, n=t.max_rolls))
         if t.rolls == 0 and keep:
-            raise IllegalAction("the first roll throws all three dice")
+            raise IllegalAction(phrase(N_("the first roll throws all three dice")))
         if t.rolls > 0 and not contains(t.faces, keep):
-            raise IllegalAction(f"{who} cannot keep {''.join(map(str, keep))}: the dice show {''.join(map(str, t.faces))}")
+            raise IllegalAction(phrase(N_("{who} cannot keep {keep}: the dice show {faces}"), who=who, keep=''.join(map(str, keep)), faces=''.join(map(str, t.faces))))
         if len(keep) >= 3:
-            raise IllegalAction("keeping all three dice leaves nothing to roll: stand instead")
+            raise IllegalAction(phrase(N_("keeping all three dice leaves nothing to roll: stand instead")))
         if self.SETS_ASIDE and not contains(keep, t.out):
-            raise IllegalAction(
-                f"{''.join(map(str, t.out))} lie outside the cup and may not be rolled again (schock.rolls)"
-            )
+            raise IllegalAction(phrase(N_("{out} lie outside the cup and may not be rolled again (schock.rolls)"), out="".join(map(str, t.out))))
         return Step(replace(self, turn=replace(t, pending=keep)))
 
     def _rolled(self, t: Turn, kept: Faces, new: Faces) -> Step:
         if len(new) != 3 - len(kept) or any(not 1 <= f <= 6 for f in new):
-            raise IllegalAction(f"{3 - len(kept)} dice were rolled; they cannot show {''.join(map(str, new))}")
+            raise IllegalAction(phrase(N_("{n} dice were rolled; they cannot show {faces}"), n=3 - len(kept), faces="".join(map(str, new))))
         t2 = t.rolled(kept, new, self.SETS_ASIDE)
         rulings = self.roll_rulings(t2, new, 3 - len(kept))
         if t2.rolls >= t2.max_rolls and not self.flippable(t2):
@@ -312,7 +310,7 @@ class DiceState:
         raise NotImplementedError
 
     def why_no_flip(self, t: Turn, count: int) -> str:
-        return "no dice may be turned here"
+        return phrase(N_("no dice may be turned here"))
 
     def roll_rulings(self, t: Turn, new: Faces, dice_in_cup: int) -> tuple[Ruling, ...]:
         return ()

@@ -428,7 +428,7 @@ class TableHost:
         else:  # (a judges' decision is open to the table at any time: it is asked for in the first seat's name)
             refusal = self.session.request(0 if conn.seat == JUDGES else conn.seat, action)
         if refusal is not None:
-            self._refuse(conn, str(refusal))
+            self._refuse(conn, refusal.reason)
 
     def _outcome(self, text: str) -> Any:
         """At a real table: a throw's outcome in the game's short form (`Session.parse_outcome`), or None."""
@@ -463,7 +463,7 @@ class TableHost:
             else:
                 refusal = live.request_defence(who, str(msg["how"]), int(msg["ball"]))
         if refusal is not None:
-            self._refuse(conn, str(refusal))
+            self._refuse(conn, refusal.reason)
 
     def _send_table(self) -> None:
         """Bierpong: the balls in play on the host's live table, to every client about 30 times a

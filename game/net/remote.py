@@ -8,7 +8,8 @@ the host's entries arrive, each with the state before it, so the dice tumble and
 they do at the host. What the authority changes:
 
 - `request` is checked as at the host and sent there (for this seat only, with the log position it
-  was made at); the host's refusal comes back as a notice, its entry as an `Applied`.
+  was made at); the host's refusal comes back as a notice (the rules' words in this laptop's language
+  when the rules here refuse the same: `heard`), its entry as an `Applied`.
 - no chance, no bots, no clocks: their entries come from the host (`follow` ends every tick).
 - undo, challenges and a next match are the host's to make; saving keeps a copy of the match here.
 - a live table (Bierpong, `Session.live_table()`): the ball is let go and defended at the host's
@@ -18,10 +19,11 @@ they do at the host. What the authority changes:
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import Any
 
-from game.errors import InputError
-from game.i18n import N_, _
+from game.errors import IllegalAction, InputError
+from game.i18n import N_, _, tr
 from game.net.client import Gone, Refused, TableClient
 from game.session import LIVE, Notice, Person, Refusal, Rewound, Session, session_for
 from game.session.authority import Change, LiveTableSession
@@ -48,6 +50,7 @@ class RemoteAuthority:
         self.client = client
         self.gone: str | None = None  # the table is over or unreachable: why
         self._retry_at = self._give_up = 0.0
+        self._asked: deque[Any] = deque(maxlen=4)  # the last actions sent to the host (`heard`)
         self._hook(client)
 
     def _hook(self, client: TableClient) -> None:
@@ -70,6 +73,7 @@ class RemoteAuthority:
                 if self.gone is not None:
                     return Refusal(_("not connected to the table – wait until it is back"))
                 c.request(action)
+                self._asked.append(action)
                 return None
             if c.judge:
                 return Refusal(_("the judges' seat decides as the judges only (J: the judges' console)"))
@@ -82,10 +86,25 @@ class RemoteAuthority:
         if refusal is not None:
             return refusal
         c.request(action)
+        self._asked.append(action)
         return None
 
     def refusal(self, change: Change) -> Refusal | None:
         return Refusal(_(_HOSTS[change]))
+
+    def heard(self, reason: str) -> str:
+        """The host's refusal (its English words) in this laptop's language: the rules here refuse
+        an action just sent with the very same words – the mirror is the host's table – so they are
+        said again as a `Phrase`; anything else is shown as the host sent it."""
+        for action in reversed(self._asked):
+            try:
+                self.session.state.apply(action)
+            except IllegalAction as e:
+                if e.args and e.args[0] == reason:
+                    return tr(e.args[0])
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                continue  # (not an action of the state's: a challenge, a switch of the table)
+        return reason
 
     def follow(self, dt: float, hold: bool) -> bool:
         self.pump()
@@ -148,7 +167,7 @@ class RemoteAuthority:
             return
         for ev in events:
             if isinstance(ev, Refused):
-                s.notice(_("The host says: {reason}").format(reason=ev.reason), "error")
+                s.notice(_("The host says: {reason}").format(reason=self.heard(ev.reason)), "error")
             elif isinstance(ev, Gone):
                 over = s.over()
                 self.gone = ev.reason

@@ -32,9 +32,9 @@ def drive_path(race: RaceState, t: Turn, path: tuple[Hex, ...]) -> Step:
     try:
         m = check_path(race.course, car.pos, car.facing if race.facing_rule else None, t.roll, path, race.board_for(t.seat), gear=t.gear, facing_rule=race.facing_rule)
     except ValueError as e:
-        raise IllegalAction(str(e)) from None
+        raise IllegalAction(e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)) from None
     if race.profile["stalin"] and outcome(m) not in {outcome(x) for x in race.moves()}:
-        raise IllegalAction("Stalin drives: onto a blocking field, off the track, whenever he can (racerbile.option.stalin)")
+        raise IllegalAction(phrase(N_("Stalin drives: onto a blocking field, off the track, whenever he can (racerbile.option.stalin)")))
     return drive_move(replace(race, redo=race), m)
 
 

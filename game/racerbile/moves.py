@@ -39,6 +39,7 @@ from typing import Iterable, Iterator, Mapping, NamedTuple, cast
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.racerbile.course import NOWAY, WAYS, BranchEdge, Course, Tables
+from game.rules.phrase import N_, phrase
 from game.rules.racerbile import Driving, driving
 
 Choice = tuple[tuple[int, str], ...]  # branches chosen by this move: (split number, branch name)
@@ -506,11 +507,11 @@ def check_path(
         for m in legal:
             if not m.path:
                 return m
-        raise ValueError(f"the car must drive at least one field (it is not blocked); {len(legal)} moves are legal")
+        raise ValueError(phrase(N_("the car must drive at least one field (it is not blocked); {n} moves are legal"), n=len(legal)))
     if off_track or roll <= 0:
-        raise ValueError("the car does not drive this turn")
+        raise ValueError(phrase(N_("the car does not drive this turn")))
     if len(path) > roll:
-        raise ValueError(f"{len(path)} fields is more than the {roll} rolled")
+        raise ValueError(phrase(N_("{n} fields is more than the {roll} rolled"), n=len(path), roll=roll))
     # the path itself, step by step: why it is not legal, or its squeals, facing and branch choice
     kind = driving(roll)
     cur, f = start, facing
@@ -523,22 +524,22 @@ def check_path(
         step = next((d for m, d in course.steps.get(cur, ()) if m == n), None)
         if step is None:
             if (n - cur) in DIRECTIONS and (n in course.pit or cur in course.pit):
-                raise ValueError(f"step {i + 1}: the pit lane is one way – in only from its entry field to its first field, out only from its last field (racerbile.lemans.pit)")
-            raise ValueError(f"step {i + 1}: {n.q},{n.r} is not a forward field next to {cur.q},{cur.r}")
+                raise ValueError(phrase(N_("step {step}: the pit lane is one way – in only from its entry field to its first field, out only from its last field (racerbile.lemans.pit)"), step=i + 1))
+            raise ValueError(phrase(N_("step {step}: {field} is not a forward field next to {at}"), step=i + 1, field=f"{n.q},{n.r}", at=f"{cur.q},{cur.r}"))
         if i == 0 and corner is not None and facing is not None:
             turn, ways = corner
             if step not in ways:
-                raise ValueError(f"step 1: turning {60 * _turn(step, facing)}° out of the corner – the smallest turn to a forward field is {60 * turn}° (racerbile.turn)")
+                raise ValueError(phrase(N_("step 1: turning {deg}° out of the corner – the smallest turn to a forward field is {least}° (racerbile.turn)"), deg=60 * _turn(step, facing), least=60 * turn))
             squeals += turn if kind is Driving.RECKLESS else 0
         if f is not None and _turn(step, f) > 1:
-            raise ValueError(f"step {i + 1}: turning {60 * _turn(step, f)}° from {cur.q},{cur.r} – at most 60° (racerbile.turn)")
+            raise ValueError(phrase(N_("step {step}: turning {deg}° from {at} – at most 60° (racerbile.turn)"), step=i + 1, deg=60 * _turn(step, f), at=f"{cur.q},{cur.r}"))
         if kind is Driving.FLAT_OUT and f is not None and step != f:
-            raise ValueError(f"step {i + 1}: no turning on {roll} (racerbile.flat_out)")
+            raise ValueError(phrase(N_("step {step}: no turning on {roll} (racerbile.flat_out)"), step=i + 1, roll=roll))
         if n in seen:
-            raise ValueError(f"step {i + 1}: {n.q},{n.r} was driven already")
+            raise ValueError(phrase(N_("step {step}: {field} was driven already"), step=i + 1, field=f"{n.q},{n.r}"))
         ok, after = _may_enter(course, cur, n, gear, board, choice)
         if not ok:
-            raise ValueError(f"step {i + 1}: {_refusal(course, cur, n, gear, board, choice)}")
+            raise ValueError(phrase(N_("step {step}: {why}"), step=i + 1, why=_refusal(course, cur, n, gear, board, choice)))
         choice = after
         if kind is Driving.RECKLESS and f is not None and step != f:
             squeals += 1
@@ -548,22 +549,24 @@ def check_path(
         if len(m.path) == len(path) and m.squeals == squeals and m.choice == choice and (not facing_rule or m.facing == f):
             return Move(start, tuple(path), m.facing, m.squeals, m.short, m.off_track, m.blocked, m.bonk, m.choice, m.sharp)
     if kind is Driving.FLAT_OUT:
-        raise ValueError(f"on {roll} the car cannot brake: {format_path(path)} stops short (racerbile.flat_out)")
-    raise ValueError(f"the path {format_path(path)} is not one of the {len(legal)} legal moves")
+        raise ValueError(phrase(N_("on {roll} the car cannot brake: {path} stops short (racerbile.flat_out)"), roll=roll, path=format_path(path)))
+    raise ValueError(phrase(N_("the path {path} is not one of the {n} legal moves"), path=format_path(path), n=len(legal)))
 
 
 def _refusal(course: Course, frm: Hex, n: Hex, gear: int, board: Board, choice: Choice) -> str:
     """Why a car on `frm` may not drive onto the forward field `n`, naming the rule that forbids it."""
     at = f"{n.q},{n.r}"
     if n in board.flipped:
-        return f"{at} is blocked by a flipped cap – nobody passes or lands there (racerbile.field.blocking)"
+        return phrase(N_("{at} is blocked by a flipped cap – nobody passes or lands there (racerbile.field.blocking)"), at=at)
     if n in board.full:
-        return f"{at} holds two caps – no way through for a car from behind (racerbile.stack)"
+        return phrase(N_("{at} holds two caps – no way through for a car from behind (racerbile.stack)"), at=at)
     if n in course.pit and frm not in course.pit and gear != 1:
-        return f"{at} is the pit lane – entered in first gear only, not in gear {gear} (racerbile.lemans.pit)"
+        return phrase(N_("{at} is the pit lane – entered in first gear only, not in gear {gear} (racerbile.lemans.pit)"), at=at, gear=gear)
     b = course.branch_of.get(n)
     if b is not None:
         split, name = b
-        chosen = board.branch(split) or next((nm for sp, nm in choice if sp == split), "another")
-        return f"{at} is on the branch {name!r} – everyone takes the branch {chosen!r} at this split (racerbile.split)"
-    return f"{at} may not be driven onto"
+        chosen = board.branch(split) or next((nm for sp, nm in choice if sp == split), None)
+        if chosen is None:
+            return phrase(N_("{at} is on the branch {name} – everyone takes another branch at this split (racerbile.split)"), at=at, name=repr(name))
+        return phrase(N_("{at} is on the branch {name} – everyone takes the branch {chosen} at this split (racerbile.split)"), at=at, name=repr(name), chosen=repr(chosen))
+    return phrase(N_("{at} may not be driven onto"), at=at)

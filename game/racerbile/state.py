@@ -203,7 +203,7 @@ class RaceState:
         """Every drink ruling of a race may be challenged – to no more sips than one ruling of a race
         hands out (a judges' penalty, racerbile.lemans.judges; a call's count, racerbile.faults)."""
         if ruling.what is What.SIPS and ruling.amount > MOST_SIPS:
-            return f"one ruling of a race hands out at most {MOST_SIPS} sips (racerbile.lemans.judges), not {ruling.amount}"
+            return phrase(N_("one ruling of a race hands out at most {most} sips (racerbile.lemans.judges), not {n}"), most=MOST_SIPS, n=ruling.amount)
         return None
 
     def challengers(self) -> tuple[str, ...]:
@@ -280,23 +280,23 @@ class RaceState:
         assert t is not None
         car = self.cars[t.seat]
         if not car.started:
-            return "no change of gear in a car's first turn (racerbile.gears)"
+            return phrase(N_("no change of gear in a car's first turn (racerbile.gears)"))
         forced = car.first_gear or t.forced
         if delta > 0 and forced:
             if forced == "racerbile.flat_out":
-                return "the turn after leaving the track starts in first gear, no upshift (racerbile.flat_out)"
-            return f"the turn starts in first gear, no upshift ({forced})"
+                return phrase(N_("the turn after leaving the track starts in first gear, no upshift (racerbile.flat_out)"))
+            return phrase(N_("the turn starts in first gear, no upshift ({rule})"), rule=forced)
         if delta > 0 and self.course.kinds.get(car.pos) is Kind.DOWNSHIFT:
-            return "no upshift while standing on a downshift field (racerbile.field.downshift)"
+            return phrase(N_("no upshift while standing on a downshift field (racerbile.field.downshift)"))
         if self.profile["stalin"] and delta <= 0 and 1 in self.shifts():
-            return "Stalin always shifts up when he may (racerbile.option.stalin)"
+            return phrase(N_("Stalin always shifts up when he may (racerbile.option.stalin)"))
         if self.profile["stalin"] and delta < 0:
-            return "Stalin never shifts down by choice (racerbile.option.stalin)"
+            return phrase(N_("Stalin never shifts down by choice (racerbile.option.stalin)"))
         if delta > 0 and car.gear >= 3:
-            return "third gear is the highest (racerbile.gears)"
+            return phrase(N_("third gear is the highest (racerbile.gears)"))
         if delta < 0 and car.gear <= 1:
-            return "first gear is the lowest (racerbile.gears)"
-        return "the gear is chosen once, at the start of the turn (racerbile.upshift, racerbile.downshift)"
+            return phrase(N_("first gear is the lowest (racerbile.gears)"))
+        return phrase(N_("the gear is chosen once, at the start of the turn (racerbile.upshift, racerbile.downshift)"))
 
     def board_for(self, seat: int) -> Board:
         """The other caps as obstacles for `seat`'s car, and the split choices binding it."""
@@ -378,14 +378,14 @@ class RaceState:
         if isinstance(action, Clock):
             return run_clock(self, action)
         if self.phase == OVER:
-            raise IllegalAction("the race is over")
+            raise IllegalAction(phrase(N_("the race is over")))
         if self.phase == ORDER:
             if not isinstance(action, Order):
-                raise IllegalAction("first the order: enter the time-trial times, or roll for it")
+                raise IllegalAction(phrase(N_("first the order: enter the time-trial times, or roll for it")))
             return set_order(self, action)
         if self.phase == START_ROLL:
             if not isinstance(action, StartDie) or not 1 <= action.face <= 6:
-                raise IllegalAction("the players roll one die each for the order")
+                raise IllegalAction(phrase(N_("the players roll one die each for the order")))
             return start_die(self, action.face)
         t = self.turn
         assert t is not None
@@ -393,21 +393,23 @@ class RaceState:
             if isinstance(action, Driver):
                 return change_driver(self, t, action.name)
             if not isinstance(action, Shift):
-                raise IllegalAction(f"{self.driver(t.seat)} first chooses the gear (gear up/down/hold)")
+                raise IllegalAction(phrase(N_("{who} first chooses the gear (gear up/down/hold)"), who=self.driver(t.seat)))
             ok = self.shifts()
             if action.delta not in ok:
-                raise IllegalAction(f"gear {'up' if action.delta > 0 else 'down' if action.delta < 0 else 'hold'} is not open now – {self.shift_refusal(action.delta)}; open: {', '.join(str(Shift(d)) for d in ok)}")
+                raise IllegalAction(phrase(N_("{shift} is not open now – {why}; open: {open}"), shift=str(Shift(max(-1, min(1, action.delta)))),
+                                          why=self.shift_refusal(action.delta), open=", ".join(str(Shift(d)) for d in ok)))
             return shift_gear(self, t, action.delta)
         if self.phase == ROLL:
             if not isinstance(action, Dice) or len(action.faces) != t.pending:
-                got = f", not {len(action.faces)}" if isinstance(action, Dice) else ""
-                raise IllegalAction(f"{t.pending} dice are rolling{got} (racerbile.gears: as many dice as the gear, 5s and 6s again)")
+                if isinstance(action, Dice):
+                    raise IllegalAction(phrase(N_("{n} dice are rolling, not {got} (racerbile.gears: as many dice as the gear, 5s and 6s again)"), n=t.pending, got=len(action.faces)))
+                raise IllegalAction(phrase(N_("{n} dice are rolling (racerbile.gears: as many dice as the gear, 5s and 6s again)"), n=t.pending))
             if any(not 1 <= f <= 6 for f in action.faces):
-                raise IllegalAction(f"a die shows 1 to 6, not {max(action.faces)}")
+                raise IllegalAction(phrase(N_("a die shows 1 to 6, not {face}"), face=max(action.faces)))
             return land_dice(self, t, action.faces)
         if self.phase == MOVE:
             if not isinstance(action, Drive):
-                raise IllegalAction(f"{self.driver(t.seat)} drives now (rolled {t.roll})")
+                raise IllegalAction(phrase(N_("{who} drives now (rolled {roll})"), who=self.driver(t.seat), roll=t.roll))
             return drive_path(self, t, action.path)
         if self.phase == NAME42:
             if isinstance(action, Name) and not action.player:  # naming nobody is allowed (Decisions)
@@ -415,12 +417,14 @@ class RaceState:
                 return end_turn(replace(self, named=None), [note])
             if not isinstance(action, Name) or action.player not in self.nameable():
                 named = action.player if isinstance(action, Name) else ""
-                why = f"{named} drives for {self.players[t.seat]}, no opponent; " if named in self.drivers[t.seat] else ""
-                raise IllegalAction(f"{why}name an opponent – any driver of another team, at the wheel or not – or nobody: name - (racerbile.lemans.field42)")
+                if named in self.drivers[t.seat]:
+                    raise IllegalAction(phrase(N_("{named} drives for {team}, no opponent; name an opponent – any driver of another team, at the wheel or not – or nobody: name - (racerbile.lemans.field42)"),
+                                               named=named, team=self.players[t.seat]))
+                raise IllegalAction(phrase(N_("name an opponent – any driver of another team, at the wheel or not – or nobody: name - (racerbile.lemans.field42)")))
             st = replace(self, named=action.player)
             note = Ruling(action.player, What.NOTE, 0, "racerbile.lemans.field42", phrase(N_("{who} names {named}: he drinks what {who} drinks this turn"), who=self.driver(t.seat), named=action.player))
             return end_turn(st, [note])
-        raise IllegalAction(f"{action} is not open now")
+        raise IllegalAction(phrase(N_("{action} is not open now"), action=str(action)))
 
     # --- rulings and the ledger ------------------------------------------------------------
 

@@ -24,25 +24,30 @@ MAX_CALL_COUNT = 20  # a fault called with a count (per sip, per field …) at o
 MOST_SIPS = max(MAX_PENALTY_SIPS, MAX_CALL_COUNT * max(f.sips for f in R.FAULTS), R.TURN_CAP)  # in one ruling of a race
 
 
+_COUNTS = {"field": N_("{rule} counts per field"), "die": N_("{rule} counts per die"), "cap": N_("{rule} counts per cap"),
+           "nøl": N_("{rule} counts per nøl"), "squeal": N_("{rule} counts per squeal")}  # a call's count, by its unit
+
+
 def call_fault(race: RaceState, a: Call) -> Step:
     """A fault called by the table from the call-a-fault menu (racerbile.faults)."""
     f = R.FAULT_BY_RULE.get(a.rule)
     if f is None or f not in race.faults():
-        raise IllegalAction(f"{a.rule} is not on this table's fault menu")
+        raise IllegalAction(phrase(N_("{rule} is not on this table's fault menu"), rule=a.rule))
     try:
         seat = race.seat_of(a.who)
     except KeyError:
-        raise IllegalAction(f"nobody called {a.who!r} sits at this table") from None
+        raise IllegalAction(phrase(N_("nobody called {name} sits at this table"), name=repr(a.who))) from None
     if a.count < 1 or (not f.unit and a.count != 1):
-        raise IllegalAction(f"{a.rule} counts {'per ' + f.unit if f.unit else 'once'}")
+        raise IllegalAction(phrase(_COUNTS.get(f.unit, N_("{rule} counts once")), rule=a.rule))
     if a.count > MAX_CALL_COUNT:
-        raise IllegalAction(f"{a.rule}: at most {MAX_CALL_COUNT} at one call, not {a.count}")
+        raise IllegalAction(phrase(N_("{rule}: at most {most} at one call, not {n}"), rule=a.rule, most=MAX_CALL_COUNT, n=a.count))
     if race.phase == OVER:
-        raise IllegalAction("the race is over")
+        raise IllegalAction(phrase(N_("the race is over")))
     who = a.who if a.who in race.drivers[seat] else race.driver(seat)
     on_turn = race.turn is not None and race.turn.seat == seat and race.phase not in (ORDER, START_ROLL)
     if f.rule == "racerbile.lemans.delay" and on_turn:  # a delay in one's own turn is a nøl (Decisions: forsinkelse)
-        raise IllegalAction(f"{race.players[seat]} is on turn: a delay in one's own turn is a nøl, not racerbile.lemans.delay (which is for a delay outside one's turn) – {Call('racerbile.general.noled', a.who)}")
+        raise IllegalAction(phrase(N_("{team} is on turn: a delay in one's own turn is a nøl, not racerbile.lemans.delay (which is for a delay outside one's turn) – {call}"),
+                                   team=race.players[seat], call=str(Call('racerbile.general.noled', a.who))))
     # called on the mover right after his move (before the next dice land): made in his turn
     just_moved = race.redo is not None and race.redo.turn is not None and race.redo.turn.seat == seat and f.rule not in ("racerbile.technical.roll_out_of_turn", "racerbile.technical.own_cap_out_of_turn")
     when = "" if on_turn or just_moved else phrase(N_(" – outside his turn, drunk at once ({rule})"), rule="racerbile.outside_turn")
@@ -94,21 +99,21 @@ def call_fault(race: RaceState, a: Call) -> Step:
 def judge(race: RaceState, a: Judge) -> Step:
     """A judges' decision at Le Mans: sips, laps, a rule changed or a team put out (racerbile.lemans.judges)."""
     if not race.lemans:
-        raise IllegalAction("judges run a Le Mans event (racerbile.lemans.judges)")
+        raise IllegalAction(phrase(N_("judges run a Le Mans event (racerbile.lemans.judges)")))
     if race.phase == OVER:
-        raise IllegalAction("the event is over: the judges have had their say")
+        raise IllegalAction(phrase(N_("the event is over: the judges have had their say")))
     if not a.reason.strip():
-        raise IllegalAction("racerbile.lemans.judges: the judges give a reason for every decision (judge … 'REASON')")
+        raise IllegalAction(phrase(N_("racerbile.lemans.judges: the judges give a reason for every decision (judge … 'REASON')")))
     reason = a.reason
     if a.kind in ("sips", "laps"):
         top = MAX_PENALTY_SIPS if a.kind == "sips" else MAX_PENALTY_LAPS
         if not (a.value.isascii() and a.value.isdigit() and 1 <= int(a.value[:6]) <= top):
-            raise IllegalAction(f"racerbile.lemans.judges: a penalty of {a.kind} is a whole number from 1 to {top}, not {a.value[:20]!r}")
+            raise IllegalAction(phrase(N_("racerbile.lemans.judges: a penalty of {kind} is a whole number from 1 to {top}, not {value}"), kind=a.kind, top=top, value=repr(a.value[:20])))
     if a.kind == "sips":
         try:
             seat, n = race.seat_of(a.target), int(a.value)
         except (KeyError, ValueError):
-            raise IllegalAction("judge sips WHO N REASON") from None
+            raise IllegalAction(phrase(N_("judge sips WHO N REASON"))) from None
         who = a.target if a.target in race.drivers[seat] else race.driver(seat)
         st, out = race.charge([Ruling(who, What.SIPS, n, "racerbile.lemans.judges", phrase(N_("penalty from the judges: {n} sips – {reason}"), n=n, reason=reason))])
         return Step(st, tuple(out))
@@ -116,14 +121,14 @@ def judge(race: RaceState, a: Judge) -> Step:
         try:
             seat, n = race.seat_of(a.target), int(a.value)
         except (KeyError, ValueError):
-            raise IllegalAction("judge laps TEAM N REASON") from None
+            raise IllegalAction(phrase(N_("judge laps TEAM N REASON"))) from None
         car = race.cars[seat]
         st = replace(race, cars=set_car(race.cars, seat, replace(car, lost_laps=car.lost_laps + n)))
         return Step(st, (Ruling(race.driver(seat), What.LAPS, -n, "racerbile.lemans.judges", phrase(N_("the judges take {laps} from {team} – {reason}"), laps=R.count(n, N_("{n} lap"), N_("{n} laps")), team=race.players[seat], reason=reason)),))
     if a.kind == "rule":
         name = a.target
         if name == "lemans_drivers":
-            raise IllegalAction("the teams are seated at the start: lemans_drivers cannot change during the event")
+            raise IllegalAction(phrase(N_("the teams are seated at the start: lemans_drivers cannot change during the event")))
         try:
             opt = R.SPEC.option(name)
             value: Any = parse_value(a.value)
@@ -131,18 +136,18 @@ def judge(race: RaceState, a: Judge) -> Step:
             opts[name] = opt.check(value)
             profile = R.SPEC.make(race.profile.variant, **opts)
         except (KeyError, ValueError) as e:
-            raise IllegalAction(str(e.args[0])) from None
+            raise IllegalAction(e.args[0] if isinstance(e.args[0], str) else str(e.args[0])) from None
         st = replace(race, profile=profile)
         return Step(st, (Ruling(race.driver(0), What.NOTE, 0, "racerbile.lemans.judges", phrase(N_("the judges set {option} = {value} – {reason}"), option=name, value=a.value, reason=reason)),))
     if a.kind == "out":
         try:
             seat = race.seat_of(a.target)
         except KeyError:
-            raise IllegalAction("judge out TEAM REASON") from None
+            raise IllegalAction(phrase(N_("judge out TEAM REASON"))) from None
         if race.cars[seat].out:
-            raise IllegalAction(f"{race.players[seat]} is out already ({race.cars[seat].out})")
+            raise IllegalAction(phrase(N_("{team} is out already ({why})"), team=race.players[seat], why=race.cars[seat].out))
         if sum(1 for c in race.cars if not c.out) <= 1:
-            raise IllegalAction("the last team still in cannot be put out")
+            raise IllegalAction(phrase(N_("the last team still in cannot be put out")))
         car = race.cars[seat]
         st = replace(race, cars=set_car(race.cars, seat, replace(car, out=reason, flipped=False)))
         note = Ruling(race.driver(seat), What.NOTE, 0, "racerbile.lemans.judges", phrase(N_("the judges put {team} out – {reason}: it drives no more and ranks behind every team still in"), team=race.players[seat], reason=reason))
@@ -150,13 +155,13 @@ def judge(race: RaceState, a: Judge) -> Step:
             step = next_turn(st, [note])  # its turn ends here
             return Step(step.state, step.rulings)
         return Step(st, (note,))
-    raise IllegalAction("the judges hand out sips, take laps, change a rule or put a team out (judge sips|laps|rule|out …)")
+    raise IllegalAction(phrase(N_("the judges hand out sips, take laps, change a rule or put a team out (judge sips|laps|rule|out …)")))
 
 
 def run_clock(race: RaceState, a: Clock) -> Step:
     """The event clock runs on; when the hours are up the last round of turns is called (racerbile.lemans.end)."""
     if not race.lemans or not 0 <= a.seconds <= MAX_CLOCK_STEP:  # (NaN and infinity fail too)
-        raise IllegalAction(f"racerbile.lemans.end: the event clock runs at Le Mans only, forwards, at most {MAX_CLOCK_STEP} seconds at a time")
+        raise IllegalAction(phrase(N_("racerbile.lemans.end: the event clock runs at Le Mans only, forwards, at most {most} seconds at a time"), most=MAX_CLOCK_STEP))
     hours = race.profile["lemans_hours"]
     end = (hours if isinstance(hours, int) else 24) * 3600
     clock = race.clock + a.seconds

@@ -143,10 +143,10 @@ def maybe_roll(race: RaceState) -> Step:
 def change_driver(race: RaceState, t: Turn, name: str) -> Step:
     """Le Mans: a new driver takes the wheel – free in the pit, a beer outside it."""
     if not race.lemans:
-        raise IllegalAction("driver changes are a Le Mans rule (racerbile.lemans.driver_change)")
+        raise IllegalAction(phrase(N_("driver changes are a Le Mans rule (racerbile.lemans.driver_change)")))
     crew = race.drivers[t.seat]
     if name not in crew or name == race.driver(t.seat) or t.changed_driver:
-        raise IllegalAction(f"{race.players[t.seat]} can hand over to: {', '.join(d for d in crew if d != race.driver(t.seat))} (once, before the gear)")
+        raise IllegalAction(phrase(N_("{team} can hand over to: {drivers} (once, before the gear)"), team=race.players[t.seat], drivers=", ".join(d for d in crew if d != race.driver(t.seat))))
     car = race.cars[t.seat]
     st = replace(race, cars=set_car(race.cars, t.seat, replace(car, driver=crew.index(name))), turn=replace(t, changed_driver=True))
     if car.pos in race.course.pit:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from game.errors import IllegalAction
 from game.rules.matchlog import Entry
+from game.rules.phrase import N_, Phrase, phrase
 from game.rules.ruling import Ruling, What
 
 CHALLENGE = -4  # the seat of a challenge entry in the match log
@@ -37,6 +38,14 @@ DIGITS = 9  # digits a number of a challenge may have (a log of a billion entrie
 # the most one ruling of any game hands out of these (sips: each game says, `challenge_refusal`)
 MOST = {What.STROKE: (1, "schock.game"), What.SCHUSS: (1, "katchen.phase2"), What.BEER: (1, "racerbile.beer"),
         What.BEER_REST: (1, "racerbile.beer")}
+# a ruling that may be overridden only by its own kind (or any drink by drinks): why not, by its kind
+_ONLY_BY = {What.SIPS: N_("{head}: a sip can only be overridden by drinks"), What.BEER: N_("{head}: a beer can only be overridden by drinks"),
+            What.BEER_REST: N_("{head}: a rest can only be overridden by drinks"),
+            What.STROKE: N_("{head}: a stroke can only be overridden by strokes"), What.SCHUSS: N_("{head}: a Schuss can only be overridden by Schüsse")}
+_MOST_WORDS = {What.STROKE: N_("{head}: one ruling hands out at most {most} stroke ({rule}), not {n}"),
+               What.SCHUSS: N_("{head}: one ruling hands out at most {most} Schuss ({rule}), not {n}"),
+               What.BEER: N_("{head}: one ruling hands out at most {most} beer ({rule}), not {n}"),
+               What.BEER_REST: N_("{head}: one ruling hands out at most {most} rest ({rule}), not {n}")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,28 +94,39 @@ def parse_challenge(text: str) -> Challenge:
     return Challenge(int(entry), int(ruling), by.strip(), int(amount), DRINK_WORDS[word], who.strip(), reason.strip())
 
 
+def nobody_here(head: str, name: str, others: tuple[str, ...]) -> Phrase:
+    """Why `name` may not challenge: nobody at the table, nor one of the `others` who may (a Le Mans
+    event's judges)."""
+    if not others:
+        return phrase(N_("{head}: {name} is nobody at this table"), head=head, name=repr(name))
+    if others == (JUDGES,):
+        return phrase(N_("{head}: {name} is nobody at this table, nor the judges"), head=head, name=repr(name))
+    return phrase(N_("{head}: {name} is nobody at this table, nor the {others}"), head=head, name=repr(name), others=", nor the ".join(others))
+
+
 def target_of(entries: Sequence[Entry], ch: Challenge) -> Ruling:
     """The ruling a challenge overrides; IllegalAction when there is none or it cannot be challenged."""
     if not 1 <= ch.entry <= len(entries):
-        raise IllegalAction(f"{ch.head}: the log has no entry {ch.entry}")
+        raise IllegalAction(phrase(N_("{head}: the log has no entry {entry}"), head=ch.head, entry=ch.entry))
     rulings = entries[ch.entry - 1].rulings
     if not 1 <= ch.ruling <= len(rulings):
-        raise IllegalAction(f"{ch.head}: entry {ch.entry} has {len(rulings)} ruling(s), not a ruling {ch.ruling}")
+        raise IllegalAction(phrase(N_("{head}: entry {entry} has {n} ruling(s), not a ruling {ruling}"), head=ch.head, entry=ch.entry, n=len(rulings), ruling=ch.ruling))
     r = rulings[ch.ruling - 1]
     if r.what not in CHALLENGEABLE:
-        raise IllegalAction(f"{ch.head}: only drinks, strokes and Schüsse can be challenged; ruling {ch.entry}.{ch.ruling} "
-                            f"hands out {r.what} – go back to before entry {ch.entry} (undo to here) and play it again")
+        raise IllegalAction(phrase(N_("{head}: only drinks, strokes and Schüsse can be challenged; ruling {entry}.{ruling} hands out {what} – "
+                                      "go back to before entry {entry} (undo to here) and play it again"), head=ch.head, entry=ch.entry, ruling=ch.ruling,
+                                   what=str(r.what)))
     if (r.what in TALLIES) != (ch.what in TALLIES) or (r.what in TALLIES and ch.what is not r.what):
-        raise IllegalAction(f"{ch.head}: a {drink_word(r.what, 1)} can only be overridden by {drink_word(r.what, 2) if r.what in TALLIES else 'drinks'}")
+        raise IllegalAction(phrase(_ONLY_BY[r.what], head=ch.head))
     if (ch.entry, ch.ruling) in overridden(entries):
-        raise IllegalAction(f"{ch.head}: ruling {ch.entry}.{ch.ruling} is overridden already – challenge its override")
+        raise IllegalAction(phrase(N_("{head}: ruling {entry}.{ruling} is overridden already – challenge its override"), head=ch.head, entry=ch.entry, ruling=ch.ruling))
     if not ch.reason.strip():
-        raise IllegalAction(f"{ch.head}: a challenge needs a reason")
+        raise IllegalAction(phrase(N_("{head}: a challenge needs a reason"), head=ch.head))
     if ch.amount < 0:
-        raise IllegalAction(f"{ch.head}: an amount is 0 or more")
+        raise IllegalAction(phrase(N_("{head}: an amount is 0 or more"), head=ch.head))
     most = MOST.get(ch.what)
     if most is not None and ch.amount > most[0]:
-        raise IllegalAction(f"{ch.head}: one ruling hands out at most {most[0]} {drink_word(ch.what, most[0])} ({most[1]}), not {ch.amount}")
+        raise IllegalAction(phrase(_MOST_WORDS[ch.what], head=ch.head, most=most[0], rule=most[1], n=ch.amount))
     return r
 
 

@@ -137,5 +137,5 @@ class DiceSession(Session):
         try:
             self.state.apply(action)
         except IllegalAction as e:
-            return Refusal(str(e))
+            return Refusal.of(e)
         return None

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from game.games import GAMES
+from game.i18n import tr
 from game.rules.matchlog import Entry
 
 # a rule id in parentheses, starting with a registered game's prefix ("(racerbile.lemans.pit)")
@@ -14,9 +15,16 @@ _RULE = re.compile(r"\(((?:" + "|".join(re.escape(g.prefix.rstrip(".")) for g in
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why a request was not applied: the referee's reason (in its words) and the rule it cites."""
+    """Why a request was not applied: the referee's reason and the rule it cites. `reason` is as the
+    rules gave it – English, a `Phrase` when it is one (logs and tests compare it); `str()` says it
+    in the current language."""
 
     reason: str
+
+    @classmethod
+    def of(cls, e: BaseException) -> Refusal:
+        """The refusal an `IllegalAction` (or `ValueError`) names, its `Phrase` kept."""
+        return cls(e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e))
 
     @property
     def rule(self) -> str | None:
@@ -25,7 +33,7 @@ class Refusal:
         return m.group(1) if m else None
 
     def __str__(self) -> str:
-        return self.reason
+        return tr(self.reason)
 
 
 @dataclass(frozen=True)

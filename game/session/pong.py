@@ -25,10 +25,11 @@ from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome, parse_outcome
 from game.bierpong.state import CALLS, KONTER, PLAY, THROWOFF, BierpongState
 from game.errors import IllegalAction
-from game.i18n import _
+from game.i18n import N_, _
 from game.match import Match
 from game.rules.challenge import CHALLENGE
 from game.rules.matchlog import Entry
+from game.rules.phrase import phrase
 from game.rules.realtable import TABLE
 from game.rules.ruling import Ruling, What
 from game.session.events import Refusal
@@ -206,39 +207,39 @@ class PongSession(Session):
                 self.fresh_table()
             self.table.throw(t, player, side=self.target_side(), pairable=pairable)
         except ValueError as e:
-            return Refusal(str(e))
+            return Refusal.of(e)
         return None
 
     def release(self, who: int | str, req: Release) -> Refusal | None:
         """A person's ball: one at a time, except the partner's second standard ball while the first
         flies in a team game (bierpong.art4)."""
         if self.over():
-            return Refusal(_("the match is over"))
+            return Refusal(phrase(N_("the match is over")))
         try:
             seat = self.seat_index(who)
         except KeyError:
-            return Refusal(_("{name!r} has no seat at this table").format(name=who))
+            return Refusal(phrase(N_("{name!r} has no seat at this table"), name=who))
         st = self.state
         if self.match.real_table and not self.is_bot(seat):
-            return Refusal(_("at a real table the ball is a real one: enter what the throw did (miss, hit, the flags)"))
+            return Refusal(phrase(N_("at a real table the ball is a real one: enter what the throw did (miss, hit, the flags)")))
         member = isinstance(who, str) and any(who in s.members for s in st.sides)
         player = req.player or (who if member and isinstance(who, str) else self.thrower())
         first = self.pairing()
         if player is None:
-            return Refusal(_("no throw now"))
+            return Refusal(phrase(N_("no throw now")))
         if self.table.busy and first is None:
             if st.phase == PLAY and len(st.sides[st.team].members) == 1:
-                return Refusal(_("{name}: both balls at once only in teams – wait for the ball to rest ({rule})").format(name=player, rule="bierpong.art4"))
+                return Refusal(phrase(N_("{name}: both balls at once only in teams – wait for the ball to rest ({rule})"), name=player, rule="bierpong.art4"))
             if st.phase == PLAY:
-                return Refusal(_("two balls at once only as a round's two standard throws – wait for the ball to rest ({rule})").format(rule="bierpong.art4"))
-            return Refusal(_("wait for the ball to come to rest"))
+                return Refusal(phrase(N_("two balls at once only as a round's two standard throws – wait for the ball to rest ({rule})"), rule="bierpong.art4"))
+            return Refusal(phrase(N_("wait for the ball to come to rest")))
         allowed = self.allowed_throwers()
         if player not in allowed:
-            return Refusal(_("no throw now") if not allowed else _("{name} does not throw now – {names} may ({rule})").format(
-                name=player, names=", ".join(allowed), rule="bierpong.art11"))
+            return Refusal(phrase(N_("no throw now")) if not allowed else phrase(N_("{name} does not throw now – {names} may ({rule})"),
+                                                                                 name=player, names=", ".join(allowed), rule="bierpong.art11"))
         t = st.throwing_team()
         if seat != t or not self.acts(t):
-            return Refusal(_("{name} is a bot").format(name=player) if self.is_bot(t) else _("it is {name}'s turn").format(name=self.match.players[t].name))
+            return Refusal(phrase(N_("{name} is a bot"), name=player) if self.is_bot(t) else phrase(N_("it is {name}'s turn"), name=self.match.players[t].name))
         pairable = first is None and st.may_pair()
         refusal = self.launch(player, req.throw, pairable=pairable, fresh=first is None)
         if refusal is None and pairable:
@@ -270,7 +271,7 @@ class PongSession(Session):
         `elbow_voids_throw` first takes the player's throw just ruled back), a knock-over, a request,
         time. None when applied, else the referee's refusal."""
         if self.over():
-            return Refusal(_("the match is over"))
+            return Refusal(phrase(N_("the match is over")))
         self.elbow(action)
         return self.apply(action)
 
@@ -300,18 +301,18 @@ class PongSession(Session):
         real = self.match.real_table and seat == self.to_act()  # at a real table the thrower enters the catch too
         if isinstance(action, Catch) and not self.over() and not real:  # the catcher's own seat says it (bierpong.art23)
             if self.table.busy:
-                return Refusal(_("wait for the ball to come to rest"))
+                return Refusal(phrase(N_("wait for the ball to come to rest")))
             try:
                 mine = self.state.team_of(action.catcher) == seat
             except IllegalAction as e:
-                return Refusal(str(e))
+                return Refusal.of(e)
             if not mine:
-                return Refusal(_("{name} catches for his own team only").format(name=action.catcher))
+                return Refusal(phrase(N_("{name} catches for his own team only"), name=action.catcher))
             if self.is_bot(seat):
-                return Refusal(_("{name} is a bot's seat").format(name=self.match.players[seat].name))
+                return Refusal(phrase(N_("{name} is a bot's seat"), name=self.match.players[seat].name))
             return None
         if self.table.busy and not self.table_action(action):
-            return Refusal(_("wait for the ball to come to rest"))
+            return Refusal(phrase(N_("wait for the ball to come to rest")))
         return super().refusal(seat, action)
 
     def defend(self, who: int | str, req: SwatBall | CatchBall) -> Refusal | None:
@@ -324,17 +325,17 @@ class PongSession(Session):
         """A defender's swat or catch ruled at this session's live table."""
         f = self.table.flights.get(req.ball)
         if f is None or not f.open or self.state.phase not in (PLAY, KONTER):  # a counter ball too (bierpong.art10)
-            return Refusal(_("that ball is not in play"))
+            return Refusal(phrase(N_("that ball is not in play")))
         d = self.target_side()
         defender = who if isinstance(who, str) else (self.state.sides[d].members[0] if 0 <= who < 2 else "")
         if defender not in self.state.sides[d].members:
-            return Refusal(_("{name} does not defend this ball").format(name=defender))
+            return Refusal(phrase(N_("{name} does not defend this ball"), name=defender))
         if not self.acts(d):
-            return Refusal(_("{team} are bots: they swat and catch for themselves").format(team=self.state.players[d])
-                           if self.is_bot(d) else _("{team} defend from their own laptop").format(team=self.state.players[d]))
+            return Refusal(phrase(N_("{team} are bots: they swat and catch for themselves"), team=self.state.players[d])
+                           if self.is_bot(d) else phrase(N_("{team} defend from their own laptop"), team=self.state.players[d]))
         if isinstance(req, SwatBall):
             if not f.bounced:
-                return Refusal(_("a ball may be swatted only after it touched down ({rule})").format(rule="bierpong.art14"))
+                return Refusal(phrase(N_("a ball may be swatted only after it touched down ({rule})"), rule="bierpong.art14"))
             if len(self.table.flights) == 1:
                 self.table.take()
                 self.table.clear_balls()
@@ -347,7 +348,7 @@ class PongSession(Session):
             return None
         view = self.table.ball(req.ball)
         if f.touched or view is None or not f.past_far_edge(view.pos[0], CONST.table_length):
-            return Refusal(_("only an untouched ball past the far edge is caught ({rule})").format(rule="bierpong.art23"))
+            return Refusal(phrase(N_("only an untouched ball past the far edge is caught ({rule})"), rule="bierpong.art23"))
         f.catcher = defender
         return None
 

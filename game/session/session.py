@@ -20,10 +20,11 @@ from typing import Any, Callable, Iterator, Sequence
 
 from game.store.autosave import MatchAutosave
 from game.errors import IllegalAction
-from game.i18n import _
+from game.i18n import N_, _
 from game.match import Match
 from game.rules.challenge import CHALLENGE, Challenge
 from game.rules.matchlog import Entry
+from game.rules.phrase import phrase
 from game.rules.realtable import TABLE, TableMode
 from game.session.authority import Authority, LiveTableSession, LocalAuthority
 from game.store.matchfile import write_log
@@ -178,7 +179,7 @@ class Session:
         try:
             seat = self.seat_index(who)
         except KeyError:
-            return Refusal(_("{name!r} has no seat at this table").format(name=who))
+            return Refusal(phrase(N_("{name!r} has no seat at this table"), name=who))
         return self.authority.request(seat, action, detail)
 
     def refusal(self, seat: int, action: Any) -> Refusal | None:
@@ -187,7 +188,7 @@ class Session:
         if self.refused is not None:
             return Refusal(self.refused)
         if self.over():
-            return Refusal(_("the match is over"))
+            return Refusal(phrase(N_("the match is over")))
         if isinstance(action, TableMode):
             return self.switch_refusal(seat)
         if self.table_action(action):
@@ -195,21 +196,21 @@ class Session:
         if self.entering():
             if seat not in self.enterers():
                 hands = self.enterers()
-                name = self.match.players[hands[0]].name if len(hands) == 1 else _("a player here")
-                return Refusal(_("it is {name}'s throw: {name} enters what it shows").format(name=name))
+                name = self.match.players[hands[0]].name if len(hands) == 1 else phrase(N_("a player here"))
+                return Refusal(phrase(N_("it is {name}'s throw: {name} enters what it shows"), name=name))
             return None  # the state rules on the outcome entered (`apply` raises with the rule's reason)
         if self.is_outcome(action):
             if not self.match.real_table:
-                return Refusal(_("at a simulated table the program throws; switch to a real table to enter what a throw shows"))
-            return Refusal(_("no throw waits to be entered now – the dice are thrown first (roll)"))
+                return Refusal(phrase(N_("at a simulated table the program throws; switch to a real table to enter what a throw shows")))
+            return Refusal(phrase(N_("no throw waits to be entered now – the dice are thrown first (roll)")))
         if self.busy():
-            return Refusal(_("wait – the table is still busy"))
+            return Refusal(phrase(N_("wait – the table is still busy")))
         if self.to_act() != seat:
             now = self.to_act()
-            name = self.match.players[now].name if 0 <= now < len(self.match.players) else _("chance")
-            return Refusal(_("it is {name}'s turn").format(name=name))
+            name = self.match.players[now].name if 0 <= now < len(self.match.players) else phrase(N_("chance"))
+            return Refusal(phrase(N_("it is {name}'s turn"), name=name))
         if self.is_bot(seat):
-            return Refusal(_("{name} is a bot's seat").format(name=self.match.players[seat].name))
+            return Refusal(phrase(N_("{name} is a bot's seat"), name=self.match.players[seat].name))
         return None
 
     def table_action(self, action: Any) -> bool:
@@ -238,7 +239,7 @@ class Session:
         try:
             entry = self.match.apply(action, detail)
         except (IllegalAction, ValueError) as e:
-            return Refusal(str(e))
+            return Refusal.of(e)
         self.bot_wait = 0.0
         self.applied(entry, before)
         self.emit(Applied(entry, len(self.match.log.entries) - 1, before, self.state, seat, action))
@@ -327,9 +328,9 @@ class Session:
             try:
                 outcome = self.parse_outcome(outcome)
             except ValueError as e:
-                return Refusal(_("{text!r} is no outcome of this game ({error})").format(text=outcome, error=e))
+                return Refusal(phrase(N_("{text!r} is no outcome of this game ({error})"), text=outcome, error=Refusal.of(e).reason))
         if not self.match.real_table:
-            return Refusal(_("at a simulated table the program throws; switch to a real table to enter what a throw shows"))
+            return Refusal(phrase(N_("at a simulated table the program throws; switch to a real table to enter what a throw shows")))
         return self.request(who, outcome)
 
     def switch_table(self, who: int | str, real: bool) -> Refusal | None:
@@ -338,16 +339,16 @@ class Session:
         try:
             seat = self.seat_index(who)
         except KeyError:
-            return Refusal(_("{name!r} has no seat at this table").format(name=who))
+            return Refusal(phrase(N_("{name!r} has no seat at this table"), name=who))
         by = who if isinstance(who, str) else self.match.players[seat].name
         return self.request(seat, TableMode(real, by))
 
     def switch_refusal(self, seat: int) -> Refusal | None:
         """Why `seat` may not switch the table now (None: it may): a bot does not; nor in a pause."""
         if self.is_bot(seat):
-            return Refusal(_("{name} is a bot's seat").format(name=self.match.players[seat].name))
+            return Refusal(phrase(N_("{name} is a bot's seat"), name=self.match.players[seat].name))
         if self.pause > 0:
-            return Refusal(_("wait – the table is still busy"))
+            return Refusal(phrase(N_("wait – the table is still busy")))
         return None
 
     def entered_here(self, entry: Entry) -> bool:

@@ -24,7 +24,7 @@ from game.rules.catalog import title
 from game.rules.challenge import CHALLENGE
 from game.rules.realtable import TABLE, parse_mode
 from game.rules.ruling import Ruling, What
-from game.session.events import Applied
+from game.session.events import Applied, Refusal
 from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.banners import Banners
@@ -106,7 +106,7 @@ def coach_lines(st: RaceState, way: Move, moves: LegalMoves | None, alt: int) ->
     try:
         step = st.apply(Drive(way.path))
     except IllegalAction as e:
-        return [(str(e), theme.CHALK_RED, "bold")]
+        return [(str(Refusal.of(e)), theme.CHALK_RED, "bold")]  # (the referee's words, in the reader's language)
     ways = len(moves.to(way.end)) if moves is not None else 1
     end = way.end
     lines: list[Line] = []
