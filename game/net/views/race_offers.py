@@ -10,7 +10,7 @@ from typing import Any
 
 from game.errors import IllegalAction
 from game.hexgrid import DIRECTION_NAMES
-from game.i18n import N_, _, tr
+from game.i18n import N_, _, refusal_words, tr
 from game.racerbile.actions import Call, Drive, Driver, Judge, Name, Order, Shift
 from game.racerbile.fieldnames import field_name
 from game.racerbile.moves import Move, outcome
@@ -18,6 +18,7 @@ from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, RaceState
 from game.rules import racerbile as R
 from game.rules.option_words import option_label, value_label
 from game.rules.ruling import What
+from game.session.events import Refusal
 from game.session.session import Session
 
 WAYS_PER_FIELD = 3  # the cheapest distinct ways to a field the coach explains (the desktop's Tab)
@@ -121,7 +122,7 @@ def coach(st: RaceState, way: Move) -> tuple[list[list[str]], int]:
     try:
         step = st.apply(Drive(way.path))
     except IllegalAction as e:
-        return [[str(e), "bad"]], 0
+        return [[refusal_words(str(Refusal.of(e))), "bad"]], 0
     n = len(way.path)
     where = tr(field_name(st.course, st.track, way.end))
     head = (_("{n} of {roll} fields to {field}") if t.roll != 1 else _("{n} of {roll} field to {field}")).format(n=n, roll=t.roll, field=where) if n else _("stays put")
