@@ -94,8 +94,8 @@ def refusal(session: Session, seat: int, action: Any) -> str | None:
         return _("{name!r} plays at no seat of this table").format(name=name)
     if theirs != seat:
         if row.sender is Sender.OWN_NAME:
-            return _("this laptop challenges in the name of {me} only, not of {name}").format(me=me, name=name)
-        return _("this laptop acts for {me} only, not for {name}").format(me=me, name=name)
+            return _("you challenge in the name of {me} only, not of {name}").format(me=me, name=name)
+        return _("you act for {me} only, not for {name}").format(me=me, name=name)
     return None
 
 

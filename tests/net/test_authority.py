@@ -29,7 +29,7 @@ from game.state import CHANCE
 from tests.net.waiting import until
 
 RELEASE = [0.02, 0.0, 0.3]  # a ball let go above the thrower's end of the table
-OWN = "this laptop acts for"
+OWN = "you act for"
 HOSTS = "the host's table makes that"
 
 
@@ -114,9 +114,9 @@ def named(name: str) -> Callable[[Match], str]:
 
 CASES: list[Case] = [
     # every game: challenges
-    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ann"), named("Ann"), named("Ben"), "challenges in the name of",
+    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ann"), named("Ann"), named("Ben"), "challenge in the name of",
          label="challenge by Ann"),
-    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ben"), named("Ben"), named("Ann"), "challenges in the name of",
+    Case(Challenge, lambda: race(until_drink=True), lambda m: drink(m, "Ben"), named("Ben"), named("Ann"), "challenge in the name of",
          label="challenge by Ben"),
     Case(Challenge, lambda: race(lemans=True, until_drink=True), lambda m: drink(m, JUDGES), named("judges"), named("Foxes"),
          "only the judges' seat challenges in the judges' name", label="challenge by the judges"),

@@ -127,7 +127,9 @@ def test_racerbile_gears_phones_enter_their_real_dice_and_the_host_rules_them_as
     ben.locator('.pad button.face[data-face="2"]').click()
     refusal = ben.locator(".pad .refusal")
     refusal.wait_for()
-    assert "dice are rolling" in refusal.inner_text() and len(log) == n and s.entering()
+    said = refusal.inner_text()  # the rule's reason in the phone's language, the rule cited
+    rolling = {"en": "dice are rolling", "de": "Würfel rollen", "da": "terninger ruller"}[lang]
+    assert rolling in said and "racerbile.gears" in said and len(log) == n and s.entering()
     shoot(ben, "real-race-refused", lang)
     ben.locator(".pad button.back").click()
     enter(ben, host, "2", "Ben")
