@@ -16,7 +16,7 @@ from game.i18n import speaking
 from game.net.protocol import VERSION
 from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line,
                                game_static, own, shared)
-from game.rules.challenge import CHALLENGEABLE, overrides
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, overrides
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling
 from game.session.feed import FeedItem, feed_by_entry
@@ -24,6 +24,7 @@ from game.session.session import Session
 
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 KEPT = 2 * (LOG_ENTRIES + FEED_ENTRIES)  # entries whose feed lines are kept: beyond, the oldest go
+_PLAIN: list[Any] = []  # what an entry shows when no challenge is in the feed: its own rulings, none struck
 
 
 def members(d: dict[str, Any]) -> str:
@@ -38,12 +39,16 @@ class FeedTexts:
     def __init__(self) -> None:
         self._shows: dict[int, tuple[Entry, list[Any], int]] = {}  # entry number → (entry, what it shows, version)
         self._texts: dict[tuple[str, int], tuple[int, list[str]]] = {}  # (language, entry number) → (version, lines)
+        self._plain: dict[int, list[FeedItem]] = {}  # entry number → its items, while no challenge is in the feed
         self._version = 0
 
     def rows(self, entries: Sequence[Entry], first: int) -> list[tuple[int, list[FeedItem], int]]:
         """The feed of `entries[first:]` (once per change, in no language): (entry number, items, version) each."""
+        window = entries[first:]
+        if all(e.seat != CHALLENGE for e in window):
+            return self._plain_rows(entries, first)
         out = []
-        for k, row in enumerate(feed_by_entry(entries[first:])):
+        for k, row in enumerate(feed_by_entry(window)):
             n = first + k + 1
             e = entries[n - 1]
             shows = [(it.ruling, it.struck, it.override, it.was) for it in row]  # (what a line shows: not `origin`)
@@ -52,11 +57,30 @@ class FeedTexts:
                 self._version += 1
                 got = self._shows[n] = (e, shows, self._version)
             out.append((n, row, got[2]))
-        if len(self._shows) > KEPT:
-            low = len(entries) - LOG_ENTRIES
-            self._shows = {n: v for n, v in self._shows.items() if n > low}
-            self._texts = {key: v for key, v in self._texts.items() if key[1] > low}
+        self._forget(len(entries))
         return out
+
+    def _plain_rows(self, entries: Sequence[Entry], first: int) -> list[tuple[int, list[FeedItem], int]]:
+        """`rows` of a window without a challenge: each entry shows its own rulings, none struck –
+        what `feed_by_entry` makes of it, made once per entry and kept (not refolded every change)."""
+        out = []
+        for n in range(first + 1, len(entries) + 1):
+            e = entries[n - 1]
+            got = self._shows.get(n)
+            if got is None or got[0] is not e or got[1] is not _PLAIN:
+                self._version += 1
+                got = self._shows[n] = (e, _PLAIN, self._version)
+                self._plain[n] = [FeedItem(r, origin=(n - first, j)) for j, r in enumerate(e.rulings, start=1)]
+            out.append((n, self._plain[n], got[2]))
+        self._forget(len(entries))
+        return out
+
+    def _forget(self, length: int) -> None:
+        if len(self._shows) > KEPT:
+            low = length - LOG_ENTRIES
+            self._shows = {n: v for n, v in self._shows.items() if n > low}
+            self._plain = {n: v for n, v in self._plain.items() if n > low}
+            self._texts = {key: v for key, v in self._texts.items() if key[1] > low}
 
     def lines(self, lang: str, rows: list[tuple[int, list[FeedItem], int]]) -> list[str]:
         """The lines of `rows` (from `rows`) in `lang` (call inside `speaking(lang)`)."""
@@ -95,6 +119,26 @@ class Challengeable:
                 if len(out) >= CHALLENGES:
                     break
         return out
+
+
+class Held:
+    """The session's answers that every part of every view asks for again (`waiting_for`, `over`:
+    each seat's part, each language's table), asked once while one change's views are made and
+    given back to the views' code. Views read the session and never change it (`web_view`), so the
+    answers hold until `release()` (call it in a `finally`: the instance's own attributes shadow the
+    methods meanwhile)."""
+
+    NAMES = ("waiting_for", "over")
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        answers = {name: getattr(session, name)() for name in self.NAMES}
+        for name, answer in answers.items():
+            vars(session)[name] = lambda answer=answer: answer
+
+    def release(self) -> None:
+        for name in self.NAMES:
+            vars(self.session).pop(name, None)
 
 
 class ViewTexts:
