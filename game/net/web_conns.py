@@ -83,25 +83,24 @@ class WebViews:
         now = self._state()
         texts: ViewTexts | None = None
         held: Held | None = None  # the session's answers while the views are made
-        made: dict[tuple[Any, ...], str] = {}
-        groups: dict[str, list[_Conn]] = {}
+        groups: dict[tuple[Any, ...], tuple[str, list[_Conn]]] = {}  # (seat, language, static) → its text, who gets it
         try:
             for c in conns:
                 if not c.web or not c.joined or c.dropped or (c.viewed == now and not force):
                     continue
                 static = c.viewed is None or c.viewed[0] != now[0] or c.viewed[4] != now[4]
                 key = (c.seat, c.lang, static)
-                text = made.get(key)
-                if text is None:
+                group = groups.get(key)
+                if group is None:
                     if texts is None:
                         held = Held(h.session)
                         texts = ViewTexts(h.session, h._seat_list(), self.feed, self.challengeable)
-                    text = made[key] = texts.text(c.seat, c.lang, static)
+                    group = groups[key] = (texts.text(c.seat, c.lang, static), [])
                 c.viewed = now
-                groups.setdefault(text, []).append(c)
+                group[1].append(c)
                 self.sent += 1
         finally:
             if held is not None:
                 held.release()
-        if groups:
-            h._soon(h._fan_views, list(groups.items()))
+        if groups:  # (grouped by what each is made of, never by its text: no hashing kilobytes of it)
+            h._soon(h._fan_views, list(groups.values()))
