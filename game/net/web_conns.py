@@ -83,7 +83,7 @@ class WebViews:
         now = self._state()
         texts: ViewTexts | None = None
         held: Held | None = None  # the session's answers while the views are made
-        groups: dict[tuple[Any, ...], tuple[str, list[_Conn]]] = {}  # (seat, language, static) → its text, who gets it
+        groups: dict[tuple[Any, ...], tuple[bytes, list[_Conn]]] = {}  # (seat, language, static) → its text (UTF-8), who gets it
         try:
             for c in conns:
                 if not c.web or not c.joined or c.dropped or (c.viewed == now and not force):
@@ -95,7 +95,7 @@ class WebViews:
                     if texts is None:
                         held = Held(h.session)
                         texts = ViewTexts(h.session, h._seat_list(), self.feed, self.challengeable)
-                    group = groups[key] = (texts.text(c.seat, c.lang, static), [])
+                    group = groups[key] = (texts.data(c.seat, c.lang, static), [])
                 c.viewed = now
                 group[1].append(c)
                 self.sent += 1

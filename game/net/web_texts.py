@@ -143,7 +143,7 @@ class Held:
 
 
 class ViewTexts:
-    """The view messages of one change: `text(seat, lang, static)` for a connection, each part made
+    """The view messages of one change: `data(seat, lang, static)` for a connection, each part made
     once (the shared part per language, Kontra's rulings per language, the seat's part per seat)."""
 
     def __init__(self, session: Session, seats: list[dict[str, Any]], feed: FeedTexts, challengeable: Challengeable) -> None:
@@ -154,7 +154,7 @@ class ViewTexts:
         self.entries = session.match.log.entries
         self.first = max(0, len(self.entries) - FEED_ENTRIES)
         self._rows: list[tuple[int, list[FeedItem], int]] | None = None
-        self._shared: dict[str, str] = {}
+        self._shared: dict[str, bytes] = {}
         self._rulings: dict[str, str] = {}
         self._found: Any = None
         self._people: str | None = None
@@ -162,22 +162,30 @@ class ViewTexts:
         self._log: dict[str, str] = {}
 
     def text(self, seat: int | None, lang: str, static: bool) -> str:
+        """The view message of a connection at `seat` speaking `lang` (`data` as text)."""
+        return self.data(seat, lang, static).decode()
+
+    def data(self, seat: int | None, lang: str, static: bool) -> bytes:
+        """The view message of a connection at `seat` speaking `lang`, in UTF-8: its parts joined as
+        they are (the shared part encoded once per language, not once per connection's text)."""
         with speaking(lang):
-            parts = [self._shared_part(lang), self._own_part(seat, lang)]
+            out = [b'{"type":"view","v":%d,"at":%d,"view":{' % (VERSION, len(self.entries)), self._shared_part(lang),
+                   b",", self._own_part(seat, lang).encode()]
             if static:
-                parts.append('"static":' + _JSON.encode(game_static(self.session)) + ',"log":' + self._log_part(lang))
-        return '{"type":"view","v":%d,"at":%d,"view":{%s}}' % (VERSION, len(self.entries), ",".join(parts))
+                out.append((',"static":' + _JSON.encode(game_static(self.session)) + ',"log":' + self._log_part(lang)).encode())
+        out.append(b"}}")
+        return b"".join(out)
 
     def _feed(self, lang: str, rows: list[tuple[int, list[FeedItem], int]]) -> str:
         return "[" + ",".join(self.feed.lines(lang, rows)) + "]"
 
-    def _shared_part(self, lang: str) -> str:
+    def _shared_part(self, lang: str) -> bytes:
         got = self._shared.get(lang)
         if got is None:
             if self._rows is None:
                 self._rows = self.feed.rows(self.entries, self.first)
             body = members(shared(self.session, lang, self.seats, feed=False))
-            got = self._shared[lang] = body + ',"feed":' + self._feed(lang, self._rows)
+            got = self._shared[lang] = (body + ',"feed":' + self._feed(lang, self._rows)).encode()
         return got
 
     def _own_part(self, seat: int | None, lang: str) -> str:
