@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON object only
 
 from bench import autosave, autosave_long, bierpong, bierpong_game, board, clip, dice_bots, editor, lan, lemans, longmatch, movegen, pong, pong_frame, replay, startup, throws, tracks, web_frame  # noqa: E402
-from bench import web  # noqa: E402
+from bench import web, web_views  # noqa: E402
 
 Figure = tuple[str, Callable[[], float]]
 
@@ -81,6 +81,8 @@ FIGURES: list[tuple[Figure, Figure | None]] = [
     # issue 31: a phone's action until every other browser (8 phones, 20 watching) has the new view, beside
     # the bare echo (goal: ≤ 4 ×); the page in headless Chromium until the first drawn table, beside a blank page (≤ 500 ms)
     (("web_action_ms", web.web_action_ms), ("baseline_web_echo_ms", web.baseline_web_echo_ms)),
+    # what making the views of one change takes the host of that table (no socket), beside the same table all in English
+    (("web_views_ms", web_views.web_views_ms), ("web_views_one_language_ms", web_views.web_views_one_language_ms)),
     (("web_page_load_ms", web.web_page_load_ms), ("baseline_blank_page_ms", web.baseline_blank_page_ms)),
     (("web_frame_ms", web_frame.web_frame_ms), ("baseline_web_idle_frame_ms", web_frame.baseline_web_idle_frame_ms)),  # issue 31: Bierpong on a phone, CPU 4× throttled
 ]

@@ -86,7 +86,7 @@ class _Conn:
     id: int
     ws: ServerConnection
     address: str
-    out: deque[str | _Batch | Join] = field(default_factory=deque)  # what waits to be sent, oldest first
+    out: deque[str | bytes | _Batch | Join] = field(default_factory=deque)  # what waits to be sent, oldest first (bytes: a text's UTF-8)
     since: deque[float] = field(default_factory=deque)  # when each of them was queued
     behind: int = 0  # entries waiting in the batches
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -617,21 +617,21 @@ class TableHost:
         for c in self._write_idle(conns, lambda: _Batch(at, parts, gen).data()):
             self._enqueue_entries(c, at, parts, gen)
 
-    def _fan_views(self, groups: list[tuple[str, list[_Conn]]]) -> None:
+    def _fan_views(self, groups: list[tuple[bytes, list[_Conn]]]) -> None:
         """Browsers' views (`web_conns`): each text written at once to the connections that read, queued for the others."""
-        for text, conns in groups:
-            for c in self._write_idle(conns, text.encode):
-                self._queue(c, text)
+        for data, conns in groups:
+            for c in self._write_idle(conns, data):
+                self._queue(c, data)
 
-    def _write_idle(self, conns: list[_Conn], data: Callable[[], bytes]) -> list[_Conn]:
-        """`data()` (a text's UTF-8) written at once to each of `conns` that is idle and reading; the
+    def _write_idle(self, conns: list[_Conn], data: bytes | Callable[[], bytes]) -> list[_Conn]:
+        """`data` (a text's UTF-8, or what makes it) written at once to each of `conns` that is idle and reading; the
         others (their senders have messages waiting: nothing may overtake them) are returned."""
         idle = [c for c in conns if not c.dropped and not c.out and not c.busy
                 and c.ws.transport is not None and c.ws.transport.get_write_buffer_size() < IDLE_BUFFER]
         if idle:
             # one frame for all of them: a server's frames are not masked, and without compression
             # every connection sends the same bytes
-            frame = Frame(Opcode.TEXT, data()).serialize(mask=False, extensions=[])
+            frame = Frame(Opcode.TEXT, data if isinstance(data, bytes) else data()).serialize(mask=False, extensions=[])
             for c in idle:
                 if c.ws.protocol.state is State.OPEN and c.ws.transport is not None:
                     c.ws.transport.write(frame)
@@ -651,7 +651,7 @@ class TableHost:
         conn.behind += len(parts)
         self._queue(conn, _Batch(at, list(parts), gen))
 
-    def _queue(self, conn: _Conn, item: str | _Batch | Join) -> None:
+    def _queue(self, conn: _Conn, item: str | bytes | _Batch | Join) -> None:
         if conn.dropped:
             return
         conn.out.append(item)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, refusal_words, speaking, tr
 from game.net.protocol import encode
-from game.net.web_texts import Challengeable, FeedTexts, ViewTexts
+from game.net.web_texts import Challengeable, FeedTexts, Held, ViewTexts
 
 if TYPE_CHECKING:
     from game.net.host import TableHost, _Conn
@@ -82,20 +82,25 @@ class WebViews:
         h = self.host
         now = self._state()
         texts: ViewTexts | None = None
-        made: dict[tuple[Any, ...], str] = {}
-        groups: dict[str, list[_Conn]] = {}
-        for c in conns:
-            if not c.web or not c.joined or c.dropped or (c.viewed == now and not force):
-                continue
-            static = c.viewed is None or c.viewed[0] != now[0] or c.viewed[4] != now[4]
-            key = (c.seat, c.lang, static)
-            text = made.get(key)
-            if text is None:
-                if texts is None:
-                    texts = ViewTexts(h.session, h._seat_list(), self.feed, self.challengeable)
-                text = made[key] = texts.text(c.seat, c.lang, static)
-            c.viewed = now
-            groups.setdefault(text, []).append(c)
-            self.sent += 1
-        if groups:
-            h._soon(h._fan_views, list(groups.items()))
+        held: Held | None = None  # the session's answers while the views are made
+        groups: dict[tuple[Any, ...], tuple[bytes, list[_Conn]]] = {}  # (seat, language, static) → its text (UTF-8), who gets it
+        try:
+            for c in conns:
+                if not c.web or not c.joined or c.dropped or (c.viewed == now and not force):
+                    continue
+                static = c.viewed is None or c.viewed[0] != now[0] or c.viewed[4] != now[4]
+                key = (c.seat, c.lang, static)
+                group = groups.get(key)
+                if group is None:
+                    if texts is None:
+                        held = Held(h.session)
+                        texts = ViewTexts(h.session, h._seat_list(), self.feed, self.challengeable)
+                    group = groups[key] = (texts.data(c.seat, c.lang, static), [])
+                c.viewed = now
+                group[1].append(c)
+                self.sent += 1
+        finally:
+            if held is not None:
+                held.release()
+        if groups:  # (grouped by what each is made of, never by its text: no hashing kilobytes of it)
+            h._soon(h._fan_views, list(groups.values()))

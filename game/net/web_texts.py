@@ -16,14 +16,16 @@ from game.i18n import speaking
 from game.net.protocol import VERSION
 from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line,
                                game_static, own, shared)
-from game.rules.challenge import CHALLENGEABLE, overrides
+from game.rules.challenge import CHALLENGE, CHALLENGEABLE, overrides
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling
 from game.session.feed import FeedItem, feed_by_entry
 from game.session.session import Session
 
-_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+# (a view is a tree of dicts and lists made afresh: no cycle to look for, which costs ~10 % of the encoding)
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 KEPT = 2 * (LOG_ENTRIES + FEED_ENTRIES)  # entries whose feed lines are kept: beyond, the oldest go
+_PLAIN: list[Any] = []  # what an entry shows when no challenge is in the feed: its own rulings, none struck
 
 
 def members(d: dict[str, Any]) -> str:
@@ -38,12 +40,16 @@ class FeedTexts:
     def __init__(self) -> None:
         self._shows: dict[int, tuple[Entry, list[Any], int]] = {}  # entry number → (entry, what it shows, version)
         self._texts: dict[tuple[str, int], tuple[int, list[str]]] = {}  # (language, entry number) → (version, lines)
+        self._plain: dict[int, list[FeedItem]] = {}  # entry number → its items, while no challenge is in the feed
         self._version = 0
 
     def rows(self, entries: Sequence[Entry], first: int) -> list[tuple[int, list[FeedItem], int]]:
         """The feed of `entries[first:]` (once per change, in no language): (entry number, items, version) each."""
+        window = entries[first:]
+        if all(e.seat != CHALLENGE for e in window):
+            return self._plain_rows(entries, first)
         out = []
-        for k, row in enumerate(feed_by_entry(entries[first:])):
+        for k, row in enumerate(feed_by_entry(window)):
             n = first + k + 1
             e = entries[n - 1]
             shows = [(it.ruling, it.struck, it.override, it.was) for it in row]  # (what a line shows: not `origin`)
@@ -52,11 +58,30 @@ class FeedTexts:
                 self._version += 1
                 got = self._shows[n] = (e, shows, self._version)
             out.append((n, row, got[2]))
-        if len(self._shows) > KEPT:
-            low = len(entries) - LOG_ENTRIES
-            self._shows = {n: v for n, v in self._shows.items() if n > low}
-            self._texts = {key: v for key, v in self._texts.items() if key[1] > low}
+        self._forget(len(entries))
         return out
+
+    def _plain_rows(self, entries: Sequence[Entry], first: int) -> list[tuple[int, list[FeedItem], int]]:
+        """`rows` of a window without a challenge: each entry shows its own rulings, none struck –
+        what `feed_by_entry` makes of it, made once per entry and kept (not refolded every change)."""
+        out = []
+        for n in range(first + 1, len(entries) + 1):
+            e = entries[n - 1]
+            got = self._shows.get(n)
+            if got is None or got[0] is not e or got[1] is not _PLAIN:
+                self._version += 1
+                got = self._shows[n] = (e, _PLAIN, self._version)
+                self._plain[n] = [FeedItem(r, origin=(n - first, j)) for j, r in enumerate(e.rulings, start=1)]
+            out.append((n, self._plain[n], got[2]))
+        self._forget(len(entries))
+        return out
+
+    def _forget(self, length: int) -> None:
+        if len(self._shows) > KEPT:
+            low = length - LOG_ENTRIES
+            self._shows = {n: v for n, v in self._shows.items() if n > low}
+            self._plain = {n: v for n, v in self._plain.items() if n > low}
+            self._texts = {key: v for key, v in self._texts.items() if key[1] > low}
 
     def lines(self, lang: str, rows: list[tuple[int, list[FeedItem], int]]) -> list[str]:
         """The lines of `rows` (from `rows`) in `lang` (call inside `speaking(lang)`)."""
@@ -97,8 +122,28 @@ class Challengeable:
         return out
 
 
+class Held:
+    """The session's answers that every part of every view asks for again (`waiting_for`, `over`:
+    each seat's part, each language's table), asked once while one change's views are made and
+    given back to the views' code. Views read the session and never change it (`web_view`), so the
+    answers hold until `release()` (call it in a `finally`: the instance's own attributes shadow the
+    methods meanwhile)."""
+
+    NAMES = ("waiting_for", "over")
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        answers = {name: getattr(session, name)() for name in self.NAMES}
+        for name, answer in answers.items():
+            vars(session)[name] = lambda answer=answer: answer
+
+    def release(self) -> None:
+        for name in self.NAMES:
+            vars(self.session).pop(name, None)
+
+
 class ViewTexts:
-    """The view messages of one change: `text(seat, lang, static)` for a connection, each part made
+    """The view messages of one change: `data(seat, lang, static)` for a connection, each part made
     once (the shared part per language, Kontra's rulings per language, the seat's part per seat)."""
 
     def __init__(self, session: Session, seats: list[dict[str, Any]], feed: FeedTexts, challengeable: Challengeable) -> None:
@@ -109,7 +154,7 @@ class ViewTexts:
         self.entries = session.match.log.entries
         self.first = max(0, len(self.entries) - FEED_ENTRIES)
         self._rows: list[tuple[int, list[FeedItem], int]] | None = None
-        self._shared: dict[str, str] = {}
+        self._shared: dict[str, bytes] = {}
         self._rulings: dict[str, str] = {}
         self._found: Any = None
         self._people: str | None = None
@@ -117,22 +162,30 @@ class ViewTexts:
         self._log: dict[str, str] = {}
 
     def text(self, seat: int | None, lang: str, static: bool) -> str:
+        """The view message of a connection at `seat` speaking `lang` (`data` as text)."""
+        return self.data(seat, lang, static).decode()
+
+    def data(self, seat: int | None, lang: str, static: bool) -> bytes:
+        """The view message of a connection at `seat` speaking `lang`, in UTF-8: its parts joined as
+        they are (the shared part encoded once per language, not once per connection's text)."""
         with speaking(lang):
-            parts = [self._shared_part(lang), self._own_part(seat, lang)]
+            out = [b'{"type":"view","v":%d,"at":%d,"view":{' % (VERSION, len(self.entries)), self._shared_part(lang),
+                   b",", self._own_part(seat, lang).encode()]
             if static:
-                parts.append('"static":' + _JSON.encode(game_static(self.session)) + ',"log":' + self._log_part(lang))
-        return '{"type":"view","v":%d,"at":%d,"view":{%s}}' % (VERSION, len(self.entries), ",".join(parts))
+                out.append((',"static":' + _JSON.encode(game_static(self.session)) + ',"log":' + self._log_part(lang)).encode())
+        out.append(b"}}")
+        return b"".join(out)
 
     def _feed(self, lang: str, rows: list[tuple[int, list[FeedItem], int]]) -> str:
         return "[" + ",".join(self.feed.lines(lang, rows)) + "]"
 
-    def _shared_part(self, lang: str) -> str:
+    def _shared_part(self, lang: str) -> bytes:
         got = self._shared.get(lang)
         if got is None:
             if self._rows is None:
                 self._rows = self.feed.rows(self.entries, self.first)
             body = members(shared(self.session, lang, self.seats, feed=False))
-            got = self._shared[lang] = body + ',"feed":' + self._feed(lang, self._rows)
+            got = self._shared[lang] = (body + ',"feed":' + self._feed(lang, self._rows)).encode()
         return got
 
     def _own_part(self, seat: int | None, lang: str) -> str:

@@ -129,10 +129,15 @@ def best_and_worst(throws: Sequence[tuple[str, Throw]], profile: Profile) -> tup
 
 
 def describe(t: Throw, profile: Profile) -> str:
-    v = value(t.faces, t.one_roll, profile)
-    if t.rolls == 1:
-        return phrase(N_("{name} ({faces}, {n} roll)"), name=v.name, faces=show(t.faces), n=t.rolls)
-    return phrase(N_("{name} ({faces}, {n} rolls)"), name=v.name, faces=show(t.faces), n=t.rolls)
+    return _described(t.faces, t.rolls, t.one_roll, profile)
+
+
+@lru_cache(maxsize=1024)  # a table's views say the same throws again and again (every seat's row, every change)
+def _described(faces: Faces, rolls: int, one_roll: bool, profile: Profile) -> str:
+    v = value(faces, one_roll, profile)
+    if rolls == 1:
+        return phrase(N_("{name} ({faces}, {n} roll)"), name=v.name, faces=show(faces), n=rolls)
+    return phrase(N_("{name} ({faces}, {n} rolls)"), name=v.name, faces=show(faces), n=rolls)
 
 
 # --- call-outs (schock.calls) ---------------------------------------------------------------

@@ -5,6 +5,7 @@ seat gets its own actions and Kontra beside it, the text the host splices equals
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -14,9 +15,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.match import Match, PlayerSpec
 from game.net.host import TableHost
-from game.net.web_texts import Challengeable, FeedTexts, ViewTexts
-from game.net.web_view import view
+from game.net.web_texts import Challengeable, FeedTexts, Held, ViewTexts
+from game.net.web_view import FEED_ENTRIES, view
+from game.rules.challenge import challengeable
 from game.session import INSTANT, session_for
+from game.session.feed import feed_by_entry
 from tests.net.waiting import WAIT, until
 
 SHARED = ("game", "title", "client", "lang", "at", "over", "turn", "on_turn", "players", "feed", "table")
@@ -111,3 +114,41 @@ def test_the_spliced_text_is_the_view_made_whole_for_every_seat_and_language_spl
                 got = json.loads(texts.text(seat, lang, static))
                 assert got["type"] == "view" and got["at"] == len(m.log.entries)
                 assert got["view"] == json.loads(json.dumps(view(s, seat, lang, [], static=static))), (seat, lang, static)
+
+
+def test_the_kept_feed_is_feed_by_entry_of_its_window_with_challenges_or_without() -> None:
+    """`FeedTexts.rows` keeps a feed without a challenge entry by entry (no refold); with challenges
+    struck and overridden now and then it shows at every change what `feed_by_entry` makes of the window."""
+    m = Match("schock", [PlayerSpec(n, "remote") for n in ("Ann", "Bo", "Cy")], seed=3, games=50)
+    s = session_for(m, pace=INSTANT)
+    rng = random.Random(3)
+    kept, challenged = FeedTexts(), 0
+    for _ in range(900):  # (a Schock game's end brings the strokes to challenge)
+        s.tick(0.0)
+        waiting = s.waiting_for()
+        if not waiting:
+            s.tick(0.1)
+            continue
+        open_ = challengeable(m.log.entries)
+        if open_ and rng.random() < 0.3:
+            i, j, r = open_[0]
+            unit = {"stroke": "strokes", "beer": "beers"}.get(r.what.value, "sips")
+            challenged += s.challenge(m.parse(f"challenge {i}.{j} by Ann: 0 {unit} to {r.who} - counted twice")) is None
+        else:
+            s.request(waiting[0], rng.choice(list(s.state.legal_actions())))
+        entries = m.log.entries
+        first = max(0, len(entries) - FEED_ENTRIES)
+        got = [(n, [(it.ruling, it.struck, it.override, it.was) for it in row]) for n, row, _version in kept.rows(entries, first)]
+        assert got == [(first + k + 1, [(it.ruling, it.struck, it.override, it.was) for it in row])
+                       for k, row in enumerate(feed_by_entry(entries[first:]))]
+    assert challenged >= 5
+
+
+def test_held_answers_are_the_sessions_until_given_back() -> None:
+    m = Match("schock", [PlayerSpec(n, "remote") for n in ("Ann", "Bo")], seed=2)
+    s = session_for(m, pace=INSTANT)
+    waiting, over = s.waiting_for(), s.over()
+    held = Held(s)
+    assert s.waiting_for() == waiting and s.over() is over and "waiting_for" in vars(s)
+    held.release()
+    assert "waiting_for" not in vars(s) and "over" not in vars(s) and s.waiting_for() == waiting
