@@ -97,7 +97,7 @@ def test_a_seat_is_offered_kontra_in_its_drivers_names_and_the_host_rules_the_ch
         ws.send(json.dumps({"type": "act", "v": 1, "at": len(s.match.log.entries),
                             "action": f"challenge {offer['rulings'][-1]['ruling']} by Dana: 0 sips to Dana – not mine"}))
         refused = heard(ws, "refused")  # in another seat's name: the host's authority says no, in German
-        assert refused["reason"] == "dieser Laptop erhebt Einsprüche nur im Namen von Foxes, nicht von Dana", refused
+        assert refused["reason"] == "du erhebst Einsprüche nur im Namen von Foxes, nicht von Dana", refused
     assert challenge_offer(s, SEAT_OF_JUDGES)["by"] == [JUDGES]
 
 
