@@ -24,7 +24,7 @@ from game.i18n import N_, _
 from game.ui.common import theme
 from game.ui.common.words import refusal_words
 from game.ui.pong.pong_hud import Button
-from game.ui.pong.pong_removal import CHOSEN, MAX_RIM, card_panel
+from game.ui.pong.pong_removal import CHOSEN, card_panel, rack_fit
 from game.ui.pong.pong_view import BEER, CUP_DARK, RIM
 
 HIT, MISS, AIR, BACK = "hit", "miss", "air", "back"
@@ -286,12 +286,7 @@ def _rack(sc: Any, surface: pygame.Surface, s: float, cups: Any, area: pygame.Re
     f = sc.host.fonts
     if not cups or area.h <= 10 or area.w <= 10:
         return
-    rim = sc.dims.rim_r
-    xs, ys = [c.x for c in cups], [c.y for c in cups]
-    span_x, span_y = max(xs) - min(xs) + 2 * rim, max(ys) - min(ys) + 2 * rim
-    k = min(area.w / span_y, area.h / span_x, MAX_RIM * s / rim)
-    mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    R = max(6, int(rim * k))
+    k, mx, my, R = rack_fit(cups, area, sc.dims.rim_r, s)
     for c in cups:
         px, py = area.centerx - int((c.y - my) * k), area.centery - int((c.x - mx) * k)
         e.cup_spots[c.id] = (px, py, R)

@@ -177,12 +177,8 @@ class RemovalCard:
         self.cups = {}
         if not cups or area.h <= 10 or area.w <= 10:
             return
-        rim = self.dims.rim_r
-        xs, ys = [c.x for c in cups], [c.y for c in cups]
-        span_x, span_y = max(xs) - min(xs) + 2 * rim, max(ys) - min(ys) + 2 * rim
-        k = min(area.w / span_y, area.h / span_x, MAX_RIM * s / rim)
-        mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-        R = max(6, int(rim * k))
+        k, mx, my, R = rack_fit(cups, area, self.dims.rim_r, s)
+        xs = [c.x for c in cups]
         edge = area.centery + int((max(xs) - mx) * k) + R + int(10 * s)  # the owners' end of the table
         pygame.draw.line(surface, RIM, (area.left + int(area.w * 0.15), edge), (area.right - int(area.w * 0.15), edge), max(2, int(3 * s)))
         cap = f.text(_("your end of the table"), int(13 * s), theme.CHALK_DIM, "italic")
@@ -299,6 +295,15 @@ class RemovalPicker:
 
 
 __all__ = ["Choices", "RemovalCard", "RemovalPicker", "instructions", "removal_choices"]
+
+
+def rack_fit(cups: Sequence[Any], area: pygame.Rect, rim: float, s: float) -> tuple[float, float, float, int]:
+    """A rack drawn close up inside `area`, the table's length across: the scale (px per mm), the rack's
+    middle (x, y in mm) and a cup's radius in px – no larger than `MAX_RIM` × the layout's scale."""
+    xs, ys = [c.x for c in cups], [c.y for c in cups]
+    span_x, span_y = max(xs) - min(xs) + 2 * rim, max(ys) - min(ys) + 2 * rim
+    k = min(area.w / span_y, area.h / span_x, MAX_RIM * s / rim)
+    return k, (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, max(6, int(rim * k))
 
 
 def card_panel(surface: pygame.Surface, area: pygame.Rect, s: float, border: tuple[int, int, int], *, veil: int) -> pygame.Rect:
