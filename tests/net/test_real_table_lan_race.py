@@ -87,16 +87,15 @@ def test_racerbile_at_a_hosted_real_table_each_driver_enters_his_throws_on_his_o
             assert (m.log.entries[n].detail or {}).get("entered") == name
 
         def play() -> bool:
-            if hs.busy() or joined.busy():
-                return False
+            if hs.busy() or joined.busy() or len(joined.match.log.entries) != len(m.log.entries):
+                return False  # (the joined laptop has not seen the last entry yet)
             s = hs.session
             st = s.state
             if s.entering():
                 (seat,) = s.enterers()
                 name = m.players[seat].name
                 here, there = scenes[name], scenes["Ben" if name == "Ann" else "Ann"]
-                if race_pad.pad_seat(here) != seat:  # (the joined laptop has not seen the last entry yet)
-                    return False
+                assert race_pad.pad_seat(here) == seat  # his throw: his pad, at his keyboard
                 there.draw(app.screen)
                 assert race_pad.pad_seat(there) is None and there.pad.rects == {}  # not his throw: no pad at the other keyboard
                 enter(name, seat)
@@ -104,8 +103,7 @@ def test_racerbile_at_a_hosted_real_table_each_driver_enters_his_throws_on_his_o
             seat = s.to_act()
             name = m.players[seat].name
             here = scenes[name]
-            if here.session.to_act() != seat or len(here.match.log.entries) != len(m.log.entries):
-                return False
+            assert here.session.to_act() == seat
             n = len(m.log.entries)
             if st.phase == GEAR:
                 press_key(here, pygame.K_UP if name == "Ben" else pygame.K_RETURN)  # Ben shifts up, Ann holds
