@@ -196,6 +196,8 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.show_feed()
             if ev.kind == "error":
                 self.toast = ev.text
+                if pong_entry.entry_open(self):  # (the host refused what the card sent: said on the card too)
+                    self.entry.error = ev.text
 
     def switch_table(self) -> bool:
         """Ctrl+R: from now on the throws are entered (a real table) or thrown on the physics table –
