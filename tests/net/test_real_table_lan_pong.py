@@ -88,6 +88,7 @@ def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_it
         got = owls(lambda: (press(joined, app, "caught by Anna"), press(joined, app, "Air ball")), 2)  # the flag, then the result
         assert got == [f"{thrower}: air", f"Anna catches {thrower}"] and "bierpong.art23" in [r.rule for r in m.log.entries[-1].rulings]
         assert hs.state.phase == REMOVE and hs.card_shown() and not joined.card_shown()  # the Foxes' cups: their card, at the host
+        assert [b.text for b in hs.options()][:1] == ["Remove cup 3"] and joined.options() == []  # their buttons too
         press_key(hs, pygame.K_RETURN)
         sync()
         assert m.log.entries[-1].action == "Foxes remove 3"
