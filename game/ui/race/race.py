@@ -181,6 +181,8 @@ class RaceScene(SessionScene, OverlayScene):
             self.resync()
         elif isinstance(ev, Notice):
             self.toast.show(ev.text, "error" if ev.kind == "error" else "info", seconds=6)
+            if ev.kind == "error" and pad.pad_seat(self) is not None:  # (the host refused what the pad sent: said on it too)
+                self.pad.error = ev.text
 
     def resync(self) -> None:
         """Make the view match the session (after start, load, undo)."""
