@@ -81,6 +81,10 @@ def test_racerbile_at_a_hosted_real_table_each_driver_enters_his_throws_on_his_o
                 assert len(m.log.entries) == n and hs.table.host.refusals == []  # nothing went to the host
                 press_key(here, pygame.K_BACKSPACE)
                 press_key(here, pygame.K_BACKSPACE)
+                here.session.authority.client.request("dice 42")  # as a laptop that did not rule on it first
+                frames(lambda: here.pad.error.startswith("The host says"), hs, joined)  # the host's refusal: on his pad too
+                assert "dice are rolling, not 2" in here.pad.error and len(m.log.entries) == n and len(hs.table.host.refusals) == 1
+                hs.table.host.refusals.clear()
                 refused.append(name)
             enter_on_pad(here, app, faces)
             frames(lambda: len(m.log.entries) > n, hs, joined)
