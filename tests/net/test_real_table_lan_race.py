@@ -18,6 +18,7 @@ from game.state import CHANCE
 from game.ui.common.app import App
 from game.ui.race import race_pad
 from game.ui.race.race import RaceScene
+from game.ui.race.race_dialogs import TimeTrialDialog
 from game.ui.shell.join_scene import JoinScene
 from game.ui.shell.tables import hosted_scene
 from tests.net.test_lan_ui import frames
@@ -131,6 +132,68 @@ def test_racerbile_at_a_hosted_real_table_each_driver_enters_his_throws_on_his_o
         by_ben = [e.action for e in m.log.entries if e.seat == 1]
         assert by_ben[0].startswith("drive ") and by_ben[1] == str(Shift(1)) and by_ben[2].startswith("drive ")
         assert joined.state.cars[1].pos == hs.state.cars[1].pos
+        assert hs.table.host.refusals == []
+    finally:
+        hs.closed()
+
+
+
+def test_le_mans_at_a_hosted_real_table_the_joined_team_enters_its_dice_on_its_pad_while_the_event_clock_runs(app: App) -> None:
+    """racerbile.lemans.end: at a real table nothing waits for a draw – while Blå's laptop waits for its
+    driver's dice the host's 24-hour clock runs on; the dice entered there are logged as Blå's. The
+    order is rolled at the host (its time trial): the joined laptop's trial closes and its pad opens
+    for Blå's own die."""
+    teams = [PlayerSpec("Rød", "human", drivers=("Anna", "Bo", "Carl")), PlayerSpec("Blå", "remote", drivers=("Dorte", "Emil", "Frida"))]
+    m = Match("racerbile", teams, R.SPEC.make(R.LE_MANS, lemans_time_factor=60), seed=2, track="le_mans", real_table=True)
+    hs, joined = joined_race(app, m, "Blå")
+    try:
+        frames(lambda: isinstance(hs.modal, TimeTrialDialog), hs, joined)
+        hs.modal.go(roll=True)  # the order by the dice (racerbile.start), rolled – each team its own die
+        scenes = {"Rød": hs, "Blå": joined}
+        dice = {"Rød": [(5,), (2,)], "Blå": [(3,)]}
+
+        def to_blaas_throw() -> bool:
+            if hs.busy() or joined.busy() or len(joined.match.log.entries) != len(m.log.entries):
+                return False
+            s = hs.session
+            st = s.state
+            if s.entering():
+                (seat,) = s.enterers()
+                name = m.players[seat].name
+                if name == "Blå" and st.phase == ROLL:
+                    return True
+                here = scenes[name]
+                assert race_pad.pad_seat(here) == seat  # (at the joined laptop: its time trial closed, or no pad)
+                n = len(m.log.entries)
+                enter_on_pad(here, app, dice[name].pop(0))
+                frames(lambda: len(m.log.entries) > n, hs, joined)
+                return False
+            seat = s.to_act()
+            here = scenes[m.players[seat].name]
+            n = len(m.log.entries)
+            if st.phase == GEAR:
+                press_key(here, pygame.K_RETURN)  # hold
+            elif st.phase == MOVE:
+                here.draw(app.screen)
+                x, y = here.view.to_pixel(here.moves().ends()[0])
+                click_at(here, (int(x), int(y)))
+            else:
+                raise AssertionError(f"{st.phase} at {m.players[seat].name}'s keyboard")
+            frames(lambda: len(m.log.entries) > n, hs, joined)
+            return False
+
+        frames(to_blaas_throw, hs, joined, seconds=90)
+        assert race_pad.pad_seat(joined) == 1 and race_pad.pad_seat(hs) is None  # Blå's throw: its pad, at its laptop
+        before = hs.session.event_seconds()
+        frames(lambda: hs.session.event_seconds() > before + 30, hs, joined)  # the 24-hour clock runs while Blå enters
+        assert hs.session.entering() and race_pad.pad_seat(joined) == 1
+        n = len(m.log.entries)
+        enter_on_pad(joined, app, (4,) * race_pad.wanted(joined))
+        frames(lambda: any(e.seat == CHANCE for e in m.log.entries[n:]), hs, joined)
+        entered = [e for e in m.log.entries[n:] if e.seat == CHANCE]
+        assert entered[0].action == str(Dice((4,) * race_pad.wanted(joined))) and (entered[0].detail or {}).get("entered") == "Blå"
+        frames(lambda: len(joined.match.log.entries) == len(m.log.entries), hs, joined)
+        assert [e.to_dict() for e in joined.match.log.entries] == [e.to_dict() for e in m.log.entries]
         assert hs.table.host.refusals == []
     finally:
         hs.closed()
