@@ -6,7 +6,7 @@ not there is refused on their card with nothing logged; the owners remove their 
 card at their own laptop; both logs agree."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -70,12 +70,13 @@ def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_it
             hs.draw(app.screen)
             joined.draw(app.screen)
 
-        def owls(enter: Any, lines: int) -> list[str]:
-            """The Owls' card at their laptop enters a throw; the lines the host logged (as the Owls')."""
+        def owls(clicks: list[Callable[[], None]], lines: int) -> list[str]:
+            """The Owls' clicks on their card at their laptop; the lines the host logged (as the Owls')."""
             sync()
             assert entry_open(joined) and not entry_open(hs)  # the Owls' throw: their card, at their laptop only
             n = len(m.log.entries)
-            enter()
+            for c in clicks:
+                c()
             frames(lambda: len(m.log.entries) >= n + lines, hs, joined)
             sync()
             assert joined.entry.error == "" and hs.table.host.refusals == []
@@ -83,9 +84,9 @@ def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_it
             return [e.action for e in m.log.entries[n:]]
 
         thrower = joined.session.thrower()
-        assert owls(lambda: click_cup(joined, app, 3), 1) == [f"{thrower}: hit 3"]  # one click
+        assert owls([lambda: click_cup(joined, app, 3)], 1) == [f"{thrower}: hit 3"]  # one click
         thrower = joined.session.thrower()
-        got = owls(lambda: (press(joined, app, "caught by Anna"), press(joined, app, "Air ball")), 2)  # the flag, then the result
+        got = owls([lambda: press(joined, app, "caught by Anna"), lambda: press(joined, app, "Air ball")], 2)  # the flag, then the result
         assert got == [f"{thrower}: air", f"Anna catches {thrower}"] and "bierpong.art23" in [r.rule for r in m.log.entries[-1].rulings]
         assert hs.state.phase == REMOVE and hs.card_shown() and not joined.card_shown()  # the Foxes' cups: their card, at the host
         assert [b.text for b in hs.options()][:1] == ["Remove cup 3"] and joined.options() == []  # their buttons too
@@ -128,10 +129,10 @@ def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_it
         frames(lambda: joined.entry.error, hs, joined)  # the host's refusal comes back onto the card
         assert "cup 3" in joined.entry.error and len(m.log.entries) == n and len(hs.table.host.refusals) == 1
         hs.table.host.refusals.clear()
-        assert owls(lambda: (press(joined, app, "Bounce"), click_cup(joined, app, 5)), 1) == [f"{thrower}: bounce 5"]
+        assert owls([lambda: press(joined, app, "Bounce"), lambda: click_cup(joined, app, 5)], 1) == [f"{thrower}: bounce 5"]
         frames(lambda: hs.state.phase == REMOVE or entry_open(joined), hs, joined)
         if entry_open(joined):  # the partner's ball: a miss (M)
-            owls(lambda: press_key(joined, pygame.K_m), 1)
+            owls([lambda: press_key(joined, pygame.K_m)], 1)
         frames(lambda: hs.state.phase == REMOVE, hs, joined)
         sync()
         q = hs.state.queue[0]
