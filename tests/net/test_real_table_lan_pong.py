@@ -47,8 +47,9 @@ def click_cup(scene: Any, app: App, cup: int) -> None:
 
 def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_its_own_card(app: App) -> None:
     """bierpong.art1 (a hit, the owners remove it), bierpong.art14 (a bounce takes two cups),
-    bierpong.art23 (an air ball caught: its catch entered with it), bierpong.art3 (a cup gone is
-    refused, nothing logged) – the Owls' lines from their laptop, logged at the host as theirs."""
+    bierpong.art23 (an air ball caught: its catch entered with it), bierpong.art3 and art15 (a cup
+    gone, a roller over it: refused on the card, nothing logged) – the Owls' lines from their laptop,
+    logged at the host as theirs."""
     m = Match("bierpong", [PlayerSpec("Foxes", "human", drivers=("Anna", "Bo")), PlayerSpec("Owls", "remote", drivers=("Cem", "Dana"))],
               real_table=True)
     for line in ("throw-off Anna miss, Cem hit 1", "Owls begin"):
@@ -123,6 +124,12 @@ def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_it
             joined.update(1 / 60)
         sync()
         assert "cup 3" in joined.entry.error and len(m.log.entries) == n and hs.table.host.refusals == []  # on the card, nothing sent
+        press(joined, app, "Roller")  # bierpong.art15: a roller over cup 3 (gone), into cup 5
+        joined.entry.cups = [3]  # (what a click on cup 3 would add, were it drawn)
+        click_cup(joined, app, 5)
+        press(joined, app, "Enter the roller")
+        assert "art15" in joined.entry.error and len(m.log.entries) == n and hs.table.host.refusals == []
+        press_key(joined, pygame.K_BACKSPACE)  # the flags off
         thrower = joined.session.thrower()
         joined.entry.error = ""
         assert joined.session.enter(joined.session.to_act(), f"{thrower}: hit 3") is None  # past the card's check: sent
