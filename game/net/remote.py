@@ -8,7 +8,8 @@ the host's entries arrive, each with the state before it, so the dice tumble and
 they do at the host. What the authority changes:
 
 - `request` is checked as at the host and sent there (for this seat only, with the log position it
-  was made at); the host's refusal comes back as a notice (the rules' words in this laptop's language
+  was made at; a real throw's outcome is ruled on here too, so an impossible one is refused at once,
+  on the pad); the host's refusal comes back as a notice (the rules' words in this laptop's language
   when the rules here refuse the same: `heard`), its entry as an `Applied`.
 - no chance, no bots, no clocks: their entries come from the host (`follow` ends every tick).
 - undo, challenges and a next match are the host's to make; saving keeps a copy of the match here.
@@ -85,6 +86,11 @@ class RemoteAuthority:
         refusal = s.refusal(seat, action)
         if refusal is not None:
             return refusal
+        if s.entering() and s.is_outcome(action):  # a real throw: ruled here first, as the host will (the pad keeps the reason)
+            try:
+                s.state.apply(action)
+            except (IllegalAction, ValueError) as e:
+                return Refusal.of(e)
         c.request(action)
         self._asked.append(action)
         return None

@@ -29,12 +29,15 @@ def test_schock_rolls_four_dice_entered_at_a_german_laptop_are_refused_in_german
         assert r.request(thrower, "roll") is None
         until(lambda: r.entering(), lambda: r.tick(0.01), tick)
         set_language("de")
-        assert r.enter(thrower, "6 5 2 1") is None  # (whose throw it is: checked here; the faces: at the host)
+        got = r.enter(thrower, "6 5 2 1")  # a real throw's faces are ruled here first: refused at once, nothing sent
+        assert got is not None and str(got) == "3 Würfel wurden geworfen; sie können nicht 6521 zeigen"
+        authority = remote_of(r)
+        assert authority is not None
+        authority._asked.append(r.parse_outcome("6 5 2 1"))  # as sent by a laptop that did not rule on it first
+        c.request("6 5 2 1")
         until(lambda: notes, lambda: r.tick(0.01), tick)
         assert host.refusals == ["3 dice were rolled; they cannot show 6521"]  # English on the wire
         assert "3 Würfel wurden geworfen; sie können nicht 6521 zeigen" in notes[-1]
-        authority = remote_of(r)
-        assert authority is not None
         assert authority.heard("a reason the rules here do not give") == "a reason the rules here do not give"
     finally:
         set_language(was)

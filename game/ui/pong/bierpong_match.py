@@ -196,6 +196,8 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
             self.show_feed()
             if ev.kind == "error":
                 self.toast = ev.text
+                if pong_entry.entry_open(self):  # (the host refused what the card sent: said on the card too)
+                    self.entry.error = ev.text
 
     def switch_table(self) -> bool:
         """Ctrl+R: from now on the throws are entered (a real table) or thrown on the physics table –
@@ -424,7 +426,7 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         seat = self.state.throwing_team() if st.phase == THROWOFF else int(st.current_player())
         legal = [] if st.phase in (THROWOFF, OVER) else st.legal_actions()
         catch = self.catch_button(legal)  # human defenders may say they caught an air ball, whoever acts next
-        if self.session.is_bot(seat):
+        if self.session.is_bot(seat) or not self._here(seat):  # (a bot's decision, or a team's at another laptop)
             return [catch] if catch is not None else out
         for a in legal:
             if isinstance(a, Begin):

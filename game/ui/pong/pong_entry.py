@@ -20,7 +20,9 @@ import pygame.gfxdraw
 from game.bierpong.actions import Catch, Fetch, Swat, Throw, ThrowoffBall
 from game.bierpong.outcome import Outcome
 from game.bierpong.state import KONTER, PLAY, THROWOFF, BierpongState
+from game.errors import IllegalAction
 from game.i18n import N_, _
+from game.session import Refusal
 from game.ui.common import theme
 from game.ui.common.words import refusal_words
 from game.ui.pong.pong_hud import Button
@@ -98,6 +100,18 @@ def lines(sc: Any, e: ThrowEntry, kind: str, cup: int | None = None, swat: str =
     return [first]
 
 
+def ruled(st: BierpongState, said: list[str]) -> Refusal | None:
+    """The rules' refusal of the lines one after the other on the table as it stands here (None: they
+    hold) – before any is sent: a joined laptop's card keeps the reason (the host would refuse the same:
+    the mirror is its table), and a caught air ball goes in with its catch or not at all."""
+    for line in said:
+        try:
+            st = st.apply(st.parse_action(line)).state
+        except (IllegalAction, ValueError) as e:
+            return Refusal.of(e)
+    return None
+
+
 def send(sc: Any, said: list[str]) -> bool:
     """Enter the lines one by one (a refusal stops there, its reason on the card); the card says what
     went in and that Ctrl+Z takes it back."""
@@ -105,12 +119,15 @@ def send(sc: Any, said: list[str]) -> bool:
     if not said:
         e.error = _("Roller: click the cups it touched, the last the cup it went in – then Enter")
         return False
-    for line in said:
+    refusal = ruled(sc.session.state, said)
+    for line in said if refusal is None else ():
         refusal = sc.session.enter(sc.session.to_act(), line)
         if refusal is not None:
-            e.error = refusal_words(str(refusal))
-            sc.toast = e.error
-            return False
+            break
+    if refusal is not None:
+        e.error = refusal_words(str(refusal))
+        sc.toast = e.error
+        return False
     e.clear()
     e.last = " · ".join(said)
     return True

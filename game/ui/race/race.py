@@ -181,6 +181,8 @@ class RaceScene(SessionScene, OverlayScene):
             self.resync()
         elif isinstance(ev, Notice):
             self.toast.show(ev.text, "error" if ev.kind == "error" else "info", seconds=6)
+            if ev.kind == "error" and pad.pad_seat(self) is not None:  # (the host refused what the pad sent: said on it too)
+                self.pad.error = ev.text
 
     def resync(self) -> None:
         """Make the view match the session (after start, load, undo)."""
@@ -629,6 +631,8 @@ class RaceScene(SessionScene, OverlayScene):
         self.update_overlays(dt)
         if self.modal is not None and not self.modal.open:  # closed by its own button, without a further event
             self.close_modal()
+        elif isinstance(self.modal, TimeTrialDialog) and self.session.state.phase != ORDER:
+            self.close_modal()  # the order was decided at another laptop (the host's): the pad for the start roll shows
         self.play(dt)
         self.session.tick(dt, hold=self.holding())
         self.play(0.0)  # what the table did just now starts showing in this frame
