@@ -41,6 +41,9 @@ def test_schock_rolls_at_a_hosted_real_table_each_player_enters_his_dice_on_his_
         app.push(js)
         joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], DiceTableScene) else None, hs, js)
         assert joined.session.real_table()  # the log's header says so at the joined laptop too
+        n = len(m.log.entries)
+        assert not joined.switch_table() and "Only the host switches" in joined.toast.text  # R at the joined laptop: said, not sent
+        assert len(m.log.entries) == n and hs.session.real_table()
         entered: dict[str, int] = {"Ann": 0, "Bo": 0}
         faces = {"Ann": (6, 5, 2), "Bo": (4, 4, 1)}
 

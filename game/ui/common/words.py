@@ -59,3 +59,6 @@ def switch_words(action: str) -> str:
         return action
     words = _("{name} switches to real dice") if mode.real else _("{name} switches to the program's dice")
     return words.format(name=mode.by)
+
+
+HOST_SWITCHES = N_("Only the host switches between real and program dice")  # (a joined laptop asked: R, Ctrl+R)

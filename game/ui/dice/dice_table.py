@@ -34,7 +34,7 @@ from game.state import CHANCE
 from game.ui.common import theme
 from game.ui.common.prefs import hint_seen, mark_hint_seen
 from game.ui.common.session_scene import SessionScene
-from game.ui.common.words import switch_words
+from game.ui.common.words import HOST_SWITCHES, switch_words
 from game.ui.common.banners import Banners, Toast
 from game.ui.common.challenge import ChallengeDialog
 from game.ui.dice.dice_draw import TableDrawing
@@ -381,7 +381,10 @@ class DiceTableScene(SessionScene, TableDrawing, OverlayScene):
 
     def switch_table(self) -> bool:
         """Switch between real dice and the program's (logged: who switched, which way)."""
-        if self.replaying or self.busy() or not self.session.authority.local:
+        if self.replaying or self.busy():
+            return False
+        if not self.session.authority.local:
+            self.toast.show(_(HOST_SWITCHES), "error")
             return False
         refusal = self.session.switch_table(self.keyboard_seat(), not self.session.real_table())
         if refusal is not None:

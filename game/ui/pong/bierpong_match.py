@@ -54,7 +54,7 @@ from game.ui.pong.pong_feed import ScoreSheet, SheetFeed, cups_text, shot_word
 from game.ui.pong.pong_hud import OVERRIDE_MARK, Button, StruckLine, draw_board, draw_removal, strike_feed
 from game.ui.pong.effects import TableEffects, calls
 from game.ui.common.banners import Banners
-from game.ui.common.words import refusal_words
+from game.ui.common.words import HOST_SWITCHES, refusal_words
 from game.ui.common.sound import sounds
 from game.ui.pong.pong_cameras import TableCameras
 from game.ui.pong.pong_removal import Choices, RemovalCard, RemovalPicker
@@ -203,7 +203,10 @@ class BierpongMatchScene(SheetFeed, RemovalPicker, SessionScene, TableCameras, S
         """Ctrl+R: from now on the throws are entered (a real table) or thrown on the physics table –
         between throws, by a team playing at this keyboard (the host's alone when hosted); logged."""
         s = self.session
-        if self.replaying or self.watching() or not s.authority.local or s.table.busy or s.over():
+        if self.replaying or self.watching() or s.table.busy or s.over():
+            return False
+        if not s.authority.local:
+            self.toast = _(HOST_SWITCHES)
             return False
         t = self.state.throwing_team()
         seat = next((i for i in (t, 1 - t) if self._here(i)), None)

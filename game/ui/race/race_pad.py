@@ -16,7 +16,7 @@ from game.i18n import _
 from game.racerbile.words import throw_dice, throw_prompt
 from game.ui.common import theme
 from game.ui.common.theme import fit_text
-from game.ui.common.words import refusal_words
+from game.ui.common.words import HOST_SWITCHES, refusal_words
 from game.ui.dice.dice_view import DieArt
 
 if TYPE_CHECKING:
@@ -181,8 +181,11 @@ def switch(sc: RaceScene) -> None:
     """Switch between a real table and simulated dice (between turns): logged with who switched, said
     on a banner and a toast – or the refusal's reason."""
     s = sc.session
-    if sc.replaying or sc.watching() or getattr(s.authority, "client", None) is not None:
-        return  # (from another laptop the host switches)
+    if sc.replaying or sc.watching():
+        return
+    if getattr(s.authority, "client", None) is not None:  # (from another laptop the host switches)
+        sc.toast.show(_(HOST_SWITCHES), "error")
+        return
     real = not s.real_table()
     seat = sc.me()
     refusal = s.switch_table(seat, real)
