@@ -142,3 +142,27 @@ def test_switch_table_ctrl_r_switches_bierpong_between_entered_and_flown_balls_l
     assert scene.session.real_table() and actions(scene)[-1] == "real table by Foxes" and entry_open(scene)
     press(app, scene, "Miss")
     assert actions(scene)[-1] == "Anna: miss"  # entered again from the card
+
+
+def test_bierpong_art4_both_balls_at_once_by_the_pair_entered_as_one_line(app: App) -> None:
+    """Both balls at once (bierpong.art4): the first ball's result is held on the card, the second's
+    makes the pair's one line – Anna's hit and Bo's miss – and the referee notes art4."""
+    scene = open_real(app)
+    press(app, scene, "Both balls at once")
+    click_cup(app, scene, 3)
+    assert actions(scene)[-1] == "Foxes begin" and scene.entry.first == ["Anna: hit 3"]  # held, not entered
+    press(app, scene, "Bo threw")
+    press(app, scene, "Miss")
+    assert actions(scene)[-1] == "Anna: hit 3 & Bo: miss" and scene.entry.error == ""
+    assert any(r.rule == "bierpong.art4" for r in scene.match.log.entries[-1].rulings)
+
+
+def test_bierpong_art4_one_player_throws_both_balls_at_once_on_the_card(app: App) -> None:
+    """One player may throw both balls at once in a team game (bierpong.art4) – two throws one after
+    the other by the same player would be refused (art11: two different players)."""
+    scene = open_real(app)
+    press(app, scene, "Both balls at once")
+    click_cup(app, scene, 3)
+    click_cup(app, scene, 5)
+    assert actions(scene)[-1] == "Anna: hit 3 & Anna: hit 5" and scene.entry.error == ""
+    assert not any(b.text.removeprefix("✓ ").startswith("Both") for b in pong_entry.buttons(scene))  # the round's standard balls are thrown

@@ -53,6 +53,8 @@ class ThrowEntry:
     roller: bool = False
     by: str = ""  # an air ball caught by
     fetched: bool = False
+    both: bool = False  # both standard balls thrown at once (bierpong.art4): two results, one line
+    first: list[str] = field(default_factory=list)  # with Both: the first ball's lines, held for the second
     error: str = ""
     last: str = ""  # the lines entered last (said on the card until the next)
     asked: tuple[int, str] = (-1, "")  # (entries, thrower) the card was last cleared for
@@ -61,6 +63,11 @@ class ThrowEntry:
     panel: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     def clear(self) -> None:
+        self.cups, self.bounce, self.roller, self.by, self.fetched, self.error = [], False, False, "", False, ""
+        self.both, self.first = False, []
+
+    def flags_off(self) -> None:
+        """The first of two balls thrown at once is held: its flags go, the pair stays."""
         self.cups, self.bounce, self.roller, self.by, self.fetched, self.error = [], False, False, "", False, ""
 
 
@@ -135,7 +142,27 @@ def send(sc: Any, said: list[str]) -> bool:
 
 def result(sc: Any, kind: str, cup: int | None = None, swat: str = "") -> Callable[[], None]:
     """A result's button: entered at once, with the flags set before it."""
-    return lambda: None if send(sc, lines(sc, sc.entry, kind, cup, swat)) else None
+    return lambda: None if enter(sc, lines(sc, sc.entry, kind, cup, swat)) else None
+
+
+def enter(sc: Any, said: list[str]) -> bool:
+    """A result's lines entered – or, with Both, the first ball's held until the second's result: then
+    one line for the pair (`Ann: hit 3 & Bo: miss`, bierpong.art4), a catch or a fetch after it."""
+    e: ThrowEntry = sc.entry
+    if not e.both or not said:
+        return send(sc, said)
+    if not e.first:
+        e.first = said
+        e.flags_off()
+        return True
+    first, e.first = e.first, []
+    return send(sc, [f"{first[0]} & {said[0]}", *first[1:], *said[1:]])
+
+
+def pair_open(st: BierpongState) -> bool:
+    """Both standard balls may go at once now: a team's round, before either is thrown (bierpong.art4;
+    the rules refuse the rest with their reason)."""
+    return st.phase == PLAY and len(st.sides[st.team].members) > 1 and not st.standard and not st.on_fire and st.stage == "throws"
 
 
 def refresh(sc: Any) -> None:
@@ -144,8 +171,12 @@ def refresh(sc: Any) -> None:
     if now != e.asked:
         if now[0] < e.asked[0]:
             e.last = ""  # undone
+        held = e.first and now[0] == e.asked[0]  # (the second ball of a pair by the partner: the first stays held)
         e.asked = now
-        e.clear()
+        if held:
+            e.flags_off()
+        else:
+            e.clear()
 
 
 def _set(e: ThrowEntry, **kw: Any) -> Callable[[], None]:
@@ -174,6 +205,8 @@ def buttons(sc: Any) -> list[Button]:
     ts = st.throwers() if st.phase != THROWOFF else ()
     if len(ts) > 1:
         out += [Button((MARK if p == s.thrower() else "") + _("{name} threw").format(name=p), _pick(s, i)) for i, p in enumerate(ts)]
+    if pair_open(st) or e.both:
+        out.append(Button((MARK if e.both else "") + _("Both balls at once"), _set(e, both=not e.both, first=[])))
     out += [Button((MARK if e.bounce else "") + _("Bounce"), _set(e, bounce=not e.bounce), "B"),
             Button((MARK if e.roller else "") + _("Roller"), _set(e, roller=not e.roller, cups=[]), "R")]
     defenders = st.sides[1 - st.throwing_team()].members if st.phase != THROWOFF else ()
@@ -182,7 +215,8 @@ def buttons(sc: Any) -> list[Button]:
         out.append(Button((MARK if e.fetched else "") + _("fetched"), _set(e, fetched=not e.fetched)))
     out += [Button(_("Miss"), result(sc, MISS), "M"), Button(_("Air ball"), result(sc, AIR), "A"),
             Button(_("Rolled back"), result(sc, BACK))]
-    out += [Button(_("swatted by {name}").format(name=d), result(sc, HIT, swat=d)) for d in defenders]
+    if not e.both:  # (a ball of a pair swatted is entered as a miss)
+        out += [Button(_("swatted by {name}").format(name=d), result(sc, HIT, swat=d)) for d in defenders]
     if e.roller:
         out.append(Button(_("Enter the roller"), result(sc, HIT), "Enter"))
     return out
@@ -193,7 +227,7 @@ def click_cup(sc: Any, cup: int) -> None:
     e: ThrowEntry = sc.entry
     e.error = ""
     if not e.roller:
-        send(sc, lines(sc, e, HIT, cup))
+        enter(sc, lines(sc, e, HIT, cup))
     elif cup in e.cups:
         e.cups.remove(cup)
     else:
@@ -253,6 +287,7 @@ def draw(sc: Any, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
     surface.blit(f.shadowed(f.fit(title, int(22 * s), inner, "serif"), int(22 * s), theme.CREAM, "serif"), (x, y))
     y += int(32 * s)
     hint = (_("Roller: click the cups it touched in order, the last the cup it went in – then Enter") if e.roller
+            else _("the first ball: {line} – now what the second did").format(line=" · ".join(e.first)) if e.first
             else _("set the flags first, then click what happened – the cup it went in, Miss, Air ball …: entered at once"))
     surface.blit(f.text(f.fit(hint, int(14 * s), inner), int(14 * s), theme.CHALK_DIM, "italic"), (x, y))
     y += int(22 * s)
