@@ -30,7 +30,7 @@ class SafeGUIFont(GUIFontPygame):
     it is underlined or its style is forced (pygame_gui sets those on its own font)."""
 
     def __init__(self, file: Any, size: int | float, force_style: bool = False, style: dict[str, Any] | None = None) -> None:
-        super().__init__(file, size, force_style, style)
+        super().__init__(theme.font_file(file) if isinstance(file, str) else file, size, force_style, style)
         forced = force_style and style is not None and bool(style.get("bold") or style.get("italic"))
         self._shared: pygame.font.Font | None = None
         if isinstance(file, str) and not forced and self.antialiased:
