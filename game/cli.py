@@ -1,17 +1,19 @@
 """The command line: no arguments opens the menu; subcommands for the rest (`--help` lists them)."""
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game import __version__
 from game.descriptor import load
 from game.errors import InputError
 from game.games import GAMES
+
+if TYPE_CHECKING:
+    import argparse
 
 # The choices come from the game registry (`game.games.GAMES`: no game is named here).
 GAME_CHOICES = tuple(GAMES)
@@ -22,6 +24,8 @@ DEMO_SHOTS = ("bounce", "roller", "bombe", "island", "trickshot", "air_ball", "b
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     p = argparse.ArgumentParser(
         prog="stammtisch",
         description="Stammtisch – a tabletop simulator for pub games. Without a subcommand the menu opens.",
@@ -336,9 +340,48 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    plain = _plain_start(sys.argv[1:] if argv is None else argv)
+    if plain is not None:  # the menu's start: the whole parser is not built (issue 30: the first frame's time)
+        def menu() -> int:
+            _check_outputs(plain)
+            return _menu(**plain)
+
+        return _guarded(menu)
     args = _parser().parse_args(argv)
+    return _guarded(lambda: _run(args))
+
+
+def _plain_start(argv: Sequence[str]) -> dict[str, Any] | None:
+    """What the parser makes of a start of the menu with no more than its own options, each once and spelled
+    out (`--frames N`, `--screenshot FILE`, `--fullscreen`); None for anything else: the parser decides."""
+    got: dict[str, Any] = {"frames": None, "screenshot": None, "fullscreen": False}
+    words = list(argv)
+    seen: set[str] = set()
+    while words:
+        word = words.pop(0)
+        if word in seen or word not in ("--frames", "--screenshot", "--fullscreen"):
+            return None
+        seen.add(word)
+        if word == "--fullscreen":
+            got["fullscreen"] = True
+            continue
+        if not words or words[0].startswith("-"):
+            return None
+        value = words.pop(0)
+        if word == "--screenshot":
+            got["screenshot"] = value
+            continue
+        try:
+            got["frames"] = int(value)  # as argparse's type=int
+        except ValueError:
+            return None
+    return got
+
+
+def _guarded(run: Callable[[], int]) -> int:
+    """`run()`'s exit status; a mistake of the user's is one line on standard error, exit 2."""
     try:
-        return _run(args)
+        return run()
     except InputError as e:
         print(e, file=sys.stderr)
         return 2
@@ -357,17 +400,20 @@ def _main(argv: Sequence[str] | None) -> int:
 OUTPUTS = (("save", "--save"), ("screenshot", "--screenshot"), ("output", "--output"), ("export", "--export"), ("journal", "--journal"))
 
 
-def _run(args: argparse.Namespace) -> int:
-    cmd = args.command
+def _check_outputs(values: dict[str, Any]) -> None:
+    """The files the options name to write, checked before any work: a match is never played to be lost to its path."""
     from game.store.outpaths import check_output
 
-    for attr, flag in OUTPUTS:  # before any work: a match is never played to be lost to its path
-        if getattr(args, attr, None) is not None:
-            check_output(getattr(args, attr), flag)
-    if cmd is None or cmd == "menu":
-        from game.ui.shell.launch import run_app
+    for attr, flag in OUTPUTS:
+        if values.get(attr) is not None:
+            check_output(values[attr], flag)
 
-        return run_app("menu", frames=args.frames, screenshot=args.screenshot, fullscreen=args.fullscreen)
+
+def _run(args: argparse.Namespace) -> int:
+    cmd = args.command
+    _check_outputs(vars(args))
+    if cmd is None or cmd == "menu":
+        return _menu(args.frames, args.screenshot, args.fullscreen)
     if cmd == "play":
         import random
 
@@ -479,6 +525,13 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  {o.name} = {o.default!r}   [{o.describe_values()}]  {o.help} ({o.rule})")
         return 0
     raise AssertionError(cmd)  # pragma: no cover - argparse restricts the commands
+
+
+def _menu(frames: int | None, screenshot: str | None, fullscreen: bool) -> int:
+    """No subcommand, or `menu`: the menu in a window."""
+    from game.ui.shell.launch import run_app
+
+    return run_app("menu", frames=frames, screenshot=screenshot, fullscreen=fullscreen)
 
 
 def _lab(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from game.descriptor import GameInfo, load
-from game.rules.ledger import Drink
+from game.rules.drink import Drink
 from game.rules.profile import Profile
 
 # The games, in the menu's order: one "module:NAME" per game, naming its `GameInfo` (its own package

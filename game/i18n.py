@@ -10,7 +10,6 @@ translated. No pygame here.
 from __future__ import annotations
 
 import ast
-import gettext
 import io
 import re
 import struct
@@ -18,18 +17,41 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Union
 
 from game import resources
 from game.rules.phrase import N_ as N_  # (the marker is the phrases'; every module takes it from here)
 from game.rules.phrase import say
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "stammtisch"
 LOCALE_DIR = resources.LOCALE  # the checkout's locale/ or the copy in the installed package
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "da": "Dansk"}
 SOURCE_LANGUAGE = "en"
 
+
+class _Source:
+    """The source language's catalogue: every text as it is (gettext's `NullTranslations`, without
+    loading gettext before another language is chosen – the menu's start, issue 30)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+
+Catalog = Union[_Source, "gettext.NullTranslations"]
 _current = SOURCE_LANGUAGE
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+_translation: Catalog = _Source()
+
+
+def _catalog(code: str) -> Catalog:
+    """The catalogue of `code`, read now."""
+    if code == SOURCE_LANGUAGE:
+        return _Source()
+    import gettext
+
+    return gettext.GNUTranslations(io.BytesIO(_catalog_bytes(code)))
 
 
 def set_language(code: str) -> None:
@@ -38,19 +60,16 @@ def set_language(code: str) -> None:
     if code not in LANGUAGES:
         known = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())
         raise ValueError(f"unknown language {code!r}; choose one of {known}")
-    if code == SOURCE_LANGUAGE:
-        _translation = gettext.NullTranslations()
-    else:
-        _translation = gettext.GNUTranslations(io.BytesIO(_catalog_bytes(code)))
+    _translation = _catalog(code)
     _current = code
 
 
-_kept: dict[str, gettext.NullTranslations] = {}  # each language's catalogue, read once (`speaking`)
+_kept: dict[str, Catalog] = {}  # each language's catalogue, read once (`speaking`)
 
 
-def _translation_of(code: str) -> gettext.NullTranslations:
+def _translation_of(code: str) -> Catalog:
     if code not in _kept:
-        _kept[code] = gettext.NullTranslations() if code == SOURCE_LANGUAGE else gettext.GNUTranslations(io.BytesIO(_catalog_bytes(code)))
+        _kept[code] = _catalog(code)
     return _kept[code]
 
 

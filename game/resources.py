@@ -8,6 +8,7 @@ The copy inside the package wins when it is there. No pygame here.
 """
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -16,23 +17,26 @@ INSIDE = "_shipped"  # the folder in the package (of a wheel) that holds the cop
 
 
 def package_dir() -> Path:
-    """The folder of the `game` package as imported."""
-    return Path(str(resources.files("game")))
+    """The folder of the `game` package as imported (where `importlib.resources` finds its files;
+    read from the package's own path when it has one: asking the import system costs the start-up)."""
+    here = sys.modules["game"].__file__
+    return Path(here).parent if here else Path(str(resources.files("game")))
 
 
 def folder(name: str) -> Path:
     """The folder `name` (one of FOLDERS): inside the installed package, else the checkout's."""
     if name not in FOLDERS:
         raise ValueError(f"no shipped folder {name!r}; choose one of {', '.join(FOLDERS)}")
-    inside = resources.files("game").joinpath(INSIDE, name)
+    package = package_dir()
+    inside = package / INSIDE / name
     if inside.is_dir():
-        return Path(str(inside))
-    return package_dir().parent / name
+        return inside
+    return package.parent / name
 
 
 def shipped_in_package() -> bool:
     """Whether the program runs from an installed wheel (its files inside the package)."""
-    return resources.files("game").joinpath(INSIDE).is_dir()
+    return (package_dir() / INSIDE).is_dir()
 
 
 TRACKS = folder("tracks")  # the shipped Racerbile tracks, `<name>.yaml`

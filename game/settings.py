@@ -16,7 +16,7 @@ from typing import Any
 from game.errors import InputError
 from game.store.fileio import MB, atomic_write, load_json, read_text
 from game.i18n import LANGUAGES as I18N_LANGUAGES
-from game.rules.ledger import Drink
+from game.rules.drink import Drink
 
 __all__ = ["LANGUAGES", "Settings", "config_dir", "load_settings", "save_settings", "settings_path"]
 

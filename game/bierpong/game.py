@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.descriptor import GameInfo, ResultWords, SeatKind, Seating
 from game.i18n import N_
-from game.rules import bierpong as bierpong_rules
+from game.rules import spec_bierpong
 
 KINDS = (
     SeatKind("human", N_("Human")),
@@ -14,7 +14,7 @@ KINDS = (
     SeatKind("remote", N_("Remote")),
 )
 BIERPONG = GameInfo(
-    "bierpong", "Bierpong", bierpong_rules.SPEC, "game.bierpong.state:BierpongState", "game.session.pong:PongSession",
+    "bierpong", "Bierpong", spec_bierpong.SPEC, "game.bierpong.state:BierpongState", "game.session.pong:PongSession",
     seating=Seating(min_seats=2, max_seats=2, teams=True, team_size=(1, 4), kinds=KINDS, default_bot="bot",
                     default_teams=(("Foxes", ("Anna", "Bo"), "human"), ("Owls", ("Cem", "Dana"), "bot"))),
     result=ResultWords(loser=False),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.descriptor import GameInfo, ResultWords, SeatKind, Seating
 from game.i18n import N_
-from game.rules import racerbile as racerbile_rules
+from game.rules import spec_racerbile
 
 KINDS = (
     SeatKind("human", N_("Human")),
@@ -14,7 +14,7 @@ KINDS = (
     SeatKind("remote", N_("Remote")),
 )
 RACERBILE = GameInfo(
-    "racerbile", "Racerbile", racerbile_rules.SPEC, "game.racerbile.state:RaceState", "game.session.race:RaceSession",
+    "racerbile", "Racerbile", spec_racerbile.SPEC, "game.racerbile.state:RaceState", "game.session.race:RaceSession",
     seating=Seating(
         min_seats=2, max_seats=8, team_variants=("le_mans",), team_size=(1, 8), drivers_option="lemans_drivers", track=True,
         kinds=KINDS, default_bot="careful",

@@ -11,35 +11,12 @@ from typing import Mapping, Sequence
 from game.i18n import N_
 from game.rules.dice import ALL_THROWS, STRASSEN, Faces, Throw, norm, number, show
 from game.rules.phrase import phrase
-from game.rules.profile import Option, Profile, ProfileSpec
+from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
+from game.rules.spec_katchen import SPEC as SPEC  # (beside the rules: the menu reads it alone)
 
 TOTAL_MATS = 13
 MAX_ROLLS = 3
-
-SPEC = ProfileSpec(
-    game="katchen",
-    variants=("rote_loewen",),
-    options=(
-        Option(
-            "katchen_in_one_roll",
-            False,
-            N_("4-2-1 counts as a Katchen only when all three dice fell in one roll"),
-            "katchen.table",
-            kind="bool",
-            label=N_("Katchen in one roll"),
-        ),
-        Option(
-            "schuss_limit",
-            None,
-            N_("tournament: a player leaves the table after this many Schüsse (none: no tournament, one game)"),
-            "katchen.phase2",
-            kind="count",
-            label=N_("Schüsse until out (tournament)"),
-        ),
-    ),
-    variant_labels=(("rote_loewen", N_("Rote Löwen")),),
-)
 
 
 @dataclass(frozen=True, slots=True)

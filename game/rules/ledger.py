@@ -6,22 +6,10 @@ rest of a beer (or a whole one) can be charged. Mats, strokes and Schüsse are c
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Iterable, Mapping
 
+from game.rules.drink import Drink as Drink  # (its own module: the menu reads it without the ledger)
 from game.rules.ruling import Ruling, What
-
-
-class Drink(StrEnum):
-    """What a player drinks; a beer holds 11 sips, anything else 8."""
-
-    BEER = "beer"
-    LIGHT_BEER = "light_beer"
-    OTHER = "other"
-
-    @property
-    def sips(self) -> int:
-        return 11 if self is Drink.BEER else 8
 
 
 @dataclass(frozen=True, slots=True)

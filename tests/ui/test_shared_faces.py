@@ -88,3 +88,19 @@ def test_pygame_gui_loads_its_packaged_fonts_from_their_files_onto_the_shared_fa
     for text in ("Start", "Continue saved match…", "Straße", "+ Add player"):
         assert _pixels(font.render_premul(text, pygame.Color("white"))) == _pixels(original.render_premul(text, pygame.Color("white"))), text
         assert font.get_rect(text).size == original.get_rect(text).size, text
+
+
+def test_a_font_read_into_memory_draws_what_the_file_draws_and_a_large_file_stays_a_path(tmp_path: Path) -> None:
+    """`theme.font_file`: SDL_ttf reads no open file piece by piece (issue 30)."""
+    pygame.font.init()
+    path = theme.bundled_font("NotoSans-Regular.ttf")
+    assert path is not None
+    got = theme.font_file(path)
+    assert isinstance(got, io.BytesIO) and got.getvalue() == Path(path).read_bytes()
+    for size in (13, 16, 22):
+        for text in TEXTS:
+            assert _pixels(pygame.font.Font(theme.font_file(path), size).render(text, True, "white")) == \
+                _pixels(pygame.font.Font(path, size).render(text, True, "white"))
+    big = tmp_path / "big.ttf"
+    big.write_bytes(Path(path).read_bytes() + b"\0" * theme.FONT_IN_MEMORY)
+    assert theme.font_file(str(big)) == str(big)

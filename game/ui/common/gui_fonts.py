@@ -21,13 +21,16 @@ from pygame_gui.core.utility import FontResource, PackageResource
 from game.ui.common import theme
 
 
+KEPT = 512  # texts a font keeps drawn and measured (`SafeGUIFont._surface`, `_size`)
+
+
 class SafeGUIFont(GUIFontPygame):
     """A pygame_gui font that never raises and falls back to other fonts for missing glyphs; one
     loaded from a file draws through the face its file's sizes share (`theme.SharedFont`), unless
     it is underlined or its style is forced (pygame_gui sets those on its own font)."""
 
     def __init__(self, file: Any, size: int | float, force_style: bool = False, style: dict[str, Any] | None = None) -> None:
-        super().__init__(file, size, force_style, style)
+        super().__init__(theme.font_file(file) if isinstance(file, str) else file, size, force_style, style)
         forced = force_style and style is not None and bool(style.get("bold") or style.get("italic"))
         self._shared: pygame.font.Font | None = None
         if isinstance(file, str) and not forced and self.antialiased:
@@ -51,6 +54,26 @@ class SafeGUIFont(GUIFontPygame):
         return c
 
     def _surface(self, text: str, color: Any) -> pygame.Surface:
+        """`text` drawn in `color` (callers draw it elsewhere, never on it): the same text in the same colour
+        is drawn once (a drop-down's "▼" in each of its looks, a button's words in each of its looks)."""
+        try:
+            key = (text, tuple(color), self._look())
+        except TypeError:  # (a colour that is no sequence of numbers: drawn as it comes)
+            return self._draw(text, color)
+        kept: dict[Any, pygame.Surface] = self.__dict__.setdefault("_drawn", {})
+        surf = kept.get(key)
+        if surf is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            surf = kept[key] = self._draw(text, color)
+        return surf
+
+    def _look(self) -> tuple[pygame.font.Font, bool]:
+        """The font that draws now, and whether it underlines."""
+        f = self._font
+        return f, bool(f.underline)
+
+    def _draw(self, text: str, color: Any) -> pygame.Surface:
         s = theme.displayable(text)
         if s.isascii():
             runs = [(self._font, s)]
@@ -65,8 +88,19 @@ class SafeGUIFont(GUIFontPygame):
         return pygame.Rect((0, self._font.get_ascent()), self._size(text))
 
     def _size(self, text: str) -> tuple[int, int]:
-        """The size `_surface` would have: measured without drawing when the main font draws it all (SDL_ttf
-        sizes a string exactly as it renders it), else drawn."""
+        """The size `_surface` would have (the same text's kept: pygame_gui measures a widget's words again for each of its looks)."""
+        key = (text, self._look())
+        kept: dict[Any, tuple[int, int]] = self.__dict__.setdefault("_sizes", {})
+        size = kept.get(key)
+        if size is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            size = kept[key] = self._measure(text)
+        return size
+
+    def _measure(self, text: str) -> tuple[int, int]:
+        """Measured without drawing when the main font draws it all (SDL_ttf sizes a string exactly as it
+        renders it), else drawn."""
         s = theme.displayable(text)
         runs = [(0, s)] if s.isascii() else self._chain().runs(s)
         if len(runs) == 1 and runs[0][0] == 0:  # (a letter no font has is in it as `theme.UNKNOWN`)

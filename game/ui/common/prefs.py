@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.i18n import _, set_language
-from game.rules.ledger import Drink
+from game.rules.drink import Drink
 from game.settings import Settings, load_settings, save_settings
 from game.ui.common.sound import sounds
 

@@ -5,7 +5,9 @@ module globals: a font made before `pygame.quit()` would be dead after the next 
 """
 from __future__ import annotations
 
+import io
 import math
+import os
 import random
 import re
 import unicodedata
@@ -242,13 +244,32 @@ NO_SCRIPT = "Zzzz"  # SDL_ttf's own default: the script is not set (pygame_gui s
 OWN_FACE_AFTER = 10  # times a font had to set the shared face back to its size before it takes a face of its own
 
 
+FONT_IN_MEMORY = 4 << 20  # bytes: a font file up to this size is read into memory (`font_file`)
+
+
+@cache
+def _font_bytes(path: str) -> bytes | None:
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        return f.read() if size <= FONT_IN_MEMORY else None
+
+
+def font_file(path: str) -> io.BytesIO | str:
+    """The font file `path` to open a font from, read into memory once (every font of the file shares the
+    bytes): SDL_ttf reads an open file piece by piece, a seek and a read each – some 20 000 system calls
+    before the menu's first frame (issue 30), none from memory. A large file (a CJK font) stays a path.
+    OSError as opening it would."""
+    data = _font_bytes(path)
+    return path if data is None else io.BytesIO(data)
+
+
 class _Face:
     """A font file's shared face and what it is set to now (size, script, direction)."""
 
     __slots__ = ("font", "size", "script", "direction")
 
     def __init__(self, path: str, size: int) -> None:
-        self.font = pygame.font.Font(path, size)
+        self.font = pygame.font.Font(font_file(path), size)
         self.size = size
         self.script = NO_SCRIPT
         self.direction = pygame.DIRECTION_LTR  # (SDL_ttf's default)
@@ -280,7 +301,7 @@ class SharedFont(pygame.font.Font):
     line size) are its own. Draws exactly what a font of its own would."""
 
     def __init__(self, path: str, size: int, script: str = NO_SCRIPT, direction: int = pygame.DIRECTION_LTR) -> None:
-        super().__init__(path, size)
+        super().__init__(font_file(path), size)
         self._pt = int(size)
         self._script = script or NO_SCRIPT
         self._direction = direction

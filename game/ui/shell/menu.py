@@ -72,7 +72,8 @@ class MenuScene(MenuActions, OverlayScene):
         self.team_scroll = 0  # the first team shown (when they take more room than there is)
         self.tracks: list[tuple[str, str]] = []  # a race's tracks offered: (label, reference)
         self.short_drinks = False  # the drinks are offered in their short words (a narrow window)
-        self._bg: pygame.Surface | None = None
+        self._bg: pygame.Surface | None = None  # the wood, kept for the next still picture (None: drawn when needed)
+        self._bg_lent = False  # the first still picture was drawn on the wood itself (`background`)
         self._static: pygame.Surface | None = None
         self.resize(host.size)
 
@@ -91,6 +92,18 @@ class MenuScene(MenuActions, OverlayScene):
 
     def _render_background(self, size: tuple[int, int]) -> pygame.Surface:
         bg = theme.wood(size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(size)))
+        return bg
+
+    def background(self) -> pygame.Surface:
+        """The wood for a still picture to be drawn on: the first is drawn on the wood itself (no copy of
+        a whole window before the first frame, issue 30), every later one on a copy of it (the wood drawn
+        again once, then kept)."""
+        if self._bg is None:
+            self._bg = self._render_background(self.size)
+        if self._bg_lent:
+            return self._bg.copy()
+        self._bg_lent = True
+        bg, self._bg = self._bg, None
         return bg
 
     def rebuild(self) -> None:

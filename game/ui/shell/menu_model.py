@@ -11,7 +11,7 @@ from game.descriptor import GameInfo, Seating
 from game.errors import InputError
 from game.games import DRIVER_NAMES, GAMES, TEAM_NAMES, PlayerSpec
 from game.i18n import N_, _
-from game.rules.ledger import Drink
+from game.rules.drink import Drink
 from game.rules.profile import OptionValue, Profile
 
 if TYPE_CHECKING:

@@ -442,8 +442,7 @@ def still_picture(sc: MenuScene, cv: Canvas, margin: int) -> pygame.Surface:
     """The background with the panels, the title, the keys and every label gathered on `cv`."""
     w = sc.size[0]
     f = sc.fonts
-    assert sc._bg is not None
-    static = sc._bg.copy()
+    static = sc.background()
     for rect in (sc.left, sc.right):
         theme.rounded_panel(static, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
     title = f.shadowed("Stammtisch", 64 if not sc.compact else 50, theme.CREAM, "serif", 3)
