@@ -19,7 +19,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-MAX_KEPT = 300  # texts kept in the file: this process's first, then the others' (each code unpacked when asked for)
+MAX_KEPT = 600  # texts kept in the file: this process's first, then the others' (each code unpacked when asked for)
 FILE = Path(__file__).resolve().parent / "__pycache__" / f"dataclass_methods.{sys.implementation.cache_tag}.marshal"
 
 _kept: dict[str, bytes] = {}  # text → its code, marshalled: from the file and compiled since
