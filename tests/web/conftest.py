@@ -29,7 +29,10 @@ WAIT_MS = 15_000  # the longest a page may take to show what a test waits for
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img" / "phone"
 # The screens the tests look at are kept in the docs when asked (`STAMMTISCH_SHOTS=1`: refresh
 # docs/img/phone), else in a folder of this run – a test run leaves the checkout as it was.
-SHOTS = DOCS_SHOTS if os.environ.get("STAMMTISCH_SHOTS") else Path(tempfile.mkdtemp(prefix="stammtisch-shots-"))
+# Without it no picture is taken at all (nobody looks at a folder of the run, and the pictures were a good part
+# of the browser tests' time): every check a screen test makes runs either way, only the picture is left out.
+KEEP_SHOTS = bool(os.environ.get("STAMMTISCH_SHOTS"))
+SHOTS = DOCS_SHOTS if KEEP_SHOTS else Path(tempfile.gettempdir()) / "stammtisch-shots"
 
 
 def _need_browser() -> None:
@@ -69,12 +72,13 @@ def no_errors(page: Any) -> None:
     assert page.errors == [], page.errors
 
 
-def shot(page: Any, name: str, lang: str) -> Path:
-    """A screenshot of the page as it stands: `SHOTS/<name>-<lang>-<w>x<h>.png`."""
+def shot(page: Any, name: str, lang: str, **options: Any) -> Path:
+    """A screenshot of the page as it stands: `SHOTS/<name>-<lang>-<w>x<h>.png` (taken with `STAMMTISCH_SHOTS=1` only)."""
     size = page.viewport_size
     path = SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), scale="css")  # (CSS pixels: the size in the name)
+    if KEEP_SHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), scale="css", **options)  # (CSS pixels: the size in the name)
     return path
 
 
