@@ -41,6 +41,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.ui)
         if "browser" in names:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_longest_first)
+
+
+def _longest_first(item: pytest.Item) -> int:
+    """The long tests first: the sweeps and other `slow` tests (over 5 s each), then the browser's
+    (a few seconds to twenty), the windows', the rest – stable, in collection order within each. With
+    `--dist load --maxschedchunk 2` (pyproject.toml) each worker takes the next test in this order as it
+    gets free, so the long ones are shared out at the start and the end of the run is short tests only,
+    not one worker still at a minute-long sweep while the others wait."""
+    browser = "browser" in getattr(item, "fixturenames", ())
+    if item.get_closest_marker("slow") is not None:
+        return 1 if browser else 0
+    return 2 if item.get_closest_marker("ui") is not None else 3
 
 if TYPE_CHECKING:
     from game.ui.common.app import App
