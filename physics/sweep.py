@@ -82,7 +82,7 @@ def check_throw(cups: Sequence[Cup], throw: Throw, *, constants: Constants = CON
         if not table.busy:
             break
         table.step()
-        standing = [cv for cv in table.cups() if not cv.tipped]
+        standing: list[tuple[int, float, float]] | None = None  # (read once a step, when a ball is low enough to need it)
         for b in table.balls():
             x, y, z = b.pos
             if not all(math.isfinite(v) for v in b.pos):
@@ -99,9 +99,12 @@ def check_throw(cups: Sequence[Cup], throw: Throw, *, constants: Constants = CON
                 if 0.0 <= sx <= c.table_length and abs(sy) <= half:
                     problems.append(f"through the table top at ({sx:.4f}, {sy:.4f}) on the way to {b.pos}")
             if z < c.cup_height:
-                for cv in standing:
-                    if math.hypot(x - cv.pos[0], y - cv.pos[1]) < c.wall_radius(z):
-                        problems.append(f"inside the wall of cup {cv.id} at {b.pos}")
+                if standing is None:
+                    standing = table.standing_cups()
+                wall = c.wall_radius(z)
+                for cup_id, cx, cy in standing:
+                    if math.hypot(x - cx, y - cy) < wall:
+                        problems.append(f"inside the wall of cup {cup_id} at {b.pos}")
         if problems:
             return problems
     if table.busy:

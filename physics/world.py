@@ -327,6 +327,16 @@ class Table:
                                0.0 if cp.tipped else self.c.liquid_level(cp.fill)))
         return out
 
+    def standing_cups(self) -> list[tuple[int, float, float]]:
+        """The cups still standing, as (id, x, y) – what `cups` says of them, without the rest of a
+        view (a checker asks at every step)."""
+        out = []
+        for cp in self._cups:
+            if not cp.tipped:
+                x, y = cp.body.position
+                out.append((cp.id, x, y))
+        return out
+
     def set_liquid(self, cup_id: int, fill: float) -> None:
         """Fill a cup to `fill` of its height (its mass follows)."""
         for cp in self._cups:

@@ -41,6 +41,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.ui)
         if "browser" in names:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_longest_first)
+
+
+def _longest_first(item: pytest.Item) -> int:
+    """The long tests first: the sweeps and other `slow` tests (over 5 s each), then the windows', the
+    rest, and the browser's last – stable, in collection order within each. With `--dist load
+    --maxschedchunk 2` (pyproject.toml) each worker takes the next test in this order as it gets free,
+    so the long ones are shared out at the start, not one worker still at a minute-long sweep at the end
+    while the others wait. The browser's tests come last because Playwright's sync API leaves its event
+    loop set in the worker's main thread (the `browser` fixture lives for the session): a later test's
+    `asyncio.run()` there fails ("cannot be called from a running event loop"), zeroconf sees a
+    blocked loop. (A browser test takes a few seconds to twenty: a short tail.)"""
+    if "browser" in getattr(item, "fixturenames", ()):
+        return 3
+    if item.get_closest_marker("slow") is not None:
+        return 0
+    return 1 if item.get_closest_marker("ui") is not None else 2
+
 
 if TYPE_CHECKING:
     from game.ui.common.app import App

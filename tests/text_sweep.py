@@ -264,10 +264,22 @@ def window(size: tuple[int, int]) -> Surf:
 # --- what a string on a German or Danish screen must not be ---------------------------------------
 
 
-def untranslated(code: str) -> tuple[set[str], list[tuple[re.Pattern[str], str]]]:
+_UNTRANSLATED: dict[tuple[str, str], tuple[frozenset[str], tuple[tuple[re.Pattern[str], str], ...]]] = {}
+
+
+def untranslated(code: str) -> tuple[frozenset[str], tuple[tuple[re.Pattern[str], str], ...]]:
     """The catalogue's English msgids that `code` translates differently (and never uses as a translation): the plain ones, and the
-    ones with placeholders as patterns (only those with some words of their own)."""
-    cat = parse_po(po_path(code).read_text(encoding="utf-8"))
+    ones with placeholders as patterns (only those with some words of their own). Worked out once per catalogue text (a sweep
+    checks some forty screens against it: parsing and compiling it for each took half the sweep's time)."""
+    text = po_path(code).read_text(encoding="utf-8")
+    got = _UNTRANSLATED.get((code, text))
+    if got is None:
+        got = _UNTRANSLATED[(code, text)] = _untranslated(text)
+    return got
+
+
+def _untranslated(text: str) -> tuple[frozenset[str], tuple[tuple[re.Pattern[str], str], ...]]:
+    cat = parse_po(text)
     plain: set[str] = set()
     shaped: list[tuple[re.Pattern[str], str]] = []
     for msgid, msgstr in cat.items():
@@ -281,7 +293,7 @@ def untranslated(code: str) -> tuple[set[str], list[tuple[re.Pattern[str], str]]
         elif re.search(r"[A-Za-z]{3,}", msgid):
             plain.add(msgid)
     # a word spelled alike in both languages ("Stand" translates "Standings" and is a msgid of its own)
-    return plain - set(cat.values()), shaped
+    return frozenset(plain - set(cat.values())), tuple(shaped)
 
 
 def is_notation(text: str) -> bool:
@@ -334,7 +346,7 @@ def check_words(said: dict[str, str], code: str, allowed: Callable[[str], bool])
     """Rule ids, raw notation, and (on a German or Danish screen) English catalogue strings in what a
     screen said (`Recorder.said` less `Recorder.lines`: a wrapped string is checked whole)."""
     out: set[Finding] = set()
-    plain, shaped = untranslated(code) if code != "en" else (set(), [])
+    plain, shaped = untranslated(code) if code != "en" else (frozenset(), ())
     for raw, where in said.items():
         t = raw.strip()
         if not t or allowed(t):

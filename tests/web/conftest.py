@@ -29,7 +29,10 @@ WAIT_MS = 15_000  # the longest a page may take to show what a test waits for
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img" / "phone"
 # The screens the tests look at are kept in the docs when asked (`STAMMTISCH_SHOTS=1`: refresh
 # docs/img/phone), else in a folder of this run – a test run leaves the checkout as it was.
-SHOTS = DOCS_SHOTS if os.environ.get("STAMMTISCH_SHOTS") else Path(tempfile.mkdtemp(prefix="stammtisch-shots-"))
+# Without it no picture is taken at all (nobody looks at a folder of the run, and the pictures were a good part
+# of the browser tests' time): every check a screen test makes runs either way, only the picture is left out.
+KEEP_SHOTS = bool(os.environ.get("STAMMTISCH_SHOTS"))
+SHOTS = DOCS_SHOTS if KEEP_SHOTS else Path(tempfile.gettempdir()) / "stammtisch-shots"
 
 
 def _need_browser() -> None:
@@ -54,6 +57,7 @@ def new_page(browser: Any, *, device: dict[str, Any] = PHONE, lang: str = "en") 
     """A fresh phone (its own storage: its own tokens) speaking `lang`."""
     ctx = browser.new_context(**device, locale={"en": "en-GB", "de": "de-DE", "da": "da-DK"}[lang])
     ctx.set_default_timeout(WAIT_MS)
+    MADE.append(ctx)
     page = ctx.new_page()
     page.on("pageerror", lambda e: page.errors.append(str(e)))  # a script error fails the test (see `no_errors`)
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" and _BLOCKED in m.text else None)
@@ -69,12 +73,13 @@ def no_errors(page: Any) -> None:
     assert page.errors == [], page.errors
 
 
-def shot(page: Any, name: str, lang: str) -> Path:
-    """A screenshot of the page as it stands: `SHOTS/<name>-<lang>-<w>x<h>.png`."""
+def shot(page: Any, name: str, lang: str, **options: Any) -> Path:
+    """A screenshot of the page as it stands: `SHOTS/<name>-<lang>-<w>x<h>.png` (taken with `STAMMTISCH_SHOTS=1` only)."""
     size = page.viewport_size
     path = SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), scale="css")  # (CSS pixels: the size in the name)
+    if KEEP_SHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), scale="css", **options)  # (CSS pixels: the size in the name)
     return path
 
 
@@ -101,10 +106,20 @@ def hosts() -> Iterator[list[TableHost]]:
 
 
 OPEN: list[Any] = []  # the pages a test keeps here are closed after it (a closed host's pages would retry for ever)
+MADE: list[Any] = []  # the contexts `new_page` made for this test: closed after it too
 
 
 @pytest.fixture(autouse=True)
-def _close_pages() -> Iterator[None]:
+def _close_pages(hosts: list[TableHost]) -> Iterator[None]:
+    """After a test its pages are closed, and before its hosts (this fixture is set up after `hosts`, so torn
+    down first): a host closed under an open page waited 5 s for its server to stop (TableHost.close), in
+    about every fifth browser test."""
     yield
-    while OPEN:
-        OPEN.pop().context.close()
+    contexts = [p.context for p in OPEN] + MADE
+    OPEN.clear()
+    MADE.clear()
+    for ctx in dict.fromkeys(contexts):  # (each once, in order)
+        try:
+            ctx.close()
+        except Exception:  # (a test closed it already – Playwright may say so)
+            pass

@@ -12,7 +12,7 @@ from game.dice.actions import Flip, Roll, Stand
 from game.match import Match, PlayerSpec
 from game.net.host import TableHost
 from game.session import INSTANT, Session, session_for
-from tests.web.conftest import SHOTS, WAIT_MS, no_errors
+from tests.web.conftest import WAIT_MS, no_errors, shot
 
 SIZES = ({"width": 390, "height": 844}, {"width": 768, "height": 1024})
 LANGS = ("en", "de", "da")
@@ -78,7 +78,7 @@ def _screens(browser: Any, host: TableHost, shots: list[tuple[str, str | None, b
                 page.set_viewport_size(size)
                 page.wait_for_timeout(100)
                 _looks_right(page, lang)
-                page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), animations="disabled", scale="css")
+                shot(page, name, lang, animations="disabled")
         no_errors(page)
         ctx.close()
 

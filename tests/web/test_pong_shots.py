@@ -9,16 +9,15 @@ import pytest
 
 from game.net.client import TableClient
 from game.net.host import TableHost
-from tests.web.conftest import OPEN, PHONE, SHOTS, TABLET, new_page, no_errors, page_url
+from tests.web.conftest import OPEN, PHONE, TABLET, new_page, no_errors, page_url
+from tests.web.conftest import shot as kept
 from tests.web.test_pong import BOUNCING, flick, pong_host, wait_for
 
 DEVICES = {"phone": PHONE, "tablet": TABLET}
 
 
 def shot(page: Any, name: str, lang: str) -> None:
-    v = page.viewport_size
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"pong-{name}-{lang}-{v['width']}x{v['height']}.png"), scale="css")  # (CSS pixels: the size in the name, a quarter of the bytes)
+    kept(page, f"pong-{name}", lang)  # (`pong-<screen>-<lang>-<w>x<h>.png`, with STAMMTISCH_SHOTS=1)
 
 
 def take(browser: Any, host: TableHost, lang: str, device: dict[str, Any], seat: str | None = "Foxes") -> Any:

@@ -18,7 +18,7 @@ from game.racerbile.state import MOVE, NAME42
 from game.state import CHANCE
 from game.rules.racerbile import SPEC
 from game.session import INSTANT, session_for
-from tests.web.conftest import PHONE, SHOTS, TABLET, new_page, no_errors, page_url
+from tests.web.conftest import PHONE, TABLET, new_page, no_errors, page_url, shot
 
 SIZES: tuple[dict[str, int], ...] = (cast(dict[str, int], PHONE["viewport"]), cast(dict[str, int], TABLET["viewport"]))
 LANGS = ("en", "de", "da")
@@ -90,12 +90,11 @@ def shoot(page: Any, name: str, lang: str) -> None:
     text = re.sub(r"\((?:rule|Regel|regel) [a-z]+\.[\w.]+\)", "", page.inner_text(".game-race"))  # a rule cited, not a raw id
     for raw in ("racerbile.", "drive ", "gear up", "gear hold", "judge ", "call "):
         assert raw not in text, f"{name}: {raw!r} shown to a user"
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(150)
-        page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), scale="css")
+        shot(page, name, lang)
     page.set_viewport_size(SIZES[0])
 
 

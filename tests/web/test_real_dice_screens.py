@@ -12,7 +12,7 @@ from game.dice.actions import Roll, Stand
 from game.match import Match, PlayerSpec
 from game.net.host import TableHost
 from game.session import INSTANT, Session, session_for
-from tests.web.conftest import SHOTS, WAIT_MS, no_errors
+from tests.web.conftest import WAIT_MS, no_errors, shot
 from tests.web.test_dice_screens import LANGS, PLAYERS, SIZES, _looks_right
 
 
@@ -67,7 +67,7 @@ def _shots(browser: Any, host: TableHost, name: str, seat: str, tap: str | None)
             trouble = page.evaluate("""() => [...document.querySelectorAll('.dice-pad .dice-keys button.dice-key')]
               .filter((b) => b.getBoundingClientRect().width < 64 || b.getBoundingClientRect().right > innerWidth).length""")
             assert trouble == 0, "a face button too small or off the screen"
-            page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size['width']}x{size['height']}.png"), animations="disabled", scale="css")
+            shot(page, name, lang, animations="disabled")
     no_errors(page)
     ctx.close()
 
