@@ -564,7 +564,7 @@ class TableHost:
             # no per-message compression: a table's messages are small, and deflating each one for
             # every client costs the host more than the bytes saved on a local network
             server = await serve(self._serve, self.bind, self.port, max_size=MAX_MESSAGE, max_queue=32,
-                                 ping_interval=20, ping_timeout=20, compression=None, process_request=self.files,
+                                 ping_interval=20, ping_timeout=20, close_timeout=1, compression=None, process_request=self.files,
                                  server_header=None, logger=quiet_logger())
         except OSError as e:
             self._error = e
