@@ -130,10 +130,13 @@ def _slotted(cls: type, values: tuple[Any, ...]) -> Any:
 
 
 class _Reducers(dict[type, Any]):
-    """copyreg's reducers, a read-only mapping's, and for dataclasses with slots their field values
-    (`dataclasses`' own way costs a `fields()` call per object)."""
+    """copyreg's reducers, a read-only mapping's, an enum's member by its value, and for dataclasses with
+    slots their field values (`dataclasses`' own way costs a `fields()` call per object)."""
 
     def __missing__(self, cls: type) -> Any:
+        if isinstance(cls, type) and issubclass(cls, enum.Enum):  # by value, as every Python 3.11 reads it
+            self[cls] = lambda obj: (type(obj), (obj.value,))  # (3.11.2 pickles a StrEnum by `getattr`)
+            return self[cls]
         if dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__:
             names = tuple(f.name for f in dataclasses.fields(cls))
             self[cls] = lambda obj: (_slotted, (type(obj), tuple(getattr(obj, n) for n in names)))

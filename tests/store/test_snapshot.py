@@ -368,3 +368,17 @@ def test_killed_while_its_snapshot_is_gathered_nothing_saved_is_lost_and_continu
         again = load_autosave(path).match
         assert again.pending is not None and again.pending.run() is None
         same_match(again, load_match(path))
+
+
+def test_an_enum_member_in_a_snapshot_is_kept_by_its_value_on_every_python_3_11() -> None:
+    """Python 3.11.2 pickles a StrEnum's member as `getattr(Drink, "BEER")`, which the snapshot's reader
+    refuses (it builds nothing but the games' values): every snapshot of a match with drinks then
+    failed there and each Continue replayed the whole log. The snapshot keeps a member by its value."""
+    from game.rules.drink import Drink
+
+    out = io.BytesIO()
+    snapshot._Pickler(out, {}).dump((Drink.BEER, Drink.OTHER))
+    assert b"getattr" not in out.getvalue()
+    assert snapshot._Unpickler(io.BytesIO(out.getvalue()), None).load() == (Drink.BEER, Drink.OTHER)
+    with pytest.raises(pickle.UnpicklingError, match="may not hold builtins.getattr"):  # the reader still refuses it
+        snapshot._Unpickler(io.BytesIO(pickle.dumps((getattr, (Drink, "BEER")), protocol=5)), None).load()
