@@ -33,6 +33,17 @@ def frames(what: Callable[[], Any], *scenes: Any, seconds: float = WAIT) -> Any:
     raise AssertionError(f"not within {seconds} s: {what}")
 
 
+def host_and_join(app: App, m: Match, seat: str, scene: type) -> tuple[Any, Any]:
+    """The host's scene of `m` (its table open on loopback, on the app's stack) and the `scene` of the
+    laptop that joined it as `seat` (as `join --seat SEAT`); the caller closes the host's scene."""
+    hs: Any = hosted_scene(app, m, announce=False, port=0)
+    app.push(hs)
+    js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code, seat=seat)
+    app.push(js)
+    joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], scene) else None, hs, js)
+    return hs, joined
+
+
 
 
 def test_normal_url_takes_what_a_person_types() -> None:
@@ -64,12 +75,8 @@ def test_a_bierpong_table_from_the_menu_opens_at_the_joined_laptop_and_the_ball_
 
     m = Match("bierpong", [PlayerSpec("Foxes", "remote", drivers=("Anna", "Bo")), PlayerSpec("Owls", "human", drivers=("Cem", "Dana"))], R.SPEC.make())
     play(m, "throw-off Anna hit 1, Cem miss", "Foxes begin")
-    hs: Any = hosted_scene(app, m, announce=False, port=0)
-    app.push(hs)
+    hs, joined = host_and_join(app, m, "Foxes", BierpongMatchScene)
     try:
-        js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code, seat="Foxes")  # as `join --seat Foxes`
-        app.push(js)
-        joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], BierpongMatchScene) else None, hs, js)
         st = joined.session.state
         joined.release(shot(rack_now(st, "Anna"), "hit", None, among=st.targets(), release=RELEASE).throw)  # the sling let go
         assert joined.toast == ""

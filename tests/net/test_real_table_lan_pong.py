@@ -17,9 +17,7 @@ from game.ui.common.app import App
 from game.ui.pong import pong_entry
 from game.ui.pong.bierpong_match import BierpongMatchScene
 from game.ui.pong.pong_entry import entry_open
-from game.ui.shell.join_scene import JoinScene
-from game.ui.shell.tables import hosted_scene
-from tests.net.test_lan_ui import frames
+from tests.net.test_lan_ui import frames, host_and_join
 
 
 def click_at(scene: Any, pos: tuple[int, int]) -> None:
@@ -54,12 +52,8 @@ def test_bierpong_at_a_hosted_real_table_the_joined_team_enters_its_throws_on_it
               real_table=True)
     for line in ("throw-off Anna miss, Cem hit 1", "Owls begin"):
         m.apply(parse_action(line))
-    hs: Any = hosted_scene(app, m, announce=False, port=0)
-    app.push(hs)
+    hs, joined = host_and_join(app, m, "Owls", BierpongMatchScene)
     try:
-        js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code, seat="Owls")
-        app.push(js)
-        joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], BierpongMatchScene) else None, hs, js)
         assert joined.session.real_table()
 
         def sync() -> None:

@@ -19,9 +19,7 @@ from game.ui.common.app import App
 from game.ui.race import race_pad
 from game.ui.race.race import RaceScene
 from game.ui.race.race_dialogs import TimeTrialDialog
-from game.ui.shell.join_scene import JoinScene
-from game.ui.shell.tables import hosted_scene
-from tests.net.test_lan_ui import frames
+from tests.net.test_lan_ui import frames, host_and_join
 
 
 def click_at(scene: RaceScene, pos: tuple[int, int]) -> None:
@@ -43,13 +41,8 @@ def enter_on_pad(scene: RaceScene, app: App, faces: tuple[int, ...]) -> None:
 
 
 def joined_race(app: App, m: Match, seat: str) -> tuple[Any, Any]:
-    """The host's scene of `m` (its table open on loopback) and the scene of the laptop joined as `seat`."""
-    hs: Any = hosted_scene(app, m, announce=False, port=0)
-    app.push(hs)
-    js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code, seat=seat)
-    app.push(js)
-    joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], RaceScene) else None, hs, js)
-    return hs, joined
+    """The host's scene of `m` and the race scene of the laptop joined as `seat`."""
+    return host_and_join(app, m, seat, RaceScene)
 
 
 def test_racerbile_at_a_hosted_real_table_each_driver_enters_his_throws_on_his_own_laptops_pad_and_drives(app: App) -> None:

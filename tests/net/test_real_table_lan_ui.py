@@ -13,9 +13,7 @@ from game.match import Match, PlayerSpec
 from game.state import CHANCE
 from game.ui.common.app import App
 from game.ui.dice.dice_table import DiceTableScene
-from game.ui.shell.join_scene import JoinScene
-from game.ui.shell.tables import hosted_scene
-from tests.net.test_lan_ui import frames
+from tests.net.test_lan_ui import frames, host_and_join
 
 
 def click_faces(scene: DiceTableScene, app: App, faces: tuple[int, ...]) -> None:
@@ -34,12 +32,8 @@ def stand_or_roll(scene: DiceTableScene) -> Stand | Roll:
 
 def test_schock_rolls_at_a_hosted_real_table_each_player_enters_his_dice_on_his_own_laptops_pad(app: App) -> None:
     m = Match("schock", [PlayerSpec("Ann", "human"), PlayerSpec("Bo", "remote")], seed=3, games=1, real_table=True)
-    hs: Any = hosted_scene(app, m, announce=False, port=0)
-    app.push(hs)
+    hs, joined = host_and_join(app, m, "Bo", DiceTableScene)
     try:
-        js = JoinScene(app, address=f"127.0.0.1:{hs.table.host.port}", code=hs.table.code, seat="Bo")
-        app.push(js)
-        joined: Any = frames(lambda: app.stack[-1] if isinstance(app.stack[-1], DiceTableScene) else None, hs, js)
         assert joined.session.real_table()  # the log's header says so at the joined laptop too
         n = len(m.log.entries)
         assert not joined.switch_table() and "Only the host switches" in joined.toast.text  # R at the joined laptop: said, not sent
