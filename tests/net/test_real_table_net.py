@@ -144,3 +144,33 @@ def test_host_schock_table_headless_starts_a_real_table_match() -> None:
     finally:
         host.kill()
         host.wait(WAIT)
+
+
+def test_schock_rolls_an_attackers_entries_from_a_phone_are_refused_with_a_reason_and_the_table_plays_on(real: TableHost) -> None:
+    """What the thrower's seat may send (schock.rolls) is still checked as text: from a browser's raw
+    socket, a lone surrogate (text no encoder takes), a face of 0, a flood of faces near the size
+    limit – each refused with a reason, nothing logged, the host alive; the faces as thrown then go in."""
+    import json
+
+    from websockets.sync.client import connect
+
+    clients = seats(real)
+    thrower, _ = roll_first(real, clients)
+    clients[thrower].close()  # (the phone takes the seat back with its token)
+    log = real.session.match.log.entries
+    before = len(log)
+    with connect(f"ws://127.0.0.1:{real.port}", open_timeout=WAIT, max_size=None) as ws:
+        token = real.tokens[real.session.seat_index(thrower)]
+        ws.send(json.dumps({"type": "hello", "v": 1, "code": real.code, "web": True, "lang": "de", "seat": thrower, "token": token}))
+        for bad in ("\ud800 6 5 2", "0 5 2", " ".join(["6"] * 20000)):
+            ws.send(json.dumps({"type": "act", "v": 1, "at": before, "action": bad}))  # (ASCII JSON: the surrogate as \\ud800)
+            for _ in range(50):
+                msg = json.loads(ws.recv(timeout=WAIT))
+                if msg["type"] == "refused":
+                    break
+            else:
+                raise AssertionError(f"{bad[:12]!r} was not refused")
+            assert msg["reason"] and not msg["fatal"] and len(log) == before and real.session.entering()
+        ws.send(json.dumps({"type": "act", "v": 1, "at": before, "action": "6 5 2"}))
+        until(lambda: len(real.session.match.log.entries) > before)
+    assert log[before].action == str(Dice((6, 5, 2))) and (log[before].detail or {}).get("entered") == thrower
