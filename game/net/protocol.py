@@ -63,7 +63,15 @@ def same_token(given: str, expected: str) -> bool:
 
 
 def encode(kind: str, **fields: Any) -> str:
-    return json.dumps({"type": kind, "v": VERSION, **fields}, ensure_ascii=False, separators=(",", ":"))
+    """A message's text; one holding text no UTF-8 encoder takes (a lone surrogate, typed or echoed)
+    is written in escapes instead, so it is sent, not a crash of the connection's thread."""
+    message = {"type": kind, "v": VERSION, **fields}
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return json.dumps(message, separators=(",", ":"))
+    return text
 
 
 def _no_constant(name: str) -> Any:

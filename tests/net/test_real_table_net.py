@@ -174,3 +174,18 @@ def test_schock_rolls_an_attackers_entries_from_a_phone_are_refused_with_a_reaso
         ws.send(json.dumps({"type": "act", "v": 1, "at": before, "action": "6 5 2"}))
         until(lambda: len(real.session.match.log.entries) > before)
     assert log[before].action == str(Dice((6, 5, 2))) and (log[before].detail or {}).get("entered") == thrower
+
+
+def test_schock_rolls_a_laptops_entry_with_text_no_encoder_takes_is_sent_and_refused_not_a_dropped_connection(real: TableHost) -> None:
+    """A laptop's own request holding a lone surrogate is sent in escapes (`protocol.encode`) and refused
+    by the host with a reason (schock.rolls); the connection stays up and the faces then go in."""
+    clients = seats(real)
+    thrower, _ = roll_first(real, clients)
+    log = real.session.match.log.entries
+    before = len(log)
+    clients[thrower].request("\ud800 6 5 2")
+    assert refused(clients[thrower]).reason and len(log) == before
+    clients[thrower].request("6 5 2")
+    until(lambda: len(real.session.match.log.entries) > before, clients[thrower].pump)
+    assert log[before].action == str(Dice((6, 5, 2)))
+
