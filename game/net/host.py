@@ -509,7 +509,8 @@ class TableHost:
     def _seats(self, newcomer: _Conn | None = None) -> None:
         """Who plays which seat: to every client when it changed, else to a `newcomer` only (spectators
         coming and going change nothing, and a flood of them makes no flood of these)."""
-        text = encode("seats", seats=self._seat_list(), judges=self.judges_connected())
+        text = encode("seats", seats=self._seat_list(), judges=self.judges_connected(),
+                      client=self.session.match.info.web_client)  # (a page draws its seats before any view comes)
         if text != self._seats_said:
             self._seats_said = text
             self._broadcast(text)

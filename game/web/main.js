@@ -27,6 +27,7 @@ const page = {
   /** @type {"choose" | "play" | "watch" | "closed"} */ mode: "choose",
   /** @type {Screen | null} */ screen: null,
   /** @type {string} */ client: "",
+  /** @type {string} */ seatsClient: "", // the game's page named by the seats message (before any view)
   /** @type {string} */ state: "connecting",
   /** @type {boolean} */ myTurn: false,
   /** @type {any[]} */ log: [], // the referee's whole feed as far as this page has it (the log sheet)
@@ -56,7 +57,7 @@ function toast(text) {
 }
 
 function chooser() {
-  drawChooser(app, { title: page.view ? page.view.title : "", client: page.view ? page.view.client : "", seats: page.seats,
+  drawChooser(app, { title: page.view ? page.view.title : "", client: page.view ? page.view.client : page.seatsClient, seats: page.seats,
     judges: page.judges }, (choice) => {
     if (choice.watch) { page.mode = "watch"; drawGame(true); return; } // (the page watches already)
     page.mode = "play";
@@ -160,7 +161,8 @@ function heard(msg) {
   if (msg.type === "seats") {
     page.seats = msg.seats || [];
     page.judges = msg.judges ?? null;
-    if (page.mode === "choose") chooser();
+    page.seatsClient = typeof msg.client === "string" ? msg.client : "";
+    if (page.mode === "choose") { chooser(); prefetch(page.seatsClient); }
   } else if (msg.type === "welcome") {
     if (msg.seat || msg.judge) page.mode = "play";
     else if (page.mode === "play") page.mode = "choose"; // (asked afresh: the seat was gone)
@@ -206,7 +208,7 @@ function start() {
   const code = codeInAddress();
   if (!code) { words.then(() => askCode(app, goTo)); return; }
   if (page.table) page.table.close();
-  Object.assign(page, { seats: [], judges: null, view: null, screen: null, client: "", log: [], static: null, mode: keptToken(code) ? "play" : "choose" });
+  Object.assign(page, { seats: [], judges: null, view: null, screen: null, client: "", seatsClient: "", log: [], static: null, mode: keptToken(code) ? "play" : "choose" });
   const table = new Table(code, pickLanguage(), (msg) => { words.then(() => { if (page.table === table) heard(msg); }); },
     (state) => { words.then(() => { if (page.table === table) stateChanged(state); }); });
   page.table = table;
