@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from game import resources
 from game.rules.phrase import N_ as N_  # (the marker is the phrases'; every module takes it from here)
@@ -295,12 +295,25 @@ def program_msgids() -> dict[str, Path]:
     found: dict[str, Path] = {}
     here = Path(__file__).resolve().parent
     for path in sorted(here.rglob("*.py")):
-        for msgid in extract(path.read_text(encoding="utf-8")):
+        for msgid in _extracted(path, extract):
             found.setdefault(msgid, path)
     for path in sorted((here / "web").glob("*.js")):
-        for msgid in extract_js(path.read_text(encoding="utf-8")):
+        for msgid in _extracted(path, extract_js):
             found.setdefault(msgid, path)
     return found
+
+
+_EXTRACTED: dict[Path, tuple[tuple[int, int], list[str]]] = {}  # a file's msgids, while its size and time stay
+
+
+def _extracted(path: Path, how: Callable[[str], list[str]]) -> list[str]:
+    """`how(path's text)`, kept while the file is unchanged (parsing the whole program takes seconds)."""
+    st = path.stat()
+    key = (st.st_mtime_ns, st.st_size)
+    got = _EXTRACTED.get(path)
+    if got is None or got[0] != key:
+        got = _EXTRACTED[path] = (key, how(path.read_text(encoding="utf-8")))
+    return got[1]
 
 
 def web_words(code: str) -> dict[str, str]:

@@ -33,9 +33,13 @@ def table() -> Iterator[TableHost]:
 
 
 def raw(host: TableHost, data: bytes, *, source: str = "127.0.0.1") -> bytes:
-    """Send `data` as it is and read the whole answer (the server closes after an HTTP answer)."""
+    """Send `data` as it is and read the whole answer (the server closes after an HTTP answer). Bytes
+    without a line's end (a TLS hello) are followed by a half close: the server has all it will get
+    (else it waits for the line until its handshake's timeout, 10 s, and then closes)."""
     with socket.create_connection(("127.0.0.1", host.port), timeout=WAIT, source_address=(source, 0)) as s:
         s.sendall(data)
+        if b"\n" not in data:
+            s.shutdown(socket.SHUT_WR)
         out = b""
         while True:
             try:

@@ -8,14 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.source_trees import nodes
+
 ROOT = Path(__file__).resolve().parents[2]
 PURE = ("game/rules", "physics", "game/dice", "game/racerbile")
 
 
 def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             names |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -82,9 +83,8 @@ def test_the_session_layer_and_the_store_never_import_pygame_or_the_ui() -> None
 
 def _full_imports(path: Path) -> set[str]:
     """Every module `path` imports, by its full name (lazy imports too): `from a.b import c` gives a.b and a.b.c."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -109,8 +109,7 @@ def test_the_rules_and_the_match_read_and_write_no_files() -> None:
         mods = _full_imports(f)
         assert _in(mods, "game.store") == [], f
         assert not {m.split(".")[0] for m in mods} & FILE_MODULES, f
-        tree = ast.parse(f.read_text(encoding="utf-8"))
-        calls = [n.func for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        calls = [n.func for n in nodes(f) if isinstance(n, ast.Call)]
         assert not [c for c in calls if isinstance(c, ast.Name) and c.id == "open"], f
         assert not sorted({c.attr for c in calls if isinstance(c, ast.Attribute)} & FILE_METHODS), f
 
@@ -190,19 +189,19 @@ def test_playing_a_session_loads_no_pygame() -> None:
 def test_the_match_knows_no_game_by_name() -> None:
     """game/match.py plays every game through the state interface (game.state.GameState): no game's
     name, no `info.race` / `info.teams`, no game's own fields (Le Mans, towers) and no game package."""
-    tree = ast.parse((ROOT / "game/match.py").read_text(encoding="utf-8"))
+    walked = nodes(ROOT / "game/match.py")
     from game.games import GAMES
 
     banned = (*GAMES, "lemans", "le_mans", "tower", "judges")
-    words = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    words += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
-    words += [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)]
-    words += [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names]
+    words = [n.value for n in walked if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    words += [n.id for n in walked if isinstance(n, ast.Name)]
+    words += [n.attr for n in walked if isinstance(n, ast.Attribute)]
+    words += [a.name for n in walked if isinstance(n, ast.ImportFrom) for a in n.names]
     hits = sorted({w for w in words for b in banned if b in w.lower()})
     assert hits == []
-    attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    attrs = {n.attr for n in walked if isinstance(n, ast.Attribute)}
     assert not attrs & {"race", "teams", "TOWERS", "turn"}
-    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr"]
+    assert not [n for n in walked if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr"]
     games = {f"game.{g}" for g in ("dice", "racerbile", "bierpong")}
     assert not [m for m in imported_modules(ROOT / "game/match.py") if any(m == g or m.startswith(g + ".") for g in games)]
 

@@ -10,6 +10,7 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+from tests.source_trees import nodes
 from game.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -50,9 +51,8 @@ def _names_a_game(node: ast.AST) -> bool:
 def name_comparisons(path: Path) -> list[int]:
     """The lines of `path` that compare something with a registered game's name or rule id, or key a
     dict by one (`{"schock": …}`, `{("schock", "x"): …}`)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     lines = []
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             if any(_names_a_game(c) for side in sides for c in ast.walk(side)):
@@ -66,9 +66,8 @@ def name_comparisons(path: Path) -> list[int]:
 
 def state_checks(path: Path) -> list[tuple[int, str]]:
     """`isinstance(x, SomeGameState)` in `path`: (line, the game whose state class it checks)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" and len(node.args) == 2:
             for c in ast.walk(node.args[1]):
                 name = c.id if isinstance(c, ast.Name) else c.attr if isinstance(c, ast.Attribute) else None

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.source_trees import nodes
 from game.games import GAMES, PlayerSpec
 from game.match import Match
 from game.store.matchfile import write_log
@@ -154,13 +155,13 @@ def test_nothing_in_the_ui_draws_or_measures_text_past_the_safe_path() -> None:
     for p in sorted(UI.rglob("*.py")):
         if p in THE_PATH:
             continue
-        tree = ast.parse(p.read_text(encoding="utf-8"))
+        walked = nodes(p)
         fonts_of: set[str] = set()
-        for node in ast.walk(tree):
+        for node in walked:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) \
                     and node.value.func.attr == "font":
                 fonts_of |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-        for node in ast.walk(tree):
+        for node in walked:
             if not isinstance(node, ast.Attribute):
                 continue
             where = f"{p.relative_to(UI)}:{node.lineno}"

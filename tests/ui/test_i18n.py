@@ -7,6 +7,7 @@ The call-outs (Horrido!, Midtvejsskål!, …) stay in the rulebooks' words in ev
 from __future__ import annotations
 
 import ast
+import functools
 import gettext
 import io
 import string
@@ -17,6 +18,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from tests.source_trees import nodes
 from game import i18n
 from game.dice.actions import Dice, Roll, Stand
 from game.i18n import LANGUAGES, N_, _, compile_catalog, extract, language, mo_bytes, parse_po, po_path, set_language
@@ -52,7 +54,13 @@ def english_afterwards() -> Iterator[None]:
 
 
 def catalog(code: str) -> dict[str, str]:
-    entries = parse_po(po_path(code).read_text(encoding="utf-8"))
+    """The .po file of `code` as msgid → msgstr (a copy: a test may change it)."""
+    return dict(_catalog(po_path(code)))
+
+
+@functools.cache
+def _catalog(path: Path) -> dict[str, str]:  # (read once per test process: ~0.2 s a file)
+    entries = parse_po(path.read_text(encoding="utf-8"))
     entries.pop("", None)  # the header
     return entries
 
@@ -162,7 +170,7 @@ def test_a_message_formatted_in_place_gets_exactly_its_placeholders() -> None:
     """`_("…{name}…").format(name=…)`: a missing or misspelt keyword would fail only in some language."""
     checked = 0
     for path in sorted((ROOT / "game").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"):
                 continue
             inner = node.func.value

@@ -6,6 +6,7 @@ order's title fits every variant. Names: spaces in Bierpong too (quoted in the n
 notation quotes them), a name cut in a menu field is said, never cut silently."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Iterator
 
@@ -39,6 +40,11 @@ def english_afterwards() -> Iterator[None]:
 
 
 def catalog(code: str) -> dict[str, str]:
+    return dict(_catalog(code))
+
+
+@functools.cache
+def _catalog(code: str) -> dict[str, str]:  # (read once per test process)
     return parse_po(po_path(code).read_text(encoding="utf-8"))
 
 

@@ -12,6 +12,7 @@ from typing import Iterator
 
 import pytest
 
+from tests.source_trees import nodes
 from game.i18n import set_language
 from game.match import Match, PlayerSpec
 from game.session import INSTANT
@@ -154,9 +155,9 @@ def test_no_plural_placeholder_like_1_sips() -> None:
         source = path.read_text(encoding="utf-8")
         if not nouns.search(source):
             continue  # (no counted noun anywhere in this file: nothing to parse)
-        tree = ast.parse(source)
-        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-        for node in ast.walk(tree):
+        walked = nodes(path)
+        parents = {child: node for node in walked for child in ast.iter_child_nodes(node)}
+        for node in walked:
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
                 continue

@@ -17,7 +17,7 @@ LANGS = ("en", "de", "da")
 WORDS = {  # what each screen says, per language (the catalogues' words)
     "en": {"wrong": "Wrong join code", "choose": "Choose your seat", "judges": "Judges' seat", "lost": "Connection lost – trying again",
            "drivers": "Drivers: Anna, Bo, Cy", "taken": "Foxes is taken (come back with its token)", "watching": "Watching"},
-    "de": {"wrong": "Falscher Beitrittscode", "choose": "Wähle deinen Platz", "judges": "Platz der Schiedsrichter",
+    "de": {"wrong": "Falscher Beitrittscode", "choose": "Wähle deinen Platz", "judges": "Platz der Kampfrichter",
            "lost": "Verbindung verloren – neuer Versuch läuft", "drivers": "Fahrer: Anna, Bo, Cy",
            "taken": "Foxes ist besetzt (komm mit seinem Token zurück)", "watching": "Zuschauer"},
     "da": {"wrong": "Forkert kode", "choose": "Vælg din plads", "judges": "Dommerpladsen", "lost": "Forbindelsen er tabt – prøver igen",
@@ -89,7 +89,7 @@ def test_the_join_screens_in_each_language_code_wrong_code_seats_with_drivers_an
     other.get_by_text(w["choose"]).wait_for()  # back to the seats, watching meanwhile
     other.click("[data-seat=judges]")
     other.locator("#bar .you").wait_for()
-    assert other.locator("#bar .you").inner_text() == {"en": "the judges", "de": "die Schiedsrichter", "da": "dommerne"}[lang]
+    assert other.locator("#bar .you").inner_text() == {"en": "the judges", "de": "die Kampfrichter", "da": "dommerne"}[lang]
     no_errors(page)
     no_errors(other)
     other.context.close()

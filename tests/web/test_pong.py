@@ -1,7 +1,7 @@
 """Bierpong from a phone in a real browser against a real host on loopback: a flick on the touch
 screen arrives at the host as the laptops' `launch` and is ruled (bierpong.art11: the team's own
-throw), a tap on Swat! while the phone's team defends arrives as a `defend` and is ruled
-(bierpong.art14), the owners take their hit cup and a neighbour off on the phone (bierpong.art3),
+throw), a tap on Swat! or Catch! while the phone's team defends arrives as a `defend` and is ruled
+(bierpong.art14, art23), the owners take their hit cup and a neighbour off on the phone (bierpong.art3),
 the streak call is tapped (bierpong.art21), and a watching page draws the ball the host's live
 table plays."""
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tests.bierpong_helpers import play
 from tests.web.conftest import OPEN, PHONE, TABLET, WAIT_MS, new_page, no_errors, page_url
 
 BOUNCING = ((0.0, 0.0, 0.45), (2.0, 0.0, 1.0))  # a ball that lands at 0.9 m and rolls on for ~2 s
+AIR = ((0.0, 0.0, 0.45), (6.0, 0.0, 2.0))  # a ball over the whole table, cups and all: an air ball (bierpong.art23)
 
 
 def pong_host(*lines: str, owls: str = "bot") -> TableHost:
@@ -99,6 +100,30 @@ def test_art14_the_phone_swats_the_bounced_ball_of_the_other_teams_laptop(browse
         swat.click()
         entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
         assert entry.action == "Ann swats Cem", entry  # Ann: the Foxes' first member, the phone's defender
+    finally:
+        owls.close()
+    no_errors(page)
+
+
+def test_art23_the_phone_says_it_caught_the_air_ball_of_the_other_teams_laptop(browser: Any, hosts: list[TableHost]) -> None:
+    """An Owls' laptop throws over the whole table, touching nothing: an air ball. Past the far edge
+    it flies a quarter of a second (Catch! is lit meanwhile), so the phone offers the catch once the
+    ball is ruled too – "Ann caught it", as the host lights it; the tap is logged as Ann's catch and
+    the Foxes' next round has her extra ball."""
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", owls="remote")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes")
+    owls = TableClient(f"ws://127.0.0.1:{host.port}", host.code, seat="Owls")
+    try:
+        wait_for(page, lambda: owls.pump() is not None and owls.mirror is not None and owls.index is not None)
+        n = len(host.session.match.log.entries)
+        owls.launch("Cem", *AIR, (0.0, 0.0, 0.0))
+        caught = page.locator("button[data-action='Ann catches Cem']")
+        caught.wait_for(state="visible")
+        assert [e.action for e in host.session.match.log.entries[n:]] == ["Cem: air"]
+        caught.click()
+        entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:] if "catches" in e.action), None))
+        assert entry.action == "Ann catches Cem" and entry.rulings[0].who == "Ann", entry  # (her extra ball: bierpong.art23)
     finally:
         owls.close()
     no_errors(page)

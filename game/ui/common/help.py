@@ -10,7 +10,7 @@ from game.i18n import _
 from game.rules.catalog import rules_for
 from game.rules.option_words import labelled, option_label, value_label, variant_label
 from game.rules.profile import Option, Profile, ProfileSpec
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.common.theme import Fonts
 
 def option_name_text(game: str, o: Option) -> str:
@@ -109,9 +109,9 @@ class HelpOverlay:
         s = self.s
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         local = surf.get_rect()
-        surf.blit(theme.rounded_wood(local.size, int(16 * s), theme.WOOD_LIGHT, seed=11), (0, 0))
+        surf.blit(textures.rounded_wood(local.size, int(16 * s), theme.WOOD_LIGHT, seed=11), (0, 0))
         inner = self.inner.move(-self.rect.x, -self.rect.y)
-        surf.blit(theme.slate(inner.size, seed=21), inner.topleft)
+        surf.blit(textures.slate(inner.size, seed=21), inner.topleft)
         pygame.draw.rect(surf, theme.WOOD_DARK, inner, 3)
         f = self.fonts
         title = f.shadowed(_("{game} – the rules").format(game=GAMES[self.game].title if self.game in GAMES else self.game), int(36 * s), theme.CHALK, "serif")

@@ -9,6 +9,7 @@ import warnings
 from collections import deque
 from typing import Any, Callable
 
+import i18n as gui_translations  # type: ignore[import-untyped]  # (pygame_gui's: python-i18n)
 import pygame
 import pygame_gui
 from pygame_gui.core.resource_loaders import IResourceLoader
@@ -57,6 +58,11 @@ class GuardedManager(pygame_gui.UIManager):
     def __init__(self, size: tuple[int, int], blocked: Callable[[], bool] | None = None) -> None:
         loader = LoadHere()
         super().__init__(size, theme.ui_theme_path(), enable_live_theme_updates=False, resource_loader=loader)
+        # Every manager adds pygame_gui's translations folder to python-i18n's search path once more,
+        # and every text holding a "." is looked up there, folder by folder, on each set: an evening's
+        # dialogs made each label slower. Our texts come translated (`game.i18n`) and no pygame_gui
+        # window with words of its own is used: nothing is searched.
+        gui_translations.load_path.clear()
         loader.start()
         loader.update()
         self.blocked: Callable[[], bool] = blocked or (lambda: False)
@@ -132,7 +138,11 @@ def button_width(fonts: Fonts, text: str, least: int) -> int:
 
 
 DIM_ALPHA = 175  # how dark the scene goes under a dialog: its buttons recede
-PANEL_BACK = (0x24, 0x17, 0x0E)  # the theme's panel colour, opaque
+PANEL_BACK = (0x24, 0x17, 0x0E)  # the panel's colour, opaque
+PANEL_BORDER = (0xC9, 0xA4, 0x5A)  # its brass rim
+PANEL_RADIUS = 12
+# (the panel is drawn here, not by pygame_gui: its rounded panel with a shadow took ~100 ms to make –
+# every dialog's opening and every resize – where these three rectangles take well under one)
 
 
 class Modal:
@@ -176,7 +186,10 @@ class Modal:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, DIM_ALPHA))
         surface.blit(dim, (0, 0))
-        pygame.draw.rect(surface, PANEL_BACK, self.rect, border_radius=12)  # the table's buttons never shine through the panel
+        shadow = self.rect.inflate(8, 8).move(0, 3)
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=PANEL_RADIUS + 4)
+        pygame.draw.rect(surface, PANEL_BACK, self.rect, border_radius=PANEL_RADIUS)  # the table's buttons never shine through the panel
+        pygame.draw.rect(surface, PANEL_BORDER, self.rect, width=2, border_radius=PANEL_RADIUS)
         self.ui.draw_ui(surface)
 
 

@@ -12,7 +12,7 @@ from game.games import GAMES
 from game.i18n import N_, _, tr
 from game.match import Match
 from game.rules.ledger import Drink, Ledger
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.dice.dice_view import DiceView
 from game.ui.dice.mats import MatArt, draw_count, draw_count_badge, mats_text
 from game.ui.dice.table_layout import MAX_MATS, Layout, seat_arrow
@@ -111,12 +111,12 @@ class TableDrawing:
     def _render_background(self) -> pygame.Surface:
         L = self.L
         s = L.s
-        bg = theme.wood(L.size, theme.WOOD_DARK, seed=4, plank=int(120 * s))
+        bg = textures.wood(L.size, theme.WOOD_DARK, seed=4, plank=int(120 * s))
         # the felt, with a wooden rim
         rim = L.felt.inflate(int(16 * s), int(16 * s))
         pygame.draw.rect(bg, (0, 0, 0), rim.move(6, 8), border_radius=int(34 * s))
-        bg.blit(theme.rounded_wood(rim.size, int(34 * s), theme.WOOD_LIGHT, seed=8), rim.topleft)
-        felt = theme.felt(L.felt.size)
+        bg.blit(textures.rounded_wood(rim.size, int(34 * s), theme.WOOD_LIGHT, seed=8), rim.topleft)
+        felt = textures.felt(L.felt.size)
         mask = pygame.Surface(L.felt.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=int(26 * s))
         fa = pygame.Surface(L.felt.size, pygame.SRCALPHA)
@@ -141,11 +141,11 @@ class TableDrawing:
             bg.blit(label, label.get_rect(midright=(area.x - int(8 * s), area.centery)))
         # the chalkboard
         side = L.side
-        bg.blit(theme.rounded_wood(side.inflate(-int(8 * s), -int(8 * s)).size, int(14 * s), theme.WOOD, seed=6), side.inflate(-int(8 * s), -int(8 * s)).topleft)
+        bg.blit(textures.rounded_wood(side.inflate(-int(8 * s), -int(8 * s)).size, int(14 * s), theme.WOOD, seed=6), side.inflate(-int(8 * s), -int(8 * s)).topleft)
         board = side.inflate(-int(24 * s), -int(24 * s))
         board.y = L.tools.bottom + int(10 * s)
         board.h = side.bottom - int(12 * s) - board.y
-        bg.blit(theme.slate(board.size), board.topleft)
+        bg.blit(textures.slate(board.size), board.topleft)
         pygame.draw.rect(bg, theme.WOOD_DARK, board, 2)
         head = self.fonts.text(_("The referee"), int(24 * s), theme.CHALK, "serif")
         bg.blit(head, (board.x + int(12 * s), board.y + int(8 * s)))

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame.gfxdraw
 
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.common.theme import Fonts
 from game.ui.pong.camera import Camera, Projected, clip_near
 from game.ui.pong.pong_aim import RELEASE_X, RELEASE_Z
@@ -471,7 +471,7 @@ class CameraSpace:
 def backdrop(size: tuple[int, int], s: float) -> pygame.Surface:
     """The room behind the table: a dark wall over a wooden floor."""
     w, h = size
-    surf = theme.wood(size, theme.WOOD_DARK, plank=max(40, int(90 * s)))
+    surf = textures.wood(size, theme.WOOD_DARK, plank=max(40, int(90 * s)))
     wall = pygame.Surface((w, int(h * 0.32)), pygame.SRCALPHA)
     for y in range(wall.get_height()):
         a = int(230 - 120 * y / max(1, wall.get_height()))

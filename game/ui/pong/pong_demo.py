@@ -22,7 +22,7 @@ from game.bierpong.state import BierpongState
 from game.bierpong.solver import SHOTS, NotFound, Solution, SolvedThrow
 from game.errors import IllegalAction
 from game.i18n import N_, _, tr
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.pong.pong import PongScene
 from game.session.feed import FeedItem
 from game.ui.pong.pong_feed import HEAD, ScoreSheet, outcome_text, plain
@@ -107,7 +107,7 @@ class ShotMenu(Scene):
             self.under.draw(surface)
         else:
             if self._bg is None or self._bg.get_size() != (w, h):
-                self._bg = theme.wood((w, h), theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for((w, h))))
+                self._bg = textures.wood((w, h), theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for((w, h))))
             surface.blit(self._bg, (0, 0))
         s = theme.scale_for((w, h))
         f = self.host.fonts

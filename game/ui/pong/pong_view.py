@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from game.i18n import N_, _
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.common.theme import Color, Fonts
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class PongView:
     def _build_static(self) -> pygame.Surface:
         L = self.layout
         s = L.s
-        surf = theme.wood(L.size, theme.WOOD_DARK, plank=int(120 * s))
+        surf = textures.wood(L.size, theme.WOOD_DARK, plank=int(120 * s))
         tr = L.table_rect()
         pygame.draw.rect(surf, (0, 0, 0), tr.move(int(6 * s), int(8 * s)), border_radius=int(4 * s))
         pygame.draw.rect(surf, TABLE_TOP, tr, border_radius=int(3 * s))

@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.i18n import _
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.common.hosting_ui import draw_placeholder
 from game.ui.common.modal import make_manager
 from game.ui.common.scene import Host, OverlayScene
@@ -267,7 +267,7 @@ class JoinScene(OverlayScene):
         by = h - 78
         self.back_button = UIButton(pygame.Rect(w - margin - 200, by, 200, 54), _("Back"), ui, tool_tip_text=_("back to the menu (Esc)"))
         self.message_rect = pygame.Rect(margin, by, w - 2 * margin - 220, 56)
-        bg = theme.wood(self.size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(self.size)))
+        bg = textures.wood(self.size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(self.size)))
         for rect in (self.left, self.right):
             theme.rounded_panel(bg, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
         title = f.shadowed(_("Join a table"), 64 if not compact else 50, theme.CREAM, "serif", 3)

@@ -15,7 +15,7 @@ from game.games import GAMES
 from game.i18n import _, language
 from game.rules.option_words import variant_label
 from game.rules.profile import Profile
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.common.help import HelpOverlay
 from game.ui.common.modal import Confirm, Modal, make_manager
 from game.ui.common.names import cut_name
@@ -91,7 +91,7 @@ class MenuScene(MenuActions, OverlayScene):
         self.rebuild()
 
     def _render_background(self, size: tuple[int, int]) -> pygame.Surface:
-        bg = theme.wood(size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(size)))
+        bg = textures.wood(size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(size)))
         return bg
 
     def background(self) -> pygame.Surface:

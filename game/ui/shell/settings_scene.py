@@ -22,7 +22,7 @@ from game.i18n import LANGUAGES as I18N_LANGUAGES
 from game.i18n import N_, _
 from game.rules.ledger import Drink
 from game.settings import LANGUAGES, Settings, load_settings, save_settings, settings_path
-from game.ui.common import theme
+from game.ui.common import textures, theme
 from game.ui.common.names import cut_name
 from game.ui.common.modal import make_manager
 from game.ui.common.scene import Host, OverlayScene
@@ -239,7 +239,7 @@ class SettingsScene(OverlayScene):
         self.message_rect = pygame.Rect(margin, by, w - 2 * margin - 220, 56)
         where = _("saved in {path}").format(path=settings_path())
         # static
-        bg = theme.wood(self.size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(self.size)))
+        bg = textures.wood(self.size, theme.WOOD_DARK, seed=9, plank=int(110 * theme.scale_for(self.size)))
         for rect in (self.left, self.right):
             theme.rounded_panel(bg, rect, (20, 12, 6, 170), theme.BRASS_DARK, 14, 2)
         title = f.shadowed(_("Settings"), 64 if not compact else 50, theme.CREAM, "serif", 3)
