@@ -478,6 +478,7 @@ def test_ten_thousand_entrants_are_refused_before_their_names_are_read(where: st
     assert not (tmp_path / "s.yaml").exists()
 
 
+@pytest.mark.slow  # (a scale check)
 def test_the_largest_round_robin_is_entered_in_linear_time(tmp_path: Path) -> None:
     """MAX_ENTRANTS entrants, every pair played (32,640 games): checked game by game without
     scheduling the field again at each one."""
@@ -491,6 +492,7 @@ def test_the_largest_round_robin_is_entered_in_linear_time(tmp_path: Path) -> No
     assert read_standings(s).table(Kind.SINGLE)[0] == Row("P0", 5, 1, 1)
 
 
+@pytest.mark.slow  # (a scale check: 20,000 tournaments in a subprocess)
 def test_a_standings_file_of_thousands_of_tournaments_is_read_in_linear_time(tmp_path: Path) -> None:
     """20,000 tournaments entered: the standings are read with one sort, not one per tournament."""
     s = tmp_path / "s.yaml"

@@ -178,6 +178,7 @@ def test_a_challenge_names_people_at_the_table() -> None:
     assert e.action.endswith("– two spaces in it")  # written as the notation reads it back
 
 
+@pytest.mark.slow  # (1,500 entries of Le Mans replayed 30 times: the quick loop has the short challenge tests)
 def test_challenges_deep_in_a_long_match_leave_the_drinks_a_fold_from_the_start_gives() -> None:
     """The running ledger after a challenge is folded again only from a kept ledger before the
     challenged ruling (issue 28: not the whole log at a long match's end) – and comes out as every

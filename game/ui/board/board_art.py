@@ -183,6 +183,17 @@ TILE = 512
 
 
 def table_tile(p: Palette, seed: int = 11) -> pygame.Surface:
+    """A seamless tile of the table top, made once per palette and seed (a copy for each caller)."""
+    got = _TILES.get((id(p), seed))
+    if got is None or got[0] is not p:
+        got = _TILES[(id(p), seed)] = (p, _table_tile(p, seed))
+    return got[1].copy()
+
+
+_TILES: dict[tuple[int, int], tuple[Palette, pygame.Surface]] = {}  # (the theme's few palettes: kept as long as the program runs)
+
+
+def _table_tile(p: Palette, seed: int) -> pygame.Surface:
     """A seamless tile of the table top (planks with grain, or a plain dark cloth)."""
     surf = pygame.Surface((TILE, TILE))
     surf.fill(p.table)

@@ -5,8 +5,8 @@ the track is printed on, the start line's edges. No pygame: the view and the pai
 from __future__ import annotations
 
 import math
-from collections import deque
-from typing import Iterable
+from collections import OrderedDict, deque
+from typing import Hashable, Iterable
 
 from game.hexgrid import DIRECTIONS, ORIENTATIONS, Hex, Layout
 from game.hexgrid import distance as hex_distance
@@ -246,3 +246,24 @@ class BoardGeometry:
                     ch, cn = self.unit.to_pixel(h), self.unit.to_pixel(n)
                     out.append((a, b, unit(ch[0] - cn[0], ch[1] - cn[1])))
         return out
+
+
+_MADE: OrderedDict[Hashable, BoardGeometry] = OrderedDict()
+KEPT = 4  # geometries kept (a few tracks, an editor's last drafts)
+
+
+def geometry(track: Track) -> BoardGeometry:
+    """The geometry of `track`, made once per track as it is (~0.1 s for a big one: every scene that
+    shows the track – the race, a replay, the menu's preview – opened again takes it as it was made;
+    a geometry is never changed once made)."""
+    key = (track.name, track.orientation, tuple(track.fields.items()), track.start, track.heading,
+           tuple(track.arrows.items()), track.splits, track.pit, track.field42, track.dunlop, track.labels)
+    got = _MADE.get(key)
+    if got is None:
+        got = _MADE[key] = BoardGeometry(track)
+        while len(_MADE) > KEPT:
+            _MADE.popitem(last=False)
+    else:
+        _MADE.move_to_end(key)
+    return got
+

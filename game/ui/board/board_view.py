@@ -21,7 +21,7 @@ from game.hexgrid import Hex, Layout
 from game.racerbile.track import Track
 from game.ui.board import board_art as art
 from game.ui.board.board_art import CapArt, Palette, Point
-from game.ui.board.board_geometry import BoardGeometry
+from game.ui.board.board_geometry import geometry
 from game.ui.board.board_paint import BoardPainter
 from game.ui.common.theme import Color, Fonts
 
@@ -50,7 +50,7 @@ class BoardView:
 
     def __init__(self, track: Track, size: tuple[int, int], *, fonts: Fonts | None = None, area: pygame.Rect | None = None) -> None:
         self.track = track
-        self.geo = BoardGeometry(track)
+        self.geo = geometry(track)
         self.palette: Palette = art.palette_for(track.theme)
         self.fonts = fonts if fonts is not None else Fonts()
         self.size = (max(1, size[0]), max(1, size[1]))
