@@ -64,8 +64,15 @@ export function mount(root, ctx) {
     type: "button", class: `action action-${o.kind}`, "data-action": o.action, onclick: () => ctx.act(o.action),
   }, [o.label, o.note ? el("small", { text: o.note }) : null])));
 
+  let controlsKey = ""; // what the controls were last drawn from
   function drawControls() {
     const table = view.table;
+    // A view comes with every tick of the Le Mans clock: controls drawn from the same offers stay the
+    // same nodes (a button being tapped is not replaced under the finger).
+    const key = JSON.stringify([view.actions, table.turn, view.enter, table.entering, table.say, view.your_turn, view.over,
+      view.turn, view.you, chosen, way, pad.key, pad.faces, pad.error, pad.sent]);
+    if (key === controlsKey) return;
+    controlsKey = key;
     if (view.you && view.you.judge) { import("./race_judges.js").then((m) => m.drawJudges(controls, view.actions, ctx.act)); return; }
     /** @type {(Node | null)[]} */
     const parts = [];

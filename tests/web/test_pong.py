@@ -1,6 +1,6 @@
 """Bierpong from a phone in a real browser against a real host on loopback: a flick on the touch
 screen arrives at the host as the laptops' `launch` and is ruled (bierpong.art11: the team's own
-throw), a tap on Swat! or Catch! while the phone's team defends arrives as a `defend` and is ruled
+throw; a second flick while the first ball flies is the partner's, bierpong.art4), a tap on Swat! or Catch! while the phone's team defends arrives as a `defend` and is ruled
 (bierpong.art14, art23), the owners take their hit cup and a neighbour off on the phone (bierpong.art3),
 the streak call is tapped (bierpong.art21), and a watching page draws the ball the host's live
 table plays."""
@@ -11,6 +11,7 @@ import time
 from typing import Any, Callable
 
 
+from game.bierpong.actions import Together, parse_action
 from game.match import Match, PlayerSpec
 from game.net.client import TableClient
 from game.net.host import TableHost
@@ -207,6 +208,26 @@ def test_a_flick_means_the_same_throw_on_a_phone_and_a_tablet(browser: Any, host
         assert launch["release"] == [0.0, 0.0, 0.45], launch
         assert all(abs(a - b) < 0.005 for a, b in zip(launch["velocity"], want)), (device["viewport"], launch["velocity"], want)
         no_errors(page)
+
+
+def test_art4_a_second_flick_while_the_first_ball_flies_is_the_partners_ball_thrown_with_it(browser: Any, hosts: list[TableHost]) -> None:
+    """bierpong.art4 from one team phone: Ann's ball is in the air, the next flick is Ben's (the host's
+    partners for a pairable first ball) – one `Together` entry, ruled under art4, both launches kept."""
+    host = pong_host("throw-off Ann hit 1, Cem miss", "Foxes begin")
+    hosts.append(host)
+    page = seat_page(browser, host, "Foxes")
+    n = len(host.session.match.log.entries)
+    live = host.session.live_table()
+    assert live is not None
+    timed_flick(page, up_px=150, steps=5, step_s=0.02)
+    wait_for(page, lambda: len(live.table.flights) == 1, ms=5000)  # Ann's ball is on the host's table
+    timed_flick(page, up_px=120, steps=5, step_s=0.02)
+    entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
+    action = parse_action(entry.action)
+    assert isinstance(action, Together), entry
+    assert {t["player"] for t in (entry.detail or {})["throws"]} == {"Ann", "Ben"}, entry.detail
+    assert any(r.rule == "bierpong.art4" for r in entry.rulings), entry.rulings
+    no_errors(page)
 
 
 def test_art3_a_second_extra_cup_tapped_replaces_the_first(browser: Any, hosts: list[TableHost]) -> None:
