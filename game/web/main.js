@@ -56,9 +56,16 @@ function toast(text) {
   setTimeout(() => box.remove(), 5000);
 }
 
+let chosenFrom = ""; // what the seats on screen were drawn from
 function chooser() {
-  drawChooser(app, { title: page.view ? page.view.title : "", client: page.view ? page.view.client : page.seatsClient, seats: page.seats,
-    judges: page.judges }, (choice) => {
+  const table = { title: page.view ? page.view.title : "", client: page.view ? page.view.client : page.seatsClient, seats: page.seats,
+    judges: page.judges };
+  // A running match sends a view with every entry: the same seats stay the same buttons (a tap is
+  // not lost to a button replaced between finger down and up).
+  const key = JSON.stringify([table, document.documentElement.lang]);
+  if (key === chosenFrom && app.querySelector("[data-seat=watch]")) return;
+  chosenFrom = key;
+  drawChooser(app, table, (choice) => {
     if (choice.watch) { page.mode = "watch"; drawGame(true); return; } // (the page watches already)
     page.mode = "play";
     page.table?.take(choice);

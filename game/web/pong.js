@@ -282,7 +282,7 @@ export function mount(root, ctx) {
     drawWho();
     drawRemoval();
     drawDefend();
-    drawActions(box, ctx.watch ? [] : view.actions.filter((o) => o.kind !== "remove" && o.kind !== "leave"), ctx.act);
+    drawActions(box, ctx.watch ? [] : view.actions.filter((o) => o.kind !== "remove" && o.kind !== "leave"), ctx.act, true);
     pic.frame(balls(performance.now()), aimLine, !!thrower() && !flying().length);
   }
 
