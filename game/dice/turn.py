@@ -1,7 +1,6 @@
 """One player's turn at the dice table: up to the allowed number of rolls, keeping dice between them."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -18,12 +17,23 @@ def sub_multisets(faces: Faces) -> list[Faces]:
 
 
 def contains(big: Faces, small: Faces) -> bool:
-    """True when the dice `small` can be picked out of `big`."""
-    return not (Counter(small) - Counter(big))
+    """True when the dice `small` can be picked out of `big` (as multisets; a few dice: a list's
+    removals beat two `Counter`s by far, and every legal roll asks)."""
+    rest = list(big)
+    for f in small:
+        if f not in rest:
+            return False
+        rest.remove(f)
+    return True
 
 
 def minus(big: Faces, small: Faces) -> Faces:
-    return norm(tuple((Counter(big) - Counter(small)).elements()))
+    """The dice of `big` without those of `small` (each taken once, where it is there)."""
+    rest = list(big)
+    for f in small:
+        if f in rest:
+            rest.remove(f)
+    return norm(tuple(rest))
 
 
 @dataclass(frozen=True, slots=True)
