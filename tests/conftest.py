@@ -46,7 +46,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def _longest_first(item: pytest.Item) -> int:
     """The long tests first: the sweeps and other `slow` tests (over 5 s each), then the windows', the
-    rest, and the browser's last – stable, in collection order within each. With `--dist load
+    rest, and the browser's last (its longest first) – stable, in collection order within each. With `--dist load
     --maxschedchunk 2` (pyproject.toml) each worker takes the next test in this order as it gets free,
     so the long ones are shared out at the start, not one worker still at a minute-long sweep at the end
     while the others wait. The browser's tests come last because Playwright's sync API leaves its event
@@ -54,10 +54,16 @@ def _longest_first(item: pytest.Item) -> int:
     `asyncio.run()` there fails ("cannot be called from a running event loop"), zeroconf sees a
     blocked loop. (A browser test takes a few seconds to twenty: a short tail.)"""
     if "browser" in getattr(item, "fixturenames", ()):
-        return 3
+        return 3 if Path(str(item.path)).name in LONG_BROWSER else 4
     if item.get_closest_marker("slow") is not None:
         return 0
     return 1 if item.get_closest_marker("ui") is not None else 2
+
+
+# The browser's longest tests (12–35 s each: whole matches, every screen in three languages), first
+# among the browser's: the last seconds of a run are the short ones on every worker.
+LONG_BROWSER = frozenset({"test_dice.py", "test_dice_screens.py", "test_real_dice_screens.py", "test_pong_shots.py",
+                          "test_race_real.py", "test_pong_real_shots.py"})
 
 
 if TYPE_CHECKING:
