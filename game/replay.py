@@ -67,6 +67,7 @@ class Replay:
             m, steps = Match.replaying(log, file, keep_saved=False)
         except InputError as e:
             raise (at_journal_line(e) if journal else e) from None
+        log.entries[0] = m.log.entries[0]  # the start too (checked equal to the saved one): a German viewer's first ruling was English
         self._marks: list[int] = [1]  # entry counts: 1 (the start) and every `KEEP`
         self._mark_states: list[GameState] = [m.state]  # the state after that many entries
         self._verifier: Match | None = m  # the verifying replay, while it runs

@@ -353,3 +353,18 @@ def test_a_challenged_ruling_is_shown_struck_at_its_step(app: App, tmp_path: Pat
     assert isinstance(dialog, ListDialog)
     struck = [label for label, _k in dialog.items if "(challenged)" in label]
     assert len(struck) == 1 and str(r) in struck[0]
+
+
+def test_schock_laden_the_saved_matchs_first_ruling_is_said_in_the_viewers_language(tmp_path: Path) -> None:
+    """schock.laden: the start's ruling (the first round's Laden) read back from a file is the replayed
+    phrase like every other ruling – a German viewer's jump list began with an English line."""
+    from game.i18n import speaking, tr
+    from game.match import Match, PlayerSpec
+    from game.replay import Replay
+
+    path = tmp_path / "m.json"
+    write_log(Match("schock", [PlayerSpec("Anna"), PlayerSpec("Bo")], seed=3).log, path)
+    (step, first, _struck), *_ = Replay.load(path).rulings_between(0, 0)
+    with speaking("de"):
+        said = tr(first.arithmetic)
+    assert step == 0 and first.rule == "schock.laden" and said.startswith("Spiel 1, erste Hälfte, Runde 1: Laden"), said
