@@ -6,9 +6,10 @@ the streak call is tapped (bierpong.art21), and a watching page draws the ball t
 table plays."""
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 
 from game.bierpong.actions import Together, parse_action
@@ -87,7 +88,11 @@ def test_art11_a_flick_on_the_phone_is_the_teams_launch_and_the_host_rules_the_t
     no_errors(page)
 
 
-def test_art14_the_phone_swats_the_bounced_ball_of_the_other_teams_laptop(browser: Any, hosts: list[TableHost]) -> None:
+@contextlib.contextmanager
+def owls_laptop_throws(browser: Any, hosts: list[TableHost], launch: tuple[tuple[float, float, float], tuple[float, float, float]]
+                       ) -> Iterator[tuple[TableHost, Any, int]]:
+    """The Foxes' phone at a table whose Owls play from a laptop: Cem throws `launch` (release,
+    velocity) at the Foxes; yields (host, the phone's page, the log's length before the throw)."""
     host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", owls="remote")
     hosts.append(host)
     page = seat_page(browser, host, "Foxes")
@@ -95,15 +100,20 @@ def test_art14_the_phone_swats_the_bounced_ball_of_the_other_teams_laptop(browse
     try:
         wait_for(page, lambda: owls.pump() is not None and owls.mirror is not None and owls.index is not None)
         n = len(host.session.match.log.entries)
-        owls.launch("Cem", *BOUNCING, (0.0, 0.0, 0.0))
+        owls.launch("Cem", *launch, (0.0, 0.0, 0.0))
+        yield host, page, n
+    finally:
+        owls.close()
+    no_errors(page)
+
+
+def test_art14_the_phone_swats_the_bounced_ball_of_the_other_teams_laptop(browser: Any, hosts: list[TableHost]) -> None:
+    with owls_laptop_throws(browser, hosts, BOUNCING) as (host, page, n):
         swat = page.locator("button.pong-defend[data-how=swat]")
         swat.wait_for(state="visible")
         swat.click()
         entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:]), None))
         assert entry.action == "Ann swats Cem", entry  # Ann: the Foxes' first member, the phone's defender
-    finally:
-        owls.close()
-    no_errors(page)
 
 
 def test_art23_the_phone_says_it_caught_the_air_ball_of_the_other_teams_laptop(browser: Any, hosts: list[TableHost]) -> None:
@@ -111,23 +121,13 @@ def test_art23_the_phone_says_it_caught_the_air_ball_of_the_other_teams_laptop(b
     it flies a quarter of a second (Catch! is lit meanwhile), so the phone offers the catch once the
     ball is ruled too – "Ann caught it", as the host lights it; the tap is logged as Ann's catch and
     the Foxes' next round has her extra ball."""
-    host = pong_host("throw-off Ann hit 1, Cem miss", "Owls begin", owls="remote")
-    hosts.append(host)
-    page = seat_page(browser, host, "Foxes")
-    owls = TableClient(f"ws://127.0.0.1:{host.port}", host.code, seat="Owls")
-    try:
-        wait_for(page, lambda: owls.pump() is not None and owls.mirror is not None and owls.index is not None)
-        n = len(host.session.match.log.entries)
-        owls.launch("Cem", *AIR, (0.0, 0.0, 0.0))
+    with owls_laptop_throws(browser, hosts, AIR) as (host, page, n):
         caught = page.locator("button[data-action='Ann catches Cem']")
         caught.wait_for(state="visible")
         assert [e.action for e in host.session.match.log.entries[n:]] == ["Cem: air"]
         caught.click()
         entry = wait_for(page, lambda: next((e for e in host.session.match.log.entries[n:] if "catches" in e.action), None))
         assert entry.action == "Ann catches Cem" and entry.rulings[0].who == "Ann", entry  # (her extra ball: bierpong.art23)
-    finally:
-        owls.close()
-    no_errors(page)
 
 
 def test_a_watching_page_draws_the_ball_the_host_plays(browser: Any, hosts: list[TableHost]) -> None:
