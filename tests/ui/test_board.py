@@ -226,6 +226,27 @@ def test_fit_puts_every_field_inside_the_window(features: Track, size: tuple[int
             assert 0 <= x <= size[0] and 0 <= y <= size[1], (h, x, y)
 
 
+@pytest.mark.parametrize("name", ["babybane", "naaleoejet", "le_mans"])
+@pytest.mark.parametrize("area", [pygame.Rect(0, 40, 660, 510), pygame.Rect(0, 60, 1160, 790)], ids=["960x640", "1600x1000"])
+def test_fit_shows_every_sign_whole_at_a_small_window_too(name: str, area: pygame.Rect) -> None:
+    """A sign's plate keeps its size in pixels: on Babybane's right edge "Første sving" stood half
+    behind the side panel at 960×640. The fit counts the plates: each lies inside the board's area."""
+    from game.racerbile.tracks import find_track
+    from game.ui.board.board_paint import BoardPainter
+
+    pygame.init()
+    track = find_track(name).track
+    view = BoardView(track, (area.right, area.bottom), fonts=Fonts(), area=area)
+    painter = BoardPainter(view, pygame.Surface((1, 1)), view.scale, view.origin)
+    signs = painter.signs()
+    assert len(signs) == (len(track.labels) if view.scale >= 4 else 0)  # (below 4 px a hex no sign is drawn: Le Mans at 960×640)
+    assert signs or name == "le_mans"
+    for lb, _t, w, h, spot in signs:
+        x, y = painter.P(spot)
+        plate = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+        assert area.contains(plate.inflate(-2, -2)), (lb.text, plate, area)
+
+
 def test_fit_uses_the_given_area(ring: Track) -> None:
     area = pygame.Rect(0, 60, 960, 580)
     view = BoardView(ring, (960, 640), area=area)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.hexgrid import DIRECTIONS, Hex, Layout
-from game.racerbile.track import Kind
+from game.racerbile.track import Kind, Label
 from game.ui.board import board_art as art
 from game.ui.board.board_art import Point
 from game.ui.board.board_geometry import unit
@@ -398,18 +398,36 @@ class BoardPainter:
             pygame.draw.polygon(layer, color, [(x - bx, y - by) for x, y in pts])
         self.surf.blit(layer, (bx, by))
 
-    def labels(self) -> None:
-        """Names on little signboards, readable on any ground, at their field or as near to it as
-        they can stand without covering the track."""
+    def signs(self) -> list[tuple[Label, pygame.Surface, int, int, Point]]:
+        """Each label's text, plate size (px) and plate centre (board units) at this scale."""
         s = self.s
         if s < 4:
-            return
+            return []
         size = int(max(12, min(40, s * 0.55)))
+        out = []
         for lb in self.track.labels:
             t = self.fonts.text(lb.text, size, self.pal.label, "serif")
             pad_x, pad_y = max(4, size // 3), max(1, size // 10)
             w, h = t.get_width() + 2 * pad_x, t.get_height() + 2 * pad_y
-            c = self.P(self.label_spot(lb.at, w / s, h / s))
+            out.append((lb, t, w, h, self.label_spot(lb.at, w / s, h / s)))
+        return out
+
+    def sign_box(self) -> tuple[float, float, float, float] | None:
+        """The board units the signs' plates cover at this scale (None: no sign drawn)."""
+        s = self.s
+        plates = [(x - w / s / 2, y - h / s / 2, x + w / s / 2, y + h / s / 2) for _lb, _t, w, h, (x, y) in self.signs()]
+        if not plates:
+            return None
+        return (min(p[0] for p in plates), min(p[1] for p in plates), max(p[2] for p in plates), max(p[3] for p in plates))
+
+    def labels(self) -> None:
+        """Names on little signboards, readable on any ground, at their field or as near to it as
+        they can stand without covering the track."""
+        s = self.s
+        size = int(max(12, min(40, s * 0.55)))
+        for _lb, t, w, h, spot in self.signs():
+            pad_x, pad_y = max(4, size // 3), max(1, size // 10)
+            c = self.P(spot)
             if not self.visible(c):
                 continue
             plate = pygame.Surface((w, h), pygame.SRCALPHA)

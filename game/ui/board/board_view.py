@@ -95,9 +95,28 @@ class BoardView:
 
     def fit_scale(self, area: pygame.Rect | None = None, margin: int = 16) -> float:
         a = area if area is not None else self.area
-        x0, y0, x1, y1 = self.geo.bbox
-        bw, bh = max(1e-6, x1 - x0), max(1e-6, y1 - y0)
-        return max(MIN_HEX_PX, min((a.width - 2 * margin) / bw, (a.height - 2 * margin) / bh))
+        return self._fit(a, margin)[0]
+
+    def _fit(self, a: pygame.Rect, margin: int) -> tuple[float, tuple[float, float, float, float]]:
+        """The scale that shows the whole board in `a`, and the box (board units) it shows: the board
+        and the signs' plates, which keep their size in pixels – at a small window a sign at the
+        board's edge stands out beyond it (twice refined: a smaller scale makes the plates larger in
+        board units)."""
+        box = self.geo.bbox
+
+        def scale_for(b: tuple[float, float, float, float]) -> float:
+            bw, bh = max(1e-6, b[2] - b[0]), max(1e-6, b[3] - b[1])
+            return max(MIN_HEX_PX, min((a.width - 2 * margin) / bw, (a.height - 2 * margin) / bh))
+
+        s = scale_for(box)
+        for _ in range(2):
+            signs = BoardPainter(self, pygame.Surface((1, 1)), s, (0.0, 0.0)).sign_box()
+            if signs is None:
+                break
+            x0, y0, x1, y1 = self.geo.bbox
+            box = (min(x0, signs[0]), min(y0, signs[1]), max(x1, signs[2]), max(y1, signs[3]))
+            s = scale_for(box)
+        return s, box
 
     def fit(self, size: tuple[int, int] | None = None, area: pygame.Rect | None = None, margin: int = 16) -> None:
         """Show the whole board, centred in the area (the whole window unless given)."""
@@ -106,8 +125,7 @@ class BoardView:
             self.area = pygame.Rect(area) if area is not None else pygame.Rect((0, 0), self.size)
         elif area is not None:
             self.area = pygame.Rect(area)
-        self.scale = self.fit_scale(margin=margin)
-        x0, y0, x1, y1 = self.geo.bbox
+        self.scale, (x0, y0, x1, y1) = self._fit(self.area, margin)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         self.origin = (self.area.centerx - cx * self.scale, self.area.centery - cy * self.scale)
         self._preview_idle = None
