@@ -175,6 +175,7 @@ def test_racerbile_lemans_end_the_clock_runs_and_the_judges_decide_while_a_team_
     team = new_page(browser)
     take(team, host, "Foxes")
     team.locator("button.action-order").click()
+    until(team, lambda: any(e.action == "startroll" for e in log), "the roll for the order")  # (then the entry's position is read)
     enter(team, host, "6", "Foxes")  # racerbile.start: the Foxes' own die; the Owls' (a bot's) is drawn at the host
     for _turn in range(ROLLS):  # (bounded) on to the Foxes' own dice
         until(team, lambda: 0 in s.waiting_for() or s.entering(), "the Foxes' turn")
