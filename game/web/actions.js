@@ -1,6 +1,6 @@
 // @ts-check
 /** The actions the host says this seat may take now, as big buttons (a game's page may draw its own). */
-import { el, fill } from "./dom.js";
+import { drawOnce, el, fill } from "./dom.js";
 
 /** @typedef {{action: string, label: string, kind?: string, [key: string]: any}} Offer */
 
@@ -9,11 +9,10 @@ import { el, fill } from "./dom.js";
  * sake does not replace a button under the finger.
  * @param {HTMLElement} box @param {Offer[]} offers @param {(action: string) => void} act @param {boolean} [keep] */
 export function drawActions(box, offers, act, keep = false) {
-  const key = JSON.stringify(offers.map((o) => [o.action, o.label, o.kind || ""]));
-  if (keep && box.dataset.offers === key) return;
-  box.dataset.offers = keep ? key : "";
-  fill(box, offers.map((o) => el("button", {
+  const draw = () => fill(box, offers.map((o) => el("button", {
     class: `action${o.kind ? " action-" + o.kind : ""}`, "data-action": o.action, type: "button",
     onclick: () => act(o.action),
   }, [o.label])));
+  if (keep) drawOnce(box, JSON.stringify(offers.map((o) => [o.action, o.label, o.kind || ""])), draw);
+  else draw();
 }

@@ -19,10 +19,21 @@ export function el(tag, attrs = {}, children = []) {
   return e;
 }
 
-/** Replace the children of `parent`.
+/** Replace the children of `parent` (what `drawOnce` noted it shows is forgotten).
  * @param {Element} parent @param {(Node | string | null | undefined | false)[]} children */
 export function fill(parent, children) {
+  if (parent instanceof HTMLElement) delete parent.dataset.drawnFrom;
   parent.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false).map((c) => /** @type {Node | string} */ (c)));
+}
+
+/** `draw()` into `parent`, unless it shows what `key` describes already: drawn from the same offers,
+ * the same nodes stay (a view that came for the clock's sake, or with every entry of a running match,
+ * does not replace a button under the finger). Whatever else fills `parent` makes it draw again.
+ * @param {HTMLElement} parent @param {string} key @param {() => void} draw */
+export function drawOnce(parent, key, draw) {
+  if (parent.dataset.drawnFrom === key) return;
+  draw();
+  parent.dataset.drawnFrom = key;
 }
 
 /** A short buzz where the phone can (a turn that begins). @param {number} ms */

@@ -3,7 +3,7 @@
  * game's own screen (`dice.js`, `race.js`, `pong.js`, named by the host's view) under the bar (the game,
  * you, whose turn, the connection) – or the big-screen layout to watch. The page draws what the host
  * sends and sends requests; it decides no rule. */
-import { el, fill, buzz, preloadStyle } from "./dom.js";
+import { buzz, drawOnce, el, fill, preloadStyle } from "./dom.js";
 import { drawFeed } from "./feed.js";
 import { askCode, drawChooser, drawClosed } from "./join.js";
 import { Table, keptToken } from "./net.js";
@@ -56,20 +56,16 @@ function toast(text) {
   setTimeout(() => box.remove(), 5000);
 }
 
-let chosenFrom = ""; // what the seats on screen were drawn from
 function chooser() {
   const table = { title: page.view ? page.view.title : "", client: page.view ? page.view.client : page.seatsClient, seats: page.seats,
     judges: page.judges };
   // A running match sends a view with every entry: the same seats stay the same buttons (a tap is
   // not lost to a button replaced between finger down and up).
-  const key = JSON.stringify([table, document.documentElement.lang]);
-  if (key === chosenFrom && app.querySelector("[data-seat=watch]")) return;
-  chosenFrom = key;
-  drawChooser(app, table, (choice) => {
+  drawOnce(app, JSON.stringify([table, document.documentElement.lang]), () => drawChooser(app, table, (choice) => {
     if (choice.watch) { page.mode = "watch"; drawGame(true); return; } // (the page watches already)
     page.mode = "play";
     page.table?.take(choice);
-  });
+  }));
 }
 
 /** The game's page (`dice.js` …) fetched while the seats are chosen: mounting it then waits for nothing.

@@ -4,7 +4,7 @@
  * the 42 field, the seat's own faults, the standings and the event clock; at a real table the pad for
  * the seat's own throw (race_pad.js); the judges' console for the
  * judges' seat (race_judges.js); the big board for Watch. Every decision sent is an offer of the host's. */
-import { el, fill, useStyle } from "./dom.js";
+import { drawOnce, el, fill, useStyle } from "./dom.js";
 import { Board, SEAT_COLORS } from "./race_board.js";
 import { Pad } from "./race_pad.js";
 import { t } from "./words.js";
@@ -64,16 +64,22 @@ export function mount(root, ctx) {
     type: "button", class: `action action-${o.kind}`, "data-action": o.action, onclick: () => ctx.act(o.action),
   }, [o.label, o.note ? el("small", { text: o.note }) : null])));
 
-  let controlsKey = ""; // what the controls were last drawn from
   function drawControls() {
     const table = view.table;
     // A view comes with every tick of the Le Mans clock: controls drawn from the same offers stay the
     // same nodes (a button being tapped is not replaced under the finger).
     const key = JSON.stringify([view.actions, table.turn, view.enter, table.entering, table.say, view.your_turn, view.over,
       view.turn, view.you, chosen, way, pad.key, pad.faces, pad.error, pad.sent]);
-    if (key === controlsKey) return;
-    controlsKey = key;
-    if (view.you && view.you.judge) { import("./race_judges.js").then((m) => m.drawJudges(controls, view.actions, ctx.act)); return; }
+    if (view.you && view.you.judge) {
+      import("./race_judges.js").then((m) => drawOnce(controls, key, () => m.drawJudges(controls, view.actions, ctx.act)));
+      return;
+    }
+    drawOnce(controls, key, () => fill(controls, controlParts(table)));
+  }
+
+  /** The seat's controls now: its dice, the real table's pad, the offers, or whose turn it is.
+   * @param {any} table @returns {(Node | null)[]} */
+  function controlParts(table) {
     /** @type {(Node | null)[]} */
     const parts = [];
     const turn = table.turn;
@@ -100,7 +106,7 @@ export function mount(root, ctx) {
     if (!view.your_turn && !view.over && !(view.you && view.you.judge) && !ctx.watch && view.you) {
       parts.push(el("p", { class: "hint waiting", text: table.entering ? table.entering.say : t("Waiting for {name}", { name: (view.turn || []).join(", ") || table.say }) }));
     }
-    fill(controls, parts);
+    return parts;
   }
 
   /** The turn's dice: those landed, and the 5s and 6s rolled again. @param {any} turn */

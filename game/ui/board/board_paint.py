@@ -403,14 +403,18 @@ class BoardPainter:
         s = self.s
         if s < 4:
             return []
-        size = int(max(12, min(40, s * 0.55)))
+        size, pad_x, pad_y = self._sign_type()
         out = []
         for lb in self.track.labels:
             t = self.fonts.text(lb.text, size, self.pal.label, "serif")
-            pad_x, pad_y = max(4, size // 3), max(1, size // 10)
             w, h = t.get_width() + 2 * pad_x, t.get_height() + 2 * pad_y
             out.append((lb, t, w, h, self.label_spot(lb.at, w / s, h / s)))
         return out
+
+    def _sign_type(self) -> tuple[int, int, int]:
+        """The signs' letter size at this scale and their plates' padding (x, y), in pixels."""
+        size = int(max(12, min(40, self.s * 0.55)))
+        return size, max(4, size // 3), max(1, size // 10)
 
     def sign_box(self) -> tuple[float, float, float, float] | None:
         """The board units the signs' plates cover at this scale (None: no sign drawn)."""
@@ -423,10 +427,8 @@ class BoardPainter:
     def labels(self) -> None:
         """Names on little signboards, readable on any ground, at their field or as near to it as
         they can stand without covering the track."""
-        s = self.s
-        size = int(max(12, min(40, s * 0.55)))
+        size, pad_x, pad_y = self._sign_type()
         for _lb, t, w, h, spot in self.signs():
-            pad_x, pad_y = max(4, size // 3), max(1, size // 10)
             c = self.P(spot)
             if not self.visible(c):
                 continue

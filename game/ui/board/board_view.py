@@ -58,6 +58,7 @@ class BoardView:
         self.scale = 20.0
         self.origin: Point = (0.0, 0.0)
         self.renders = 0  # how often the static layer was painted (tests and curiosity)
+        self._fitted: tuple[tuple[object, ...], tuple[float, tuple[float, float, float, float]]] | None = None  # (`_fit`)
         self.label_spots: dict[tuple[Hex, int, int], Point] = {}  # where the painter set each label (a label keeps its spot across repaints)
         self._orientation = self.geo.unit.orientation
         self._facing_deg = [int(round(math.degrees(self.geo.unit.direction_angle(d)))) % 360 for d in range(6)]
@@ -101,8 +102,11 @@ class BoardView:
         """The scale that shows the whole board in `a`, and the box (board units) it shows: the board
         and the signs' plates, which keep their size in pixels – at a small window a sign at the
         board's edge stands out beyond it (twice refined: a smaller scale makes the plates larger in
-        board units)."""
-        box = self.geo.bbox
+        board units). Worked out once per area (each zoom step asks for the fit's scale)."""
+        key = (tuple(a), margin)
+        if self._fitted is not None and self._fitted[0] == key:
+            return self._fitted[1]
+        x0, y0, x1, y1 = box = self.geo.bbox
 
         def scale_for(b: tuple[float, float, float, float]) -> float:
             bw, bh = max(1e-6, b[2] - b[0]), max(1e-6, b[3] - b[1])
@@ -113,9 +117,9 @@ class BoardView:
             signs = BoardPainter(self, pygame.Surface((1, 1)), s, (0.0, 0.0)).sign_box()
             if signs is None:
                 break
-            x0, y0, x1, y1 = self.geo.bbox
             box = (min(x0, signs[0]), min(y0, signs[1]), max(x1, signs[2]), max(y1, signs[3]))
             s = scale_for(box)
+        self._fitted = (key, (s, box))
         return s, box
 
     def fit(self, size: tuple[int, int] | None = None, area: pygame.Rect | None = None, margin: int = 16) -> None:
