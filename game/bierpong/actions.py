@@ -28,10 +28,11 @@ race notation quotes it: `'Anna Lena': hit 3`, `'Die Füchse' begin`, `throw-off
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from game.bierpong.outcome import Outcome, parse_outcome
+from game.rules.frozen import replace
 
 _PLAIN = re.compile(r"[^\s'\"\\:,&|]+")  # a name written as it is; anything else is quoted
 _QUOTED = re.compile(r"(?:'[^']*'|\"(?:[^\"\\]|\\.)*\")+")  # adjacent quoted parts: one name

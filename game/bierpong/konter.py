@@ -3,7 +3,6 @@ special shot repeated (in full, or any part with `konter_any_part`), and the ver
 finishing round's cups stand again, the finishers throw a new round) or failed (the game is won)."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from game.bierpong.outcome import Outcome
@@ -12,6 +11,7 @@ from game.bierpong.removals import win
 from game.errors import IllegalAction
 from game.i18n import N_
 from game.rules import bierpong as R
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 
@@ -28,7 +28,7 @@ def konter_throw(st: BierpongState, player: str, o: Outcome, rs: list[Ruling]) -
     trick = k.made - k.trick_made >= k.throws  # the regular counter balls are thrown: a fetched ball's trickshot
     got, cups, sp, balls = k.got, k.cups, k.special_done, k.balls
     called = dict(st.island).get(player)
-    here = st if called is None else dataclasses.replace(st, island=tuple(x for x in st.island if x[0] != player))
+    here = st if called is None else replace(st, island=tuple(x for x in st.island if x[0] != player))
     hit = o.hit
     if hit and called is not None and o.cup != called:
         rs.append(Ruling(player, What.NOTE, 0, "bierpong.art22",
@@ -48,13 +48,13 @@ def konter_throw(st: BierpongState, player: str, o: Outcome, rs: list[Ruling]) -
     if trick:
         tricks = list(k.tricks)
         tricks.remove(player)
-        k = dataclasses.replace(k, tricks=tuple(tricks), trick_made=k.trick_made + 1)
+        k = replace(k, tricks=tuple(tricks), trick_made=k.trick_made + 1)
     else:
-        k = dataclasses.replace(k, by=(*k.by, player))
-    k = dataclasses.replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, balls=balls)
+        k = replace(k, by=(*k.by, player))
+    k = replace(k, made=k.made + 1, got=got, cups=cups, special_done=sp, balls=balls)
     # a counter hit is no hit of a streak (counter balls leave streaks alone, bierpong.art21): no call follows it
     word = "counter hit" if hit else "air" if o.air else "back" if o.back else "miss"
-    st = dataclasses.replace(here, konter=k, last=(player, word, trick))
+    st = replace(here, konter=k, last=(player, word, trick))
     return konter_verdict(st, rs)
 
 
@@ -90,7 +90,7 @@ def konter_verdict(st: BierpongState, rs: list[Ruling], *, no_fetch: bool = Fals
         pairs = list(st.last_pair)
         if len(k.by) >= 2:  # the counter was the team's round: the next one is thrown by another pair (bierpong.art11)
             pairs[k.team] = frozenset(k.by[:2])
-        st = dataclasses.replace(st, konter=None, turn_cups=st.turn_cups - st.round_drinks, last_pair=(pairs[0], pairs[1]))
+        st = replace(st, konter=None, turn_cups=st.turn_cups - st.round_drinks, last_pair=(pairs[0], pairs[1]))
         # a new round of the finishers: another pair than the finishing one (the Decision "The round after a made Konter")
         return st._new_round(st.team, st, keep_turn=True)
     if k.left and k.got + k.left >= k.hits:
@@ -104,7 +104,7 @@ def konter_verdict(st: BierpongState, rs: list[Ruling], *, no_fetch: bool = Fals
                             N_("Konter failed: {got} of {needed} in {made} of {throws} throws{without}"),
                             got=k.got, needed=phrase(N_("{n} hit needed") if k.hits == 1 else N_("{n} hits needed"), n=k.hits),
                             made=k.made, throws=throws, without=without)))
-    return win(dataclasses.replace(st, konter=None), st.team, rs)
+    return win(replace(st, konter=None), st.team, rs)
 
 
 def konter_special(special: str, balls: tuple[tuple[int, bool, bool], ...], *, any_part: bool) -> bool:

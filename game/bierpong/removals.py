@@ -3,7 +3,6 @@ standing, a Dead Cup (bierpong.art18); the turn's drinks (bierpong.art1, bierpon
 rule's re-rack (bierpong.art5); and the game won (bierpong.art9)."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from game.bierpong.actions import Leave, Remove
@@ -12,6 +11,7 @@ from game.bierpong.rack import Rack
 from game.errors import IllegalAction
 from game.i18n import N_
 from game.rules import bierpong as R
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 
@@ -38,8 +38,8 @@ def remove_cups(st: BierpongState, a: Remove | Leave, rs: list[Ruling]) -> Bierp
                        N_("only a plain hit's cup may stay; a special shot's, balls back's and a trickshot's cups go (bierpong.art3, bierpong.art13, bierpong.art19)"))
                 raise IllegalAction(phrase(N_("{action}: cup {cup} cannot be left standing – {why}; {removal}"), action=str(a), cup=item.cup, why=phrase(why),
                                            removal=item.arithmetic))
-            new = dataclasses.replace(side, dead=side.dead | {item.cup}, owed=(*side.owed, item))
-            st = dataclasses.replace(st._with_side(t, new), queue=st.queue[1:], just_left=st.just_left | {item.cup})
+            new = replace(side, dead=side.dead | {item.cup}, owed=(*side.owed, item))
+            st = replace(st._with_side(t, new), queue=st.queue[1:], just_left=st.just_left | {item.cup})
             return st._flow(rs)
         choices = st._extra_choices(item)
         if not a.cups or a.cups[0] != item.cup or tuple(sorted(a.cups[1:])) not in {tuple(sorted(c)) for c in choices}:
@@ -58,7 +58,7 @@ def remove_cups(st: BierpongState, a: Remove | Leave, rs: list[Ruling]) -> Bierp
         raise IllegalAction(phrase(N_("{action}: the Dead Cup {cup} goes with {n} more, adjacent ones first (bierpong.art3)"), action=str(a), cup=item.cup, n=n))
     rs.append(Ruling(side.name, What.CUPS, 1 + n, "bierpong.art18",
                      phrase(N_("{team} remove their Dead Cup: {removal}"), team=side.name, removal=item.arithmetic)))
-    new = dataclasses.replace(side, rack=side.rack.without(set(a.cups)), dead=side.dead - {item.cup},
+    new = replace(side, rack=side.rack.without(set(a.cups)), dead=side.dead - {item.cup},
                               owed=tuple(r for r in side.owed if r is not item))
     st = st._with_side(t, new)
     if not len(new.rack):  # their own last cup: no cup standing, the game is decided – no Konter (the Decision "The end")
@@ -80,12 +80,12 @@ def do_remove(st: BierpongState, item: R.Removal, cups: tuple[int, ...], rs: lis
         said = phrase(N_("{removal} – only {n} left to remove (removed: {cups})"), removal=item.arithmetic, n=len(gone), cups=removed)
     rs.append(Ruling(side.name, What.CUPS, len(gone), item.rule, said))
     # a Dead Cup taken along (as an extra, or by a trickshot into it) is no longer listed as dead
-    new = dataclasses.replace(side, rack=side.rack.without(set(gone)), dead=side.dead - set(gone),
+    new = replace(side, rack=side.rack.without(set(gone)), dead=side.dead - set(gone),
                               owed=tuple(r for r in side.owed if r.cup not in gone))
-    st = dataclasses.replace(st._with_side(t, new), queue=st.queue[1:])
+    st = replace(st._with_side(t, new), queue=st.queue[1:])
     if st.profile["drink_per_removed_cup"]:  # the bonus cups are drunk too (bierpong.art1, the option)
         bonus = len([c for c in gone if c != item.cup])
-        st = dataclasses.replace(st, turn_cups=st.turn_cups + bonus, round_drinks=st.round_drinks + bonus)
+        st = replace(st, turn_cups=st.turn_cups + bonus, round_drinks=st.round_drinks + bonus)
     return st
 
 
@@ -108,7 +108,7 @@ def book_drinks(st: BierpongState, rs: list[Ruling]) -> None:
 
 def end_turn(st: BierpongState, rs: list[Ruling]) -> BierpongState:
     book_drinks(st, rs)
-    st = dataclasses.replace(st, last_pair=st._pairs(frozenset(st.standard)))
+    st = replace(st, last_pair=st._pairs(frozenset(st.standard)))
     st = rerack(st, 1 - st.team, rs)
     return st._new_round(1 - st.team, st)
 
@@ -122,7 +122,7 @@ def rerack(st: BierpongState, t: int, rs: list[Ruling]) -> BierpongState:
     rack = Rack.of(kind)
     rs.append(Ruling(side.name, What.NOTE, 0, "bierpong.art5",
                      phrase(N_("House rule rerack_at: {team} re-rack their {n} cups ({formation}, cups 1–{n})"), team=side.name, n=n, formation=kind)))
-    return st._with_side(t, dataclasses.replace(side, rack=rack, reracked=(*side.reracked, n)))
+    return st._with_side(t, replace(side, rack=rack, reracked=(*side.reracked, n)))
 
 
 def win(st: BierpongState, w: int, rs: list[Ruling], *, drinks: bool = True) -> BierpongState:
@@ -130,4 +130,4 @@ def win(st: BierpongState, w: int, rs: list[Ruling], *, drinks: bool = True) -> 
         book_drinks(st, rs)
     rs.append(Ruling(st.players[1 - w], What.LOSS, 1, "bierpong.art9",
                      phrase(N_("{winners} win: {losers} lose the game"), winners=st.players[w], losers=st.players[1 - w])))
-    return dataclasses.replace(st, phase=OVER, winner=w, konter=None, queue=())
+    return replace(st, phase=OVER, winner=w, konter=None, queue=())

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.bierpong.classify import classify, knocked_over
 from game.bierpong.outcome import Outcome
 from game.i18n import N_
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from physics.aim import speed_for
 from physics.constants import CONST

@@ -27,7 +27,6 @@ the phases in `game.bierpong.phases`.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Mapping, Sequence
@@ -47,6 +46,7 @@ from game.bierpong.throwoff import begin, throwoff, throwoff_ball
 from game.errors import IllegalAction
 from game.i18n import N_
 from game.rules import bierpong as R
+from game.rules.frozen import replace, replaceable
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
 from game.rules.ruling import Ruling, What
@@ -58,6 +58,7 @@ __all__ = [
 ]
 
 
+@replaceable
 @dataclass(frozen=True, slots=True)
 class Side:
     name: str
@@ -68,6 +69,7 @@ class Side:
     reracked: tuple[int, ...] = ()  # house rule rerack_at: counts already re-racked at
 
 
+@replaceable
 @dataclass(frozen=True, slots=True)
 class Hit:
     """A regular ball in a cup, waiting for the round's regular throws to end."""
@@ -79,6 +81,7 @@ class Hit:
     standard: bool
 
 
+@replaceable
 @dataclass(frozen=True, slots=True)
 class Konter:
     """The defenders' counter (bierpong.art10): `throws` throws to hit `hits` cups."""
@@ -103,6 +106,7 @@ class Konter:
         return self.throws - (self.made - self.trick_made) + len(self.tricks)
 
 
+@replaceable
 @dataclass(frozen=True)
 class BierpongState:
     players: tuple[str, ...]  # the two teams' names (the seats)
@@ -431,7 +435,7 @@ class BierpongState:
         rulings: list[Ruling] = []
         st = self
         if st.phase == CALLS and not isinstance(action, (Call, EndRound, Foul, Fetch, Catch, Clock)):
-            st = dataclasses.replace(st, ended=True, phase=PLAY)._flow(rulings)
+            st = replace(st, ended=True, phase=PLAY)._flow(rulings)
             if st.phase == OVER:
                 raise IllegalAction(phrase(N_("the game is over")))
         st = st._apply(action, rulings)
@@ -454,10 +458,10 @@ class BierpongState:
             raise IllegalAction(phrase(N_("{action}: the throw-off comes first (bierpong.art8)"), action=str(a)))
         if isinstance(a, EndRound):
             if konter_open(self):  # the counter ball that came back is not fetched: the Konter is decided
-                return konter_verdict(dataclasses.replace(self, last=None), rs, no_fetch=True)
+                return konter_verdict(replace(self, last=None), rs, no_fetch=True)
             if self.phase != CALLS:
                 raise IllegalAction(phrase(N_("end of round: the round ends by itself unless a call could follow its last hit")))
-            return dataclasses.replace(self, ended=True, phase=PLAY)._flow(rs)
+            return replace(self, ended=True, phase=PLAY)._flow(rs)
         if isinstance(a, Time):
             return time_up(self, rs)
         if isinstance(a, Call):
@@ -495,7 +499,7 @@ class BierpongState:
         the Decision "Balls back in the finishing round": its throws, hits, removed cups and drinks add up
         for a Konter)."""
         extra = tuple(p for t, p in st.next_extra if t == team)
-        st = dataclasses.replace(
+        st = replace(
             st, phase=PLAY, team=team, round=st.round if same_round else st.round + 1, standard=(), hits=(), extra=extra,
             next_extra=tuple((t, p) for t, p in st.next_extra if t != team), fetched=(), stage="throws",
             balls_back=False, ended=False, on_fire=None, island=(), last=None, queue=(), back_pair=frozenset(),
@@ -503,7 +507,7 @@ class BierpongState:
         )
         if same_round:
             return st
-        return dataclasses.replace(st, round_throws=0, round_hits=0, round_special="", round_saved=st.sides[1 - team],
+        return replace(st, round_throws=0, round_hits=0, round_special="", round_saved=st.sides[1 - team],
                                    round_drinks=0, just_left=frozenset())
 
     # --- throws ----------------------------------------------------------------------------
@@ -526,19 +530,19 @@ class BierpongState:
         kind = "fire" if self.on_fire else "trick" if self.stage == "tricks" else "standard" if len(self.standard) < 2 else "extra"
         st = self
         if kind == "standard":
-            st = dataclasses.replace(st, standard=(*st.standard, player))
+            st = replace(st, standard=(*st.standard, player))
         elif kind == "extra":
             ex = list(st.extra)
             ex.remove(player)
-            st = dataclasses.replace(st, extra=tuple(ex))
+            st = replace(st, extra=tuple(ex))
         elif kind == "trick":
             fe = list(st.fetched)
             fe.remove(player)
-            st = dataclasses.replace(st, fetched=tuple(fe))
-        st = dataclasses.replace(st, round_throws=st.round_throws + 1)
+            st = replace(st, fetched=tuple(fe))
+        st = replace(st, round_throws=st.round_throws + 1)
         called = dict(st.island).get(player)
         if called is not None:
-            st = dataclasses.replace(st, island=tuple(x for x in st.island if x[0] != player))
+            st = replace(st, island=tuple(x for x in st.island if x[0] != player))
         counts = o.hit
         if o.hit and called is not None and o.cup != called:
             rs.append(Ruling(player, What.NOTE, 0, "bierpong.art22",
@@ -549,8 +553,8 @@ class BierpongState:
             st = st._streak(player, False)
             if st.on_fire == player:
                 rs.append(Ruling(player, What.NOTE, 0, "bierpong.art21", phrase(N_("{who} missed: no longer on fire"), who=player)))
-                st = dataclasses.replace(st, on_fire=None)
-            return dataclasses.replace(st, last=(player, word, kind == "trick"))
+                st = replace(st, on_fire=None)
+            return replace(st, last=(player, word, kind == "trick"))
         assert o.cup is not None
         cup = o.cup
         # (`cup_contact_is_bounce` is the classifier's business: it folds cup contacts into `bounced`)
@@ -559,7 +563,7 @@ class BierpongState:
         # drinks per hit cup (bierpong.art1, the Decision): a cup already holding a ball of this round (the
         # Bombe's) or already drunk as a Dead Cup is not drunk again
         fresh = int(cup not in {h.cup for h in self.hits} and cup not in self.defender.dead)
-        st = dataclasses.replace(st, last=(player, "hit", kind == "trick"), round_hits=st.round_hits + 1, turn_cups=st.turn_cups + fresh,
+        st = replace(st, last=(player, "hit", kind == "trick"), round_hits=st.round_hits + 1, turn_cups=st.turn_cups + fresh,
                                  round_drinks=st.round_drinks + fresh,
                                  round_special=R.combination(island=called is not None, bounce=bool(bounces)))
         if o.roller:
@@ -575,12 +579,12 @@ class BierpongState:
                                     team=self.players[self.team])))
             return win(st, self.team, rs)
         if kind in ("standard", "extra"):
-            return dataclasses.replace(st, hits=(*st.hits, Hit(player, cup, bounces, called is not None, kind == "standard")))
+            return replace(st, hits=(*st.hits, Hit(player, cup, bounces, called is not None, kind == "standard")))
         fire = kind == "fire"
         rem = R.removal(cup, bounces=bounces, island=called is not None, on_fire=fire, fire_bonus=bool(self.profile["on_fire_specials_bonus"]))
         if kind == "trick":
             rem = R.Removal(rem.cup, rem.extra, "bierpong.art19", phrase(N_("trickshot, goes at once – {removal}"), removal=rem.arithmetic))
-        return dataclasses.replace(st, queue=(*st.queue, rem))
+        return replace(st, queue=(*st.queue, rem))
 
     def _streak(self, player: str, hit: bool) -> BierpongState:
         s = dict(self.streak)
@@ -590,11 +594,11 @@ class BierpongState:
         else:
             s.pop(player, None)
             h.pop(player, None)
-        return dataclasses.replace(self, streak=tuple(sorted(s.items())), heated=tuple(sorted(h.items())))
+        return replace(self, streak=tuple(sorted(s.items())), heated=tuple(sorted(h.items())))
 
     def _with_side(self, t: int, side: Side) -> BierpongState:
         sides = (side, self.sides[1]) if t == 0 else (self.sides[0], side)
-        return dataclasses.replace(self, sides=sides)
+        return replace(self, sides=sides)
 
     # --- the flow of a round ---------------------------------------------------------------
 
@@ -608,9 +612,9 @@ class BierpongState:
                     item = st.queue[0]
                     st = do_remove(st, item, (item.cup, *st._extra_choices(item)[0]), rs)
                     continue
-                return dataclasses.replace(st, phase=REMOVE)
+                return replace(st, phase=REMOVE)
             if st.phase == REMOVE:
-                st = dataclasses.replace(st, phase=PLAY)
+                st = replace(st, phase=PLAY)
             if not len(st.defender.rack):
                 return st._finished(rs)
             if st.on_fire:
@@ -621,23 +625,23 @@ class BierpongState:
                 if st.extra and st._bombe_cup() is None:  # a Bombe goes at once, the extra ball after balls back (the Decision)
                     return st
                 if not st.ended and st.last and (st._calls() or st.last[1] in ("air", "back")):
-                    return dataclasses.replace(st, phase=CALLS)  # the table may still call, catch or fetch
+                    return replace(st, phase=CALLS)  # the table may still call, catch or fetch
                 st = st._close_regular(rs)
                 continue
             if st.fetched:
                 return st
             if not st.ended and st.last and st.last[2] and st.last[1] in ("air", "back"):
-                return dataclasses.replace(st, phase=CALLS)
+                return replace(st, phase=CALLS)
             if st.balls_back:
                 rs.append(Ruling(st.players[st.team], What.NOTE, 0, "bierpong.art13",
                                  phrase(N_("Balls back: both throws hit – {team} throw again"), team=st.players[st.team])))
                 pair = frozenset(st.standard)
                 carry = st.extra  # a catcher's extra ball not thrown yet (a Bombe): after the returned balls
-                st = dataclasses.replace(st, last_pair=st._pairs(pair))
+                st = replace(st, last_pair=st._pairs(pair))
                 st = st._new_round(st.team, st, same_round=True)
                 if not st.profile["balls_back_new_pair"] and len(st.sides[st.team].members) >= 3:
-                    st = dataclasses.replace(st, back_pair=pair)  # the same pair throws the returned balls (the Decision)
-                return dataclasses.replace(st, extra=(*st.extra, *carry)) if carry else st
+                    st = replace(st, back_pair=pair)  # the same pair throws the returned balls (the Decision)
+                return replace(st, extra=(*st.extra, *carry)) if carry else st
             return end_turn(st, rs)
 
     def _pairs(self, pair: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -658,12 +662,12 @@ class BierpongState:
             balls = [h for h in self.hits if h.cup == cup]
             rem = R.removal(cup, bounces=sum(h.bounces for h in balls), bombe=cup == bombe_cup, island=any(h.island for h in balls), fire_bonus=fb)
             # only a plain hit's cup may stay, and none of balls back's (the Decision "Which cups may be left standing")
-            queue.append(dataclasses.replace(rem, may_stay=not rem.extra and len(std) < 2))
+            queue.append(replace(rem, may_stay=not rem.extra and len(std) < 2))
         special = self.round_special
         if bombe_cup is not None:  # the Bombe with what its balls added: the Konter repeats it in full (the Decision)
             balls = [h for h in self.hits if h.cup == bombe_cup]
             special = R.combination(bombe=True, island=any(h.island for h in balls), bounce=any(h.bounces for h in balls))
-        return dataclasses.replace(self, queue=tuple(queue), hits=(), stage="tricks", balls_back=len(std) == 2, round_special=special)
+        return replace(self, queue=tuple(queue), hits=(), stage="tricks", balls_back=len(std) == 2, round_special=special)
 
     # --- the last cup down ----------------------------------------------------------------
 
@@ -685,7 +689,7 @@ class BierpongState:
         rs.append(Ruling(self.players[d], What.NOTE, 0, "bierpong.art10",
                          phrase(N_("Last cup down: {team} may counter – {hits} in {throws}{special}"),
                                 team=self.players[d], hits=hits_text(self.round_hits), throws=throws_text(self.round_throws), special=sp)))
-        return dataclasses.replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=(), last=None, last_pair=pairs)
+        return replace(self, phase=KONTER, konter=k, queue=(), fetched=(), on_fire=None, island=(), last=None, last_pair=pairs)
 
     def _standing_text(self) -> str:
         return " ".join(map(str, self.defender.rack.ids)) or phrase(N_("none"))

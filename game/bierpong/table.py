@@ -3,7 +3,6 @@
 clock and the timer's end (bierpong.art9), and cups knocked over (bierpong.art16)."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from game.bierpong.actions import Call, Catch, Clock, Fetch, Foul, KnockOver, Swat, Together
@@ -12,6 +11,7 @@ from game.bierpong.phases import CALLS, CHOOSE, KONTER, OVER, PLAY, REMOVE, THRO
 from game.bierpong.removals import book_drinks, do_remove, win
 from game.errors import IllegalAction
 from game.i18n import N_
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 
@@ -30,18 +30,18 @@ def together(st: BierpongState, a: Together, rs: list[Ruling]) -> BierpongState:
             raise IllegalAction(phrase(N_("{who}: it is {team}'s round"), who=t.player, team=st.players[st.team]))
     if len(st.sides[st.team].members) >= 3:  # only the pair whose turn it is: together lifts no rotation (the Decision)
         firsts = st._standard_throwers()
-        seconds = dataclasses.replace(st, standard=(a.first.player,))._standard_throwers()
+        seconds = replace(st, standard=(a.first.player,))._standard_throwers()
         if a.first.player not in firsts or a.second.player not in seconds:
             pairs = sorted({" + ".join(sorted((p, q))) for p in firsts
-                            for q in dataclasses.replace(st, standard=(p,))._standard_throwers()})
+                            for q in replace(st, standard=(p,))._standard_throwers()})
             raise IllegalAction(phrase(N_("{action}: both balls at once only by the pair whose turn it is ({pairs}) (bierpong.art11)"), action=str(a), pairs=", ".join(pairs)))
     if a.first.player == a.second.player:
         said = phrase(N_("{who} throws both balls at once – allowed in a team game"), who=a.first.player)
     else:
         said = phrase(N_("{first} and {second}: both balls at once – allowed in a team game"), first=a.first.player, second=a.second.player)
     rs.append(Ruling(st.players[st.team], What.NOTE, 0, "bierpong.art4", said))
-    st = dataclasses.replace(st, standard=("",))._throw(a.first.player, a.first.outcome, rs, together=True)
-    st = dataclasses.replace(st, standard=(a.first.player,))
+    st = replace(st, standard=("",))._throw(a.first.player, a.first.outcome, rs, together=True)
+    st = replace(st, standard=(a.first.player,))
     if st.phase == OVER:
         return st
     st = st._throw(a.second.player, a.second.outcome, rs, together=True)
@@ -73,7 +73,7 @@ def catch(st: BierpongState, a: Catch, rs: list[Ruling]) -> BierpongState:
     rs.append(Ruling(a.catcher, What.NOTE, 0, "bierpong.art23",
                      phrase(N_("Air ball caught: {team} have one throw more in their next round – {catcher} throws it after the two standard throws"),
                             team=st.players[1 - t], catcher=a.catcher)))
-    return dataclasses.replace(st, last=(a.thrower, "caught", False), next_extra=(*st.next_extra, (1 - t, a.catcher)))._flow(rs)
+    return replace(st, last=(a.thrower, "caught", False), next_extra=(*st.next_extra, (1 - t, a.catcher)))._flow(rs)
 
 
 def fetch(st: BierpongState, a: Fetch, rs: list[Ruling]) -> BierpongState:
@@ -86,11 +86,11 @@ def fetch(st: BierpongState, a: Fetch, rs: list[Ruling]) -> BierpongState:
         rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
                          phrase(N_("{who} fetched the counter ball: a trickshot once the Konter's {n} regular throws are done"),
                                 who=a.player, n=k.throws)))
-        return dataclasses.replace(st, last=(a.player, "fetched", False), konter=dataclasses.replace(k, tricks=(*k.tricks, a.player)))
+        return replace(st, last=(a.player, "fetched", False), konter=replace(k, tricks=(*k.tricks, a.player)))
     rs.append(Ruling(a.player, What.NOTE, 0, "bierpong.art19",
                      phrase(N_("{who} fetched the ball: a trickshot once the regular throws are done"), who=a.player)))
-    st = dataclasses.replace(st, last=(a.player, "fetched", False), fetched=(*st.fetched, a.player))
-    return dataclasses.replace(st, phase=PLAY)._flow(rs)
+    st = replace(st, last=(a.player, "fetched", False), fetched=(*st.fetched, a.player))
+    return replace(st, phase=PLAY)._flow(rs)
 
 
 def call(st: BierpongState, a: Call, rs: list[Ruling]) -> BierpongState:
@@ -114,10 +114,10 @@ def call(st: BierpongState, a: Call, rs: list[Ruling]) -> BierpongState:
     if a.word == "heating up":
         rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21", phrase(N_("{who}: {n} in a row"), who=a.player, n=st.streak_of(a.player)),
                           words=("Heating up!",)))
-        return dataclasses.replace(st, heated=tuple(sorted({**dict(st.heated), a.player: st.streak_of(a.player)}.items())))
+        return replace(st, heated=tuple(sorted({**dict(st.heated), a.player: st.streak_of(a.player)}.items())))
     rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art21",
                      phrase(N_("{who} is on fire: throws until a miss"), who=a.player), words=("On fire!",)))
-    st = dataclasses.replace(st, on_fire=a.player, phase=PLAY, ended=False)
+    st = replace(st, on_fire=a.player, phase=PLAY, ended=False)
     if st.stage == "tricks" or st.queue:
         return st._flow(rs)
     return st
@@ -139,7 +139,7 @@ def call_island(st: BierpongState, a: Call, rs: list[Ruling]) -> BierpongState:
                                    action=str(a), cup=a.cup, islands=", ".join(map(str, rack.islands())) or phrase(N_("none"))))
     rs.append(Ruling(a.player, What.CALL, 0, "bierpong.art22", phrase(N_("{who} calls Island on cup {cup}"), who=a.player, cup=a.cup),
                       words=(f"Island {a.cup}!",)))
-    return dataclasses.replace(st, island=(*st.island, (a.player, a.cup)), islands_used=st.islands_used | {a.player})
+    return replace(st, island=(*st.island, (a.player, a.cup)), islands_used=st.islands_used | {a.player})
 
 
 def foul(st: BierpongState, a: Foul, rs: list[Ruling]) -> BierpongState:
@@ -182,7 +182,7 @@ def check_void(st: BierpongState, a: Foul) -> None:
     counts – is refused with how to record it."""
     if st.phase in (THROWOFF, CHOOSE):
         return
-    nxt = dataclasses.replace(st, ended=True, phase=PLAY)._flow([]) if st.phase == CALLS else st
+    nxt = replace(st, ended=True, phase=PLAY)._flow([]) if st.phase == CALLS else st
     if a.player in nxt.throwers():
         return
     if st.last is not None and st.last[0] == a.player and st.last[1] != "fetched":
@@ -202,7 +202,7 @@ def run_clock(st: BierpongState, a: Clock) -> BierpongState:
         raise IllegalAction(phrase(N_("clock: the game clock runs from the end of the throw-off until time is up (bierpong.art9)")))
     if a.seconds < 1 or st.clock + a.seconds > limit:
         raise IllegalAction(phrase(N_("clock: {n} s – the clock has {left} s left (bierpong.art9)"), n=a.seconds, left=limit - st.clock))
-    return dataclasses.replace(st, clock=st.clock + a.seconds)
+    return replace(st, clock=st.clock + a.seconds)
 
 
 def time_up(st: BierpongState, rs: list[Ruling]) -> BierpongState:
@@ -214,7 +214,7 @@ def time_up(st: BierpongState, rs: list[Ruling]) -> BierpongState:
     now = st
     if st.phase in (PLAY, CALLS, REMOVE) and st.hits:  # the regular hits, and any on-fire cup still to remove
         now = st._close_regular([])
-        now = dataclasses.replace(now, queue=(*st.queue, *now.queue))
+        now = replace(now, queue=(*st.queue, *now.queue))
     gone: list[Ruling] = []
     while now.queue and now.phase != KONTER:  # the cups the count takes as gone go, extra cups adjacent first (bierpong.art3)
         item = now.queue[0]
@@ -223,15 +223,15 @@ def time_up(st: BierpongState, rs: list[Ruling]) -> BierpongState:
     if a == b:  # the round goes on: its cups go when its regular throws are done, as always
         rs.append(Ruling(st.players[0], What.NOTE, 0, "bierpong.art9",
                          phrase(N_("Time: {a} cups to {b} – sudden death, the next team to hit wins, no Konter"), a=a, b=b)))
-        return dataclasses.replace(st, timed_out=True, sudden=True)
+        return replace(st, timed_out=True, sudden=True)
     w = 0 if a > b else 1
-    rs += [dataclasses.replace(r, arithmetic=phrase(N_("Time is up, the hit counts: {removal}"), removal=r.arithmetic)) for r in gone]
+    rs += [replace(r, arithmetic=phrase(N_("Time is up, the hit counts: {removal}"), removal=r.arithmetic)) for r in gone]
     rs.append(Ruling(st.players[w], What.NOTE, 0, "bierpong.art9",
                      phrase(N_("Time: {a} cups to {b} – {team} have more cups left and win"), a=a, b=b, team=st.players[w])))
     if now.phase != KONTER:
         book_drinks(now, rs)  # the turn's hit cups, drunk as at the end of a turn (bierpong.art1, bierpong.art2)
     # the final standing is the count's: the cups it took as gone are gone
-    return win(dataclasses.replace(now, timed_out=True), w, rs, drinks=False)
+    return win(replace(now, timed_out=True), w, rs, drinks=False)
 
 
 def knock_over(st: BierpongState, a: KnockOver, rs: list[Ruling]) -> BierpongState:
@@ -256,10 +256,10 @@ def knock_over(st: BierpongState, a: KnockOver, rs: list[Ruling]) -> BierpongSta
     else:
         said = phrase(N_("{who} knocked over own cup {cup}: 1 cup removed"), who=a.player, cup=a.cup)
     rs.append(Ruling(side.name, What.CUPS, 1, "bierpong.art16", said))
-    new = dataclasses.replace(side, rack=side.rack.without({a.cup}), dead=side.dead - {a.cup})
+    new = replace(side, rack=side.rack.without({a.cup}), dead=side.dead - {a.cup})
     st = st._with_side(t, new)
     saved = st.round_saved
     if t != st.team and st.phase != KONTER and saved is not None and a.cup in saved.rack:
         # the owners' own cup: a made Konter puts back only what the finishing round's balls removed
-        st = dataclasses.replace(st, round_saved=dataclasses.replace(saved, rack=saved.rack.without({a.cup}), dead=saved.dead - {a.cup}))
+        st = replace(st, round_saved=replace(saved, rack=saved.rack.without({a.cup}), dead=saved.dead - {a.cup}))
     return st

@@ -3,13 +3,13 @@ first held until the other side's), a rethrow when both or neither hit, and the 
 begins (`Begin`)."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from game.bierpong.actions import Begin, Throwoff, ThrowoffBall
 from game.bierpong.phases import CHOOSE, PLAY, THROWOFF
 from game.errors import IllegalAction
 from game.i18n import N_
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 
@@ -31,7 +31,7 @@ def throwoff(st: BierpongState, a: Throwoff, rs: list[Ruling]) -> BierpongState:
     if ha and hb:
         rs.append(Ruling(st.players[0], What.NOTE, 0, "bierpong.art8",
                          phrase(N_("Throw-off: {a} and {b} both hit – the same two throw again"), a=a.a, b=a.b)))
-        return dataclasses.replace(st, rethrow=(a.a, a.b))
+        return replace(st, rethrow=(a.a, a.b))
     if not ha and not hb:
         rs.append(Ruling(st.players[0], What.NOTE, 0, "bierpong.art8", phrase(N_("Throw-off: nobody hit – throw again"))))
         return st
@@ -40,7 +40,7 @@ def throwoff(st: BierpongState, a: Throwoff, rs: list[Ruling]) -> BierpongState:
     rs.append(Ruling(st.players[win], What.NOTE, 0, "bierpong.art8",
                      phrase(N_("Throw-off: {first} hit first – {winners} choose who begins, {others} choose the table side"),
                             first=first, winners=st.players[win], others=st.players[1 - win])))
-    return dataclasses.replace(st, phase=CHOOSE, team=win, rethrow=None)
+    return replace(st, phase=CHOOSE, team=win, rethrow=None)
 
 
 def throwoff_ball(st: BierpongState, a: ThrowoffBall, rs: list[Ruling]) -> BierpongState:
@@ -56,13 +56,13 @@ def throwoff_ball(st: BierpongState, a: ThrowoffBall, rs: list[Ruling]) -> Bierp
     if st.rethrow and a.player != st.rethrow[t]:
         raise IllegalAction(phrase(N_("throw-off: both hit, so {a} and {b} throw again (bierpong.art8)"), a=st.rethrow[0], b=st.rethrow[1]))
     if first is not None:
-        return throwoff(dataclasses.replace(st, throwoff_first=None), Throwoff(first[0], first[1], a.player, a.outcome), rs)
+        return throwoff(replace(st, throwoff_first=None), Throwoff(first[0], first[1], a.player, a.outcome), rs)
     if a.outcome.cup is not None and a.outcome.cup not in st.sides[1].rack:
         raise IllegalAction(phrase(N_("throw-off: there is no cup {cup} (bierpong.art8)"), cup=a.outcome.cup))
     rs.append(Ruling(st.players[0], What.NOTE, 0, "bierpong.art8",
                      phrase(N_("Throw-off: {name} {outcome} – now the ball of {team}"), name=a.player, outcome=str(a.outcome),
                             team=st.players[1])))
-    return dataclasses.replace(st, throwoff_first=(a.player, a.outcome))
+    return replace(st, throwoff_first=(a.player, a.outcome))
 
 
 def begin(st: BierpongState, a: Begin, rs: list[Ruling]) -> BierpongState:
@@ -71,4 +71,4 @@ def begin(st: BierpongState, a: Begin, rs: list[Ruling]) -> BierpongState:
     t = st.side_named(a.team)
     rs.append(Ruling(st.players[t], What.NOTE, 0, "bierpong.art8",
                      phrase(N_("{chooser} chose: {team} begin"), chooser=st.players[st.team], team=st.players[t])))
-    return st._new_round(t, dataclasses.replace(st, phase=PLAY))
+    return st._new_round(t, replace(st, phase=PLAY))

@@ -1,13 +1,14 @@
 """Katchen at the dice table: phase 1 (distributing), phase 2 (giving back), Schüsse."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Mapping
 
 from game.dice.state import DiceState
 from game.i18n import N_
 from game.rules import katchen as rules
 from game.rules.dice import Faces, Throw
+from game.rules.frozen import replace, replaceable
 from game.rules.ledger import Drink, Ledger
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
@@ -15,6 +16,7 @@ from game.rules.ruling import Ruling, What
 from game.state import Step
 
 
+@replaceable
 @dataclass(frozen=True)
 class KatchenState(DiceState):
     GAME = "katchen"

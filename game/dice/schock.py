@@ -1,7 +1,7 @@
 """Schock at the dice table: halves, the final, strokes across games (schock.game)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Mapping
 
 from game.dice.state import DiceState
@@ -9,6 +9,7 @@ from game.dice.turn import Turn
 from game.i18n import N_
 from game.rules import schock as rules
 from game.rules.dice import Faces, Throw
+from game.rules.frozen import replace, replaceable
 from game.rules.ledger import Drink, Ledger
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
@@ -19,6 +20,7 @@ STAGES = ("half1", "half2", "final")
 STAGE_NAMES = {"half1": N_("first half"), "half2": N_("second half"), "final": N_("final")}
 
 
+@replaceable
 @dataclass(frozen=True)
 class SchockState(DiceState):
     GAME = "schock"

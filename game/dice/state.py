@@ -6,7 +6,7 @@ style variants): which dice stay out, sixes, towers, how many rolls, and what en
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 from typing import Any, ClassVar, Mapping, Self, Sequence
 
@@ -15,6 +15,7 @@ from game.dice.turn import Turn, contains, sub_multisets
 from game.errors import IllegalAction
 from game.i18n import N_
 from game.rules.dice import Faces, Throw, norm
+from game.rules.frozen import replace, replaceable
 from game.rules.ledger import Drink, Ledger
 from game.rules.phrase import phrase
 from game.rules.profile import Profile
@@ -38,6 +39,7 @@ def roll_outcomes(n: int) -> list[tuple[Faces, float]]:
     return _OUTCOMES[n]
 
 
+@replaceable
 @dataclass(frozen=True)
 class DiceState:
     """A match at the dice table; immutable. Seats are indices into `players`."""

@@ -1,10 +1,11 @@
 """One player's turn at the dice table: up to the allowed number of rolls, keeping dice between them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 
 from game.rules.dice import Faces, Throw, norm
+from game.rules.frozen import replace, replaceable
 
 
 def sub_multisets(faces: Faces) -> list[Faces]:
@@ -36,6 +37,7 @@ def minus(big: Faces, small: Faces) -> Faces:
     return norm(tuple(rest))
 
 
+@replaceable
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A turn in progress.

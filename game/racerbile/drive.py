@@ -10,10 +10,11 @@ from game.hexgrid import Hex
 from game.i18n import N_
 from game.racerbile.course import Course
 from game.racerbile.moves import Move, check_path, outcome
-from game.racerbile.parts import NAME42, OVER, Turn, replace
+from game.racerbile.parts import NAME42, OVER, Turn
 from game.racerbile.track import Kind
 from game.racerbile.turn import end_turn, finish_front
 from game.rules import racerbile as R
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 from game.state import Step

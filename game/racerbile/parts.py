@@ -1,50 +1,13 @@
-"""The parts a Racerbile race state is made of: its phases, a car (`Car`), the turn in play (`Turn`),
-and `replace`, the quick copy with changes that every step of the referee makes (`game.racerbile.state`)."""
+"""The parts a Racerbile race state is made of: its phases, a car (`Car`), the turn in play (`Turn`).
+`replace` (`game.rules.frozen`) is the quick copy with changes that every step of the referee makes."""
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from game.hexgrid import Hex
+from game.rules.frozen import replaceable
 
 ORDER, START_ROLL, GEAR, ROLL, MOVE, NAME42, OVER = "order", "start_roll", "gear", "roll", "move", "name42", "over"
-
-_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
-_T = TypeVar("_T")
-
-
-def replaceable(cls: type[_T]) -> type[_T]:
-    """Let `replace` copy this dataclass of the race directly: it has no __post_init__ and every field
-    is in __init__ (RaceState keeps its fields in __dict__, Car and Turn in slots)."""
-    names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-    _FIELDS[cls] = (names, frozenset(names), "__slots__" not in cls.__dict__)
-    return cls
-
-
-def replace(obj: _T, **changes: Any) -> _T:
-    """`dataclasses.replace` for the race's own dataclasses (RaceState, Car, Turn: `replaceable`)
-    without its generic checks – a 24-hour Le Mans calls it half a million times. Anything else goes
-    to `dataclasses.replace`; an unknown field is a TypeError as there."""
-    cls = type(obj)
-    spec = _FIELDS.get(cls)
-    if spec is None:
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    names, known, in_dict = spec
-    if not known.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - known))}")
-    new = object.__new__(cls)
-    if in_dict:  # RaceState: fields live in __dict__ (a cache such as `_moves` does not carry over)
-        nd = obj.__dict__.copy()
-        if len(nd) != len(names):
-            nd = {n: nd[n] for n in names}
-        nd.update(changes)
-        object.__setattr__(new, "__dict__", nd)
-    else:  # slots
-        put = object.__setattr__
-        for n in names:
-            put(new, n, changes[n] if n in changes else getattr(obj, n))
-    return new
 
 
 @replaceable

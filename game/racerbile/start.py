@@ -8,9 +8,10 @@ from game.errors import IllegalAction
 from game.hexgrid import Hex
 from game.i18n import N_
 from game.racerbile.actions import Order
-from game.racerbile.parts import GEAR, START_ROLL, Car, replace
+from game.racerbile.parts import GEAR, START_ROLL, Car
 from game.racerbile.track import Track
 from game.racerbile.turn import begin
+from game.rules.frozen import replace
 from game.rules.ledger import Drink
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What

@@ -29,7 +29,7 @@ from game.racerbile.actions import Action, Call, Clock, Dice, Drive, Driver, Jud
 from game.racerbile.course import Course
 from game.racerbile.drive import drive_move, drive_path
 from game.racerbile.moves import Board, LegalMoves, Move, legal_moves
-from game.racerbile.parts import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, Car, Turn, replace, replaceable
+from game.racerbile.parts import GEAR, MOVE, NAME42, ORDER, OVER, ROLL, START_ROLL, Car, Turn
 from game.racerbile.start import MAX_TRIAL_SECONDS, course_fields, set_order, start_die
 from game.racerbile.table import MOST_SIPS, call_fault, judge, run_clock
 from game.racerbile.track import Kind, Track
@@ -37,6 +37,7 @@ from game.racerbile.tracks import FoundTrack, find_track
 from game.racerbile.turn import change_driver, end_turn, land_dice, shift_gear
 from game.rules import racerbile as R
 from game.rules.challenge import JUDGES
+from game.rules.frozen import replace, replaceable
 from game.rules.ledger import Drink, Ledger
 from game.rules.phrase import phrase
 from game.rules.profile import Profile

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 from game.errors import IllegalAction
 from game.i18n import N_
 from game.racerbile.actions import Call, Clock, Judge
-from game.racerbile.parts import ORDER, OVER, START_ROLL, replace, set_car
+from game.racerbile.parts import ORDER, OVER, START_ROLL, set_car
 from game.racerbile.turn import finish_front, next_turn, open_turn
 from game.rules import racerbile as R
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 from game.state import Step

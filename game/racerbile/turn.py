@@ -9,8 +9,9 @@ from game.errors import IllegalAction
 from game.hexgrid import Hex
 from game.i18n import N_
 from game.racerbile.course import back_onto
-from game.racerbile.parts import GEAR, MOVE, OVER, ROLL, Turn, replace, set_car
+from game.racerbile.parts import GEAR, MOVE, OVER, ROLL, Turn, set_car
 from game.rules import racerbile as R
+from game.rules.frozen import replace
 from game.rules.phrase import phrase
 from game.rules.ruling import Ruling, What
 from game.state import Step

@@ -5,13 +5,15 @@ rest of a beer (or a whole one) can be charged. Mats, strokes and Schüsse are c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from game.rules.drink import Drink as Drink  # (its own module: the menu reads it without the ledger)
+from game.rules.frozen import replace, replaceable
 from game.rules.ruling import Ruling, What
 
 
+@replaceable
 @dataclass(frozen=True, slots=True)
 class Account:
     """One player's column of the ledger."""
@@ -39,6 +41,7 @@ class Account:
         return replace(self, sips=self.sips + n, beer_left=left, beers=beers)
 
 
+@replaceable
 @dataclass(frozen=True)
 class Ledger:
     """Every player's account, keyed by name, in seat order."""
