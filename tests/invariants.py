@@ -3,7 +3,9 @@ whole matches played by its bots (or, at Bierpong's state level, by a random tab
 every match must pass whatever its options."""
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.bierpong.actions import Action, Clock, Swat, Throw, Time, Together
@@ -39,6 +41,30 @@ def random_profile(game: str, rng: random.Random, *, variant: str | None = None,
         except (ValueError, KeyError):
             continue
     raise AssertionError(f"no valid {game} profile drawn with {fixed}")
+
+
+def features(profile: Profile, **more: Any) -> list[str]:
+    """What a seeded match is drawn with, as "name=value" each: the variant, every option, and `more`
+    (players, track): the values `covering` pairs."""
+    return [f"variant={profile.variant}", *(f"{k}={v}" for k, v in sorted(profile.to_dict()["options"].items())),
+            *(f"{k}={v}" for k, v in sorted(more.items()))]
+
+
+def covering(seeds: Iterable[int], drawn: Callable[[int], Sequence[str]], total: int) -> list[int]:
+    """`total` of `seeds` (at least as many as it takes): first – chosen greedily – seeds that together
+    draw every pair of values any of `seeds` draws (`drawn(seed)`: its `features`, worked out without
+    playing the match), then the others in order. A sweep of half the matches keeps every pairing of
+    options, variants, player counts and tracks that the whole range drew."""
+    pool = list(seeds)
+    pairs = {s: set(itertools.combinations(sorted(drawn(s)), 2)) for s in pool}
+    left = set().union(*pairs.values())
+    chosen: list[int] = []
+    while left:
+        best = max((s for s in pool if s not in chosen), key=lambda s: (len(pairs[s] & left), -s))
+        chosen.append(best)
+        left -= pairs[best]
+    rest = [s for s in pool if s not in chosen]
+    return chosen + rest[:max(0, total - len(chosen))]
 
 
 # --- checks every match passes ----------------------------------------------------------------

@@ -9,12 +9,16 @@ from typing import Any
 
 import pytest
 
-from game.rules.profile import ProfileSpec
-from tests.invariants import check_common, play_dice, play_pong, play_race, random_profile, team_sips
+from game.rules.profile import Profile, ProfileSpec
+from tests.invariants import check_common, covering, features, play_dice, play_pong, play_race, random_profile, team_sips
 
 # (matches per game in the quick loop, in the slow sweep)
 QUICK, SWEEP = 12, 300
-SWEEP_DICE = 200  # a dice match takes ten times a Bierpong table's
+# The dice and race sweeps play half of a range of seeds (`covering`): every pair of option values,
+# variants, player counts and tracks that the whole range draws, then others up to the number.
+# (A dice match takes ten times a Bierpong table's.)
+DICE_SEEDS, DICE_SWEEP = range(QUICK, 200), 90
+RACE_SEEDS, RACE_SWEEP = range(3, 103), 50
 
 
 def _pong_cases(n: int) -> list[tuple[int, int]]:
@@ -69,9 +73,15 @@ def test_bierpong_bot_games_on_the_physics_table() -> None:
         check_common(run.match)
 
 
-def _dice(game: str, seed: int) -> None:
+def _dice_setup(game: str, seed: int) -> tuple[int, Profile]:
+    """The players and the profile a seed draws."""
     rng = random.Random(seed)
-    m = play_dice(game, seed, rng.randint(2, 8), random_profile(game, rng))
+    return rng.randint(2, 8), random_profile(game, rng)
+
+
+def _dice(game: str, seed: int) -> None:
+    n, profile = _dice_setup(game, seed)
+    m = play_dice(game, seed, n, profile)
     assert m.state.is_terminal(), f"{game} seed {seed}"
     check_common(m)
 
@@ -86,20 +96,28 @@ def test_dice_invariants_quick(game: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["schock", "katchen"])
 def test_dice_invariants_sweep(game: str) -> None:
-    for seed in range(QUICK, SWEEP_DICE):
+    def drawn(seed: int) -> list[str]:
+        n, profile = _dice_setup(game, seed)
+        return features(profile, players=n)
+
+    for seed in covering(DICE_SEEDS, drawn, DICE_SWEEP):
         _dice(game, seed)
 
 
-def _race(seed: int, lemans: bool) -> None:
+def _race_setup(seed: int, lemans: bool) -> tuple[int, Profile, str]:
+    """The cars, the profile and the track a seed draws."""
     from game.rules import racerbile as R
     rng = random.Random(seed)
     if lemans:
         profile = random_profile("racerbile", rng, variant=R.LE_MANS, lemans_hours=1, lemans_drivers=1 + seed % 6, laps=None)
-        m = play_race(seed, rng.randint(2, 4), profile, "le_mans")
-    else:
-        variant = rng.choice([v for v in profile_variants() if v != R.LE_MANS])
-        profile = random_profile("racerbile", rng, variant=variant, laps=rng.choice([1, 2]))
-        m = play_race(seed, rng.randint(2, 6), profile, rng.choice(["babybane", "naaleoejet", "stalinbanen", "le_mans"]))
+        return rng.randint(2, 4), profile, "le_mans"
+    variant = rng.choice([v for v in profile_variants() if v != R.LE_MANS])
+    profile = random_profile("racerbile", rng, variant=variant, laps=rng.choice([1, 2]))
+    return rng.randint(2, 6), profile, rng.choice(["babybane", "naaleoejet", "stalinbanen", "le_mans"])
+
+
+def _race(seed: int, lemans: bool) -> None:
+    m = play_race(seed, *_race_setup(seed, lemans))
     assert m.state.is_terminal(), f"seed {seed}"
     check_common(m)
 
@@ -119,5 +137,9 @@ def test_racerbile_invariants_quick(lemans: bool) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("lemans", [False, True], ids=["race", "lemans"])
 def test_racerbile_invariants_sweep(lemans: bool) -> None:
-    for seed in range(3, 3 + (SWEEP // 3 if not lemans else 36)):
+    def drawn(seed: int) -> list[str]:
+        n, profile, track = _race_setup(seed, lemans)
+        return features(profile, cars=n, track=track)
+
+    for seed in covering(RACE_SEEDS, drawn, RACE_SWEEP) if not lemans else range(3, 39):
         _race(seed, lemans)
