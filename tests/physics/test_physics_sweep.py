@@ -1,5 +1,6 @@
-"""10,000 random throws (speeds 1–12 m/s, any direction) keep the invariants – in four runs of
-2,500 with their own seeds (≈ 50 s in all); `python -m bench.pong sweep N` runs more."""
+"""5,000 random throws (speeds 1–12 m/s, any direction) keep the invariants – in four runs of
+1,250 with their own seeds; `python -m bench.pong sweep N` runs more. (A fault as rare as the two
+the swept contact fixed – 4 and 2 throws in 500 – shows about ten and five times in 1,250.)"""
 from __future__ import annotations
 
 import itertools
@@ -17,12 +18,12 @@ from physics.world import MAX_SPEED, MAX_SPIN, Table, Throw, simulate, throw_pro
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [6, 7, 8, 9])
-def test_10000_random_throws_keep_the_invariants(seed: int) -> None:
+def test_5000_random_throws_keep_the_invariants(seed: int) -> None:
     """No NaN, no ball through a cup wall or the table, every throw settles within 10 s."""
     rack = formation("triangle10")
     rng = random.Random(seed)
     failures = []
-    for i in range(2_500):
+    for i in range(1_250):
         th = random_throw(rng)
         problems = check_throw(rack, th)
         if problems:
@@ -32,7 +33,7 @@ def test_10000_random_throws_keep_the_invariants(seed: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["edge", "spin"])
-def test_2500_edge_skimming_and_2500_high_spin_throws_keep_the_invariants(kind: str) -> None:
+def test_1250_edge_skimming_and_1250_high_spin_throws_keep_the_invariants(kind: str) -> None:
     """Fast balls meeting the top within 25 mm of an edge (3–20 m/s), and throws with as much spin
     as a throw may have: none falls through the top or the table, none through a wall. (The model
     before the swept contact let 4 in 500 of the first and 2 in 500 of the second through.)"""
@@ -40,7 +41,7 @@ def test_2500_edge_skimming_and_2500_high_spin_throws_keep_the_invariants(kind: 
     rng = random.Random(19 if kind == "edge" else 20)
     make = edge_skimming_throw if kind == "edge" else high_spin_throw
     failures, tried = [], 0
-    for i in range(2_500):
+    for i in range(1_250):
         th = make(rng)
         if throw_problem(th) is not None or _inside_a_cup(rack, th):
             continue  # (a release a throw may not have)
@@ -48,7 +49,7 @@ def test_2500_edge_skimming_and_2500_high_spin_throws_keep_the_invariants(kind: 
         problems = check_throw(rack, th)
         if problems:
             failures.append((i, th, problems[:2]))
-    assert tried > 2_000 and not failures, failures[:5]
+    assert tried > 1_000 and not failures, failures[:5]
 
 
 def _inside_a_cup(rack: Any, th: Throw) -> bool:
