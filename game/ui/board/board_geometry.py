@@ -49,6 +49,9 @@ class BoardGeometry:
         self.cells = track.all_fields()
         self.pit_cells = frozenset(track.pit.fields) if track.pit else frozenset()
         self.centre = {h: self.unit.to_pixel(h) for h in self.cells}
+        # where a label of a size is set near a field (`board_paint`: the spot covering the fewest
+        # fields, worked out once – a label keeps its spot in every scene that shows the track)
+        self.label_spots: dict[tuple[Hex, int, int], Point] = {}
         self.corner_unit = [self.unit.corner_offset(i) for i in range(6)]
         self.edge_corners = self._edge_corners()
         self.travel = self._travel()
@@ -255,7 +258,7 @@ KEPT = 4  # geometries kept (a few tracks, an editor's last drafts)
 def geometry(track: Track) -> BoardGeometry:
     """The geometry of `track`, made once per track as it is (~0.1 s for a big one: every scene that
     shows the track – the race, a replay, the menu's preview – opened again takes it as it was made;
-    a geometry is never changed once made)."""
+    its shapes never change once made; it keeps where labels were set)."""
     key = (track.name, track.orientation, tuple(track.fields.items()), track.start, track.heading,
            tuple(track.arrows.items()), track.splits, track.pit, track.field42, track.dunlop, track.labels)
     got = _MADE.get(key)

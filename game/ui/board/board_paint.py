@@ -440,7 +440,7 @@ class BoardPainter:
     def label_spot(self, at: Hex, w: float, h: float) -> Point:
         """The centre (board units) of a label w × h near `at` that covers the fewest fields."""
         key = (at, round(w * 4), round(h * 4))
-        got = self.view.label_spots.get(key)
+        got = self.geo.label_spots.get(key)
         if got is not None:
             return got
         grid = self.geo.unit
@@ -460,5 +460,5 @@ class BoardPainter:
                     rank = (covers(cx, cy), max(abs(dq), abs(dr), abs(dq + dr)), math.hypot(cx - ax, cy - ay))
                     if best is None or rank < best:
                         best, spot = rank, (cx, cy)
-        self.view.label_spots[key] = spot
+        self.geo.label_spots[key] = spot
         return spot

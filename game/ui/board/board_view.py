@@ -59,7 +59,6 @@ class BoardView:
         self.origin: Point = (0.0, 0.0)
         self.renders = 0  # how often the static layer was painted (tests and curiosity)
         self._fitted: tuple[tuple[object, ...], tuple[float, tuple[float, float, float, float]]] | None = None  # (`_fit`)
-        self.label_spots: dict[tuple[Hex, int, int], Point] = {}  # where the painter set each label (a label keeps its spot across repaints)
         self._orientation = self.geo.unit.orientation
         self._facing_deg = [int(round(math.degrees(self.geo.unit.direction_angle(d)))) % 360 for d in range(6)]
         self._tile: pygame.Surface | None = None
