@@ -1,11 +1,12 @@
 """`replace` for the game states' frozen dataclasses: `dataclasses.replace` without its generic cost.
 
-`dataclasses.replace` walks the class's fields and calls `__init__` again (about 9 µs for a dice
-state of 16 fields); the referee changes a field or two of a state at every action – a dice match
-spent a third of its time there, a 24-hour Le Mans calls it half a million times. A class marked
+`dataclasses.replace` walks the class's fields and calls `__init__` again; the referee changes a
+field or two of a state at every action (a 24-hour Le Mans half a million times). A class marked
 `replaceable` (a frozen dataclass without `__post_init__`, every field set by `__init__`: checked
-when it is marked) is copied field by field instead, about 2 µs; any other goes to
-`dataclasses.replace`. An unknown field is a TypeError as there. No pygame here.
+when it is marked) whose fields live in its `__dict__` has that dict copied instead: a dice state of
+16 fields in about 1.8 µs against 8.4 µs (bots' Schock matches about 6 % quicker). A class with
+slots is copied field by field (about as quick as `dataclasses.replace`); any class not marked goes
+to `dataclasses.replace`. An unknown field is a TypeError as there. No pygame here.
 """
 from __future__ import annotations
 
