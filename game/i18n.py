@@ -245,7 +245,8 @@ def compile_catalogs(codes: list[str] | None = None) -> list[Path]:
 # --- extraction -------------------------------------------------------------------------------
 
 def extract(source: str) -> list[str]:
-    """The literal msgids of `_("…")`, `N_("…")` and `plural("…", "…", n)` calls in Python source (found with `ast`)."""
+    """The literal msgids of `_("…")`, `N_("…")`, `fmt("…", …)` (`game.net.late_words`) and
+    `plural("…", "…", n)` calls in Python source (found with `ast`)."""
     found: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("plural", "count_words"):
@@ -253,7 +254,7 @@ def extract(source: str) -> list[str]:
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id in ("_", "N_")
+            and node.func.id in ("_", "N_", "fmt")
             and len(node.args) == 1
             and isinstance(node.args[0], ast.Constant)
             and isinstance(node.args[0].value, str)

@@ -1,9 +1,10 @@
 """The `view` messages of one change of the table, as JSON text, made from their parts.
 
 Every connection speaking one language shares most of its view (`web_view.shared`: the table, the
-feed, the turn): that part is made and encoded once per language and change, and each connection's
-message is spliced from it and the seat's own small part (`web_view.own`, Kontra's rulings once per
-language too). The feed's lines are kept encoded between changes, per language and entry, while their
+feed, the turn): that part is encoded once per language and change – made once for every language
+when the game's table leaves its words to be said as it is encoded (`game.net.late_words`), else
+made per language –, and each connection's message is spliced from it and the seat's own small
+part (`web_view.own`, Kontra's rulings once per language too). The feed's lines are kept encoded between changes, per language and entry, while their
 entry and its items stay (a challenge that strikes an older ruling makes that entry's lines anew).
 """
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 
 from game.i18n import speaking
 from game.net.protocol import VERSION
-from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_rulings, feed_line,
-                               game_static, own, shared)
+from game.net import late_words as late
+from game.net.web_view import (CHALLENGES, FEED_ENTRIES, LOG_ENTRIES, challenge_by, challenge_item, feed_line,
+                               game_static, late_words, own, shared)
 from game.rules.challenge import CHALLENGE, CHALLENGEABLE, overrides
 from game.rules.matchlog import Entry
 from game.rules.ruling import Ruling
@@ -104,6 +106,7 @@ class Challengeable:
         self._n = 0
         self._under: dict[tuple[int, int], int] = {}
         self._drinks: list[tuple[int, int, Ruling]] = []  # every drink ruling and tally, in log order
+        self._items: dict[tuple[str, int, int], tuple[Ruling, str]] = {}  # (language, entry, ruling) → it, encoded
 
     def newest(self, entries: list[Entry]) -> list[tuple[int, int, Ruling]]:
         n = self._n
@@ -113,6 +116,8 @@ class Challengeable:
         self._drinks += [(i, j, r) for i in range(n + 1, len(entries) + 1)
                          for j, r in enumerate(entries[i - 1].rulings, start=1) if r.what in CHALLENGEABLE]
         self._n, self._last = len(entries), entries[-1] if entries else None
+        if len(self._items) > 6 * CHALLENGES:  # (the newest are asked for: the older go)
+            self._items = {}
         out: list[tuple[int, int, Ruling]] = []
         for i, j, r in reversed(self._drinks):
             if (i, j) not in self._under:
@@ -120,6 +125,15 @@ class Challengeable:
                 if len(out) >= CHALLENGES:
                     break
         return out
+
+
+    def item(self, lang: str, i: int, j: int, r: Ruling) -> str:
+        """Ruling `j` of entry `i` as a challenge may target it (`web_view.challenge_item`), encoded in
+        `lang` (call inside `speaking(lang)`): kept while that ruling stands there."""
+        got = self._items.get((lang, i, j))
+        if got is None or got[0] is not r:
+            got = self._items[(lang, i, j)] = (r, _JSON.encode(challenge_item(i, j, r)))
+        return got[1]
 
 
 class Held:
@@ -155,6 +169,8 @@ class ViewTexts:
         self.first = max(0, len(self.entries) - FEED_ENTRIES)
         self._rows: list[tuple[int, list[FeedItem], int]] | None = None
         self._shared: dict[str, bytes] = {}
+        self._late: bool | None = None  # the game's table made once for every language (`late_words`)
+        self._neutral: dict[str, Any] | None = None  # the shared part so made, its words not yet said
         self._rulings: dict[str, str] = {}
         self._found: Any = None
         self._people: str | None = None
@@ -184,7 +200,15 @@ class ViewTexts:
         if got is None:
             if self._rows is None:
                 self._rows = self.feed.rows(self.entries, self.first)
-            body = members(shared(self.session, lang, self.seats, feed=False))
+            if self._late is None:
+                self._late = late_words(self.session)
+            if self._late:  # made once for every language, its words said as it is encoded
+                if self._neutral is None:
+                    self._neutral = shared(self.session, "", self.seats, feed=False)
+                    del self._neutral["lang"]
+                body = '"lang":%s,%s' % (_JSON.encode(lang), late.encode(self._neutral)[1:-1])
+            else:
+                body = members(shared(self.session, lang, self.seats, feed=False))
             got = self._shared[lang] = (body + ',"feed":' + self._feed(lang, self._rows)).encode()
         return got
 
@@ -208,7 +232,7 @@ class ViewTexts:
         if got is None:
             if self._found is None:
                 self._found = self.challengeable.newest(self.entries)
-            got = self._rulings[lang] = _JSON.encode(challenge_rulings(self.session, self._found))
+            got = self._rulings[lang] = "[" + ",".join(self.challengeable.item(lang, i, j, r) for i, j, r in self._found) + "]"
         return got
 
     def _log_part(self, lang: str) -> str:

@@ -19,7 +19,9 @@ own (`own`: who you are, your turn, your actions, Kontra). A game's view module 
 A module without them offers `view(session, seat)` (the fallback: `actions`, `table` and `result` made
 for each seat). Its module may define `static(session)`: what is drawn once (a track, a rack's layout),
 sent with a connection's first view only and after an undo or a new match. All are called in the
-browser's language (`game.i18n.speaking`): its words go through `_()` as the windows' do. No pygame here.
+browser's language (`game.i18n.speaking`): its words go through `_()` as the windows' do – or, in a
+module that sets `LATE_WORDS`, `table_view` is made once for every language with its words left to
+be said when the view is encoded (`game.net.late_words`). No pygame here.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from typing import Any
 
 from game.i18n import N_, _, speaking, tr
 from game.net.authority import JUDGES
+from game.net.late_words import in_words
 from game.rules.catalog import title
 from game.rules.challenge import JUDGES as JUDGES_NAME
 from game.rules.challenge import MOST, challengeable, drink_word
@@ -88,6 +91,12 @@ def game_parts(session: Session) -> tuple[TablePart, SeatPart] | None:
     return (shared, own) if shared is not None and own is not None else None
 
 
+def late_words(session: Session) -> bool:
+    """Whether the game's table is made once for every language, its words said when encoded
+    (its view module's `LATE_WORDS`: `game.net.late_words`)."""
+    return bool(getattr(_module(session), "LATE_WORDS", False))
+
+
 def game_static(session: Session) -> dict[str, Any] | None:
     """The game's parts drawn once (its view module's `static(session)`), or None."""
     f = getattr(_module(session), "static", None)
@@ -141,7 +150,7 @@ def view(session: Session, seat: int | None, lang: str, seats: list[dict[str, An
     its two parts with their encodings kept: `game.net.web_conns`.)"""
     entries = session.match.log.entries
     with speaking(lang):
-        body = {**shared(session, lang, seats), **own(session, seat)}
+        body = in_words({**shared(session, lang, seats), **own(session, seat)})
         if static:
             first = max(0, len(entries) - FEED_ENTRIES)
             body["static"] = game_static(session)
@@ -155,11 +164,15 @@ def challenge_rulings(session: Session, found: list[tuple[int, int, Ruling]] | N
     in the current language (`found`: `challengeable(entries)` when the caller has it)."""
     if found is None:
         found = challengeable(session.match.log.entries)
-    return [{"ruling": f"{i}.{j}", "who": r.who, "what": r.what.value, "amount": r.amount,
-             "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "say": _amount_words(r.what),
-             "most": MOST[r.what][0] if r.what in MOST else None,
-             "label": f"{i}.{j}  {r.who}: {drink_text(r.what, r.amount)} – {tr(r.arithmetic)}"}
-            for i, j, r in found[:CHALLENGES]]
+    return [challenge_item(i, j, r) for i, j, r in found[:CHALLENGES]]
+
+
+def challenge_item(i: int, j: int, r: Ruling) -> dict[str, Any]:
+    """Ruling `j` of entry `i` as a challenge may target it, in the current language."""
+    return {"ruling": f"{i}.{j}", "who": r.who, "what": r.what.value, "amount": r.amount,
+            "words": [drink_word(r.what, 1), drink_word(r.what, 2)], "say": _amount_words(r.what),
+            "most": MOST[r.what][0] if r.what in MOST else None,
+            "label": f"{i}.{j}  {r.who}: {drink_text(r.what, r.amount)} – {tr(r.arithmetic)}"}
 
 
 def challenge_by(session: Session, seat: int) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.dice.actions import Dice, Roll, Stand
 from game.match import Match, PlayerSpec
+from game.net.late_words import in_words
 from game.net.views.dice import view
 from game.net.views.dice_table import last_round, picture
 from game.net.web_view import view as web_view
@@ -85,6 +86,6 @@ def test_schock_deckel_the_last_round_is_replayed_past_a_switch_of_the_table() -
     assert s.state.round_no == 2
     last = last_round(s)
     assert last is not None and [(s.match.players[k].name, str(t)) for k, t in last.throws()][0][0] == "Ann"
-    table = picture(s)["last_round"]
+    table = in_words(picture(s))["last_round"]  # (its words said in the language spoken)
     assert [(t["name"], t["throw"].split(" (")[0]) for t in table["throws"]] == [("Ann", "Straße"), ("Bo", "652"), ("Cem", "665")]
     assert any("Bo" in line for line in table["outcome"])

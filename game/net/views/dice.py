@@ -1,7 +1,7 @@
 """Schock and Katchen in a browser's view (`game.net.web_view`): the seat's choices in words, and the
 table's picture (`game.net.views.dice_table`).
 
-The table is the same for every seat (`table_view`, made once per language); the page marks the
+The table is the same for every seat (`table_view`, made once for every language); the page marks the
 seat's own row and cup by its `you` as `dice_table.marked` does. The page decides no rule. Each
 choice (`seat_view`) is one of the state's legal actions: its notation (sent back as is), its words,
 its `kind` (`roll`, `flip`, `stand`) and, for a roll, `keep` – the faces of the dice that stay on the
@@ -23,19 +23,24 @@ from game.dice.actions import Flip, Roll, Stand, Tower
 from game.dice.state import DiceState
 from game.dice.turn import Turn, minus
 from game.dice.words import faces_text
-from game.i18n import _, plural, tr
+from game.i18n import N_, _, plural, tr
+from game.net.late_words import in_words, said
 from game.net.views.dice_table import marked, picture
 from game.rules.dice import Faces, norm
 from game.session.session import Session
 from game.store.saves import result_of
 
 
+LATE_WORDS = True  # the table is made once for every language (`game.net.late_words`)
+
+
 def table_view(session: Session) -> dict[str, Any]:
-    """The table as it stands, the same for every seat and watcher, and the result once over."""
+    """The table as it stands, the same for every seat and watcher, and the result once over (its
+    words said when the view is encoded)."""
     out: dict[str, Any] = {"table": picture(session)}
     if session.over():
         result = result_of(session.match)
-        out["result"] = tr(result) if result is not None else _("The match is over")
+        out["result"] = said(tr, result) if result is not None else said(_, N_("The match is over"))
     return out
 
 
@@ -77,7 +82,7 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
     what the page puts together from `table_view` and `seat_view`."""
     out = {**table_view(session), **seat_view(session, seat)}
     out["table"] = marked(out["table"], seat, out["actions"])
-    return out
+    return in_words(out)  # type: ignore[no-any-return]
 
 
 def choices(st: DiceState) -> list[dict[str, Any]]:

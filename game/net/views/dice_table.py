@@ -36,8 +36,9 @@ from game.dice.actions import Action, Roll, Tower
 from game.dice.state import DiceState
 from game.dice.turn import minus
 from game.dice.words import ruling_words
-from game.i18n import _, language, plural
+from game.i18n import N_, _, language, plural
 from game.i18n import tr as _tr
+from game.net.late_words import Said, fmt, said
 from game.rules.dice import Faces, Throw
 from game.rules.matchlog import Entry
 from game.rules.realtable import ASIDE
@@ -63,29 +64,43 @@ def tr(text: str) -> str:
 
 
 def picture(session: Session) -> dict[str, Any]:
-    """The `table` part of a view, the same for every seat and watcher (`marked`: a seat's own)."""
+    """The `table` part of a view, the same for every seat and watcher (`marked`: a seat's own), made
+    once for every language: its words are said when it is encoded (`game.net.late_words`)."""
     st: DiceState = session.state
     last = last_round(session)
     words = session.match.info.result
     table: dict[str, Any] = {
-        "headline": [_first_up(tr(p)) if k == 0 else tr(p) for k, p in enumerate(st.headline())],
+        "headline": [said(_up_tr, p) if k == 0 else said(tr, p) for k, p in enumerate(st.headline())],
         "cup": cup(session),
         "seats": seats(session, last),
-        "count_label": _(words.unit),
+        "count_label": said(_, words.unit),
         "fresh": not st.results and (st.turn is None or st.turn.roll_no == 0),  # nobody has rolled yet this round
-        "last_round": _said_round(session, last),
-        "calls": calls(session.match.log.entries),
+        "last_round": said(_said_round, session, last),
+        "calls": said(calls, session.match.log.entries),
     }
     if st.PILE:
-        table["pile"] = {"label": _first_up(_(st.PILE)), "n": st.pile, "text": mats_text(st.pile) if st.pile else _("empty")}
+        table["pile"] = {"label": said(_up_gettext, st.PILE), "n": st.pile, "text": said(mats_text, st.pile) if st.pile else said(_, N_("empty"))}
     if session.over():
-        table["standing"] = standing(session)
+        table["standing"] = said(standing, session)
     return table
 
 
 def _first_up(text: str) -> str:
     """A label that starts a line: its first letter upper case ("middle" → "Middle")."""
     return text[:1].upper() + text[1:]
+
+
+def _up_tr(text: str) -> str:
+    return _first_up(tr(text))
+
+
+def _up_gettext(msgid: str) -> str:
+    return _first_up(_(msgid))
+
+
+def _count_text(one: str, many: str, n: int) -> str:
+    """Strokes or Schüsse in words ("1 stroke", "3 Schüsse")."""
+    return _(one if n == 1 else many).format(n=n)
 
 
 def mats_text(n: int) -> str:
@@ -115,25 +130,25 @@ def cup(session: Session) -> dict[str, Any]:
     st: DiceState = session.state
     entries = session.match.log.entries
     t = st.turn
-    out: dict[str, Any] = {"dice": [], "mark": _("put out") if st.SETS_ASIDE else _("kept")}
+    out: dict[str, Any] = {"dice": [], "mark": said(_, N_("put out")) if st.SETS_ASIDE else said(_, N_("kept"))}
     if st.last is not None:  # the latest finished throw, as it lies
         t2, throw = st.last
-        out["last"] = {"seat": t2.seat, "name": st.players[t2.seat], "throw": tr(st.describe(throw)),
+        out["last"] = {"seat": t2.seat, "name": st.players[t2.seat], "throw": said(tr, st.describe(throw)),
                        "dice": _finished_dice(st, t2.faces, t2.out)}
     if t is None:
         out["phase"] = "over"
         return out
     name = st.players[t.seat]
     out.update(seat=t.seat, name=name, roll=t.roll_no, rolls=t.max_rolls,
-               roll_text=_("roll {n} of {total}").format(n=t.roll_no, total=t.max_rolls))
+               roll_text=fmt("roll {n} of {total}", n=t.roll_no, total=t.max_rolls))
     if t.pending is not None:
         out.update(phase="rolling", dice=[_die(f, out=st.SETS_ASIDE, kept=not st.SETS_ASIDE) for f in t.pending])
         if session.entering():  # a real table: the thrower enters what his dice show (docs/real-table.md)
-            out["entering"] = _("{name} is entering the throw").format(name=name)
+            out["entering"] = fmt("{name} is entering the throw", name=name)
         return out
     if t.rolls == 0:
-        out.update(phase="to_roll", status=_("{name} to roll").format(name=name),
-                   up_to=plural("up to {n} roll", "up to {n} rolls", t.max_rolls))
+        out.update(phase="to_roll", status=fmt("{name} to roll", name=name),
+                   up_to=said(plural, N_("up to {n} roll"), N_("up to {n} rolls"), t.max_rolls))
         return out
     set_aside = t.out if st.SETS_ASIDE else ()
     kept = () if st.SETS_ASIDE else _last_keep(entries, t.seat)
@@ -143,8 +158,8 @@ def cup(session: Session) -> dict[str, Any]:
     out.update(
         phase="rolled",
         dice=[_die(f, out=True) for f in set_aside] + [_die(f, kept=True) for f in kept] + [_die(f, new=landed) for f in rest],
-        throw=tr(st.describe(now)) if now is not None else "",
-        hint=_("Tap a die to put it out before the next roll") if st.SETS_ASIDE else _("Tap a die to keep it for the next roll"),
+        throw=said(tr, st.describe(now)) if now is not None else "",
+        hint=said(_, N_("Tap a die to put it out before the next roll")) if st.SETS_ASIDE else said(_, N_("Tap a die to keep it for the next roll")),
     )
     return out
 
@@ -188,31 +203,31 @@ def seats(session: Session, last: Round | None) -> list[dict[str, Any]]:
         mats = st.ledger[name].mats
         row: dict[str, Any] = {
             "seat": i, "name": name, "bot": session.is_bot(i), "current": on == i, "active": over or i in playing,
-            "mats": mats, "mats_text": mats_text(mats),
-            "count": n, "count_text": (_(words.one if n == 1 else words.many).format(n=n) if words.one else str(n)),
-            "tags": [tr(p) for p in st.seat_tags(i)],
+            "mats": mats, "mats_text": said(mats_text, mats),
+            "count": n, "count_text": said(_count_text, words.one, words.many, n) if words.one else str(n),
+            "tags": [said(tr, p) for p in st.seat_tags(i)],
         }
         row["status"], row["thrown"] = _status(st, i, results, before)
         rows.append(row)
     return rows
 
 
-def _status(st: DiceState, i: int, results: dict[int, Throw], before: dict[int, Throw]) -> tuple[str, bool]:
-    """What a seat's row says now, and whether it has thrown this round."""
+def _status(st: DiceState, i: int, results: dict[int, Throw], before: dict[int, Throw]) -> tuple[Said | str, bool]:
+    """What a seat's row says now (said in the reader's language), and whether it has thrown this round."""
     t = st.turn
     if st.is_terminal():
         if i in before:
-            return tr(st.describe(before[i])), True
-        return (tr(st.absence(i)) if i not in st.round_order else ""), False
+            return said(tr, st.describe(before[i])), True
+        return (said(tr, st.absence(i)) if i not in st.round_order else ""), False
     if t is not None and t.seat == i:
         if t.roll_no == 0:
-            return _("to roll · up to {total}").format(total=t.max_rolls), False
-        return _("rolling · {n} of {total}").format(n=t.roll_no, total=t.max_rolls), False
+            return fmt("to roll · up to {total}", total=t.max_rolls), False
+        return fmt("rolling · {n} of {total}", n=t.roll_no, total=t.max_rolls), False
     if i in results:
-        return tr(st.describe(results[i])), True
+        return said(tr, st.describe(results[i])), True
     if i in st.round_order:
-        return (_("last: {throw}").format(throw=tr(st.describe(before[i]))) if i in before else _("waiting")), False
-    return tr(st.absence(i)), False
+        return (fmt("last: {throw}", throw=said(tr, st.describe(before[i]))) if i in before else said(_, N_("waiting"))), False
+    return said(tr, st.absence(i)), False
 
 
 # --- the last round ----------------------------------------------------------------------------
