@@ -3,7 +3,7 @@
 A game's table in a view (`game.net.web_view`) is the same for every browser but its words: made once
 per language, the whole picture was worked out three times at a mixed table – the host's largest
 cost per change. A view module that sets `LATE_WORDS = True` makes its table once, with each text
-left as a `Said` (the call that says it: `said(tr, phrase)`, `fmt("{n} mats", n=3)`); the text is
+left as a `Said` (the call that says it: `said(tr, phrase)`, `fmt("{n} mats", n=3)`, `later(f, round)`); the text is
 said when the view is encoded for a language (`encode`, inside `speaking(lang)`: the JSON encoder
 calls `Said` for each, and keeps what a call of texts and numbers said), or for a plain dict
 (`in_words`). No pygame here.
@@ -18,13 +18,15 @@ from game.i18n import _, language
 
 
 class Said:
-    """A text to be said later, in the language then spoken: `f(*args)`."""
+    """A text to be said later, in the language then spoken: `f(*args)` (`keep`: what it says in a
+    language may be kept for the next view – its arguments are texts and numbers)."""
 
-    __slots__ = ("f", "args")
+    __slots__ = ("f", "args", "keep")
 
-    def __init__(self, f: Callable[..., Any], *args: Any) -> None:
+    def __init__(self, f: Callable[..., Any], *args: Any, keep: bool = False) -> None:
         self.f = f
         self.args = args
+        self.keep = keep
 
     def __call__(self) -> Any:
         return self.f(*self.args)
@@ -33,8 +35,15 @@ class Said:
         return f"Said({getattr(self.f, '__name__', self.f)}, {', '.join(map(repr, self.args))})"
 
 
-def said(f: Callable[..., Any], *args: Any) -> Said:
-    """`f(*args)` – a text, or any JSON value holding texts – said when the view is encoded."""
+def said(f: Callable[..., Any], *args: str | int) -> Said:
+    """`f(*args)` – a text made of texts and numbers – said when the view is encoded (and kept per
+    language: the next views say it again)."""
+    return Said(f, *args, keep=True)
+
+
+def later(f: Callable[..., Any], *args: Any) -> Said:
+    """`f(*args)` – any JSON value holding texts, made of anything (a session, a round) – said afresh
+    each time a view is encoded."""
     return Said(f, *args)
 
 
@@ -49,14 +58,13 @@ def fmt(msgid: str, **values: Any) -> Said:
 
 _SAID: dict[tuple[Any, ...], Any] = {}  # (language, f, args) → what it said: views say the same texts again and again
 _SAID_KEPT = 8192
-_PLAIN = (str, int)
 
 
 def _say(o: Any) -> Any:
     if not isinstance(o, Said):
         raise TypeError(f"{type(o).__name__} is not JSON serializable")
-    if not all(type(a) in _PLAIN or isinstance(a, str) for a in o.args):
-        return o()  # (a session, a round, a dict of values: said afresh)
+    if not o.keep:
+        return o()
     key = (language(), o.f, o.args)
     got = _SAID.get(key)
     if got is None:

@@ -38,7 +38,7 @@ from game.dice.turn import minus
 from game.dice.words import ruling_words
 from game.i18n import N_, _, language, plural
 from game.i18n import tr as _tr
-from game.net.late_words import Said, fmt, said
+from game.net.late_words import Said, fmt, later, said
 from game.rules.dice import Faces, Throw
 from game.rules.matchlog import Entry
 from game.rules.realtable import ASIDE
@@ -75,13 +75,13 @@ def picture(session: Session) -> dict[str, Any]:
         "seats": seats(session, last),
         "count_label": said(_, words.unit),
         "fresh": not st.results and (st.turn is None or st.turn.roll_no == 0),  # nobody has rolled yet this round
-        "last_round": said(_said_round, session, last),
-        "calls": said(calls, session.match.log.entries),
+        "last_round": later(_said_round, session, last),
+        "calls": later(calls, session.match.log.entries),
     }
     if st.PILE:
         table["pile"] = {"label": said(_up_gettext, st.PILE), "n": st.pile, "text": said(mats_text, st.pile) if st.pile else said(_, N_("empty"))}
     if session.over():
-        table["standing"] = said(standing, session)
+        table["standing"] = later(standing, session)
     return table
 
 
