@@ -3,10 +3,10 @@
 A game's table in a view (`game.net.web_view`) is the same for every browser but its words: made once
 per language, the whole picture was worked out three times at a mixed table – the host's largest
 cost per change. A view module that sets `LATE_WORDS = True` makes its table once, with each text
-left as a `Said` (the call that says it: `said(tr, phrase)`, `fmt("{n} mats", n=3)`, `later(f, round)`); the text is
-said when the view is encoded for a language (`encode`, inside `speaking(lang)`: the JSON encoder
-calls `Said` for each, and keeps what a call of texts and numbers said), or for a plain dict
-(`in_words`). No pygame here.
+left as a `Said`, the call that says it (`said(tr, phrase)`, `fmt("{n} mats", n=3)`,
+`later(f, round)`); the text is said when the view is encoded for a language (`encode`, inside
+`speaking(lang)`: the JSON encoder calls each `Said`, and keeps what a call of texts and numbers
+said), or for a plain dict (`in_words`). No pygame here.
 """
 from __future__ import annotations
 

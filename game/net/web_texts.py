@@ -4,8 +4,9 @@ Every connection speaking one language shares most of its view (`web_view.shared
 feed, the turn): that part is encoded once per language and change – made once for every language
 when the game's table leaves its words to be said as it is encoded (`game.net.late_words`), else
 made per language –, and each connection's message is spliced from it and the seat's own small
-part (`web_view.own`, Kontra's rulings once per language too). The feed's lines are kept encoded between changes, per language and entry, while their
-entry and its items stay (a challenge that strikes an older ruling makes that entry's lines anew).
+part (`web_view.own`, Kontra's rulings once per language too). The feed's lines are kept encoded
+between changes, per language and entry, while their entry and its items stay (a challenge that
+strikes an older ruling makes that entry's lines anew).
 """
 from __future__ import annotations
 

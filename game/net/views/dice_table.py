@@ -79,7 +79,8 @@ def picture(session: Session) -> dict[str, Any]:
         "calls": later(calls, session.match.log.entries),
     }
     if st.PILE:
-        table["pile"] = {"label": said(_up_gettext, st.PILE), "n": st.pile, "text": said(mats_text, st.pile) if st.pile else said(_, N_("empty"))}
+        text = said(mats_text, st.pile) if st.pile else said(_, N_("empty"))
+        table["pile"] = {"label": said(_up_gettext, st.PILE), "n": st.pile, "text": text}
     if session.over():
         table["standing"] = later(standing, session)
     return table
@@ -159,7 +160,7 @@ def cup(session: Session) -> dict[str, Any]:
         phase="rolled",
         dice=[_die(f, out=True) for f in set_aside] + [_die(f, kept=True) for f in kept] + [_die(f, new=landed) for f in rest],
         throw=said(tr, st.describe(now)) if now is not None else "",
-        hint=said(_, N_("Tap a die to put it out before the next roll")) if st.SETS_ASIDE else said(_, N_("Tap a die to keep it for the next roll")),
+        hint=said(_, N_("Tap a die to put it out before the next roll") if st.SETS_ASIDE else N_("Tap a die to keep it for the next roll")),
     )
     return out
 
