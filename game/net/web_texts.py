@@ -205,8 +205,7 @@ class ViewTexts:
                 self._late = late_words(self.session)
             if self._late:  # made once for every language, its words said as it is encoded
                 if self._neutral is None:
-                    self._neutral = shared(self.session, "", self.seats, feed=False)
-                    del self._neutral["lang"]
+                    self._neutral = shared(self.session, None, self.seats, feed=False)  # (its language spliced in below)
                 body = '"lang":%s,%s' % (_JSON.encode(lang), late.encode(self._neutral)[1:-1])
             else:
                 body = members(shared(self.session, lang, self.seats, feed=False))

@@ -103,15 +103,16 @@ def game_static(session: Session) -> dict[str, Any] | None:
     return f(session) if f is not None else None
 
 
-def shared(session: Session, lang: str, seats: list[dict[str, Any]], *, feed: bool = True) -> dict[str, Any]:
+def shared(session: Session, lang: str | None, seats: list[dict[str, Any]], *, feed: bool = True) -> dict[str, Any]:
     """What every connection speaking `lang` is sent alike (call it inside `speaking(lang)`): the game,
     the turn, the players, the feed (without `feed`: left to the caller, who keeps its lines) and the
-    game's table when the game splits its view."""
+    game's table when the game splits its view (`lang` None: no `lang` member – a table made once for
+    every language, `game.net.late_words`)."""
     info = session.match.info
     entries = session.match.log.entries
     waiting = set(session.waiting_for()) if not session.over() else set()
     body: dict[str, Any] = {
-        "game": info.name, "title": info.title, "client": info.web_client, "lang": lang,
+        "game": info.name, "title": info.title, "client": info.web_client, **({"lang": lang} if lang is not None else {}),
         "at": len(entries), "over": session.over(),
         "turn": [session.match.players[i].name for i in sorted(waiting) if 0 <= i < len(session.match.players)],
         "on_turn": _on_turn(session),
