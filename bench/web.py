@@ -23,7 +23,7 @@ new view, and the table's page loaded in a real browser.
 - `baseline_blank_page_ms`: a blank page from the same host and port (a one-line HTML file added to
   what that table serves, for the bench only), from the request until it is drawn. Goal: the page
   ≤ 500 ms.
-Without Chromium (`/usr/bin/chromium`, `chromium` on the PATH or `STAMMTISCH_CHROMIUM`) the browser
+Without Chromium (`chromium` or else `chromium-headless-shell` on the PATH, or `STAMMTISCH_CHROMIUM`) the browser
 figures are NaN and a line on stderr says why. Called by `python -m bench`.
 """
 from __future__ import annotations
@@ -193,8 +193,9 @@ BLANK = b"<!doctype html><html><head><meta charset=utf-8><title>blank</title></h
 
 
 def chromium() -> str | None:
-    """The system's Chromium, or None."""
-    path = os.environ.get("STAMMTISCH_CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium"))
+    """The system's Chromium – the whole browser, as on a phone; else its headless build (what CI
+    installs) – or None."""
+    path = os.environ.get("STAMMTISCH_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-headless-shell")
     return path if path and Path(path).exists() else None
 
 

@@ -12,11 +12,8 @@ per frame. Without Chromium (or Playwright) the figures are NaN and stderr says 
 from __future__ import annotations
 
 import math
-import os
-import shutil
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 THROTTLE = 4
@@ -78,8 +75,9 @@ _measured: dict[str, float] = {}
 
 
 def _chromium() -> str | None:
-    path = os.environ.get("STAMMTISCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    return path if Path(path).exists() else None
+    from bench.web import chromium
+
+    return chromium()
 
 
 def _figures(frames: list[dict[str, float]]) -> tuple[float, float, float]:

@@ -295,11 +295,12 @@ def test_ci_runs_exactly_the_readmes_test_command_in_a_venv_of_its_own() -> None
 
 
 def test_ci_installs_chromium_and_skips_no_browser_test() -> None:
-    """Issue 31: on a fresh machine `.ci/run` installs Debian's Chromium and makes the browser tests
-    required (tests/web/conftest.py fails them without a browser instead of skipping), before the tests."""
+    """Issue 31: on a fresh machine `.ci/run` installs Debian's Chromium (its headless build,
+    `chromium-headless-shell`) and makes the browser tests required (tests/web/conftest.py fails them
+    without a browser instead of skipping), before the tests."""
     ci = (ROOT / ".ci/run").read_text(encoding="utf-8")
     tests = _readme_commands()[1]
-    for needed in ("apt-get install -y -qq chromium", "export STAMMTISCH_BROWSER=required STAMMTISCH_CHROMIUM"):
+    for needed in ("apt-get install -y -qq chromium-headless-shell", "export STAMMTISCH_BROWSER=required STAMMTISCH_CHROMIUM"):
         assert needed in ci and ci.index(needed) < ci.index(tests), needed
     p = subprocess.run(["bash", "-n", str(ROOT / ".ci/run")], capture_output=True, text=True, timeout=30)
     assert p.returncode == 0, p.stderr
