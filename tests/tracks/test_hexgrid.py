@@ -46,3 +46,13 @@ def test_pixel_round_trip(orientation, h: Hex, size: float, ox: float, oy: float
     for cx, cy in lay.corners(h):  # a point just inside each corner still belongs to h
         px, py = lay.to_pixel(h)
         assert lay.to_hex((px + (cx - px) * 0.9, py + (cy - py) * 0.9)) == h
+
+
+@pytest.mark.parametrize("orientation", [POINTY, FLAT], ids=["pointy", "flat"])
+@given(x0=st.floats(-50, 50), y0=st.floats(-50, 50), w=st.floats(0.1, 8), h=st.floats(0.1, 8), nx=st.integers(1, 14),
+       ny=st.integers(1, 14), ox=st.floats(-3, 3), oy=st.floats(-3, 3))
+def test_the_hexes_under_a_grid_of_points_are_those_to_hex_finds_point_by_point(  # type: ignore[no-untyped-def]
+        orientation, x0: float, y0: float, w: float, h: float, nx: int, ny: int, ox: float, oy: float) -> None:
+    layout = Layout(orientation, (1.0, 1.0), (ox, oy))
+    by_point = {layout.to_hex((x0 + w * i / nx, y0 + h * j / ny)) for i in range(nx + 1) for j in range(ny + 1)}
+    assert layout.hexes_under_grid(x0, y0, w, h, nx, ny) == by_point

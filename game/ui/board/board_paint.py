@@ -448,8 +448,7 @@ class BoardPainter:
         nx, ny = max(2, int(w / 0.6) + 1), max(2, int(h / 0.6) + 1)
 
         def covers(cx: float, cy: float) -> int:
-            seen = {grid.to_hex((cx - w / 2 + w * i / nx, cy - h / 2 + h * j / ny)) for i in range(nx + 1) for j in range(ny + 1)}
-            return len(seen & cells)
+            return len(grid.hexes_under_grid(cx - w / 2, cy - h / 2, w, h, nx, ny) & cells)
 
         ax, ay = spot = grid.to_pixel(at)
         if covers(ax, ay):
