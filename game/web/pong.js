@@ -30,7 +30,7 @@ export function mount(root, ctx) {
   const confirm = el("div", { class: "actions pong-remove" });
   const box = el("div", { class: "actions" });
   const stage = el("div", { class: "pong-stage" }, [under, canvas, defend]);
-  const card = throwCard(ctx);
+  const card = throwCard(ctx, () => { if (tbl) say(status, words()); });  // (the title names the ball's thrower)
   const last = el("p", { class: "pong-last" });
   root.append(score, status, stage, card.node, last, who, confirm, box);
   const pic = new Picture(canvas, under);

@@ -1,17 +1,20 @@
 // @ts-check
 /** Bierpong's throw card at a real table: flags first, then a tap on a cup or a result sends the
- * host's line (`view.entry`) at once; a roller's cups in order, then sent. Refusals show on the card. */
+ * host's line (`view.entry`) at once; a roller's cups in order, then sent; with "Both balls at once"
+ * (bierpong.art4, while the host offers `entry.pair`) the first ball's result is held and the second's
+ * sends the pair's line. Refusals show on the card. */
 import { buzz, el, fill } from "./dom.js";
 import { t } from "./words.js";
 
 /** @typedef {{name: string, line: string, fetch: string, swat: string[][], catch: string[][]}} Thrower */
 
-/** @param {import("./main.js").Context} ctx */
-export function throwCard(ctx) {
+/** @param {import("./main.js").Context} ctx @param {() => void} retitled called when the card's title may have changed */
+export function throwCard(ctx, retitled) {
   const node = el("section", { class: "pong-card", hidden: true });
-  /** @type {{throwoff: boolean, throwers: Thrower[], open: number[]} | null} */ let entry = null;
+  /** @type {{throwoff: boolean, throwers: Thrower[], open: number[], pair: string} | null} */ let entry = null;
   /** @type {any} */ let tbl = null;
-  let r = 0.046, last = 0, sent = "", bounce = false, roller = false, fetched = false, by = "", who = "", error = "";
+  let r = 0.046, last = 0, sent = "", bounce = false, roller = false, fetched = false, by = "", who = "", error = "", both = false;
+  /** @type {string[]} */ let first = [];  // with `both`: the first ball's lines, held for the second's
   /** @type {number[]} */ let path = [];
   /** @type {string[]} */ let queue = [];  // a catch or fetch, after its throw (`sent`) is logged
   const clear = () => { bounce = roller = fetched = false; by = ""; path = []; };
@@ -30,7 +33,19 @@ export function throwCard(ctx) {
   /** @param {string} out the outcome's words: hit 3, bounce 3, roller 2>5, miss, air, back */
   function result(out) {
     const p = me(), caught = p.catch.find(([d]) => d === by);
-    send([p.line.replace("{}", out), ...(out === "air" && caught ? [caught[1]] : []), ...(out === "back" && fetched && p.fetch ? [p.fetch] : [])]);
+    const lines = [p.line.replace("{}", out), ...(out === "air" && caught ? [caught[1]] : []), ...(out === "back" && fetched && p.fetch ? [p.fetch] : [])];
+    if (!both || !entry) return send(lines);
+    if (!first.length) {  // the first ball held; the second is the partner's, unless somebody else is tapped
+      clear();
+      first = lines;
+      error = "";
+      who = (entry.throwers.find((q) => q.name !== p.name) || p).name;
+      return draw();
+    }
+    const [a, ...more] = first;
+    first = [];
+    both = false;
+    send([entry.pair.replace("{}", a).replace("{}", lines[0]), ...more, ...lines.slice(1)]);
   }
 
   /** @param {number} id */
@@ -63,12 +78,15 @@ export function throwCard(ctx) {
   function draw() {
     node.hidden = !entry || ctx.watch;
     if (node.hidden || !entry) return fill(node, []);
+    retitled();
     const p = me(), off = entry.throwoff, line = path.length > 1 ? `${bounce ? "bounce " : ""}roller ${path.join(">")}` : "";
     fill(node, [
-      el("p", { class: "pong-hint", text: roller ? t("Roller: tap the cups it touched in order, the last the cup it went in – then enter it")
+      el("p", { class: `pong-hint${first.length ? " held" : ""}`, text: first.length ? t("the first ball: {line} – now what the second did", { line: first.join(" · ") })
+        : roller ? t("Roller: tap the cups it touched in order, the last the cup it went in – then enter it")
         : t("Set the flags first, then tap the cup it went in or what happened: sent at once") }),
       rack(),
       el("div", { class: "pong-flags" }, [
+        ...(entry.pair || both ? [chip(t("Both balls at once"), both, () => { both = !both; first = []; })] : []),
         ...(entry.throwers.length > 1 ? entry.throwers.map((q) => chip(t("{name} threw", { name: q.name }), q === p, () => { who = q.name; })) : []),
         chip(t("Bounce"), bounce, () => { bounce = !bounce; }), chip(t("Roller"), roller, () => { roller = !roller; path = []; }),
         ...(off ? [] : p.catch.map(([d]) => chip(t("caught by {name}", { name: d }), by === d, () => { by = by === d ? "" : d; }))),
@@ -76,7 +94,7 @@ export function throwCard(ctx) {
       el("div", { class: "actions" }, [
         roller ? el("button", { type: "button", class: "action send", disabled: !line, onclick: () => result(line) }, [t("Enter the roller")]) : null,
         act(t("Miss"), () => result("miss"), "miss"), act(t("Air ball"), () => result("air"), "air"), act(t("Rolled back"), () => result("back"), "back"),
-        ...(off ? [] : p.swat.map(([d, l]) => act(t("swatted by {name}", { name: d }), () => send([l]), "swat")))]),
+        ...(off || both ? [] : p.swat.map(([d, l]) => act(t("swatted by {name}", { name: d }), () => send([l]), "swat")))]),
       el("p", { class: `pong-note${error ? " error" : ""}`, text: error || (line && `→ ${p.line.replace("{}", line)}`) }),
     ]);
   }
@@ -101,7 +119,8 @@ export function throwCard(ctx) {
         error = "";
         if (queue.length && tbl.last.endsWith(sent)) ctx.act(sent = /** @type {string} */ (queue.shift()));
       }
-      if (names(next) !== names(entry)) { clear(); who = ""; }
+      if (names(next) !== names(entry)) { clear(); who = ""; first = []; }
+      if (!next) both = false;
       entry = next;
       draw();
     },

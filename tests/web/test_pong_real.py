@@ -145,3 +145,26 @@ def test_bierpong_art15_a_roller_is_tapped_cup_by_cup_then_entered(browser: Any,
     assert logged(foxes, host, n, "Ann: roller 2>5").detail == {"entered": "Foxes"}
     same_as_enter(host, START, [("Foxes", "Ann: roller 2>5")])
     no_errors(foxes)
+
+
+def test_bierpong_art4_both_balls_at_once_on_the_card_go_in_as_one_line_when_the_second_is_tapped(browser: Any, hosts: list[TableHost]) -> None:
+    """"Both balls at once" on: the first ball's cup is held on the card (nothing sent, no swat offered
+    for a ball of a pair), the partner's result sends the pair's line – one `Together`, ruled with
+    bierpong.art4 as `Session.enter` rules the same line."""
+    host = real_host(*START)
+    hosts.append(host)
+    foxes = phone(browser, host, "Foxes")
+    n = len(host.session.match.log.entries)
+    both = foxes.get_by_role("button", name="Both balls at once")
+    both.click()
+    assert both.get_attribute("aria-pressed") == "true" and foxes.locator("button[data-result=swat]").count() == 0
+    foxes.locator(".pong-rack button[data-cup='3']").click()
+    foxes.locator(".pong-hint.held", has_text="the first ball: Ann: hit 3").wait_for()
+    foxes.wait_for_timeout(200)
+    assert [e.action for e in host.session.match.log.entries[n:] if e.seat >= 0] == []  # held on the card
+    assert foxes.get_by_role("button", name="Ben threw").get_attribute("aria-pressed") == "true"  # the partner's ball next
+    foxes.locator("button[data-result=miss]").click()
+    entry = logged(foxes, host, n, "Ann: hit 3 & Ben: miss")
+    assert entry.detail == {"entered": "Foxes"} and any(r.rule == "bierpong.art4" for r in entry.rulings)
+    same_as_enter(host, START, [("Foxes", "Ann: hit 3 & Ben: miss")])
+    no_errors(foxes)

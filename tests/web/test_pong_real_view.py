@@ -58,3 +58,21 @@ def test_bierpong_art8_the_throw_off_ball_line_and_a_simulated_table_has_no_card
     assert s.enter(0, "throw-off Ann hit 2") is None and view(s, 1)["entry"]["throwers"][0]["line"] == "throw-off Cem {}"
     sim = real(*START, real_table=False)
     assert "entry" not in view(sim, 0) and view(sim, 0)["table"]["real"] is False
+
+
+def test_bierpong_art4_the_card_may_join_the_rounds_two_balls_while_both_are_to_throw() -> None:
+    """Both standard balls at once (bierpong.art4): offered (`pair`) at a team's round before either ball
+    is in, the joined line is one `Together` the host rules with art4; after one ball, at the throw-off
+    and on fire (the thrower throws on alone) no pair is offered."""
+    s = real(*START)
+    e = view(s, 0)["entry"]
+    assert e["pair"] == "{} & {}"
+    line = e["pair"].replace("{}", e["throwers"][0]["line"].format("hit 3"), 1).replace("{}", e["throwers"][1]["line"].format("miss"), 1)
+    assert line == "Ann: hit 3 & Ben: miss" and s.enter(0, line) is None
+    assert any(r.rule == "bierpong.art4" for r in s.match.log.entries[-1].rulings)
+    one = real(*START)
+    assert one.enter(0, "Ann: miss") is None and view(one, 0)["entry"]["pair"] == ""
+    assert view(real(), 0)["entry"]["pair"] == ""  # the throw-off
+    fire = real(*START, "Ann: hit 1", "Ben: miss", "Owls remove 1", "Cem: miss", "Dana: miss", "Ann: hit 2", "Ann: heating up", "Ben: miss",
+                "Owls remove 2", "Cem: miss", "Dana: miss", "Ann: hit 3", "Ann: on fire")
+    assert view(fire, 0)["entry"]["pair"] == ""

@@ -5,7 +5,8 @@ The table's part (every seat and watcher): `real` (no flick, no ball flies on th
 `entering` (the team whose throw the table waits for, or -1), `last` (the throw lines entered
 last, from the log) and `last_at` (the log's number of the last of them). The seat's part while it enters: who may have thrown, each with the line its
 outcome is written into (`Ann: {}`; at the throw-off `throw-off Ann {}`), its fetch, the swats and
-catches by the defenders as whole lines; the cups a ball may land in now (`open`). The page sends a
+catches by the defenders as whole lines; the cups a ball may land in now (`open`); while both of
+the round's balls may go at once (bierpong.art4) how their two lines join (`pair`). The page sends a
 line as an `act`; the host takes it through `Session.enter` and rules as at its own keyboard.
 """
 from __future__ import annotations
@@ -60,4 +61,6 @@ def seat_part(session: Session, st: BierpongState, seat: int | None) -> dict[str
     throwers = [{"name": p, "line": _template(p, throwoff), "fetch": "" if throwoff else str(Fetch(p)),
                  "swat": [[d, str(Swat(d, p))] for d in defenders], "catch": [[d, str(Catch(d, p))] for d in defenders]}
                 for p in st.throwers()]
-    return {"throwoff": throwoff, "throwers": throwers, "defenders": list(defenders), "open": list(st.targets())}
+    # both standard balls at once (bierpong.art4): the pair's two lines joined as `first & second`
+    pair = "{} & {}" if st.may_pair() else ""
+    return {"throwoff": throwoff, "throwers": throwers, "defenders": list(defenders), "open": list(st.targets()), "pair": pair}

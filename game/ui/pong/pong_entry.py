@@ -159,12 +159,6 @@ def enter(sc: Any, said: list[str]) -> bool:
     return send(sc, [f"{first[0]} & {said[0]}", *first[1:], *said[1:]])
 
 
-def pair_open(st: BierpongState) -> bool:
-    """Both standard balls may go at once now: a team's round, before either is thrown (bierpong.art4;
-    the rules refuse the rest with their reason)."""
-    return st.phase == PLAY and len(st.sides[st.team].members) > 1 and not st.standard and not st.on_fire and st.stage == "throws"
-
-
 def refresh(sc: Any) -> None:
     e: ThrowEntry = sc.entry
     now = (len(sc.match.log.entries), sc.session.thrower() or "")
@@ -205,7 +199,7 @@ def buttons(sc: Any) -> list[Button]:
     ts = st.throwers() if st.phase != THROWOFF else ()
     if len(ts) > 1:
         out += [Button((MARK if p == s.thrower() else "") + _("{name} threw").format(name=p), _pick(s, i)) for i, p in enumerate(ts)]
-    if pair_open(st) or e.both:
+    if st.may_pair() or e.both:
         out.append(Button((MARK if e.both else "") + _("Both balls at once"), _set(e, both=not e.both, first=[])))
     out += [Button((MARK if e.bounce else "") + _("Bounce"), _set(e, bounce=not e.bounce), "B"),
             Button((MARK if e.roller else "") + _("Roller"), _set(e, roller=not e.roller, cups=[]), "R")]
