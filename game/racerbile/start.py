@@ -29,7 +29,7 @@ def set_order(race: RaceState, a: Order) -> Step:
         return Step(replace(race, phase=START_ROLL, groups=(tuple(range(len(race.players))),)),
                     (Ruling(race.drivers[0][0], What.NOTE, 0, "racerbile.start", phrase(N_("no times entered: roll for the order"))),))
     if len(a.times) != len(race.players) or not all(0 < t <= MAX_TRIAL_SECONDS for t in a.times):  # (NaN fails too)
-        raise IllegalAction(phrase(N_("racerbile.variant.racerbile: enter one time per seat ({n}), each more than 0 and at most {most} seconds"), n=len(race.players), most=MAX_TRIAL_SECONDS))
+        raise IllegalAction(phrase(N_("enter one time per seat ({n}), each more than 0 and at most {most} seconds (racerbile.variant.racerbile: the time trial)"), n=len(race.players), most=MAX_TRIAL_SECONDS))
     # each empties his own drink (11 sips of beer, 8 of a light beer or anything else; Decisions: time trial)
     rulings = [trial_drink(race, s, a.times[s]) for s in range(len(race.players))]
     st, out = replace(race, trial=a.times).charge(rulings)

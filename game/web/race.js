@@ -1,12 +1,13 @@
 // @ts-check
 /** Racerbile and Le Mans on a phone: the board (race_board.js), the gear, the dice, the fields within
  * reach lit – tap one for the coach's words on it, confirm to drive –, the Le Mans driver change and
- * the 42 field, the seat's own faults, the standings and the event clock; at a real table the pad for
- * the seat's own throw (race_pad.js); the judges' console for the
- * judges' seat (race_judges.js); the big board for Watch. Every decision sent is an offer of the host's. */
+ * the 42 field, the seat's own faults, the standings and the event clock; the time trial (race_trial.js); at
+ * a real table the pad for the seat's own throw (race_pad.js); the judges' console for the judges' seat
+ * (race_judges.js); the big board for Watch. Every decision sent is an offer of the host's. */
 import { drawOnce, el, fill, useStyle } from "./dom.js";
 import { Board, SEAT_COLORS } from "./race_board.js";
 import { Pad } from "./race_pad.js";
+import { Trial } from "./race_trial.js";
 import { t } from "./words.js";
 
 /** @typedef {import("./actions.js").Offer} Offer */
@@ -45,6 +46,7 @@ export function mount(root, ctx) {
   let lastTurn = "";
   if (ctx.watch) board.least = 26;
   const pad = new Pad(ctx, () => draw());
+  const trial = new Trial(ctx, () => draw());
 
   /** @param {string} kind @returns {Offer[]} */
   const offered = (kind) => (ctx.watch || !view ? [] : view.actions.filter((/** @type {Offer} */ o) => o.kind === kind));
@@ -69,7 +71,7 @@ export function mount(root, ctx) {
     // A view comes with every tick of the Le Mans clock: controls drawn from the same offers stay the
     // same nodes (a button being tapped is not replaced under the finger).
     const key = JSON.stringify([view.actions, table.turn, view.enter, table.entering, table.say, view.your_turn, view.over,
-      view.turn, view.you, chosen, way, pad.key, pad.faces, pad.error, pad.sent]);
+      view.turn, view.you, chosen, way, pad.key, pad.faces, pad.error, pad.sent, trial.error, trial.sent]);
     if (view.you && view.you.judge) {
       import("./race_judges.js").then((m) => drawOnce(controls, key, () => m.drawJudges(controls, view.actions, ctx.act)));
       return;
@@ -85,7 +87,9 @@ export function mount(root, ctx) {
     const turn = table.turn;
     if (turn) parts.push(dice(turn));
     if (view.enter) parts.push(pad.draw(view.enter)); // a real table: this seat enters its throw
-    parts.push(buttons(offered("order")));
+    const times = offered("trial")[0];
+    if (times) parts.push(trial.draw(times, offered("order")));
+    else { trial.clear(); parts.push(buttons(offered("order"))); }
     const gears = offered("gear");
     if (gears.length) {
       const by = (/** @type {number} */ d) => gears.find((o) => o.delta === d);
@@ -182,6 +186,7 @@ export function mount(root, ctx) {
     fill(head, [table.say]); // (a real table: the bar says so)
     if (root.classList.contains("entering") && !view.enter) scrollTo(0, 0); // entered: the board, to tap where the cap stands
     root.classList.toggle("entering", !!view.enter);
+    root.classList.toggle("trialling", offered("trial").length > 0);
     const drives = offered("drive");
     if (chosen && !drives.some((o) => o.to[0] === chosen?.[0] && o.to[1] === chosen?.[1])) chosen = null;
     const lit = /** @type {[number, number][]} */ ([...new Set(drives.map((o) => o.to.join(",")))].map((k) => k.split(",").map(Number)));
@@ -201,7 +206,7 @@ export function mount(root, ctx) {
   root.classList.toggle("judging", false);
   return {
     /** @param {string} reason */
-    refused: (reason) => pad.refused(reason),
+    refused: (reason) => pad.refused(reason) || trial.refused(reason),
     /** @param {any} v */
     update(v) {
       if (v.static) track = v.static;

@@ -1,8 +1,9 @@
 """What a seat may send now in a race, as a browser's offers: the host's legal actions in their
-notation with words to show – the gear, the Le Mans driver change, the 42 field's name, the start,
-the ways to drive (each with the coach's words: fields, squeals, sips, worked out by the referee in
+notation with words to show – the gear, the Le Mans driver change, the 42 field's name, the start
+(the time trial's form: `trial_offer`; a roll for the order), the ways to drive (each with the coach's words: fields, squeals, sips, worked out by the referee in
 advance), the seat's own faults (racerbile.faults) and the judges' decisions at Le Mans
-(racerbile.lemans.judges). The page shows these and sends the one tapped; it composes none.
+(racerbile.lemans.judges). The page shows these and sends the one tapped; it composes only the
+time trial's `times …` from the seconds typed (the host's referee checks them like any request).
 """
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from game.i18n import N_, _, refusal_words, tr
 from game.racerbile.actions import Call, Drive, Driver, Judge, Name, Order, Shift
 from game.racerbile.fieldnames import field_name
 from game.racerbile.moves import Move, outcome
-from game.racerbile.state import GEAR, MOVE, NAME42, ORDER, RaceState
+from game.racerbile.state import GEAR, MAX_TRIAL_SECONDS, MOVE, NAME42, ORDER, RaceState
 from game.rules import racerbile as R
 from game.rules.option_words import option_label, value_label
 from game.rules.ruling import What
 from game.session.events import Refusal
+from game.session.race import RaceSession
 from game.session.session import Session
 
 WAYS_PER_FIELD = 3  # the cheapest distinct ways to a field the coach explains (the desktop's Tab)
@@ -43,12 +45,33 @@ def offers(session: Session, seat: int | None, judges: int) -> list[dict[str, An
         return judge_offers(st) if st.lemans else []
     out: list[dict[str, Any]] = []
     if seat in session.waiting_for():
+        if st.phase == ORDER:  # the times, or (turn_offers) the roll
+            out.append(trial_offer(session))
         out += turn_offers(st, seat)
     return out + fault_offers(st, seat)
 
 
 def _offer(action: Any, label: str, kind: str, **more: Any) -> dict[str, Any]:
     return {"action": str(action), "label": label, "kind": kind, **more}
+
+
+def trial_offer(session: Session) -> dict[str, Any]:
+    """The time trial at the start (racerbile.variant.racerbile): every seat in seat order – its name,
+    at Le Mans its driver at the wheel, and a bot's seconds, set by `session.bot_times()` (nobody types
+    a time for a bot) – and the limits of a time. Any person enters the times for everybody; the page
+    sends `times S1 S2 …` (its `action` and one number per seat) and the referee checks them: a time
+    missing, out of range or not a number is refused with the rule's reason, nothing logged. Equal
+    times roll off (Decisions: time trial)."""
+    st: RaceState = session.state
+    bots = session.bot_times() if isinstance(session, RaceSession) else {}
+    seats = [{"name": name, "driver": st.drivers[s][0] if st.lemans else "",
+              "bot": f"{bots[s]:g}" if s in bots else None,
+              "label": _("{seconds} s (bot)").format(seconds=f"{bots[s]:g}") if s in bots else ""}
+             for s, name in enumerate(st.players)]
+    return _offer("times", _("Start with these times"), "trial", seats=seats, most=MAX_TRIAL_SECONDS,
+                  hint=_("Each empties his drink: enter the seconds (fastest starts), or roll."),
+                  limits=_("Each time more than 0 and at most {most} seconds; equal times roll off for their places.").format(most=MAX_TRIAL_SECONDS),
+                  unit=_("seconds"))
 
 
 def turn_offers(st: RaceState, seat: int) -> list[dict[str, Any]]:
