@@ -204,12 +204,3 @@ def test_a_browsers_oversized_message_or_message_flood_closes_its_connection_onl
         ws.send(hello)
         assert json.loads(ws.recv(timeout=WAIT))["type"] == "welcome"
 
-
-def test_the_pages_javascript_and_css_together_stay_within_150_kb() -> None:
-    """Issue 31: the page is small – its JS and CSS (what a phone downloads besides the HTML, the icon
-    and its words) are at most 150 KB (of 1,024 bytes) uncompressed."""
-    from game.net.web_files import client_files
-
-    sizes = {path: len(f.body) for path, f in client_files().items() if path.endswith((".js", ".css"))}
-    assert len(sizes) >= 10 and "/main.js" in sizes
-    assert sum(sizes.values()) <= 150 * 1024, sorted(sizes.items(), key=lambda kv: -kv[1])
