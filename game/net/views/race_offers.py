@@ -1,9 +1,10 @@
 """What a seat may send now in a race, as a browser's offers: the host's legal actions in their
 notation with words to show – the gear, the Le Mans driver change, the 42 field's name, the start
-(the time trial's form: `trial_offer`; a roll for the order), the ways to drive (each with the coach's words: fields, squeals, sips, worked out by the referee in
-advance), the seat's own faults (racerbile.faults) and the judges' decisions at Le Mans
-(racerbile.lemans.judges). The page shows these and sends the one tapped; it composes only the
-time trial's `times …` from the seconds typed (the host's referee checks them like any request).
+(the time trial's form: `trial_offer`; a roll for the order), the ways to drive (each with the
+coach's words: fields, squeals, sips, worked out by the referee in advance), the seat's own faults
+(racerbile.faults) and the judges' decisions at Le Mans (racerbile.lemans.judges). The page shows
+these and sends the one tapped; it composes only the time trial's `times …` from the seconds typed
+(the host's referee checks them like any request).
 """
 from __future__ import annotations
 
