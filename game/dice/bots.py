@@ -274,16 +274,23 @@ class TurnModel:
                 by_high = array("d", bytes(8 * n))
                 total = 0.0
                 if pb > 0.0:
+                    # Y tops t: P(Y <= s) is 0 for s <= t, so the sums run over s > t only, and below
+                    # t + 1 E[mats(max(s, Y))] is E[mats(Y)] (the same sums, term by term, as over every s)
                     cdf = [0.0] * n  # P(Y <= s)
                     acc = 0.0
                     d = dists[t]
-                    for s in range(n):
+                    for s in range(t + 1, n):
                         acc += d[s]
-                        cdf[s] = min(1.0, acc / pb) ** L
+                        x = acc / pb
+                        cdf[s] = (x if x < 1.0 else 1.0) ** L  # (min(1.0, x) ** L, without the call)
                     run = 0.0  # sum over s' > s of P(Y = s') x mats(s')
-                    for s in range(n - 1, -1, -1):
-                        by_high[s] = cdf[s] * mats[s] + run
-                        run += (cdf[s] - (cdf[s - 1] if s > 0 else 0.0)) * mats[s]
+                    below = cdf[n - 1]
+                    for s in range(n - 1, t, -1):
+                        c, ms, below = below, mats[s], cdf[s - 1]
+                        by_high[s] = c * ms + run
+                        run += (c - below) * ms
+                    for s in range(t + 1):
+                        by_high[s] = run
                     total = run
                 rows.append((by_high, total))
             self._mexp[key] = rows

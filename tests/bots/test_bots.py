@@ -340,3 +340,38 @@ def test_katchen_phase2_bot_stands_on_seven_asse_in_one_roll() -> None:
     s = play(s, Stand())
     assert s.ledger["Bob"].schuesse == 1  # the example's end: Bob holds all 13
     assert katchen_rules.TOTAL_MATS == 13
+
+
+def _mats_tables_every_rank(m: Any, R: int, L: int) -> list[tuple[list[float], float]]:
+    """The bot's table of the mats a later player's best throw brings, summed over every rank (as it
+    was before the sums skipped the ranks a topping throw cannot have) – the reference."""
+    probs, dists = m.beat(R)
+    n, mats = m.n_ranks, m.rank_mats
+    rows = []
+    for t in range(n):
+        by_high, total = [0.0] * n, 0.0
+        if probs[t] > 0.0:
+            cdf, acc = [0.0] * n, 0.0
+            for s in range(n):
+                acc += dists[t][s]
+                cdf[s] = min(1.0, acc / probs[t]) ** L
+            run = 0.0
+            for s in range(n - 1, -1, -1):
+                by_high[s] = cdf[s] * mats[s] + run
+                run += (cdf[s] - (cdf[s - 1] if s > 0 else 0.0)) * mats[s]
+            total = run
+        rows.append((by_high, total))
+    return rows
+
+
+@pytest.mark.parametrize("game", ["schock", "katchen"])
+def test_the_later_players_mats_tables_are_the_sums_over_every_rank_bit_for_bit(game: str) -> None:
+    """schock.rolls, schock.deckel: the bot's expected mats from the players after it – summed only
+    over the ranks above the throw to top – equal the sums over every rank exactly (the bots play the
+    same games, seed for seed)."""
+    cls = SchockState if game == "schock" else KatchenState
+    m = model(cls, GAMES[game].spec.make())
+    for R in (1, 2, 3):
+        for L in (1, 2, 4):
+            got = [(list(by_high), total) for by_high, total in m.mats_tables(R, L)]
+            assert got == _mats_tables_every_rank(m, R, L), (R, L)
