@@ -17,6 +17,8 @@ import subprocess
 import sys
 import sysconfig
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,8 +79,45 @@ class Install:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Install:
-    base = tmp_path_factory.mktemp("install")
-    src, dist, venv, outside = base / "src", base / "dist", base / "venv", base / "elsewhere"
+    """The wheel built and installed once per run – the workers of one run (pytest-xdist) share it,
+    under a lock – each worker with its own folder to run in and its own user folders."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    run = tmp_path_factory.getbasetemp().parent if worker else tmp_path_factory.getbasetemp()
+    base = run / "stammtisch-install"
+    with _locked(run / "stammtisch-install.lock"):
+        if not (base / "done").exists():
+            shutil.rmtree(base, ignore_errors=True)
+            base.mkdir()
+            _build(base)
+            (base / "done").write_text("", encoding="utf-8")
+    (wheel,) = (base / "dist").glob("stammtisch-*.whl")
+    venv = base / "venv"
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    mine = tmp_path_factory.mktemp("installed")
+    outside = mine / "elsewhere"
+    outside.mkdir()
+    return Install(wheel, venv, python, python.parent / ("stammtisch.exe" if os.name == "nt" else "stammtisch"), outside, mine / "user")
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """One process at a time (where `fcntl` is: elsewhere the workers do not share a run's folder)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "a+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _build(base: Path) -> None:
+    """The wheel built from a copy of this checkout, a venv, the wheel installed into it."""
+    src, dist, venv = base / "src", base / "dist", base / "venv"
     # a copy of the checkout: the build's own build/ folder there cannot leave stale files in this one
     shutil.copytree(ROOT, src, ignore=_ignore)
     _run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation", "-w", str(dist)], cwd=base)
@@ -91,10 +130,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Install:
     if site.ENABLE_USER_SITE:
         deps.append(site.getusersitepackages())
     (purelib / "_stammtisch_test_deps.pth").write_text("\n".join(dict.fromkeys(d for d in deps if Path(d).is_dir())) + "\n", encoding="utf-8")
-    outside.mkdir()
-    inst = Install(wheel, venv, python, python.parent / ("stammtisch.exe" if os.name == "nt" else "stammtisch"), outside, base / "user")
-    _run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed", "-q", str(wheel)], cwd=outside, env=inst.env())
-    return inst
+    _run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed", "-q", str(wheel)], cwd=base,
+         env={k: v for k, v in os.environ.items() if not k.startswith("PYTHON") and k != "VIRTUAL_ENV"})
 
 
 @pytest.mark.slow
