@@ -39,6 +39,16 @@ KEEP_SHOTS = bool(os.environ.get("STAMMTISCH_SHOTS"))
 SHOTS = DOCS_SHOTS if KEEP_SHOTS else Path(tempfile.gettempdir()) / "stammtisch-shots"
 
 
+def looked_at(langs: tuple[str, ...], devices: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The (language, device) pairs a screen test whose checks depend on neither runs in: every pair
+    when the pictures are kept (`STAMMTISCH_SHOTS=1`: each screen in each language at each size),
+    else each language once, the devices taken in turn – every language and every device is still
+    played through (a test that checks words or fit per pair lists its pairs itself)."""
+    if KEEP_SHOTS:
+        return [(lang, device) for lang in langs for device in devices]
+    return [(lang, devices[i % len(devices)]) for i, lang in enumerate(langs)]
+
+
 def _need_browser() -> None:
     if not Path(CHROMIUM).exists():
         if os.environ.get("STAMMTISCH_BROWSER") == "required":

@@ -1,6 +1,7 @@
 """Bierpong's phone screens looked at: aiming, a ball in flight, defending, cups to remove and the
 big-screen watch, at 390×844 and 768×1024 in en, de and da – kept under `docs/img/phone/`
-(`pong-<screen>-<lang>-<w>x<h>.png`). Each screen is checked for what a newcomer needs on it."""
+(`pong-<screen>-<lang>-<w>x<h>.png`, `STAMMTISCH_SHOTS=1`; without the pictures each language once, the
+devices in turn: `looked_at`). Each screen is checked for what a newcomer needs on it."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +10,7 @@ import pytest
 
 from game.net.client import TableClient
 from game.net.host import TableHost
-from tests.web.conftest import OPEN, PHONE, TABLET, new_page, no_errors, page_url
+from tests.web.conftest import OPEN, PHONE, TABLET, looked_at, new_page, no_errors, page_url
 from tests.web.conftest import shot as kept
 from tests.web.test_pong import BOUNCING, flick, pong_host, wait_for
 
@@ -29,8 +30,7 @@ def take(browser: Any, host: TableHost, lang: str, device: dict[str, Any], seat:
     return page
 
 
-@pytest.mark.parametrize("device", DEVICES)
-@pytest.mark.parametrize("lang", ["en", "de", "da"])
+@pytest.mark.parametrize(("lang", "device"), looked_at(("en", "de", "da"), tuple(DEVICES)))
 def test_bierpong_phone_screens(browser: Any, hosts: list[TableHost], lang: str, device: str) -> None:
     dev = DEVICES[device]
     # aiming and the flight, seen by the thrower and by a watching screen

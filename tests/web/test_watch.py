@@ -1,6 +1,7 @@
 """Watch on any screen: a spectator's page follows a match the bots play (the feed grows with every
 entry, nothing to act on), in big type legible across a room – at a TV's size (1280×720, the feed beside
-the table) and a phone's; each kept as a screenshot (`docs/img/phone/shell-watch-*`)."""
+the table) and a phone's; each kept as a screenshot (`docs/img/phone/shell-watch-*`, `STAMMTISCH_SHOTS=1`;
+without the pictures each language once, the screens in turn: `looked_at`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,15 +10,18 @@ import pytest
 
 from game.net.host import TableHost
 from game.session import Pace
-from tests.web.conftest import PHONE, TABLET, host_match, new_page, no_errors, page_url, shot
+from tests.web.conftest import PHONE, TABLET, host_match, looked_at, new_page, no_errors, page_url, shot
 
 TV = {"viewport": {"width": 1280, "height": 720}, "device_scale_factor": 1, "is_mobile": False, "has_touch": False}
 WATCHING = {"en": "Watching", "de": "Zuschauer", "da": "Ser med"}
 
 
-@pytest.mark.parametrize("device", [TV, PHONE, TABLET], ids=["tv", "phone", "tablet"])
-@pytest.mark.parametrize("lang", ["en", "de", "da"])
-def test_a_spectator_page_follows_a_match_in_big_type(browser: Any, hosts: list[TableHost], lang: str, device: dict[str, Any]) -> None:
+DEVICES = {"tv": TV, "phone": PHONE, "tablet": TABLET}
+
+
+@pytest.mark.parametrize(("lang", "screen"), looked_at(("en", "de", "da"), tuple(DEVICES)))
+def test_a_spectator_page_follows_a_match_in_big_type(browser: Any, hosts: list[TableHost], lang: str, screen: str) -> None:
+    device = DEVICES[screen]
     host = host_match("schock", [("Ann", "random"), ("Bo", "random")], games=3, pace=Pace(0.08, 0.0, False))  # (long enough to be under way however slowly the page loads)
     hosts.append(host)
     log = host.session.match.log
