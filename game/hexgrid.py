@@ -188,8 +188,8 @@ class Layout:
 
     def hexes_under_grid(self, x0: float, y0: float, w: float, h: float, nx: int, ny: int) -> set[Hex]:
         """The hexes under the (nx + 1) × (ny + 1) points spread evenly over the box (x0, y0, w, h),
-        edges included – `to_hex` of each point, worked out inline (a board's labels ask this for
-        thousands of boxes; each point the same arithmetic, so the same hex)."""
+        edges included – `to_hex` of each point, the layout's part worked out once (a board's labels
+        ask this for thousands of boxes; each point the same arithmetic, so the same hex)."""
         o, (sx, sy), (ox, oy) = self.orientation, self.size, self.origin
         b0, b1, b2, b3 = o.b0, o.b1, o.b2, o.b3
         pys = [(y0 + h * j / ny - oy) / sy for j in range(ny + 1)]
@@ -197,15 +197,7 @@ class Layout:
         for i in range(nx + 1):
             px = (x0 + w * i / nx - ox) / sx
             for py in pys:
-                q, r = b0 * px + b1 * py, b2 * px + b3 * py
-                s = -q - r
-                rq, rr, rs = round(q), round(r), round(s)
-                dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-                if dq > dr and dq > ds:
-                    rq = -rr - rs
-                elif dr > ds:
-                    rr = -rq - rs
-                out.add(Hex(rq, rr))
+                out.add(hex_round(b0 * px + b1 * py, b2 * px + b3 * py))
         return out
 
     def corner_offset(self, corner: int) -> tuple[float, float]:
