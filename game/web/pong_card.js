@@ -45,7 +45,8 @@ export function throwCard(ctx, retitled) {
     const [a, ...more] = first;
     first = [];
     both = false;
-    send([entry.pair.replace("{}", a).replace("{}", lines[0]), ...more, ...lines.slice(1)]);
+    // (a function as the replacement: a name with "$&" in it stays as it is)
+    send([entry.pair.replace("{}", () => a).replace("{}", () => lines[0]), ...more, ...lines.slice(1)]);
   }
 
   /** @param {number} id */
