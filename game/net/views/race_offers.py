@@ -65,9 +65,9 @@ def trial_offer(session: Session) -> dict[str, Any]:
     times roll off (Decisions: time trial)."""
     st: RaceState = session.state
     bots = session.bot_times() if isinstance(session, RaceSession) else {}
-    seats = [{"name": name, "driver": st.drivers[s][0] if st.lemans else "",
-              "bot": f"{bots[s]:g}" if s in bots else None,
-              "label": _("{seconds} s (bot)").format(seconds=f"{bots[s]:g}") if s in bots else ""}
+    said = {s: f"{t:g}" for s, t in bots.items()}
+    seats = [{"name": name, "driver": st.drivers[s][0] if st.lemans else "", "bot": said.get(s),
+              "label": _("{seconds} s (bot)").format(seconds=said[s]) if s in said else ""}
              for s, name in enumerate(st.players)]
     return _offer("times", _("Start with these times"), "trial", seats=seats, most=MAX_TRIAL_SECONDS,
                   hint=_("Each empties his drink: enter the seconds (fastest starts), or roll."),
