@@ -126,3 +126,32 @@ def test_racerbile_variant_racerbile_times_sent_after_the_order_was_entered_are_
             assert [str(e.action) for e in log[at:]][:1] == [f"times 9 10 {bot}"] and "times 8 7" not in " ".join(str(e.action) for e in log)
     finally:
         host.close()
+
+
+def test_racerbile_variant_racerbile_unreadable_times_from_a_browser_are_refused_and_the_table_plays_on() -> None:
+    """An attacker's `times` lines (no number, NaN, infinity, an overflow, a negative, too many, a huge
+    line): each refused to its sender, none fatal, nothing logged – and the next good times are taken."""
+    s = racerbile()
+    host = TableHost(s, host="127.0.0.1", port=0, drive_every=0.005)
+    bad = ["times abc 9 9", "times nan nan nan", "times inf 9 9", "times 1e999 9 9", "times -1 9 9", "times 9 9 9 9 9",
+           "times 9,5 9 9", "times " + "9" * 3000 + " 9 9", "times \u0000 9 9", "times \ud800 9 9"]
+    try:
+        with connect(f"ws://127.0.0.1:{host.port}", open_timeout=WAIT, max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "v": 1, "code": host.code, "web": True, "lang": "da", "seat": "Ann"}))
+            until(lambda: host.connected()[0])
+            log = s.match.log.entries
+            at = len(log)
+            for line in bad:
+                ws.send(json.dumps({"type": "act", "v": 1, "action": line, "at": at}))
+                for _ in range(100):
+                    msg = json.loads(ws.recv(timeout=WAIT))
+                    if msg["type"] in ("refused", "bye"):
+                        break
+                assert msg["type"] == "refused" and not msg["fatal"] and msg["reason"], (line, msg)
+                assert len(log) == at and s.state.phase == ORDER, line
+            bot = f"{s.bot_times()[2]:g}"
+            ws.send(json.dumps({"type": "act", "v": 1, "action": f"times 9 10 {bot}", "at": at}))
+            until(lambda: len(log) > at)
+            assert str(log[at].action) == f"times 9 10 {bot}"
+    finally:
+        host.close()
